@@ -28,6 +28,7 @@ class IndexSpec:
     reference: str
     function: str  # public function in clustval.external / clustval.internal
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
+    stochastic: bool = False  # a seeded Monte Carlo estimate: invariances hold in expectation only
 
     @property
     def func(self) -> Callable[..., float]:
@@ -46,8 +47,10 @@ class IndexSpec:
         return values.index(best)
 
 
-def _ext(name, label, bounds, reference, function, symmetric=False):
-    return IndexSpec(name, label, "external", "higher", bounds, reference, function, symmetric)
+def _ext(name, label, bounds, reference, function, symmetric=False, stochastic=False):
+    return IndexSpec(
+        name, label, "external", "higher", bounds, reference, function, symmetric, stochastic
+    )
 
 
 def _int(name, label, direction, bounds, reference, function):
@@ -90,7 +93,7 @@ INDICES: dict[str, IndexSpec] = {
              "cp_accuracy"),
         _ext("cp_accuracy_mc", "CP accuracy (MC)", (0, 1),
              "Bartenyev (2026), seeded Monte Carlo of the procedure (seed 003)",
-             "cp_accuracy_mc"),
+             "cp_accuracy_mc", stochastic=True),
         _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", "nca"),
         # ---- internal: data and prediction
         _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", "stdi"),

@@ -1,0 +1,717 @@
+"""The paper's claims C1-C9 (SPEC 6), checked against our scores, with the numbers behind each verdict.
+
+Every claim is broken into **checks**: one statement about one data set (or one index, or one
+printed value) that holds or not. Unless a claim says otherwise the verdict rule is:
+
+- ``reproduced``: every check holds;
+- ``partly``: at least ``partly_share`` of the checks hold (config ``claims.partly_share``);
+- ``not reproduced``: fewer.
+
+Comparisons use one tolerance ``equal_tol`` (config): "a >= b" holds when a >= b - tol,
+"a <= b" when a <= b + tol, while strict "a > b" needs a > b + tol and "a < b" needs
+a < b - tol. So a tie within the tolerance satisfies "equal to / at least / at most" but not
+"above / below", and each strict comparison is the exact negation of the opposite non-strict one.
+
+Where the paper excepts a set ("S2 is highest on every set except UEc6") the figure shows the
+claim failing there; with ``implied_exceptions_checked`` (config) that is checked too, as the
+negation of the main statement. Nothing here is tuned to change a verdict.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from clustval.errors import InputError
+from clustval.registry import get_index
+
+from .scores import ScoreTable, write_atomically
+
+REPRODUCED, PARTLY, NOT_REPRODUCED = "reproduced", "partly", "not reproduced"
+
+EXTERNAL_ALGORITHM = "park_jun"  # Figs. 4-6: fast K-medoids with K = C
+INTERNAL_ALGORITHM = "sd_kmedoids"  # Fig. 3: SD K-medoids for K = 2..22
+FIG1_DATASET = "fig1"
+
+# The sets the paper names in its claims (scores.csv keys).
+UEC6, SEGMENTATION, BUPA = "uec6", "segmentation", "bupa"
+C6_BOUNDS = ("accuracy_or_rand", "accuracy")  # what PS2 must not exceed in C6 (see claim_c6)
+
+
+# ====================================================================== settings
+@dataclass(frozen=True)
+class ClaimSettings:
+    """Everything a verdict depends on; built from config by :meth:`from_config`."""
+
+    synthetic: tuple[str, ...]
+    uci: tuple[str, ...]
+    fig3_indices: tuple[str, ...] = ("stdi", "db", "xb", "igp", "sil_sum", "bwp_sum")
+    fig4_indices: tuple[str, ...] = ("s2", "accuracy", "ari", "rand", "jaccard", "f_measure")
+    fig5_indices: tuple[str, ...] = ("ps2", "accuracy", "ari", "rand", "jaccard", "f_measure")
+    fig1_true_k: int = 9
+    fig1_group_k: int = 3
+    equal_tol: float = 0.005
+    slightly_below: float = 0.05
+    partly_share: float = 0.5
+    implied_exceptions_checked: bool = True
+    c6_ps2_bound: str = "accuracy_or_rand"
+    c9_class_sizes: tuple[int, ...] = (50, 50)
+    c9_printed: Mapping[str, float] = field(
+        default_factory=lambda: {"f_measure": 0.67, "s2": 0.0, "ps2": 0.0}
+    )
+    c9_decimals: int = 2
+
+    def __post_init__(self):
+        if not 0 < self.partly_share <= 1:
+            raise InputError(f"claims.partly_share = {self.partly_share} must be in (0, 1]")
+        if self.c6_ps2_bound not in C6_BOUNDS:
+            raise InputError(f"claims.c6_ps2_bound = {self.c6_ps2_bound!r}; use one of {C6_BOUNDS}")
+        if self.equal_tol < 0 or self.slightly_below < 0:
+            raise InputError("claims.equal_tol and claims.slightly_below must be >= 0")
+        for name in (*self.fig3_indices, *self.fig4_indices, *self.fig5_indices):
+            get_index(name)  # a typo in config fails here, with the list of known indices
+
+    @classmethod
+    def from_config(cls, config: Mapping) -> ClaimSettings:
+        """Read the ``figures`` and ``claims`` sections of the pipeline config."""
+        try:
+            figures, claims = config["figures"], config["claims"]
+            table1 = claims["c9_table1"]
+            return cls(
+                synthetic=tuple(figures["synthetic_order"]),
+                uci=tuple(figures["uci_order"]),
+                fig3_indices=tuple(figures["fig3_indices"]),
+                fig4_indices=tuple(figures["fig4_indices"]),
+                fig5_indices=tuple(figures["fig5_indices"]),
+                fig1_true_k=int(claims["fig1_true_k"]),
+                fig1_group_k=int(claims["fig1_group_k"]),
+                equal_tol=float(claims["equal_tol"]),
+                slightly_below=float(claims["slightly_below"]),
+                partly_share=float(claims["partly_share"]),
+                implied_exceptions_checked=bool(claims["implied_exceptions_checked"]),
+                c6_ps2_bound=str(claims["c6_ps2_bound"]),
+                c9_class_sizes=tuple(int(n) for n in table1["class_sizes"]),
+                c9_printed={name: float(table1[name]) for name in ("f_measure", "s2", "ps2")},
+                c9_decimals=int(table1["decimals"]),
+            )
+        except KeyError as missing:
+            raise InputError(
+                f"config lacks key {missing} of the figures/claims sections; see config/README.md"
+            ) from None
+
+    @property
+    def c1_expected(self) -> dict[str, int]:
+        """C1: STDI's best K is the true 9, every other Fig. 3 index's is the 3 groups."""
+        return {
+            name: self.fig1_true_k if name == "stdi" else self.fig1_group_k
+            for name in self.fig3_indices
+        }
+
+
+# ====================================================================== results
+@dataclass(frozen=True)
+class Check:
+    """One statement about one subject (a data set, an index, a printed value)."""
+
+    subject: str
+    statement: str  # what is checked, with our numbers
+    holds: bool
+    role: str = "stated"  # "stated" by the paper, or an "exception" it implies
+    numbers: Mapping[str, float | int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """The verdict on one claim, or on one claim across a robustness sweep."""
+
+    id: str
+    source: str  # where the paper shows it, e.g. "Fig. 4a"
+    statement: str  # the paper's claim
+    rule: str  # the verdict rule applied
+    verdict: str
+    summary: str  # our numbers, short and human-readable
+    checks: tuple[Check, ...] = ()
+    scope: str = "main"  # "main" scores, or the sweep: "seed" / "offset"
+    detail: Mapping = field(default_factory=dict)  # machine-readable extras
+
+    @property
+    def failing(self) -> list[str]:
+        return [check.subject for check in self.checks if not check.holds]
+
+
+def verdict_from_share(n_holding: int, n_total: int, partly_share: float) -> str:
+    """reproduced if all hold, partly if at least ``partly_share`` of them, else not reproduced."""
+    if n_total == 0:
+        raise InputError("a claim with no checks has no verdict; are the data set lists empty?")
+    if n_holding == n_total:
+        return REPRODUCED
+    return PARTLY if n_holding / n_total >= partly_share else NOT_REPRODUCED
+
+
+def _share_rule(settings: ClaimSettings, unit: str = "checks") -> str:
+    return (
+        f"reproduced if all {unit} hold; partly if at least {settings.partly_share:g} of them; "
+        "otherwise not reproduced"
+    )
+
+
+def _result(id, source, statement, checks, settings, *, summary_extra="", detail=None) -> ClaimResult:
+    checks = tuple(checks)
+    n_hold = sum(check.holds for check in checks)
+    failing = [check.subject for check in checks if not check.holds]
+    summary = f"{n_hold}/{len(checks)} checks hold"
+    if failing:
+        shown = failing if len(failing) <= 6 else failing[:6] + [f"+{len(failing) - 6} more"]
+        summary += f"; fails on {', '.join(shown)}"
+    if summary_extra:
+        summary += f"; {summary_extra}"
+    return ClaimResult(
+        id=id,
+        source=source,
+        statement=statement,
+        rule=_share_rule(settings),
+        verdict=verdict_from_share(n_hold, len(checks), settings.partly_share),
+        summary=summary,
+        checks=checks,
+        detail=dict(detail or {}),
+    )
+
+
+# ====================================================================== comparisons
+class _Compare:
+    """Tolerant comparisons; strict ones are the negations of the opposite non-strict ones."""
+
+    def __init__(self, tol: float):
+        self.tol = tol
+
+    def at_least(self, a: float, b: float) -> bool:
+        return a >= b - self.tol
+
+    def at_most(self, a: float, b: float) -> bool:
+        return a <= b + self.tol
+
+    def above(self, a: float, b: float) -> bool:
+        return not self.at_most(a, b)
+
+    def below(self, a: float, b: float) -> bool:
+        return not self.at_least(a, b)
+
+
+def _values(table: ScoreTable, dataset: str, indices: Iterable[str]) -> dict[str, float]:
+    values = {name: table.value(dataset, name, EXTERNAL_ALGORITHM) for name in indices}
+    bad = [name for name, v in values.items() if not math.isfinite(v)]
+    if bad:
+        raise InputError(f"{', '.join(bad)} on {dataset!r} is not finite; a claim cannot use it")
+    return values
+
+
+def _label(name: str) -> str:
+    return get_index(name).label
+
+
+def _fmt(values: Mapping[str, float]) -> str:
+    return ", ".join(f"{_label(name)} {value:.4f}" for name, value in values.items())
+
+
+# ====================================================================== C1
+def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C1 (Fig. 3): on the Fig. 1 set STDI is best at K = 9, DB XB IGP Sil BWP at K = 3.
+
+    Rule: reproduced if all six best Ks are as stated; partly if STDI's is 9 (the claim's
+    point) and at least ``partly_share`` of the other five are 3; otherwise not reproduced.
+    """
+    checks = []
+    best = {}
+    for name, expected in settings.c1_expected.items():
+        k, value = table.best_k(FIG1_DATASET, name, INTERNAL_ALGORITHM)
+        best[name] = k
+        checks.append(Check(
+            subject=_label(name),
+            statement=f"best K of {_label(name)} is {k} (value {value:.4g}); paper: {expected}",
+            holds=k == expected,
+            numbers={"best_k": k, "best_value": value, "expected_k": expected},
+        ))
+    stdi = [c for c, name in zip(checks, settings.c1_expected) if name == "stdi"]
+    others = [c for c, name in zip(checks, settings.c1_expected) if name != "stdi"]
+    n_other = sum(c.holds for c in others)
+    if all(c.holds for c in checks):
+        verdict = REPRODUCED
+    elif stdi and stdi[0].holds and others and n_other / len(others) >= settings.partly_share:
+        verdict = PARTLY
+    else:
+        verdict = NOT_REPRODUCED
+    ks = table.series(FIG1_DATASET, settings.fig3_indices[0], INTERNAL_ALGORITHM)[0]
+    summary = "best K: " + ", ".join(f"{_label(n)} {k}" for n, k in best.items())
+    summary += f" (K = {ks[0]}..{ks[-1]}, {INTERNAL_ALGORITHM})"
+    return ClaimResult(
+        id="C1",
+        source="Fig. 3",
+        statement=(
+            f"On the Fig. 1 set, STDI is best at K = {settings.fig1_true_k}; DB, XB, IGP, Sil, BWP "
+            f"are best at K = {settings.fig1_group_k}."
+        ),
+        rule=(
+            "reproduced if every index's best K is as stated; partly if STDI's is "
+            f"{settings.fig1_true_k} and at least {settings.partly_share:g} of the others are as "
+            "stated; otherwise not reproduced"
+        ),
+        verdict=verdict,
+        summary=summary,
+        checks=tuple(checks),
+        detail={"best_k": best, "k_range": [ks[0], ks[-1]]},
+    )
+
+
+# ====================================================================== C2, C3: S2 highest
+def _s2_highest(table, settings, datasets, exceptions, id, source, statement) -> ClaimResult:
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in datasets:
+        is_exception = dataset in exceptions
+        if is_exception and not settings.implied_exceptions_checked:
+            continue
+        values = _values(table, dataset, settings.fig4_indices)
+        s2 = values["s2"]
+        rival = max((n for n in values if n != "s2"), key=lambda n: values[n])
+        highest = all(cmp.at_least(s2, v) for n, v in values.items() if n != "s2")
+        word = "highest" if highest else "not highest"
+        checks.append(Check(
+            subject=dataset,
+            statement=(
+                f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f}: {word}"
+                + (" (paper: not highest here)" if is_exception else "")
+            ),
+            holds=(not highest) if is_exception else highest,
+            role="exception" if is_exception else "stated",
+            numbers=values,
+        ))
+    return _result(id, source, statement, checks, settings)
+
+
+def claim_c2(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C2 (Fig. 4a): S2 is the highest of the six indices on every synthetic set except UEc6."""
+    return _s2_highest(
+        table, settings, settings.synthetic, {UEC6}, "C2", "Fig. 4a",
+        "On the synthetic sets, S2 is the highest of the six indices on every set except UEc6.",
+    )
+
+
+def claim_c3(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C3 (Fig. 4b): S2 is the highest on every UCI set except Segmentation and Bupa."""
+    return _s2_highest(
+        table, settings, settings.uci, {SEGMENTATION, BUPA}, "C3", "Fig. 4b",
+        "On the UCI sets, S2 is the highest on every set except Segmentation and Bupa.",
+    )
+
+
+# ====================================================================== C4: ARI low
+def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C4 (Figs. 4, 5): ARI is among the two lowest of the six indices.
+
+    One check per (figure, data set): at most one other index is below ARI (strictly,
+    beyond the tolerance). The share on UCI vs synthetic sets is reported ("most pronounced
+    on UCI sets") but not part of the verdict.
+    """
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for figure, indices in (("Fig. 4", settings.fig4_indices), ("Fig. 5", settings.fig5_indices)):
+        for kind, datasets in (("synthetic", settings.synthetic), ("UCI", settings.uci)):
+            for dataset in datasets:
+                values = _values(table, dataset, indices)
+                ari = values["ari"]
+                lower = [n for n, v in values.items() if n != "ari" and cmp.below(v, ari)]
+                checks.append(Check(
+                    subject=f"{figure} {dataset}",
+                    statement=(
+                        f"ARI {ari:.4f}; indices below it: "
+                        + (", ".join(f"{_label(n)} {values[n]:.4f}" for n in lower) or "none")
+                    ),
+                    holds=len(lower) <= 1,
+                    numbers={**values, "n_below_ari": len(lower), "kind": kind},
+                ))
+    by_kind = {}
+    for kind in ("synthetic", "UCI"):
+        kind_checks = [c for c in checks if c.numbers["kind"] == kind]
+        by_kind[kind] = [sum(c.holds for c in kind_checks), len(kind_checks)]
+    extra = ", ".join(f"{kind} {h}/{n}" for kind, (h, n) in by_kind.items())
+    return _result(
+        "C4", "Figs. 4, 5",
+        "ARI is among the two lowest of the six indices (most pronounced on the UCI sets).",
+        checks, settings, summary_extra=extra, detail={"holding_by_kind": by_kind},
+    )
+
+
+# ====================================================================== C5, C6: PS2 vs Accuracy
+def claim_c5(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C5 (Fig. 5a): on synthetic sets except UEc6, PS2 is equal to or slightly below Accuracy.
+
+    Holds when Accuracy - slightly_below <= PS2 <= Accuracy + equal_tol.
+    """
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in settings.synthetic:
+        is_exception = dataset == UEC6
+        if is_exception and not settings.implied_exceptions_checked:
+            continue
+        values = _values(table, dataset, ("ps2", "accuracy"))
+        ps2, acc = values["ps2"], values["accuracy"]
+        close = cmp.at_most(ps2, acc) and ps2 >= acc - settings.slightly_below
+        gap = acc - ps2
+        checks.append(Check(
+            subject=dataset,
+            statement=(
+                f"PS2 {ps2:.4f}, Accuracy {acc:.4f} (Accuracy - PS2 = {gap:+.4f}): "
+                + ("equal or slightly below" if close else "not within the band")
+                + (" (paper: not within the band here)" if is_exception else "")
+            ),
+            holds=(not close) if is_exception else close,
+            role="exception" if is_exception else "stated",
+            numbers={**values, "accuracy_minus_ps2": gap},
+        ))
+    return _result(
+        "C5", "Fig. 5a",
+        "On the synthetic sets except UEc6, PS2 is equal to or slightly below Accuracy.",
+        checks, settings,
+        summary_extra=(
+            f"band: Accuracy - {settings.slightly_below:g} <= PS2 <= Accuracy + {settings.equal_tol:g}"
+        ),
+    )
+
+
+def claim_c6(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C6 (Fig. 5b): on the UCI sets, PS2 is at most Accuracy (or Rand).
+
+    The paper's text for Fig. 5b says both "PS2 is below or equal to Accuracy" and "Accuracy
+    or the Rand index is >= PS2"; the second is the one consistent with its own C8 (on
+    Segmentation Accuracy is below PS2). ``c6_ps2_bound`` (config) picks it
+    (``accuracy_or_rand``, default) or SPEC's plain ``PS2 <= Accuracy`` (``accuracy``).
+    Both comparisons are reported either way.
+    """
+    cmp = _Compare(settings.equal_tol)
+    with_rand = settings.c6_ps2_bound == "accuracy_or_rand"
+    checks = []
+    for dataset in settings.uci:
+        values = _values(table, dataset, ("ps2", "accuracy", "rand"))
+        le_acc = cmp.at_most(values["ps2"], values["accuracy"])
+        le_rand = cmp.at_most(values["ps2"], values["rand"])
+        holds = le_acc or (with_rand and le_rand)
+        checks.append(Check(
+            subject=dataset,
+            statement=(
+                f"{_fmt(values)}: PS2 {'<=' if le_acc else '>'} Accuracy, "
+                f"PS2 {'<=' if le_rand else '>'} R"
+            ),
+            holds=holds,
+            numbers={**values, "ps2_le_accuracy": le_acc, "ps2_le_rand": le_rand},
+        ))
+    bound = "Accuracy or R (Rand)" if with_rand else "Accuracy"
+    statement = (
+        "On the UCI sets, PS2 <= Accuracy; the text adds: Accuracy or the Rand index is >= PS2."
+    )
+    n_acc = sum(bool(c.numbers["ps2_le_accuracy"]) for c in checks)
+    return _result(
+        "C6", "Fig. 5b", statement, checks, settings,
+        summary_extra=f"checked: PS2 <= {bound}; PS2 <= Accuracy alone on {n_acc}/{len(checks)}",
+    )
+
+
+# ====================================================================== C7, C8: S2, PS2, Accuracy
+def claim_c7(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C7 (Fig. 6a): synthetic sets except UEc6: S2 >= Accuracy >= PS2; on UEc6 S2 is below both."""
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in settings.synthetic:
+        values = _values(table, dataset, ("s2", "accuracy", "ps2"))
+        s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
+        if dataset == UEC6:
+            holds = cmp.below(s2, acc) and cmp.below(s2, ps2)
+            stated = "S2 below Accuracy and PS2"
+        else:
+            holds = cmp.at_least(s2, acc) and cmp.at_least(acc, ps2)
+            stated = "S2 >= Accuracy >= PS2"
+        checks.append(Check(
+            subject=dataset,
+            statement=f"{_fmt(values)}; paper: {stated}",
+            holds=holds,
+            numbers=values,
+        ))
+    return _result(
+        "C7", "Fig. 6a",
+        "On the synthetic sets except UEc6, S2 >= Accuracy >= PS2; on UEc6, S2 is below both.",
+        checks, settings,
+    )
+
+
+def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C8 (Fig. 6b): on UCI sets S2 > PS2 everywhere; Bupa: Accuracy above S2 and PS2;
+    Segmentation: Accuracy below S2 and PS2; elsewhere PS2 <= Accuracy <= S2.
+
+    One check per data set: every part of the claim that names it must hold.
+    """
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in settings.uci:
+        values = _values(table, dataset, ("s2", "accuracy", "ps2"))
+        s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
+        parts = {"S2 > PS2": cmp.above(s2, ps2)}
+        if dataset == BUPA:
+            parts["Accuracy > S2"] = cmp.above(acc, s2)
+            parts["Accuracy > PS2"] = cmp.above(acc, ps2)
+        elif dataset == SEGMENTATION:
+            parts["Accuracy < S2"] = cmp.below(acc, s2)
+            parts["Accuracy < PS2"] = cmp.below(acc, ps2)
+        else:
+            parts["Accuracy <= S2"] = cmp.at_most(acc, s2)
+            parts["Accuracy >= PS2"] = cmp.at_least(acc, ps2)
+        failed = [part for part, ok in parts.items() if not ok]
+        checks.append(Check(
+            subject=dataset,
+            statement=f"{_fmt(values)}; " + ("all parts hold" if not failed else "fails: " + "; ".join(failed)),
+            holds=not failed,
+            numbers=values,
+        ))
+    return _result(
+        "C8", "Fig. 6b",
+        "On the UCI sets, S2 > PS2 everywhere; Accuracy <= S2 except on Bupa (Accuracy above S2 "
+        "and PS2); on Segmentation, Accuracy is below S2 and PS2; elsewhere Accuracy >= PS2.",
+        checks, settings,
+    )
+
+
+# ====================================================================== C9: Table 1
+def table1_labels(class_sizes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Table 1's degenerate clustering: classes of the given sizes, everything in one cluster."""
+    labels_true = [c for c, size in enumerate(class_sizes) for _ in range(size)]
+    return labels_true, [0] * len(labels_true)
+
+
+def claim_c9(settings: ClaimSettings) -> ClaimResult:
+    """C9 (Table 1): for the degenerate clustering F-measure = 0.67 while S2 = PS2 = 0.
+
+    Each index is computed with clustval's own functions and compared with the printed value
+    at its printed precision: |ours - printed| <= half a unit in the last printed decimal.
+    """
+    labels_true, labels_pred = table1_labels(settings.c9_class_sizes)
+    half_unit = 0.5 * 10.0 ** (-settings.c9_decimals)
+    checks = []
+    for name, printed in settings.c9_printed.items():
+        ours = float(get_index(name).func(labels_true, labels_pred))
+        holds = abs(ours - printed) <= half_unit + 1e-12  # 1e-12: float noise at the boundary
+        checks.append(Check(
+            subject=_label(name),
+            statement=f"{_label(name)} = {ours:.4f}; printed {printed:.{settings.c9_decimals}f}",
+            holds=holds,
+            numbers={"ours": ours, "printed": printed},
+        ))
+    sizes = " and ".join(map(str, settings.c9_class_sizes))
+    return _result(
+        "C9", "Table 1",
+        "For the degenerate clustering (two classes of 50, one cluster), F-measure = 0.67 while "
+        "S2 = PS2 = 0.",
+        checks, settings,
+        summary_extra=f"classes of {sizes}, one cluster",
+    )
+
+
+# ====================================================================== all claims
+def evaluate_claims(table: ScoreTable, settings: ClaimSettings) -> list[ClaimResult]:
+    """C1..C9 on the main score table."""
+    return [
+        claim_c1(table, settings),
+        claim_c2(table, settings),
+        claim_c3(table, settings),
+        claim_c4(table, settings),
+        claim_c5(table, settings),
+        claim_c6(table, settings),
+        claim_c7(table, settings),
+        claim_c8(table, settings),
+        claim_c9(settings),
+    ]
+
+
+# ====================================================================== robustness
+def claim_robustness(
+    settings: ClaimSettings,
+    offset_table: ScoreTable | None = None,
+    seed_table: ScoreTable | None = None,
+) -> list[ClaimResult]:
+    """C1 across the Fig. 1 ``offset`` sweep, and C2, C5, C7 across generator seeds.
+
+    A claim "holds" in a run when its verdict there is ``reproduced``. The verdict across runs
+    uses the same share rule over runs. For C1 the offsets where it holds are reported as a band.
+    """
+    results = []
+    if offset_table is not None:
+        results.append(_robust_c1(offset_table, settings))
+    if seed_table is not None:
+        _require_group(seed_table, "seed")
+        for claim in (claim_c2, claim_c5, claim_c7):
+            results.append(_robust_over_seeds(seed_table, settings, claim))
+    return results
+
+
+def _require_group(table: ScoreTable, column: str) -> None:
+    if table.group_column != column:
+        raise InputError(f"expected a {column} sweep table, got group column {table.group_column!r}")
+
+
+def _robust_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    _require_group(table, "offset")
+    checks = []
+    best_by_offset = {}
+    for offset in table.groups():
+        result = claim_c1(table.for_group(offset), settings)
+        best_by_offset[repr(offset)] = result.detail["best_k"]
+        best = ", ".join(f"{_label(n)} {k}" for n, k in result.detail["best_k"].items())
+        checks.append(Check(
+            subject=f"offset {offset:g}",
+            statement=f"{result.verdict}: {best}",
+            holds=result.verdict == REPRODUCED,
+            numbers={"offset": offset},
+        ))
+    band = pattern_band([c.numbers["offset"] for c in checks], [c.holds for c in checks])
+    band_text = ", ".join(f"{lo:g}-{hi:g}" if lo != hi else f"{lo:g}" for lo, hi in band) or "none"
+    n_hold = sum(c.holds for c in checks)
+    return ClaimResult(
+        id="C1",
+        source="Fig. 3",
+        statement="C1 across the Fig. 1 generator's sub-cluster offset.",
+        rule=_share_rule(settings, "offsets"),
+        verdict=verdict_from_share(n_hold, len(checks), settings.partly_share),
+        summary=f"pattern holds at {n_hold}/{len(checks)} offsets; band: {band_text}",
+        checks=tuple(checks),
+        scope="offset",
+        detail={"band": band, "best_k_by_offset": best_by_offset},
+    )
+
+
+def pattern_band(offsets: Sequence[float], holds: Sequence[bool]) -> list[list[float]]:
+    """Maximal runs of consecutive offsets (in sorted order) where the pattern holds."""
+    band: list[list[float]] = []
+    previous_held = False
+    for offset, ok in sorted(zip(offsets, holds)):
+        if ok and previous_held:
+            band[-1][1] = offset
+        elif ok:
+            band.append([offset, offset])
+        previous_held = ok
+    return band
+
+
+def _robust_over_seeds(table: ScoreTable, settings: ClaimSettings, claim) -> ClaimResult:
+    seeds = table.groups()
+    if not seeds:
+        raise InputError("the seed sweep table is empty; run the seed sweep first")
+    runs = []
+    fail_counts: dict[str, int] = {}
+    for seed in seeds:
+        result = claim(table.for_group(seed), settings)
+        runs.append(Check(
+            subject=f"seed {seed}",
+            statement=f"{result.verdict}: {result.summary}",
+            holds=result.verdict == REPRODUCED,
+            numbers={"seed": seed},
+        ))
+        for subject in result.failing:
+            fail_counts[subject] = fail_counts.get(subject, 0) + 1
+        claim_id, source, statement = result.id, result.source, result.statement
+    n_hold = sum(r.holds for r in runs)
+    fails = ", ".join(f"{s} {n}/{len(runs)}" for s, n in sorted(fail_counts.items())) or "none"
+    return ClaimResult(
+        id=claim_id,
+        source=source,
+        statement=statement,
+        rule=_share_rule(settings, "seeds"),
+        verdict=verdict_from_share(n_hold, len(runs), settings.partly_share),
+        summary=f"reproduced in {n_hold}/{len(runs)} seeds; failing sets (count of seeds): {fails}",
+        checks=tuple(runs),
+        scope="seed",
+        detail={"failures_by_set": fail_counts, "n_seeds": len(runs)},
+    )
+
+
+# ====================================================================== output
+CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
+               "failing", "summary", "statement", "rule", "detail")
+
+
+def _detail_json(result: ClaimResult) -> str:
+    payload = {
+        "detail": result.detail,
+        "checks": [
+            {"subject": c.subject, "holds": c.holds, "role": c.role, "numbers": dict(c.numbers)}
+            for c in result.checks
+        ],
+    }
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"))
+
+
+def claims_csv_text(results: Sequence[ClaimResult]) -> str:
+    """The claims as CSV: one row per claim (and per robustness sweep)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in results:
+        writer.writerow([
+            r.id, r.scope, r.source, r.verdict,
+            sum(c.holds for c in r.checks), len(r.checks),
+            ";".join(r.failing), r.summary, r.statement, r.rule, _detail_json(r),
+        ])
+    return buffer.getvalue()
+
+
+def _md_cell(text: str) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def claims_markdown(results: Sequence[ClaimResult], settings: ClaimSettings | None = None) -> str:
+    """A Markdown report: a verdict table, then one short section per claim with its numbers."""
+    lines = ["# The paper's claims, checked", ""]
+    if settings is not None:
+        lines += [
+            f"Tolerance for \"equal\": {settings.equal_tol:g}; \"slightly below\": at most "
+            f"{settings.slightly_below:g} below; \"partly\": at least {settings.partly_share:g} "
+            "of the checks hold. Scores: fast K-medoids (Park & Jun) with K = C for C2-C8, "
+            "SD K-medoids for C1.",
+            "",
+        ]
+    lines += ["| claim | scope | source | verdict | our numbers |", "|---|---|---|---|---|"]
+    for r in results:
+        lines.append(
+            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {_md_cell(r.summary)} |"
+        )
+    for r in results:
+        scope = "" if r.scope == "main" else f" (across {r.scope}s)"
+        lines += [
+            "",
+            f"## {r.id}{scope}: {r.verdict}",
+            "",
+            f"*Paper ({r.source}):* {r.statement}",
+            "",
+            f"*Rule:* {r.rule}.",
+            "",
+            f"*Ours:* {r.summary}.",
+            "",
+        ]
+        for c in r.checks:
+            mark = "holds" if c.holds else "**fails**"
+            role = " (implied exception)" if c.role == "exception" else ""
+            lines.append(f"- {c.subject}{role}: {c.statement} - {mark}")
+    return "\n".join(lines) + "\n"
+
+
+def write_claims(
+    results: Sequence[ClaimResult],
+    csv_path,
+    md_path,
+    settings: ClaimSettings | None = None,
+) -> None:
+    """Write ``claims.csv`` and ``claims.md`` atomically."""
+    csv_text = claims_csv_text(results)
+    md_text = claims_markdown(results, settings)
+    write_atomically(csv_path, lambda handle: handle.write(csv_text), newline="")
+    write_atomically(md_path, lambda handle: handle.write(md_text))

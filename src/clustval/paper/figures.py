@@ -1,0 +1,343 @@
+"""The paper's Figs. 1-6 and the robustness figure, drawn from our data and scores (SPEC 5).
+
+Every function returns a :class:`matplotlib.figure.Figure` built without pyplot (no global
+state, Agg rendering); :func:`save_figure` writes it as PNG and/or PDF, byte-for-byte the same
+for the same input. Each index keeps one colour and marker across all figures.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # figures are files, never windows
+
+import numpy as np  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from clustval.errors import InputError  # noqa: E402
+from clustval.registry import INDICES, get_index  # noqa: E402
+
+from .claims import EXTERNAL_ALGORITHM, FIG1_DATASET, INTERNAL_ALGORITHM, pattern_band  # noqa: E402
+from .scores import ScoreTable, write_atomically  # noqa: E402
+
+# Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
+STYLE = {
+    "font.family": "DejaVu Sans",
+    "font.size": 9,
+    "axes.titlesize": 10,
+    "axes.titleweight": "bold",
+    "axes.labelsize": 9,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.color": "#d9d9d9",
+    "grid.linewidth": 0.6,
+    "legend.fontsize": 8.5,
+    "legend.frameon": False,
+    "xtick.labelsize": 8.5,
+    "ytick.labelsize": 8.5,
+    "lines.linewidth": 1.6,
+    "lines.markersize": 5.5,
+    "pdf.fonttype": 42,  # embed TrueType: text stays text in the PDF
+    "svg.hashsalt": "clustval",
+    "path.simplify": False,
+}
+
+# One colour and marker per index, the same in every figure; proposed indices in warm reds.
+INDEX_STYLE: dict[str, tuple[str, str]] = {
+    "s2": ("#d62728", "o"),
+    "ps2": ("#9467bd", "D"),
+    "accuracy": ("#1f77b4", "s"),
+    "ari": ("#2ca02c", "^"),
+    "rand": ("#ff7f0e", "v"),
+    "jaccard": ("#8c564b", "P"),
+    "f_measure": ("#17becf", "X"),
+    "stdi": ("#c2185b", "o"),
+    "db": ("#3949ab", "s"),
+    "xb": ("#9e9d24", "D"),
+    "igp": ("#00897b", "^"),
+    "sil": ("#ef6c00", "v"),
+    "sil_sum": ("#ef6c00", "v"),
+    "bwp": ("#6d4c41", "P"),
+    "bwp_sum": ("#6d4c41", "P"),
+}
+_FALLBACK_COLOURS = matplotlib.colormaps["tab20"].colors
+
+# Nine clearly distinct colours for the Fig. 1 sub-clusters (tab10 without its grey).
+CLUSTER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                   "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#7f7f7f")
+
+BEST_K_GID = "best-k"  # gid of the marker of each Fig. 3 panel's best K (tests look it up)
+PNG_METADATA = {"Software": None}  # no version string: same bytes on every matplotlib build
+PDF_METADATA = {"CreationDate": None, "ModDate": None, "Creator": "clustval", "Producer": None}
+
+
+def index_style(name: str) -> tuple[str, str]:
+    """(colour, marker) of an index, stable across figures."""
+    if name in INDEX_STYLE:
+        return INDEX_STYLE[name]
+    get_index(name)  # unknown names fail with the list of known ones
+    colour = _FALLBACK_COLOURS[list(INDICES).index(name) % len(_FALLBACK_COLOURS)]
+    return matplotlib.colors.to_hex(colour), "o"
+
+
+def panel_letter(i: int) -> str:
+    return f"({chr(ord('a') + i)})"
+
+
+@contextmanager
+def _style():
+    with matplotlib.rc_context(STYLE):
+        yield
+
+
+def _new_figure(width: float, height: float) -> Figure:
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+# ====================================================================== saving
+def save_figure(fig: Figure, paths: str | os.PathLike | Sequence[str | os.PathLike], dpi: int = 150) -> None:
+    """Write ``fig`` to each path (format from the suffix: .png or .pdf), atomically.
+
+    Output is byte-deterministic: no timestamps, no version strings in the metadata, and the
+    figure's layout is frozen at the first save.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    if fig.get_layout_engine() is not None:
+        # Constrained layout refines itself on every draw; freeze it once so each save is identical.
+        with _style():
+            fig.draw_without_rendering()
+        fig.set_layout_engine("none")
+    for path in map(Path, paths):
+        fmt = path.suffix.lower().lstrip(".")
+        if fmt not in ("png", "pdf"):
+            raise InputError(f"cannot write {path}: figures are saved as .png or .pdf")
+        metadata = PNG_METADATA if fmt == "png" else PDF_METADATA
+
+        def write(handle, fmt=fmt, metadata=metadata):
+            with _style():
+                fig.savefig(handle, format=fmt, dpi=dpi, metadata=metadata,
+                            bbox_inches="tight", pad_inches=0.05, facecolor="white")
+
+        write_atomically(path, write, binary=True)
+
+
+# ====================================================================== scatter plots
+def _check_xy(X, y, what: str) -> tuple[np.ndarray, np.ndarray]:
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise InputError(f"{what}: X has shape {X.shape}; a scatter plot needs (n, 2) points")
+    if y.shape != (X.shape[0],):
+        raise InputError(f"{what}: y has shape {y.shape}; it needs one label per row of X ({X.shape[0]})")
+    return X, y
+
+
+def _scatter_by_class(ax, X, y, *, size: float, colours: Sequence[str] | None = None,
+                      names: Sequence[str] | None = None) -> None:
+    classes = np.unique(y)
+    colours = colours or CLUSTER_COLOURS
+    for i, c in enumerate(classes):
+        members = y == c
+        label = names[i] if names is not None and i < len(names) else str(c)
+        ax.scatter(X[members, 0], X[members, 1], s=size, color=colours[i % len(colours)],
+                   linewidths=0, alpha=0.85, label=label, rasterized=True)
+
+
+def fig1(X, y, offset: float, *, class_names: Sequence[str] | None = None) -> Figure:
+    """Fig. 1: the STDI test set, coloured by its 9 true sub-clusters.
+
+    The caption states the generator's sub-cluster ``offset`` and that the default is chosen
+    openly inside the band where the paper's pattern appears (SPEC 2.3).
+    """
+    X, y = _check_xy(X, y, "fig1")
+    with _style():
+        fig = _new_figure(5.6, 5.4)
+        ax = fig.add_subplot()
+        _scatter_by_class(ax, X, y, size=9, names=class_names)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_aspect("equal")
+        ax.set_xticks(np.linspace(0, 1, 11))
+        ax.set_yticks(np.linspace(0, 1, 11))
+        ax.set_xlabel("X")
+        ax.set_ylabel("Y")
+        ax.set_title(f"Fig. 1  Synthetic set for STDI ({len(np.unique(y))} true clusters, n = {len(y)})")
+        ax.legend(title="true cluster", loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                  markerscale=2.0, handletextpad=0.3)
+        fig.text(
+            0.0, -0.01,
+            f"Sub-cluster offset = {offset:g} from each group centre (SPEC 2.3). This value is chosen\n"
+            "openly inside the band of offsets where the paper's pattern (STDI best at 9, the\n"
+            "other indices at 3) appears; see the robustness figure for the whole sweep.",
+            ha="left", va="top", fontsize=8, color="#444444",
+        )
+    return fig
+
+
+def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
+    """Fig. 2: the ten synthetic sets, one panel each, coloured by class.
+
+    ``panels`` is ``[(label, X, y), ...]`` in panel order (a), (b), ... (the paper: Ec2, UEc2,
+    Ec3, UEc3, ..., Ec6, UEc6), drawn row by row in a 5 x 2 grid as in the paper.
+    """
+    if not panels:
+        raise InputError("fig2 needs at least one (label, X, y) panel")
+    n_cols = 2
+    n_rows = -(-len(panels) // n_cols)
+    with _style():
+        fig = _new_figure(7.4, 2.55 * n_rows)
+        axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
+        for i, (label, X, y) in enumerate(panels):
+            X, y = _check_xy(X, y, f"fig2 panel {label}")
+            ax = axes[i]
+            _scatter_by_class(ax, X, y, size=2.5)
+            ax.set_title(f"{panel_letter(i)} {label}  (C = {len(np.unique(y))}, n = {len(y)})",
+                         fontsize=9.5)
+            ax.set_xlabel("X")
+            ax.set_ylabel("Y")
+        for ax in axes[len(panels):]:
+            ax.set_visible(False)
+        fig.suptitle("Fig. 2  Synthetic data sets for S2 and PS2, coloured by class",
+                     fontweight="bold")
+    return fig
+
+
+# ====================================================================== Fig. 3
+def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str = FIG1_DATASET,
+         algorithm: str = INTERNAL_ALGORITHM, k_tick_step: int = 2) -> Figure:
+    """Fig. 3: each internal index against the number of clusters K, best K marked.
+
+    One panel per index in ``indices`` ((a) STDI ... (f) BWP in the paper); the best K follows
+    the index's registry direction (ties: smaller K) and is drawn as a ring with gid
+    :data:`BEST_K_GID` and a "best K = ..." label.
+    """
+    if not indices:
+        raise InputError("fig3 needs at least one index")
+    n_cols = 3
+    n_rows = -(-len(indices) // n_cols)
+    with _style():
+        fig = _new_figure(10.5, 3.1 * n_rows)
+        axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
+        for i, name in enumerate(indices):
+            spec = get_index(name)
+            ks, values = table.series(dataset, name, algorithm)
+            best_k, best_value = table.best_k(dataset, name, algorithm)
+            colour, marker = index_style(name)
+            ax = axes[i]
+            ax.plot(ks, values, color=colour, marker=marker, markersize=4)
+            ax.plot([best_k], [best_value], linestyle="none", marker="o", markersize=13,
+                    markerfacecolor="none", markeredgecolor="black", markeredgewidth=1.6,
+                    gid=BEST_K_GID, zorder=5)
+            ax.axvline(best_k, color="#555555", linestyle=":", linewidth=1.0, zorder=1)
+            word = "largest" if spec.direction == "higher" else "smallest"
+            up = spec.direction == "higher"  # label on the open side of the optimum
+            ax.annotate(f"best K = {best_k}", xy=(best_k, best_value), xytext=(9, 9 if up else -9),
+                        textcoords="offset points", fontsize=8.5, fontweight="bold",
+                        ha="left", va="bottom" if up else "top")
+            ax.set_title(f"{panel_letter(i)} {spec.label}  ({word} is best)")
+            lo, hi = ks[0] - ks[0] % k_tick_step, ks[-1]
+            ax.set_xticks(range(lo, hi + 1, k_tick_step))
+            ax.set_xlim(ks[0] - 0.8, ks[-1] + 0.8)
+            ax.margins(y=0.15)
+            ax.set_xlabel("number of clusters K")
+            ax.set_ylabel("index value")
+        for ax in axes[len(indices):]:
+            ax.set_visible(False)
+        fig.suptitle(f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm}, K = {ks[0]}..{ks[-1]})",
+                     fontweight="bold")
+    return fig
+
+
+# ====================================================================== Figs. 4-6
+def fig_external(table: ScoreTable, indices: Sequence[str],
+                 panels: Sequence[tuple[str, Mapping[str, str]]], *, title: str,
+                 algorithm: str = EXTERNAL_ALGORITHM) -> Figure:
+    """Figs. 4-6: one line per external index across data sets, one panel per group of sets.
+
+    ``panels`` is ``[(panel title, {dataset key: x tick label, ...}), ...]`` with the sets in
+    x-axis order, e.g. ``[("Synthetic data sets", {"ec2": "Ec2", ...}), ("UCI data sets", ...)]``.
+    Each value is the index at the single K scored for that set (K = C for the paper's runs).
+    """
+    if not indices or not panels:
+        raise InputError("fig_external needs at least one index and one panel")
+    with _style():
+        fig = _new_figure(5.2 * len(panels) + 0.6, 4.4)
+        axes = fig.subplots(1, len(panels), squeeze=False).ravel()
+        for ax, (i, (panel_title, labels)) in zip(axes, enumerate(panels)):
+            keys = list(labels)
+            x = np.arange(len(keys))
+            for name in indices:
+                colour, marker = index_style(name)
+                values = [table.value(key, name, algorithm) for key in keys]
+                ax.plot(x, values, color=colour, marker=marker, label=get_index(name).label,
+                        markeredgecolor="white", markeredgewidth=0.5, gid=f"line-{name}")
+            ax.set_xticks(x, [labels[key] for key in keys], rotation=45, ha="right",
+                          rotation_mode="anchor")
+            ax.set_xlim(-0.5, len(keys) - 0.5)
+            ax.set_title(f"{panel_letter(i)} {panel_title}")
+            ax.set_xlabel("data set")
+            ax.set_ylabel("index value")
+        handles, labels_ = axes[0].get_legend_handles_labels()
+        fig.legend(handles, labels_, loc="outside lower center", ncol=len(indices),
+                   handlelength=2.4, columnspacing=1.6)
+        fig.suptitle(title, fontweight="bold")
+    return fig
+
+
+# ====================================================================== robustness
+def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_offset: float | None = None,
+                   dataset: str = FIG1_DATASET, algorithm: str = INTERNAL_ALGORITHM) -> Figure:
+    """Best K of each Fig. 3 index against the Fig. 1 generator's sub-cluster ``offset``.
+
+    ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports
+    (STDI 9, the others 3); its largest and smallest Ks are drawn as reference lines (the true
+    sub-clusters and the groups). Offsets where every index matches the pattern are shaded.
+    """
+    if table.group_column != "offset":
+        raise InputError("fig_robustness needs the offset sweep table (leading column 'offset')")
+    offsets = table.groups()
+    if not offsets:
+        raise InputError("the offset sweep table is empty")
+    best = {name: [table.for_group(o).best_k(dataset, name, algorithm)[0] for o in offsets]
+            for name in expected}
+    holds = [all(best[name][j] == k for name, k in expected.items()) for j in range(len(offsets))]
+    step = min(np.diff(offsets)) if len(offsets) > 1 else 0.01
+    with _style():
+        fig = _new_figure(7.6, 4.4)
+        ax = fig.add_subplot()
+        for j, (lo, hi) in enumerate(pattern_band(offsets, holds)):
+            ax.axvspan(lo - step / 2, hi + step / 2, color="#fff3c4", zorder=0,
+                       label="paper's pattern holds" if j == 0 else None)
+        true_k, group_k = max(expected.values()), min(expected.values())
+        ax.axhline(true_k, color="#555555", linestyle="--", linewidth=1.0, zorder=1,
+                   label=f"true sub-clusters ({true_k})")
+        ax.axhline(group_k, color="#999999", linestyle="-.", linewidth=1.0, zorder=1,
+                   label=f"groups ({group_k})")
+        m = len(expected)
+        for i, name in enumerate(expected):
+            colour, marker = index_style(name)
+            dodge = (i - (m - 1) / 2) * step * 0.07  # side by side where lines coincide
+            ax.plot(np.asarray(offsets) + dodge, best[name], color=colour, marker=marker,
+                    label=get_index(name).label, gid=f"line-{name}", alpha=0.9)
+        if default_offset is not None:
+            ax.axvline(default_offset, color="black", linewidth=0.9, linestyle=":")
+            ax.annotate(f"default {default_offset:g}", xy=(default_offset, 1.0),
+                        xycoords=("data", "axes fraction"), xytext=(3, -3), textcoords="offset points",
+                        ha="left", va="top", fontsize=8)
+        decimals = max(0, -int(np.floor(np.log10(step) + 1e-6))) if step > 0 else 2
+        ax.set_xticks(offsets, [f"{o:.{decimals}f}" for o in offsets])
+        all_k = [k for ks in best.values() for k in ks]
+        ax.set_ylim(0, max(max(all_k), true_k) + 2)
+        ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+        ax.set_xlabel("sub-cluster offset of the Fig. 1 generator")
+        ax.set_ylabel("best number of clusters K")
+        fig.legend(loc="outside right upper")
+        ax.set_title("Robustness of C1: best K per index across the Fig. 1 offset")
+    return fig

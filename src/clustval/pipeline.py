@@ -1,0 +1,140 @@
+"""What the Snakemake scripts share: logging to the rule's log, clustering runs and their
+files, and turning index values into tidy score rows.
+
+The scripts in workflow/scripts/ are thin adapters over this module and the rest of the
+package, so every step can also be run and tested without Snakemake.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .data import Dataset
+from .io import write_csv
+from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
+from .scoring import score
+
+log = logging.getLogger("clustval")
+
+ALGORITHMS = ("park_jun", "sd_kmedoids")
+CLUSTERING_COLUMNS = ("k", "cost", "n_iter", "converged", "init_fallback", "medoids", "labels")
+SCORE_COLUMNS = ("dataset", "algorithm", "k", "index", "value")
+
+
+@contextlib.contextmanager
+def logged(path: str | os.PathLike):
+    """Send this process's log records and warnings to ``path`` (the rule's ``log:``).
+
+    An exception is written to the log with its traceback and raised again, so the rule
+    fails and Snakemake removes its outputs.
+    """
+    handler = logging.FileHandler(path, mode="w", encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    logging.captureWarnings(True)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            yield log
+    except BaseException:
+        log.exception("step failed")
+        raise
+    finally:
+        logging.captureWarnings(False)
+        root.removeHandler(handler)
+        handler.close()
+
+
+def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:
+    """Cluster ``ds`` once per K with one distance matrix for the whole sweep.
+
+    ``settings`` is the config's ``clustering`` section (``max_iter``, ``sd_radius``).
+    """
+    D = euclidean_distances(ds.X)
+    results = []
+    for k in ks:
+        if algorithm == "park_jun":
+            result = park_jun(n_clusters=k, distances=D, max_iter=settings["max_iter"])
+        elif algorithm == "sd_kmedoids":
+            result = sd_kmedoids(
+                n_clusters=k, distances=D, radius=settings["sd_radius"], max_iter=settings["max_iter"]
+            )
+        else:
+            raise ValueError(f"unknown algorithm {algorithm!r}; use one of {ALGORITHMS}")
+        log.info(
+            "%s %s K=%d: cost %.6g after %d rounds%s", ds.name, algorithm, k, result.cost, result.n_iter,
+            " (SD seeds filled farthest-first)" if result.init_fallback else "",
+        )
+        results.append(result)
+    return results
+
+
+def write_clusterings(results: Sequence[KMedoidsResult], path: str | os.PathLike) -> None:
+    """One row per K: cost, rounds, flags, medoids and labels (space-separated)."""
+    rows = [
+        {
+            "k": len(r.medoids),
+            "cost": float(r.cost),
+            "n_iter": r.n_iter,
+            "converged": r.converged,
+            "init_fallback": r.init_fallback,
+            "medoids": r.medoids.tolist(),
+            "labels": r.labels.tolist(),
+        }
+        for r in results
+    ]
+    write_csv(rows, CLUSTERING_COLUMNS, path)
+
+
+def read_clusterings(path: str | os.PathLike) -> dict[int, np.ndarray]:
+    """The labels of each K in a file written by :func:`write_clusterings`."""
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as handle:
+        return {
+            int(row["k"]): np.array(row["labels"].split(), dtype=np.int64)
+            for row in csv.DictReader(handle)
+        }
+
+
+def score_options(indices: Mapping) -> dict:
+    """Keyword arguments of :func:`clustval.scoring.score` from the config's ``indices``."""
+    return {
+        "s2_matching": indices["s2_matching"],
+        "cp_seed": indices["cp_accuracy_seed"],
+        "stdi_squared": indices["stdi_squared"],
+        "memory_budget_mb": indices["memory_budget_mb"],
+    }
+
+
+def score_rows(
+    ds: Dataset,
+    algorithm: str,
+    labels_by_k: Mapping[int, np.ndarray],
+    indices: Mapping,
+    *,
+    external: bool = True,
+    internal: bool = True,
+) -> list[dict]:
+    """Tidy rows (dataset, algorithm, k, index, value) of every index on every clustering."""
+    rows = []
+    for k, labels in sorted(labels_by_k.items()):
+        values = score(
+            labels,
+            labels_true=ds.y if external else None,
+            X=ds.X if internal else None,
+            **score_options(indices),
+        )
+        rows += [
+            {"dataset": ds.name, "algorithm": algorithm, "k": k, "index": name, "value": float(value)}
+            for name, value in values.items()
+        ]
+    return rows

@@ -1,0 +1,392 @@
+"""Claims C1-C9 on hand-built score tables whose truth is known by construction; ScoreTable I/O."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import yaml
+
+from clustval.errors import InputError
+from clustval.paper import claims as C
+from clustval.paper.scores import Score, ScoreTable
+
+SYNTHETIC = ("ec2", "ec3", "ec4", "ec5", "ec6", "uec2", "uec3", "uec4", "uec5", "uec6")
+UCI = ("iris", "seeds", "segmentation", "soybean", "wine", "wdbc", "bupa", "pima", "balance",
+       "new_thyroid", "ionosphere", "haberman")
+FIG3 = ("stdi", "db", "xb", "igp", "sil_sum", "bwp_sum")
+HIGHER = {"stdi", "igp", "sil_sum", "bwp_sum"}
+
+# External values that satisfy every claim, per kind of set (see SPEC 6).
+REGULAR_SYNTHETIC = dict(s2=0.95, accuracy=0.93, ps2=0.92, f_measure=0.90, rand=0.88, jaccard=0.85, ari=0.80)
+UEC6_VALUES = dict(s2=0.70, accuracy=0.85, ps2=0.75, f_measure=0.80, rand=0.82, jaccard=0.60, ari=0.50)
+REGULAR_UCI = dict(s2=0.90, accuracy=0.85, ps2=0.80, f_measure=0.84, rand=0.83, jaccard=0.70, ari=0.60)
+SEGMENTATION_VALUES = dict(s2=0.80, accuracy=0.70, ps2=0.75, f_measure=0.85, rand=0.82, jaccard=0.60, ari=0.50)
+BUPA_VALUES = dict(s2=0.60, accuracy=0.70, ps2=0.55, f_measure=0.65, rand=0.58, jaccard=0.45, ari=0.10)
+
+
+def settings(**changes) -> C.ClaimSettings:
+    return replace(C.ClaimSettings(synthetic=SYNTHETIC, uci=UCI), **changes)
+
+
+def external_values() -> dict[str, dict[str, float]]:
+    values = {d: dict(REGULAR_SYNTHETIC) for d in SYNTHETIC}
+    values["uec6"] = dict(UEC6_VALUES)
+    values.update({d: dict(REGULAR_UCI) for d in UCI})
+    values["segmentation"] = dict(SEGMENTATION_VALUES)
+    values["bupa"] = dict(BUPA_VALUES)
+    return values
+
+
+def fig3_records(best: dict[str, int] | None = None, dataset: str = "fig1"):
+    """Curves over K = 2..22 with a single optimum at ``best[name]`` (default STDI 9, others 3)."""
+    best = {**{n: 3 for n in FIG3}, "stdi": 9, **(best or {})}
+    for name in FIG3:
+        for k in range(2, 23):
+            distance = abs(k - best[name])
+            yield dataset, "sd_kmedoids", k, name, (1.0 - 0.01 * distance if name in HIGHER else 0.5 + 0.01 * distance)
+
+
+def make_table(values=None, best=None) -> ScoreTable:
+    values = external_values() if values is None else values
+    records = [(d, "park_jun", 3, name, v) for d, row in values.items() for name, v in row.items()]
+    records += list(fig3_records(best))
+    return ScoreTable.from_records(records)
+
+
+def verdicts(table, s=None):
+    return {r.id: r.verdict for r in C.evaluate_claims(table, s or settings()) if r.id != "C9"}
+
+
+# ====================================================================== all hold
+def test_every_claim_reproduced_on_a_table_built_to_satisfy_them():
+    assert set(verdicts(make_table()).values()) == {C.REPRODUCED}
+
+
+def test_verdict_rule_thresholds():
+    assert C.verdict_from_share(5, 5, 0.5) == C.REPRODUCED
+    assert C.verdict_from_share(3, 6, 0.5) == C.PARTLY
+    assert C.verdict_from_share(2, 6, 0.5) == C.NOT_REPRODUCED
+    with pytest.raises(InputError):
+        C.verdict_from_share(0, 0, 0.5)
+
+
+# ====================================================================== C1
+@pytest.mark.parametrize(
+    "best, verdict, failing",
+    [
+        ({}, C.REPRODUCED, []),
+        ({"db": 4}, C.PARTLY, ["DB"]),
+        ({"stdi": 3}, C.NOT_REPRODUCED, ["STDI"]),  # the claim's point fails: not reproduced
+        ({"db": 9, "xb": 9, "igp": 9}, C.NOT_REPRODUCED, ["DB", "XB", "IGP"]),  # 2/5 others
+    ],
+)
+def test_c1(best, verdict, failing):
+    result = C.claim_c1(make_table(best=best), settings())
+    assert result.verdict == verdict
+    assert result.failing == failing
+    assert result.detail["best_k"]["stdi"] == {**{"stdi": 9}, **best}["stdi"]
+
+
+def test_c1_best_k_follows_the_registry_direction_and_ties_go_to_the_smaller_k():
+    records = list(fig3_records())
+    # DB (lower is better) gets equal minima at K = 3 and K = 5: the smaller K wins.
+    records = [(d, a, k, n, 0.5 if (n == "db" and k == 5) else v) for d, a, k, n, v in records]
+    table = ScoreTable.from_records(records)
+    assert table.best_k("fig1", "db", "sd_kmedoids") == (3, 0.5)
+    assert table.best_k("fig1", "stdi", "sd_kmedoids") == (9, 1.0)
+
+
+def test_best_k_skips_non_finite_values():
+    table = ScoreTable.from_records([("fig1", "sd_kmedoids", 2, "xb", math.nan),
+                                     ("fig1", "sd_kmedoids", 3, "xb", 0.4),
+                                     ("fig1", "sd_kmedoids", 4, "xb", 0.2)])
+    assert table.best_k("fig1", "xb", "sd_kmedoids") == (4, 0.2)
+
+
+# ====================================================================== C2, C3
+def test_c2_fails_on_one_set_gives_partly_and_names_it():
+    values = external_values()
+    values["ec3"]["s2"] = values["ec3"]["accuracy"] - 0.02
+    result = C.claim_c2(make_table(values), settings())
+    assert result.verdict == C.PARTLY
+    assert result.failing == ["ec3"]
+
+
+def test_c2_tie_within_tolerance_still_counts_as_highest():
+    tol = settings().equal_tol
+    values = external_values()
+    values["ec3"]["s2"] = values["ec3"]["accuracy"] - 0.6 * tol
+    assert C.claim_c2(make_table(values), settings()).verdict == C.REPRODUCED
+    values["ec3"]["s2"] = values["ec3"]["accuracy"] - 1.2 * tol
+    assert C.claim_c2(make_table(values), settings()).failing == ["ec3"]
+
+
+def test_c2_fails_on_most_sets_gives_not_reproduced():
+    values = external_values()
+    for d in ("ec2", "ec3", "ec4", "ec5", "ec6", "uec2"):
+        values[d]["s2"] = 0.5
+    result = C.claim_c2(make_table(values), settings())
+    assert result.verdict == C.NOT_REPRODUCED
+    assert result.failing == ["ec2", "ec3", "ec4", "ec5", "ec6", "uec2"]
+
+
+def test_c2_implied_exception_is_checked_only_when_configured():
+    values = external_values()
+    values["uec6"]["s2"] = 0.99  # S2 highest on UEc6, where the paper shows it is not
+    table = make_table(values)
+    checked = C.claim_c2(table, settings())
+    assert checked.failing == ["uec6"] and checked.verdict == C.PARTLY
+    assert [c.role for c in checked.checks if c.subject == "uec6"] == ["exception"]
+    unchecked = C.claim_c2(table, settings(implied_exceptions_checked=False))
+    assert unchecked.verdict == C.REPRODUCED and len(unchecked.checks) == 9
+
+
+def test_c3_exceptions_are_segmentation_and_bupa():
+    values = external_values()
+    values["bupa"]["s2"] = 0.99
+    values["iris"]["s2"] = 0.80  # below Accuracy 0.85
+    result = C.claim_c3(make_table(values), settings())
+    assert result.failing == ["iris", "bupa"]
+    assert len(result.checks) == 12
+
+
+# ====================================================================== C4
+def test_c4_second_lowest_holds_third_lowest_fails_ties_hold():
+    values = external_values()
+    values["iris"]["ari"] = 0.75  # above Jaccard 0.70 only: second lowest, holds
+    values["wine"]["ari"] = 0.845  # above Jaccard 0.70, Rand 0.83 (and PS2): fails in both figures
+    values["pima"]["ari"] = values["pima"]["rand"] + 0.004  # above Jaccard, tied with Rand: holds
+    values["pima"]["ps2"] = 0.84  # keep Fig. 5's PS2 above ARI on pima
+    result = C.claim_c4(make_table(values), settings())
+    assert result.failing == ["Fig. 4 wine", "Fig. 5 wine"]
+    assert len(result.checks) == 2 * (len(SYNTHETIC) + len(UCI))
+    assert result.detail["holding_by_kind"] == {"synthetic": [20, 20], "UCI": [22, 24]}
+    assert result.verdict == C.PARTLY
+
+
+# ====================================================================== C5, C6
+@pytest.mark.parametrize(
+    "gap, holds",
+    [(0.0, True), (0.04, True), (0.06, False), (-0.004, True), (-0.006, False)],
+)
+def test_c5_band_equal_or_slightly_below(gap, holds):
+    values = external_values()
+    values["ec4"]["ps2"] = values["ec4"]["accuracy"] - gap
+    result = C.claim_c5(make_table(values), settings())
+    assert ("ec4" not in result.failing) == holds
+
+
+def test_c5_uec6_exception_fails_when_ps2_matches_accuracy_there():
+    values = external_values()
+    values["uec6"]["ps2"] = values["uec6"]["accuracy"]
+    assert C.claim_c5(make_table(values), settings()).failing == ["uec6"]
+
+
+def test_c6_bound_accuracy_or_rand_versus_spec_accuracy_only():
+    table = make_table()  # on Segmentation PS2 0.75 > Accuracy 0.70 but <= Rand 0.82
+    assert C.claim_c6(table, settings()).verdict == C.REPRODUCED
+    strict = C.claim_c6(table, settings(c6_ps2_bound="accuracy"))
+    assert strict.failing == ["segmentation"] and strict.verdict == C.PARTLY
+    with pytest.raises(InputError, match="c6_ps2_bound"):
+        settings(c6_ps2_bound="rand")
+
+
+# ====================================================================== C7, C8
+def test_c7_uec6_needs_s2_clearly_below_both():
+    tol = settings().equal_tol
+    values = external_values()
+    values["uec6"]["s2"] = values["uec6"]["ps2"] - 0.5 * tol  # a tie with PS2 is not "below"
+    assert C.claim_c7(make_table(values), settings()).failing == ["uec6"]
+    values = external_values()
+    values["ec2"]["ps2"] = values["ec2"]["accuracy"] + 0.01  # Accuracy >= PS2 broken on Ec2
+    assert C.claim_c7(make_table(values), settings()).failing == ["ec2"]
+
+
+def test_c8_per_set_parts():
+    values = external_values()
+    values["segmentation"]["accuracy"] = 0.78  # no longer below PS2 0.75
+    values["bupa"]["accuracy"] = 0.602  # tied with S2 0.60: not "above"
+    values["iris"]["ps2"] = values["iris"]["s2"]  # S2 > PS2 broken
+    result = C.claim_c8(make_table(values), settings())
+    assert result.failing == ["iris", "segmentation", "bupa"]
+    by_set = {c.subject: c.statement for c in result.checks}
+    assert "Accuracy < PS2" in by_set["segmentation"] and "Accuracy > S2" in by_set["bupa"]
+    assert result.verdict == C.PARTLY
+
+
+def test_missing_score_is_a_clear_error():
+    values = external_values()
+    del values["wine"]["ps2"]
+    with pytest.raises(InputError, match="wine"):
+        C.claim_c6(make_table(values), settings())
+
+
+def test_nan_score_is_a_clear_error():
+    values = external_values()
+    values["wine"]["ps2"] = math.nan
+    with pytest.raises(InputError, match="not finite"):
+        C.claim_c6(make_table(values), settings())
+
+
+# ====================================================================== C9
+def test_c9_table1():
+    pytest.importorskip("clustval.external")
+    result = C.claim_c9(settings())
+    assert result.verdict == C.REPRODUCED
+    ours = {c.subject: c.numbers["ours"] for c in result.checks}
+    # Table 1 by hand: each class's F is 2 * 0.5 * 1 / 1.5 = 2/3; S2's matched pair has
+    # specificity 0; PS2 has TN = 0.
+    assert ours["F_measure"] == pytest.approx(2 / 3, abs=1e-12)
+    assert ours["S2"] == 0.0 and ours["PS2"] == 0.0
+
+
+def test_c9_misprinted_value_fails_that_check():
+    pytest.importorskip("clustval.external")
+    result = C.claim_c9(settings(c9_printed={"f_measure": 0.70, "s2": 0.0, "ps2": 0.0}))
+    assert result.failing == ["F_measure"] and result.verdict == C.PARTLY
+
+
+def test_table1_labels():
+    labels_true, labels_pred = C.table1_labels((50, 50))
+    assert labels_true == [0] * 50 + [1] * 50 and labels_pred == [0] * 100
+
+
+# ====================================================================== robustness
+def offset_table(pattern_offsets, offsets=(0.06, 0.07, 0.08, 0.09, 0.10, 0.11)):
+    records = []
+    for offset in offsets:
+        best = {} if offset in pattern_offsets else {"stdi": 3}
+        records += [(offset, *r) for r in fig3_records(best)]
+    return ScoreTable.from_records(records, group_column="offset")
+
+
+def seed_table(failing_seeds):
+    records = []
+    for seed in (1, 2, 3, 4):
+        values = external_values()
+        if seed in failing_seeds:
+            values["ec5"]["s2"] = 0.5
+        for d in SYNTHETIC:
+            records += [(seed, d, "park_jun", 3, name, v) for name, v in values[d].items()]
+    return ScoreTable.from_records(records, group_column="seed")
+
+
+def test_robustness_c1_reports_the_band_of_offsets():
+    table = offset_table({0.08, 0.09, 0.11})
+    (result,) = C.claim_robustness(settings(), offset_table=table)
+    assert result.scope == "offset"
+    assert result.detail["band"] == [[0.08, 0.09], [0.11, 0.11]]
+    assert result.verdict == C.PARTLY  # 3/6 offsets
+    assert "0.08-0.09, 0.11" in result.summary
+
+
+def test_pattern_band_sorts_and_splits():
+    assert C.pattern_band([0.3, 0.1, 0.2, 0.4], [True, True, False, True]) == [[0.1, 0.1], [0.3, 0.4]]
+    assert C.pattern_band([0.1], [False]) == []
+
+
+def test_robustness_over_seeds_counts_seeds_and_failing_sets():
+    results = C.claim_robustness(settings(), seed_table=seed_table({2}))
+    assert [r.id for r in results] == ["C2", "C5", "C7"]
+    c2, c5, c7 = results
+    assert c2.verdict == C.PARTLY and c2.failing == ["seed 2"]
+    assert c2.detail["failures_by_set"] == {"ec5": 1}
+    assert c5.verdict == C.REPRODUCED  # PS2 and Accuracy untouched
+    assert c7.verdict == C.PARTLY and c7.failing == ["seed 2"]  # S2 >= Accuracy broken too
+    assert "reproduced in 3/4 seeds" in c2.summary
+
+
+def test_robustness_rejects_the_wrong_sweep():
+    with pytest.raises(InputError, match="seed sweep"):
+        C.claim_robustness(settings(), seed_table=offset_table({0.09}))
+
+
+# ====================================================================== output
+def test_write_claims_csv_and_markdown(tmp_path):
+    results = [r for r in C.evaluate_claims(make_table(), settings()) if r.id != "C9"]
+    results += C.claim_robustness(settings(), offset_table=offset_table({0.09}))
+    csv_path, md_path = tmp_path / "claims.csv", tmp_path / "claims.md"
+    C.write_claims(results, csv_path, md_path, settings())
+    first = (csv_path.read_bytes(), md_path.read_bytes())
+    C.write_claims(results, csv_path, md_path, settings())
+    assert (csv_path.read_bytes(), md_path.read_bytes()) == first  # deterministic
+    rows = list(csv.DictReader(csv_path.open(newline="")))
+    assert [r["id"] for r in rows] == ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C1"]
+    assert [r["scope"] for r in rows][-1] == "offset"
+    assert all(r["verdict"] in (C.REPRODUCED, C.PARTLY, C.NOT_REPRODUCED) for r in rows)
+    detail = json.loads(rows[0]["detail"])
+    assert detail["detail"]["best_k"]["stdi"] == 9
+    assert int(rows[1]["checks_total"]) == 10
+    md = md_path.read_text()
+    assert "| C2 | main | Fig. 4a | **reproduced** |" in md
+    assert "## C1 (across offsets): not reproduced" in md  # pattern at 1 of 6 offsets
+    assert not list(tmp_path.glob(".*tmp"))  # no temp files left behind
+
+
+def test_settings_from_the_project_config():
+    config = yaml.safe_load((Path(__file__).parents[1] / "config" / "config.yaml").read_text())
+    s = C.ClaimSettings.from_config(config)
+    assert s.synthetic == SYNTHETIC and s.uci == UCI
+    assert s.c1_expected == {"stdi": 9, "db": 3, "xb": 3, "igp": 3, "sil_sum": 3, "bwp_sum": 3}
+    with pytest.raises(InputError, match="claims"):
+        C.ClaimSettings.from_config({"figures": config["figures"]})
+
+
+# ====================================================================== ScoreTable
+def test_score_table_round_trip_is_exact(tmp_path):
+    awkward = [0.1 + 0.2, 1e-300, -0.0, 2 / 3, 1 - 1e-16, math.nan, 123456789.123456789]
+    records = [("uec5", "park_jun", 5, f"i{j}", v) for j, v in enumerate(awkward)]
+    records += [("fig1", "sd_kmedoids", k, "stdi", 1 / k) for k in (22, 2, 10)]
+    table = ScoreTable.from_records(records)
+    path = tmp_path / "scores.csv"
+    table.write_csv(path)
+    again = ScoreTable.read_csv(path)
+    assert again == table
+    assert [repr(r[-1]) for r in again.records()] == [repr(r[-1]) for r in table.records()]
+    again.write_csv(tmp_path / "again.csv")
+    assert (tmp_path / "again.csv").read_bytes() == path.read_bytes()
+    lines = path.read_text().splitlines()
+    assert lines[0] == "dataset,algorithm,k,index,value"
+    assert lines[1:4] == ["fig1,sd_kmedoids,2,stdi,0.5", "fig1,sd_kmedoids,10,stdi,0.1",
+                          "fig1,sd_kmedoids,22,stdi,0.045454545454545456"]  # k numeric order
+
+
+def test_grouped_table_round_trip_and_selection(tmp_path):
+    table = offset_table({0.09}, offsets=(0.1, 0.09))
+    path = tmp_path / "offset_scores.csv"
+    table.write_csv(path)
+    assert path.read_text().splitlines()[0] == "offset,dataset,algorithm,k,index,value"
+    again = ScoreTable.read_csv(path)
+    assert again == table and again.groups() == [0.09, 0.1]
+    assert again.for_group(0.09).best_k("fig1", "stdi", "sd_kmedoids")[0] == 9
+    with pytest.raises(InputError, match="for_group"):
+        again.value("fig1", "stdi", "sd_kmedoids", k=9)
+    with pytest.raises(InputError, match="available"):
+        again.for_group(0.5)
+
+
+def test_value_lookups_and_errors(tmp_path):
+    table = ScoreTable.from_records([("iris", "park_jun", 3, "s2", 0.9),
+                                     ("fig1", "sd_kmedoids", 2, "db", 1.0),
+                                     ("fig1", "sd_kmedoids", 3, "db", 0.5)])
+    assert table.value("iris", "s2", "park_jun") == 0.9
+    assert table.value("fig1", "db", "sd_kmedoids", k=3) == 0.5
+    assert table.series("fig1", "db", "sd_kmedoids") == ([2, 3], [1.0, 0.5])
+    with pytest.raises(InputError, match="pass k="):
+        table.value("fig1", "db", "sd_kmedoids")
+    with pytest.raises(InputError, match="no score"):
+        table.value("iris", "s2", "park_jun", k=4)
+    with pytest.raises(InputError, match="duplicate"):
+        table.add(Score("iris", "park_jun", 3, "s2", 0.1))
+    bad = tmp_path / "bad.csv"
+    bad.write_text("dataset,algo,k,index,value\n")
+    with pytest.raises(InputError, match="header"):
+        ScoreTable.read_csv(bad)
+    bad.write_text("dataset,algorithm,k,index,value\niris,park_jun,three,s2,0.5\n")
+    with pytest.raises(InputError, match="bad.csv:2"):
+        ScoreTable.read_csv(bad)

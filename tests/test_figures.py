@@ -1,0 +1,207 @@
+"""Figures: each runs on small fake data, writes PNG + PDF, byte-identical when run twice,
+marks the right best K, and puts panels, lines and labels in the right order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from clustval.errors import InputError
+from clustval.paper import figures as F
+from clustval.paper.scores import ScoreTable
+
+FIG3 = ["stdi", "db", "xb", "igp", "sil_sum", "bwp_sum"]
+SYN = {"ec2": "Ec2", "ec3": "Ec3", "uec6": "UEc6"}
+UCI = {"iris": "Iris", "segmentation": "Seg", "bupa": "Bupa"}
+EXTERNAL = ["s2", "ps2", "accuracy", "ari"]
+
+
+def fig3_table(best: dict[str, int]) -> ScoreTable:
+    """Curves over K = 2..12 with one optimum per index at ``best[name]``, in its direction."""
+    records = []
+    for name in FIG3:
+        sign = 1 if F.get_index(name).direction == "higher" else -1
+        for k in range(2, 13):
+            records.append(("fig1", "sd_kmedoids", k, name, sign * (5.0 - abs(k - best[name]))))
+    return ScoreTable.from_records(records)
+
+
+def external_table() -> ScoreTable:
+    rng = np.random.default_rng(3)
+    return ScoreTable.from_records(
+        (d, "park_jun", 3, name, float(rng.uniform(0.3, 1.0)))
+        for d in [*SYN, *UCI] for name in EXTERNAL
+    )
+
+
+def offset_table(offsets=(0.07, 0.08, 0.09, 0.10)) -> ScoreTable:
+    records = []
+    for offset in offsets:
+        best = {n: (9 if n == "stdi" and offset >= 0.08 else 3) for n in FIG3}
+        if offset >= 0.10:
+            best = {n: 9 for n in FIG3}
+        records += [(offset, *r) for r in fig3_table(best).records()]
+    return ScoreTable.from_records(records, group_column="offset")
+
+
+def scatter_data(n_classes=3, n=60, seed=0):
+    rng = np.random.default_rng(seed)
+    y = np.repeat(np.arange(n_classes), n // n_classes)
+    return rng.normal(size=(len(y), 2)) * 0.05 + 0.3 + 0.1 * y[:, None], y
+
+
+def assert_deterministic(fig, tmp_path, stem):
+    """Save as PNG and PDF twice; both writes must give the same bytes."""
+    first = [tmp_path / f"{stem}.png", tmp_path / f"{stem}.pdf"]
+    second = [tmp_path / f"{stem}-again.png", tmp_path / f"{stem}-again.pdf"]
+    F.save_figure(fig, first)
+    F.save_figure(fig, second, dpi=150)
+    for a, b in zip(first, second):
+        assert a.stat().st_size > 1000
+        assert a.read_bytes() == b.read_bytes(), f"{a.name} differs between two saves"
+    assert first[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert first[1].read_bytes()[:5] == b"%PDF-"
+    assert b"CreationDate" not in first[1].read_bytes()
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def titles(fig):
+    return [ax.get_title() for ax in fig.axes if ax.get_visible()]
+
+
+# ====================================================================== Fig. 1, Fig. 2
+def test_fig1_scatter_and_offset_caption(tmp_path):
+    X, y = scatter_data(9, 90)
+    fig = F.fig1(X, y, offset=0.09)
+    (ax,) = fig.axes
+    assert len(ax.collections) == 9  # one scatter per true sub-cluster
+    assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
+    caption = " ".join(t.get_text() for t in fig.texts)
+    assert "offset = 0.09" in caption and "openly" in caption
+    assert_deterministic(fig, tmp_path, "fig1")
+
+
+def test_fig2_panel_order_and_letters(tmp_path):
+    order = ["Ec2", "UEc2", "Ec3", "UEc3", "Ec4", "UEc4", "Ec5", "UEc5", "Ec6", "UEc6"]
+    panels = [(label, *scatter_data(2 + i // 2, 24, seed=i)) for i, label in enumerate(order)]
+    fig = F.fig2(panels)
+    got = titles(fig)
+    assert [t.split()[:2] for t in got] == [[f"({chr(97 + i)})", label] for i, label in enumerate(order)]
+    assert "C = 6" in got[-1]
+    # 5 x 2 like the paper: (a) top left, (b) top right, (c) second row left
+    boxes = [ax.get_position() for ax in fig.axes]
+    assert boxes[0].y0 == pytest.approx(boxes[1].y0) and boxes[0].x0 < boxes[1].x0
+    assert boxes[2].y0 < boxes[0].y0
+    assert_deterministic(fig, tmp_path, "fig2")
+
+
+def test_scatter_rejects_bad_shapes():
+    with pytest.raises(InputError, match=r"\(n, 2\)"):
+        F.fig1(np.zeros((5, 3)), np.zeros(5), offset=0.09)
+    with pytest.raises(InputError, match="one label per row"):
+        F.fig1(np.zeros((5, 2)), np.zeros(4), offset=0.09)
+
+
+# ====================================================================== Fig. 3
+def test_fig3_marks_each_best_k(tmp_path):
+    best = {"stdi": 9, "db": 3, "xb": 4, "igp": 3, "sil_sum": 5, "bwp_sum": 3}
+    fig = F.fig3(fig3_table(best), FIG3)
+    axes = [ax for ax in fig.axes if ax.get_visible()]
+    assert [t.split()[0:2] for t in titles(fig)] == [
+        ["(a)", "STDI"], ["(b)", "DB"], ["(c)", "XB"], ["(d)", "IGP"], ["(e)", "Sil"], ["(f)", "BWP"]]
+    for ax, name in zip(axes, FIG3):
+        (marker,) = [line for line in ax.get_lines() if line.get_gid() == F.BEST_K_GID]
+        assert list(marker.get_xdata()) == [best[name]]
+        sign = 1 if F.get_index(name).direction == "higher" else -1
+        assert list(marker.get_ydata()) == [sign * 5.0]
+        assert any(t.get_text() == f"best K = {best[name]}" for t in ax.texts)
+        assert list(ax.get_xticks()) == list(range(2, 13, 2))
+    assert_deterministic(fig, tmp_path, "fig3")
+
+
+# ====================================================================== Figs. 4-6
+def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
+    table = external_table()
+    fig = F.fig_external(table, EXTERNAL, [("Synthetic data sets", SYN), ("UCI data sets", UCI)],
+                         title="Fig. 5  test")
+    ax_a, ax_b = fig.axes
+    assert ax_a.get_title() == "(a) Synthetic data sets" and ax_b.get_title() == "(b) UCI data sets"
+    assert [t.get_text() for t in ax_b.get_xticklabels()] == ["Iris", "Seg", "Bupa"]
+    for ax, sets in ((ax_a, SYN), (ax_b, UCI)):
+        lines = {line.get_gid(): line for line in ax.get_lines()}
+        assert list(lines) == [f"line-{n}" for n in EXTERNAL]
+        for name in EXTERNAL:
+            line = lines[f"line-{name}"]
+            assert list(line.get_ydata()) == [table.value(d, name, "park_jun") for d in sets]
+            assert line.get_color() == F.index_style(name)[0]  # one colour per index everywhere
+            assert line.get_label() == F.get_index(name).label
+    (legend,) = fig.legends
+    assert [t.get_text() for t in legend.get_texts()] == ["S2", "PS2", "Accuracy", "ARI"]
+    assert_deterministic(fig, tmp_path, "fig5")
+
+
+def test_fig_external_missing_score_is_a_clear_error():
+    with pytest.raises(InputError, match="wine"):
+        F.fig_external(external_table(), ["s2"], [("UCI", {"wine": "wine"})], title="x")
+
+
+# ====================================================================== robustness
+def test_fig_robustness_best_k_and_band(tmp_path):
+    expected = {n: (9 if n == "stdi" else 3) for n in FIG3}
+    fig = F.fig_robustness(offset_table(), expected, default_offset=0.09)
+    (ax,) = fig.axes
+    lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
+    assert list(lines["line-stdi"].get_ydata()) == [3, 9, 9, 9]
+    assert list(lines["line-db"].get_ydata()) == [3, 3, 3, 9]
+    refs = sorted(line.get_ydata()[0] for line in ax.get_lines() if line.get_label().startswith(("true", "groups")))
+    assert refs == [3, 9]
+    (band,) = [p for p in ax.patches if p.get_label() == "paper's pattern holds"]
+    x0, x1 = band.get_x(), band.get_x() + band.get_width()
+    assert x0 == pytest.approx(0.075) and x1 == pytest.approx(0.095)  # offsets 0.08-0.09
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0.07", "0.08", "0.09", "0.10"]
+    assert_deterministic(fig, tmp_path, "robustness")
+
+
+def test_fig_robustness_needs_the_offset_sweep():
+    with pytest.raises(InputError, match="offset sweep"):
+        F.fig_robustness(fig3_table({n: 3 for n in FIG3}), {"stdi": 9})
+
+
+# ====================================================================== output
+def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
+    script = textwrap.dedent("""
+        import sys
+        from clustval.paper import figures as F
+        from clustval.paper.scores import ScoreTable
+        import numpy as np
+        table = ScoreTable.from_records(
+            ("fig1", "sd_kmedoids", k, n, float(np.sin(k + len(n))))
+            for k in range(2, 9) for n in ("stdi", "db"))
+        F.save_figure(F.fig3(table, ["stdi", "db"]), [sys.argv[1] + ".png", sys.argv[1] + ".pdf"])
+    """)
+    outputs = []
+    for hash_seed in ("1", "2"):
+        stem = tmp_path / f"run{hash_seed}"
+        subprocess.run([sys.executable, "-c", script, str(stem)], check=True,
+                       env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        outputs.append([(stem.with_suffix(s)).read_bytes() for s in (".png", ".pdf")])
+    assert outputs[0] == outputs[1]
+
+
+def test_save_figure_rejects_unknown_formats(tmp_path):
+    X, y = scatter_data()
+    with pytest.raises(InputError, match=".png or .pdf"):
+        F.save_figure(F.fig1(X, y, offset=0.1), tmp_path / "fig.jpg")
+
+
+def test_index_styles_are_distinct_within_each_figure():
+    for names in (["s2", "accuracy", "ari", "rand", "jaccard", "f_measure"],
+                  ["ps2", "accuracy", "ari", "rand", "jaccard", "f_measure"], FIG3):
+        colours = [F.index_style(n)[0] for n in names]
+        assert len(set(colours)) == len(colours)
+    assert F.index_style("nmi")[0].startswith("#")  # indices without a set style get a stable one

@@ -1,0 +1,158 @@
+"""Registry-driven property tests: every index in clustval.registry is held to its entry.
+
+Adding an index to the registry enrols it here: label permutation invariance, symmetry
+where the entry says so, the entry's bounds, and the best value for a perfect partition.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from clustval.errors import UndefinedIndexError
+from clustval.registry import EXTERNAL, INDICES, INTERNAL, get_index
+from clustval.scoring import score
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def partitions(draw, min_n=2, max_n=40, max_labels=5):
+    """A pair (labels_true, labels_pred) of random partitions of the same n objects."""
+    n = draw(st.integers(min_n, max_n))
+    labels = st.integers(0, max_labels - 1)
+    truth = np.array(draw(st.lists(labels, min_size=n, max_size=n)))
+    pred = np.array(draw(st.lists(labels, min_size=n, max_size=n)))
+    return truth, pred
+
+
+def _relabel(labels: np.ndarray, seed: int) -> np.ndarray:
+    """Apply a random bijection to the label values (new values are non-contiguous and negative)."""
+    values = np.unique(labels)
+    new = np.random.default_rng(seed).permutation(len(values)) * 7 - 11
+    return new[np.searchsorted(values, labels)]
+
+
+def _value(name, *args):
+    try:
+        return get_index(name).func(*args)
+    except UndefinedIndexError:
+        return None
+
+
+def test_registry_entries_are_complete():
+    for name, spec in INDICES.items():
+        assert spec.name == name
+        assert spec.kind in ("external", "internal")
+        assert spec.direction in ("higher", "lower")
+        assert spec.bounds[0] < spec.bounds[1]
+        assert spec.reference and spec.label
+        assert callable(spec.func), name
+        assert spec.func.__doc__ and len(spec.func.__doc__) > 80, f"{name} needs a docstring"
+    assert set(EXTERNAL) | set(INTERNAL) == set(INDICES)
+
+
+@pytest.mark.parametrize("name", EXTERNAL)
+@SETTINGS
+@given(pair=partitions(), seed=st.integers(0, 2**32 - 1))
+def test_external_invariant_under_relabelling(name, pair, seed):
+    truth, pred = pair
+    spec = get_index(name)
+    base = _value(name, truth, pred)
+    other = _value(name, _relabel(truth, seed), _relabel(pred, seed + 1))
+    if base is None or other is None:
+        assert base is None and other is None, "undefinedness must not depend on label names"
+        return
+    if spec.stochastic:
+        lo, hi = spec.bounds
+        assert lo <= other <= hi
+    else:
+        assert other == pytest.approx(base, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", [n for n in EXTERNAL if INDICES[n].symmetric])
+@SETTINGS
+@given(pair=partitions())
+def test_external_symmetric(name, pair):
+    truth, pred = pair
+    a, b = _value(name, truth, pred), _value(name, pred, truth)
+    if a is None or b is None:
+        assert a is None and b is None
+        return
+    assert a == pytest.approx(b, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", EXTERNAL)
+@SETTINGS
+@given(pair=partitions())
+def test_external_within_bounds(name, pair):
+    value = _value(name, *pair)
+    if value is None:
+        return
+    lo, hi = get_index(name).bounds
+    assert math.isfinite(value)
+    assert lo - 1e-12 <= value <= hi + 1e-12
+
+
+@pytest.mark.parametrize("name", EXTERNAL)
+@SETTINGS
+@given(pair=partitions(min_n=4), seed=st.integers(0, 2**32 - 1))
+def test_perfect_partition_scores_best(name, pair, seed):
+    truth, _ = pair
+    if len(np.unique(truth)) < 2:
+        truth = np.arange(len(truth)) % 2
+    spec = get_index(name)
+    best = spec.bounds[1] if spec.direction == "higher" else spec.bounds[0]
+    assert spec.func(truth, _relabel(truth, seed)) == pytest.approx(best, abs=1e-12)
+
+
+@st.composite
+def clustered_data(draw):
+    """Random data with K >= 2 clusters and at least one object more than K."""
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    k = draw(st.integers(2, 5))
+    n = draw(st.integers(k + 1, 40))
+    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
+    X = rng.normal(size=(n, draw(st.integers(1, 4)))) + labels[:, None]
+    return X, labels, seed
+
+
+@SETTINGS
+@given(data=clustered_data())
+def test_internal_invariant_under_relabelling_and_object_order(data):
+    X, labels, seed = data
+    order = np.random.default_rng(seed).permutation(len(labels))
+    base = score(labels, X=X)
+    moved = score(_relabel(labels, seed)[order], X=X[order])
+    for name in INTERNAL:
+        assert moved[name] == pytest.approx(base[name], rel=1e-10, abs=1e-12), name
+
+
+@SETTINGS
+@given(data=clustered_data())
+def test_internal_within_bounds_and_scoring_matches_functions(data):
+    X, labels, _ = data
+    values = score(labels, X=X)
+    assert list(values) == list(INTERNAL)
+    for name, value in values.items():
+        lo, hi = get_index(name).bounds
+        assert lo - 1e-12 <= value <= hi + 1e-12, name
+        assert value == pytest.approx(get_index(name).func(X, labels), rel=1e-12, abs=1e-12), name
+    n = len(labels)
+    assert -n <= values["sil_sum"] <= n and -n <= values["bwp_sum"] <= n
+
+
+def test_best_of_follows_direction():
+    assert get_index("s2").best_of([0.2, 0.9, 0.9]) == 1
+    assert get_index("db").best_of([0.7, 0.3, 0.5]) == 1
+    assert get_index("db").better(0.1, 0.2) and not get_index("stdi").better(0.1, 0.2)
+
+
+def test_unknown_index_names_the_known_ones():
+    with pytest.raises(KeyError, match="known indices: s2"):
+        get_index("s3")

@@ -1,0 +1,20 @@
+# Clustering: Park-Jun K-medoids with K = C on every set; SD K-medoids over the K sweep
+# of Fig. 3 on the Fig. 1 set. One distance matrix serves a whole sweep.
+
+
+rule cluster:
+    input:
+        "resources/data/{dataset}.csv",
+    output:
+        "results/clusterings/{algorithm}/{dataset}.csv",
+    params:
+        clustering=config["clustering"],
+        ks=lambda wildcards: K_SWEEP if wildcards.algorithm == FIG3["algorithm"] else [],
+    log:
+        "logs/cluster/{algorithm}/{dataset}.log",
+    threads: 1
+    resources:
+        mem_mb=2048,
+        runtime=20,
+    script:
+        "../scripts/cluster.py"
