@@ -1,0 +1,641 @@
+"""External validity indices: a clustering judged against the true classes (SPEC 4.1).
+
+Every index is a function of the contingency table alone. Each comes twice:
+
+* a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.contingency.Contingency`
+  (O(C*K); what :func:`external_scores` and the pipeline call, one table for all indices);
+* a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
+  builds the table (O(n)) and calls the core.
+
+Every index here is higher-is-better. Notation (SPEC 4): n objects, C classes (rows), K
+clusters (columns), counts n_ij, class sizes a_i, cluster sizes b_j, pair counts TP, FP, FN,
+TN (:attr:`Contingency.pairs`), N = C(n, 2) = TP + FP + FN + TN.
+
+Degenerate inputs never give a silent NaN: each docstring states the value it returns (with
+the convention's source) or the :class:`~clustval.errors.UndefinedIndexError` it raises.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from .contingency import Contingency, Matching, contingency
+from .errors import InputError, UndefinedIndexError
+
+__all__ = [
+    "EXTERNAL_INDICES",
+    "S2_MATCHINGS",
+    "accuracy",
+    "adjusted_mutual_info",
+    "adjusted_rand_index",
+    "bcubed_f",
+    "bcubed_precision",
+    "bcubed_recall",
+    "cp_accuracy",
+    "cp_accuracy_mc",
+    "external_scores",
+    "f_measure",
+    "fowlkes_mallows_index",
+    "jaccard_index",
+    "nca",
+    "normalized_mutual_info",
+    "ps2",
+    "purity",
+    "rand_index",
+    "s2",
+]
+
+S2_MATCHINGS = ("hungarian", "identity")
+_EPS = float(np.finfo(np.float64).eps)
+
+
+# --------------------------------------------------------------------------------------
+# Set-matching indices
+# --------------------------------------------------------------------------------------
+
+
+def accuracy_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`accuracy`."""
+    rows, cols = ct.matching
+    return int(ct.table[rows, cols].sum()) / ct.n
+
+
+def purity_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`purity`."""
+    return int(ct.table.max(axis=0).sum()) / ct.n
+
+
+def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
+    """Core of :func:`s2`."""
+    if matching == "hungarian":
+        rows, cols = ct.matching
+    elif matching == "identity":
+        rows, cols = _identity_matching(ct)
+    else:
+        raise InputError(f"s2 matching must be one of {S2_MATCHINGS}, got {matching!r}.")
+    return float(ct.s2_cells[rows, cols].sum() / min(ct.n_classes, ct.n_clusters))
+
+
+def _identity_matching(ct: Contingency) -> Matching:
+    """Pair each class with the cluster of the same label (literal equality)."""
+    text = {"U", "S"}
+    if (ct.classes.dtype.kind in text) != (ct.clusters.dtype.kind in text):
+        raise InputError(
+            f"s2 with matching='identity' compares labels literally, but the class labels are "
+            f"{ct.classes.dtype} and the cluster labels {ct.clusters.dtype}: relabel the clusters "
+            "with the class labels, or use matching='hungarian'."
+        )
+    common, rows, cols = np.intersect1d(
+        ct.classes, ct.clusters, assume_unique=True, return_indices=True
+    )
+    if common.size == 0:
+        raise InputError(
+            "s2 with matching='identity' found no cluster label equal to a class label: relabel "
+            "the clusters with the class labels, or use matching='hungarian'."
+        )
+    return Matching(rows, cols)
+
+
+def nca_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`nca`."""
+    if ct.n_classes == 1:
+        raise UndefinedIndexError(
+            "NCA is undefined with a single true class (it divides by C - 1 = 0). Score a "
+            "labelling with at least two classes."
+        )
+    recall = ct.table / ct.row_sums[:, None]
+    rows, cols = linear_sum_assignment(recall, maximize=True)
+    return float((recall[rows, cols].sum() - 1.0) / (ct.n_classes - 1))
+
+
+def f_measure_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`f_measure`."""
+    # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
+    f = 2.0 * ct.table / (ct.row_sums[:, None] + ct.col_sums[None, :])
+    return float(ct.row_sums @ f.max(axis=1) / ct.n)
+
+
+# --------------------------------------------------------------------------------------
+# Pair-counting indices (exact integer arithmetic, one rounding at the end)
+# --------------------------------------------------------------------------------------
+
+
+def ps2_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`ps2`."""
+    tp, fp, fn, tn = ct.pairs
+    denominator = tp * (fp + tn) + tn * (tp + fn)
+    return 0.0 if denominator == 0 else 2 * tp * tn / denominator
+
+
+def rand_index_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`rand_index`."""
+    tp, fp, fn, tn = ct.pairs
+    total = tp + fp + fn + tn
+    return 1.0 if total == 0 else (tp + tn) / total
+
+
+def jaccard_index_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`jaccard_index`."""
+    tp, fp, fn, _ = ct.pairs
+    denominator = tp + fp + fn
+    return 1.0 if denominator == 0 else tp / denominator
+
+
+def fowlkes_mallows_index_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`fowlkes_mallows_index`."""
+    tp, fp, fn, _ = ct.pairs
+    if fp == 0 and fn == 0:
+        return 1.0
+    return 0.0 if tp == 0 else math.sqrt(tp / (tp + fp)) * math.sqrt(tp / (tp + fn))
+
+
+def adjusted_rand_index_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`adjusted_rand_index`."""
+    tp, fp, fn, tn = ct.pairs
+    if fn == 0 and fp == 0:
+        return 1.0
+    return 2 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn))
+
+
+# --------------------------------------------------------------------------------------
+# Information-theoretic indices (scikit-learn conventions, natural log)
+# --------------------------------------------------------------------------------------
+
+
+def _entropy(counts: np.ndarray, n: int) -> float:
+    if counts.size == 1:
+        return 0.0
+    return float(-np.sum((counts / n) * (np.log(counts) - math.log(n))))
+
+
+def _mutual_info(ct: Contingency) -> float:
+    """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)), arranged as scikit-learn does."""
+    if ct.n_classes == 1 or ct.n_clusters == 1:
+        return 0.0
+    i, j = np.nonzero(ct.table)
+    n_ij = ct.table[i, j]
+    share = n_ij / ct.n
+    log_outer = -np.log(ct.row_sums[i] * ct.col_sums[j]) + 2.0 * math.log(ct.n)
+    terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
+    terms[np.abs(terms) < _EPS] = 0.0  # cancellation noise of an exact zero term
+    return float(max(terms.sum(), 0.0))
+
+
+def normalized_mutual_info_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`normalized_mutual_info`."""
+    if ct.n_classes == ct.n_clusters == 1:
+        return 1.0
+    mi = _mutual_info(ct)
+    if mi == 0.0:
+        return 0.0
+    return mi / ((_entropy(ct.row_sums, ct.n) + _entropy(ct.col_sums, ct.n)) / 2.0)
+
+
+def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`adjusted_mutual_info`."""
+    if ct.n_classes == ct.n_clusters == 1:
+        return 1.0
+    if ct.n_classes == 1 or ct.n_clusters == 1:
+        return 0.0
+    # scikit-learn's exact EMI sum (Cython), so that AMI matches it to rounding.
+    from sklearn.metrics.cluster._expected_mutual_info_fast import expected_mutual_information
+
+    mi = _mutual_info(ct)
+    emi = float(expected_mutual_information(ct.table, ct.n))
+    normalizer = (_entropy(ct.row_sums, ct.n) + _entropy(ct.col_sums, ct.n)) / 2.0
+    # scikit-learn's guards: keep the sign, avoid 0/0 when MI = EMI = normalizer.
+    denominator = normalizer - emi
+    denominator = min(denominator, -_EPS) if denominator < 0 else max(denominator, _EPS)
+    numerator = mi - emi
+    numerator = min(numerator, -_EPS) if numerator < 0 else max(numerator, _EPS)
+    return float(numerator / denominator)
+
+
+# --------------------------------------------------------------------------------------
+# BCubed and correspondence-probability accuracy
+# --------------------------------------------------------------------------------------
+
+
+def bcubed_precision_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`bcubed_precision` (and of :func:`cp_accuracy`, the same number)."""
+    squares = ct.table * ct.table
+    return float((squares.sum(axis=0) / ct.col_sums).sum() / ct.n)
+
+
+def bcubed_recall_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`bcubed_recall`."""
+    squares = ct.table * ct.table
+    return float((squares.sum(axis=1) / ct.row_sums).sum() / ct.n)
+
+
+def bcubed_f_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`bcubed_f`."""
+    precision = bcubed_precision_from_contingency(ct)
+    recall = bcubed_recall_from_contingency(ct)
+    return 2.0 * precision * recall / (precision + recall)  # both > 0: every n_ij >= 0, some > 0
+
+
+def cp_accuracy_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`cp_accuracy`: the expectation of seed 003's procedure, = BCubed precision."""
+    return bcubed_precision_from_contingency(ct)
+
+
+def cp_accuracy_mc_from_contingency(
+    ct: Contingency, seed: int | None = 1, repeats: int = 1
+) -> float:
+    """Core of :func:`cp_accuracy_mc`."""
+    if int(repeats) < 1:
+        raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
+    rng = np.random.default_rng(seed)
+    # The objects of cell (i, j) each keep their class with probability n_ij / b_j,
+    # independently: their correct count is Binomial(n_ij, n_ij / b_j).
+    correct = rng.binomial(ct.table, ct.table / ct.col_sums, size=(int(repeats), *ct.table.shape))
+    return int(correct.sum()) / (int(repeats) * ct.n)
+
+
+# --------------------------------------------------------------------------------------
+# Public functions: labels in, float out
+# --------------------------------------------------------------------------------------
+
+
+def accuracy(labels_true, labels_pred) -> float:
+    """Clustering accuracy: the share of objects in the best one-to-one class-cluster map.
+
+    ``Accuracy = (1/n) max_s sum_i n_{i,s(i)}`` over one-to-one maps s between classes and
+    clusters, found by the Hungarian algorithm (:attr:`Contingency.matching`). When C != K
+    only min(C, K) pairs are matched; objects outside them count as errors.
+
+    Range (0, 1], higher is better; 1 iff the clustering equals the classes up to renaming.
+    Defined for every input (n >= 1). The paper's "Accuracy" (Xie et al. 2017, Figs. 4-6);
+    SPEC 4.1; Fränti & Sieranoja, Clustering accuracy, Appl. Comput. Intell. 4(1), 2024.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n,)
+        True classes and predicted clusters (integers or strings).
+
+    Returns
+    -------
+    float
+    """
+    return accuracy_from_contingency(contingency(labels_true, labels_pred))
+
+
+def purity(labels_true, labels_pred) -> float:
+    """Purity: each cluster is credited with its majority class.
+
+    ``Purity = (1/n) sum_j max_i n_ij``. Unlike accuracy, two clusters may share a class, so
+    purity >= accuracy, with equality when every cluster's majority class is its own.
+
+    Range (0, 1], higher is better; all-singleton clusters reach 1. Defined for every input.
+    Seed 004 (where it is called "accuracy"); Manning, Raghavan & Schütze, Introduction to
+    Information Retrieval, 2008, sec. 16.3; SPEC 4.1.
+    """
+    return purity_from_contingency(contingency(labels_true, labels_pred))
+
+
+def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
+    """S2: mean harmonic mean of sensitivity and specificity over matched class-cluster pairs.
+
+    For each matched pair (class c, cluster s) (paper eqs. 1-3, SPEC 4.1)::
+
+        sens_c = n_cs / a_c
+        spec_c = (n - a_c - b_s + n_cs) / (n - a_c)
+        S2_c   = 2 sens_c spec_c / (sens_c + spec_c)        (0 when both are 0)
+        S2     = (1 / min(C, K)) sum_c S2_c
+
+    For C = K = 2 this is the paper's eq. 4.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n,)
+    matching : {"hungarian", "identity"}
+        ``"hungarian"`` (default): the min(C, K) pairs of the count-maximising map shared
+        with :func:`accuracy` (:attr:`Contingency.matching`; among maps tied on the count,
+        the one with the largest S2, so that S2 does not depend on label names).
+        ``"identity"``: class c is paired with the cluster whose label equals c (the paper's
+        n_cc, for labels aligned by the caller). A class with no equally-labelled cluster is
+        paired with an empty cluster (sens = 0, so S2_c = 0) and clusters with no equal
+        class label are ignored, as unmatched classes and clusters are under
+        ``"hungarian"``; the mean still divides by min(C, K).
+
+    Returns
+    -------
+    float
+        In [0, 1], higher is better.
+
+    Raises
+    ------
+    UndefinedIndexError
+        C = 1: there are no negatives, so every specificity is 0/0.
+    InputError
+        ``"identity"`` when no cluster label equals a class label, or the labels are of
+        different kinds (text vs numbers): literal equality would silently give 0.
+
+    References
+    ----------
+    Xie, Zhou, Wang, Jiang, New criteria for evaluating the validity of clustering, CAAI
+    Trans. Intell. Syst. 12(6), 2017, eqs. 1-4.
+    """
+    return s2_from_contingency(contingency(labels_true, labels_pred), matching=matching)
+
+
+def ps2(labels_true, labels_pred) -> float:
+    """PS2: harmonic mean of pair sensitivity TP/(TP+FN) and pair specificity TN/(TN+FP).
+
+    ``PS2 = 2 TP TN / (TP (FP + TN) + TN (TP + FN))`` (paper eqs. 5-8, SPEC 4.1), computed in
+    exact integer arithmetic (correct at any n).
+
+    Range [0, 1], higher is better. The denominator is 0 when no two objects share a
+    class (TP = FN = 0), when no two objects differ in class (FP = TN = 0: C = 1 or n = 1),
+    or when TP = TN = 0; the value is then 0, as SPEC 4.1 prescribes.
+
+    Xie, Zhou, Wang, Jiang 2017, eqs. 5-8.
+    """
+    return ps2_from_contingency(contingency(labels_true, labels_pred))
+
+
+def f_measure(labels_true, labels_pred) -> float:
+    """F-measure (Larsen & Aone 1999): class-size weighted best F score of each class.
+
+    ``F = sum_i (a_i / n) max_j F_ij`` with ``P = n_ij / b_j``, ``R = n_ij / a_i``,
+    ``F_ij = 2PR / (P + R) = 2 n_ij / (a_i + b_j)`` (0 where n_ij = 0); SPEC 4.1, seed 004's
+    MATLAB code. Several classes may pick the same cluster.
+
+    Range (0, 1], higher is better. Defined for every input. Paper Table 1's degenerate
+    clustering scores 2/3 (the paper's point: F rewards lumping everything together).
+
+    Larsen & Aone, Fast and effective text mining using linear-time document clustering,
+    KDD 1999 (the paper's ref. 15).
+    """
+    return f_measure_from_contingency(contingency(labels_true, labels_pred))
+
+
+def rand_index(labels_true, labels_pred) -> float:
+    """Rand index: the share of object pairs on which both labellings agree.
+
+    ``RI = (TP + TN) / C(n, 2)`` (Rand 1971; SPEC 4.1). Seed 001 prints a(a+d)/(m(m-1)), a
+    typo: its own example uses 2(a+d)/(m(m-1)), which is this. Exact integer arithmetic.
+
+    Range [0, 1], higher is better. n = 1 (no pairs) gives 1.0, scikit-learn's
+    ``rand_score`` convention; otherwise equal to ``rand_score``.
+    """
+    return rand_index_from_contingency(contingency(labels_true, labels_pred))
+
+
+def jaccard_index(labels_true, labels_pred) -> float:
+    """Jaccard coefficient of the "same cluster" pair relations.
+
+    ``JC = TP / (TP + FN + FP)`` (seed 001; SPEC 4.1). Exact integer arithmetic.
+
+    Range [0, 1], higher is better. When TP + FN + FP = 0 no pair is together in either
+    labelling: both are all-singletons, i.e. identical, so the value is 1.0 (the convention
+    scikit-learn uses for identical labellings in ``rand_score`` and ARI).
+    """
+    return jaccard_index_from_contingency(contingency(labels_true, labels_pred))
+
+
+def fowlkes_mallows_index(labels_true, labels_pred) -> float:
+    """Fowlkes-Mallows index: geometric mean of pair precision and pair recall.
+
+    ``FMI = TP / sqrt((TP + FP)(TP + FN))`` (Fowlkes & Mallows 1983; seed 001; SPEC 4.1).
+
+    Range [0, 1], higher is better. Degenerate cases: FP = FN = 0 (identical labellings)
+    gives 1.0, also when TP = 0 (n = 1, or both labellings all-singletons), as ARI and the
+    Rand index do in scikit-learn; otherwise TP = 0 gives 0.0, scikit-learn's
+    ``fowlkes_mallows_score`` convention. Equal to ``fowlkes_mallows_score`` except on
+    identical all-singleton labellings and n = 1, where scikit-learn returns 0.0.
+    """
+    return fowlkes_mallows_index_from_contingency(contingency(labels_true, labels_pred))
+
+
+def adjusted_rand_index(labels_true, labels_pred) -> float:
+    """Adjusted Rand index (Hubert & Arabie 1985): the Rand index corrected for chance.
+
+    ``ARI = (TP - E) / (((TP+FN) + (TP+FP))/2 - E)``, ``E = (TP+FN)(TP+FP) / C(n, 2)``,
+    evaluated as the equal ``2 (TP TN - FN FP) / ((TP+FN)(FN+TN) + (TP+FP)(FP+TN))`` in exact
+    integer arithmetic (no overflow at any n). SPEC 4.1.
+
+    Range [-0.5, 1], higher is better; 0 is the expectation under random labelling. FN =
+    FP = 0 (identical labellings, including n = 1) gives 1.0, as scikit-learn's
+    ``adjusted_rand_score``; otherwise equal to it.
+
+    Hubert & Arabie, Comparing partitions, J. Classification 2, 1985, 193-218.
+    """
+    return adjusted_rand_index_from_contingency(contingency(labels_true, labels_pred))
+
+
+def normalized_mutual_info(labels_true, labels_pred) -> float:
+    """Normalised mutual information, arithmetic-mean normalisation (scikit-learn's default).
+
+    ``NMI = MI / ((H(classes) + H(clusters)) / 2)``, ``MI = sum_ij (n_ij/n) log(n n_ij / (a_i
+    b_j))``, natural logarithms, from the table (SPEC 4.1).
+
+    Range [0, 1], higher is better. As scikit-learn's ``normalized_mutual_info_score``
+    (to rounding): C = K = 1 gives 1.0; MI = 0 (e.g. one class or one cluster) gives 0.0.
+
+    Strehl & Ghosh, Cluster ensembles, JMLR 3, 2002; Vinh, Epps & Bailey, JMLR 11, 2010.
+    """
+    return normalized_mutual_info_from_contingency(contingency(labels_true, labels_pred))
+
+
+def adjusted_mutual_info(labels_true, labels_pred) -> float:
+    """Adjusted mutual information, arithmetic-mean normalisation (scikit-learn's default).
+
+    ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under the
+    hypergeometric model of random labellings with the same class and cluster sizes
+    (scikit-learn's exact sum). SPEC 4.1.
+
+    Range: at most 1, about 0 for random labellings, higher is better. As scikit-learn's
+    ``adjusted_mutual_info_score`` (to rounding), including its conventions: C = K = 1
+    gives 1.0; C = 1 or K = 1 alone gives 0.0; its epsilon guards against 0/0.
+    Cost O(n * min(C, K)) for the expectation, unlike every other index here.
+
+    Vinh, Epps & Bailey, Information theoretic measures for clusterings comparison, JMLR 11,
+    2010, 2837-2854.
+    """
+    return adjusted_mutual_info_from_contingency(contingency(labels_true, labels_pred))
+
+
+def bcubed_precision(labels_true, labels_pred) -> float:
+    """BCubed precision: mean over objects of the share of its cluster that shares its class.
+
+    ``P = (1/n) sum_ij n_ij^2 / b_j`` (Bagga & Baldwin 1998; Amigó et al., Inf. Retrieval
+    12(4), 2009; SPEC 4.1). Equals :func:`cp_accuracy`.
+
+    Range (0, 1], higher is better. Defined for every input.
+    """
+    return bcubed_precision_from_contingency(contingency(labels_true, labels_pred))
+
+
+def bcubed_recall(labels_true, labels_pred) -> float:
+    """BCubed recall: mean over objects of the share of its class that shares its cluster.
+
+    ``R = (1/n) sum_ij n_ij^2 / a_i`` (Bagga & Baldwin 1998; Amigó et al. 2009; SPEC 4.1).
+
+    Range (0, 1], higher is better. Defined for every input.
+    """
+    return bcubed_recall_from_contingency(contingency(labels_true, labels_pred))
+
+
+def bcubed_f(labels_true, labels_pred) -> float:
+    """BCubed F: harmonic mean of BCubed precision and recall, ``2PR / (P + R)``.
+
+    Range (0, 1], higher is better. Defined for every input (P, R > 0). Amigó et al. 2009.
+    """
+    return bcubed_f_from_contingency(contingency(labels_true, labels_pred))
+
+
+def cp_accuracy(labels_true, labels_pred) -> float:
+    """Correspondence-probability accuracy (Bartenyev 2026, seed 003), closed form.
+
+    Seed 003 replaces each object's predicted label j by a true label drawn with the
+    correspondence probability n_ij / b_j and reports correct / n. An object of cell (i, j)
+    keeps its class with probability n_ij / b_j, so the expected accuracy is
+    ``(1/n) sum_ij n_ij^2 / b_j`` (SPEC 4.1), the BCubed precision. :func:`cp_accuracy_mc`
+    runs the random procedure itself.
+
+    Range (0, 1], higher is better. Defined for every input.
+
+    Bartenyev O.V., Clustering accuracy evaluation based on the correspondence
+    probabilities, Bulletin of MPEI 2026(2), 164-173, doi:10.24160/1993-6982-2026-2-164-173.
+    """
+    return cp_accuracy_from_contingency(contingency(labels_true, labels_pred))
+
+
+def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int = 1) -> float:
+    """Correspondence-probability accuracy (seed 003) by its random procedure, seeded.
+
+    Each object's predicted label j is replaced by a true label drawn with probability
+    n_ij / b_j, independently per object; the result is correct / n, averaged over
+    ``repeats`` independent runs. The objects of cell (i, j) are exchangeable, so the
+    number of them that draw their own class is Binomial(n_ij, n_ij / b_j), independent
+    across cells: the draw is made per cell, which gives exactly the per-object
+    procedure's distribution in O(C*K) instead of O(n). Its expectation is
+    :func:`cp_accuracy`; its variance ``sum_ij n_ij p_ij (1 - p_ij) / (n^2 repeats)``
+    with ``p_ij = n_ij / b_j``.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n,)
+    seed : int or None
+        Seed of ``numpy.random.default_rng``; the same seed gives the same value.
+    repeats : int
+        Number of independent runs averaged.
+
+    Returns
+    -------
+    float
+        In [0, 1], higher is better.
+
+    Bartenyev 2026 (seed 003); SPEC 4.1.
+    """
+    return cp_accuracy_mc_from_contingency(
+        contingency(labels_true, labels_pred), seed=seed, repeats=repeats
+    )
+
+
+def nca(labels_true, labels_pred) -> float:
+    """Normalised clustering accuracy (Gagolewski): mean per-class recall above chance.
+
+    ``r_ij = n_ij / a_i``; s = the one-to-one map maximising ``sum_i r_{i,s(i)}`` (Hungarian
+    on r, not on the counts); ``NCA = (sum_i r_{i,s(i)} - 1) / (C - 1)``. Classes left
+    unmatched when K < C score 0. Asymmetric: the true classes are the reference. SPEC 4.1.
+
+    Higher is better; 1 iff the clustering equals the classes up to renaming. For K <= C
+    the range is [0, 1] (0 when each class is spread evenly); for K > C it can be negative,
+    down to (C/K - 1) / (C - 1).
+
+    Raises
+    ------
+    UndefinedIndexError
+        C = 1 (division by C - 1 = 0).
+
+    Gagolewski M., Normalised clustering accuracy: an asymmetric external cluster validity
+    measure, J. Classification 42, 2025, 2-30 (arXiv:2209.02935).
+    """
+    return nca_from_contingency(contingency(labels_true, labels_pred))
+
+
+# --------------------------------------------------------------------------------------
+# All indices from one table
+# --------------------------------------------------------------------------------------
+
+EXTERNAL_INDICES: dict[str, Callable[..., float]] = {
+    "accuracy": accuracy_from_contingency,
+    "purity": purity_from_contingency,
+    "s2": s2_from_contingency,
+    "ps2": ps2_from_contingency,
+    "f_measure": f_measure_from_contingency,
+    "rand": rand_index_from_contingency,
+    "jaccard": jaccard_index_from_contingency,
+    "fmi": fowlkes_mallows_index_from_contingency,
+    "ari": adjusted_rand_index_from_contingency,
+    "nmi": normalized_mutual_info_from_contingency,
+    "ami": adjusted_mutual_info_from_contingency,
+    "bcubed_precision": bcubed_precision_from_contingency,
+    "bcubed_recall": bcubed_recall_from_contingency,
+    "bcubed_f": bcubed_f_from_contingency,
+    "cp_accuracy": cp_accuracy_from_contingency,
+    "cp_accuracy_mc": cp_accuracy_mc_from_contingency,
+    "nca": nca_from_contingency,
+}
+"""Registry key -> core function ``f(ct: Contingency, **options) -> float``.
+
+Only ``s2`` (``matching``) and ``cp_accuracy_mc`` (``seed``, ``repeats``) take options.
+"""
+
+
+def external_scores(
+    labels_true,
+    labels_pred,
+    names: Iterable[str] | str | None = None,
+    *,
+    s2_matching: str = "hungarian",
+    cp_seed: int | None = 1,
+) -> dict[str, float]:
+    """Every requested external index from ONE contingency table.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n,)
+    names : iterable of str, str or None
+        Keys of :data:`EXTERNAL_INDICES`; None (default) means all of them.
+    s2_matching : {"hungarian", "identity"}
+        Passed to S2 (SPEC option ``s2_matching``).
+    cp_seed : int or None
+        Seed of ``cp_accuracy_mc``.
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` in the order of :data:`EXTERNAL_INDICES` (stable, whatever the
+        order of ``names``).
+
+    Raises
+    ------
+    InputError
+        An unknown name, or bad labels.
+    UndefinedIndexError
+        A requested index is undefined for this input (e.g. S2 or NCA with one class);
+        leave it out of ``names`` to get the others.
+    """
+    wanted = (
+        set(EXTERNAL_INDICES)
+        if names is None
+        else {names} if isinstance(names, str) else set(names)
+    )
+    unknown = sorted(wanted - set(EXTERNAL_INDICES))
+    if unknown:
+        raise InputError(f"Unknown external index {unknown}; choose from {list(EXTERNAL_INDICES)}.")
+    ct = contingency(labels_true, labels_pred)
+    options = {"s2": {"matching": s2_matching}, "cp_accuracy_mc": {"seed": cp_seed}}
+    return {
+        name: float(index(ct, **options.get(name, {})))
+        for name, index in EXTERNAL_INDICES.items()
+        if name in wanted
+    }

@@ -1,0 +1,240 @@
+"""Tests of the contingency table, its pair counts and its matching (clustval.contingency)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from itertools import permutations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics.cluster import contingency_matrix
+
+import clustval.contingency as contingency_module
+from clustval.contingency import Contingency, PairCounts, contingency, sum_pairs
+from clustval.errors import InputError, UndefinedIndexError
+
+
+def random_partitions(seed: int, count: int, max_n: int = 30, max_labels: int = 6):
+    """``count`` random (labels_true, labels_pred) pairs, C and K drawn independently."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(1, max_n + 1))
+        c, k = rng.integers(1, max_labels + 1, size=2)
+        yield rng.integers(0, c, n), rng.integers(0, k, n)
+
+
+# ---- the table ------------------------------------------------------------------------
+
+LABEL_KINDS = {
+    "small ints": ([0, 0, 1, 2, 2, 2], [1, 1, 0, 0, 3, 3]),
+    "negative, gaps": ([-5, -5, 7, 100, 7, -5], [3, -1, -1, 3, 3, 9]),
+    "strings": (["b", "a", "a", "c", "b", "b"], ["x", "x", "y", "y", "z", "x"]),
+    "bools": ([True, False, False, True, True, False], [False, False, True, True, False, True]),
+    "integral floats": ([1.0, 2.0, 2.0, 1.0, 3.0, 3.0], [0.0, 0.0, 1.0, 1.0, 1.0, 0.0]),
+    "fractional floats": ([0.5, 1.5, 1.5, 0.5, 0.5, 2.5], [0.1, 0.2, 0.2, 0.3, 0.1, 0.1]),
+    "int8 extremes": (np.array([-128, 127, 0, 0, 127, -128], np.int8), [1, 1, 2, 2, 2, 1]),
+    "huge uint64": (
+        np.array([2**64 - 1, 2**64 - 3, 2**64 - 1, 5, 5, 5], np.uint64),
+        [0, 1, 1, 0, 1, 1],
+    ),
+    "wide span (factorised)": ([0, 10**12, 10**12, -(10**12), 0, 0], [5000, 0, 0, 5000, 2, 2]),
+    "strings vs ints": (["p", "q", "q", "p", "r", "r"], [0, 0, 1, 1, 2, 2]),
+}
+
+
+@pytest.mark.parametrize("kind", LABEL_KINDS)
+def test_table_matches_sklearn_contingency_matrix(kind):
+    labels_true, labels_pred = LABEL_KINDS[kind]
+    ct = contingency(labels_true, labels_pred)
+    np.testing.assert_array_equal(ct.table, contingency_matrix(labels_true, labels_pred))
+    np.testing.assert_array_equal(ct.classes, np.unique(np.asarray(labels_true)))
+    np.testing.assert_array_equal(ct.clusters, np.unique(np.asarray(labels_pred)))
+    assert ct.table.dtype == np.int64
+    assert ct.n == len(labels_true) == ct.table.sum()
+    np.testing.assert_array_equal(ct.row_sums, ct.table.sum(axis=1))
+    np.testing.assert_array_equal(ct.col_sums, ct.table.sum(axis=0))
+    assert (ct.n_classes, ct.n_clusters) == ct.table.shape
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pair=st.integers(1, 60).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(-(2**40), 2**40) | st.integers(-3, 3), min_size=n, max_size=n),
+            st.lists(st.integers(0, 1500), min_size=n, max_size=n)
+            | st.lists(st.text("abc", max_size=2), min_size=n, max_size=n),
+        )
+    )
+)
+def test_table_property_against_sklearn(pair):
+    labels_true, labels_pred = pair
+    ct = contingency(labels_true, labels_pred)
+    np.testing.assert_array_equal(ct.table, contingency_matrix(labels_true, labels_pred))
+    assert ct.table.any(axis=0).all() and ct.table.any(axis=1).all()
+
+
+def test_table_is_invariant_to_object_order():
+    rng = np.random.default_rng(3)
+    labels_true, labels_pred = rng.integers(0, 4, 200), rng.integers(-2, 5, 200)
+    order = rng.permutation(200)
+    np.testing.assert_array_equal(
+        contingency(labels_true, labels_pred).table,
+        contingency(labels_true[order], labels_pred[order]).table,
+    )
+
+
+def test_contingency_is_immutable_and_caches():
+    ct = contingency([0, 0, 1, 1], [0, 1, 1, 1])
+    with pytest.raises(ValueError):
+        ct.table[0, 0] = 5
+    with pytest.raises(ValueError):
+        ct.row_sums[0] = 5
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ct.n = 3
+    assert ct.pairs is ct.pairs
+    assert ct.matching is ct.matching
+
+
+def test_from_table_keeps_caller_array_writable():
+    table = np.array([[3, 1], [0, 2]])
+    ct = Contingency.from_table(table, classes=["a", "b"], clusters=[7, 9])
+    table[0, 0] = 99  # the caller's array is still theirs
+    assert ct.table[0, 0] == 3 and ct.n == 6
+    assert list(ct.classes) == ["a", "b"] and list(ct.clusters) == [7, 9]
+    assert Contingency.from_table([[2.0, 1.0]]).table.dtype == np.int64
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ([[1, -1], [2, 2]], "non-negative integer"),
+        ([[1.5, 1.0], [2.0, 2.0]], "integer counts"),
+        ([[1, 0], [0, 0]], "empty rows and columns"),
+        ([[1, 0], [1, 0]], "empty rows and columns"),
+        ([1, 2, 3], "2-D"),
+        (np.zeros((0, 3), dtype=int), "empty rows and columns"),
+    ],
+)
+def test_from_table_rejects_bad_tables(table, message):
+    with pytest.raises(InputError, match=message):
+        Contingency.from_table(table)
+
+
+def test_constructor_checks_consistency():
+    with pytest.raises(InputError, match="add up to"):
+        Contingency(np.array([[1, 2]]), np.array([0]), np.array([0, 1]), 4)
+    with pytest.raises(InputError, match="cluster labels"):
+        Contingency(np.array([[1, 2]]), np.array([0]), np.array([0]), 3)
+
+
+# ---- bad labels -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("labels_true", "labels_pred", "message"),
+    [
+        ([0, 1, 1], [0, 1], "same objects"),
+        ([], [], "empty"),
+        ([0.0, np.nan, 1.0], [0, 1, 1], "NaN"),
+        (np.zeros((3, 2)), np.zeros((3, 2)), "1-D"),
+        (np.array(["a", None, "b"], dtype=object), [0, 1, 1], "None"),
+        ([0, 1, 1], [1 + 2j, 0, 0], "integers or strings"),
+    ],
+)
+def test_bad_labels_raise_input_error(labels_true, labels_pred, message):
+    with pytest.raises(InputError, match=message):
+        contingency(labels_true, labels_pred)
+
+
+def test_too_many_cells_is_refused_not_allocated(monkeypatch):
+    monkeypatch.setattr(contingency_module, "MAX_TABLE_CELLS", 15)
+    contingency([0, 1, 2], [0, 1, 2])  # 9 cells: fine
+    with pytest.raises(InputError, match="too large for a dense contingency table"):
+        contingency(np.arange(4), np.arange(4))  # 16 cells
+
+
+# ---- pair counts ------------------------------------------------------------------------
+
+
+def test_pairs_of_seed_001_example_1():
+    # Clustering C = {x1,x2,x3},{x4,x5}; reference C* = {x1,x2,x4},{x3,x5}: a=1, b=3, c=3, d=3.
+    ct = contingency([0, 0, 1, 0, 1], [0, 0, 0, 1, 1])
+    assert ct.pairs == PairCounts(tp=1, fp=3, fn=3, tn=3)
+    assert all(type(v) is int for v in ct.pairs)
+
+
+def test_pairs_match_brute_force_on_random_partitions(brute_force_pairs):
+    for labels_true, labels_pred in random_partitions(seed=11, count=300):
+        ct = contingency(labels_true, labels_pred)
+        assert tuple(ct.pairs) == brute_force_pairs(labels_true, labels_pred)
+        assert sum(ct.pairs) == math.comb(len(labels_true), 2)
+
+
+def test_pairs_exact_at_a_million_objects():
+    # Labels built from a known table, so the truth is a few math.comb calls.
+    table = np.array([[400_000, 1_000, 0], [123_456, 250_000, 99_999], [1, 2, 125_542]])
+    assert table.sum() == 10**6
+    rows, cols = np.nonzero(table)
+    labels_true = np.repeat(rows, table[rows, cols])
+    labels_pred = np.repeat(cols, table[rows, cols])
+    tp = sum(math.comb(int(v), 2) for v in table.ravel())
+    fn = sum(math.comb(int(v), 2) for v in table.sum(axis=1)) - tp
+    fp = sum(math.comb(int(v), 2) for v in table.sum(axis=0)) - tp
+    tn = math.comb(10**6, 2) - tp - fn - fp
+    assert contingency(labels_true, labels_pred).pairs == (tp, fp, fn, tn)
+
+
+def test_sum_pairs_is_exact_beyond_int64():
+    # 4e9 and 5e9 objects: x(x-1) overflows int64, so the Python-int branch must be taken.
+    counts = np.array([4 * 10**9, 5 * 10**9, 3])
+    assert sum_pairs(counts) == sum(math.comb(int(v), 2) for v in counts)
+    assert sum_pairs(np.array([0, 1, 2, 10])) == 0 + 0 + 1 + 45
+
+
+# ---- the matching -----------------------------------------------------------------------
+
+
+def brute_force_best_count(table: np.ndarray) -> int:
+    """max over one-to-one maps of the matched counts, by enumerating every map."""
+    c, k = table.shape
+    if c <= k:
+        return max(sum(table[i, cols[i]] for i in range(c)) for cols in permutations(range(k), c))
+    return max(sum(table[rows[j], j] for j in range(k)) for rows in permutations(range(c), k))
+
+
+def test_matching_maximises_matched_counts():
+    for labels_true, labels_pred in random_partitions(seed=5, count=200, max_labels=5):
+        ct = contingency(labels_true, labels_pred)
+        rows, cols = ct.matching
+        assert len(rows) == len(cols) == min(ct.table.shape)
+        assert len(set(rows.tolist())) == len(rows) and len(set(cols.tolist())) == len(cols)
+        assert ct.table[rows, cols].sum() == brute_force_best_count(ct.table)
+
+
+def test_matching_breaks_count_ties_by_s2_whatever_the_label_order():
+    # Both maps of [[2, 1], [1, 0]] match 2 objects; the diagonal one has S2 = 0 and the
+    # anti-diagonal one S2 = 1/2 (pairs (0,1): sens 1/3, spec 1 -> 1/2; (1,0): sens 1,
+    # spec 1/3 -> 1/2). The anti-diagonal must win in every row/column order.
+    table = np.array([[2, 1], [1, 0]])
+    for row_order in ([0, 1], [1, 0]):
+        for col_order in ([0, 1], [1, 0]):
+            ct = Contingency.from_table(table[np.ix_(row_order, col_order)])
+            rows, cols = ct.matching
+            assert ct.table[rows, cols].sum() == 2
+            assert ct.s2_cells[rows, cols].sum() / 2 == pytest.approx(0.5)
+
+
+def test_s2_cells_by_hand():
+    # Table [[2, 1], [0, 2], [0, 1]] (n = 6, a = 3, 2, 1, b = 2, 4).
+    # Cell (0, 0): sens 2/3, spec (6-3-2+2)/3 = 1 -> 2(2/3)/(5/3) = 4/5.
+    # Cell (1, 1): sens 1, spec (6-2-4+2)/4 = 1/2 -> 1/(3/2) = 2/3.
+    # Cell (1, 0): sens 0, spec (6-2-2+0)/4 = 1/2 -> 0.
+    ct = Contingency.from_table([[2, 1], [0, 2], [0, 1]])
+    assert ct.s2_cells[0, 0] == pytest.approx(4 / 5)
+    assert ct.s2_cells[1, 1] == pytest.approx(2 / 3)
+    assert ct.s2_cells[1, 0] == 0.0
+    with pytest.raises(UndefinedIndexError, match="single true class"):
+        Contingency.from_table([[3, 2]]).s2_cells

@@ -1,0 +1,589 @@
+"""Tests of the external validity indices (clustval.external, SPEC 4.1).
+
+Truth comes from outside the code under test: the documents' worked examples, hand-worked
+examples (derivations in comments), brute-force oracles that work from the labels object
+by object or pair by pair, exact rational arithmetic, and scikit-learn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+
+import numpy as np
+import pytest
+from sklearn import metrics
+
+from clustval.contingency import Contingency, contingency
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.external import (
+    EXTERNAL_INDICES,
+    accuracy,
+    adjusted_mutual_info,
+    adjusted_rand_index,
+    bcubed_f,
+    bcubed_precision,
+    bcubed_recall,
+    cp_accuracy,
+    cp_accuracy_from_contingency,
+    cp_accuracy_mc,
+    cp_accuracy_mc_from_contingency,
+    external_scores,
+    f_measure,
+    fowlkes_mallows_index,
+    jaccard_index,
+    nca,
+    normalized_mutual_info,
+    ps2,
+    purity,
+    rand_index,
+    s2,
+)
+
+# fmt: off
+REGISTRY_KEYS = [
+    "accuracy", "purity", "s2", "ps2", "f_measure", "rand", "jaccard", "fmi", "ari", "nmi",
+    "ami", "bcubed_precision", "bcubed_recall", "bcubed_f", "cp_accuracy", "cp_accuracy_mc", "nca",
+]
+# fmt: on
+
+
+def random_partitions(seed: int, count: int, max_n: int = 30, max_labels: int = 6):
+    """``count`` random (labels_true, labels_pred) pairs with independent C and K."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(1, max_n + 1))
+        c, k = rng.integers(1, max_labels + 1, size=2)
+        yield rng.integers(0, c, n), rng.integers(0, k, n)
+
+
+def injective_maps(classes, clusters):
+    """Every one-to-one pairing of min(C, K) classes with clusters, as lists of (class, cluster)."""
+    if len(classes) <= len(clusters):
+        for chosen in permutations(clusters, len(classes)):
+            yield list(zip(classes, chosen))
+    else:
+        for chosen in permutations(classes, len(clusters)):
+            yield list(zip(chosen, clusters))
+
+
+# ---- worked examples from the documents -------------------------------------------------
+
+
+def test_seed_001_example_1():
+    # Clustering C = {x1,x2,x3},{x4,x5}; reference C* = {x1,x2,x4},{x3,x5}.
+    labels_true, labels_pred = [0, 0, 1, 0, 1], [0, 0, 0, 1, 1]
+    assert contingency(labels_true, labels_pred).pairs == (1, 3, 3, 3)  # a, b, c, d
+    assert jaccard_index(labels_true, labels_pred) == pytest.approx(1 / 7, abs=1e-15)
+    assert fowlkes_mallows_index(labels_true, labels_pred) == pytest.approx(1 / 4, abs=1e-15)
+    assert rand_index(labels_true, labels_pred) == pytest.approx(2 / 5, abs=1e-15)
+
+
+TABLE_1 = ([0] * 50 + [1] * 50, [0] * 100)  # two classes of 50, one cluster holds all
+
+
+@pytest.mark.parametrize(
+    ("function", "printed", "exact"),
+    [
+        (f_measure, 0.6667, 2 / 3),
+        (s2, 0.0, 0.0),
+        (ps2, 0.0, 0.0),
+        (accuracy, 0.5, 0.5),
+        (purity, 0.5, 0.5),
+        (rand_index, 0.4949, 2450 / 4950),
+        (jaccard_index, 0.4949, 2450 / 4950),
+        (adjusted_rand_index, 0.0, 0.0),
+        (normalized_mutual_info, 0.0, 0.0),
+        (adjusted_mutual_info, 0.0, 0.0),
+        (fowlkes_mallows_index, 0.7035, math.sqrt(2450 / 4950)),
+    ],
+)
+def test_paper_table_1(function, printed, exact):
+    value = function(*TABLE_1)
+    assert round(value, 4) == printed
+    assert value == pytest.approx(exact, abs=1e-15)
+
+
+def test_paper_table_1_from_the_printed_table():
+    # The paper prints the table with an empty second column; the clustering has one cluster.
+    ct = Contingency.from_table([[50], [50]])
+    assert ct.pairs == (2450, 2500, 0, 0)
+    assert EXTERNAL_INDICES["s2"](ct) == 0.0 and EXTERNAL_INDICES["ps2"](ct) == 0.0
+
+
+def test_seed_004_purity_and_accuracy_examples():
+    assert purity([0, 0, 0, 1, 1, 1, 2], [1, 1, 1, 2, 2, 2, 2]) == pytest.approx(6 / 7)
+    # "y_pre = [1,1,1,0,-1]: the last object is wrong, so the accuracy is 0.8".
+    assert accuracy([0, 0, 0, 1, 1], [1, 1, 1, 0, -1]) == pytest.approx(0.8)
+    assert accuracy([0, 0, 0, 1, 1], [1, 1, 1, 0, 0]) == 1.0
+
+
+def test_manning_section_16_3_example_of_seed_004():
+    # Seed 004's figure (Manning, Raghavan & Schütze 2008, sec. 16.3): cluster 1 = 5 x, 1 o;
+    # cluster 2 = 1 x, 4 o, 1 d; cluster 3 = 2 x, 3 d. Purity 12/17 = 0.71; the book gives
+    # TP = 20, FP = 20, FN = 24, TN = 72, RI = 0.68 and NMI = 0.36.
+    cells = {
+        (1, "x"): 5,
+        (1, "o"): 1,
+        (2, "x"): 1,
+        (2, "o"): 4,
+        (2, "d"): 1,
+        (3, "x"): 2,
+        (3, "d"): 3,
+    }
+    labels_pred = [k for (k, _), m in cells.items() for _ in range(m)]
+    labels_true = [c for (_, c), m in cells.items() for _ in range(m)]
+    assert contingency(labels_true, labels_pred).pairs == (20, 20, 24, 72)
+    assert purity(labels_true, labels_pred) == pytest.approx(12 / 17)
+    assert round(purity(labels_true, labels_pred), 2) == 0.71
+    assert round(rand_index(labels_true, labels_pred), 2) == 0.68
+    assert round(normalized_mutual_info(labels_true, labels_pred), 2) == 0.36
+
+
+# ---- a hand-worked example with C != K ---------------------------------------------------
+#
+# labels_true = [0,0,0,1,1,2], labels_pred = [0,0,1,1,1,1]: C = 3, K = 2, n = 6.
+# Table rows (classes) x columns (clusters): [[2,1],[0,2],[0,1]]; a = (3,2,1), b = (2,4).
+# Accuracy: best map 0->0, 1->1 matches 2 + 2 = 4 -> 4/6. Purity: (2 + 2)/6.
+# S2: pair (0,0): sens 2/3, spec (6-3-2+2)/(6-3) = 1, S2_0 = (4/3)/(5/3) = 4/5;
+#     pair (1,1): sens 1, spec (6-2-4+2)/(6-2) = 1/2, S2_1 = 1/(3/2) = 2/3;
+#     S2 = (4/5 + 2/3)/min(3,2) = 11/15.
+# Pairs: TP = C(2,2)+C(2,2) = 2; FN = (3+1+0) - 2 = 2; FP = (1+6) - 2 = 5; TN = 15-9 = 6.
+# PS2 = 2*2*6/(2*(5+6) + 6*(2+2)) = 24/46 = 12/23. RI = 8/15. JC = 2/9. FMI = 2/sqrt(7*4).
+# ARI = 2(TP TN - FN FP)/((TP+FN)(FN+TN) + (TP+FP)(FP+TN)) = 2(12-10)/(4*8 + 7*11) = 4/109.
+# F: F_ij = 2 n_ij/(a_i+b_j); row maxima 4/5, 4/6, 2/5; F = (3/6)(4/5)+(2/6)(2/3)+(1/6)(2/5) = 31/45.
+# BCubed P = (1/6)(4/2 + (1+4+1)/4) = 7/12; R = (1/6)((4+1)/3 + 4/2 + 1/1) = 7/9;
+#     F = 2PR/(P+R) = 2/3. CP accuracy = BCubed P = 7/12.
+# NCA: recall rows (2/3,1/3),(0,1),(0,1); best map sum 2/3 + 1 = 5/3; NCA = (5/3-1)/(3-1) = 1/3.
+HAND = ([0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 1, 1])
+HAND_VALUES = {
+    "accuracy": Fraction(4, 6),
+    "purity": Fraction(4, 6),
+    "s2": Fraction(11, 15),
+    "ps2": Fraction(12, 23),
+    "rand": Fraction(8, 15),
+    "jaccard": Fraction(2, 9),
+    "fmi": 2 / math.sqrt(28),
+    "ari": Fraction(4, 109),
+    "f_measure": Fraction(31, 45),
+    "bcubed_precision": Fraction(7, 12),
+    "bcubed_recall": Fraction(7, 9),
+    "bcubed_f": Fraction(2, 3),
+    "cp_accuracy": Fraction(7, 12),
+    "nca": Fraction(1, 3),
+}
+
+
+@pytest.mark.parametrize("name", HAND_VALUES)
+def test_hand_worked_c3_k2_example(name):
+    assert external_scores(*HAND, names=[name])[name] == pytest.approx(
+        float(HAND_VALUES[name]), abs=1e-15
+    )
+
+
+def test_s2_identity_matching_by_hand():
+    # Aligned labels: identity pairs (0,0),(1,1) are the Hungarian ones -> 11/15 as above.
+    assert s2(*HAND, matching="identity") == pytest.approx(11 / 15)
+    # Swapped cluster names: table [[1,2],[2,0],[1,0]], b = (4,2). Identity pairs:
+    # (0,0): sens 1/3, spec (6-3-4+1)/3 = 0 -> 0; (1,1): n = 0, sens 0, spec (6-2-2)/4 -> 0.
+    swapped = [1, 1, 0, 0, 0, 0]
+    assert s2(HAND[0], swapped, matching="identity") == 0.0
+    assert s2(HAND[0], swapped) == pytest.approx(11 / 15)  # Hungarian ignores names
+    # Class 2 has no cluster called 2 and cluster 7 no class: only (0,0) and (1,1) count,
+    # divided by min(C, K) = 3. labels_pred = [0,0,1,1,7,7]: table [[2,1,0],[0,1,1],[0,0,1]].
+    # (0,0): sens 2/3, spec (6-3-2+2)/3 = 1 -> 4/5; (1,1): sens 1/2, spec (6-2-2+1)/4 = 3/4
+    # -> (3/4)/(5/4) = 3/5. S2 = (4/5 + 3/5)/3 = 7/15.
+    assert s2(HAND[0], [0, 0, 1, 1, 7, 7], matching="identity") == pytest.approx(7 / 15)
+
+
+def test_s2_identity_refuses_labels_that_cannot_be_equal():
+    with pytest.raises(InputError, match="no cluster label equal"):
+        s2([0, 0, 1, 1], [5, 5, 6, 6], matching="identity")
+    with pytest.raises(InputError, match="compares labels literally"):
+        s2(["0", "0", "1", "1"], [0, 0, 1, 1], matching="identity")
+    with pytest.raises(InputError, match="hungarian"):
+        s2([0, 0, 1, 1], [0, 0, 1, 1], matching="greedy")
+
+
+def test_nca_can_be_negative_when_k_exceeds_c():
+    # Two classes each spread evenly over four clusters: every recall is 1/4, the best map
+    # sums 1/2, NCA = (1/2 - 1)/(2 - 1) = -1/2 = (C/K - 1)/(C - 1), the stated lower bound.
+    labels_true = [0, 0, 0, 0, 1, 1, 1, 1]
+    labels_pred = [0, 1, 2, 3, 0, 1, 2, 3]
+    assert nca(labels_true, labels_pred) == pytest.approx(-0.5)
+    # K < C: unmatched classes score 0; four classes in one cluster -> (1 - 1)/3 = 0.
+    assert nca([0, 1, 2, 3], [0, 0, 0, 0]) == 0.0
+    assert nca([0, 0, 1, 1], [1, 1, 0, 0]) == 1.0
+
+
+def test_cp_accuracy_closed_form_by_hand():
+    # Table [[3,1],[1,3]]: P(keep) is 3/4 for the 6 majority objects and 1/4 for the 2
+    # minority ones: expected correct = 6*3/4 + 2*1/4 = 5 of 8.
+    assert cp_accuracy([0, 0, 0, 0, 1, 1, 1, 1], [0, 0, 0, 1, 1, 1, 1, 0]) == pytest.approx(5 / 8)
+
+
+# ---- degenerate partitions: documented values, never NaN ---------------------------------
+
+# fmt: off
+RAISES = UndefinedIndexError
+RANDOM = "a random multiple of 1/n in [0, 1]"
+DEGENERATE = {
+    "n = 1": (
+        ([0], [0]),
+        {"accuracy": 1, "purity": 1, "s2": RAISES, "ps2": 0, "f_measure": 1, "rand": 1,
+         "jaccard": 1, "fmi": 1, "ari": 1, "nmi": 1, "ami": 1, "bcubed_precision": 1,
+         "bcubed_recall": 1, "bcubed_f": 1, "cp_accuracy": 1, "cp_accuracy_mc": 1, "nca": RAISES},
+    ),
+    # TP = 2, FN = 4, FP = TN = 0. F = 2*2/(4+2). FMI = 2/sqrt(2*6). BCubed P = 1, R = 1/2.
+    "one class": (
+        ([0, 0, 0, 0], [0, 0, 1, 1]),
+        {"accuracy": 0.5, "purity": 1, "s2": RAISES, "ps2": 0, "f_measure": 2 / 3,
+         "rand": 1 / 3, "jaccard": 1 / 3, "fmi": 2 / math.sqrt(12), "ari": 0, "nmi": 0, "ami": 0,
+         "bcubed_precision": 1, "bcubed_recall": 0.5, "bcubed_f": 2 / 3, "cp_accuracy": 1,
+         "cp_accuracy_mc": 1, "nca": RAISES},
+    ),
+    # TP = FN = FP = 0, TN = 6: identical partitions; PS2's denominator is 0 (SPEC: 0).
+    "all singletons, identical": (
+        ([0, 1, 2, 3], [3, 2, 1, 0]),
+        {"accuracy": 1, "purity": 1, "s2": 1, "ps2": 0, "f_measure": 1, "rand": 1,
+         "jaccard": 1, "fmi": 1, "ari": 1, "nmi": 1, "ami": 1, "bcubed_precision": 1,
+         "bcubed_recall": 1, "bcubed_f": 1, "cp_accuracy": 1, "cp_accuracy_mc": 1, "nca": 1},
+    ),
+    # Singleton classes in one cluster: S2 pair sens 1, spec (4-1-4+1)/3 = 0. FP = 6.
+    # BCubed P = 4*(1/4)/4 = 1/4, R = 1, F = 2/5. NCA = (1 - 1)/3.
+    "singleton classes, one cluster": (
+        ([0, 1, 2, 3], [0, 0, 0, 0]),
+        {"accuracy": 0.25, "purity": 0.25, "s2": 0, "ps2": 0, "f_measure": 0.4, "rand": 0,
+         "jaccard": 0, "fmi": 0, "ari": 0, "nmi": 0, "ami": 0, "bcubed_precision": 0.25,
+         "bcubed_recall": 1, "bcubed_f": 0.4, "cp_accuracy": 0.25, "cp_accuracy_mc": RANDOM,
+         "nca": 0},
+    ),
+}
+# fmt: on
+
+
+@pytest.mark.parametrize("case", DEGENERATE)
+def test_degenerate_partitions(case):
+    labels, expected = DEGENERATE[case]
+    assert set(expected) == set(REGISTRY_KEYS)
+    for name, value in expected.items():
+        if value is RAISES:
+            with pytest.raises(UndefinedIndexError):
+                external_scores(*labels, names=[name])
+        elif value is RANDOM:
+            draw = external_scores(*labels, names=[name])[name] * len(labels[0])
+            assert 0 <= draw <= len(labels[0]) and draw == round(draw)
+        else:
+            assert external_scores(*labels, names=[name])[name] == pytest.approx(
+                value, abs=1e-12
+            ), name
+
+
+def test_no_index_ever_returns_nan():
+    for labels_true, labels_pred in random_partitions(seed=8, count=150, max_n=12, max_labels=5):
+        for name in REGISTRY_KEYS:
+            try:
+                value = external_scores(labels_true, labels_pred, names=[name])[name]
+            except UndefinedIndexError:
+                assert len(set(labels_true.tolist())) == 1 and name in ("s2", "nca")
+                continue
+            assert math.isfinite(value), (name, labels_true, labels_pred)
+
+
+# ---- brute-force oracles ------------------------------------------------------------------
+
+
+def pair_oracle(tp: int, fp: int, fn: int, tn: int) -> dict[str, Fraction | float]:
+    """RI, JC, FMI, ARI (SPEC's expectation form), PS2 from pair counts, in exact arithmetic."""
+    total = tp + fp + fn + tn
+    values: dict[str, Fraction | float] = {
+        "rand": Fraction(1) if total == 0 else Fraction(tp + tn, total),
+        "jaccard": Fraction(1) if tp + fp + fn == 0 else Fraction(tp, tp + fp + fn),
+    }
+    ps2_den = tp * (fp + tn) + tn * (tp + fn)
+    values["ps2"] = Fraction(0) if ps2_den == 0 else Fraction(2 * tp * tn, ps2_den)
+    if fp == fn == 0:
+        values["ari"] = values["fmi"] = Fraction(1)
+    else:
+        expected = Fraction((tp + fn) * (tp + fp), total)
+        values["ari"] = (tp - expected) / (Fraction((tp + fn) + (tp + fp), 2) - expected)
+        values["fmi"] = 0.0 if tp == 0 else tp / math.sqrt((tp + fp) * (tp + fn))
+    return values
+
+
+def test_pair_indices_against_brute_force_pair_counts(brute_force_pairs):
+    for labels_true, labels_pred in random_partitions(seed=21, count=300):
+        counts = brute_force_pairs(labels_true, labels_pred)
+        scores = external_scores(
+            labels_true, labels_pred, names=["rand", "jaccard", "fmi", "ari", "ps2"]
+        )
+        for name, truth in pair_oracle(*counts).items():
+            assert scores[name] == pytest.approx(float(truth), abs=1e-14), (name, counts)
+
+
+def test_accuracy_purity_s2_nca_against_enumerated_maps():
+    """Enumerate every one-to-one map and count objects one by one."""
+    for labels_true, labels_pred in random_partitions(seed=2, count=120, max_n=25, max_labels=5):
+        t, p, n = labels_true.tolist(), labels_pred.tolist(), len(labels_true)
+        classes, clusters = sorted(set(t)), sorted(set(p))
+        best_count, best_s2, best_recall = -1, -1.0, -1.0
+        for pairs in injective_maps(classes, clusters):
+            count = sum(1 for x, y in zip(t, p) if (x, y) in set(pairs))
+            s2_sum = recall_sum = 0.0
+            for c, s in pairs:  # paper eq. (1)-(3), counting objects
+                tp_c = sum(1 for x, y in zip(t, p) if x == c and y == s)
+                fn_c = sum(1 for x, y in zip(t, p) if x == c and y != s)
+                fp_c = sum(1 for x, y in zip(t, p) if x != c and y == s)
+                tn_c = sum(1 for x, y in zip(t, p) if x != c and y != s)
+                recall_sum += tp_c / (tp_c + fn_c)
+                if len(classes) > 1:
+                    sens, spec = tp_c / (tp_c + fn_c), tn_c / (tn_c + fp_c)
+                    s2_sum += 0.0 if sens + spec == 0 else 2 * sens * spec / (sens + spec)
+            best_recall = max(best_recall, recall_sum)
+            if count > best_count or (count == best_count and s2_sum > best_s2):
+                best_count, best_s2 = count, s2_sum
+        assert accuracy(t, p) == pytest.approx(best_count / n, abs=1e-15)
+        majority = sum(
+            Counter(x for x, y in zip(t, p) if y == s).most_common(1)[0][1] for s in clusters
+        )
+        assert purity(t, p) == pytest.approx(majority / n, abs=1e-15)
+        if len(classes) == 1:
+            with pytest.raises(UndefinedIndexError):
+                s2(t, p)
+            with pytest.raises(UndefinedIndexError):
+                nca(t, p)
+            continue
+        assert s2(t, p) == pytest.approx(best_s2 / min(len(classes), len(clusters)), abs=1e-12)
+        assert nca(t, p) == pytest.approx((best_recall - 1) / (len(classes) - 1), abs=1e-12)
+
+
+def test_f_measure_and_bcubed_against_per_object_definitions():
+    for labels_true, labels_pred in random_partitions(seed=4, count=150, max_n=25):
+        t, p, n = labels_true.tolist(), labels_pred.tolist(), len(labels_true)
+        # F-measure with P and R spelt out (no simplification), seed 004's MATLAB code.
+        f_total = 0.0
+        for c in set(t):
+            members = [k for k in range(n) if t[k] == c]
+            best = 0.0
+            for s in set(p):
+                cluster = [k for k in range(n) if p[k] == s]
+                both = sum(1 for k in members if p[k] == s)
+                if both:
+                    precision, recall = both / len(cluster), both / len(members)
+                    best = max(best, 2 * precision * recall / (precision + recall))
+            f_total += len(members) / n * best
+        assert f_measure(t, p) == pytest.approx(f_total, abs=1e-14)
+        # BCubed: per object, the share of its cluster (class) that shares its class (cluster).
+        precision = (
+            sum(
+                sum(1 for j in range(n) if p[j] == p[i] and t[j] == t[i])
+                / sum(1 for j in range(n) if p[j] == p[i])
+                for i in range(n)
+            )
+            / n
+        )
+        recall = (
+            sum(
+                sum(1 for j in range(n) if p[j] == p[i] and t[j] == t[i])
+                / sum(1 for j in range(n) if t[j] == t[i])
+                for i in range(n)
+            )
+            / n
+        )
+        assert bcubed_precision(t, p) == pytest.approx(precision, abs=1e-14)
+        assert bcubed_recall(t, p) == pytest.approx(recall, abs=1e-14)
+        assert bcubed_f(t, p) == pytest.approx(
+            2 * precision * recall / (precision + recall), abs=1e-14
+        )
+        assert cp_accuracy(t, p) == bcubed_precision(t, p)
+
+
+# ---- scikit-learn --------------------------------------------------------------------------
+
+SKLEARN = {
+    "rand": metrics.rand_score,
+    "ari": metrics.adjusted_rand_score,
+    "fmi": metrics.fowlkes_mallows_score,
+    "nmi": metrics.normalized_mutual_info_score,
+    "ami": metrics.adjusted_mutual_info_score,
+}
+
+
+def _identical_without_pairs(labels_true, labels_pred) -> bool:
+    """n = 1 or both labellings all-singletons: where FMI deliberately differs from sklearn."""
+    return len(set(labels_true.tolist())) == len(set(labels_pred.tolist())) == len(labels_true)
+
+
+@pytest.mark.parametrize("name", SKLEARN)
+def test_agrees_with_sklearn(name):
+    cases = list(random_partitions(seed=13, count=250, max_n=60, max_labels=8))
+    rng = np.random.default_rng(1)
+    cases += [(rng.integers(0, 10, 3000), rng.integers(0, 12, 3000)) for _ in range(5)]
+    cases += [(np.arange(7), np.zeros(7, int)), (np.zeros(7, int), np.arange(7)), TABLE_1]
+    for labels_true, labels_pred in cases:
+        labels_true, labels_pred = np.asarray(labels_true), np.asarray(labels_pred)
+        if name == "fmi" and _identical_without_pairs(labels_true, labels_pred):
+            continue
+        ours = external_scores(labels_true, labels_pred, names=[name])[name]
+        assert ours == pytest.approx(SKLEARN[name](labels_true, labels_pred), abs=1e-12)
+
+
+def test_fmi_differs_from_sklearn_only_on_identical_singletons():
+    assert fowlkes_mallows_index([0, 1, 2], [5, 6, 7]) == 1.0
+    assert metrics.fowlkes_mallows_score([0, 1, 2], [5, 6, 7]) == 0.0
+    assert fowlkes_mallows_index([0, 0, 0, 0], [0, 1, 2, 3]) == 0.0  # sklearn's documented example
+
+
+# ---- exactness at n = 10^6 ----------------------------------------------------------------
+
+
+def test_pair_indices_exact_at_a_million_objects():
+    table = np.array([[400_000, 1_000, 0], [123_456, 250_000, 99_999], [1, 2, 125_542]])
+    rows, cols = np.nonzero(table)
+    labels_true = np.repeat(rows, table[rows, cols])
+    labels_pred = np.repeat(cols, table[rows, cols])
+    tp = sum(math.comb(int(v), 2) for v in table.ravel())
+    fn = sum(math.comb(int(v), 2) for v in table.sum(axis=1)) - tp
+    fp = sum(math.comb(int(v), 2) for v in table.sum(axis=0)) - tp
+    tn = math.comb(10**6, 2) - tp - fn - fp
+    assert (tp + fn) * (fn + tn) > 2**63  # int64 pair products would overflow here
+    truth = pair_oracle(tp, fp, fn, tn)
+    scores = external_scores(
+        labels_true, labels_pred, names=["rand", "ari", "ps2", "fmi", "jaccard"]
+    )
+    for name in ("rand", "ari", "ps2", "jaccard"):
+        assert scores[name] == float(truth[name]), name  # correctly rounded, not just close
+    fmi_squared = Fraction(tp * tp, (tp + fp) * (tp + fn))
+    assert scores["fmi"] ** 2 == pytest.approx(float(fmi_squared), rel=1e-15)
+    assert scores["ari"] == pytest.approx(
+        metrics.adjusted_rand_score(labels_true, labels_pred), abs=1e-12
+    )
+
+
+# ---- the correspondence-probability Monte Carlo (seed 003) --------------------------------
+
+
+def per_object_procedure(labels_true, labels_pred, rng) -> float:
+    """Seed 003 literally: each object's predicted label j is replaced by a true label drawn
+    with probability n_ij / b_j (one draw per object); accuracy = correct / n."""
+    t, p = np.asarray(labels_true), np.asarray(labels_pred)
+    correct = 0
+    for j in np.unique(p):
+        members = t[p == j]
+        classes, counts = np.unique(members, return_counts=True)
+        drawn = rng.choice(classes, size=len(members), p=counts / len(members))
+        correct += int((drawn == members).sum())
+    return correct / len(t)
+
+
+def test_cp_accuracy_mc_has_the_per_object_procedures_distribution():
+    labels_true = [0] * 6 + [1] * 5 + [2] * 4
+    labels_pred = [0, 0, 0, 0, 1, 2, 1, 1, 1, 0, 2, 2, 2, 2, 0]
+    ct = contingency(labels_true, labels_pred)
+    mean = cp_accuracy_from_contingency(ct)
+    p = ct.table / ct.col_sums
+    sd = math.sqrt(float((ct.table * p * (1 - p)).sum())) / ct.n  # one run
+    runs = 4000
+    literal = np.array(
+        [
+            per_object_procedure(labels_true, labels_pred, np.random.default_rng(s))
+            for s in range(runs)
+        ]
+    )
+    ours = np.array([cp_accuracy_mc_from_contingency(ct, seed=s) for s in range(runs)])
+    for sample in (literal, ours):
+        assert abs(sample.mean() - mean) < 4 * sd / math.sqrt(runs)
+        assert sample.std() == pytest.approx(sd, rel=0.08)
+    # Same support: both take values k / n for the same attainable k.
+    assert set(np.round(ours * ct.n).astype(int)) <= set(range(ct.n + 1))
+
+
+def test_cp_accuracy_mc_converges_to_the_closed_form():
+    rng = np.random.default_rng(0)
+    labels_true, labels_pred = rng.integers(0, 4, 500), rng.integers(0, 6, 500)
+    ct = contingency(labels_true, labels_pred)
+    p = ct.table / ct.col_sums
+    sd_one = math.sqrt(float((ct.table * p * (1 - p)).sum())) / ct.n
+    for repeats in (100, 10_000):
+        estimate = cp_accuracy_mc(labels_true, labels_pred, seed=7, repeats=repeats)
+        assert abs(estimate - cp_accuracy(labels_true, labels_pred)) < 4 * sd_one / math.sqrt(
+            repeats
+        )
+
+
+def test_cp_accuracy_mc_is_seeded():
+    labels_true, labels_pred = HAND
+    assert cp_accuracy_mc(labels_true, labels_pred, seed=3) == cp_accuracy_mc(
+        labels_true, labels_pred, seed=3
+    )
+    values = {cp_accuracy_mc(labels_true, labels_pred, seed=s) for s in range(20)}
+    assert len(values) > 1
+    with pytest.raises(InputError, match="repeats"):
+        cp_accuracy_mc(labels_true, labels_pred, repeats=0)
+
+
+# ---- the one-table entry point ------------------------------------------------------------
+
+
+def test_registry_keys_are_exact():
+    assert list(EXTERNAL_INDICES) == REGISTRY_KEYS
+
+
+def test_external_scores_equals_each_public_function():
+    # fmt: off
+    public = {
+        "accuracy": accuracy, "purity": purity, "s2": s2, "ps2": ps2, "f_measure": f_measure,
+        "rand": rand_index, "jaccard": jaccard_index, "fmi": fowlkes_mallows_index,
+        "ari": adjusted_rand_index, "nmi": normalized_mutual_info, "ami": adjusted_mutual_info,
+        "bcubed_precision": bcubed_precision, "bcubed_recall": bcubed_recall, "bcubed_f": bcubed_f,
+        "cp_accuracy": cp_accuracy, "cp_accuracy_mc": cp_accuracy_mc, "nca": nca,
+    }
+    # fmt: on
+    rng = np.random.default_rng(9)
+    labels_true = np.array(["a", "b", "c"])[rng.integers(0, 3, 80)]
+    labels_pred = rng.integers(-3, 2, 80) * 10
+    scores = external_scores(labels_true, labels_pred)
+    assert list(scores) == REGISTRY_KEYS
+    for name, function in public.items():
+        value = function(labels_true, labels_pred)
+        assert type(value) is float and type(scores[name]) is float
+        assert scores[name] == value, name
+
+
+def test_external_scores_options_and_names():
+    scores = external_scores(*HAND, names=["nca", "s2", "accuracy"])
+    assert list(scores) == ["accuracy", "s2", "nca"]  # registry order, whatever was asked
+    assert external_scores(*HAND, names="ari") == {"ari": pytest.approx(4 / 109)}
+    swapped = (HAND[0], [1, 1, 0, 0, 0, 0])
+    assert external_scores(*swapped, names=["s2"], s2_matching="identity")["s2"] == 0.0
+    seeded = external_scores(*HAND, names=["cp_accuracy_mc"], cp_seed=5)["cp_accuracy_mc"]
+    assert seeded == cp_accuracy_mc(*HAND, seed=5)
+    with pytest.raises(InputError, match="Unknown external index"):
+        external_scores(*HAND, names=["accuracy", "rand_index"])
+
+
+@pytest.mark.parametrize(
+    ("labels_true", "labels_pred", "message"),
+    [
+        ([0, 1, 1], [0, 1], "same objects"),
+        ([], [], "empty"),
+        ([0.0, float("nan"), 1.0], [0, 1, 1], "NaN"),
+        (np.zeros((4, 2)), np.zeros((4, 2)), "1-D"),
+    ],
+)
+def test_bad_input_raises_input_error(labels_true, labels_pred, message):
+    with pytest.raises(InputError, match=message):
+        external_scores(labels_true, labels_pred)
+    with pytest.raises(InputError, match=message):
+        adjusted_rand_index(labels_true, labels_pred)
+
+
+def test_accuracy_and_s2_share_the_cached_matching():
+    rng = np.random.default_rng(12)
+    ct = contingency(rng.integers(0, 4, 60), rng.integers(0, 6, 60))
+    rows, cols = ct.matching
+    assert EXTERNAL_INDICES["accuracy"](ct) == ct.table[rows, cols].sum() / ct.n
+    assert EXTERNAL_INDICES["s2"](ct) == pytest.approx(ct.s2_cells[rows, cols].sum() / 4)
+    assert ct.matching is ct.matching
