@@ -1,0 +1,498 @@
+"""K-medoids clustering: Park & Jun's fast K-medoids and Xie & Gao's SD K-medoids.
+
+Both run the same alternating iteration on a full Euclidean distance matrix D and differ
+only in their initial medoids (seeds):
+
+* Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
+  *Expert Systems with Applications* 36(2):3336-3341. Seeds: the K objects with the
+  smallest v_j = sum_i d_ij / sum_l d_il.
+* Xie, J. & Gao, H. (2015). K-medoids clustering algorithms with optimized initial seeds
+  by variance. *Journal of Frontiers of Computer Science and Technology* 9(8):973-984.
+  Seeds: chosen one by one as the remaining object of smallest distance variance, each
+  removing its neighbours within a radius from the candidates.
+
+Tie rules (all deterministic; ``SPEC.md`` section 3):
+
+* **Cluster numbers.** Cluster k is the cluster of the k-th seed, in the order the seeds
+  were chosen (Park-Jun: ascending v_j, ties by object index; SD: order of selection). A
+  cluster keeps its number when its medoid moves. Labels are these numbers, 0..K-1.
+* **Assignment.** Each object goes to its nearest medoid; on a tie, to the lowest cluster
+  number (the "lowest medoid index" of SPEC is the medoid's position k in the medoid list,
+  not its object index). This is ``argmin`` over the rows ``D[medoids]``.
+* **Update.** A cluster's medoid moves to the member with the smallest summed distance to
+  the cluster's members only if that sum is strictly smaller than the current medoid's:
+  ties keep the current medoid; among other members tied for the minimum, the lowest
+  object index wins.
+* **Stop.** When an update moves no medoid. In exact arithmetic this is exactly SPEC's
+  "the total cost stops decreasing": a move happens only when it strictly lowers its
+  cluster's summed distance, and the reassignment that follows cannot raise the cost.
+  Comparing medoid indices avoids comparing two floating-point totals.
+* **Duplicates.** Seeds are distinct points: a candidate at distance 0 from a chosen seed
+  is skipped. Then every medoid stays in its own cluster and no cluster is ever empty
+  (a member at distance 0 from another cluster's medoid would tie it with its own).
+  K above the number of distinct points raises :class:`~clustval.errors.ClusteringError`.
+
+The ``backend="sklearn_extra"`` option runs the iteration with scikit-learn-extra's
+``KMedoids(method="alternate")`` instead, on the same D and the same seeds; it is an
+optional cross-check (scikit-learn-extra 0.3.0 needs numpy < 2 and Python <= 3.11).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+from scipy.spatial.distance import cdist
+
+from .errors import ClusteringError
+
+__all__ = [
+    "KMedoidsConvergenceWarning",
+    "KMedoidsResult",
+    "SeedFallbackWarning",
+    "euclidean_distances",
+    "park_jun",
+    "park_jun_init",
+    "sd_init",
+    "sd_kmedoids",
+]
+
+BACKENDS = ("clustval", "sklearn_extra")
+SD_RADII = ("sd", "mean")
+DEFAULT_MAX_ITER = 300
+
+# Row blocks of n x n work are sized so that one temporary stays near this many bytes.
+_BLOCK_BYTES = 16 * 2**20
+
+
+class SeedFallbackWarning(UserWarning):
+    """SD seeding ran out of candidates and filled the remaining seeds farthest-first."""
+
+
+class KMedoidsConvergenceWarning(UserWarning):
+    """The iteration stopped at ``max_iter`` while medoids were still moving."""
+
+
+@dataclass(frozen=True)
+class KMedoidsResult:
+    """Outcome of a K-medoids run.
+
+    Attributes
+    ----------
+    labels : (n,) int64 array
+        Cluster of each object, 0..K-1; cluster k is the cluster of ``medoids[k]``.
+    medoids : (K,) int64 array
+        Object index (row of X or D) of each cluster's final medoid.
+    cost : float
+        Total distance of the objects to their medoids, sum_i d(i, medoid(i)). Lower is better.
+    n_iter : int
+        Assign/update rounds run, counting the last one (which moved no medoid when converged).
+    initial_medoids : (K,) int64 array
+        Seeds, in cluster order.
+    converged : bool
+        False if ``max_iter`` rounds all moved a medoid.
+    cost_history : float64 array
+        Cost of each medoid set in turn: the seeds', then after each round that moved a
+        medoid; never increases. Only the final cost with ``backend="sklearn_extra"``.
+    init_fallback : bool
+        True if SD seeding had to fill seeds farthest-first (always False for Park-Jun).
+    """
+
+    labels: np.ndarray
+    medoids: np.ndarray
+    cost: float
+    n_iter: int
+    initial_medoids: np.ndarray
+    converged: bool = True
+    cost_history: np.ndarray = field(default_factory=lambda: np.empty(0))
+    init_fallback: bool = False
+
+
+# ---------------------------------------------------------------------------- distances
+def euclidean_distances(X) -> np.ndarray:
+    """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
+
+    Computed from direct coordinate differences (``scipy.spatial.distance.cdist``, in row
+    blocks), not from the expansion ||x||^2 + ||y||^2 - 2 x.y: that expansion cancels
+    catastrophically for close points (duplicates get distances near sqrt(eps) * ||x||
+    instead of 0, data offset by 1e6 get errors near 1e-2), and its rounding breaks exact
+    distance ties at random. Direct differences give every distance to a few ulps, an
+    exactly symmetric D (fl(a - b)^2 == fl(b - a)^2) and an exact zero diagonal, so ties
+    in the K-medoids rules are broken by the rules, not by rounding.
+
+    Parameters
+    ----------
+    X : (n, d) array-like of finite numbers
+
+    Returns
+    -------
+    D : (n, n) float64 array, symmetric, zero diagonal, O(n^2) memory.
+    """
+    X = _check_X(X)
+    n, d = X.shape
+    D = np.empty((n, n), dtype=np.float64)
+    # cdist's work per block is block x n x d scalars; bound the block by bytes of D.
+    block = max(1, _BLOCK_BYTES // (8 * max(n, 1)))
+    for start in range(0, n, block):
+        stop = min(start + block, n)
+        cdist(X[start:stop], X, metric="euclidean", out=D[start:stop])
+    return D
+
+
+# ---------------------------------------------------------------------------- seeds
+def park_jun_init(D, k: int) -> np.ndarray:
+    """Park & Jun (2009) initial medoids.
+
+    v_j = sum_i ( d_ij / sum_l d_il ); the K objects with the smallest v_j, in ascending
+    v_j order (stable sort: ties by object index), skipping any object at distance 0 from
+    an already chosen seed (a duplicate point) so that the K seeds are distinct points.
+
+    Parameters
+    ----------
+    D : (n, n) symmetric distance matrix with zero diagonal
+    k : number of seeds, 1 <= k <= number of distinct points
+
+    Returns
+    -------
+    (k,) int64 array of object indices; position = cluster number.
+    """
+    D = _check_distances(D)
+    _check_k(D, k)
+    return _park_jun_seeds(D, k)
+
+
+def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
+    """Xie & Gao (2015) variance-based initial medoids (SPEC section 3, Decision).
+
+    var_i = (1/(n-1)) sum_{j != i} (d_ij - mu_i)^2, mu_i = (1/(n-1)) sum_{j != i} d_ij: the
+    variance of object i's distances to all *other* objects (d_ii = 0 excluded, divisor
+    n - 1 = the number of those distances); sd_i = sqrt(var_i). Repeat: choose the
+    remaining candidate of smallest var_i (ties: lowest object index), then remove every
+    candidate j with d_ij <= r (inclusive, so the seed and its duplicates go), where
+    r = sd_i (``radius="sd"``, default) or r = mean pairwise distance over i != j
+    (``radius="mean"``). If the candidates run out before K seeds, the rest are chosen
+    farthest-first (the object maximising its minimum distance to the chosen seeds, ties
+    by lowest index) and a :class:`SeedFallbackWarning` is emitted.
+
+    Returns
+    -------
+    seeds : (k,) int64 array of object indices, in order of choice (= cluster number)
+    fallback : bool, True if the farthest-first fill was needed
+    """
+    D = _check_distances(D)
+    _check_k(D, k)
+    return _sd_seeds(D, k, radius)
+
+
+def _park_jun_seeds(D: np.ndarray, k: int) -> np.ndarray:
+    """:func:`park_jun_init` on a checked D."""
+    return _first_distinct(D, np.argsort(_park_jun_scores(D), kind="stable"), k)
+
+
+def _sd_seeds(D: np.ndarray, k: int, radius: str) -> tuple[np.ndarray, bool]:
+    """:func:`sd_init` on a checked D."""
+    if radius not in SD_RADII:
+        raise ClusteringError(f"radius={radius!r} is not known; use one of {SD_RADII}.")
+    n = D.shape[0]
+    var = _distance_variances(D)
+    sd = np.sqrt(var)
+    mean_distance = D.sum() / (n * (n - 1)) if n > 1 else 0.0
+
+    candidate = np.ones(n, dtype=bool)
+    seeds: list[int] = []
+    for i in np.argsort(var, kind="stable"):
+        if len(seeds) == k:
+            break
+        if not candidate[i]:
+            continue
+        seeds.append(int(i))
+        r = sd[i] if radius == "sd" else mean_distance
+        candidate &= D[i] > r
+
+    fallback = len(seeds) < k
+    if fallback:
+        chosen = len(seeds)
+        nearest_seed = D[seeds].min(axis=0)
+        while len(seeds) < k:
+            j = int(np.argmax(nearest_seed))
+            if nearest_seed[j] == 0.0:  # every object coincides with a seed
+                _raise_too_few_distinct(D, k)
+            seeds.append(j)
+            np.minimum(nearest_seed, D[j], out=nearest_seed)
+        warnings.warn(
+            f"SD seeding (radius={radius!r}) found only {chosen} of {k} seeds before the "
+            f"candidates ran out; the other {k - chosen} were chosen farthest-first "
+            "(max-min distance to the chosen seeds).",
+            SeedFallbackWarning,
+            stacklevel=3,
+        )
+    return np.asarray(seeds, dtype=np.int64), fallback
+
+
+# ---------------------------------------------------------------------------- algorithms
+def park_jun(
+    X=None,
+    n_clusters: int = 2,
+    *,
+    distances=None,
+    max_iter: int = DEFAULT_MAX_ITER,
+    backend: str = "clustval",
+) -> KMedoidsResult:
+    """Fast K-medoids of Park & Jun (2009): v_j seeds, then assign/update until stable.
+
+    Give either X (the distance matrix is computed with :func:`euclidean_distances`) or a
+    precomputed ``distances`` matrix (so a sweep over K computes D once). Tie rules are in
+    the module docstring. ``backend="sklearn_extra"`` runs the iteration with
+    scikit-learn-extra's ``KMedoids(method="alternate")`` from the same seeds on the same D.
+
+    Returns
+    -------
+    KMedoidsResult (cost: lower is better).
+    """
+    D = _resolve_distances(X, distances)
+    _check_k(D, n_clusters)
+    seeds = _park_jun_seeds(D, n_clusters)
+    return _iterate(D, seeds, max_iter, backend)
+
+
+def sd_kmedoids(
+    X=None,
+    n_clusters: int = 2,
+    *,
+    distances=None,
+    radius: str = "sd",
+    max_iter: int = DEFAULT_MAX_ITER,
+    backend: str = "clustval",
+) -> KMedoidsResult:
+    """SD K-medoids of Xie & Gao (2015): variance seeds (:func:`sd_init`), then Park-Jun iterations.
+
+    Arguments as :func:`park_jun`, plus ``radius`` ("sd" or "mean"). ``result.init_fallback``
+    tells whether the farthest-first fill of :func:`sd_init` was needed.
+    """
+    D = _resolve_distances(X, distances)
+    _check_k(D, n_clusters)
+    seeds, fallback = _sd_seeds(D, n_clusters, radius)
+    return replace(_iterate(D, seeds, max_iter, backend), init_fallback=fallback)
+
+
+# ---------------------------------------------------------------------------- iteration
+def _iterate(D: np.ndarray, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
+    """Alternate assignment and medoid update from ``seeds`` until no medoid moves."""
+    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
+        raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
+    if backend == "sklearn_extra":
+        medoids, n_iter = _sklearn_extra_medoids(D, seeds, int(max_iter))
+        labels = _assign(D, medoids)
+        history = np.array([_cost(D, labels, medoids)])
+        converged = False
+    elif backend == "clustval":
+        medoids = seeds.copy()
+        labels = _assign(D, medoids)
+        history = [_cost(D, labels, medoids)]
+        converged = False
+        n_iter = 0
+        while n_iter < max_iter:
+            n_iter += 1
+            moved = _update(D, labels, medoids)
+            if moved is None:
+                converged = True
+                break
+            medoids = moved
+            labels = _assign(D, medoids)
+            history.append(_cost(D, labels, medoids))
+        history = np.asarray(history)
+    else:
+        raise ClusteringError(f"backend={backend!r} is not known; use one of {BACKENDS}.")
+    # Converged = the final medoids are a fixed point (also when max_iter ran out just then).
+    converged = converged or _update(D, labels, medoids) is None
+    if not converged:
+        warnings.warn(
+            f"K-medoids stopped after max_iter={max_iter} rounds with medoids still moving; "
+            "raise max_iter.",
+            KMedoidsConvergenceWarning,
+            stacklevel=3,
+        )
+    return KMedoidsResult(
+        labels=labels,
+        medoids=np.asarray(medoids, dtype=np.int64),
+        cost=float(history[-1]),
+        n_iter=int(n_iter),
+        initial_medoids=seeds,
+        converged=bool(converged),
+        cost_history=history,
+    )
+
+
+def _assign(D: np.ndarray, medoids: np.ndarray) -> np.ndarray:
+    """Nearest medoid of each object; ``argmin`` takes the lowest cluster number on ties."""
+    return np.argmin(D[medoids], axis=0).astype(np.int64)
+
+
+def _update(D: np.ndarray, labels: np.ndarray, medoids: np.ndarray) -> np.ndarray | None:
+    """New medoids (argmin of in-cluster summed distance, strict improvement), or None if none moved."""
+    new = medoids.copy()
+    for k in range(len(medoids)):
+        members = np.flatnonzero(labels == k)
+        within = _summed_distances(D, members)
+        best = int(np.argmin(within))
+        current = int(np.searchsorted(members, medoids[k]))
+        if within[best] < within[current]:
+            new[k] = members[best]
+    return None if np.array_equal(new, medoids) else new
+
+
+def _summed_distances(D: np.ndarray, members: np.ndarray) -> np.ndarray:
+    """sum_{j in members} d_ij for each i in members, in row blocks of bounded memory."""
+    m = len(members)
+    out = np.empty(m)
+    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
+    for start in range(0, m, block):
+        rows = D[members[start : start + block]]
+        out[start : start + block] = rows[:, members].sum(axis=1)
+    return out
+
+
+def _cost(D: np.ndarray, labels: np.ndarray, medoids: np.ndarray) -> float:
+    """Total cost sum_i d(i, medoid(i))."""
+    return float(D[medoids[labels], np.arange(D.shape[0])].sum())
+
+
+def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> tuple[np.ndarray, int]:
+    """Final medoids and rounds of scikit-learn-extra's ``alternate`` iteration from ``seeds``."""
+    try:
+        from sklearn_extra.cluster import KMedoids
+    except ImportError as exc:  # numpy >= 2 makes its 0.3.0 wheel fail to import
+        raise ClusteringError(
+            "backend='sklearn_extra' needs scikit-learn-extra, which did not import "
+            f"({exc}). Its 0.3.0 release needs Python <= 3.11 and numpy < 2: run "
+            "`bash .ci/sklearn_extra.sh` to build such a venv, or use backend='clustval'."
+        ) from None
+
+    class _SeededKMedoids(KMedoids):
+        # init=D[seeds] would match seeds by row equality, which finds extra rows for
+        # duplicate points; the seeds are known by index, so hand them over directly.
+        def _initialize_medoids(self, D_, n_clusters, random_state_, X=None):
+            return seeds.astype(np.int64)
+
+    model = _SeededKMedoids(
+        n_clusters=len(seeds), metric="precomputed", method="alternate",
+        init=D[seeds], max_iter=max_iter,
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # convergence is reported by _iterate
+        model.fit(D)
+    return np.asarray(model.medoid_indices_, dtype=np.int64), int(getattr(model, "n_iter_", -1)) + 1
+
+
+# ---------------------------------------------------------------------------- helpers
+def _park_jun_scores(D: np.ndarray) -> np.ndarray:
+    """v_j = sum_i d_ij / sum_l d_il, in row blocks; rows of zeros (all points equal) add 0."""
+    row_sums = D.sum(axis=1)
+    inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
+    v = np.zeros(D.shape[0])
+    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
+    for start in range(0, D.shape[0], block):
+        stop = start + block
+        v += (D[start:stop] * inv[start:stop, None]).sum(axis=0)
+    return v
+
+
+def _distance_variances(D: np.ndarray) -> np.ndarray:
+    """Variance of each row of D over the off-diagonal entries (divisor n - 1)."""
+    n = D.shape[0]
+    if n == 1:
+        return np.zeros(1)
+    mean = D.sum(axis=1) / (n - 1)  # d_ii = 0 adds nothing to the sum
+    var = np.empty(n)
+    block = max(1, _BLOCK_BYTES // (8 * n))
+    for start in range(0, n, block):
+        stop = min(start + block, n)
+        squares = (D[start:stop] - mean[start:stop, None]) ** 2
+        squares[np.arange(stop - start), np.arange(start, stop)] = 0.0  # drop j == i
+        var[start:stop] = squares.sum(axis=1) / (n - 1)
+    return var
+
+
+def _first_distinct(D: np.ndarray, order: np.ndarray, k: int) -> np.ndarray:
+    """The first k objects of ``order`` that are at positive distance from every earlier pick."""
+    seeds: list[int] = []
+    for j in order:
+        if not seeds or D[j, seeds].min() > 0.0:
+            seeds.append(int(j))
+            if len(seeds) == k:
+                return np.asarray(seeds, dtype=np.int64)
+    _raise_too_few_distinct(D, k)
+
+
+def _n_distinct(D: np.ndarray) -> int:
+    """Number of distinct points: objects with no zero distance to an earlier object."""
+    repeated = 0
+    for i in range(1, D.shape[0]):
+        repeated += bool((D[i, :i] == 0.0).any())
+    return D.shape[0] - repeated
+
+
+def _raise_too_few_distinct(D: np.ndarray, k: int):
+    m = _n_distinct(D)
+    raise ClusteringError(
+        f"n_clusters={k} exceeds the number of distinct points ({m} of {D.shape[0]} objects; "
+        "the others duplicate them): K medoids must be distinct points. "
+        f"Use n_clusters <= {m}, or remove duplicate rows."
+    )
+
+
+def _check_k(D: np.ndarray, k) -> None:
+    n = D.shape[0]
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise ClusteringError(f"n_clusters must be an integer, got {k!r}.")
+    if k < 1:
+        raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
+    if k > n:
+        raise ClusteringError(f"n_clusters={k} exceeds the number of objects ({n}); use n_clusters <= {n}.")
+
+
+def _check_X(X) -> np.ndarray:
+    try:
+        X = np.ascontiguousarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ClusteringError(f"X must be a numeric (n, d) array: {exc}") from None
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] == 0:
+        raise ClusteringError(f"X must be a non-empty 2-D (n objects x d features) array, got shape {X.shape}.")
+    if not np.all(np.isfinite(X)):
+        row, col = np.argwhere(~np.isfinite(X))[0]
+        raise ClusteringError(
+            f"X contains NaN or inf (first at row {row}, column {col}); impute or drop those values first."
+        )
+    return X
+
+
+def _check_distances(D) -> np.ndarray:
+    D = np.asarray(D)
+    if D.dtype != np.float64 or not D.flags.c_contiguous:
+        D = np.ascontiguousarray(D, dtype=np.float64)
+    if D.ndim != 2 or D.shape[0] != D.shape[1] or D.shape[0] == 0:
+        raise ClusteringError(
+            f"distances must be a non-empty square (n, n) matrix, got shape {D.shape}; "
+            "pass the data as X instead, or compute D with clustval.kmedoids.euclidean_distances."
+        )
+    if not np.all(np.isfinite(D)) or (D < 0).any():
+        raise ClusteringError("distances must be finite and non-negative; check how D was computed.")
+    if (np.diagonal(D) != 0).any():
+        raise ClusteringError("distances must have an exact zero diagonal (d_ii = 0); set np.fill_diagonal(D, 0).")
+    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
+    for start in range(0, D.shape[0], block):
+        if not np.array_equal(D[start : start + block], D[:, start : start + block].T):
+            raise ClusteringError(
+                "distances must be exactly symmetric (d_ij == d_ji); symmetrise with "
+                "D = (D + D.T) / 2, or compute D with clustval.kmedoids.euclidean_distances."
+            )
+    return D
+
+
+def _resolve_distances(X, distances) -> np.ndarray:
+    if (X is None) == (distances is None):
+        raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
+    return euclidean_distances(X) if distances is None else _check_distances(distances)

@@ -1,0 +1,341 @@
+"""Tests of clustval.kmedoids: hand-worked examples, a brute-force oracle, edge cases.
+
+The oracle below is written from SPEC section 3's text with plain loops over D (including
+SPEC's literal stop rule, "until the total cost stops decreasing"), independently of the
+library's vectorised code.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from clustval.errors import ClusteringError
+from clustval.kmedoids import (
+    KMedoidsConvergenceWarning,
+    SeedFallbackWarning,
+    euclidean_distances,
+    park_jun,
+    park_jun_init,
+    sd_init,
+    sd_kmedoids,
+)
+
+UCI = Path(__file__).resolve().parents[2] / "shared" / "uci"
+
+
+# ---------------------------------------------------------------------------- oracle
+def oracle_park_jun_seeds(D, k):
+    n = len(D)
+    S = [math.fsum(D[i]) for i in range(n)]
+    v = [math.fsum(D[i][j] / S[i] if S[i] else 0.0 for i in range(n)) for j in range(n)]
+    seeds = []
+    for j in sorted(range(n), key=lambda j: (v[j], j)):
+        if all(D[j][s] > 0 for s in seeds):
+            seeds.append(j)
+        if len(seeds) == k:
+            break
+    return seeds
+
+
+def oracle_sd_seeds(D, k, radius):
+    n = len(D)
+    var = []
+    for i in range(n):
+        others = [D[i][j] for j in range(n) if j != i]
+        mu = math.fsum(others) / len(others)
+        var.append(math.fsum((d - mu) ** 2 for d in others) / len(others))
+    mean_distance = math.fsum(D[i][j] for i in range(n) for j in range(n) if i != j) / (n * (n - 1))
+    candidates = set(range(n))
+    seeds = []
+    while candidates and len(seeds) < k:
+        i = min(candidates, key=lambda c: (var[c], c))
+        seeds.append(i)
+        r = math.sqrt(var[i]) if radius == "sd" else mean_distance
+        candidates -= {j for j in candidates if D[i][j] <= r}
+    while len(seeds) < k:  # farthest-first fill
+        seeds.append(max(range(n), key=lambda j: (min(D[j][s] for s in seeds), -j)))
+    return seeds
+
+
+def oracle_iterate(D, medoids):
+    """Assign (ties: lowest cluster number), update (strict improvement), stop when cost stops decreasing."""
+    n, k = len(D), len(medoids)
+
+    def assign(meds):
+        labels = [min(range(k), key=lambda c: (D[meds[c]][i], c)) for i in range(n)]
+        return labels, math.fsum(D[meds[labels[i]]][i] for i in range(n))
+
+    labels, cost = assign(medoids)
+    while True:
+        new = []
+        for c in range(k):
+            members = [i for i in range(n) if labels[i] == c]
+            within = {i: math.fsum(D[i][j] for j in members) for i in members}
+            best = min(members, key=lambda i: (within[i], i))
+            new.append(best if within[best] < within[medoids[c]] else medoids[c])
+        new_labels, new_cost = assign(new)
+        if not new_cost < cost:
+            return labels, medoids, cost
+        medoids, labels, cost = new, new_labels, new_cost
+
+
+def assert_matches_oracle(result, D, seeds):
+    labels, medoids, cost = oracle_iterate(D.tolist(), list(seeds))
+    np.testing.assert_array_equal(result.initial_medoids, seeds)
+    np.testing.assert_array_equal(result.medoids, medoids)
+    np.testing.assert_array_equal(result.labels, labels)
+    assert result.cost == pytest.approx(cost, rel=1e-12)
+
+
+def uci_minmax(file, usecols, **kw):
+    X = np.loadtxt(UCI / file, usecols=usecols, **kw)
+    span = X.max(0) - X.min(0)
+    return (X - X.min(0)) / np.where(span > 0, span, 1.0)
+
+
+UCI_FEW = {
+    "iris": (lambda: uci_minmax("iris.data", range(4), delimiter=","), 3),
+    "wine": (lambda: uci_minmax("wine.data", range(1, 14), delimiter=","), 3),
+    "seeds": (lambda: uci_minmax("seeds_dataset.txt", range(7)), 3),
+}
+
+
+# ---------------------------------------------------------------------------- hand-worked
+def test_hand_park_jun_order_update_tie_and_two_rounds():
+    # x = 0 1 2 6 7 (1-D). Row sums S = 16 13 12 16 19.
+    # v_0 = 1/13 + 2/12 + 6/16 + 7/19 = 0.9870   v_1 = 1/16 + 1/12 + 5/16 + 6/19 = 0.7741
+    # v_2 = 2/16 + 1/13 + 4/16 + 5/19 = 0.7151   v_3 = 1.1456   v_4 = 1.3782
+    # -> seeds in v order: [2, 1] (cluster 0 = object 2, cluster 1 = object 1).
+    # Round 1: labels [1 1 0 0 0], cost 1+0+0+4+5 = 10. Cluster 0 {2,3,4}: sums 9 5 6 -> 3.
+    #   Cluster 1 {0,1}: sums 1 1, a tie: keep the current medoid 1 (not the lower index 0).
+    # Round 2: medoids [3, 1], labels [1 1 1 0 0], cost 1+0+1+0+1 = 3. Cluster 0 {3,4}: 1 1 tie,
+    #   keep 3; cluster 1 {0,1,2}: 3 2 3, keep 1. Nothing moved: stop after 2 rounds.
+    X = np.array([0.0, 1, 2, 6, 7])[:, None]
+    np.testing.assert_array_equal(park_jun_init(euclidean_distances(X), 2), [2, 1])
+    np.testing.assert_array_equal(park_jun_init(euclidean_distances(X), 5), [2, 1, 0, 3, 4])
+    r = park_jun(X, 2)
+    np.testing.assert_array_equal(r.medoids, [3, 1])
+    np.testing.assert_array_equal(r.labels, [1, 1, 1, 0, 0])
+    np.testing.assert_array_equal(r.cost_history, [10.0, 3.0])
+    assert (r.cost, r.n_iter, r.converged, r.init_fallback) == (3.0, 2, True, False)
+
+
+def test_hand_assignment_tie_goes_to_lowest_cluster_number_not_object_index():
+    # Objects B=(1,0) A=(-1,0) C=(0,3) D=(0,-3) E=(-3,0). d(A,B)=2, d(A,E)=2, d(B,E)=4,
+    # d(C,D)=6, d(C,E)=d(D,E)=sqrt18, d(A,C)=d(A,D)=d(B,C)=d(B,D)=sqrt10.
+    # S_B = 12.325, S_A = 10.325, S_C = S_D = 16.567, S_E = 14.485.
+    # v_B = 2/10.325 + 2 sqrt10/16.567 + 4/14.485 = 0.8516; v_A = 2/12.325 + 0.3817 + 2/14.485 = 0.6821.
+    # Seeds [1, 0]: cluster 0 is object 1 (A), cluster 1 is object 0 (B).
+    # C and D are sqrt10 from both medoids: they go to cluster 0 although its medoid has the
+    # higher object index. Update: cluster 0 {A,C,D,E} sums 8.32 13.4 13.4 10.5 keeps A: 1 round.
+    X = np.array([[1.0, 0], [-1, 0], [0, 3], [0, -3], [-3, 0]])
+    r = park_jun(X, 2)
+    np.testing.assert_array_equal(r.initial_medoids, [1, 0])
+    np.testing.assert_array_equal(r.labels, [1, 0, 0, 0, 0])
+    assert r.n_iter == 1
+    assert r.cost == pytest.approx(2 + 2 * math.sqrt(10))
+
+
+def test_hand_sd_seeds_both_radii_and_fallback():
+    # x = 0 1 2 6. Distances to the others and their variance (divisor 3):
+    #   0: 1 2 6 -> 14/3   1: 1 1 5 -> 32/9   2: 2 1 4 -> 14/9   3: 6 5 4 -> 2/3
+    # "sd": pick 3 (sd 0.816; removes itself), pick 2 (sd 1.247; removes 1), pick 0 -> [3, 2, 0];
+    #   K = 4 runs out: 1 is added farthest-first (its min distance to the seeds is 1).
+    # "mean": mean pairwise distance 19/6 = 3.17. Pick 3 (removes itself), pick 2 (removes 0, 1)
+    #   -> [3, 2]; K = 3 runs out: farthest-first picks 0 (min distance 2) over 1 (1).
+    D = euclidean_distances(np.array([0.0, 1, 2, 6]))
+    seeds, fallback = sd_init(D, 3, "sd")
+    assert seeds.tolist() == [3, 2, 0] and not fallback
+    assert sd_init(D, 2, "mean")[0].tolist() == [3, 2]
+    with pytest.warns(SeedFallbackWarning, match="found only 3 of 4"):
+        seeds, fallback = sd_init(D, 4, "sd")
+    assert seeds.tolist() == [3, 2, 0, 1] and fallback
+    with pytest.warns(SeedFallbackWarning, match="found only 2 of 3"):
+        assert sd_init(D, 3, "mean")[0].tolist() == [3, 2, 0]
+    # Iterations from [3, 2]: labels [1 1 1 0], cost 2+1+0+0 = 3; cluster 1 {0,1,2} sums 3 2 3
+    # moves its medoid 2 -> 1; cost 1+0+1+0 = 2; nothing moves next: 2 rounds.
+    r = sd_kmedoids(distances=D, n_clusters=2)
+    np.testing.assert_array_equal(r.medoids, [3, 1])
+    np.testing.assert_array_equal(r.cost_history, [3.0, 2.0])
+    assert r.n_iter == 2 and not r.init_fallback
+
+
+def test_hand_sd_variance_excludes_self_and_divides_by_n_minus_1():
+    # x = 0 1 3 4 7. Distances to the 4 others, their mean and variance (divisor 4):
+    #   0: 1 3 4 7 mean 3.75 var 18.75/4 = 4.6875   1: 1 2 3 6 mean 3 var 14/4 = 3.5
+    #   3: 3 2 1 4 mean 2.5  var 5/4 = 1.25         4: 4 3 1 3 mean 2.75 var 4.75/4 = 1.1875
+    #   7: 7 6 4 3 mean 5    var 10/4 = 2.5
+    # Pick x=4 (sd 1.090 > 1: removes x=3), then x=7 (var 2.5), then x=1 -> objects [3, 4, 1].
+    # Divisor 5 would give sd 0.975 < 1 and keep x=3 as the second seed; including d_ii = 0
+    # would rank x=3 first. Both would give different seeds.
+    seeds, _ = sd_init(euclidean_distances(np.array([0.0, 1, 3, 4, 7])), 3)
+    assert seeds.tolist() == [3, 4, 1]
+
+
+def test_sd_kmedoids_reports_fallback():
+    with pytest.warns(SeedFallbackWarning):
+        r = sd_kmedoids(np.array([0.0, 1, 2, 6]), 4)
+    assert r.init_fallback
+    np.testing.assert_array_equal(np.sort(r.medoids), [0, 1, 2, 3])
+
+
+# ---------------------------------------------------------------------------- oracle agreement
+@pytest.mark.parametrize("seed", range(6))
+def test_park_jun_matches_oracle_on_random_data(seed):
+    rng = np.random.default_rng(seed)
+    n, k = rng.integers(20, 60), rng.integers(1, 7)
+    X = rng.normal(size=(n, rng.integers(1, 5))) + rng.integers(0, 3, size=(n, 1)) * 3
+    D = euclidean_distances(X)
+    seeds = oracle_park_jun_seeds(D.tolist(), k)
+    assert_matches_oracle(park_jun(X, int(k)), D, seeds)
+
+
+@pytest.mark.parametrize("radius", ["sd", "mean"])
+@pytest.mark.parametrize("seed", range(4))
+def test_sd_kmedoids_matches_oracle_on_random_data(seed, radius):
+    rng = np.random.default_rng(100 + seed)
+    X = rng.normal(size=(40, 2)) + rng.integers(0, 4, size=(40, 1)) * 2.5
+    D = euclidean_distances(X)
+    k = 3 + seed
+    seeds = oracle_sd_seeds(D.tolist(), k, radius)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SeedFallbackWarning)
+        r = sd_kmedoids(distances=D, n_clusters=k, radius=radius)
+    assert_matches_oracle(r, D, seeds)
+
+
+@pytest.mark.parametrize("name", sorted(UCI_FEW))
+def test_park_jun_and_sd_match_oracle_on_uci(name):
+    load, k = UCI_FEW[name]
+    D = euclidean_distances(load())
+    Dl = D.tolist()
+    assert_matches_oracle(park_jun(distances=D, n_clusters=k), D, oracle_park_jun_seeds(Dl, k))
+    assert_matches_oracle(sd_kmedoids(distances=D, n_clusters=k), D, oracle_sd_seeds(Dl, k, "sd"))
+
+
+# ---------------------------------------------------------------------------- properties
+@pytest.mark.filterwarnings("ignore::clustval.kmedoids.SeedFallbackWarning")
+def test_cost_never_increases_and_labels_are_nearest_medoid():
+    rng = np.random.default_rng(7)
+    for trial in range(10):
+        X = rng.normal(size=(200, 3)) * rng.uniform(0.5, 3, size=3)
+        k = int(rng.integers(2, 12))
+        for r in (park_jun(X, k), sd_kmedoids(X, k, radius="mean")):
+            assert np.all(np.diff(r.cost_history) < 0)  # each recorded move strictly lowers it
+            assert len(r.cost_history) == r.n_iter
+            D = euclidean_distances(X)
+            np.testing.assert_array_equal(r.labels, np.argmin(D[r.medoids], axis=0))
+            np.testing.assert_array_equal(r.labels[r.medoids], np.arange(k))
+            assert r.cost == pytest.approx(D[r.medoids].min(axis=0).sum(), rel=1e-12)
+
+
+def test_euclidean_distances_exact_symmetric_zero_diagonal():
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(50, 4)) + 1e6  # large offset: the dot-product expansion would cancel
+    X[10] = X[3]
+    D = euclidean_distances(X)
+    assert np.array_equal(D, D.T) and np.all(np.diagonal(D) == 0) and D[3, 10] == 0
+    brute = np.array([[math.sqrt(math.fsum((a - b) ** 2 for a, b in zip(x, y))) for y in X] for x in X])
+    np.testing.assert_allclose(D, brute, rtol=1e-14, atol=1e-9)
+
+
+def test_precomputed_distances_equal_X_path():
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(120, 3))
+    D = euclidean_distances(X)
+    for fit in (park_jun, sd_kmedoids):
+        a, b = fit(X, 4), fit(distances=D, n_clusters=4)
+        np.testing.assert_array_equal(a.labels, b.labels)
+        np.testing.assert_array_equal(a.medoids, b.medoids)
+        assert a.cost == b.cost
+
+
+@pytest.mark.parametrize("fit", [park_jun, sd_kmedoids])
+def test_k_equals_one_and_n(fit):
+    X = np.random.default_rng(5).normal(size=(15, 2))
+    one = fit(X, 1)
+    assert np.all(one.labels == 0)
+    D = euclidean_distances(X)
+    assert one.medoids[0] == np.argmin(D.sum(axis=1))  # the 1-medoid
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SeedFallbackWarning)
+        every = fit(X, 15)
+    np.testing.assert_array_equal(np.sort(every.medoids), np.arange(15))
+    np.testing.assert_array_equal(every.labels[every.medoids], np.arange(15))
+    assert every.cost == 0.0
+
+
+def test_single_object():
+    r = park_jun(np.array([[1.0, 2.0]]), 1)
+    assert r.labels.tolist() == [0] and r.medoids.tolist() == [0] and r.cost == 0.0
+    assert sd_kmedoids(np.array([[1.0, 2.0]]), 1).medoids.tolist() == [0]
+
+
+@pytest.mark.parametrize("fit", [park_jun, sd_kmedoids])
+def test_duplicate_points_give_distinct_medoids(fit):
+    # objects 0, 1, 2 coincide; 3 and 4 coincide; 5 is alone: 3 distinct points
+    X = np.array([[0.0, 0], [0, 0], [0, 0], [5, 5], [5, 5], [9, 0]])
+    r = fit(X, 3)
+    assert len({tuple(X[m]) for m in r.medoids}) == 3
+    assert sorted(np.bincount(r.labels).tolist()) == [1, 2, 3]
+    assert r.cost == 0.0
+    # Park-Jun: duplicates tie in v_j; the lowest index is kept and its copies are skipped
+    assert set(park_jun_init(euclidean_distances(X), 3).tolist()) <= {0, 3, 5}
+
+
+@pytest.mark.parametrize("fit", [park_jun, sd_kmedoids])
+def test_k_above_distinct_points_is_a_clear_error(fit):
+    X = np.array([[0.0, 0], [0, 0], [1, 1], [1, 1]])
+    with pytest.raises(ClusteringError, match=r"exceeds the number of distinct points \(2 of 4"):
+        fit(X, 3)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(X=np.zeros((3, 2)), n_clusters=0), "at least 1"),
+        (dict(X=np.arange(6.0).reshape(3, 2), n_clusters=4), "exceeds the number of objects"),
+        (dict(X=np.array([[0.0, 1], [np.nan, 2]]), n_clusters=1), "NaN"),
+        (dict(distances=np.zeros((2, 3)), n_clusters=1), "square"),
+        (dict(distances=np.array([[0.0, 1], [2, 0]]), n_clusters=1), "symmetric"),
+        (dict(distances=np.array([[1.0, 1], [1, 0]]), n_clusters=1), "zero diagonal"),
+        (dict(distances=np.array([[0.0, -1], [-1, 0]]), n_clusters=1), "non-negative"),
+        (dict(n_clusters=1), "exactly one of X"),
+        (dict(X=np.zeros((3, 2)), distances=np.zeros((3, 3)), n_clusters=1), "exactly one of X"),
+        (dict(X=np.arange(6.0).reshape(3, 2), n_clusters=2.0), "integer"),
+        (dict(X=np.arange(6.0).reshape(3, 2), n_clusters=2, backend="nope"), "backend"),
+        (dict(X=np.arange(6.0).reshape(3, 2), n_clusters=2, max_iter=-1), "max_iter"),
+    ],
+)
+def test_bad_input_raises_clustering_error(kwargs, message):
+    with pytest.raises(ClusteringError, match=message):
+        park_jun(**kwargs)
+
+
+def test_sd_radius_must_be_known():
+    with pytest.raises(ClusteringError, match="radius"):
+        sd_kmedoids(np.arange(6.0).reshape(3, 2), 2, radius="median")
+
+
+def test_max_iter_exhausted_warns_and_says_not_converged():
+    X = np.array([0.0, 1, 2, 6, 7])  # seeds [2, 1] move once to [3, 1] (see the hand example)
+    with pytest.warns(KMedoidsConvergenceWarning):
+        r = park_jun(X, 2, max_iter=0)
+    assert not r.converged and r.n_iter == 0
+    np.testing.assert_array_equal(r.medoids, [2, 1])
+    # one round reaches the fixed point [3, 1]: converged, though the loop had no round left to see it
+    r = park_jun(X, 2, max_iter=1)
+    assert r.converged and r.n_iter == 1
+    np.testing.assert_array_equal(r.medoids, [3, 1])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("sklearn_extra") is not None, reason="sklearn_extra is importable here")
+def test_sklearn_extra_backend_says_how_to_get_it():
+    with pytest.raises(ClusteringError, match=r"sklearn_extra\.sh"):
+        park_jun(np.arange(6.0).reshape(3, 2), 2, backend="sklearn_extra")
