@@ -1,0 +1,382 @@
+"""Obtain the UCI sets of Table 5: local mirror, UCI archive URL or ucimlrepo, with a cache.
+
+Sources are tried in the configured order (``uci_sources``); the first that yields verified
+data wins. Raw bytes (mirror, URL) are checked against the SHA-256 recorded in the config;
+a ucimlrepo table (UCI's prepared CSV, not the raw bytes) is checked against the SHA-256 of
+the canonical parsed table (``table_sha256``), so every source yields the same data or an
+error. Verified data are cached under ``cache_dir`` (raw files under their UCI names, the
+ucimlrepo tables under ``ucimlrepo/``), written atomically, and reused on the next call
+after their checksum is checked again. Nothing unverified is ever written to the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import logging
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ChecksumError, DataError
+from ..io import atomic_write_bytes
+from .catalog import UCISpec, as_uci_spec
+from .dataset import Dataset, read_dataset, write_dataset
+from .parse import LabelledTable, parse_raw, snap_to_decimal
+
+__all__ = ["SOURCES", "FetchOptions", "FetchResult", "fetch_raw", "read_fetched", "sha256_hex"]
+
+log = logging.getLogger(__name__)
+
+SOURCES = ("mirror", "url", "ucimlrepo")
+DEFAULT_BASE_URL = "https://archive.ics.uci.edu/ml/machine-learning-databases/"
+# ucimlrepo 0.0.7: ucimlrepo.fetch.API_BASE_URL
+DEFAULT_API_BASE = "https://archive.ics.uci.edu/api/dataset"
+_MIRROR_FIX = "pass --config uci_mirror=DIR with a folder holding the original UCI file"
+
+
+@dataclass(frozen=True)
+class FetchOptions:
+    """Where and how to look for the raw files (config keys ``uci_*``).
+
+    Attributes
+    ----------
+    sources : tuple of str
+        Order in which sources are tried: ``mirror``, ``url``, ``ucimlrepo``.
+    mirror : Path or None
+        Local folder with the raw files, flat (``DIR/iris.data``) or in the archive layout
+        (``DIR/iris/iris.data``).
+    cache_dir : Path
+        Where verified downloads are kept (default ``resources/uci``).
+    base_url : str
+        UCI archive folder; a file's URL is ``base_url + archive_path``.
+    api_base : str
+        ucimlrepo's dataset API endpoint (patched into ucimlrepo for the call).
+    timeout : float
+        Seconds before a network request is abandoned.
+    """
+
+    sources: tuple[str, ...] = SOURCES
+    mirror: Path | None = None
+    cache_dir: Path = Path("resources/uci")
+    base_url: str = DEFAULT_BASE_URL
+    api_base: str = DEFAULT_API_BASE
+    timeout: float = 30.0
+
+    def __post_init__(self) -> None:
+        sources = (self.sources,) if isinstance(self.sources, str) else tuple(self.sources)
+        unknown = [s for s in sources if s not in SOURCES]
+        if unknown or not sources:
+            raise DataError(
+                f"uci_sources {list(sources)} is invalid; use a non-empty list of {list(SOURCES)}."
+            )
+        object.__setattr__(self, "sources", sources)
+        object.__setattr__(self, "mirror", None if self.mirror in (None, "") else Path(self.mirror))
+        object.__setattr__(self, "cache_dir", Path(self.cache_dir))
+        try:
+            timeout = float(self.timeout)
+        except (TypeError, ValueError):
+            timeout = float("nan")
+        if not timeout > 0:
+            raise DataError(
+                f"uci_timeout must be a positive number of seconds, got {self.timeout!r}."
+            )
+        object.__setattr__(self, "timeout", timeout)
+        if not self.base_url.endswith("/"):
+            object.__setattr__(self, "base_url", self.base_url + "/")
+
+    @classmethod
+    def from_config(cls, config: Mapping, **overrides) -> FetchOptions:
+        """Options from the config keys ``uci_sources``, ``uci_mirror``, ``uci_cache_dir``,
+        ``uci_base_url``, ``uci_api_base``, ``uci_timeout`` (absent keys keep the defaults);
+        keyword arguments override them."""
+        keys = {
+            "sources": "uci_sources",
+            "mirror": "uci_mirror",
+            "cache_dir": "uci_cache_dir",
+            "base_url": "uci_base_url",
+            "api_base": "uci_api_base",
+            "timeout": "uci_timeout",
+        }
+        values = {attr: config[key] for attr, key in keys.items() if config.get(key) is not None}
+        return replace(cls(**values), **overrides)
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """A verified copy of a set in the cache.
+
+    ``kind`` is ``raw`` (``path`` holds the original UCI bytes) or ``table`` (``path`` holds
+    the ucimlrepo table in the data set text format). ``source`` says where it came from
+    this time: ``cache``, ``mirror``, ``url`` or ``ucimlrepo``.
+    """
+
+    path: Path
+    source: str
+    kind: str
+    notes: tuple[str, ...] = field(default=())
+
+
+def sha256_hex(data: bytes) -> str:
+    """Hex SHA-256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _check_bytes(data: bytes, spec: UCISpec, origin: str) -> bytes:
+    found = sha256_hex(data)
+    if found != spec.sha256:
+        raise ChecksumError(
+            f"{origin}: sha256 {found} ({len(data)} bytes), expected {spec.sha256}: the file is "
+            "corrupted, truncated or a different version; replace it with the original UCI "
+            f"file {spec.file}."
+        )
+    return data
+
+
+def _raw_cache_path(spec: UCISpec, options: FetchOptions) -> Path:
+    return options.cache_dir / spec.file
+
+
+def _table_cache_path(spec: UCISpec, options: FetchOptions) -> Path:
+    return options.cache_dir / "ucimlrepo" / f"{spec.name}.csv"
+
+
+def _from_mirror(spec: UCISpec, options: FetchOptions) -> bytes:
+    if options.mirror is None:
+        raise DataError("no mirror folder configured (uci_mirror is null)")
+    candidates = [options.mirror / spec.file]
+    if spec.archive_path:
+        candidates.append(options.mirror / spec.archive_path)
+    for path in candidates:
+        if path.is_file():
+            try:
+                data = path.read_bytes()
+            except OSError as exc:
+                raise DataError(f"cannot read mirror file {path}: {exc}") from None
+            return _check_bytes(data, spec, f"mirror file {path}")
+    raise DataError(
+        f"{spec.file} not found in mirror folder {options.mirror} (looked for "
+        + ", ".join(str(c) for c in candidates)
+        + ")"
+    )
+
+
+def _from_url(spec: UCISpec, options: FetchOptions) -> bytes:
+    if not spec.archive_path:
+        raise DataError(f"{spec.file} is not served by the UCI archive (no archive_path)")
+    url = options.base_url + spec.archive_path
+    try:
+        with urllib.request.urlopen(url, timeout=options.timeout) as response:
+            data = response.read()
+    except urllib.error.HTTPError as exc:
+        raise DataError(f"HTTP error {exc.code} ({exc.reason}) from {url}") from None
+    except urllib.error.URLError as exc:
+        raise DataError(f"cannot reach {url}: {exc.reason} (no network?)") from None
+    except TimeoutError:
+        raise DataError(f"no answer from {url} within {options.timeout} s") from None
+    except http.client.IncompleteRead as exc:
+        raise DataError(
+            f"truncated download from {url}: got {len(exc.partial)} bytes, the server "
+            f"announced {len(exc.partial) + (exc.expected or 0)}"
+        ) from None
+    except (OSError, http.client.HTTPException) as exc:
+        raise DataError(f"download of {url} failed: {exc!r}") from None
+    return _check_bytes(data, spec, f"download {url}")
+
+
+_UCIMLREPO_LOCK = threading.Lock()
+
+
+@contextmanager
+def _ucimlrepo_endpoint(api_base: str, timeout: float):
+    """Point ucimlrepo at ``api_base`` and give its requests a timeout, for one call.
+
+    ucimlrepo 0.0.7 reads the module constant ``API_BASE_URL`` and opens URLs without a
+    timeout; both are process-wide, hence the lock and the restore.
+    """
+    import ucimlrepo.fetch as ucifetch
+
+    with _UCIMLREPO_LOCK:
+        saved_base, saved_timeout = ucifetch.API_BASE_URL, socket.getdefaulttimeout()
+        ucifetch.API_BASE_URL = api_base
+        socket.setdefaulttimeout(timeout)
+        try:
+            yield ucifetch.fetch_ucirepo
+        finally:
+            ucifetch.API_BASE_URL = saved_base
+            socket.setdefaulttimeout(saved_timeout)
+
+
+def _label_text(value) -> str:
+    # pandas may read integer labels as int64 or, with gaps, as float; the raw file says "1".
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def default_feature_names(spec: UCISpec, d: int) -> list[str]:
+    """Feature names from the config, else ``x1..xd`` (as the raw parser names them)."""
+    return list(spec.feature_names) if spec.feature_names else [f"x{j + 1}" for j in range(d)]
+
+
+def _from_ucimlrepo(spec: UCISpec, options: FetchOptions) -> Dataset:
+    if spec.ucimlrepo_id is None:
+        raise DataError(
+            "ucimlrepo has no table with the same data as the raw file (ucimlrepo_id is null)"
+        )
+    if not spec.table_sha256:
+        raise DataError(
+            "table_sha256 is not set in the config, so a ucimlrepo table cannot be verified"
+        )
+    try:
+        with _ucimlrepo_endpoint(options.api_base, options.timeout) as fetch_ucirepo:
+            repo = fetch_ucirepo(id=spec.ucimlrepo_id)
+    except ImportError:
+        raise DataError("ucimlrepo is not installed (pip install ucimlrepo)") from None
+    except Exception as exc:  # ucimlrepo raises bare ConnectionError, ValueError, its own errors
+        raise DataError(
+            f"ucimlrepo id {spec.ucimlrepo_id} via {options.api_base} failed: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    features, targets = repo.data.features, repo.data.targets
+    if features is None or targets is None or targets.shape[1] != 1:
+        raise DataError(
+            f"ucimlrepo id {spec.ucimlrepo_id} gave no features or not exactly one target column"
+        )
+    try:
+        X = features.to_numpy(dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise DataError(
+            f"ucimlrepo id {spec.ucimlrepo_id} has non-numeric features: {exc}"
+        ) from None
+    if not np.all(np.isfinite(X)):
+        raise DataError(f"ucimlrepo id {spec.ucimlrepo_id} has missing feature values")
+    X = snap_to_decimal(X)
+    labels = [_label_text(v) for v in targets.iloc[:, 0].tolist()]
+    table = LabelledTable(X, labels, default_feature_names(spec, X.shape[1]))
+    if table.sha256 != spec.table_sha256:
+        raise ChecksumError(
+            f"ucimlrepo id {spec.ucimlrepo_id} returned a table ({X.shape[0]} rows, "
+            f"{X.shape[1]} features) whose canonical sha256 is {table.sha256}, expected "
+            f"{spec.table_sha256} (the raw file {spec.file} parsed): it is not the same data; "
+            "use the mirror or url source"
+        )
+    return _table_dataset(spec, table)
+
+
+def _table_dataset(spec: UCISpec, table: LabelledTable) -> Dataset:
+    class_names = sorted(set(table.labels))
+    code = {name: i for i, name in enumerate(class_names)}
+    return Dataset(
+        name=spec.name,
+        X=table.X,
+        y=np.array([code[label] for label in table.labels], dtype=np.int64),
+        class_names=class_names,
+        feature_names=table.feature_names,
+        meta={
+            "kind": "ucimlrepo-table",
+            "ucimlrepo_id": spec.ucimlrepo_id,
+            "table_sha256": table.sha256,
+        },
+    )
+
+
+def _cached(spec: UCISpec, options: FetchOptions) -> FetchResult | None:
+    """A verified cached copy, or None. A cached copy that fails its check is removed."""
+    raw = _raw_cache_path(spec, options)
+    if raw.is_file():
+        try:
+            _check_bytes(raw.read_bytes(), spec, f"cached file {raw}")
+            return FetchResult(raw, "cache", "raw")
+        except (ChecksumError, OSError) as exc:
+            log.warning("discarding bad cached file: %s", exc)
+            raw.unlink(missing_ok=True)
+    table_path = _table_cache_path(spec, options)
+    if "ucimlrepo" in options.sources and table_path.is_file():
+        try:
+            ds = read_dataset(table_path)
+            found = LabelledTable(ds.X, ds.labels().tolist(), ds.feature_names).sha256
+        except DataError as exc:
+            found = f"unreadable ({exc})"
+        if spec.table_sha256 and found == spec.table_sha256:
+            return FetchResult(table_path, "cache", "table")
+        log.warning(
+            "discarding cached table %s: sha256 %s, expected %s",
+            table_path,
+            found,
+            spec.table_sha256,
+        )
+        table_path.unlink(missing_ok=True)
+    return None
+
+
+def _store(verified: bytes | Dataset, spec: UCISpec, options: FetchOptions) -> Path:
+    """Write verified data into the cache (atomically)."""
+    try:
+        if isinstance(verified, Dataset):
+            return write_dataset(verified, _table_cache_path(spec, options))
+        return atomic_write_bytes(_raw_cache_path(spec, options), verified)
+    except OSError as exc:
+        raise DataError(
+            f"UCI set {spec.name!r}: cannot write to the cache folder {options.cache_dir} "
+            f"({exc}); make it writable or set uci_cache_dir to a writable folder."
+        ) from None
+
+
+def fetch_raw(
+    name: str, spec: UCISpec | Mapping, options: FetchOptions | None = None
+) -> FetchResult:
+    """Return a verified copy of UCI set ``name`` in the cache, fetching it if needed.
+
+    Tries the cache, then ``options.sources`` in order. Raises ChecksumError if every source
+    failed and one of them gave data with the wrong checksum, DataError otherwise; the
+    message lists what each source did and how to fix it.
+    """
+    spec = as_uci_spec(name, spec)
+    options = options or FetchOptions()
+    cached = _cached(spec, options)
+    if cached is not None:
+        return cached
+    failures: list[tuple[str, DataError]] = []
+    for source in options.sources:
+        try:
+            if source == "ucimlrepo":
+                verified, kind = _from_ucimlrepo(spec, options), "table"
+            elif source == "mirror":
+                verified, kind = _from_mirror(spec, options), "raw"
+            else:
+                verified, kind = _from_url(spec, options), "raw"
+        except DataError as exc:
+            log.info("UCI set %r: source %s failed: %s", name, source, exc)
+            failures.append((source, exc))
+            continue
+        path = _store(verified, spec, options)
+        notes = tuple(f"{s}: {e}" for s, e in failures)
+        for note in notes:  # a later source saved the day; say what went wrong before it
+            log.warning("UCI set %r: %s", name, note)
+        log.info("UCI set %r: fetched from %s into %s", name, source, path)
+        return FetchResult(path, source, kind, notes)
+    error = ChecksumError if any(isinstance(e, ChecksumError) for _, e in failures) else DataError
+    tried = "; ".join(f"[{source}] {exc}" for source, exc in failures)
+    raise error(
+        f"cannot obtain UCI set {name!r} ({spec.file}, sha256 {spec.sha256}); every source "
+        f"failed: {tried}. Fix: {_MIRROR_FIX} (the project's shared/uci folder holds all "
+        "twelve), or check the network connection and uci_base_url / uci_api_base."
+    )
+
+
+def read_fetched(result: FetchResult, spec: UCISpec) -> LabelledTable:
+    """Parse a fetched copy into features and original class labels."""
+    if result.kind == "raw":
+        return parse_raw(result.path.read_bytes(), spec, source=str(result.path))
+    ds = read_dataset(result.path)
+    return LabelledTable(ds.X, ds.labels().tolist(), ds.feature_names)
