@@ -56,17 +56,16 @@ def logged(path: str | os.PathLike):
 def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:
     """Cluster ``ds`` once per K with one distance matrix for the whole sweep.
 
-    ``settings`` is the config's ``clustering`` section (``max_iter``, ``sd_radius``).
+    ``settings`` is the config's ``clustering`` section (``max_iter``, ``sd_radius``, ``backend``).
     """
     D = euclidean_distances(ds.X)
+    common = {"distances": D, "max_iter": settings["max_iter"], "backend": settings["backend"]}
     results = []
     for k in ks:
         if algorithm == "park_jun":
-            result = park_jun(n_clusters=k, distances=D, max_iter=settings["max_iter"])
+            result = park_jun(n_clusters=k, **common)
         elif algorithm == "sd_kmedoids":
-            result = sd_kmedoids(
-                n_clusters=k, distances=D, radius=settings["sd_radius"], max_iter=settings["max_iter"]
-            )
+            result = sd_kmedoids(n_clusters=k, radius=settings["sd_radius"], **common)
         else:
             raise ValueError(f"unknown algorithm {algorithm!r}; use one of {ALGORITHMS}")
         log.info(

@@ -29,7 +29,7 @@ def draw(name, inputs, config, labels):
             k_tick_step=settings["fig3_k_tick_step"],
         )
     if name == "fig_offset_sweep":
-        expected = ClaimSettings.from_config(config).c1_expected()
+        expected = ClaimSettings.from_config(config).c1_expected
         return figures.fig_robustness(table, expected, default_offset=config["fig1_set"]["offset"])
     panels = [
         ("Synthetic data sets", {key: labels[key] for key in settings["synthetic_order"]}),
