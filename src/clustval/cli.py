@@ -21,7 +21,11 @@ from .scoring import score
 
 
 def read_labels(path: str) -> np.ndarray:
-    """One label per line; surrounding whitespace and trailing blank lines are ignored."""
+    """One label per line; surrounding whitespace and trailing blank lines are ignored.
+
+    Labels that are all integers are read as integers (so they sort, and are matched, as the
+    same labels passed from Python would be); anything else is kept as text.
+    """
     lines = _read_text(path).splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
@@ -31,7 +35,10 @@ def read_labels(path: str) -> np.ndarray:
             raise InputError(f"{path}: line {number} is empty; every line must hold one label.")
     if not labels:
         raise InputError(f"{path} holds no labels; write one label per line.")
-    return np.array(labels)
+    try:
+        return np.array([int(label) for label in labels], dtype=np.int64)
+    except (ValueError, OverflowError):
+        return np.array(labels)
 
 
 def read_data(path: str) -> np.ndarray:

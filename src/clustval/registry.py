@@ -109,10 +109,10 @@ INDICES: dict[str, IndexSpec] = {
              "silhouette_score"),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
              "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", "silhouette_sum"),
-        _int("bwp", "BWP", "higher", (-1, 1), "Zhou, Xu, Liu (2010), between-within proportion",
+        _int("bwp", "BWP", "higher", (-1, 1), "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152",
              "bwp_score"),
         _int("bwp_sum", "BWP (sum)", "higher", (-_INF, _INF),
-             "Zhou et al. (2010); summed over samples as in the paper's Fig. 3", "bwp_sum"),
+             "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", "bwp_sum"),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
              "dunn"),
     )
