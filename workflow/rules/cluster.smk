@@ -7,14 +7,16 @@ rule cluster:
         "resources/data/{dataset}.csv",
     output:
         "results/clusterings/{algorithm}/{dataset}.csv",
-    params:
-        clustering=config["clustering"],
-        ks=lambda wildcards: K_SWEEP if wildcards.algorithm == FIG3["algorithm"] else [],
     log:
         "logs/cluster/{algorithm}/{dataset}.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=2048,
         runtime=20,
+    params:
+        clustering=config["clustering"],
+        ks=lambda wildcards: K_SWEEP if wildcards.algorithm == FIG3["algorithm"] else [],
     script:
         "../scripts/cluster.py"

@@ -33,24 +33,37 @@ def generator_spec(wildcards):
     """The config entry a generated set is drawn from (params, so an edit re-runs it)."""
     if wildcards.generated == FIG1:
         return config["fig1_set"]
-    return {"seed": config["synthetic"]["seed"], **config["synthetic"]["sets"][wildcards.generated]}
+    return {
+        "seed": config["synthetic"]["seed"],
+        **config["synthetic"]["sets"][wildcards.generated],
+    }
 
 
 def final_outputs():
-    figures = expand("results/figures/{figure}.{ext}", figure=FIGURES, ext=["png", "pdf"])
-    tables = expand("results/tables/{table}.{ext}", table=["table4", "table5"], ext=["csv", "md"])
-    return figures + tables + [
-        "results/scores.csv",
-        "results/claims.csv",
-        "results/claims.md",
-        "results/robustness/offset_scores.csv",
-        "results/robustness/seed_scores.csv",
-    ]
+    figures = expand(
+        "results/figures/{figure}.{ext}", figure=FIGURES, ext=["png", "pdf"]
+    )
+    tables = expand(
+        "results/tables/{table}.{ext}", table=["table4", "table5"], ext=["csv", "md"]
+    )
+    return (
+        figures
+        + tables
+        + [
+            "results/scores.csv",
+            "results/claims.csv",
+            "results/claims.md",
+            "results/robustness/offset_scores.csv",
+            "results/robustness/seed_scores.csv",
+        ]
+    )
 
 
 def dataset_labels():
     """Display label of every data set, as the paper's figures spell it."""
     labels = {name: spec["label"] for name, spec in config["synthetic"]["sets"].items()}
-    labels.update({name: spec["label"] for name, spec in config["uci_datasets"].items()})
+    labels.update(
+        {name: spec["label"] for name, spec in config["uci_datasets"].items()}
+    )
     labels[FIG1] = "Fig. 1 set"
     return labels

@@ -8,15 +8,17 @@ rule prepare_uci:
     # the mirror and the network gives the same verified bytes and must not re-run the rule.
     output:
         "resources/data/{uci}.csv",
-    params:
-        spec=lambda wildcards: config["uci_datasets"][wildcards.uci],
-        preprocessing=config["preprocessing"]["uci"],
     log:
         "logs/prepare_uci/{uci}.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,
         runtime=10,
+    params:
+        spec=lambda wildcards: config["uci_datasets"][wildcards.uci],
+        preprocessing=config["preprocessing"]["uci"],
     script:
         "../scripts/prepare_uci.py"
 
@@ -24,16 +26,18 @@ rule prepare_uci:
 rule generate_dataset:
     output:
         "resources/data/{generated}.csv",
-    params:
-        spec=generator_spec,
-        preprocessing=config["preprocessing"]["synthetic"],
-    wildcard_constraints:
-        generated="|".join(SYNTHETIC + [FIG1]),
     log:
         "logs/generate_dataset/{generated}.log",
+    wildcard_constraints:
+        generated="|".join(SYNTHETIC + [FIG1]),
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,
         runtime=5,
+    params:
+        spec=generator_spec,
+        preprocessing=config["preprocessing"]["synthetic"],
     script:
         "../scripts/generate_dataset.py"

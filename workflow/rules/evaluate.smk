@@ -7,14 +7,16 @@ rule score:
         clustering="results/clusterings/{algorithm}/{dataset}.csv",
     output:
         "results/scores/{algorithm}/{dataset}.csv",
-    params:
-        indices=config["indices"],
     log:
         "logs/score/{algorithm}/{dataset}.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=1024,
         runtime=20,
+    params:
+        indices=config["indices"],
     script:
         "../scripts/score.py"
 
@@ -23,9 +25,13 @@ rule collect_scores:
     input:
         scores=[path.replace("clusterings", "scores") for path in clusterings()],
     output:
-        scores=report("results/scores.csv", category="Scores", caption="../report/scores.rst"),
+        scores=report(
+            "results/scores.csv", category="Scores", caption="../report/scores.rst"
+        ),
     log:
         "logs/collect_scores.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,

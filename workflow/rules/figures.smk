@@ -22,17 +22,19 @@ rule figure:
             labels={"figure": "{figure}"},
         ),
         pdf="results/figures/{figure}.pdf",
-    params:
-        figures=config["figures"],
-        labels=dataset_labels(),
-    wildcard_constraints:
-        figure="|".join(FIGURE_INPUTS),
     log:
         "logs/figure/{figure}.log",
+    wildcard_constraints:
+        figure="|".join(FIGURE_INPUTS),
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=1024,
         runtime=5,
+    params:
+        figures=config["figures"],
+        labels=dataset_labels(),
     script:
         "../scripts/figure.py"
 
@@ -41,16 +43,22 @@ rule table4:
     input:
         expand("resources/data/{name}.csv", name=SYNTHETIC),
     output:
-        csv=report("results/tables/table4.csv", category="Tables", caption="../report/table4.rst"),
+        csv=report(
+            "results/tables/table4.csv",
+            category="Tables",
+            caption="../report/table4.rst",
+        ),
         md="results/tables/table4.md",
-    params:
-        synthetic=config["synthetic"],
     log:
         "logs/table4.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,
         runtime=5,
+    params:
+        synthetic=config["synthetic"],
     script:
         "../scripts/table.py"
 
@@ -59,16 +67,22 @@ rule table5:
     input:
         expand("resources/data/{name}.csv", name=UCI),
     output:
-        csv=report("results/tables/table5.csv", category="Tables", caption="../report/table5.rst"),
+        csv=report(
+            "results/tables/table5.csv",
+            category="Tables",
+            caption="../report/table5.rst",
+        ),
         md="results/tables/table5.md",
-    params:
-        uci_datasets=config["uci_datasets"],
     log:
         "logs/table5.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,
         runtime=5,
+    params:
+        uci_datasets=config["uci_datasets"],
     script:
         "../scripts/table.py"
 
@@ -79,17 +93,21 @@ rule claims:
         offset_scores="results/robustness/offset_scores.csv",
         seed_scores="results/robustness/seed_scores.csv",
     output:
-        csv=report("results/claims.csv", category="Claims", caption="../report/claims.rst"),
+        csv=report(
+            "results/claims.csv", category="Claims", caption="../report/claims.rst"
+        ),
         md="results/claims.md",
-    params:
-        claims=config["claims"],
-        figures=config["figures"],
-        labels=dataset_labels(),
     log:
         "logs/claims.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,
         runtime=5,
+    params:
+        claims=config["claims"],
+        figures=config["figures"],
+        labels=dataset_labels(),
     script:
         "../scripts/claims.py"

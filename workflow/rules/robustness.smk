@@ -5,6 +5,14 @@
 rule offset_sweep:
     output:
         temp("results/robustness/offset/{offset}.csv"),
+    log:
+        "logs/offset_sweep/{offset}.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=1024,
+        runtime=20,
     params:
         fig1_set=config["fig1_set"],
         preprocessing=config["preprocessing"]["synthetic"],
@@ -12,12 +20,6 @@ rule offset_sweep:
         algorithm=FIG3["algorithm"],
         ks=K_SWEEP,
         indices=config["indices"],
-    log:
-        "logs/offset_sweep/{offset}.log",
-    threads: 1
-    resources:
-        mem_mb=1024,
-        runtime=20,
     script:
         "../scripts/offset_sweep.py"
 
@@ -25,17 +27,19 @@ rule offset_sweep:
 rule seed_sweep:
     output:
         temp("results/robustness/seed/{seed}.csv"),
+    log:
+        "logs/seed_sweep/{seed}.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=2048,
+        runtime=30,
     params:
         synthetic=config["synthetic"],
         preprocessing=config["preprocessing"]["synthetic"],
         clustering=config["clustering"],
         indices=config["indices"],
-    log:
-        "logs/seed_sweep/{seed}.log",
-    threads: 1
-    resources:
-        mem_mb=2048,
-        runtime=30,
     script:
         "../scripts/seed_sweep.py"
 
@@ -49,6 +53,8 @@ rule collect_robustness:
         seed="results/robustness/seed_scores.csv",
     log:
         "logs/collect_robustness.log",
+    conda:
+        "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=512,
