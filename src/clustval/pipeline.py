@@ -28,13 +28,15 @@ SCORE_COLUMNS = ("dataset", "algorithm", "k", "index", "value")
 
 
 @contextlib.contextmanager
-def logged(path: str | os.PathLike):
-    """Send this process's log records and warnings to ``path`` (the rule's ``log:``).
+def step(smk):
+    """Run a workflow script's work as a well-behaved Snakemake job.
 
-    An exception is written to the log with its traceback and raised again, so the rule
-    fails and Snakemake removes its outputs.
+    Log records and warnings go to the rule's ``log:`` file; compiled kernels use at most
+    the rule's ``threads``; an exception is logged with its traceback and raised again, so
+    the rule fails and Snakemake removes its outputs. Yields the logger.
     """
-    handler = logging.FileHandler(path, mode="w", encoding="utf-8")
+    _limit_threads(smk.threads)
+    handler = logging.FileHandler(smk.log[0], mode="w", encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
@@ -51,6 +53,15 @@ def logged(path: str | os.PathLike):
         logging.captureWarnings(False)
         root.removeHandler(handler)
         handler.close()
+
+
+def _limit_threads(threads: int) -> None:
+    # Parallel jobs must not each spread over every core: numba's pool defaults to all of them.
+    try:
+        import numba
+    except ImportError:
+        return
+    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
 
 
 def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:

@@ -2,9 +2,9 @@
 
 from clustval.paper.claims import ClaimSettings, claim_robustness, evaluate_claims, write_claims
 from clustval.paper.scores import ScoreTable
-from clustval.pipeline import logged
+from clustval.pipeline import step
 
-with logged(snakemake.log[0]) as log:
+with step(snakemake) as log:
     settings = ClaimSettings.from_config(snakemake.config)
     results = evaluate_claims(ScoreTable.read_csv(snakemake.input.scores), settings)
     results += claim_robustness(

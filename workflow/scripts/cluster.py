@@ -1,9 +1,9 @@
 """Cluster one data set: Park-Jun with K = number of classes, or SD K-medoids over a K sweep."""
 
 from clustval.data import read_dataset
-from clustval.pipeline import cluster, logged, write_clusterings
+from clustval.pipeline import cluster, step, write_clusterings
 
-with logged(snakemake.log[0]):
+with step(snakemake):
     ds = read_dataset(snakemake.input[0])
     ks = snakemake.params.ks or [len(ds.class_names)]
     results = cluster(ds, snakemake.wildcards.algorithm, ks, snakemake.params.clustering)

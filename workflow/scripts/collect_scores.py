@@ -1,7 +1,7 @@
 """Merge tidy score files into one table, sorted, each cell written once."""
 
 from clustval.paper.scores import ScoreTable
-from clustval.pipeline import logged
+from clustval.pipeline import step
 
 
 def merge(paths, output):
@@ -12,7 +12,7 @@ def merge(paths, output):
     return merged
 
 
-with logged(snakemake.log[0]) as log:
+with step(snakemake) as log:
     for name, output in snakemake.output.items():
         paths = snakemake.input[name] if name in snakemake.input.keys() else snakemake.input
         log.info("%s: %d rows from %d files", output, len(merge(paths, output)), len(paths))

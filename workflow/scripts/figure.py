@@ -4,7 +4,7 @@ from clustval.data import read_dataset
 from clustval.paper import figures
 from clustval.paper.claims import ClaimSettings
 from clustval.paper.scores import ScoreTable
-from clustval.pipeline import logged
+from clustval.pipeline import step
 
 EXTERNAL_TITLES = {
     "fig4": "Fig. 4  S2 and five external indices (Park-Jun K-medoids, K = C)",
@@ -38,7 +38,7 @@ def draw(name, inputs, config, labels):
     return figures.fig_external(table, settings[f"{name}_indices"], panels, title=EXTERNAL_TITLES[name])
 
 
-with logged(snakemake.log[0]):
+with step(snakemake):
     name = snakemake.wildcards.figure
     fig = draw(name, snakemake.input, snakemake.config, snakemake.params.labels)
     figures.save_figure(fig, [snakemake.output.png, snakemake.output.pdf], dpi=snakemake.params.figures["dpi"])

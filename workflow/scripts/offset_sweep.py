@@ -2,9 +2,9 @@
 
 from clustval.data import FIG1, build_dataset
 from clustval.io import write_csv
-from clustval.pipeline import SCORE_COLUMNS, cluster, logged, score_rows
+from clustval.pipeline import SCORE_COLUMNS, cluster, step, score_rows
 
-with logged(snakemake.log[0]):
+with step(snakemake):
     offset = float(snakemake.wildcards.offset)
     algorithm = snakemake.params.algorithm
     ds = build_dataset(FIG1, snakemake.config, offset=offset)

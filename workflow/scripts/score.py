@@ -2,9 +2,9 @@
 
 from clustval.data import read_dataset
 from clustval.io import write_csv
-from clustval.pipeline import SCORE_COLUMNS, logged, read_clusterings, score_rows
+from clustval.pipeline import SCORE_COLUMNS, step, read_clusterings, score_rows
 
-with logged(snakemake.log[0]):
+with step(snakemake):
     ds = read_dataset(snakemake.input.data)
     labels = read_clusterings(snakemake.input.clustering)
     rows = score_rows(ds, snakemake.wildcards.algorithm, labels, snakemake.params.indices)

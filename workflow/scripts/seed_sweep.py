@@ -2,9 +2,9 @@
 
 from clustval.data import build_dataset
 from clustval.io import write_csv
-from clustval.pipeline import SCORE_COLUMNS, cluster, logged, score_rows
+from clustval.pipeline import SCORE_COLUMNS, cluster, step, score_rows
 
-with logged(snakemake.log[0]):
+with step(snakemake):
     seed = int(snakemake.wildcards.seed)
     rows = []
     for name in snakemake.config["synthetic"]["sets"]:

@@ -2,14 +2,14 @@
 
 from clustval.data import TABLE_COLUMNS, read_dataset, table4_rows, table5_rows
 from clustval.io import write_csv, write_markdown_table
-from clustval.pipeline import logged
+from clustval.pipeline import step
 
 TABLES = {
     "table4": (table4_rows, "synthetic", "Table 4: synthetic data sets, regenerated beside the printed values"),
     "table5": (table5_rows, "uci_datasets", "Table 5: UCI data sets, regenerated beside the printed values"),
 }
 
-with logged(snakemake.log[0]) as log:
+with step(snakemake) as log:
     rows_of, section, title = TABLES[snakemake.rule]
     specs = snakemake.config[section]
     specs = specs["sets"] if section == "synthetic" else specs

@@ -1,0 +1,73 @@
+"""The pieces the workflow scripts share, without Snakemake."""
+
+from __future__ import annotations
+
+import logging
+import types
+import warnings
+
+import numpy as np
+import pytest
+
+from clustval.kmedoids import park_jun, sd_kmedoids
+from clustval.pipeline import cluster, read_clusterings, score_rows, step, write_clusterings
+from clustval.registry import EXTERNAL, INTERNAL
+from clustval.scoring import score
+
+SETTINGS = {"max_iter": 300, "sd_radius": "sd", "backend": "clustval"}
+
+
+def test_cluster_sweep_equals_single_runs_and_round_trips(project_dataset, tmp_path):
+    ds = project_dataset("fig1")
+    results = cluster(ds, "sd_kmedoids", [2, 9], SETTINGS)
+    for result, k in zip(results, [2, 9]):
+        single = sd_kmedoids(ds.X, k)
+        np.testing.assert_array_equal(result.labels, single.labels)
+    path = tmp_path / "clusterings.csv"
+    write_clusterings(results, path)
+    labels = read_clusterings(path)
+    assert sorted(labels) == [2, 9]
+    np.testing.assert_array_equal(labels[9], results[1].labels)
+    first = path.read_bytes()
+    write_clusterings(cluster(ds, "sd_kmedoids", [2, 9], SETTINGS), path)
+    assert path.read_bytes() == first, "same data, same bytes"
+
+
+def test_park_jun_uses_k_equal_c(project_dataset):
+    ds = project_dataset("iris")
+    (result,) = cluster(ds, "park_jun", [ds.n_classes], SETTINGS)
+    np.testing.assert_array_equal(result.labels, park_jun(ds.X, 3).labels)
+
+
+def test_unknown_algorithm_is_named(project_dataset):
+    with pytest.raises(ValueError, match="unknown algorithm 'kmeans'"):
+        cluster(project_dataset("fig1"), "kmeans", [3], SETTINGS)
+
+
+def test_score_rows_are_tidy_and_equal_the_library(project_dataset):
+    ds = project_dataset("iris")
+    labels = park_jun(ds.X, 3).labels
+    indices = {"s2_matching": "hungarian", "cp_accuracy_seed": 1, "stdi_squared": False, "memory_budget_mb": 64}
+    rows = score_rows(ds, "park_jun", {3: labels}, indices)
+    assert [r["index"] for r in rows] == list(EXTERNAL) + list(INTERNAL)
+    assert {(r["dataset"], r["algorithm"], r["k"]) for r in rows} == {("iris", "park_jun", 3)}
+    expected = score(labels, labels_true=ds.y, X=ds.X)
+    assert {r["index"]: r["value"] for r in rows} == pytest.approx(expected, rel=1e-12)
+    external_only = score_rows(ds, "park_jun", {3: labels}, indices, internal=False)
+    assert [r["index"] for r in external_only] == list(EXTERNAL)
+
+
+def test_step_logs_warnings_and_failures(tmp_path):
+    log = tmp_path / "rule.log"
+    job = types.SimpleNamespace(log=[str(log)], threads=1)
+    with step(job) as logger:
+        logger.info("working")
+        warnings.warn("SD seeds filled farthest-first")
+    assert "working" in log.read_text() and "farthest-first" in log.read_text()
+    with pytest.raises(RuntimeError):
+        with step(job):
+            raise RuntimeError("boom")
+    text = log.read_text()  # the second step rewrote the log, as a re-run rule does
+    assert "boom" in text and "Traceback" in text
+    handlers = logging.getLogger().handlers
+    assert not any(getattr(h, "baseFilename", None) == str(log) for h in handlers), "handler removed"
