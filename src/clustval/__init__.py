@@ -1,7 +1,99 @@
 """clustval: clustering validity indices, exact and fast.
 
-External indices compare a clustering with the true classes (from one contingency table);
-internal indices judge a clustering from the data alone (from one chunked distance pass).
+External indices compare a clustering with the true classes; they all come from one
+contingency table. Internal indices judge a clustering from the data alone; the
+distance-based ones share one chunked pass over all pairwise distances.
+
+>>> import clustval
+>>> clustval.s2([0, 0, 1, 1], [1, 1, 0, 0])
+1.0
+>>> sorted(clustval.score([0, 0, 1, 1], labels_true=[0, 0, 1, 1]))[:3]
+['accuracy', 'ami', 'ari']
+
+Every index is listed, with its direction, range and reference, in
+:data:`clustval.registry.INDICES` (and by ``clustval indices`` on the command line).
 """
 
+from .errors import ClusteringError, ClustvalError, DataError, InputError, UndefinedIndexError
+from .external import (
+    accuracy,
+    adjusted_mutual_info,
+    adjusted_rand_index,
+    bcubed_f,
+    bcubed_precision,
+    bcubed_recall,
+    cp_accuracy,
+    cp_accuracy_mc,
+    external_scores,
+    f_measure,
+    fowlkes_mallows_index,
+    jaccard_index,
+    nca,
+    normalized_mutual_info,
+    ps2,
+    purity,
+    rand_index,
+    s2,
+)
+from .internal import (
+    bwp_samples,
+    bwp_score,
+    bwp_sum,
+    davies_bouldin,
+    dbi,
+    dunn,
+    igp,
+    internal_scores,
+    silhouette_samples,
+    silhouette_score,
+    silhouette_sum,
+    stdi,
+    xie_beni,
+)
+from .registry import INDICES, IndexSpec, get_index
+from .scoring import score
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "INDICES",
+    "ClusteringError",
+    "ClustvalError",
+    "DataError",
+    "IndexSpec",
+    "InputError",
+    "UndefinedIndexError",
+    "accuracy",
+    "adjusted_mutual_info",
+    "adjusted_rand_index",
+    "bcubed_f",
+    "bcubed_precision",
+    "bcubed_recall",
+    "bwp_samples",
+    "bwp_score",
+    "bwp_sum",
+    "cp_accuracy",
+    "cp_accuracy_mc",
+    "davies_bouldin",
+    "dbi",
+    "dunn",
+    "external_scores",
+    "f_measure",
+    "fowlkes_mallows_index",
+    "get_index",
+    "igp",
+    "internal_scores",
+    "jaccard_index",
+    "nca",
+    "normalized_mutual_info",
+    "ps2",
+    "purity",
+    "rand_index",
+    "s2",
+    "score",
+    "silhouette_samples",
+    "silhouette_score",
+    "silhouette_sum",
+    "stdi",
+    "xie_beni",
+]
