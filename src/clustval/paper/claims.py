@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from clustval.errors import InputError
 from clustval.registry import get_index
 
-from .scores import ScoreTable, write_atomically
+from ..io import atomic_write_text
+from .scores import ScoreTable
 
 REPRODUCED, PARTLY, NOT_REPRODUCED = "reproduced", "partly", "not reproduced"
 
@@ -713,5 +714,5 @@ def write_claims(
     """Write ``claims.csv`` and ``claims.md`` atomically."""
     csv_text = claims_csv_text(results)
     md_text = claims_markdown(results, settings)
-    write_atomically(csv_path, lambda handle: handle.write(csv_text), newline="")
-    write_atomically(md_path, lambda handle: handle.write(md_text))
+    atomic_write_text(csv_path, csv_text)
+    atomic_write_text(md_path, md_text)

@@ -7,6 +7,7 @@ for the same input. Each index keeps one colour and marker across all figures.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
@@ -23,7 +24,8 @@ from clustval.errors import InputError  # noqa: E402
 from clustval.registry import INDICES, get_index  # noqa: E402
 
 from .claims import EXTERNAL_ALGORITHM, FIG1_DATASET, INTERNAL_ALGORITHM, pattern_band  # noqa: E402
-from .scores import ScoreTable, write_atomically  # noqa: E402
+from ..io import atomic_write_bytes  # noqa: E402
+from .scores import ScoreTable  # noqa: E402
 
 # Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
 STYLE = {
@@ -120,12 +122,11 @@ def save_figure(fig: Figure, paths: str | os.PathLike | Sequence[str | os.PathLi
             raise InputError(f"cannot write {path}: figures are saved as .png or .pdf")
         metadata = PNG_METADATA if fmt == "png" else PDF_METADATA
 
-        def write(handle, fmt=fmt, metadata=metadata):
-            with _style():
-                fig.savefig(handle, format=fmt, dpi=dpi, metadata=metadata,
-                            bbox_inches="tight", pad_inches=0.05, facecolor="white")
-
-        write_atomically(path, write, binary=True)
+        buffer = io.BytesIO()
+        with _style():
+            fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata,
+                        bbox_inches="tight", pad_inches=0.05, facecolor="white")
+        atomic_write_bytes(path, buffer.getvalue())
 
 
 # ====================================================================== scatter plots

@@ -10,12 +10,11 @@ from __future__ import annotations
 import csv
 import math
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from clustval.errors import InputError
+from clustval.io import write_csv
 from clustval.registry import get_index
 
 COLUMNS = ("dataset", "algorithm", "k", "index", "value")
@@ -127,13 +126,12 @@ class ScoreTable:
 
     def write_csv(self, path: str | os.PathLike) -> None:
         """Write the table atomically, rows sorted, values as ``repr`` (exact round trip)."""
-        path = Path(path)
         header = COLUMNS if self.group_column is None else (self.group_column, *COLUMNS)
-        rows = []
-        for (group, dataset, algorithm, k, index), value in sorted(self._rows.items(), key=_sort_key):
-            row = [dataset, algorithm, repr(k), index, repr(value)]
-            rows.append(row if group is None else [repr(group), *row])
-        write_atomically(path, lambda handle: _write_rows(handle, header, rows), newline="")
+        rows = [
+            dict(zip(header, (*key, value) if self.group_column else (*key[1:], value)))
+            for key, value in sorted(self._rows.items(), key=_sort_key)
+        ]
+        write_csv(rows, header, path)
 
     # ------------------------------------------------------------------ lookups
     def __len__(self) -> int:
@@ -241,30 +239,3 @@ def _sort_key(item: tuple) -> tuple:
 def _same_values(a: dict, b: dict) -> bool:
     """Equal keys and bitwise-equal values (NaN equals NaN)."""
     return a.keys() == b.keys() and all(repr(a[key]) == repr(b[key]) for key in a)
-
-
-def _write_rows(handle, header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
-    writer = csv.writer(handle, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-
-
-def write_atomically(path: str | os.PathLike, write, *, binary: bool = False, newline: str | None = None) -> None:
-    """Call ``write(handle)`` on a temp file beside ``path``, then move it into place.
-
-    A crash never leaves a half-written ``path``.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        mode = "wb" if binary else "w"
-        kwargs = {} if binary else {"encoding": "utf-8", "newline": newline}
-        with os.fdopen(fd, mode, **kwargs) as handle:
-            write(handle)
-        os.chmod(tmp, 0o644)  # mkstemp creates 0600; results are meant to be shared
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
