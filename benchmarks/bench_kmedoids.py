@@ -13,9 +13,10 @@ Methods:
   kmedoids_fasterpam  kmedoids.fasterpam (a PAM swap method, not the same algorithm) on
                       clustval's D from the Park-Jun seeds, one thread; if installed
 
-Usage:
-  python benchmarks/bench_kmedoids.py                       # n = 2000 5000 10000 20000
-  python benchmarks/bench_kmedoids.py --sizes 2000 4000     # a quick check
+Usage (from the repository root; ``python -m benchmarks`` runs it too, against
+scikit-learn-extra, as its ``kmedoids`` suite):
+  python -m benchmarks.bench_kmedoids                       # n = 2000 5000 10000 20000
+  python -m benchmarks.bench_kmedoids --sizes 2000 4000     # a quick check
 Writes benchmarks/results/bench_kmedoids.csv (git-ignored) and prints a table.
 """
 
@@ -26,7 +27,6 @@ import csv
 import importlib.util
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -34,6 +34,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+
+from ._measure import reset_peak, rss_mb
 
 METHODS = {
     "clustval_park_jun": "clustval",
@@ -43,30 +45,13 @@ METHODS = {
 }
 FIELDS = ["method", "n", "k", "seconds", "peak_mb", "cost", "n_iter", "status"]
 RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = RESULTS.parent.parent
 
 
 def make_data(n: int, k: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     centres = rng.uniform(-10, 10, size=(k, 2))
     return centres[rng.integers(0, k, size=n)] + rng.normal(size=(n, 2))
-
-
-def _rss_mb(field: str) -> float:
-    """VmRSS or VmHWM of this process in MB (Linux); ru_maxrss as a fallback."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _reset_peak() -> None:
-    try:  # writing 5 to clear_refs resets VmHWM (Linux >= 4.0)
-        Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        pass
 
 
 def run_one(method: str, n: int, k: int, seed: int) -> dict:
@@ -84,8 +69,8 @@ def run_one(method: str, n: int, k: int, seed: int) -> dict:
     import gc
 
     gc.collect()
-    base = _rss_mb("VmRSS")
-    _reset_peak()
+    base = rss_mb("VmRSS")
+    reset_peak()
     start = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -107,17 +92,19 @@ def run_one(method: str, n: int, k: int, seed: int) -> dict:
         else:
             raise ValueError(f"unknown method {method!r}")
     seconds = time.perf_counter() - start
-    peak = _rss_mb("VmHWM") - base
+    peak = rss_mb("VmHWM") - base
     return dict(method=method, n=n, k=k, seconds=round(seconds, 3), peak_mb=round(peak, 1),
                 cost=f"{cost:.10g}", n_iter=n_iter, status="ok")
 
 
-def run_isolated(method: str, n: int, k: int, seed: int) -> dict:
-    """Run one method in a fresh interpreter so that its peak memory is its own."""
-    if importlib.util.find_spec(METHODS[method]) is None:
+def run_isolated(method: str, n: int, k: int, seed: int, python: str | None = None) -> dict:
+    """Run one method in a fresh interpreter (``python``, default this one) so that its peak
+    memory is its own."""
+    if python is None and importlib.util.find_spec(METHODS[method]) is None:
         return dict(method=method, n=n, k=k, status=f"skipped: {METHODS[method]} not importable")
-    args = [sys.executable, __file__, "--worker", method, str(n), str(k), str(seed)]
-    done = subprocess.run(args, capture_output=True, text=True)
+    args = [python or sys.executable, "-m", "benchmarks.bench_kmedoids", "--worker", method,
+            str(n), str(k), str(seed)]  # fmt: skip
+    done = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         return dict(method=method, n=n, k=k, status="failed: " + done.stderr.strip().splitlines()[-1][:120])
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -13,6 +13,13 @@ from .errors import InputError
 # Integer labels whose range is at most this many times n are factorised with a lookup
 # table in O(n + range) instead of a sort in O(n log n).
 _DENSE_RANGE_FACTOR = 4
+# With ``allow_absent``, integer labels spanning at most this many values are coded as
+# label - min directly, skipping the pass that finds which values occur.
+_ABSENT_SPAN_MAX = 1024
+# Seed of the string hash's multipliers: any seed is exact, because every hash group is
+# verified against the strings themselves; a collision only costs the slower sort.
+_HASH_SEED = 20170601
+_HASH_ROWS = 2**14
 
 
 def as_label_array(labels, name: str = "labels") -> np.ndarray:
@@ -39,24 +46,81 @@ def as_label_array(labels, name: str = "labels") -> np.ndarray:
     return arr
 
 
-def factorize(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Map labels to codes 0..K-1 in sorted label order; return ``(codes, uniques)``.
+def factorize(labels: np.ndarray, *, allow_absent: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Map labels to codes in sorted label order; return ``(codes, uniques)``.
 
-    Integer labels with a compact range (the usual case) take an O(n + range) path with a
-    lookup table; anything else falls back to ``np.unique`` (a sort).
+    ``codes`` (int64) index ``uniques`` (sorted): ``uniques[codes]`` equals ``labels``. The one
+    factorisation of the package, O(n) in the usual cases:
+
+    * integers with a compact range: ``label - min``, through a lookup table only when some
+      value inside the range does not occur;
+    * strings (fixed-width ``U``/``S``): a hash of the characters, grouped by one integer
+      sort and verified against the strings (a hash collision falls back to the string sort);
+    * anything else: ``np.unique`` (a sort).
+
+    Parameters
+    ----------
+    labels : 1-D array from :func:`as_label_array`.
+    allow_absent : if True, integer labels spanning at most ``_ABSENT_SPAN_MAX`` values give
+        ``uniques = min..max`` including values that never occur (codes then skip them),
+        which saves one pass for callers that drop unused codes themselves.
     """
     if labels.dtype.kind in "iub" and labels.size:
-        lo, hi = int(labels.min()), int(labels.max())
+        ints = labels.view(np.uint8) if labels.dtype.kind == "b" else labels
+        lo, hi = int(ints.min()), int(ints.max())
         span = hi - lo + 1
         if span <= _DENSE_RANGE_FACTOR * labels.size + 1024:
-            shifted = (labels - lo).astype(np.intp, copy=False)
+            # int64 arithmetic may wrap for uint64 labels, but the differences come out right
+            codes = np.subtract(ints, ints.dtype.type(lo), dtype=np.int64, casting="unsafe")
+            values = np.arange(span, dtype=ints.dtype) + ints.dtype.type(lo)
+            values = values.astype(labels.dtype, copy=False)
+            if allow_absent and span <= _ABSENT_SPAN_MAX:
+                return codes, values
             present = np.zeros(span, dtype=bool)
-            present[shifted] = True
+            present[codes] = True
+            if present.all():  # the usual 0..K-1: the shifted labels are the codes
+                return codes, values
             lookup = np.cumsum(present, dtype=np.int64) - 1
-            uniques = (np.flatnonzero(present) + lo).astype(labels.dtype)
-            return lookup[shifted], uniques
+            return lookup[codes], values[present]
+    if labels.dtype.kind in "US" and labels.size and labels.dtype.itemsize:
+        factorised = _factorize_strings(labels)
+        if factorised is not None:
+            return factorised
     uniques, codes = np.unique(labels, return_inverse=True)
     return codes.astype(np.int64, copy=False).ravel(), uniques
+
+
+def _factorize_strings(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Factorise fixed-width strings through a hash of their characters; None on a collision.
+
+    Sorting n strings costs O(n log n) string comparisons. Instead each string's code units
+    are hashed to one uint64 (a dot product with fixed random odd multipliers, wrapping mod
+    2^64), the n hashes are grouped by an integer sort, every string is checked to equal a
+    member of its group (so the result is exact), and only the K distinct strings are sorted.
+    """
+    unit = np.uint32 if labels.dtype.kind == "U" else np.uint8
+    chars = np.ascontiguousarray(labels).view(unit).reshape(labels.size, -1)
+    multipliers = _hash_multipliers(chars.shape[1])
+    hashes = np.empty(labels.size, dtype=np.uint64)
+    for r0 in range(0, labels.size, _HASH_ROWS):  # matmul widens a block to uint64: bound it
+        np.matmul(chars[r0 : r0 + _HASH_ROWS], multipliers, out=hashes[r0 : r0 + _HASH_ROWS])
+    _, group = np.unique(hashes, return_inverse=True)
+    group = group.ravel()
+    member = np.empty(group.max() + 1, dtype=np.intp)
+    member[group] = np.arange(labels.size)  # any member of each group represents it
+    representatives = labels[member]
+    if not np.array_equal(representatives[group], labels):
+        return None  # two different strings share a hash: let the string sort decide
+    order = np.argsort(representatives, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return rank[group].astype(np.int64, copy=False), representatives[order]
+
+
+def _hash_multipliers(width: int) -> np.ndarray:
+    """``width`` fixed pseudo-random odd uint64 multipliers (the same in every run)."""
+    rng = np.random.default_rng(_HASH_SEED)
+    return rng.integers(0, 2**64 - 1, size=width, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
 
 def check_label_pair(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray]:

@@ -21,9 +21,6 @@ from scipy.optimize import linear_sum_assignment
 from ._validation import check_label_pair, factorize
 from .errors import InputError, UndefinedIndexError
 
-# Integer labels spanning at most this many values are coded as label - min directly,
-# skipping a factorisation pass; the empty rows and columns this leaves are dropped after.
-_OFFSET_SPAN_MAX = 1024
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters.
 MAX_TABLE_CELLS = 2**26
@@ -235,43 +232,25 @@ def contingency(labels_true, labels_pred) -> Contingency:
         ``MAX_TABLE_CELLS`` cells.
     """
     t, p = check_label_pair(labels_true, labels_pred)
-    source_t, offset_t, values_t = _code_source(t)
-    source_p, offset_p, values_p = _code_source(p)
+    # Small-span integer labels keep codes for absent values (saving a pass over the labels);
+    # the empty rows and columns this leaves are dropped once the table is counted.
+    codes_t, values_t = factorize(t, allow_absent=True)
+    codes_p, values_p = factorize(p, allow_absent=True)
     rows, cols = len(values_t), len(values_p)
     if rows * cols > MAX_TABLE_CELLS:
         raise InputError(
             f"{rows} classes x {cols} clusters is too large for a dense contingency table "
             f"(limit {MAX_TABLE_CELLS} cells); external indices need far fewer clusters."
         )
-    # key = code_t * cols + code_p, built in one buffer: each extra n-array costs as much
-    # as the bincount. Casts to intp may wrap, but the wraps cancel in the differences.
-    key = np.subtract(source_t, offset_t, dtype=np.intp)
+    key = codes_t  # key = code_t * cols + code_p, in place: each n-array costs a bincount
     key *= cols
-    np.add(key, source_p, out=key, dtype=np.intp, casting="unsafe")
-    np.subtract(key, offset_p, out=key, dtype=np.intp, casting="unsafe")
+    key += codes_p
     table = np.bincount(key, minlength=rows * cols).reshape(rows, cols)
     used_rows, used_cols = table.any(axis=1), table.any(axis=0)
-    if not (used_rows.all() and used_cols.all()):  # offset codes leave gaps between labels
+    if not (used_rows.all() and used_cols.all()):
         table = table[np.ix_(used_rows, used_cols)]
         values_t, values_p = values_t[used_rows], values_p[used_cols]
     return Contingency(table, values_t, values_p, t.shape[0])
-
-
-def _code_source(labels: np.ndarray) -> tuple[np.ndarray, object, np.ndarray]:
-    """Return ``(source, offset, values)``: label codes are ``source - offset``, values sorted.
-
-    Integer labels with a small span are their own codes after subtracting the minimum
-    (``values`` then may include labels that never occur; the caller drops them); other
-    labels are factorised to codes 0..K-1 with offset 0.
-    """
-    if labels.dtype.kind in "iub":
-        ints = labels.view(np.uint8) if labels.dtype.kind == "b" else labels
-        lo, hi = ints.min(), ints.max()
-        span = int(hi) - int(lo) + 1
-        if span <= _OFFSET_SPAN_MAX:
-            return ints, lo, (np.arange(span) + int(lo)).astype(labels.dtype)
-    codes, values = factorize(labels)
-    return codes, 0, values
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:

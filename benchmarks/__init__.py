@@ -1,0 +1,1 @@
+"""Benchmark suite of clustval against scikit-learn (run: ``python -m benchmarks --quick``)."""

@@ -1,0 +1,399 @@
+"""Benchmark suite: clustval against scikit-learn, measured in the same run.
+
+Every row times clustval and its scikit-learn counterpart on the same data, each in a fresh
+subprocess (so each peak memory is its own), and reports sizes, best and median seconds, their
+ratio, the values of both (to show they agree) and the peak memory of the timed calls.
+
+Suites:
+  external  all external indices but AMI from one call (``external_scores``) against
+            scikit-learn's ``adjusted_rand_score`` alone, and against ARI + NMI + FMI +
+            ``rand_score``; C = K = 10 and 1000; integer and string labels
+  internal  Silhouette + BWP + IGP + Dunn (``internal_scores``, one distance pass) against
+            scikit-learn's ``silhouette_score`` alone; d = 8, K = 10
+  kmedoids  Park-Jun K-medoids against scikit-learn-extra's KMedoids(method="alternate")
+            from the same seeds (benchmarks/bench_kmedoids.py); both run with the numpy<2
+            interpreter of .ci/sklearn_extra.sh, the only one where scikit-learn-extra imports
+
+Usage (from the repository root):
+  python -m benchmarks --quick     # about 2 minutes
+  python -m benchmarks             # the full run (tens of minutes)
+Writes benchmarks/results/benchmarks.csv, benchmarks.png and summary.md (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import bench_kmedoids
+from ._measure import time_calls, traced_peak_mb
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).resolve().parent / "results"
+SEED = 0
+EXTERNAL_REFERENCES = {"ari": ("ari",), "ari+nmi+fmi+rand": ("ari", "nmi", "fmi", "rand")}
+INTERNAL_NAMES = ["sil", "bwp", "igp", "dunn"]
+AGREE_RTOL = 1e-12  # the implementations are exact; only the order of float additions differs
+FIELDS = [
+    "suite", "n", "d", "k", "c", "labels", "reference",
+    "ours_best_s", "ours_median_s", "ours_runs",
+    "sklearn_best_s", "sklearn_median_s", "sklearn_runs", "ratio",
+    "ours_values", "sklearn_values", "agree",
+    "ours_peak_rss_mb", "sklearn_peak_rss_mb", "ours_traced_mb", "sklearn_traced_mb",
+    "status",
+]  # fmt: skip
+
+
+def plan(quick: bool) -> dict:
+    """Sizes, repeats and time budgets of a quick or a full run."""
+    if quick:
+        return dict(
+            external_n=[10**4, 10**6], internal_n=[5000, 20000],
+            kmedoids_n=[2000], repeats=3, budget_s=2.0,
+        )  # fmt: skip
+    return dict(
+        external_n=[10**4, 10**5, 10**6, 10**7], internal_n=[5000, 10000, 20000, 50000, 100000],
+        kmedoids_n=[2000, 5000, 10000], repeats=5, budget_s=30.0,
+    )  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- data
+
+
+def external_labels(n: int, c: int, kind: str):
+    """Classes uniform over c values; clusters = a relabelling of them with 10% of the objects
+    moved to a random cluster (a good but imperfect clustering); ints or strings ``c<i>``."""
+    import numpy as np
+
+    rng = np.random.default_rng(SEED)
+    truth = rng.integers(0, c, size=n)
+    pred = rng.permutation(c)[truth]
+    moved = rng.random(n) < 0.1
+    pred[moved] = rng.integers(0, c, size=int(moved.sum()))
+    if kind == "str":
+        names = np.array([f"c{i}" for i in range(c)])
+        return names[truth], names[pred]
+    return truth, pred
+
+
+def internal_data(n: int, d: int, k: int):
+    """A Gaussian mixture: k unit-variance clusters around centres drawn with scale 3."""
+    import numpy as np
+
+    rng = np.random.default_rng(SEED)
+    labels = rng.integers(0, k, size=n)
+    centres = rng.normal(scale=3.0, size=(k, d))
+    return centres[labels] + rng.normal(size=(n, d)), labels
+
+
+# ----------------------------------------------------------------------------- workers
+
+
+def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
+    """Run one side (``ours`` or ``sklearn``) of one case in this process."""
+    import numpy as np
+
+    if case["suite"] == "external":
+        t, p = external_labels(case["n"], case["c"], case["labels"])
+        small = (t[:1000], p[:1000])
+        if side == "ours":
+            from clustval.external import EXTERNAL_INDICES, external_scores
+
+            names = [name for name in EXTERNAL_INDICES if name != "ami"]
+
+            def call(t=t, p=p):
+                return external_scores(t, p, names)
+
+            report = EXTERNAL_REFERENCES[case["reference"]]
+        else:
+            from sklearn import metrics
+
+            functions = {
+                "ari": metrics.adjusted_rand_score,
+                "nmi": metrics.normalized_mutual_info_score,
+                "fmi": metrics.fowlkes_mallows_score,
+                "rand": metrics.rand_score,
+            }
+            report = EXTERNAL_REFERENCES[case["reference"]]
+
+            def call(t=t, p=p):
+                return {name: functions[name](t, p) for name in report}
+
+        warm = lambda: call(*small)  # noqa: E731
+    else:
+        X, labels = internal_data(case["n"], case["d"], case["k"])
+        if side == "ours":
+            from clustval.internal import internal_scores
+
+            def call(X=X, labels=labels):
+                return internal_scores(X, labels, INTERNAL_NAMES)
+
+            report = tuple(INTERNAL_NAMES)
+        else:
+            from sklearn.metrics import silhouette_score
+
+            def call(X=X, labels=labels):
+                return {"sil": silhouette_score(X, labels)}
+
+            report = ("sil",)
+        warm = lambda: call(X[:500], labels[:500])  # noqa: E731
+
+    warm()  # imports, numba compilation or cache loading: not part of the timing
+    timed = time_calls(call, repeats, budget_s)
+    result = timed.pop("result")
+    values = {name: float(result[name]) for name in report}
+    traced = traced_peak_mb(call) if timed["best_s"] < budget_s else ""
+    return dict(timed, values=values, traced_mb=traced)
+
+
+def run_isolated(case: dict, side: str, repeats: int, budget_s: float) -> dict:
+    """Run :func:`measure` in a fresh interpreter; its peak memory is then its own."""
+    args = [sys.executable, "-m", "benchmarks.run", "--worker", json.dumps(case), side,
+            str(repeats), str(budget_s)]  # fmt: skip
+    done = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines() or ["no output"]
+        return dict(error=f"{side} failed: {lines[-1][:160]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+# ----------------------------------------------------------------------------- rows
+
+
+def agree(ours: dict, theirs: dict) -> bool:
+    return all(math.isclose(ours[k], theirs[k], rel_tol=AGREE_RTOL, abs_tol=1e-15) for k in theirs)
+
+
+def fmt_values(values: dict) -> str:
+    return " ".join(f"{k}={v:.15g}" for k, v in values.items())
+
+
+def compare(case: dict, repeats: int, budget_s: float) -> dict:
+    """One row: the case measured on both sides."""
+    ours = run_isolated(case, "ours", repeats, budget_s)
+    theirs = run_isolated(case, "sklearn", repeats, budget_s)
+    row = {f: case.get(f, "") for f in ("suite", "n", "d", "k", "c", "labels", "reference")}
+    errors = [r["error"] for r in (ours, theirs) if "error" in r]
+    if errors:
+        return dict(row, status="; ".join(errors))
+    return dict(
+        row,
+        ours_best_s=f"{ours['best_s']:.4g}", ours_median_s=f"{ours['median_s']:.4g}",
+        ours_runs=ours["runs"],
+        sklearn_best_s=f"{theirs['best_s']:.4g}", sklearn_median_s=f"{theirs['median_s']:.4g}",
+        sklearn_runs=theirs["runs"],
+        ratio=f"{ours['best_s'] / theirs['best_s']:.3g}",
+        ours_values=fmt_values(ours["values"]), sklearn_values=fmt_values(theirs["values"]),
+        agree=agree(ours["values"], theirs["values"]),
+        ours_peak_rss_mb=ours["peak_rss_mb"], sklearn_peak_rss_mb=theirs["peak_rss_mb"],
+        ours_traced_mb=ours["traced_mb"], sklearn_traced_mb=theirs["traced_mb"],
+        status="ok" if ours["rss_exact"] and theirs["rss_exact"] else "ok (peak RSS since start)",
+    )  # fmt: skip
+
+
+def kmedoids_rows(sizes: list[int], python: Path | None) -> list[dict]:
+    """Park-Jun (ours) against scikit-learn-extra, both under the numpy<2 interpreter."""
+    base = dict(suite="kmedoids", d=2, k=5, c="", labels="", reference="sklearn_extra KMedoids")
+    if python is None or not python.exists():
+        reason = (
+            "skipped: scikit-learn-extra needs numpy<2; build its venv with "
+            ".ci/sklearn_extra.sh (or set SKX_VENV) to include it"
+        )
+        return [dict(base, n=n, status=reason) for n in sizes]
+    rows = []
+    for n in sizes:
+        ours, theirs = (
+            bench_kmedoids.run_isolated(m, n, base["k"], SEED, python=str(python))
+            for m in ("clustval_park_jun", "sklearn_extra")
+        )
+        if ours["status"] != "ok" or theirs["status"] != "ok":
+            rows.append(dict(base, n=n, status=f"{ours['status']}; {theirs['status']}"))
+            continue
+        cost_ours, cost_theirs = float(ours["cost"]), float(theirs["cost"])
+        rows.append(dict(
+            base, n=n,
+            ours_best_s=ours["seconds"], ours_median_s=ours["seconds"], ours_runs=1,
+            sklearn_best_s=theirs["seconds"], sklearn_median_s=theirs["seconds"], sklearn_runs=1,
+            ratio=f"{ours['seconds'] / theirs['seconds']:.3g}",
+            ours_values=f"cost={ours['cost']} iter={ours['n_iter']}",
+            sklearn_values=f"cost={theirs['cost']} iter={theirs['n_iter']}",
+            agree=math.isclose(cost_ours, cost_theirs, rel_tol=1e-9),
+            ours_peak_rss_mb=ours["peak_mb"], sklearn_peak_rss_mb=theirs["peak_mb"],
+            status=f"ok ({python})",
+        ))  # fmt: skip
+    return rows
+
+
+def sklearn_extra_python() -> Path:
+    venv = os.environ.get("SKX_VENV") or os.path.join(
+        os.environ.get("TMPDIR") or "/tmp", "clustval-sklearn-extra-venv"
+    )
+    return Path(venv) / "bin" / "python"
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def write_atomic(path: Path, write) -> None:
+    """Write through a temporary file in the same folder, then rename (never half-written)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", newline="") as fh:
+            write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def write_csv(rows: list[dict], path: Path) -> None:
+    def write(fh):
+        writer = csv.DictWriter(fh, fieldnames=FIELDS)
+        writer.writeheader()
+        writer.writerows({f: row.get(f, "") for f in FIELDS} for row in rows)
+
+    write_atomic(path, write)
+
+
+def markdown(rows: list[dict]) -> str:
+    head = ["suite", "n", "C=K / d,K", "labels", "sklearn side", "ours s (best/median)",
+            "sklearn s (best/median)", "ratio", "values agree", "peak MB ours / sklearn"]  # fmt: skip
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        sizes = f"{r['c']}" if r["suite"] == "external" else f"d={r['d']}, K={r['k']}"
+        if not r.get("ratio"):
+            cells = [r["suite"], f"{r['n']:,}", sizes, r.get("labels", ""), r.get("reference", ""),
+                     "", "", "", "", r["status"]]  # fmt: skip
+        else:
+            cells = [
+                r["suite"], f"{r['n']:,}", sizes, r.get("labels", "") or "-", r["reference"],
+                f"{r['ours_best_s']} / {r['ours_median_s']}",
+                f"{r['sklearn_best_s']} / {r['sklearn_median_s']}", r["ratio"],
+                "yes" if r["agree"] else "NO", f"{r['ours_peak_rss_mb']} / {r['sklearn_peak_rss_mb']}",
+            ]  # fmt: skip
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(rows: list[dict], path: Path) -> None:
+    """Ratio (our time / scikit-learn's) against n, one panel per suite, with the targets."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    targets = {"external": 0.1, "internal": 0.5, "kmedoids": None}
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    for ax, (suite, target) in zip(axes, targets.items()):
+        series: dict[str, list[tuple[int, float]]] = {}
+        for r in rows:
+            if r["suite"] == suite and r.get("ratio"):
+                name = (
+                    f"C=K={r['c']}, {r['labels']}, vs {r['reference']}"
+                    if suite == "external"
+                    else f"d={r['d']}, K={r['k']}"
+                )
+                series.setdefault(name, []).append((int(r["n"]), float(r["ratio"])))
+        for name, points in series.items():
+            xs, ys = zip(*sorted(points))
+            ax.plot(xs, ys, marker="o", label=name)
+        if target:
+            ax.axhline(target, color="red", linestyle="--", label=f"target {target}x")
+        ax.axhline(1.0, color="grey", linewidth=0.8)
+        ax.set(xscale="log", yscale="log", xlabel="n", ylabel="time ours / time scikit-learn",
+               title=suite)  # fmt: skip
+        if series or target:
+            ax.legend(fontsize=7)
+    fig.tight_layout()
+    tmp = path.with_name(path.stem + ".tmp.png")  # then renamed: never a half-written plot
+    fig.savefig(tmp, dpi=120)
+    os.replace(tmp, path)
+    plt.close(fig)
+
+
+def machine() -> str:
+    import numba
+    import numpy
+    import scipy
+    import sklearn
+
+    cpu = next(
+        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+         if line.startswith("model name")), platform.processor(),
+    )  # fmt: skip
+    threads = os.environ.get("NUMBA_NUM_THREADS", "default")
+    return (
+        f"{os.cpu_count()} cores ({cpu}), Python {platform.python_version()}, numpy "
+        f"{numpy.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}, "
+        f"numba {numba.__version__} (NUMBA_NUM_THREADS={threads})"
+    )
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def cases(settings: dict, suites: list[str]) -> list[dict]:
+    out = []
+    if "external" in suites:
+        for n in settings["external_n"]:
+            for c in (10, 1000):
+                for labels in ("int", "str"):
+                    for reference in EXTERNAL_REFERENCES:
+                        out.append(dict(suite="external", n=n, c=c, labels=labels,
+                                        reference=reference))  # fmt: skip
+    if "internal" in suites:
+        for n in settings["internal_n"]:
+            out.append(dict(suite="internal", n=n, d=8, k=10, reference="silhouette_score"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
+    parser.add_argument("--suites", nargs="+", default=["external", "internal", "kmedoids"],
+                        choices=["external", "internal", "kmedoids"])  # fmt: skip
+    parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
+    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        case, side, repeats, budget = args.worker
+        print(json.dumps(measure(json.loads(case), side, int(repeats), float(budget))))
+        return
+
+    settings = plan(args.quick)
+    started = time.perf_counter()
+    print(machine())
+    rows = []
+    for case in cases(settings, args.suites):
+        rows.append(compare(case, settings["repeats"], settings["budget_s"]))
+        r = rows[-1]
+        print(f"{r['suite']:9s} n={r['n']:>9,} {r.get('c') or ''!s:>5} {r.get('labels', ''):4s} "
+              f"{r.get('reference', ''):18s} ours {r.get('ours_best_s', '-'):>8s}s  sklearn "
+              f"{r.get('sklearn_best_s', '-'):>8s}s  ratio {r.get('ratio', '-'):>6s}  agree "
+              f"{r.get('agree', '-')!s:5s} MB {r.get('ours_peak_rss_mb', '-')}/"
+              f"{r.get('sklearn_peak_rss_mb', '-')}  {r['status']}", flush=True)  # fmt: skip
+    if "kmedoids" in args.suites:
+        for r in kmedoids_rows(settings["kmedoids_n"], sklearn_extra_python()):
+            rows.append(r)
+            print(f"kmedoids  n={r['n']:>9,} ratio {r.get('ratio', '-')} agree "
+                  f"{r.get('agree', '-')} {r['status']}", flush=True)  # fmt: skip
+    write_csv(rows, args.out / "benchmarks.csv")
+    summary = f"Machine: {machine()}\n\n{markdown(rows)}"
+    write_atomic(args.out / "summary.md", lambda fh: fh.write(summary))
+    plot(rows, args.out / "benchmarks.png")
+    print(f"\nwrote {args.out}/benchmarks.csv, summary.md, benchmarks.png "
+          f"in {time.perf_counter() - started:.0f} s")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""Tests of the one label factorisation (clustval._validation.factorize) against np.unique."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import clustval._validation as validation
+from clustval._validation import as_label_array, factorize
+
+
+def assert_factorises(labels, codes, uniques):
+    """codes/uniques are np.unique's inverse/uniques: sorted, complete, exact."""
+    want_uniques, want_codes = np.unique(labels, return_inverse=True)
+    assert codes.dtype == np.int64
+    np.testing.assert_array_equal(uniques, want_uniques)
+    np.testing.assert_array_equal(codes, want_codes.ravel())
+    assert uniques.dtype.kind == labels.dtype.kind
+
+
+LABELS = {
+    "0..K-1": np.array([2, 0, 1, 1, 2, 0]),
+    "gaps": np.array([-5, -5, 7, 100, 7, -5]),
+    "wide span": np.array([0, 10**12, 10**12, -(10**12), 0, 0]),
+    "uint64 extremes": np.array([2**64 - 1, 2**64 - 3, 2**64 - 1, 5], np.uint64),
+    "int8 extremes": np.array([-128, 127, 0, 0, 127, -128], np.int8),
+    "bools": np.array([True, False, False, True]),
+    "one bool": np.array([True, True]),
+    "strings": np.array(["b", "a", "a", "ca", "b", ""]),
+    "unicode": np.array(["été", "ete", "été", "\u4e2d", "e", "ete"]),
+    "bytes": np.array([b"x", b"xy", b"x", b"\x00a", b"y"]),
+    "prefixes": np.array(["a", "ab", "abc", "ab", "a", "abc"]),
+}
+
+
+@pytest.mark.parametrize("kind", LABELS)
+def test_matches_np_unique(kind):
+    labels = as_label_array(LABELS[kind])
+    assert_factorises(labels, *factorize(labels))
+
+
+@pytest.mark.parametrize("kind", ["0..K-1", "gaps", "int8 extremes", "bools"])
+def test_allow_absent_codes_index_a_range(kind):
+    labels = as_label_array(LABELS[kind])
+    codes, values = factorize(labels, allow_absent=True)
+    np.testing.assert_array_equal(values[codes], labels)
+    assert values[0] == labels.min() and values[-1] == labels.max()
+    assert np.all(np.diff(values.astype(np.int64)) == 1)
+
+
+def test_allow_absent_wide_span_is_compact():
+    labels = as_label_array(LABELS["wide span"])
+    assert_factorises(labels, *factorize(labels, allow_absent=True))
+
+
+def test_hash_collision_falls_back_to_the_sort(monkeypatch):
+    # every string hashes to 0 when all multipliers are 0 (even): the verification must
+    # notice that one group holds different strings and defer to np.unique
+    monkeypatch.setattr(validation, "_hash_multipliers", lambda w: np.zeros(w, np.uint64))
+    labels = LABELS["strings"]
+    assert validation._factorize_strings(labels) is None
+    assert_factorises(labels, *factorize(labels))
+
+
+def test_object_labels_are_factorised_as_strings():
+    labels = as_label_array(np.array(["q", 3, "p", 3], dtype=object))
+    assert_factorises(labels, *factorize(labels))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=4), min_size=1, max_size=40))
+def test_strings_property(values):
+    labels = as_label_array(np.array(values, dtype=str))
+    assert_factorises(labels, *factorize(labels))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-(2**63), 2**63 - 1), min_size=1, max_size=40), st.booleans())
+def test_integers_property(values, allow_absent):
+    labels = as_label_array(np.array(values, dtype=np.int64))
+    codes, uniques = factorize(labels, allow_absent=allow_absent)
+    np.testing.assert_array_equal(uniques[codes], labels)
+    assert np.all(uniques[1:] > uniques[:-1])  # sorted, distinct (np.diff could overflow)
+    if not allow_absent:
+        assert_factorises(labels, codes, uniques)
