@@ -238,3 +238,50 @@ def test_s2_cells_by_hand():
     assert ct.s2_cells[1, 0] == 0.0
     with pytest.raises(UndefinedIndexError, match="single true class"):
         Contingency.from_table([[3, 2]]).s2_cells
+
+
+def test_dominant_matching_is_the_hungarian_map_or_none():
+    from scipy.optimize import linear_sum_assignment
+
+    from clustval.contingency import dominant_matching
+
+    rng = np.random.default_rng(8)
+    found = 0
+    for _ in range(400):
+        c, k = (int(v) for v in rng.integers(1, 7, size=2))
+        table = rng.integers(0, 4, (c, k))
+        table[np.arange(min(c, k)), rng.permutation(k)[: min(c, k)] if c <= k else np.arange(k)] += (
+            rng.integers(0, 5)
+        )
+        obvious = dominant_matching(table)
+        if obvious is None:  # then some line has a tied maximum or two share their best
+            axis = 1 if c <= k else 0
+            best = table.argmax(axis=axis)
+            ties = (table == np.take_along_axis(table, np.expand_dims(best, axis), axis)).sum(axis)
+            assert (ties > 1).any() or len(set(best.tolist())) < best.size
+            continue
+        found += 1
+        rows, cols = linear_sum_assignment(table, maximize=True)
+        np.testing.assert_array_equal(obvious.rows, rows)
+        np.testing.assert_array_equal(obvious.cols, cols)
+    assert found > 50
+
+
+def test_matching_equals_the_tie_broken_hungarian_map():
+    from scipy.optimize import linear_sum_assignment
+
+    for labels_true, labels_pred in random_partitions(seed=9, count=300, max_labels=6):
+        ct = contingency(labels_true, labels_pred)
+        weights = ct.table.astype(float)
+        if ct.n_classes > 1:
+            weights += ct.s2_cells / (min(ct.table.shape) + 1)
+        rows, cols = linear_sum_assignment(weights, maximize=True)
+        np.testing.assert_array_equal(ct.matching.rows, rows)
+        np.testing.assert_array_equal(ct.matching.cols, cols)
+
+
+def test_cells_are_the_non_zero_cells_in_row_major_order():
+    ct = Contingency.from_table([[0, 3, 1], [2, 0, 0]])
+    rows, cols, counts = ct.cells
+    assert rows.tolist() == [0, 0, 1] and cols.tolist() == [1, 2, 0] and counts.tolist() == [3, 1, 2]
+    np.testing.assert_array_equal(ct.s2_at(rows, cols), ct.s2_cells[rows, cols])

@@ -587,3 +587,18 @@ def test_accuracy_and_s2_share_the_cached_matching():
     assert EXTERNAL_INDICES["accuracy"](ct) == ct.table[rows, cols].sum() / ct.n
     assert EXTERNAL_INDICES["s2"](ct) == pytest.approx(ct.s2_cells[rows, cols].sum() / 4)
     assert ct.matching is ct.matching
+
+
+def test_cp_accuracy_mc_draws_what_the_whole_table_draw_gives():
+    # Only the non-empty cells are drawn; numpy's Binomial(0, p) draws nothing, so the value
+    # must equal that of one draw over the whole (repeats, C, K) table from the same seed.
+    rng = np.random.default_rng(4)
+    for _ in range(50):
+        labels_true, labels_pred = rng.integers(0, 5, 40), rng.integers(0, 6, 40)
+        ct = contingency(labels_true, labels_pred)
+        for seed, repeats in ((1, 1), (7, 3)):
+            whole = np.random.default_rng(seed).binomial(
+                ct.table, ct.table / ct.col_sums, size=(repeats, *ct.table.shape)
+            )
+            expected = int(whole.sum()) / (repeats * ct.n)
+            assert cp_accuracy_mc_from_contingency(ct, seed=seed, repeats=repeats) == expected

@@ -85,3 +85,30 @@ def test_integers_property(values, allow_absent):
     assert np.all(uniques[1:] > uniques[:-1])  # sorted, distinct (np.diff could overflow)
     if not allow_absent:
         assert_factorises(labels, codes, uniques)
+
+
+@pytest.mark.parametrize("dtype", ["U", "S"])
+def test_numba_string_pass_equals_the_sort(dtype):
+    rng = np.random.default_rng(11)
+    words = np.array(["", "a", "ab", "b", "ba", "zz", "\u4e2d" if dtype == "U" else "q"])
+    labels = words[rng.integers(0, words.size, 5000)].astype(dtype)
+    assert validation._string_group_kernel() is not None, "numba is a project dependency"
+    assert_factorises(labels, *validation._factorize_strings_numba(labels))
+    many = np.array([f"x{v}" for v in rng.integers(0, 3000, 20000)]).astype(dtype)
+    assert_factorises(many, *validation._factorize_strings_numba(many))  # table grows
+
+
+def test_numba_string_pass_is_exact_when_every_hash_collides():
+    # all-zero multipliers give every string hash 0: the pass must separate them by content
+    labels = np.array(["b", "a", "a", "ca", "b", "", "ac", "ca"] * 50)
+    chars = validation._string_units(labels)
+    group, first = validation._string_group_kernel()(chars, np.zeros(chars.shape[1], np.uint64))
+    np.testing.assert_array_equal(labels[first][group], labels)
+    assert len(set(labels[first].tolist())) == first.size == 5
+
+
+def test_without_numba_strings_take_the_numpy_hash(monkeypatch):
+    monkeypatch.setattr(validation, "_string_group_kernel", lambda: None)
+    labels = LABELS["unicode"]
+    assert validation._factorize_strings_numba(labels) is None
+    assert_factorises(labels, *factorize(labels))

@@ -6,6 +6,8 @@ input with the same message.
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from .errors import InputError
@@ -54,8 +56,10 @@ def factorize(labels: np.ndarray, *, allow_absent: bool = False) -> tuple[np.nda
 
     * integers with a compact range: ``label - min``, through a lookup table only when some
       value inside the range does not occur;
-    * strings (fixed-width ``U``/``S``): a hash of the characters, grouped by one integer
-      sort and verified against the strings (a hash collision falls back to the string sort);
+    * strings (fixed-width ``U``/``S``): with numba, one pass through a hash table keyed
+      by the characters (exact: equal hashes are compared character by character); without
+      it, a hash of the characters grouped by one integer sort and verified against the
+      strings (a hash collision falls back to the string sort);
     * anything else: ``np.unique`` (a sort).
 
     Parameters
@@ -83,7 +87,7 @@ def factorize(labels: np.ndarray, *, allow_absent: bool = False) -> tuple[np.nda
             lookup = np.cumsum(present, dtype=np.int64) - 1
             return lookup[codes], values[present]
     if labels.dtype.kind in "US" and labels.size and labels.dtype.itemsize:
-        factorised = _factorize_strings(labels)
+        factorised = _factorize_strings_numba(labels) or _factorize_strings(labels)
         if factorised is not None:
             return factorised
     uniques, codes = np.unique(labels, return_inverse=True)
@@ -98,8 +102,7 @@ def _factorize_strings(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | No
     2^64), the n hashes are grouped by an integer sort, every string is checked to equal a
     member of its group (so the result is exact), and only the K distinct strings are sorted.
     """
-    unit = np.uint32 if labels.dtype.kind == "U" else np.uint8
-    chars = np.ascontiguousarray(labels).view(unit).reshape(labels.size, -1)
+    chars = _string_units(labels)
     multipliers = _hash_multipliers(chars.shape[1])
     hashes = np.empty(labels.size, dtype=np.uint64)
     for r0 in range(0, labels.size, _HASH_ROWS):  # matmul widens a block to uint64: bound it
@@ -115,6 +118,93 @@ def _factorize_strings(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | No
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     return rank[group].astype(np.int64, copy=False), representatives[order]
+
+
+def _string_units(labels: np.ndarray) -> np.ndarray:
+    """The (n, width) code units of fixed-width strings (uint32 for ``U``, uint8 for ``S``)."""
+    unit = np.uint32 if labels.dtype.kind == "U" else np.uint8
+    return np.ascontiguousarray(labels).view(unit).reshape(labels.size, -1)
+
+
+def _factorize_strings_numba(labels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Factorise fixed-width strings in one O(n) hash-table pass; None without numba.
+
+    Every string is looked up by its hash and compared unit by unit with the first string
+    of each candidate group, so two strings share a code iff they are equal (a hash
+    collision only costs a probe). The K distinct strings are then sorted, as by np.unique.
+    """
+    kernel = _string_group_kernel()
+    if kernel is None:
+        return None
+    chars = _string_units(labels)
+    group, first = kernel(chars, _hash_multipliers(chars.shape[1]))
+    representatives = labels[first]
+    order = np.argsort(representatives, kind="stable")
+    rank = np.empty_like(order)
+    rank[order] = np.arange(order.size)
+    return rank[group], representatives[order]
+
+
+@cache
+def _string_group_kernel():
+    """The compiled string-grouping pass, or None when numba is not installed."""
+    try:
+        import numba
+    except ImportError:
+        return None
+
+    @numba.njit(cache=True, nogil=True)
+    def group_strings(chars, multipliers):  # pragma: no cover
+        """Group ids (first-appearance order) of the rows of chars, and each group's first row."""
+        n, width = chars.shape
+        golden = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing spreads the slot bits
+        bits = 10
+        slots = np.full(1 << bits, -1, dtype=np.int64)
+        group_hash = np.empty(64, dtype=np.uint64)
+        first = np.empty(64, dtype=np.int64)
+        group = np.empty(n, dtype=np.int64)
+        k = 0
+        for r in range(n):
+            h = np.uint64(0)
+            for c in range(width):
+                h += np.uint64(chars[r, c]) * multipliers[c]
+            s = (h * golden) >> np.uint64(64 - bits)
+            while True:
+                g = slots[s]
+                if g < 0:
+                    break
+                if group_hash[g] == h:
+                    other = first[g]
+                    same = True
+                    for c in range(width):
+                        if chars[r, c] != chars[other, c]:
+                            same = False
+                            break
+                    if same:
+                        break
+                s = (s + np.uint64(1)) & np.uint64((1 << bits) - 1)
+            if g >= 0:
+                group[r] = g
+                continue
+            if k == first.size:  # grow the per-group arrays
+                first = np.concatenate((first, np.empty(k, dtype=np.int64)))
+                group_hash = np.concatenate((group_hash, np.empty(k, dtype=np.uint64)))
+            first[k] = r
+            group_hash[k] = h
+            slots[s] = k
+            group[r] = k
+            k += 1
+            if 2 * k > slots.size:  # keep the load under 1/2: rehash into twice the slots
+                bits += 1
+                slots = np.full(1 << bits, -1, dtype=np.int64)
+                for g2 in range(k):
+                    s2 = (group_hash[g2] * golden) >> np.uint64(64 - bits)
+                    while slots[s2] >= 0:
+                        s2 = (s2 + np.uint64(1)) & np.uint64((1 << bits) - 1)
+                    slots[s2] = g2
+        return group, first[:k].copy()
+
+    return group_strings
 
 
 def _hash_multipliers(width: int) -> np.ndarray:

@@ -48,6 +48,14 @@ class Matching(NamedTuple):
     cols: np.ndarray
 
 
+class Cells(NamedTuple):
+    """The non-zero cells of a table in row-major order: ``table[rows[k], cols[k]] = counts[k]``."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    counts: np.ndarray
+
+
 def sum_pairs(counts: np.ndarray) -> int:
     """Return sum_x C(x, 2) over non-negative integer ``counts``, exactly, as a Python int.
 
@@ -115,6 +123,15 @@ class Contingency:
         object.__setattr__(self, "n", int(self.n))
 
     @classmethod
+    def _counted(cls, table: np.ndarray, classes, clusters, n: int) -> Contingency:
+        """Wrap a table :func:`contingency` has just counted and checked (no copy, no checks)."""
+        ct = object.__new__(cls)
+        for name, value in (("table", _frozen(table)), ("classes", classes),
+                            ("clusters", clusters), ("n", int(n))):  # fmt: skip
+            object.__setattr__(ct, name, value)
+        return ct
+
+    @classmethod
     def from_table(cls, table, classes=None, clusters=None) -> Contingency:
         """Wrap a given (C, K) count table; labels default to 0..C-1 and 0..K-1."""
         table = np.asarray(table)
@@ -154,13 +171,20 @@ class Contingency:
         return _frozen(self.table.sum(axis=0))
 
     @functools.cached_property
+    def cells(self) -> Cells:
+        """The non-zero cells (row-major), for the indices whose terms vanish on empty cells."""
+        flat = np.flatnonzero(self.table)
+        rows, cols = np.divmod(flat, self.n_clusters)
+        return Cells(_frozen(rows), _frozen(cols), _frozen(self.table.ravel()[flat]))
+
+    @functools.cached_property
     def pairs(self) -> PairCounts:
         """Unordered pair counts from the table (SPEC 4, paper eq. 6), exact Python ints.
 
         TP = sum_ij C(n_ij, 2); FN = sum_i C(a_i, 2) - TP; FP = sum_j C(b_j, 2) - TP;
         TN = C(n, 2) - TP - FN - FP.
         """
-        tp = sum_pairs(self.table)
+        tp = sum_pairs(self.cells.counts)  # empty cells add C(0, 2) = 0
         fn = sum_pairs(self.row_sums) - tp
         fp = sum_pairs(self.col_sums) - tp
         tn = self.n * (self.n - 1) // 2 - tp - fn - fp
@@ -178,19 +202,31 @@ class Contingency:
         UndefinedIndexError
             C = 1: no object is negative for the only class, so every specificity is 0/0.
         """
+        rows = np.arange(self.n_classes)[:, None]
+        return _frozen(self.s2_at(rows, np.arange(self.n_clusters)[None, :]))
+
+    def s2_at(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """:attr:`s2_cells` at the cells ``(rows, cols)`` only (numpy indexing rules).
+
+        Element by element the same operations as :attr:`s2_cells`, so the values are identical.
+
+        Raises
+        ------
+        UndefinedIndexError
+            C = 1 (see :attr:`s2_cells`).
+        """
         if self.n_classes == 1:
             raise UndefinedIndexError(
                 "S2 is undefined with a single true class: every specificity is 0/0 (there are "
                 "no negatives). Score a labelling with at least two classes."
             )
-        a, b = self.row_sums[:, None], self.col_sums[None, :]
-        sensitivity = self.table / a
-        specificity = (self.n - a - b + self.table) / (self.n - a)
+        a, b, n_ij = self.row_sums[rows], self.col_sums[cols], self.table[rows, cols]
+        sensitivity = n_ij / a
+        specificity = (self.n - a - b + n_ij) / (self.n - a)
         total = sensitivity + specificity
-        s2 = np.divide(
+        return np.divide(
             2.0 * sensitivity * specificity, total, out=np.zeros(total.shape), where=total > 0
         )
-        return _frozen(s2)
 
     @functools.cached_property
     def matching(self) -> Matching:
@@ -201,7 +237,14 @@ class Contingency:
         the maximum count (accuracy is the same for all), the one with the largest sum of
         :attr:`s2_cells` is taken, so that S2 does not depend on how labels are named or
         ordered; the paper leaves ties open.
+
+        When every class (every cluster if C > K) has a strict largest count, in distinct
+        clusters (classes), that map is the unique maximum and is taken without the Hungarian
+        algorithm (:func:`dominant_matching`); the result is the same.
         """
+        dominant = dominant_matching(self.table)
+        if dominant is not None:  # the unique count maximum, so also the tie-broken one
+            return dominant
         weights = self.table.astype(np.float64)
         if self.n_classes > 1:
             # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
@@ -209,6 +252,32 @@ class Contingency:
             weights += self.s2_cells / (min(self.table.shape) + 1)
         rows, cols = linear_sum_assignment(weights, maximize=True)
         return Matching(_frozen(rows), _frozen(cols))
+
+
+def dominant_matching(weights: np.ndarray) -> Matching | None:
+    """The maximum-weight one-to-one map when it is obvious, else None.
+
+    With C <= K rows: if every row has a strict maximum and these lie in distinct columns,
+    giving each row its maximum is a map no other can equal (any other gives some row less),
+    so it is THE maximum-weight map. With C > K the same holds for columns. Costs a few
+    passes over the table, against the Hungarian algorithm's O(C K min(C, K)) worst case.
+
+    Returns
+    -------
+    Matching or None
+        Pairs sorted by row, as ``scipy.optimize.linear_sum_assignment`` returns them.
+    """
+    axis = 1 if weights.shape[0] <= weights.shape[1] else 0
+    best = weights.argmax(axis=axis)
+    top = np.take_along_axis(weights, np.expand_dims(best, axis), axis)
+    strict = np.count_nonzero(weights == top, axis=axis)
+    if (strict != 1).any() or np.bincount(best).max() > 1:
+        return None
+    lines = np.arange(best.size)
+    if axis == 1:
+        return Matching(_frozen(lines), _frozen(best))
+    order = np.argsort(best)
+    return Matching(_frozen(best[order]), _frozen(lines[order]))
 
 
 def contingency(labels_true, labels_pred) -> Contingency:
@@ -250,7 +319,7 @@ def contingency(labels_true, labels_pred) -> Contingency:
     if not (used_rows.all() and used_cols.all()):
         table = table[np.ix_(used_rows, used_cols)]
         values_t, values_p = values_t[used_rows], values_p[used_cols]
-    return Contingency(table, values_t, values_p, t.shape[0])
+    return Contingency._counted(table, values_t, values_p, t.shape[0])
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:

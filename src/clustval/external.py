@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from .contingency import Contingency, Matching, contingency
+from .contingency import Contingency, Matching, contingency, dominant_matching
 from .errors import InputError, UndefinedIndexError
 
 __all__ = [
@@ -77,7 +77,7 @@ def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
         rows, cols = _identity_matching(ct)
     else:
         raise InputError(f"s2 matching must be one of {S2_MATCHINGS}, got {matching!r}.")
-    return float(ct.s2_cells[rows, cols].sum() / min(ct.n_classes, ct.n_clusters))
+    return float(ct.s2_at(rows, cols).sum() / min(ct.n_classes, ct.n_clusters))
 
 
 def _identity_matching(ct: Contingency) -> Matching:
@@ -107,16 +107,28 @@ def nca_from_contingency(ct: Contingency) -> float:
             "NCA is undefined with a single true class (it divides by C - 1 = 0). Score a "
             "labelling with at least two classes."
         )
-    recall = ct.table / ct.row_sums[:, None]
-    rows, cols = linear_sum_assignment(recall, maximize=True)
-    return float((recall[rows, cols].sum() - 1.0) / (ct.n_classes - 1))
+    # Dividing row i by a_i keeps its order: with C <= K (rows matched) the counts' obvious
+    # map is recall's, found without computing recall; with C > K recall's columns decide.
+    by_rows = ct.n_classes <= ct.n_clusters
+    matched = dominant_matching(ct.table) if by_rows else None
+    if matched is None:
+        recall = ct.table / ct.row_sums[:, None]
+        matched = (None if by_rows else dominant_matching(recall)) or Matching(
+            *linear_sum_assignment(recall, maximize=True)
+        )
+    rows, cols = matched
+    recall_matched = ct.table[rows, cols] / ct.row_sums[rows]  # = recall[rows, cols]
+    return float((recall_matched.sum() - 1.0) / (ct.n_classes - 1))
 
 
 def f_measure_from_contingency(ct: Contingency) -> float:
     """Core of :func:`f_measure`."""
     # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
-    f = 2.0 * ct.table / (ct.row_sums[:, None] + ct.col_sums[None, :])
-    return float(ct.row_sums @ f.max(axis=1) / ct.n)
+    # Empty cells give F = 0 and every row has a non-empty cell: the maxima are over those.
+    rows, cols, counts = ct.cells
+    f = 2.0 * counts / (ct.row_sums[rows] + ct.col_sums[cols])
+    row_starts = np.flatnonzero(np.diff(rows, prepend=-1))
+    return float(ct.row_sums @ np.maximum.reduceat(f, row_starts) / ct.n)
 
 
 # --------------------------------------------------------------------------------------
@@ -176,8 +188,7 @@ def _mutual_info(ct: Contingency) -> float:
     """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)), arranged as scikit-learn does."""
     if ct.n_classes == 1 or ct.n_clusters == 1:
         return 0.0
-    i, j = np.nonzero(ct.table)
-    n_ij = ct.table[i, j]
+    i, j, n_ij = ct.cells
     share = n_ij / ct.n
     log_outer = -np.log(ct.row_sums[i] * ct.col_sums[j]) + 2.0 * math.log(ct.n)
     terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
@@ -222,14 +233,20 @@ def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
 
 def bcubed_precision_from_contingency(ct: Contingency) -> float:
     """Core of :func:`bcubed_precision` (and of :func:`cp_accuracy`, the same number)."""
-    squares = ct.table * ct.table
-    return float((squares.sum(axis=0) / ct.col_sums).sum() / ct.n)
+    return float((_square_sums(ct, axis=0) / ct.col_sums).sum() / ct.n)
 
 
 def bcubed_recall_from_contingency(ct: Contingency) -> float:
     """Core of :func:`bcubed_recall`."""
-    squares = ct.table * ct.table
-    return float((squares.sum(axis=1) / ct.row_sums).sum() / ct.n)
+    return float((_square_sums(ct, axis=1) / ct.row_sums).sum() / ct.n)
+
+
+def _square_sums(ct: Contingency, axis: int) -> np.ndarray:
+    """sum_i n_ij^2 (axis 0) or sum_j n_ij^2 (axis 1), exact int64, from the non-empty cells."""
+    rows, cols, counts = ct.cells
+    sums = np.zeros(ct.table.shape[1 - axis], dtype=np.int64)
+    np.add.at(sums, cols if axis == 0 else rows, counts * counts)
+    return sums
 
 
 def bcubed_f_from_contingency(ct: Contingency) -> float:
@@ -252,8 +269,11 @@ def cp_accuracy_mc_from_contingency(
         raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
     rng = np.random.default_rng(seed)
     # The objects of cell (i, j) each keep their class with probability n_ij / b_j,
-    # independently: their correct count is Binomial(n_ij, n_ij / b_j).
-    correct = rng.binomial(ct.table, ct.table / ct.col_sums, size=(int(repeats), *ct.table.shape))
+    # independently: their correct count is Binomial(n_ij, n_ij / b_j). Empty cells are left
+    # out: numpy's Binomial(0, p) is 0 without drawing, so the stream and values are those of
+    # the draw over the whole (repeats, C, K) table, at the cost of the non-empty cells only.
+    _, cols, counts = ct.cells
+    correct = rng.binomial(counts, counts / ct.col_sums[cols], size=(int(repeats), counts.size))
     return int(correct.sum()) / (int(repeats) * ct.n)
 
 
