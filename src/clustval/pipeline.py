@@ -8,6 +8,7 @@ package, so every step can also be run and tested without Snakemake.
 from __future__ import annotations
 
 import contextlib
+import csv
 import logging
 import os
 import warnings
@@ -106,8 +107,6 @@ def write_clusterings(results: Sequence[KMedoidsResult], path: str | os.PathLike
 
 def read_clusterings(path: str | os.PathLike) -> dict[int, np.ndarray]:
     """The labels of each K in a file written by :func:`write_clusterings`."""
-    import csv
-
     with open(path, newline="", encoding="utf-8") as handle:
         return {
             int(row["k"]): np.array(row["labels"].split(), dtype=np.int64)
