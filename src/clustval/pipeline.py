@@ -19,13 +19,13 @@ import numpy as np
 from .data import Dataset
 from .io import write_csv
 from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
+from .paper.scores import COLUMNS as SCORE_COLUMNS
 from .scoring import score
 
 log = logging.getLogger("clustval")
 
 ALGORITHMS = ("park_jun", "sd_kmedoids")
 CLUSTERING_COLUMNS = ("k", "cost", "n_iter", "converged", "init_fallback", "medoids", "labels")
-SCORE_COLUMNS = ("dataset", "algorithm", "k", "index", "value")
 
 
 @contextlib.contextmanager

@@ -22,15 +22,18 @@ def draw(name, inputs, config, labels):
         sets = {ds.name: ds for ds in map(read_dataset, inputs.datasets)}
         return figures.fig2([(labels[key], sets[key].X, sets[key].y) for key in settings["fig2_panels"]])
     table = ScoreTable.read_csv(inputs.scores)
+    fig3 = config["pipeline"]["fig3"]
     if name == "fig3":
-        fig3 = config["pipeline"]["fig3"]
         return figures.fig3(
             table, settings["fig3_indices"], dataset=fig3["dataset"], algorithm=fig3["algorithm"],
             k_tick_step=settings["fig3_k_tick_step"],
         )
     if name == "fig_offset_sweep":
         expected = ClaimSettings.from_config(config).c1_expected
-        return figures.fig_robustness(table, expected, default_offset=config["fig1_set"]["offset"])
+        return figures.fig_robustness(
+            table, expected, default_offset=config["fig1_set"]["offset"],
+            dataset=fig3["dataset"], algorithm=fig3["algorithm"],
+        )
     panels = [
         ("Synthetic data sets", {key: labels[key] for key in settings["synthetic_order"]}),
         ("UCI data sets", {key: labels[key] for key in settings["uci_order"]}),

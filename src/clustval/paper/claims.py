@@ -44,6 +44,14 @@ C6_BOUNDS = ("accuracy_or_rand", "accuracy")  # what PS2 must not exceed in C6 (
 
 
 # ====================================================================== settings
+def _fig3_source(config: Mapping) -> dict[str, str]:
+    """The data set and algorithm of Fig. 3 from ``pipeline.fig3``, when the config has it."""
+    fig3 = (config.get("pipeline") or {}).get("fig3") or {}
+    return {
+        f"fig3_{key}": str(fig3[key]) for key in ("dataset", "algorithm") if key in fig3
+    }
+
+
 @dataclass(frozen=True)
 class ClaimSettings:
     """Everything a verdict depends on; built from config by :meth:`from_config`."""
@@ -65,6 +73,8 @@ class ClaimSettings:
         default_factory=lambda: {"f_measure": 0.67, "s2": 0.0, "ps2": 0.0}
     )
     c9_decimals: int = 2
+    fig3_dataset: str = FIG1_DATASET  # which clustering Fig. 3 (and C1) reads: config pipeline.fig3
+    fig3_algorithm: str = INTERNAL_ALGORITHM
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
@@ -98,6 +108,7 @@ class ClaimSettings:
                 c9_class_sizes=tuple(int(n) for n in table1["class_sizes"]),
                 c9_printed={name: float(table1[name]) for name in ("f_measure", "s2", "ps2")},
                 c9_decimals=int(table1["decimals"]),
+                **_fig3_source(config),
             )
         except KeyError as missing:
             raise InputError(
@@ -228,7 +239,7 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     checks = []
     best = {}
     for name, expected in settings.c1_expected.items():
-        k, value = table.best_k(FIG1_DATASET, name, INTERNAL_ALGORITHM)
+        k, value = table.best_k(settings.fig3_dataset, name, settings.fig3_algorithm)
         best[name] = k
         checks.append(Check(
             subject=_label(name),
@@ -245,9 +256,9 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
         verdict = PARTLY
     else:
         verdict = NOT_REPRODUCED
-    ks = table.series(FIG1_DATASET, settings.fig3_indices[0], INTERNAL_ALGORITHM)[0]
+    ks = table.series(settings.fig3_dataset, settings.fig3_indices[0], settings.fig3_algorithm)[0]
     summary = "best K: " + ", ".join(f"{_label(n)} {k}" for n, k in best.items())
-    summary += f" (K = {ks[0]}..{ks[-1]}, {INTERNAL_ALGORITHM})"
+    summary += f" (K = {ks[0]}..{ks[-1]}, {settings.fig3_algorithm})"
     return ClaimResult(
         id="C1",
         source="Fig. 3",
