@@ -19,7 +19,7 @@ import numpy as np
 from .data import Dataset
 from .io import write_csv
 from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
-from .paper.scores import COLUMNS as SCORE_COLUMNS
+from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
 from .scoring import score
 
 log = logging.getLogger("clustval")
