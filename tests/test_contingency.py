@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import namedtuple
 from itertools import permutations
 
 import numpy as np
@@ -12,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics.cluster import contingency_matrix
 
+import clustval._validation as validation
 import clustval.contingency as contingency_module
 from clustval.contingency import Contingency, PairCounts, contingency, sum_pairs
 from clustval.errors import InputError, UndefinedIndexError
@@ -74,6 +76,8 @@ def test_table_property_against_sklearn(pair):
     ct = contingency(labels_true, labels_pred)
     np.testing.assert_array_equal(ct.table, contingency_matrix(labels_true, labels_pred))
     assert ct.table.any(axis=0).all() and ct.table.any(axis=1).all()
+    np.testing.assert_array_equal(ct.row_sums, ct.table.sum(axis=1))
+    np.testing.assert_array_equal(ct.col_sums, ct.table.sum(axis=0))
 
 
 def test_table_is_invariant_to_object_order():
@@ -243,8 +247,6 @@ def test_s2_cells_by_hand():
 def test_dominant_matching_is_the_hungarian_map_or_none():
     from scipy.optimize import linear_sum_assignment
 
-    from clustval.contingency import dominant_matching
-
     rng = np.random.default_rng(8)
     found = 0
     for _ in range(400):
@@ -285,3 +287,119 @@ def test_cells_are_the_non_zero_cells_in_row_major_order():
     rows, cols, counts = ct.cells
     assert rows.tolist() == [0, 0, 1] and cols.tolist() == [1, 2, 0] and counts.tolist() == [3, 1, 2]
     np.testing.assert_array_equal(ct.s2_at(rows, cols), ct.s2_cells[rows, cols])
+
+
+def test_dominant_matching_at_cells_equals_the_dense_one():
+    # Sparse (cells) and dense versions agree on every table without empty rows or columns,
+    # on counts and on recall (float weights with ties), for C <= K and C > K.
+    from clustval.contingency import dominant_matching_at_cells
+
+    found = 0
+    for labels_true, labels_pred in random_partitions(seed=13, count=400, max_labels=6):
+        ct = contingency(labels_true, labels_pred)
+        rows, cols, counts = ct.cells
+        recall = ct.table / ct.row_sums[:, None]
+        for dense, sparse in ((ct.table, counts), (recall, counts / ct.row_sums[rows])):
+            expected = dominant_matching(dense)
+            got = dominant_matching_at_cells(rows, cols, sparse, ct.table.shape)
+            if expected is None:
+                assert got is None
+                continue
+            found += 1
+            np.testing.assert_array_equal(got.rows, expected.rows)
+            np.testing.assert_array_equal(got.cols, expected.cols)
+        assert (ct.dominant_matching is None) == (dominant_matching(ct.table) is None)
+    assert found > 100
+
+
+def test_compiled_int64_count_equals_the_factorised_count(monkeypatch):
+    # The numba pass (int64 labels, spans up to _ABSENT_SPAN_MAX) and the code-vector path
+    # give the same table, labels and sums: negative labels, gaps, spans at the limit.
+    rng = np.random.default_rng(21)
+    limit = validation._ABSENT_SPAN_MAX
+    lowest, highest = int(np.iinfo(np.int64).min), int(np.iinfo(np.int64).max)
+    cases = [
+        (rng.integers(-5, 5, 300), rng.integers(0, 3, 300) * 7 - 40),
+        (np.r_[0, limit - 1, rng.integers(0, limit, 500)], rng.integers(0, 4, 502)),
+        (np.array([lowest, lowest + 9, lowest, lowest, lowest], np.int64), np.arange(5)),
+        (np.array([highest, highest - 3], np.int64), np.array([5, 5])),
+    ]
+    for labels_true, labels_pred in cases + [
+        (rng.integers(-3, 40, n), rng.integers(-50, 50, n)) for n in rng.integers(1, 200, 50)
+    ]:
+        labels_true = np.asarray(labels_true, dtype=np.int64)
+        labels_pred = np.asarray(labels_pred, dtype=np.int64)
+        assert contingency_module._count_small_int64(labels_true, labels_pred) is not None
+        fast = contingency(labels_true, labels_pred)
+        with monkeypatch.context() as patched:
+            patched.setattr(contingency_module, "_pair_count_kernel", lambda: None)
+            slow = contingency(labels_true, labels_pred)
+        np.testing.assert_array_equal(fast.table, slow.table)
+        np.testing.assert_array_equal(fast.table, contingency_matrix(labels_true, labels_pred))
+        for attribute in ("classes", "clusters", "row_sums", "col_sums"):
+            np.testing.assert_array_equal(getattr(fast, attribute), getattr(slow, attribute))
+            assert getattr(fast, attribute).dtype == getattr(slow, attribute).dtype
+    wide = np.array([0, limit], dtype=np.int64)  # a span of limit + 1 values: not this path
+    assert contingency_module._count_small_int64(wide, wide) is None
+    assert contingency_module._count_small_int64(wide.astype(np.int32), wide) is None
+
+
+def test_string_tables_are_sorted_by_label():
+    # Strings are factorised in order of first appearance; the table's lines are then sorted.
+    labels_true = np.array(["z", "b", "z", "a", "b", "q"])
+    labels_pred = np.array(["y2", "y1", "y10", "y2", "y1", "y1"])
+    ct = contingency(labels_true, labels_pred)
+    assert ct.classes.tolist() == ["a", "b", "q", "z"]
+    assert ct.clusters.tolist() == ["y1", "y10", "y2"]
+    np.testing.assert_array_equal(ct.table, contingency_matrix(labels_true, labels_pred))
+    np.testing.assert_array_equal(ct.row_sums, [1, 2, 1, 2])
+    np.testing.assert_array_equal(ct.col_sums, [3, 1, 2])
+
+
+def test_compiled_cells_equal_the_numpy_cells(monkeypatch):
+    rng = np.random.default_rng(41)
+    tables = [rng.integers(0, 3, (c, k)) for c, k in rng.integers(1, 9, (60, 2))]
+    tables = [t for t in tables if t.any(axis=0).all() and t.any(axis=1).all()]
+    tables.append(np.diag(np.arange(1, 6)) + 0)
+    assert len(tables) > 10
+    for table in tables:
+        fast = Contingency.from_table(table).cells
+        with monkeypatch.context() as patched:
+            patched.setattr(contingency_module, "_nonzero_cells_kernel", lambda: None)
+            slow = Contingency.from_table(table).cells
+        for got, want in zip(fast, slow):
+            np.testing.assert_array_equal(got, want)
+            assert got.dtype == want.dtype == np.int64 and not got.flags.writeable
+        rows, cols, counts = fast
+        np.testing.assert_array_equal(table[rows, cols], counts)
+        assert counts.all() and counts.sum() == table.sum()
+
+
+# The dense rule, plainly: the oracle of the sparse one used by the package.
+SimpleMatching = namedtuple("SimpleMatching", "rows cols")
+
+
+def dominant_matching(weights: np.ndarray):
+    """The maximum-weight one-to-one map when it is obvious, else None.
+
+    With C <= K rows: if every row has a strict maximum and these lie in distinct columns,
+    giving each row its maximum is a map no other can equal (any other gives some row less),
+    so it is THE maximum-weight map. With C > K the same holds for columns. Costs a few
+    passes over the table, against the Hungarian algorithm's O(C K min(C, K)) worst case.
+
+    Returns
+    -------
+    Matching or None
+        Pairs sorted by row, as ``scipy.optimize.linear_sum_assignment`` returns them.
+    """
+    axis = 1 if weights.shape[0] <= weights.shape[1] else 0
+    best = weights.argmax(axis=axis)
+    top = np.take_along_axis(weights, np.expand_dims(best, axis), axis)
+    strict = np.count_nonzero(weights == top, axis=axis)
+    if (strict != 1).any() or np.bincount(best).max() > 1:
+        return None
+    lines = np.arange(best.size)
+    if axis == 1:
+        return SimpleMatching(np.asarray(lines), np.asarray(best))
+    order = np.argsort(best)
+    return SimpleMatching(np.asarray(best[order]), np.asarray(lines[order]))

@@ -602,3 +602,31 @@ def test_cp_accuracy_mc_draws_what_the_whole_table_draw_gives():
             )
             expected = int(whole.sum()) / (repeats * ct.n)
             assert cp_accuracy_mc_from_contingency(ct, seed=seed, repeats=repeats) == expected
+
+
+def test_threaded_draw_gives_the_in_line_values(monkeypatch):
+    # With many non-zero cells cp_accuracy_mc is drawn on a second thread: every value must
+    # equal (==) the in-line computation, for a table above the threshold and, with the
+    # threshold lowered, for small ones.
+    import clustval.external as external_module
+
+    rng = np.random.default_rng(31)
+    big_true, big_pred = rng.integers(0, 200, 60_000), rng.integers(0, 150, 60_000)
+    assert contingency(big_true, big_pred).cells.counts.size >= 2**14
+    pairs = [(big_true, big_pred)] + [
+        (rng.integers(0, 5, 40), rng.integers(0, 4, 40)) for _ in range(20)
+    ]
+    names = [name for name in EXTERNAL_INDICES if name != "ami"]
+    for threshold in (external_module._THREADED_DRAW_MIN_CELLS, 0):
+        monkeypatch.setattr(external_module, "_THREADED_DRAW_MIN_CELLS", threshold)
+        for labels_true, labels_pred in pairs:
+            for seed in (1, 7, None):
+                got = external_scores(labels_true, labels_pred, names, cp_seed=seed)
+                ct = contingency(labels_true, labels_pred)
+                for name in names:
+                    if name == "cp_accuracy_mc":
+                        if seed is not None:
+                            assert got[name] == cp_accuracy_mc(labels_true, labels_pred, seed=seed)
+                        continue
+                    assert got[name] == EXTERNAL_INDICES[name](ct), name
+                assert list(got) == names

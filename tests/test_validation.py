@@ -102,9 +102,18 @@ def test_numba_string_pass_is_exact_when_every_hash_collides():
     # all-zero multipliers give every string hash 0: the pass must separate them by content
     labels = np.array(["b", "a", "a", "ca", "b", "", "ac", "ca"] * 50)
     chars = validation._string_units(labels)
-    group, first = validation._string_group_kernel()(chars, np.zeros(chars.shape[1], np.uint64))
+    group = np.empty(labels.size, np.int64)
+    first = validation._string_group_kernel()(chars, np.zeros(chars.shape[1], np.uint64), group)
     np.testing.assert_array_equal(labels[first][group], labels)
     assert len(set(labels[first].tolist())) == first.size == 5
+    # hundreds of groups on one hash: the table grows (rehashes) with every probe colliding
+    many = np.array([f"g{v}" for v in np.random.default_rng(4).integers(0, 400, 3000)])
+    chars = validation._string_units(many)
+    group = np.empty(many.size, np.int64)
+    first = validation._string_group_kernel()(chars, np.zeros(chars.shape[1], np.uint64), group)
+    np.testing.assert_array_equal(many[first][group], many)
+    assert first.size == len(set(many.tolist()))
+    assert np.array_equal(np.sort(first), first)  # groups numbered by first appearance
 
 
 def test_without_numba_strings_take_the_numpy_hash(monkeypatch):
@@ -112,3 +121,30 @@ def test_without_numba_strings_take_the_numpy_hash(monkeypatch):
     labels = LABELS["unicode"]
     assert validation._factorize_strings_numba(labels) is None
     assert_factorises(labels, *factorize(labels))
+
+
+@pytest.mark.parametrize("kind", LABELS)
+def test_unsorted_factorisation_is_a_relabelling_of_the_sorted_one(kind):
+    # sort=False may order the uniques differently, but codes still index them exactly
+    labels = LABELS[kind]
+    codes, uniques = validation.factorize(labels, sort=False)
+    assert codes.dtype == np.int64
+    np.testing.assert_array_equal(uniques[codes], labels)
+    np.testing.assert_array_equal(np.sort(uniques), np.unique(labels))
+
+
+def test_unsorted_numba_strings_come_in_order_of_first_appearance():
+    labels = np.array(["q", "b", "q", "a", "b", "zz"])
+    codes, uniques = validation.factorize(labels, sort=False)
+    assert uniques.tolist() == ["q", "b", "a", "zz"]
+    assert codes.tolist() == [0, 1, 0, 2, 1, 3]
+    assert_factorises(labels, *validation.factorize(labels))  # sorted by default
+
+
+def test_small_int64_range():
+    limit = validation._ABSENT_SPAN_MAX
+    lo, values = validation.small_int64_range(np.array([7, -2, 7, 3], dtype=np.int64))
+    assert lo == -2 and values.tolist() == list(range(-2, 8)) and values.dtype == np.int64
+    assert validation.small_int64_range(np.array([0, limit - 1], dtype=np.int64)) is not None
+    assert validation.small_int64_range(np.array([0, limit], dtype=np.int64)) is None
+    assert validation.small_int64_range(np.array([0, 1], dtype=np.int32)) is None

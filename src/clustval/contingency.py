@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from ._validation import check_label_pair, factorize
+from ._validation import check_label_pair, factorize, small_int64_range
 from .errors import InputError, UndefinedIndexError
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
@@ -123,12 +123,19 @@ class Contingency:
         object.__setattr__(self, "n", int(self.n))
 
     @classmethod
-    def _counted(cls, table: np.ndarray, classes, clusters, n: int) -> Contingency:
-        """Wrap a table :func:`contingency` has just counted and checked (no copy, no checks)."""
+    def _counted(
+        cls, table: np.ndarray, classes, clusters, n: int, row_sums, col_sums
+    ) -> Contingency:
+        """Wrap a table :func:`contingency` has just counted and checked (no copy, no checks).
+
+        ``row_sums`` and ``col_sums`` (``table.sum(axis=1)`` and ``axis=0``) fill the caches.
+        """
         ct = object.__new__(cls)
         for name, value in (("table", _frozen(table)), ("classes", classes),
-                            ("clusters", clusters), ("n", int(n))):  # fmt: skip
-            object.__setattr__(ct, name, value)
+                            ("clusters", clusters), ("n", int(n)),
+                            ("row_sums", _frozen(row_sums)),
+                            ("col_sums", _frozen(col_sums))):  # fmt: skip
+            object.__setattr__(ct, name, value)  # cached_property reads the instance's own
         return ct
 
     @classmethod
@@ -173,9 +180,16 @@ class Contingency:
     @functools.cached_property
     def cells(self) -> Cells:
         """The non-zero cells (row-major), for the indices whose terms vanish on empty cells."""
-        flat = np.flatnonzero(self.table)
-        rows, cols = np.divmod(flat, self.n_clusters)
-        return Cells(_frozen(rows), _frozen(cols), _frozen(self.table.ravel()[flat]))
+        kernel = _nonzero_cells_kernel()
+        if kernel is not None:  # one compiled scan: ~1.4 ms against ~2.4 ms on 10^6 cells
+            # views with numpy's own int64 dtype: numba's equal but distinct dtype object
+            # makes np.add.at (BCubed) take its slow path, 30x slower
+            rows, cols, counts = (a.view(np.int64) for a in kernel(self.table))
+        else:
+            flat = np.flatnonzero(self.table != 0)  # faster than on the int64 table itself
+            rows, cols = np.divmod(flat, self.n_clusters)
+            counts = self.table.ravel()[flat]
+        return Cells(_frozen(rows), _frozen(cols), _frozen(counts))
 
     @functools.cached_property
     def pairs(self) -> PairCounts:
@@ -229,6 +243,16 @@ class Contingency:
         )
 
     @functools.cached_property
+    def dominant_matching(self) -> Matching | None:
+        """:func:`dominant_matching` of the table (the obvious count-maximising map, or None).
+
+        Found from the non-zero :attr:`cells` (:func:`dominant_matching_at_cells`); cached, as
+        both :attr:`matching` and NCA (:func:`clustval.external.nca`) need it.
+        """
+        rows, cols, counts = self.cells
+        return dominant_matching_at_cells(rows, cols, counts, self.table.shape)
+
+    @functools.cached_property
     def matching(self) -> Matching:
         """The one-to-one class-cluster map that maximises the matched counts sum n_{i,s(i)}.
 
@@ -240,11 +264,10 @@ class Contingency:
 
         When every class (every cluster if C > K) has a strict largest count, in distinct
         clusters (classes), that map is the unique maximum and is taken without the Hungarian
-        algorithm (:func:`dominant_matching`); the result is the same.
+        algorithm (:attr:`dominant_matching`); the result is the same.
         """
-        dominant = dominant_matching(self.table)
-        if dominant is not None:  # the unique count maximum, so also the tie-broken one
-            return dominant
+        if self.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
+            return self.dominant_matching
         weights = self.table.astype(np.float64)
         if self.n_classes > 1:
             # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
@@ -254,27 +277,37 @@ class Contingency:
         return Matching(_frozen(rows), _frozen(cols))
 
 
-def dominant_matching(weights: np.ndarray) -> Matching | None:
-    """The maximum-weight one-to-one map when it is obvious, else None.
+def dominant_matching_at_cells(
+    rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, shape: tuple[int, int]
+) -> Matching | None:
+    """The maximum-weight one-to-one map of a sparse (C, K) matrix when it is obvious, else None.
 
     With C <= K rows: if every row has a strict maximum and these lie in distinct columns,
     giving each row its maximum is a map no other can equal (any other gives some row less),
-    so it is THE maximum-weight map. With C > K the same holds for columns. Costs a few
-    passes over the table, against the Hungarian algorithm's O(C K min(C, K)) worst case.
+    so it is THE maximum-weight map; with C > K the same holds for columns. Costs
+    O(number of cells), against the Hungarian algorithm's O(C K min(C, K)) worst case.
+    Pairs come sorted by row, as ``scipy.optimize.linear_sum_assignment`` returns them.
 
-    Returns
-    -------
-    Matching or None
-        Pairs sorted by row, as ``scipy.optimize.linear_sum_assignment`` returns them.
+
+    The matrix holds ``weights[k]`` at cell ``(rows[k], cols[k])`` and 0 elsewhere; every
+    row and every column must have a cell with a positive weight (true of a contingency
+    table's non-zero cells, and of recall there). A line's maximum is then positive, so
+    its empty cells never tie with it, and the result is that of the dense matrix.
     """
-    axis = 1 if weights.shape[0] <= weights.shape[1] else 0
-    best = weights.argmax(axis=axis)
-    top = np.take_along_axis(weights, np.expand_dims(best, axis), axis)
-    strict = np.count_nonzero(weights == top, axis=axis)
-    if (strict != 1).any() or np.bincount(best).max() > 1:
+    by_rows = shape[0] <= shape[1]
+    lines, others = (rows, cols) if by_rows else (cols, rows)
+    n_lines = shape[0] if by_rows else shape[1]
+    top = np.zeros(n_lines, dtype=weights.dtype)
+    np.maximum.at(top, lines, weights)
+    at_top = weights == top[lines]
+    if (np.bincount(lines[at_top], minlength=n_lines) != 1).any():
+        return None  # some line's maximum is tied
+    best = np.empty(n_lines, dtype=np.intp)
+    best[lines[at_top]] = others[at_top]
+    if np.bincount(best).max() > 1:
         return None
-    lines = np.arange(best.size)
-    if axis == 1:
+    lines = np.arange(n_lines)
+    if by_rows:
         return Matching(_frozen(lines), _frozen(best))
     order = np.argsort(best)
     return Matching(_frozen(best[order]), _frozen(lines[order]))
@@ -301,25 +334,123 @@ def contingency(labels_true, labels_pred) -> Contingency:
         ``MAX_TABLE_CELLS`` cells.
     """
     t, p = check_label_pair(labels_true, labels_pred)
+    table, values_t, values_p = _count_small_int64(t, p) or _count_factorised(t, p)
+    rows, cols = table.shape
+    row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
+    kept_rows, kept_cols = _kept_lines(row_sums, values_t), _kept_lines(col_sums, values_p)
+    if kept_rows is not None or kept_cols is not None:
+        kept_rows = np.arange(rows) if kept_rows is None else kept_rows
+        kept_cols = np.arange(cols) if kept_cols is None else kept_cols
+        table = table[np.ix_(kept_rows, kept_cols)]
+        values_t, values_p = values_t[kept_rows], values_p[kept_cols]
+        row_sums, col_sums = row_sums[kept_rows], col_sums[kept_cols]
+    return Contingency._counted(table, values_t, values_p, t.shape[0], row_sums, col_sums)
+
+
+def _count_factorised(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (possibly padded, unsorted) table of two label vectors through their codes.
+
+    Returns ``(table, values_t, values_p)``; rows and columns follow ``values_t`` and
+    ``values_p``, which may be unsorted and may hold labels that never occur (empty lines).
+    """
     # Small-span integer labels keep codes for absent values (saving a pass over the labels);
     # the empty rows and columns this leaves are dropped once the table is counted.
-    codes_t, values_t = factorize(t, allow_absent=True)
-    codes_p, values_p = factorize(p, allow_absent=True)
+    # Unsorted uniques spare a pass over the codes: the table's lines are sorted instead.
+    codes_t, values_t = factorize(t, allow_absent=True, sort=False)
+    codes_p, values_p = factorize(p, allow_absent=True, sort=False)
+    rows, cols = _checked_shape(values_t, values_p)
+    key = codes_t  # key = code_t * cols + code_p, in place: each n-array costs a bincount
+    key *= cols
+    key += codes_p
+    return np.bincount(key, minlength=rows * cols).reshape(rows, cols), values_t, values_p
+
+
+def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] | None:
+    """As :func:`_count_factorised`, in one compiled pass without code vectors.
+
+    For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
+    cells) when numba is installed; else None. The same table, padding and values.
+    """
+    kernel = _pair_count_kernel()
+    range_t = small_int64_range(t) if kernel else None
+    range_p = small_int64_range(p) if range_t else None
+    if range_p is None:
+        return None
+    (lo_t, values_t), (lo_p, values_p) = range_t, range_p
+    # numpy's allocation (advised for huge pages) is cheaper to fill first than numba's
+    table = np.zeros(_checked_shape(values_t, values_p), dtype=np.int64)
+    kernel(t, lo_t, p, lo_p, table)
+    return table, values_t, values_p
+
+
+def _checked_shape(values_t: np.ndarray, values_p: np.ndarray) -> tuple[int, int]:
+    """The table's shape, refused above ``MAX_TABLE_CELLS`` cells before it is allocated."""
     rows, cols = len(values_t), len(values_p)
     if rows * cols > MAX_TABLE_CELLS:
         raise InputError(
             f"{rows} classes x {cols} clusters is too large for a dense contingency table "
             f"(limit {MAX_TABLE_CELLS} cells); external indices need far fewer clusters."
         )
-    key = codes_t  # key = code_t * cols + code_p, in place: each n-array costs a bincount
-    key *= cols
-    key += codes_p
-    table = np.bincount(key, minlength=rows * cols).reshape(rows, cols)
-    used_rows, used_cols = table.any(axis=1), table.any(axis=0)
-    if not (used_rows.all() and used_cols.all()):
-        table = table[np.ix_(used_rows, used_cols)]
-        values_t, values_p = values_t[used_rows], values_p[used_cols]
-    return Contingency._counted(table, values_t, values_p, t.shape[0])
+    return rows, cols
+
+
+@functools.cache
+def _pair_count_kernel():
+    """The compiled pair-counting pass, or None when numba is not installed."""
+    try:
+        import numba
+    except ImportError:
+        return None
+
+    @numba.njit(cache=True, nogil=True)
+    def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
+        """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table)."""
+        for i in range(t.size):
+            table[t[i] - lo_t, p[i] - lo_p] += 1
+
+    return count_pairs
+
+
+@functools.cache
+def _nonzero_cells_kernel():
+    """The compiled scan for :attr:`Contingency.cells`, or None when numba is not installed."""
+    try:
+        import numba
+    except ImportError:
+        return None
+
+    @numba.njit(cache=True, nogil=True)
+    def nonzero_cells(table):  # pragma: no cover
+        """Rows, columns and counts of the non-zero cells, in row-major order."""
+        n_rows, n_cols = table.shape
+        size = 0
+        for i in range(n_rows):
+            for j in range(n_cols):
+                size += table[i, j] != 0
+        # one spare slot: each cell is written, and kept by advancing only when non-zero
+        rows = np.empty(size + 1, dtype=np.int64)
+        cols = np.empty(size + 1, dtype=np.int64)
+        counts = np.empty(size + 1, dtype=np.int64)
+        k = 0
+        for i in range(n_rows):
+            for j in range(n_cols):
+                rows[k], cols[k], counts[k] = i, j, table[i, j]
+                k += table[i, j] != 0
+        return rows[:size], cols[:size], counts[:size]
+
+    return nonzero_cells
+
+
+def _kept_lines(sums: np.ndarray, values: np.ndarray) -> np.ndarray | None:
+    """The non-empty lines of a table in sorted label order; None if that is all, in order."""
+    in_order = not (values[1:] < values[:-1]).any()
+    used = sums > 0
+    if in_order and used.all():
+        return None
+    kept = np.flatnonzero(used)
+    if not in_order:
+        kept = kept[np.argsort(values[kept], kind="stable")]  # distinct labels: no ties
+    return kept
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:

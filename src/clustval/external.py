@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from .contingency import Contingency, Matching, contingency, dominant_matching
+from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells
 from .errors import InputError, UndefinedIndexError
 
 __all__ = [
@@ -50,6 +51,9 @@ __all__ = [
 ]
 
 S2_MATCHINGS = ("hungarian", "identity")
+# From this many non-zero cells, external_scores draws cp_accuracy_mc on a second thread
+# (below it, starting the thread costs more than the draws).
+_THREADED_DRAW_MIN_CELLS = 2**14
 _EPS = float(np.finfo(np.float64).eps)
 
 
@@ -109,13 +113,15 @@ def nca_from_contingency(ct: Contingency) -> float:
         )
     # Dividing row i by a_i keeps its order: with C <= K (rows matched) the counts' obvious
     # map is recall's, found without computing recall; with C > K recall's columns decide.
-    by_rows = ct.n_classes <= ct.n_clusters
-    matched = dominant_matching(ct.table) if by_rows else None
+    rows, cols, counts = ct.cells
+    if ct.n_classes <= ct.n_clusters:
+        matched = ct.dominant_matching
+    else:  # recall at the non-zero cells: the same divisions as the dense recall's there
+        recall_at_cells = counts / ct.row_sums[rows]
+        matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.table.shape)
     if matched is None:
         recall = ct.table / ct.row_sums[:, None]
-        matched = (None if by_rows else dominant_matching(recall)) or Matching(
-            *linear_sum_assignment(recall, maximize=True)
-        )
+        matched = Matching(*linear_sum_assignment(recall, maximize=True))
     rows, cols = matched
     recall_matched = ct.table[rows, cols] / ct.row_sums[rows]  # = recall[rows, cols]
     return float((recall_matched.sum() - 1.0) / (ct.n_classes - 1))
@@ -654,8 +660,28 @@ def external_scores(
         raise InputError(f"Unknown external index {unknown}; choose from {list(EXTERNAL_INDICES)}.")
     ct = contingency(labels_true, labels_pred)
     options = {"s2": {"matching": s2_matching}, "cp_accuracy_mc": {"seed": cp_seed}}
+    drawn = _draw_aside(ct, cp_seed) if "cp_accuracy_mc" in wanted else None
     return {
-        name: float(index(ct, **options.get(name, {})))
+        name: float(
+            drawn.result()
+            if drawn is not None and name == "cp_accuracy_mc"
+            else index(ct, **options.get(name, {}))
+        )
         for name, index in EXTERNAL_INDICES.items()
         if name in wanted
     }
+
+
+def _draw_aside(ct: Contingency, seed: int | None) -> Future | None:
+    """Start :func:`cp_accuracy_mc`'s draws on a second thread when they are many, else None.
+
+    numpy draws without holding the GIL, so the other indices are computed meanwhile; the
+    draws use the same seeded stream, so the value is the one computed in line.
+    """
+    if ct.cells.counts.size < _THREADED_DRAW_MIN_CELLS:
+        return None
+    ct.col_sums  # noqa: B018 - cache what the draws read before two threads share ct
+    pool = ThreadPoolExecutor(max_workers=1)
+    drawn = pool.submit(cp_accuracy_mc_from_contingency, ct, seed=seed)
+    pool.shutdown(wait=False)  # its thread ends with the draws
+    return drawn
