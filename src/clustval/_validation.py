@@ -260,28 +260,38 @@ def check_label_pair(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray]:
     return t, p
 
 
+def as_data_matrix(X, error: type[Exception] = InputError) -> np.ndarray:
+    """``X`` as a C-contiguous float64 (n, d) array with finite values, or ``error``.
+
+    A 1-D array is one feature. Shared by the internal indices and the K-medoids code (which
+    raises its own error class).
+    """
+    try:
+        X = np.ascontiguousarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise error(f"X must be a numeric (n, d) array: {exc}") from None
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2:
+        raise error(f"X must be 2-D (n objects x d features), got shape {X.shape}.")
+    if X.shape[0] == 0 or X.shape[1] == 0:
+        raise error(f"X is empty (shape {X.shape}): need at least one object and one feature.")
+    if not np.all(np.isfinite(X)):
+        bad = np.argwhere(~np.isfinite(X))[0]
+        raise error(
+            f"X contains NaN or inf (first at row {bad[0]}, column {bad[1]}); "
+            "impute or drop those values first."
+        )
+    return X
+
+
 def check_data(X, labels) -> tuple[np.ndarray, np.ndarray, int]:
     """Validate data and labels for an internal index.
 
     Returns ``(X, codes, K)``: X as a C-contiguous float64 (n, d) array with finite values,
     codes in 0..K-1.
     """
-    try:
-        X = np.ascontiguousarray(X, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise InputError(f"X must be a numeric (n, d) array: {exc}") from None
-    if X.ndim == 1:
-        X = X[:, None]
-    if X.ndim != 2:
-        raise InputError(f"X must be 2-D (n objects x d features), got shape {X.shape}.")
-    if X.shape[0] == 0 or X.shape[1] == 0:
-        raise InputError(f"X is empty (shape {X.shape}): need at least one object and one feature.")
-    if not np.all(np.isfinite(X)):
-        bad = np.argwhere(~np.isfinite(X))[0]
-        raise InputError(
-            f"X contains NaN or inf (first at row {bad[0]}, column {bad[1]}); "
-            "impute or drop those values before scoring."
-        )
+    X = as_data_matrix(X)
     labels = as_label_array(labels, "labels")
     if labels.shape[0] != X.shape[0]:
         raise InputError(

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from scipy.spatial.distance import cdist
 
+from ._validation import as_data_matrix
 from .errors import ClusteringError
 
 __all__ = [
@@ -129,7 +130,7 @@ def euclidean_distances(X) -> np.ndarray:
     -------
     D : (n, n) float64 array, symmetric, zero diagonal, O(n^2) memory.
     """
-    X = _check_X(X)
+    X = as_data_matrix(X, error=ClusteringError)
     n, d = X.shape
     D = np.empty((n, n), dtype=np.float64)
     # cdist's work per block is block x n x d scalars; bound the block by bytes of D.
@@ -450,23 +451,6 @@ def _check_k(D: np.ndarray, k) -> None:
         raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
     if k > n:
         raise ClusteringError(f"n_clusters={k} exceeds the number of objects ({n}); use n_clusters <= {n}.")
-
-
-def _check_X(X) -> np.ndarray:
-    try:
-        X = np.ascontiguousarray(X, dtype=np.float64)
-    except (TypeError, ValueError) as exc:
-        raise ClusteringError(f"X must be a numeric (n, d) array: {exc}") from None
-    if X.ndim == 1:
-        X = X[:, None]
-    if X.ndim != 2 or X.shape[0] == 0 or X.shape[1] == 0:
-        raise ClusteringError(f"X must be a non-empty 2-D (n objects x d features) array, got shape {X.shape}.")
-    if not np.all(np.isfinite(X)):
-        row, col = np.argwhere(~np.isfinite(X))[0]
-        raise ClusteringError(
-            f"X contains NaN or inf (first at row {row}, column {col}); impute or drop those values first."
-        )
-    return X
 
 
 def _check_distances(D) -> np.ndarray:
