@@ -63,3 +63,20 @@ def project_dataset(tmp_path_factory):
     build.uci = list(config["uci_datasets"])
     build.synthetic = list(config["synthetic"]["sets"])
     return build
+
+
+def _random_partitions(seed: int, count: int, max_n: int = 30, max_labels: int = 6):
+    """``count`` random (labels_true, labels_pred) pairs, C and K drawn independently."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(1, max_n + 1))
+        c, k = rng.integers(1, max_labels + 1, size=2)
+        yield rng.integers(0, c, n), rng.integers(0, k, n)
+
+
+@pytest.fixture
+def random_partitions():
+    """``random_partitions(seed, count, max_n=30, max_labels=6)``: seeded random label pairs."""
+    return _random_partitions

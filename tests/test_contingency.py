@@ -19,15 +19,6 @@ from clustval.contingency import Contingency, PairCounts, contingency, sum_pairs
 from clustval.errors import InputError, UndefinedIndexError
 
 
-def random_partitions(seed: int, count: int, max_n: int = 30, max_labels: int = 6):
-    """``count`` random (labels_true, labels_pred) pairs, C and K drawn independently."""
-    rng = np.random.default_rng(seed)
-    for _ in range(count):
-        n = int(rng.integers(1, max_n + 1))
-        c, k = rng.integers(1, max_labels + 1, size=2)
-        yield rng.integers(0, c, n), rng.integers(0, k, n)
-
-
 # ---- the table ------------------------------------------------------------------------
 
 LABEL_KINDS = {
@@ -170,7 +161,7 @@ def test_pairs_of_seed_001_example_1():
     assert all(type(v) is int for v in ct.pairs)
 
 
-def test_pairs_match_brute_force_on_random_partitions(brute_force_pairs):
+def test_pairs_match_brute_force_on_random_partitions(brute_force_pairs, random_partitions):
     for labels_true, labels_pred in random_partitions(seed=11, count=300):
         ct = contingency(labels_true, labels_pred)
         assert tuple(ct.pairs) == brute_force_pairs(labels_true, labels_pred)
@@ -209,7 +200,7 @@ def brute_force_best_count(table: np.ndarray) -> int:
     return max(sum(table[rows[j], j] for j in range(k)) for rows in permutations(range(c), k))
 
 
-def test_matching_maximises_matched_counts():
+def test_matching_maximises_matched_counts(random_partitions):
     for labels_true, labels_pred in random_partitions(seed=5, count=200, max_labels=5):
         ct = contingency(labels_true, labels_pred)
         rows, cols = ct.matching
@@ -269,7 +260,7 @@ def test_dominant_matching_is_the_hungarian_map_or_none():
     assert found > 50
 
 
-def test_matching_equals_the_tie_broken_hungarian_map():
+def test_matching_equals_the_tie_broken_hungarian_map(random_partitions):
     from scipy.optimize import linear_sum_assignment
 
     for labels_true, labels_pred in random_partitions(seed=9, count=300, max_labels=6):
@@ -289,7 +280,7 @@ def test_cells_are_the_non_zero_cells_in_row_major_order():
     np.testing.assert_array_equal(ct.s2_at(rows, cols), ct.s2_cells[rows, cols])
 
 
-def test_dominant_matching_at_cells_equals_the_dense_one():
+def test_dominant_matching_at_cells_equals_the_dense_one(random_partitions):
     # Sparse (cells) and dense versions agree on every table without empty rows or columns,
     # on counts and on recall (float weights with ties), for C <= K and C > K.
     from clustval.contingency import dominant_matching_at_cells

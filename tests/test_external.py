@@ -50,15 +50,6 @@ REGISTRY_KEYS = [
 # fmt: on
 
 
-def random_partitions(seed: int, count: int, max_n: int = 30, max_labels: int = 6):
-    """``count`` random (labels_true, labels_pred) pairs with independent C and K."""
-    rng = np.random.default_rng(seed)
-    for _ in range(count):
-        n = int(rng.integers(1, max_n + 1))
-        c, k = rng.integers(1, max_labels + 1, size=2)
-        yield rng.integers(0, c, n), rng.integers(0, k, n)
-
-
 def injective_maps(classes, clusters):
     """Every one-to-one pairing of min(C, K) classes with clusters, as lists of (class, cluster)."""
     if len(classes) <= len(clusters):
@@ -281,7 +272,7 @@ def test_degenerate_partitions(case):
             ), name
 
 
-def test_no_index_ever_returns_nan():
+def test_no_index_ever_returns_nan(random_partitions):
     for labels_true, labels_pred in random_partitions(seed=8, count=150, max_n=12, max_labels=5):
         for name in REGISTRY_KEYS:
             try:
@@ -313,7 +304,7 @@ def pair_oracle(tp: int, fp: int, fn: int, tn: int) -> dict[str, Fraction | floa
     return values
 
 
-def test_pair_indices_against_brute_force_pair_counts(brute_force_pairs):
+def test_pair_indices_against_brute_force_pair_counts(brute_force_pairs, random_partitions):
     for labels_true, labels_pred in random_partitions(seed=21, count=300):
         counts = brute_force_pairs(labels_true, labels_pred)
         scores = external_scores(
@@ -323,7 +314,7 @@ def test_pair_indices_against_brute_force_pair_counts(brute_force_pairs):
             assert scores[name] == pytest.approx(float(truth), abs=1e-14), (name, counts)
 
 
-def test_accuracy_purity_s2_nca_against_enumerated_maps():
+def test_accuracy_purity_s2_nca_against_enumerated_maps(random_partitions):
     """Enumerate every one-to-one map and count objects one by one."""
     for labels_true, labels_pred in random_partitions(seed=2, count=120, max_n=25, max_labels=5):
         t, p, n = labels_true.tolist(), labels_pred.tolist(), len(labels_true)
@@ -359,7 +350,7 @@ def test_accuracy_purity_s2_nca_against_enumerated_maps():
         assert nca(t, p) == pytest.approx((best_recall - 1) / (len(classes) - 1), abs=1e-12)
 
 
-def test_f_measure_and_bcubed_against_per_object_definitions():
+def test_f_measure_and_bcubed_against_per_object_definitions(random_partitions):
     for labels_true, labels_pred in random_partitions(seed=4, count=150, max_n=25):
         t, p, n = labels_true.tolist(), labels_pred.tolist(), len(labels_true)
         # F-measure with P and R spelt out (no simplification), seed 004's MATLAB code.
@@ -417,7 +408,7 @@ def _identical_without_pairs(labels_true, labels_pred) -> bool:
 
 
 @pytest.mark.parametrize("name", SKLEARN)
-def test_agrees_with_sklearn(name):
+def test_agrees_with_sklearn(name, random_partitions):
     cases = list(random_partitions(seed=13, count=250, max_n=60, max_labels=8))
     rng = np.random.default_rng(1)
     cases += [(rng.integers(0, 10, 3000), rng.integers(0, 12, 3000)) for _ in range(5)]
