@@ -98,6 +98,16 @@ def _style():
         yield
 
 
+def _panel_grid(n_panels: int, *, n_cols: int, width: float, row_height: float):
+    """A figure with ``n_panels`` axes filled row by row; the cells left over are hidden."""
+    n_rows = -(-n_panels // n_cols)
+    fig = _new_figure(width, row_height * n_rows)
+    axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
+    for ax in axes[n_panels:]:
+        ax.set_visible(False)
+    return fig, axes[:n_panels]
+
+
 def _new_figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
@@ -190,11 +200,8 @@ def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
     """
     if not panels:
         raise InputError("fig2 needs at least one (label, X, y) panel")
-    n_cols = 2
-    n_rows = -(-len(panels) // n_cols)
     with _style():
-        fig = _new_figure(7.4, 2.55 * n_rows)
-        axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
+        fig, axes = _panel_grid(len(panels), n_cols=2, width=7.4, row_height=2.55)
         for i, (label, X, y) in enumerate(panels):
             X, y = _check_xy(X, y, f"fig2 panel {label}")
             ax = axes[i]
@@ -203,8 +210,6 @@ def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
                          fontsize=9.5)
             ax.set_xlabel("X")
             ax.set_ylabel("Y")
-        for ax in axes[len(panels):]:
-            ax.set_visible(False)
         fig.suptitle("Fig. 2  Synthetic data sets for S2 and PS2, coloured by class",
                      fontweight="bold")
     return fig
@@ -221,11 +226,8 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str = FIG1_DATAS
     """
     if not indices:
         raise InputError("fig3 needs at least one index")
-    n_cols = 3
-    n_rows = -(-len(indices) // n_cols)
     with _style():
-        fig = _new_figure(10.5, 3.1 * n_rows)
-        axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
+        fig, axes = _panel_grid(len(indices), n_cols=3, width=10.5, row_height=3.1)
         for i, name in enumerate(indices):
             spec = get_index(name)
             ks, values = table.series(dataset, name, algorithm)
@@ -249,8 +251,6 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str = FIG1_DATAS
             ax.margins(y=0.15)
             ax.set_xlabel("number of clusters K")
             ax.set_ylabel("index value")
-        for ax in axes[len(indices):]:
-            ax.set_visible(False)
         fig.suptitle(f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm}, K = {ks[0]}..{ks[-1]})",
                      fontweight="bold")
     return fig
