@@ -1,16 +1,14 @@
 # Config helpers and input functions only (no rules).
-import json
+from clustval.data import FIG1
 
 UCI = list(config["uci_datasets"])
 SYNTHETIC = list(config["synthetic"]["sets"])
-FIG1 = "fig1"
 DATASETS = SYNTHETIC + UCI + [FIG1]
 
 FIG3 = config["pipeline"]["fig3"]
 K_SWEEP = list(range(FIG3["k_min"], FIG3["k_max"] + 1))
 OFFSETS = [f"{offset:.2f}" for offset in config["fig1_set"]["offset_sweep"]]
 SEEDS = [str(seed) for seed in config["pipeline"]["robustness"]["generator_seeds"]]
-FIGURES = ["fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep"]
 
 
 wildcard_constraints:
@@ -41,7 +39,7 @@ def generator_spec(wildcards):
 
 def final_outputs():
     figures = expand(
-        "results/figures/{figure}.{ext}", figure=FIGURES, ext=["png", "pdf"]
+        "results/figures/{figure}.{ext}", figure=list(FIGURE_INPUTS), ext=["png", "pdf"]
     )
     tables = expand(
         "results/tables/{table}.{ext}", table=["table4", "table5"], ext=["csv", "md"]
