@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 import os
 import shutil
 from pathlib import Path
@@ -271,7 +272,10 @@ def test_dataset_round_trip_is_exact_bit_for_bit(tmp_path):
 
 def test_dataset_file_is_readable_text_with_a_header():
     lines = dataset_text(_ds()).splitlines()
-    assert lines[0] == "# clustval dataset v1"
+    assert lines[0] == "# clustval dataset v2"
+    header = json.loads(lines[1][2:])
+    assert header["rows"] == 3
+    assert header["sha256"] == hashlib.sha256(("\n".join(lines[2:]) + "\n").encode()).hexdigest()
     assert lines[2] == "label,f1,f2,f3"
     assert lines[3] == "1,0.1,-0.0,1e-300"
     assert pd.read_csv(pd.io.common.StringIO(dataset_text(_ds())), comment="#").shape == (3, 4)
@@ -292,10 +296,29 @@ def test_dataset_validation_and_corrupted_files(tmp_path):
     text = dataset_text(_ds())
     with pytest.raises(DataError, match="not a clustval data set"):
         parse_dataset_text("label,a\n1,2\n")
-    with pytest.raises(DataError, match="truncated or corrupted"):
-        parse_dataset_text(text.rsplit(",", 1)[0] + "\n")
-    with pytest.raises(DataError, match="line 5"):
-        parse_dataset_text(text.replace("-7.0", "-7.0x"))
+    damaged = "the file is damaged or truncated: delete it and run the pipeline again"
+    with pytest.raises(DataError, match=rf"sha256 in its header; {damaged}"):
+        parse_dataset_text(text.rsplit(",", 1)[0] + "\n")  # last field cut
+    with pytest.raises(DataError, match=rf"sha256 in its header; {damaged}"):
+        parse_dataset_text(text.replace("-7.0", "-7.5"))  # one value changed, still valid CSV
+    with pytest.raises(DataError, match=rf"2 rows, its header says 3; {damaged}"):
+        parse_dataset_text(text.rsplit("\n", 2)[0] + "\n")  # last row lost
+    with pytest.raises(DataError, match="older format without a checksum"):
+        parse_dataset_text(text.replace("v2", "v1", 1))
+    with pytest.raises(DataError, match="unreadable JSON header"):
+        parse_dataset_text(text.replace('"rows": 3, ', ""))
+
+
+def test_damaged_prepared_file_is_refused_on_read(tmp_path):
+    path = write_dataset(_ds(), tmp_path / "demo.csv")
+    data = path.read_bytes()
+    changed = data.replace(b"25000000000.0", b"26000000000.0")
+    assert changed != data
+    for damaged in (data[: len(data) - 7], changed, data + b"0,1,2,3\n"):
+        path.write_bytes(damaged)
+        with pytest.raises(DataError, match=rf"{path}: .*damaged or truncated") as info:
+            read_dataset(path)
+        assert "\n" not in str(info.value)
 
 
 def test_loaded_sets_write_byte_identical_files(tmp_path, mirror_options):
@@ -390,14 +413,15 @@ def test_unreadable_mirror_is_one_failed_source(uci_mirror, tmp_path, monkeypatc
         return real_read(path)
 
     monkeypatch.setattr(Path, "read_bytes", denied)
-    options = FetchOptions(sources=("mirror", "bundled"), mirror=tmp_path / "locked")
+    locked = tmp_path / "locked"
+    options = FetchOptions(sources=("mirror", "bundled"), mirror=locked)
     result = fetch_raw("iris", SPECS["iris"], options)
     assert result.source == "bundled"
     assert result.notes == (
         f"mirror: cannot read mirror file {tmp_path / 'locked' / 'iris.data'}: Permission denied",
     )
     with pytest.raises(DataError, match=r"\[mirror\] cannot read mirror file .*Permission denied"):
-        fetch_raw("iris", SPECS["iris"], FetchOptions(sources=("mirror",), mirror=tmp_path / "locked"))
+        fetch_raw("iris", SPECS["iris"], FetchOptions(sources=("mirror",), mirror=locked))
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any folder: permissions cannot deny it")
@@ -413,7 +437,9 @@ def test_mirror_folder_without_permissions_falls_back(uci_mirror, tmp_path):
         locked.chmod(0o755)
 
 
-def test_damaged_bundled_file_is_refused_and_the_next_source_tried(uci_mirror, tmp_path, monkeypatch):
+def test_damaged_bundled_file_is_refused_and_the_next_source_is_tried(
+    uci_mirror, tmp_path, monkeypatch
+):
     fake = tmp_path / "pkg"
     fake.mkdir()
     (fake / "iris.data").write_bytes((BUNDLED / "iris.data").read_bytes()[:-50])
