@@ -31,8 +31,6 @@ import copy  # noqa: E402
 import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import yaml  # noqa: E402
-
 from clustval.data import bundled_dir, uci_catalog  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
@@ -56,6 +54,8 @@ def project_dataset(tmp_path_factory):
     UCI sets come from the bundled files through ``clustval.data`` with the project's config
     (its default sources); ``preprocessing`` overrides ``config.preprocessing`` for both kinds.
     """
+    import yaml
+
     from clustval.data import build_dataset
 
     config = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
