@@ -149,3 +149,20 @@ def test_cluster_generic_executor_runs_jobs_self_contained(tmp_path):
     for target in targets:
         assert (tmp_path / target).stat().st_size > 0
     assert read_csv(tmp_path / "results" / "scores" / "park_jun" / "iris.csv")[0]["dataset"] == "iris"
+
+
+def test_damaged_prepared_file_is_refused_then_rebuilt(tmp_path):
+    target = "results/clusterings/park_jun/iris.csv"
+    snakemake(tmp_path, "--cores", "2", target)
+    prepared = tmp_path / "resources" / "data" / "iris.csv"
+    good = prepared.read_bytes()
+    prepared.write_bytes(good.replace(b"\n0,", b"\n1,", 1))  # one class code changed
+    command = [*SNAKEMAKE, "--snakefile", str(REPO / "Snakefile"), "--directory", str(tmp_path),
+               "--configfile", str(REPO / "config" / "test.yaml"), "--cores", "2", target]
+    failed = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert failed.returncode != 0
+    log = (tmp_path / "logs" / "cluster" / "park_jun" / "iris.log").read_text()
+    assert "does not match the sha256 in its header" in log and "removed the damaged input" in log
+    assert not prepared.exists() and not (tmp_path / target).exists()
+    snakemake(tmp_path, "--cores", "2", target)  # the next run rebuilds it
+    assert prepared.read_bytes() == good
