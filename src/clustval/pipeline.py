@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from .data import Dataset
+from .errors import DamagedFileError
 from .io import write_csv
 from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
@@ -34,7 +35,9 @@ def step(smk):
 
     Log records and warnings go to the rule's ``log:`` file; compiled kernels use at most
     the rule's ``threads``; an exception is logged with its traceback and raised again, so
-    the rule fails and Snakemake removes its outputs. Yields the logger.
+    the rule fails and Snakemake removes its outputs. An input refused as damaged (its
+    header's row count or checksum) is removed too, so the next run rebuilds it instead of
+    failing on it again. Yields the logger.
     """
     _limit_threads(smk.threads)
     handler = logging.FileHandler(smk.log[0], mode="w", encoding="utf-8")
@@ -47,6 +50,12 @@ def step(smk):
         with warnings.catch_warnings():
             warnings.simplefilter("always")
             yield log
+    except DamagedFileError as exc:
+        log.exception("step failed")
+        if os.path.abspath(exc.path) in {os.path.abspath(p) for p in getattr(smk, "input", ())}:
+            os.remove(exc.path)
+            log.error("removed the damaged input %s: the next run rebuilds it", exc.path)
+        raise
     except BaseException:
         log.exception("step failed")
         raise

@@ -1,7 +1,10 @@
 # Config helpers and input functions only (no rules).
-from clustval.data import FIG1
+from dataclasses import asdict
 
-UCI = list(config["uci_datasets"])
+from clustval.data import FIG1, uci_specs
+
+UCI_SPECS = uci_specs(config)  # the package's catalog entries that config selects
+UCI = list(UCI_SPECS)
 SYNTHETIC = list(config["synthetic"]["sets"])
 DATASETS = SYNTHETIC + UCI + [FIG1]
 
@@ -25,6 +28,11 @@ def clusterings():
     runs = [f"results/clusterings/park_jun/{name}.csv" for name in SYNTHETIC + UCI]
     runs.append(f"results/clusterings/{FIG3['algorithm']}/{FIG3['dataset']}.csv")
     return runs
+
+
+def uci_spec(wildcards):
+    """The catalog entry of a UCI set (params, so a catalog change re-runs it)."""
+    return asdict(UCI_SPECS[wildcards.uci])
 
 
 def generator_spec(wildcards):
@@ -60,8 +68,6 @@ def final_outputs():
 def dataset_labels():
     """Display label of every data set, as the paper's figures spell it."""
     labels = {name: spec["label"] for name, spec in config["synthetic"]["sets"].items()}
-    labels.update(
-        {name: spec["label"] for name, spec in config["uci_datasets"].items()}
-    )
+    labels.update({name: spec.label for name, spec in UCI_SPECS.items()})
     labels[FIG1] = "Fig. 1 set"
     return labels

@@ -1,4 +1,4 @@
-# Data: the twelve UCI sets (fetched from the mirror, the archive URL or ucimlrepo, cached
+# Data: the twelve UCI sets (bundled with the package, or from a mirror, the archive URL or ucimlrepo, cached
 # under uci_cache_dir and checksummed; parsed, verified against Table 5, scaled) and the
 # generated sets of Table 4 and Fig. 1.
 
@@ -17,7 +17,7 @@ rule prepare_uci:
         mem_mb=512,
         runtime=10,
     params:
-        spec=lambda wildcards: config["uci_datasets"][wildcards.uci],
+        spec=uci_spec,
         preprocessing=config["preprocessing"]["uci"],
     script:
         "../scripts/prepare_uci.py"
