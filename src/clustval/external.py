@@ -24,6 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from ._validation import check_undefined_policy, value_or_nan
 from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells
 from .errors import InputError, UndefinedIndexError
 
@@ -332,6 +333,8 @@ def cp_accuracy_mc_from_contingency(
     """Core of :func:`cp_accuracy_mc`."""
     if int(repeats) < 1:
         raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise InputError(f"seed must be None or an integer >= 0 (numpy's seeds), got {seed!r}.")
     rng = np.random.default_rng(seed)
     # The objects of cell (i, j) each keep their class with probability n_ij / b_j,
     # independently: their correct count is Binomial(n_ij, n_ij / b_j). Empty cells are left
@@ -683,6 +686,7 @@ def external_scores(
     *,
     s2_matching: str = "hungarian",
     cp_seed: int | None = 1,
+    undefined: str = "raise",
 ) -> dict[str, float]:
     """Every requested external index from ONE contingency table.
 
@@ -695,6 +699,9 @@ def external_scores(
         Passed to S2 (SPEC option ``s2_matching``).
     cp_seed : int or None
         Seed of ``cp_accuracy_mc``.
+    undefined : {"raise", "nan"}
+        An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
+        while every other index keeps its value ("nan").
 
     Returns
     -------
@@ -707,9 +714,10 @@ def external_scores(
     InputError
         An unknown name, or bad labels.
     UndefinedIndexError
-        A requested index is undefined for this input (e.g. S2 or NCA with one class);
-        leave it out of ``names`` to get the others.
+        A requested index is undefined for this input (e.g. S2 or NCA with one class) and
+        ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
     """
+    check_undefined_policy(undefined)
     wanted = (
         set(EXTERNAL_INDICES)
         if names is None
@@ -722,10 +730,11 @@ def external_scores(
     options = {"s2": {"matching": s2_matching}, "cp_accuracy_mc": {"seed": cp_seed}}
     drawn = _draw_aside(ct, cp_seed) if "cp_accuracy_mc" in wanted else None
     return {
-        name: float(
-            drawn.result()
+        name: value_or_nan(
+            drawn.result
             if drawn is not None and name == "cp_accuracy_mc"
-            else index(ct, **options.get(name, {}))
+            else lambda index=index, name=name: index(ct, **options.get(name, {})),
+            undefined,
         )
         for name, index in EXTERNAL_INDICES.items()
         if name in wanted
