@@ -92,7 +92,8 @@ def test_indices_lists_the_registry(capsys):
         ("one_cluster", "cluster"),
         ("empty_line", "line 3 is empty"),
         ("unknown_index", "unknown index"),
-        ("header", "line 1 ('label') is not an integer like the 60 labels below it"),
+        ("header", "line 1 ('label') is not a number like the 60 labels below it"),
+        ("nan_label", "line 2 is 'nan'; every object needs a label"),
         ("negative_seed", "a seed is an integer >= 0, got '-1'"),
         ("bad_budget", "a memory budget is a positive number of megabytes, got 'nan'"),
         ("bad_undefined", "argument --undefined: invalid choice: 'zero'"),
@@ -123,6 +124,8 @@ def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):
         args += ["--index", "s3"]
     elif case == "header":
         args[4] = _write_lines(tmp_path / "header.txt", ["label", *pred])
+    elif case == "nan_label":
+        args[4] = _write_lines(tmp_path / "nan.txt", ["a", "nan", *(["b"] * 58)])
     elif case == "negative_seed":
         args += ["--cp-seed", "-1"]
     elif case == "bad_budget":
@@ -145,6 +148,22 @@ def test_header_line_over_integers_is_an_error_in_the_reader(tmp_path):
         read_labels(_write_lines(tmp_path / "h.txt", ["cluster", 1, 2, 2]))
     # text labels cannot tell a header from a label: read as they are
     assert read_labels(_write_lines(tmp_path / "t.txt", ["a", "b"])).tolist() == ["a", "b"]
+
+
+def test_numeric_label_files_are_checked_as_python_numbers_are(files, tmp_path):
+    truth, pred, X = files["arrays"]
+    as_floats = _write_lines(tmp_path / "floats.txt", [f"{v}.0" for v in pred])
+    assert read_labels(as_floats).tolist() == pred.tolist()  # 1.0 is the label 1
+    expected = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--json")
+    result = run_cli("score", "--truth", files["truth"], "--pred", as_floats, "--json")
+    assert json.loads(result.stdout) == json.loads(expected.stdout)
+    halves = _write_lines(tmp_path / "halves.txt", [v + 0.5 for v in pred])
+    result = run_cli("score", "--truth", files["truth"], "--pred", halves, "--index", "ari")
+    assert result.returncode == 0
+    assert result.stderr.strip().splitlines() == [
+        "clustval: warning: labels_pred holds non-integral numbers: clustering labels are "
+        "discrete, each distinct value is taken as one label."
+    ]
 
 
 def test_byte_order_mark_and_standard_input(files, tmp_path):

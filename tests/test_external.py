@@ -473,6 +473,16 @@ def test_expected_mutual_info_is_exact_where_scikit_learn_rounds(sizes):
     assert expected_mutual_info(ct.row_sums, ct.col_sums, ct.n) == pytest.approx(exact, rel=1e-14)
 
 
+def test_expected_mutual_info_in_small_blocks_is_the_same_sum(monkeypatch):
+    import clustval.external as external
+
+    rng = np.random.default_rng(6)
+    ct = contingency(rng.integers(0, 25, 3000), rng.integers(0, 30, 3000))
+    whole = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
+    monkeypatch.setattr(external, "_EMI_BLOCK_TERMS", 300)  # ~2 pairs a block, some alone
+    assert expected_mutual_info(ct.row_sums, ct.col_sums, ct.n) == pytest.approx(whole, rel=1e-14)
+
+
 def test_ami_agrees_with_sklearn_on_extreme_sizes():
     rng = np.random.default_rng(8)
     cases = [

@@ -29,8 +29,10 @@ def read_labels(path: str) -> np.ndarray:
 
     Surrounding whitespace, trailing blank lines and a UTF-8 byte-order mark are ignored.
     Labels that are all integers are read as integers (so they sort, and are matched, as the
-    same labels passed from Python would be); anything else is kept as text. A first line
-    that is text above integers is a header, an error: it would be scored as one more label.
+    same labels passed from Python would be), all numbers as floats (then checked as floats
+    from Python are: integral ones become integers, others warn), anything else as text.
+    A line that reads as NaN or inf is an error, as NaN is anywhere; so is a first line of
+    text above numbers: a header, which would be scored as one more label.
     """
     lines = _read_text(path).splitlines()
     while lines and not lines[-1].strip():
@@ -41,20 +43,29 @@ def read_labels(path: str) -> np.ndarray:
             raise InputError(f"{path}: line {number} is empty; every line must hold one label.")
     if not labels:
         raise InputError(f"{path} holds no labels; write one label per line.")
-    integers = [_as_int(label) for label in labels]
-    if None not in integers:
-        return np.array(integers, dtype=np.int64)
-    if len(labels) > 1 and None not in integers[1:]:
+    numbers = [_as_number(label) for label in labels]
+    for number, value in enumerate(numbers, start=1):
+        if value is not None and not math.isfinite(value):
+            raise InputError(f"{path}: line {number} is {labels[number - 1]!r}; every object needs a label.")
+    if None not in numbers:
+        integral = all(isinstance(value, int) for value in numbers)
+        return np.array(numbers, dtype=np.int64 if integral else np.float64)
+    if len(labels) > 1 and None not in numbers[1:]:
         raise InputError(
-            f"{path}: line 1 ({labels[0][:40]!r}) is not an integer like the {len(labels) - 1} "
+            f"{path}: line 1 ({labels[0][:40]!r}) is not a number like the {len(labels) - 1} "
             "labels below it; remove the header line."
         )
     return np.array(labels)
 
 
-def _as_int(label: str) -> int | None:
+def _as_number(label: str) -> int | float | None:
+    """The label as an int, else as a float, else None (text)."""
     try:
         return int(label)
+    except ValueError:
+        pass
+    try:
+        return float(label)
     except ValueError:
         return None
 
