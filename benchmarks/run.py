@@ -10,6 +10,8 @@ Suites:
             ``rand_score``; C = K = 10 and 1000; integer and string labels
   internal  Silhouette + BWP + IGP + Dunn (``internal_scores``, one distance pass) against
             scikit-learn's ``silhouette_score`` alone; d = 8, K = 10
+  ami       AMI (``adjusted_mutual_info``, exact expected mutual information) against
+            scikit-learn's ``adjusted_mutual_info_score``; C = K = 1000, n = 10^5
   kmedoids  Park-Jun K-medoids against scikit-learn-extra's KMedoids(method="alternate")
             from the same seeds (benchmarks/bench_kmedoids.py); both run with the numpy<2
             interpreter of .ci/sklearn_extra.sh, the only one where scikit-learn-extra imports
@@ -42,6 +44,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 SEED = 0
 EXTERNAL_REFERENCES = {"ari": ("ari",), "ari+nmi+fmi+rand": ("ari", "nmi", "fmi", "rand")}
 INTERNAL_NAMES = ["sil", "bwp", "igp", "dunn"]
+AMI_N, AMI_C = [10**5], 1000  # many labels: scikit-learn's E[MI] is quadratic in them
 AGREE_RTOL = 1e-12  # the implementations are exact; only the order of float additions differs
 FIELDS = [
     "suite", "n", "d", "k", "c", "labels", "reference",
@@ -102,7 +105,9 @@ def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
     """Run one side (``ours`` or ``sklearn``) of one case in this process."""
     import numpy as np
 
-    if case["suite"] == "external":
+    if case["suite"] == "ami":
+        call, warm, report = ami_call(case, side)
+    elif case["suite"] == "external":
         t, p = external_labels(case["n"], case["c"], case["labels"])
         small = (t[:1000], p[:1000])
         if side == "ours":
@@ -153,6 +158,17 @@ def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
     values = {name: float(result[name]) for name in report}
     traced = traced_peak_mb(call) if timed["best_s"] < budget_s else ""
     return dict(timed, values=values, traced_mb=traced)
+
+
+def ami_call(case: dict, side: str):
+    """``(call, warm-up, reported names)`` of the AMI suite: one index, both sides."""
+    t, p = external_labels(case["n"], case["c"], "int")
+    if side == "ours":
+        from clustval.external import adjusted_mutual_info as ami
+    else:
+        from sklearn.metrics import adjusted_mutual_info_score as ami
+
+    return (lambda: {"ami": ami(t, p)}), (lambda: ami(t[:1000], p[:1000])), ("ami",)
 
 
 def run_isolated(case: dict, side: str, repeats: int, budget_s: float) -> dict:
@@ -270,7 +286,7 @@ def markdown(rows: list[dict]) -> str:
             "sklearn s (best/median)", "ratio", "values agree", "peak MB ours / sklearn"]  # fmt: skip
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        sizes = f"{r['c']}" if r["suite"] == "external" else f"d={r['d']}, K={r['k']}"
+        sizes = f"{r['c']}" if r["suite"] in ("external", "ami") else f"d={r['d']}, K={r['k']}"
         if not r.get("ratio"):
             cells = [r["suite"], f"{r['n']:,}", sizes, r.get("labels", ""), r.get("reference", ""),
                      "", "", "", "", r["status"]]  # fmt: skip
@@ -354,14 +370,17 @@ def cases(settings: dict, suites: list[str]) -> list[dict]:
     if "internal" in suites:
         for n in settings["internal_n"]:
             out.append(dict(suite="internal", n=n, d=8, k=10, reference="silhouette_score"))
+    if "ami" in suites:
+        for n in AMI_N:
+            out.append(dict(suite="ami", n=n, c=AMI_C, labels="int", reference="adjusted_mutual_info_score"))
     return out
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
-    parser.add_argument("--suites", nargs="+", default=["external", "internal", "kmedoids"],
-                        choices=["external", "internal", "kmedoids"])  # fmt: skip
+    parser.add_argument("--suites", nargs="+", default=["external", "internal", "ami", "kmedoids"],
+                        choices=["external", "internal", "ami", "kmedoids"])  # fmt: skip
     parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

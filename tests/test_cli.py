@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score, silhouette_score
 
-from clustval.cli import main
+import clustval.cli
+from clustval.cli import main, read_labels
+from clustval.errors import InputError
 from clustval.registry import EXTERNAL, INTERNAL
 from clustval.scoring import score
 
@@ -88,6 +92,12 @@ def test_indices_lists_the_registry(capsys):
         ("one_cluster", "cluster"),
         ("empty_line", "line 3 is empty"),
         ("unknown_index", "unknown index"),
+        ("header", "line 1 ('label') is not a number like the 60 labels below it"),
+        ("nan_label", "line 2 is 'nan'; every object needs a label"),
+        ("negative_seed", "a seed is an integer >= 0, got '-1'"),
+        ("bad_budget", "a memory budget is a positive number of megabytes, got 'nan'"),
+        ("bad_undefined", "argument --undefined: invalid choice: 'zero'"),
+        ("two_stdin", "only one of --truth, --pred and --data can read standard input"),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):
@@ -112,15 +122,111 @@ def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):
         args[4] = str(tmp_path / "gap.txt")
     elif case == "unknown_index":
         args += ["--index", "s3"]
+    elif case == "header":
+        args[4] = _write_lines(tmp_path / "header.txt", ["label", *pred])
+    elif case == "nan_label":
+        args[4] = _write_lines(tmp_path / "nan.txt", ["a", "nan", *(["b"] * 58)])
+    elif case == "negative_seed":
+        args += ["--cp-seed", "-1"]
+    elif case == "bad_budget":
+        args += ["--data", files["data"], "--memory-budget-mb", "nan"]
+    elif case == "bad_undefined":
+        args += ["--undefined", "zero"]
+    elif case == "two_stdin":
+        args[2] = args[4] = "-"
     result = run_cli(*args)
     assert result.returncode != 0
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert result.stderr.startswith("clustval: error:")
+    assert result.stderr.startswith(("clustval: error:", "clustval score: error:"))
     assert fragment in result.stderr
 
 
-def test_no_inputs_is_a_usage_error():
-    result = run_cli("score", "--pred", "x.txt")
-    assert result.returncode == 2 and "give --truth" in result.stderr
+def test_header_line_over_integers_is_an_error_in_the_reader(tmp_path):
+    with pytest.raises(InputError, match="remove the header line"):
+        read_labels(_write_lines(tmp_path / "h.txt", ["cluster", 1, 2, 2]))
+    # text labels cannot tell a header from a label: read as they are
+    assert read_labels(_write_lines(tmp_path / "t.txt", ["a", "b"])).tolist() == ["a", "b"]
+
+
+def test_numeric_label_files_are_checked_as_python_numbers_are(files, tmp_path):
+    truth, pred, X = files["arrays"]
+    as_floats = _write_lines(tmp_path / "floats.txt", [f"{v}.0" for v in pred])
+    assert read_labels(as_floats).tolist() == pred.tolist()  # 1.0 is the label 1
+    expected = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--json")
+    result = run_cli("score", "--truth", files["truth"], "--pred", as_floats, "--json")
+    assert json.loads(result.stdout) == json.loads(expected.stdout)
+    halves = _write_lines(tmp_path / "halves.txt", [v + 0.5 for v in pred])
+    result = run_cli("score", "--truth", files["truth"], "--pred", halves, "--index", "ari")
+    assert result.returncode == 0
+    assert result.stderr.strip().splitlines() == [
+        "clustval: warning: labels_pred holds non-integral numbers: clustering labels are "
+        "discrete, each distinct value is taken as one label."
+    ]
+
+
+def test_byte_order_mark_and_standard_input(files, tmp_path):
+    truth, pred, X = files["arrays"]
+    expected = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--json")
+    with_bom = tmp_path / "bom.txt"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + open(files["pred"], "rb").read())
+    assert read_labels(str(with_bom)).tolist() == (pred - 5).tolist()  # integers, not text
+    from_bom = run_cli("score", "--truth", files["truth"], "--pred", str(with_bom), "--json")
+    piped = subprocess.run(
+        [sys.executable, "-m", "clustval", "score", "--truth", files["truth"], "--pred", "-", "--json"],
+        input=open(files["pred"]).read(), capture_output=True, text=True, timeout=120,
+    )
+    assert expected.returncode == from_bom.returncode == piped.returncode == 0, piped.stderr
+    assert json.loads(from_bom.stdout) == json.loads(piped.stdout) == json.loads(expected.stdout)
+
+
+def test_undefined_nan_keeps_every_defined_index(files, tmp_path):
+    truth, pred, X = files["arrays"]
+    one = _write_lines(tmp_path / "one.txt", [3] * 60)
+    result = run_cli("score", "--truth", files["truth"], "--pred", one, "--data", files["data"],
+                     "--undefined", "nan", "--json")
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    api = score(np.full(60, 3), labels_true=files_truth_labels(files), X=X, undefined="nan")
+    assert list(values) == list(api) == list(EXTERNAL + INTERNAL)
+    for name, value in api.items():
+        # one cluster: every internal index undefined, every external one defined
+        assert (values[name] is None) == (name in INTERNAL) == np.isnan(value)
+        if name in EXTERNAL:
+            assert values[name] == pytest.approx(value, abs=1e-15)
+
+
+def files_truth_labels(files) -> np.ndarray:
+    return np.array(open(files["truth"]).read().split())
+
+
+def test_closed_stdout_exits_quietly(files):
+    shell = f"{sys.executable} -m clustval score --truth {files['truth']} --pred {files['pred']} | head -c 10"
+    result = subprocess.run(["bash", "-c", f"set -o pipefail; {shell}"], capture_output=True, text=True, timeout=120)
+    assert len(result.stdout) == 10
+    assert result.stderr == ""
+
+
+def test_full_disk_is_one_line(files):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "clustval", "score", "--truth", files["truth"], "--pred", files["pred"]],
+            stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+        )
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == ["clustval: error: cannot write the output (No space left on device)."]
+
+
+def test_numpy_runtime_warnings_do_not_reach_the_user(files, monkeypatch, capsys):
+    def noisy_score(labels_pred, **options):
+        np.divide(np.ones(2), np.zeros(2))  # numpy's "divide by zero" RuntimeWarning
+        warnings.warn("overflow encountered in square", RuntimeWarning)
+        return {"stdi": math.inf}
+
+    monkeypatch.setattr(clustval.cli, "score", noisy_score)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")  # as pytest does: the CLI must silence them itself
+        assert main(["score", "--pred", files["pred"], "--data", files["data"], "--json"]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and json.loads(out.out) == {"stdi": None}

@@ -8,6 +8,8 @@ by object or pair by pair, exact rational arithmetic, and scikit-learn.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import permutations
@@ -30,6 +32,7 @@ from clustval.external import (
     cp_accuracy_from_contingency,
     cp_accuracy_mc,
     cp_accuracy_mc_from_contingency,
+    expected_mutual_info,
     external_scores,
     f_measure,
     fowlkes_mallows_index,
@@ -425,6 +428,80 @@ def test_fmi_differs_from_sklearn_only_on_identical_singletons():
     assert fowlkes_mallows_index([0, 1, 2], [5, 6, 7]) == 1.0
     assert metrics.fowlkes_mallows_score([0, 1, 2], [5, 6, 7]) == 0.0
     assert fowlkes_mallows_index([0, 0, 0, 0], [0, 1, 2, 3]) == 0.0  # sklearn's documented example
+
+
+# ---- expected mutual information (the AMI's E[MI]) ----------------------------------------
+
+
+def _exact_emi(row_sums, col_sums, n: int) -> float:
+    """Vinh et al. (2010) eq. 24 summed over every (i, j, k), P(k) an exact rational from
+    binomials, each term rounded once and the terms summed exactly: the oracle."""
+    terms = []
+    for a in map(int, row_sums):
+        for b in map(int, col_sums):
+            for k in range(max(1, a + b - n), min(a, b) + 1):
+                p = Fraction(math.comb(b, k) * math.comb(n - b, a - k), math.comb(n, a))
+                terms.append(float(p) * (k / n) * math.log(n * k / (a * b)))
+    return math.fsum(terms)
+
+
+def test_expected_mutual_info_equals_the_exact_sum(random_partitions):
+    cases = list(random_partitions(seed=29, count=120, max_n=40, max_labels=7))
+    cases += [([0] * 5 + [1] * 5, [0] * 9 + [1]), (np.arange(6), np.arange(6)), ([0, 1], [0, 0])]
+    for labels_true, labels_pred in cases:
+        ct = contingency(labels_true, labels_pred)
+        exact = _exact_emi(ct.row_sums, ct.col_sums, ct.n)
+        assert expected_mutual_info(ct.row_sums, ct.col_sums, ct.n) == pytest.approx(
+            exact, rel=1e-13, abs=1e-15
+        )
+
+
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        # n = 2500: sums of log-factorials of n (~2e4, scikit-learn's way) lose ~1e-12 a term
+        (5, 5, 2500),
+        # 200 x 150 labels, n = 2000: scikit-learn's sum of 3e5 terms is 3.3e-12 off this sum
+        (200, 150, 2000),
+    ],
+)
+def test_expected_mutual_info_is_exact_where_scikit_learn_rounds(sizes):
+    classes, clusters, n = sizes
+    rng = np.random.default_rng(4)
+    ct = contingency(rng.integers(0, classes, n), rng.integers(0, clusters, n))
+    exact = _exact_emi(ct.row_sums, ct.col_sums, ct.n)
+    assert expected_mutual_info(ct.row_sums, ct.col_sums, ct.n) == pytest.approx(exact, rel=1e-14)
+
+
+def test_expected_mutual_info_in_small_blocks_is_the_same_sum(monkeypatch):
+    import clustval.external as external
+
+    rng = np.random.default_rng(6)
+    ct = contingency(rng.integers(0, 25, 3000), rng.integers(0, 30, 3000))
+    whole = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
+    monkeypatch.setattr(external, "_EMI_BLOCK_TERMS", 300)  # ~2 pairs a block, some alone
+    assert expected_mutual_info(ct.row_sums, ct.col_sums, ct.n) == pytest.approx(whole, rel=1e-14)
+
+
+def test_ami_agrees_with_sklearn_on_extreme_sizes():
+    rng = np.random.default_rng(8)
+    cases = [
+        (np.r_[np.zeros(990, int), np.arange(10) + 1], rng.integers(0, 3, 1000)),  # one giant class
+        (rng.integers(0, 2, 50000), rng.integers(0, 2, 50000)),  # two halves: a + b > n
+        (np.arange(300), rng.integers(0, 5, 300)),  # all singletons
+        (rng.integers(0, 40, 600), rng.integers(0, 40, 600)),  # many small clusters
+    ]
+    for labels_true, labels_pred in cases:
+        ours = adjusted_mutual_info(labels_true, labels_pred)
+        assert ours == pytest.approx(metrics.adjusted_mutual_info_score(labels_true, labels_pred), abs=1e-12)
+
+
+def test_ami_does_not_use_scikit_learn():
+    code = (
+        "import sys, clustval; clustval.adjusted_mutual_info([0, 0, 1, 1, 2], [0, 1, 1, 2, 2]); "
+        "print(any(m.startswith('sklearn') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
 
 
 # ---- exactness at n = 10^6 ----------------------------------------------------------------

@@ -1,14 +1,22 @@
-"""Tests of the one label factorisation (clustval._validation.factorize) against np.unique."""
+"""Tests of the label checks and the one label factorisation (clustval._validation)."""
 
 from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import warnings
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import clustval
 import clustval._validation as validation
 from clustval._validation import as_label_array, factorize
+from clustval.errors import ContinuousLabelWarning, InputError
 
 
 def assert_factorises(labels, codes, uniques):
@@ -65,7 +73,8 @@ def test_hash_collision_falls_back_to_the_sort(monkeypatch):
 
 
 def test_object_labels_are_factorised_as_strings():
-    labels = as_label_array(np.array(["q", 3, "p", 3], dtype=object))
+    labels = as_label_array(np.array(["q", "3", "p", "3"], dtype=object))
+    assert labels.dtype.kind == "U"
     assert_factorises(labels, *factorize(labels))
 
 
@@ -148,3 +157,115 @@ def test_small_int64_range():
     assert validation.small_int64_range(np.array([0, limit - 1], dtype=np.int64)) is not None
     assert validation.small_int64_range(np.array([0, limit], dtype=np.int64)) is None
     assert validation.small_int64_range(np.array([0, 1], dtype=np.int32)) is None
+
+
+# ---- labels that scikit-learn rejects or warns about, and that numpy would silently coerce
+
+
+@pytest.mark.parametrize(
+    "labels, fragment",
+    [
+        (["a", "b", float("nan")], "contains NaN"),  # numpy alone makes this the string "nan"
+        (["a", None, "b"], "contains None"),
+        ([1, "1", 2], "mixes numbers and strings (e.g. 1 and '1')"),  # numpy alone: one label "1"
+        (np.array([1, "1"], dtype=object), "mixes numbers and strings"),
+        (np.zeros((4, 1), dtype=int), "must be 1-D (one label per object), got shape (4, 1)"),
+        (np.zeros((1, 4), dtype=int), "got shape (1, 4)"),
+        ([[0, 1], [1, 0]], "got shape (2, 2)"),
+    ],
+)
+def test_bad_labels_are_rejected(labels, fragment):
+    with pytest.raises(InputError, match=re.escape(fragment)):
+        as_label_array(labels)
+    with pytest.raises(InputError, match=re.escape(fragment)):
+        clustval.score(labels, labels_true=np.zeros(len(labels), dtype=int))
+
+
+def test_labels_rejected_where_scikit_learn_rejects_them():
+    # scikit-learn refuses the (n, 1) column and warns on continuous labels, as clustval does
+    from sklearn.metrics import adjusted_rand_score
+
+    with pytest.raises(ValueError, match="1D"):
+        adjusted_rand_score(np.zeros((4, 1), dtype=int), np.zeros(4, dtype=int))
+    with pytest.warns(UserWarning, match="discrete"):
+        adjusted_rand_score([0.5, 1.5, 1.5], [0, 1, 1])
+    with pytest.warns(ContinuousLabelWarning, match="non-integral"):
+        assert clustval.adjusted_rand_index([0.5, 1.5, 1.5], [0, 1, 1]) == 1.0
+
+
+def test_integral_floats_and_numeric_objects_are_integers():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert as_label_array([1.0, 2.0, 1.0]).dtype == np.int64
+        assert as_label_array(np.array([3, 1, 3], dtype=object)).tolist() == [3, 1, 3]
+
+
+# ---- data whose squared distances overflow or underflow: scaled by a power of two, exactly
+
+SCALES = [2.0**1000, 2.0**-1000, 2.0**520, 2.0**-470]  # 1e301, 1e-301, 3e156, 3e-142
+
+
+def _clusters(seed=0):
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, 3, 50)
+    return rng.normal(size=(50, 3)) + 3 * labels[:, None], labels
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_internal_indices_are_exact_at_extreme_magnitudes(scale):
+    # every internal index is scale invariant, and a power of two scales floats exactly:
+    # the values must be bit-identical (unscaled, 1e301 overflows to inf distances and
+    # 1e-301 underflows every distance to 0)
+    X, labels = _clusters()
+    expected = clustval.internal_scores(X, labels)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow or underflow warning either
+        assert clustval.internal_scores(X * scale, labels) == expected
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_kmedoids_is_exact_at_extreme_magnitudes(scale):
+    from clustval.kmedoids import euclidean_distances, park_jun, sd_kmedoids
+
+    X, _ = _clusters(1)
+    for method in (park_jun, sd_kmedoids):
+        expected, got = method(X, 3), method(X * scale, 3)
+        assert got.labels.tolist() == expected.labels.tolist()
+        assert got.medoids.tolist() == expected.medoids.tolist()
+        assert got.cost == expected.cost * scale  # scaled back to the data's units
+        assert got.cost_history.tolist() == (expected.cost_history * scale).tolist()
+    assert np.array_equal(euclidean_distances(X * scale), euclidean_distances(X) * scale)
+
+
+def test_ordinary_data_are_not_touched():
+    X, _ = _clusters()
+    assert validation.as_data_matrix(X, return_scale=True)[1] == 1.0
+    assert validation.as_data_matrix(X) is X  # no copy either
+
+
+def test_magnitudes_no_scale_can_hold_are_an_error():
+    from clustval.errors import ClusteringError
+    from clustval.kmedoids import park_jun
+
+    X = np.array([[1e200, 0.0], [1e200, 1e-200], [0.0, 1.0]])
+    with pytest.raises(InputError, match="mixes magnitudes from 1e-200 to 1e"):
+        clustval.silhouette_score(X, [0, 0, 1])
+    with pytest.raises(ClusteringError, match="mixes magnitudes"):
+        park_jun(X, 2)
+
+
+def test_extreme_magnitudes_through_the_command_line(tmp_path):
+    X, labels = _clusters()
+    for name, scale in (("big", 2.0**1000), ("small", 2.0**-1000), ("plain", 1.0)):
+        np.savetxt(tmp_path / f"{name}.csv", X * scale, delimiter=",", fmt="%.17g")
+    (tmp_path / "pred.txt").write_text("".join(f"{v}\n" for v in labels))
+    out = {}
+    for name in ("big", "small", "plain"):
+        result = subprocess.run(
+            [sys.executable, "-m", "clustval", "score", "--pred", str(tmp_path / "pred.txt"),
+             "--data", str(tmp_path / f"{name}.csv"), "--json"],
+            capture_output=True, text=True, timeout=120,
+        )
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+        out[name] = json.loads(result.stdout)
+    assert out["big"] == out["small"] == out["plain"]

@@ -14,7 +14,14 @@ Every index is listed, with its direction, range and reference, in
 :data:`clustval.registry.INDICES` (and by ``clustval indices`` on the command line).
 """
 
-from .errors import ClusteringError, ClustvalError, DataError, InputError, UndefinedIndexError
+from .errors import (
+    ClusteringError,
+    ClustvalError,
+    ContinuousLabelWarning,
+    DataError,
+    InputError,
+    UndefinedIndexError,
+)
 from .external import (
     accuracy,
     adjusted_mutual_info,
@@ -59,6 +66,7 @@ __all__ = [
     "INDICES",
     "ClusteringError",
     "ClustvalError",
+    "ContinuousLabelWarning",
     "DataError",
     "IndexSpec",
     "InputError",

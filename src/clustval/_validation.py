@@ -6,11 +6,14 @@ input with the same message.
 
 from __future__ import annotations
 
+import math
+import warnings
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
 
-from .errors import InputError
+from .errors import ContinuousLabelWarning, InputError, UndefinedIndexError
 
 # Integer labels whose range is at most this many times n are factorised with a lookup
 # table in O(n + range) instead of a sort in O(n log n).
@@ -22,30 +25,65 @@ _ABSENT_SPAN_MAX = 1024
 # verified against the strings themselves; a collision only costs the slower sort.
 _HASH_SEED = 20170601
 _HASH_ROWS = 2**14
+# What the scoring functions do with an index that is undefined for the input: raise
+# UndefinedIndexError, or give NaN for it and every defined index its value.
+UNDEFINED_POLICIES = ("raise", "nan")
 
 
 def as_label_array(labels, name: str = "labels") -> np.ndarray:
-    """Return ``labels`` as a 1-D array, rejecting empty input, NaN and non-1-D shapes."""
+    """Return ``labels`` as a 1-D array of integers, strings or (with a warning) floats.
+
+    Rejected, as scikit-learn's ``check_clusterings`` rejects them: empty input, any shape
+    but (n,) (a column (n, 1) too), None or NaN anywhere (also inside a list of strings,
+    which numpy would turn into the string "nan"), and numbers mixed with strings (``1`` and
+    ``"1"`` would otherwise become one label). Integral floats become integers; other floats
+    are kept, with the :class:`~clustval.errors.ContinuousLabelWarning` scikit-learn gives.
+    """
     arr = np.asarray(labels)
     if arr.ndim != 1:
-        if arr.ndim == 2 and 1 in arr.shape:
-            arr = arr.ravel()
-        else:
-            raise InputError(f"{name} must be 1-D (one label per object), got shape {arr.shape}.")
+        raise InputError(f"{name} must be 1-D (one label per object), got shape {arr.shape}.")
     if arr.size == 0:
         raise InputError(f"{name} is empty: need at least one labelled object.")
+    if arr.dtype.kind in "US" and not isinstance(labels, np.ndarray):
+        arr = np.asarray(labels, dtype=object)  # see what the elements were before numpy's str()
+    if arr.dtype.kind == "O":
+        arr = _object_labels(arr, name)
     if arr.dtype.kind == "f":
         if not np.all(np.isfinite(arr)):
             raise InputError(f"{name} contains NaN or inf; every object needs a label.")
         if np.all(arr == np.round(arr)):
-            arr = arr.astype(np.int64)
-    elif arr.dtype.kind == "O":
-        if any(v is None or (isinstance(v, float) and not np.isfinite(v)) for v in arr):
-            raise InputError(f"{name} contains None or NaN; every object needs a label.")
-        arr = arr.astype(str)
+            return arr.astype(np.int64)
+        warnings.warn(
+            f"{name} holds non-integral numbers: clustering labels are discrete, each "
+            "distinct value is taken as one label.",
+            ContinuousLabelWarning,
+            stacklevel=3,
+        )
     elif arr.dtype.kind not in "iubUS":
         raise InputError(f"{name} must hold integers or strings, got dtype {arr.dtype}.")
     return arr
+
+
+def _object_labels(arr: np.ndarray, name: str) -> np.ndarray:
+    """An object array of labels as strings or numbers; InputError for None, NaN or a mix."""
+    first = {}  # the first string and the first number seen
+    for value in arr:
+        if isinstance(value, (str, bytes)):
+            first.setdefault("string", value)
+        elif isinstance(value, (bool, int, float, np.number, np.bool_)):
+            if value != value:
+                raise InputError(f"{name} contains NaN; every object needs a label.")
+            first.setdefault("number", value)
+        elif value is None:
+            raise InputError(f"{name} contains None; every object needs a label.")
+        else:
+            raise InputError(f"{name} holds a {type(value).__name__}; labels are integers or strings.")
+    if len(first) == 2:
+        raise InputError(
+            f"{name} mixes numbers and strings (e.g. {first['number']!r} and {first['string']!r}), "
+            "which would count 1 and '1' as one label; give labels of one kind."
+        )
+    return arr.astype(str) if "string" in first else np.array(arr.tolist())
 
 
 def factorize(
@@ -260,11 +298,18 @@ def check_label_pair(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray]:
     return t, p
 
 
-def as_data_matrix(X, error: type[Exception] = InputError) -> np.ndarray:
+def as_data_matrix(X, error: type[Exception] = InputError, *, return_scale: bool = False):
     """``X`` as a C-contiguous float64 (n, d) array with finite values, or ``error``.
 
     A 1-D array is one feature. Shared by the internal indices and the K-medoids code (which
     raises its own error class).
+
+    Squared distances of |x| beyond ~1e150 overflow, and those of differences below ~1e-154
+    underflow (1e-300 would make every distance 0). Such data are scaled by a power of two,
+    2^-e with max |x| in [2^(e-1), 2^e): exact in binary floating point, and every internal
+    index is scale invariant (K-medoids labels too; its cost scales back by 2^e). Data whose
+    non-zero magnitudes span more than 2^450 have no such scale: that is an ``error``.
+    With ``return_scale``, returns ``(X_scaled, scale)``, the given X being X_scaled * scale.
     """
     try:
         X = np.ascontiguousarray(X, dtype=np.float64)
@@ -282,7 +327,34 @@ def as_data_matrix(X, error: type[Exception] = InputError) -> np.ndarray:
             f"X contains NaN or inf (first at row {bad[0]}, column {bad[1]}); "
             "impute or drop those values first."
         )
-    return X
+    X, scale = _distance_safe(X, error)
+    return (X, scale) if return_scale else X
+
+
+# Binary exponents (math.frexp) of the largest |x| beyond which squared distances can
+# overflow (4 d x^2 > 2^1023 for d < 2^20), and of the smallest non-zero |x| below which
+# the square of its last-bit difference (2^(e - 53))^2 is no longer a normal number.
+_EXPONENT_MAX = 500
+_EXPONENT_MIN = -450
+
+
+def _distance_safe(X: np.ndarray, error: type[Exception]) -> tuple[np.ndarray, float]:
+    """``(X * 2^-e, 2^e)`` when X needs the power-of-two scaling of :func:`as_data_matrix`,
+    else ``(X, 1.0)``; ``error`` if no scale keeps every squared distance finite and normal."""
+    magnitude = np.abs(X)
+    hi = float(magnitude.max())
+    if hi == 0.0:
+        return X, 1.0
+    lo = float(magnitude[magnitude > 0].min())
+    hi_exp, lo_exp = math.frexp(hi)[1], math.frexp(lo)[1]
+    if hi_exp <= _EXPONENT_MAX and lo_exp >= _EXPONENT_MIN:
+        return X, 1.0
+    if lo_exp - hi_exp < _EXPONENT_MIN:
+        raise error(
+            f"X mixes magnitudes from {lo:.3g} to {hi:.3g}: no common scale keeps their squared "
+            "distances finite and exact; rescale the features (e.g. min-max) first."
+        )
+    return np.ldexp(X, -hi_exp), math.ldexp(1.0, hi_exp)
 
 
 def check_data(X, labels) -> tuple[np.ndarray, np.ndarray, int]:
@@ -300,3 +372,20 @@ def check_data(X, labels) -> tuple[np.ndarray, np.ndarray, int]:
         )
     codes, uniques = factorize(labels)
     return X, codes, len(uniques)
+
+
+def check_undefined_policy(undefined: str) -> str:
+    """``undefined`` if it is one of :data:`UNDEFINED_POLICIES`, else InputError."""
+    if undefined not in UNDEFINED_POLICIES:
+        raise InputError(f"undefined must be 'raise' or 'nan', got {undefined!r}.")
+    return undefined
+
+
+def value_or_nan(compute: Callable[[], float], undefined: str) -> float:
+    """``compute()``; NaN instead when the index is undefined and ``undefined == "nan"``."""
+    try:
+        return float(compute())
+    except UndefinedIndexError:
+        if undefined == "raise":
+            raise
+        return float("nan")

@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -19,12 +21,18 @@ from .errors import ClustvalError, InputError
 from .registry import INDICES
 from .scoring import score
 
+STDIN = "-"  # the file name that means standard input
+
 
 def read_labels(path: str) -> np.ndarray:
-    """One label per line; surrounding whitespace and trailing blank lines are ignored.
+    """One label per line; ``-`` reads standard input.
 
+    Surrounding whitespace, trailing blank lines and a UTF-8 byte-order mark are ignored.
     Labels that are all integers are read as integers (so they sort, and are matched, as the
-    same labels passed from Python would be); anything else is kept as text.
+    same labels passed from Python would be), all numbers as floats (then checked as floats
+    from Python are: integral ones become integers, others warn), anything else as text.
+    A line that reads as NaN or inf is an error, as NaN is anywhere; so is a first line of
+    text above numbers: a header, which would be scored as one more label.
     """
     lines = _read_text(path).splitlines()
     while lines and not lines[-1].strip():
@@ -35,14 +43,35 @@ def read_labels(path: str) -> np.ndarray:
             raise InputError(f"{path}: line {number} is empty; every line must hold one label.")
     if not labels:
         raise InputError(f"{path} holds no labels; write one label per line.")
+    numbers = [_as_number(label) for label in labels]
+    for number, value in enumerate(numbers, start=1):
+        if value is not None and not math.isfinite(value):
+            raise InputError(f"{path}: line {number} is {labels[number - 1]!r}; every object needs a label.")
+    if None not in numbers:
+        integral = all(isinstance(value, int) for value in numbers)
+        return np.array(numbers, dtype=np.int64 if integral else np.float64)
+    if len(labels) > 1 and None not in numbers[1:]:
+        raise InputError(
+            f"{path}: line 1 ({labels[0][:40]!r}) is not a number like the {len(labels) - 1} "
+            "labels below it; remove the header line."
+        )
+    return np.array(labels)
+
+
+def _as_number(label: str) -> int | float | None:
+    """The label as an int, else as a float, else None (text)."""
     try:
-        return np.array([int(label) for label in labels], dtype=np.int64)
-    except (ValueError, OverflowError):
-        return np.array(labels)
+        return int(label)
+    except ValueError:
+        pass
+    try:
+        return float(label)
+    except ValueError:
+        return None
 
 
 def read_data(path: str) -> np.ndarray:
-    """Numeric CSV without a header, one row per object."""
+    """Numeric CSV without a header, one row per object; ``-`` reads standard input."""
     rows = []
     width = None
     for number, line in enumerate(_read_text(path).splitlines(), start=1):
@@ -66,8 +95,10 @@ def read_data(path: str) -> np.ndarray:
 
 
 def _read_text(path: str) -> str:
+    """The file's text (``-``: standard input), UTF-8 with or without a byte-order mark."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
+        return raw.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError(f"{path}: no such file.") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -89,6 +120,8 @@ def _json_value(value: float) -> float | None:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    if [args.truth, args.pred, args.data].count(STDIN) > 1:
+        raise InputError("only one of --truth, --pred and --data can read standard input (-).")
     truth = read_labels(args.truth) if args.truth else None
     pred = read_labels(args.pred)
     X = read_data(args.data) if args.data else None
@@ -101,6 +134,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         cp_seed=args.cp_seed,
         stdi_squared=args.stdi_squared,
         memory_budget_mb=args.memory_budget_mb,
+        undefined=args.undefined,
     )
     if args.json:
         print(json.dumps({name: _json_value(v) for name, v in values.items()}, allow_nan=False))
@@ -116,8 +150,31 @@ def _cmd_indices(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"a seed is an integer >= 0, got {text!r}")
+    return int(text)
+
+
+def _megabytes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"a memory budget is a positive number of megabytes, got {text!r}")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its usage errors on one line (``--help`` shows the usage)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="clustval", description="Clustering validity indices (Xie et al. 2017 and more)."
     )
     parser.add_argument("--version", action="version", version=f"clustval {__version__}")
@@ -129,15 +186,21 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score a clustering. External indices need --truth, internal ones --data. "
         "With --json, prints one flat JSON object {index: value}; infinite values are null.",
     )
-    sc.add_argument("--pred", required=True, help="predicted labels, one per line")
+    sc.add_argument("--pred", required=True, help="predicted labels, one per line (- reads standard input)")
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
     sc.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    sc.add_argument(
+        "--undefined",
+        choices=["raise", "nan"],
+        default="raise",
+        help="an undefined index (e.g. silhouette of one cluster) is an error (raise) or nan (null in JSON)",
+    )
     sc.add_argument("--index", action="append", metavar="NAME", help="only this index (repeatable); see `clustval indices`")
     sc.add_argument("--json", action="store_true", help="print a flat JSON object")
     sc.add_argument("--s2-matching", choices=["hungarian", "identity"], default="hungarian")
-    sc.add_argument("--cp-seed", type=int, default=1, help="seed of the Monte Carlo CP accuracy")
+    sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     sc.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
-    sc.add_argument("--memory-budget-mb", type=float, default=256, help="memory bound of the distance pass")
+    sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sc.set_defaults(run=_cmd_score)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
@@ -150,12 +213,37 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "score" and not args.truth and not args.data and not args.index:
         print("clustval: error: give --truth (external indices) and/or --data (internal indices).", file=sys.stderr)
         return 2
-    try:
-        return args.run(args)
-    except (ClustvalError, KeyError) as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        print(f"clustval: error: {message}", file=sys.stderr)
-        return 1
+    # numpy's RuntimeWarnings (an inf in an intermediate) are no news to a user: every
+    # limit value is documented; other warnings come out as one line.
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        warnings.showwarning = _one_line_warning
+        try:
+            status = args.run(args)
+            sys.stdout.flush()  # a write error shows here, not at exit
+        except (ClustvalError, KeyError) as exc:
+            message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+            print(f"clustval: error: {message}", file=sys.stderr)
+            return 1
+        except BrokenPipeError:  # the reader stopped early (| head): nothing left to say
+            _detach_stdout()
+            return 1
+        except OSError as exc:  # stdout cannot be written (a full disk, /dev/full)
+            _detach_stdout()
+            print(f"clustval: error: cannot write the output ({exc.strerror or exc}).", file=sys.stderr)
+            return 1
+    return status
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    print(f"clustval: warning: {message}", file=sys.stderr)
+
+
+def _detach_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush at exit cannot fail
+    again with a second message (Python's advice for SIGPIPE, in the signal module docs)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

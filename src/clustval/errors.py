@@ -35,3 +35,8 @@ class DamagedFileError(DataError):
 
 class ClusteringError(ClustvalError, ValueError):
     """A clustering request that cannot be carried out (e.g. K above the distinct points)."""
+
+
+class ContinuousLabelWarning(UserWarning):
+    """Labels given as non-integral numbers: each distinct value is one label (scikit-learn
+    warns the same way; clustering labels are discrete)."""

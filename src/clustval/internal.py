@@ -34,7 +34,7 @@ from ._pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from ._validation import check_data
+from ._validation import check_data, check_undefined_policy, value_or_nan
 from .errors import InputError, UndefinedIndexError
 
 #: Keys of :func:`internal_scores`, in the order it returns them.
@@ -469,6 +469,7 @@ def internal_scores(
     *,
     stdi_squared: bool = False,
     memory_budget_mb: float = _DEFAULT_BUDGET_MB,
+    undefined: str = "raise",
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
 
@@ -479,13 +480,16 @@ def internal_scores(
     names : keys from :data:`INTERNAL_INDEX_NAMES` (default: all of them).
     stdi_squared : passed to :func:`stdi` as ``squared``.
     memory_budget_mb : bound on each block of pairwise distances.
+    undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
+        and every other index keeps its value).
 
     Returns
     -------
     dict mapping each requested name to its value, in the order of INTERNAL_INDEX_NAMES.
     Values equal those of the individual functions; an index that is undefined for this
-    partition raises UndefinedIndexError, as its function does.
+    partition raises UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
     """
+    check_undefined_policy(undefined)
     if names is None:
         requested = set(INTERNAL_INDEX_NAMES)
     else:
@@ -499,5 +503,7 @@ def internal_scores(
     needs = {_DISTANCE_NEEDS[name] for name in requested if name in _DISTANCE_NEEDS}
     p = _Partition(X, labels, distance_needs=needs, memory_budget_mb=memory_budget_mb)
     return {
-        name: _score(p, name, stdi_squared) for name in INTERNAL_INDEX_NAMES if name in requested
+        name: value_or_nan(lambda name=name: _score(p, name, stdi_squared), undefined)
+        for name in INTERNAL_INDEX_NAMES
+        if name in requested
     }

@@ -130,7 +130,7 @@ def euclidean_distances(X) -> np.ndarray:
     -------
     D : (n, n) float64 array, symmetric, zero diagonal, O(n^2) memory.
     """
-    X = as_data_matrix(X, error=ClusteringError)
+    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
     n, d = X.shape
     D = np.empty((n, n), dtype=np.float64)
     # cdist's work per block is block x n x d scalars; bound the block by bytes of D.
@@ -138,7 +138,7 @@ def euclidean_distances(X) -> np.ndarray:
     for start in range(0, n, block):
         stop = min(start + block, n)
         cdist(X[start:stop], X, metric="euclidean", out=D[start:stop])
-    return D
+    return D if scale == 1.0 else D * scale  # back from the power-of-two scale: exact
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -251,10 +251,10 @@ def park_jun(
     -------
     KMedoidsResult (cost: lower is better).
     """
-    D = _resolve_distances(X, distances)
+    D, scale = _resolve_distances(X, distances)
     _check_k(D, n_clusters)
     seeds = _park_jun_seeds(D, n_clusters)
-    return _iterate(D, seeds, max_iter, backend)
+    return _cost_in_units(_iterate(D, seeds, max_iter, backend), scale)
 
 
 def sd_kmedoids(
@@ -271,10 +271,10 @@ def sd_kmedoids(
     Arguments as :func:`park_jun`, plus ``radius`` ("sd" or "mean"). ``result.init_fallback``
     tells whether the farthest-first fill of :func:`sd_init` was needed.
     """
-    D = _resolve_distances(X, distances)
+    D, scale = _resolve_distances(X, distances)
     _check_k(D, n_clusters)
     seeds, fallback = _sd_seeds(D, n_clusters, radius)
-    return replace(_iterate(D, seeds, max_iter, backend), init_fallback=fallback)
+    return replace(_cost_in_units(_iterate(D, seeds, max_iter, backend), scale), init_fallback=fallback)
 
 
 # ---------------------------------------------------------------------------- iteration
@@ -476,7 +476,19 @@ def _check_distances(D) -> np.ndarray:
     return D
 
 
-def _resolve_distances(X, distances) -> np.ndarray:
+def _resolve_distances(X, distances) -> tuple[np.ndarray, float]:
+    """``(D, scale)``: D of X scaled by a power of two if its squares would overflow or
+    underflow (:func:`as_data_matrix`; same labels, the cost times ``scale``), or the given D."""
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
-    return euclidean_distances(X) if distances is None else _check_distances(distances)
+    if distances is not None:
+        return _check_distances(distances), 1.0
+    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
+    return euclidean_distances(X), scale
+
+
+def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:
+    """``result`` with its costs in the units of the given data (exact: scale is 2^e)."""
+    if scale == 1.0:
+        return result
+    return replace(result, cost=result.cost * scale, cost_history=result.cost_history * scale)

@@ -8,22 +8,27 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ._validation import check_undefined_policy
 from .errors import InputError
 from .registry import EXTERNAL, INDICES, INTERNAL, get_index
 
 
 def score(
     labels_pred,
+    *,
     labels_true=None,
     X=None,
     names: Iterable[str] | None = None,
-    *,
+    undefined: str = "raise",
     s2_matching: str = "hungarian",
     cp_seed: int = 1,
     stdi_squared: bool = False,
     memory_budget_mb: float = 256,
 ) -> dict[str, float]:
     """Every requested index of one clustering, in registry order.
+
+    Everything after ``labels_pred`` is keyword-only: ``score(y, p)`` would read the truth
+    as the clustering (S2 and F-measure are not symmetric), so it is a TypeError.
 
     Parameters
     ----------
@@ -36,7 +41,15 @@ def score(
     names : iterable of str, optional
         Registry names of the indices to compute. Default: every index that the given
         inputs allow (external ones when ``labels_true`` is given, internal ones when ``X`` is).
+    undefined : {"raise", "nan"}
+        An index undefined for this input (e.g. silhouette of one cluster) raises
+        :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
+        while every defined index keeps its value ("nan").
+    s2_matching, cp_seed, stdi_squared, memory_budget_mb
+        Options of S2, the Monte Carlo CP accuracy, STDI and the distance pass (see
+        :func:`clustval.external.external_scores` and :func:`clustval.internal.internal_scores`).
     """
+    check_undefined_policy(undefined)
     if names is None:
         wanted = (EXTERNAL if labels_true is not None else ()) + (INTERNAL if X is not None else ())
         if not wanted:
@@ -57,14 +70,22 @@ def score(
         from .external import external_scores
 
         values.update(
-            external_scores(labels_true, labels_pred, external, s2_matching=s2_matching, cp_seed=cp_seed)
+            external_scores(
+                labels_true, labels_pred, external, s2_matching=s2_matching, cp_seed=cp_seed,
+                undefined=undefined,
+            )
         )
     if internal:
         from .internal import internal_scores
 
         values.update(
             internal_scores(
-                X, labels_pred, internal, stdi_squared=stdi_squared, memory_budget_mb=memory_budget_mb
+                X,
+                labels_pred,
+                internal,
+                stdi_squared=stdi_squared,
+                memory_budget_mb=memory_budget_mb,
+                undefined=undefined,
             )
         )
     return {name: values[name] for name in wanted}

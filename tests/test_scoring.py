@@ -1,0 +1,58 @@
+"""clustval.score: keyword-only roles, and undefined indices as NaN beside the defined ones."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.registry import EXTERNAL, INTERNAL
+
+RNG = np.random.default_rng(3)
+TRUTH = RNG.integers(0, 3, 40)
+PRED = np.where(RNG.random(40) < 0.7, TRUTH, RNG.integers(0, 4, 40))
+X = RNG.normal(size=(40, 2)) + TRUTH[:, None]
+
+
+def test_truth_and_data_are_keyword_only():
+    # score(y, p) would judge y against p: S2 and F-measure would change without a word
+    with pytest.raises(TypeError, match="positional"):
+        clustval.score(PRED, TRUTH)
+    with pytest.raises(TypeError, match="positional"):
+        clustval.score(PRED, None, X)
+    assert clustval.score(PRED, labels_true=TRUTH)["s2"] == clustval.s2(TRUTH, PRED)
+
+
+def test_undefined_raise_is_the_default():
+    with pytest.raises(UndefinedIndexError, match="single cluster"):
+        clustval.score(np.zeros(40, int), labels_true=TRUTH, X=X)
+
+
+def test_undefined_nan_gives_every_defined_index():
+    one = np.zeros(40, int)
+    values = clustval.score(one, labels_true=TRUTH, X=X, undefined="nan")
+    assert list(values) == list(EXTERNAL + INTERNAL)
+    for name in EXTERNAL:  # every external index is defined for one cluster
+        assert values[name] == clustval.external_scores(TRUTH, one, [name])[name]
+    assert all(math.isnan(values[name]) for name in INTERNAL)
+
+
+def test_undefined_nan_only_where_undefined():
+    # K = n: silhouette and BWP are undefined, the other internal indices are not
+    singletons = np.arange(40)
+    values = clustval.score(singletons, X=X, undefined="nan")
+    undefined = {name for name, value in values.items() if math.isnan(value)}
+    assert undefined == {"sil", "sil_sum", "bwp", "bwp_sum"}
+    for name in set(INTERNAL) - undefined:
+        assert values[name] == clustval.internal_scores(X, singletons, [name])[name]
+    # one class: S2 and NCA undefined, the others defined
+    values = clustval.score(PRED, labels_true=np.zeros(40, int), undefined="nan")
+    assert {name for name, value in values.items() if math.isnan(value)} == {"s2", "nca"}
+
+
+def test_bad_undefined_option():
+    with pytest.raises(InputError, match="undefined must be 'raise' or 'nan'"):
+        clustval.score(PRED, labels_true=TRUTH, undefined="zero")
