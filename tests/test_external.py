@@ -1,4 +1,4 @@
-"""Tests of the external validity indices (clustval.external, SPEC 4.1).
+"""Tests of the external validity indices (clustval.external).
 
 Truth comes from outside the code under test: the documents' worked examples, hand-worked
 examples (derivations in comments), brute-force oracles that work from the labels object
@@ -115,7 +115,7 @@ def test_seed_004_purity_and_accuracy_examples():
 
 
 def test_manning_section_16_3_example_of_seed_004():
-    # Seed 004's figure (Manning, Raghavan & Schütze 2008, sec. 16.3): cluster 1 = 5 x, 1 o;
+    # The purity figure of Manning, Raghavan & Schütze (2008, sec. 16.3): cluster 1 = 5 x, 1 o;
     # cluster 2 = 1 x, 4 o, 1 d; cluster 3 = 2 x, 3 d. Purity 12/17 = 0.71; the book gives
     # TP = 20, FP = 20, FN = 24, TN = 72, RI = 0.68 and NMI = 0.36.
     cells = {
@@ -238,7 +238,7 @@ DEGENERATE = {
          "bcubed_precision": 1, "bcubed_recall": 0.5, "bcubed_f": 2 / 3, "cp_accuracy": 1,
          "cp_accuracy_mc": 1, "nca": RAISES},
     ),
-    # TP = FN = FP = 0, TN = 6: identical partitions; PS2's denominator is 0 (SPEC: 0).
+    # TP = FN = FP = 0, TN = 6: identical partitions; PS2's denominator is 0 (the paper: 0).
     "all singletons, identical": (
         ([0, 1, 2, 3], [3, 2, 1, 0]),
         {"accuracy": 1, "purity": 1, "s2": 1, "ps2": 0, "f_measure": 1, "rand": 1,
@@ -290,7 +290,7 @@ def test_no_index_ever_returns_nan(random_partitions):
 
 
 def pair_oracle(tp: int, fp: int, fn: int, tn: int) -> dict[str, Fraction | float]:
-    """RI, JC, FMI, ARI (SPEC's expectation form), PS2 from pair counts, in exact arithmetic."""
+    """RI, JC, FMI, ARI (Hubert-Arabie form), PS2 from pair counts, in exact arithmetic."""
     total = tp + fp + fn + tn
     values: dict[str, Fraction | float] = {
         "rand": Fraction(1) if total == 0 else Fraction(tp + tn, total),
@@ -356,7 +356,7 @@ def test_accuracy_purity_s2_nca_against_enumerated_maps(random_partitions):
 def test_f_measure_and_bcubed_against_per_object_definitions(random_partitions):
     for labels_true, labels_pred in random_partitions(seed=4, count=150, max_n=25):
         t, p, n = labels_true.tolist(), labels_pred.tolist(), len(labels_true)
-        # F-measure with P and R spelt out (no simplification), seed 004's MATLAB code.
+        # F-measure with P and R spelt out (no simplification), the usual MATLAB formulation.
         f_total = 0.0
         for c in set(t):
             members = [k for k in range(n) if t[k] == c]
@@ -530,12 +530,12 @@ def test_pair_indices_exact_at_a_million_objects():
     )
 
 
-# ---- the correspondence-probability Monte Carlo (seed 003) --------------------------------
+# ---- the correspondence-probability Monte Carlo (Bartenyev 2026) --------------------------------
 
 
 def per_object_procedure(labels_true, labels_pred, rng) -> float:
-    """Seed 003 literally: each object's predicted label j is replaced by a true label drawn
-    with probability n_ij / b_j (one draw per object); accuracy = correct / n."""
+    """Bartenyev's (2026) procedure literally: each object's predicted label j is replaced by
+    a true label drawn with probability n_ij / b_j (one draw per object); accuracy = correct / n."""
     t, p = np.asarray(labels_true), np.asarray(labels_pred)
     correct = 0
     for j in np.unique(p):

@@ -1,7 +1,7 @@
-"""Tests of the internal validity indices (SPEC 4.2) and the chunked distance engine.
+"""Tests of the internal validity indices and the chunked distance engine.
 
 Truth comes from: plain O(n^2) oracles written with loops below, scikit-learn (Silhouette,
-Davies-Bouldin), and a 1-D example worked by hand (seed 001's Example 2 layout).
+Davies-Bouldin), and a 1-D example worked by hand (the layout of Zhou 2016, sec. 9.2, Example 2).
 """
 
 from __future__ import annotations
@@ -320,7 +320,7 @@ def test_silhouette_and_davies_bouldin_equal_sklearn(engine, seed):
 
 # ----------------------------------------------------------------------------- hand-worked
 
-# Seed 001, Example 2 layout with numbers: 1-D points, C1 = {x1,x2,x3}, C2 = {x4,x5},
+# Zhou (2016, sec. 9.2), Example 2 layout with numbers: 1-D points, C1 = {x1,x2,x3}, C2 = {x4,x5},
 # C3 = {x6,x7}.
 #   x = 0 1 2 | 6 10 | 14 16;  centroids c = 1, 8, 15;  xbar = 49/7 = 7.
 #   STDI: separation (|1-7| + |8-7| + |15-7|)/3 = 15/3 = 5;

@@ -96,8 +96,8 @@ def test_sd_sweep_over_k_on_the_fig1_set_identical(project_dataset):
 
 
 def test_duplicate_seed_rows_why_the_backend_passes_seeds_by_index():
-    # SPEC 3: init=X[seeds] finds seeds by row equality, so a duplicated seed row yields an
-    # extra medoid; the backend hands the seeds over by index and stays exact.
+    # scikit-learn-extra 0.3.0's init=X[seeds] finds seeds by row equality: a duplicated
+    # seed row gives an extra medoid; the backend hands the seeds over by index and stays exact.
     X = np.array([[0.0, 0], [1, 0], [1, 0], [2, 0], [8, 0], [9, 0]])
     ours = park_jun(X, 2)
     np.testing.assert_array_equal(ours.initial_medoids, [1, 3])  # 2 ties 1 in v_j and is skipped

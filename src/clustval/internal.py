@@ -1,4 +1,4 @@
-"""Internal validity indices: judge a clustering from the data alone (SPEC 4.2).
+"""Internal validity indices: judge a clustering from the data alone.
 
 Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
 label per row. Notation: K clusters C_k with n_k members, centroids c_k (member means),
@@ -304,7 +304,7 @@ def stdi(X, labels, squared: bool = False) -> float:
     ``STDI = [(1/K) sum_k ||c_k - xbar||] / [sum_k (1/n_k) sum_{x in C_k} ||x - c_k||]``:
     separation of the centroids from the grand mean over the compactness of the clusters.
     With ``squared=True`` every norm is squared (the form printed in the paper's OCR);
-    the default plain norms reproduce the paper's Fig. 3 axis (SPEC 4.2 decision).
+    the default plain norms reproduce the paper's Fig. 3 axis (README, Decisions).
 
     Range [0, inf); **higher is better**. 0 when every centroid equals xbar; inf when every
     object sits on its centroid (and some centroid does not). Raises UndefinedIndexError
@@ -333,7 +333,7 @@ def davies_bouldin(X, labels) -> float:
 
 
 def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
-    """DBI in the form of seed 001: Davies-Bouldin with the mean pairwise distance as spread.
+    """DBI (Zhou 2016, sec. 9.2): Davies-Bouldin with the mean pairwise distance as spread.
 
     ``DBI = (1/K) sum_k max_{l != k} (avg(C_k) + avg(C_l)) / ||c_k - c_l||``,
     ``avg(C) = 2 / (|C| (|C| - 1)) sum_{i < j in C} d(x_i, x_j)``; avg = 0 for a singleton.
@@ -341,8 +341,7 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     Range [0, inf); **lower is better**. inf when two clusters share a centroid. Raises
     UndefinedIndexError for K = 1. Pairwise distances in blocks of ``memory_budget_mb``.
 
-    Reference: seed 001 (textbook summary, in the notation of Zhou Z.-H., Machine Learning,
-    2016, sec. 9.2).
+    Reference: Zhou Z.-H., Machine Learning (Tsinghua University Press, 2016), sec. 9.2.
     """
     return _dbi(_Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb))
 
@@ -446,7 +445,7 @@ def bwp_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float
 
 
 def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
-    """Dunn index in the form of seed 001.
+    """Dunn index in the form of Zhou (2016, sec. 9.2).
 
     ``DI = min_{i != j} d_min(C_i, C_j) / max_l diam(C_l)``, d_min = smallest distance
     between members of two clusters, diam = largest distance inside a cluster.
@@ -455,7 +454,7 @@ def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     cluster is a single (possibly repeated) point. Raises UndefinedIndexError for K = 1.
 
     Reference: Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
-    4(1):95-104, 1974; seed 001.
+    4(1):95-104, 1974; Zhou Z.-H., Machine Learning, 2016, sec. 9.2.
     """
     return _dunn(
         _Partition(X, labels, distance_needs={"extremes"}, memory_budget_mb=memory_budget_mb)

@@ -187,7 +187,7 @@ def uci_specs(config: Mapping) -> dict[str, UCISpec]:
 
 @dataclass(frozen=True)
 class GaussianSetSpec:
-    """One synthetic set of Table 4: isotropic 2-D Gaussians (SPEC 2.2).
+    """One synthetic set of Table 4: isotropic 2-D Gaussians.
 
     ``centres`` come from the config either literally (``centres``), as a regular pentagon
     (``pentagon: {radius, first_angle_deg}``, vertices counter-clockwise from the first), or
@@ -253,7 +253,7 @@ def synthetic_specs(config: Mapping) -> dict[str, GaussianSetSpec]:
 
 @dataclass(frozen=True)
 class Fig1Spec:
-    """The Fig. 1 set (SPEC 2.3): three groups of three Gaussian sub-clusters in [0, 1]^2."""
+    """The Fig. 1 set: three groups of three Gaussian sub-clusters in [0, 1]^2."""
 
     seed: int
     group_centres: tuple[tuple[float, float], ...]

@@ -1,4 +1,4 @@
-"""Feature scaling (SPEC 2.1, Decision: min-max for the UCI features; none for synthetic sets)."""
+"""Feature scaling (README, Decisions: min-max for the UCI features, none for the synthetic sets)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The synthetic sets: Table 4 / Fig. 2 (SPEC 2.2) and the Fig. 1 set for STDI (SPEC 2.3).
+"""The synthetic sets: Table 4 / Fig. 2 and the Fig. 1 set for STDI.
 
 Random streams: each set draws from ``numpy.random.default_rng`` seeded with
 ``SeedSequence(seed, spawn_key=(stream_id(name),))``, a child of the configured seed that

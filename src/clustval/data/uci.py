@@ -1,4 +1,4 @@
-"""Load a UCI set of Table 5 as a verified :class:`Dataset` (SPEC 2.1)."""
+"""Load a UCI set of Table 5 as a verified :class:`Dataset`."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def load_uci(
     options : FetchOptions, optional
         Sources, mirror, cache folder, URLs (``FetchOptions.from_config(config)``).
     preprocessing : {'none', 'minmax', 'zscore'}
-        Feature scaling (config ``preprocessing.uci``; SPEC's decision is ``minmax``).
+        Feature scaling (config ``preprocessing.uci``; the default is ``minmax``).
 
     The data do not depend on which source supplied them (every source is verified against
     the same checksums); ``meta['source']`` says which one did.
