@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
+from . import _compiled
 from ._validation import check_label_pair, factorize, small_int64_range
 from .errors import InputError, UndefinedIndexError
 
@@ -180,11 +180,11 @@ class Contingency:
     @functools.cached_property
     def cells(self) -> Cells:
         """The non-zero cells (row-major), for the indices whose terms vanish on empty cells."""
-        kernel = _nonzero_cells_kernel()
-        if kernel is not None:  # one compiled scan: ~1.4 ms against ~2.4 ms on 10^6 cells
+        kernels = _compiled.kernels(self.table.size)
+        if kernels is not None:  # one compiled scan: ~1.4 ms against ~2.4 ms on 10^6 cells
             # views with numpy's own int64 dtype: numba's equal but distinct dtype object
             # makes np.add.at (BCubed) take its slow path, 30x slower
-            rows, cols, counts = (a.view(np.int64) for a in kernel(self.table))
+            rows, cols, counts = (a.view(np.int64) for a in kernels.nonzero_cells(self.table))
         else:
             flat = np.flatnonzero(self.table != 0)  # faster than on the int64 table itself
             rows, cols = np.divmod(flat, self.n_clusters)
@@ -273,6 +273,8 @@ class Contingency:
             # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
             # so a count-maximising map always wins; the bonus only breaks ties.
             weights += self.s2_cells / (min(self.table.shape) + 1)
+        from scipy.optimize import linear_sum_assignment  # 0.3-0.8 s to import: only when needed
+
         rows, cols = linear_sum_assignment(weights, maximize=True)
         return Matching(_frozen(rows), _frozen(cols))
 
@@ -369,17 +371,17 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     """As :func:`_count_factorised`, in one compiled pass without code vectors.
 
     For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
-    cells) when numba is installed; else None. The same table, padding and values.
+    cells) when numba is installed and n >= ``clustval._compiled.MIN_WORK``; else None. The same table, padding and values.
     """
-    kernel = _pair_count_kernel()
-    range_t = small_int64_range(t) if kernel else None
+    kernels = _compiled.kernels(t.size)
+    range_t = small_int64_range(t) if kernels else None
     range_p = small_int64_range(p) if range_t else None
     if range_p is None:
         return None
     (lo_t, values_t), (lo_p, values_p) = range_t, range_p
     # numpy's allocation (advised for huge pages) is cheaper to fill first than numba's
     table = np.zeros(_checked_shape(values_t, values_p), dtype=np.int64)
-    kernel(t, lo_t, p, lo_p, table)
+    kernels.count_pairs(t, lo_t, p, lo_p, table)
     return table, values_t, values_p
 
 
@@ -392,53 +394,6 @@ def _checked_shape(values_t: np.ndarray, values_p: np.ndarray) -> tuple[int, int
             f"(limit {MAX_TABLE_CELLS} cells); external indices need far fewer clusters."
         )
     return rows, cols
-
-
-@functools.cache
-def _pair_count_kernel():
-    """The compiled pair-counting pass, or None when numba is not installed."""
-    try:
-        import numba
-    except ImportError:
-        return None
-
-    @numba.njit(cache=True, nogil=True)
-    def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
-        """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table)."""
-        for i in range(t.size):
-            table[t[i] - lo_t, p[i] - lo_p] += 1
-
-    return count_pairs
-
-
-@functools.cache
-def _nonzero_cells_kernel():
-    """The compiled scan for :attr:`Contingency.cells`, or None when numba is not installed."""
-    try:
-        import numba
-    except ImportError:
-        return None
-
-    @numba.njit(cache=True, nogil=True)
-    def nonzero_cells(table):  # pragma: no cover
-        """Rows, columns and counts of the non-zero cells, in row-major order."""
-        n_rows, n_cols = table.shape
-        size = 0
-        for i in range(n_rows):
-            for j in range(n_cols):
-                size += table[i, j] != 0
-        # one spare slot: each cell is written, and kept by advancing only when non-zero
-        rows = np.empty(size + 1, dtype=np.int64)
-        cols = np.empty(size + 1, dtype=np.int64)
-        counts = np.empty(size + 1, dtype=np.int64)
-        k = 0
-        for i in range(n_rows):
-            for j in range(n_cols):
-                rows[k], cols[k], counts[k] = i, j, table[i, j]
-                k += table[i, j] != 0
-        return rows[:size], cols[:size], counts[:size]
-
-    return nonzero_cells
 
 
 def _kept_lines(sums: np.ndarray, values: np.ndarray) -> np.ndarray | None:

@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells
 from .errors import InputError, UndefinedIndexError
@@ -120,6 +119,8 @@ def nca_from_contingency(ct: Contingency) -> float:
         recall_at_cells = counts / ct.row_sums[rows]
         matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.table.shape)
     if matched is None:
+        from scipy.optimize import linear_sum_assignment  # slow to import: only when needed
+
         recall = ct.table / ct.row_sums[:, None]
         matched = Matching(*linear_sum_assignment(recall, maximize=True))
     rows, cols = matched

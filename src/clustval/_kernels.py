@@ -1,0 +1,252 @@
+"""Compiled (numba) kernels of the package, every one at module level with ``cache=True``.
+
+Only :func:`clustval._compiled.kernels` imports this module, when a job is large enough to
+be worth loading numba. Being defined at module level (not inside a function) lets numba's
+on-disk cache find every kernel again in the next process: a kernel that calls another
+jitted function defined in a closure is recompiled in each process.
+Each kernel's numpy counterpart, with the same values, is named in its docstring.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+# Rows and columns of the tiles of the pairwise pass: a column tile's coordinates and its
+# accumulators (d x 256 and 4 x 256 float64) stay in the core's L1 cache while a row
+# tile's rows stream past them.
+TILE = 256
+
+
+# ----------------------------------------------------------------------------- labels
+@numba.njit(cache=True, nogil=True)
+def group_strings(chars, multipliers, group):  # pragma: no cover
+    """Write each row's group id (first-appearance order) into group; return each group's
+    first row. (numpy counterpart: ``clustval._validation._factorize_strings``.)"""
+    n, width = chars.shape
+    golden = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing spreads the slot bits
+    bits = 10
+    slots = np.full(1 << bits, -1, dtype=np.int64)  # group id per slot, -1 if free
+    slot_hash = np.zeros(1 << bits, dtype=np.uint64)  # beside the id: one cache line
+    keys = np.empty((64, width), dtype=chars.dtype)  # each group's string, packed
+    first = np.empty(64, dtype=np.int64)
+    k = 0
+    for r in range(n):
+        h = np.uint64(0)
+        for c in range(width):
+            h += np.uint64(chars[r, c]) * multipliers[c]
+        mask = np.uint64((1 << bits) - 1)
+        s = (h * golden) >> np.uint64(64 - bits)
+        while True:
+            g = slots[s]
+            if g < 0:
+                break
+            if slot_hash[s] == h:
+                same = True
+                for c in range(width):
+                    if chars[r, c] != keys[g, c]:
+                        same = False
+                        break
+                if same:
+                    break
+            s = (s + np.uint64(1)) & mask
+        if g >= 0:
+            group[r] = g
+            continue
+        if k == first.size:  # grow the per-group arrays
+            first = np.concatenate((first, np.empty(k, dtype=np.int64)))
+            keys = np.concatenate((keys, np.empty((k, width), dtype=chars.dtype)))
+        first[k] = r
+        keys[k] = chars[r]
+        slots[s] = k
+        slot_hash[s] = h
+        group[r] = k
+        k += 1
+        # keep the load under 1/8: with many groups, longer probe runs cost branch
+        # mispredictions (2x slower at C = 1000 with a load under 1/2)
+        if 8 * k > slots.size:  # rehash into twice the slots
+            bits += 1
+            old_slots, old_hash = slots, slot_hash
+            slots = np.full(1 << bits, -1, dtype=np.int64)
+            slot_hash = np.zeros(1 << bits, dtype=np.uint64)
+            for s1 in range(old_slots.size):
+                if old_slots[s1] >= 0:
+                    s2 = (old_hash[s1] * golden) >> np.uint64(64 - bits)
+                    while slots[s2] >= 0:
+                        s2 = (s2 + np.uint64(1)) & np.uint64((1 << bits) - 1)
+                    slots[s2] = old_slots[s1]
+                    slot_hash[s2] = old_hash[s1]
+    return first[:k].copy()
+
+
+@numba.njit(cache=True, nogil=True)
+def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
+    """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table).
+    (numpy counterpart: ``clustval.contingency._count_factorised``.)"""
+    for i in range(t.size):
+        table[t[i] - lo_t, p[i] - lo_p] += 1
+
+
+@numba.njit(cache=True, nogil=True)
+def nonzero_cells(table):  # pragma: no cover
+    """Rows, columns and counts of the non-zero cells, in row-major order.
+    (numpy counterpart: ``np.flatnonzero`` in ``clustval.contingency.Contingency.cells``.)"""
+    n_rows, n_cols = table.shape
+    size = 0
+    for i in range(n_rows):
+        for j in range(n_cols):
+            size += table[i, j] != 0
+    # one spare slot: each cell is written, and kept by advancing only when non-zero
+    rows = np.empty(size + 1, dtype=np.int64)
+    cols = np.empty(size + 1, dtype=np.int64)
+    counts = np.empty(size + 1, dtype=np.int64)
+    k = 0
+    for i in range(n_rows):
+        for j in range(n_cols):
+            rows[k], cols[k], counts[k] = i, j, table[i, j]
+            k += table[i, j] != 0
+    return rows[:size], cols[:size], counts[:size]
+
+
+# ----------------------------------------------------------------------------- distances
+@numba.njit(cache=True, nogil=True)
+def distances(XsT, i, j0, j1, out):  # pragma: no cover
+    """out[j - j0] = sqrt(sum_f (x_if - x_jf)^2) for j in j0:j1, columns of the feature-major XsT.
+
+    The squares are added feature by feature in order, exactly as
+    ``clustval._pairwise.exact_distances`` does (no reassociation, no fused multiply-add:
+    this function is compiled without fastmath), so the distances are bit-identical to the
+    numpy engine's. Four features per sweep keep the running sum in a register.
+    """
+    d = XsT.shape[0]
+    m = j1 - j0
+    f = 0
+    while f < d:
+        if f + 4 <= d:
+            x0, x1, x2, x3 = XsT[f, i], XsT[f + 1, i], XsT[f + 2, i], XsT[f + 3, i]
+            c0, c1 = XsT[f, j0:j1], XsT[f + 1, j0:j1]
+            c2, c3 = XsT[f + 2, j0:j1], XsT[f + 3, j0:j1]
+            if f == 0:  # 0 + s == s exactly: start from the first square
+                for j in range(m):
+                    a = x0 - c0[j]
+                    v = a * a
+                    a = x1 - c1[j]
+                    v += a * a
+                    a = x2 - c2[j]
+                    v += a * a
+                    a = x3 - c3[j]
+                    out[j] = v + a * a
+            else:
+                for j in range(m):
+                    a = x0 - c0[j]
+                    v = out[j] + a * a
+                    a = x1 - c1[j]
+                    v += a * a
+                    a = x2 - c2[j]
+                    v += a * a
+                    a = x3 - c3[j]
+                    out[j] = v + a * a
+            f += 4
+        else:
+            x0 = XsT[f, i]
+            c0 = XsT[f, j0:j1]
+            if f == 0:
+                for j in range(m):
+                    a = x0 - c0[j]
+                    out[j] = a * a
+            else:
+                for j in range(m):
+                    a = x0 - c0[j]
+                    out[j] += a * a
+            f += 1
+    for j in range(m):
+        out[j] = math.sqrt(out[j])  # correctly rounded (IEEE), vectorised as vsqrtpd
+
+
+# Only sums, minima and maxima of distances may be reordered here (reassoc), which lets
+# LLVM vectorise them; the distances themselves come from squared_distances and an exact
+# square root.
+@numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
+    """Add dist[j] to col_sum[j], fold it into col_min[j] (j < m); return the row's sum."""
+    total = 0.0
+    for j in range(m):
+        v = dist[j]
+        total += v
+        col_sum[j] += v
+        c = col_min[j]
+        col_min[j] = v if v < c else c
+    return total
+
+
+@numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+def fold_extremes(dist, m, col_max):  # pragma: no cover
+    """Fold dist[j] into col_max[j] (j < m); return the row's (min, max)."""
+    lo0 = lo1 = lo2 = lo3 = np.inf  # four chains: a min's latency, not its throughput,
+    hi0 = hi1 = hi2 = hi3 = 0.0  # bounds one chain (LLVM keeps such select chains scalar)
+    j = 0
+    while j + 4 <= m:
+        v0, v1, v2, v3 = dist[j], dist[j + 1], dist[j + 2], dist[j + 3]
+        lo0, lo1 = (v0 if v0 < lo0 else lo0), (v1 if v1 < lo1 else lo1)
+        lo2, lo3 = (v2 if v2 < lo2 else lo2), (v3 if v3 < lo3 else lo3)
+        hi0, hi1 = (v0 if v0 > hi0 else hi0), (v1 if v1 > hi1 else hi1)
+        hi2, hi3 = (v2 if v2 > hi2 else hi2), (v3 if v3 > hi3 else hi3)
+        j += 4
+    while j < m:
+        v = dist[j]
+        lo0 = v if v < lo0 else lo0
+        hi0 = v if v > hi0 else hi0
+        j += 1
+    if col_max.size:
+        for j in range(m):
+            c = col_max[j]
+            col_max[j] = dist[j] if dist[j] > c else c
+    return min(min(lo0, lo1), min(lo2, lo3)), max(max(hi0, hi1), max(hi2, hi3))
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def tile_pair_stats(
+    XsT, tiles, tile_cluster, pair_a, pair_b, bounds, sums, mins, own_max
+):  # pragma: no cover
+    """Per-cluster sums and minima of distances, and within-cluster maxima, over tile pairs.
+
+    Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
+    (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``); each unordered pair of objects
+    is visited once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and
+    counts for both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and adds
+    into its own ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n): no two workers
+    write the same memory, and the caller combines the workers' parts.
+    """
+    for w in numba.prange(bounds.size - 1):
+        dist = np.empty(TILE)
+        no_max = np.empty(0)  # between clusters no maximum is kept
+        col_sum = np.empty(TILE)
+        col_min = np.empty(TILE)
+        col_max = np.empty(TILE)
+        w_sums, w_mins, w_max = sums[w], mins[w], own_max[w]
+        for p in range(bounds[w], bounds[w + 1]):
+            a, b = pair_a[p], pair_b[p]
+            b0, b1 = tiles[b], tiles[b + 1]
+            ca, cb = tile_cluster[a], tile_cluster[b]
+            m = b1 - b0
+            col_sum[:m] = 0.0
+            col_min[:m] = np.inf
+            col_max[:m] = 0.0
+            for i in range(tiles[a], tiles[a + 1]):
+                j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
+                if j0 >= b1:
+                    continue
+                distances(XsT, i, j0, b1, dist)
+                k = j0 - b0
+                w_sums[i, cb] += fold_row(dist, b1 - j0, col_sum[k:], col_min[k:])
+                lowest, highest = fold_extremes(dist, b1 - j0, col_max[k:] if ca == cb else no_max)
+                w_mins[i, cb] = min(w_mins[i, cb], lowest)
+                if ca == cb:
+                    w_max[i] = max(w_max[i], highest)
+            for j in range(m):
+                w_sums[b0 + j, ca] += col_sum[j]
+                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], col_min[j])
+                if ca == cb:
+                    w_max[b0 + j] = max(w_max[b0 + j], col_max[j])
