@@ -18,6 +18,7 @@ import numpy as np
 # accumulators (d x 256 and 4 x 256 float64) stay in the core's L1 cache while a row
 # tile's rows stream past them.
 TILE = 256
+_INF_BITS = np.int64(0x7FF0000000000000)  # the bit pattern of +inf
 
 
 # ----------------------------------------------------------------------------- labels
@@ -118,59 +119,70 @@ def distances(XsT, i, j0, j1, out):  # pragma: no cover
     The squares are added feature by feature in order, exactly as
     ``clustval._pairwise.exact_distances`` does (no reassociation, no fused multiply-add:
     this function is compiled without fastmath), so the distances are bit-identical to the
-    numpy engine's. Four features per sweep keep the running sum in a register.
+    numpy engine's. XsT has a multiple of 4 rows (zero rows pad it: adding their +0 squares
+    changes no sum), taken eight (then four) per sweep so that the running sum stays in a
+    register; the last sweep takes the square root, correctly rounded (IEEE, vsqrtpd).
     """
     d = XsT.shape[0]
-    m = j1 - j0
     f = 0
-    while f < d:
-        if f + 4 <= d:
-            x0, x1, x2, x3 = XsT[f, i], XsT[f + 1, i], XsT[f + 2, i], XsT[f + 3, i]
-            c0, c1 = XsT[f, j0:j1], XsT[f + 1, j0:j1]
-            c2, c3 = XsT[f + 2, j0:j1], XsT[f + 3, j0:j1]
-            if f == 0:  # 0 + s == s exactly: start from the first square
-                for j in range(m):
-                    a = x0 - c0[j]
-                    v = a * a
-                    a = x1 - c1[j]
-                    v += a * a
-                    a = x2 - c2[j]
-                    v += a * a
-                    a = x3 - c3[j]
-                    out[j] = v + a * a
-            else:
-                for j in range(m):
-                    a = x0 - c0[j]
-                    v = out[j] + a * a
-                    a = x1 - c1[j]
-                    v += a * a
-                    a = x2 - c2[j]
-                    v += a * a
-                    a = x3 - c3[j]
-                    out[j] = v + a * a
-            f += 4
+    while f + 8 <= d:
+        # constant flags: LLVM inlines each call with its own loop, without branches
+        if f == 0 and f + 8 == d:
+            _sweep(XsT, f, 8, i, j0, j1, out, True, True)
+        elif f == 0:
+            _sweep(XsT, f, 8, i, j0, j1, out, True, False)
+        elif f + 8 == d:
+            _sweep(XsT, f, 8, i, j0, j1, out, False, True)
         else:
-            x0 = XsT[f, i]
-            c0 = XsT[f, j0:j1]
-            if f == 0:
-                for j in range(m):
-                    a = x0 - c0[j]
-                    out[j] = a * a
-            else:
-                for j in range(m):
-                    a = x0 - c0[j]
-                    out[j] += a * a
-            f += 1
-    for j in range(m):
-        out[j] = math.sqrt(out[j])  # correctly rounded (IEEE), vectorised as vsqrtpd
+            _sweep(XsT, f, 8, i, j0, j1, out, False, False)
+        f += 8
+    if f < d:  # four features left
+        if f == 0:
+            _sweep(XsT, f, 4, i, j0, j1, out, True, True)
+        else:
+            _sweep(XsT, f, 4, i, j0, j1, out, False, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _sweep(XsT, f, width, i, j0, j1, out, first, last):  # pragma: no cover
+    """Add the squares of features f:f + width (width 4 or 8) to out[:j1 - j0], in order;
+    ``first``: out starts empty (0 + s == s); ``last``: store the square roots."""
+    x0, x1, x2, x3 = XsT[f, i], XsT[f + 1, i], XsT[f + 2, i], XsT[f + 3, i]
+    c0, c1, c2, c3 = XsT[f, j0:j1], XsT[f + 1, j0:j1], XsT[f + 2, j0:j1], XsT[f + 3, j0:j1]
+    wide = width == 8
+    g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
+    x4, x5, x6, x7 = XsT[g, i], XsT[g + 1, i], XsT[g + 2, i], XsT[g + 3, i]
+    c4, c5, c6, c7 = XsT[g, j0:j1], XsT[g + 1, j0:j1], XsT[g + 2, j0:j1], XsT[g + 3, j0:j1]
+    for j in range(j1 - j0):
+        a = x0 - c0[j]
+        v = a * a if first else out[j] + a * a
+        a = x1 - c1[j]
+        v += a * a
+        a = x2 - c2[j]
+        v += a * a
+        a = x3 - c3[j]
+        v += a * a
+        if wide:
+            a = x4 - c4[j]
+            v += a * a
+            a = x5 - c5[j]
+            v += a * a
+            a = x6 - c6[j]
+            v += a * a
+            a = x7 - c7[j]
+            v += a * a
+        out[j] = math.sqrt(v) if last else v
 
 
 # Only sums, minima and maxima of distances may be reordered here (reassoc), which lets
-# LLVM vectorise them; the distances themselves come from squared_distances and an exact
-# square root.
+# LLVM vectorise them; the distances come from ``distances``, computed without fastmath.
+# A row's minimum and maximum are taken over the distances' bit patterns as int64: for
+# non-negative doubles (+0 to +inf, never NaN or -0 here) the integer order is the float
+# order, and LLVM vectorises integer min/max reductions (it keeps float ones scalar).
 @numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
 def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
-    """Add dist[j] to col_sum[j], fold it into col_min[j] (j < m); return the row's sum."""
+    """Add dist[j] to col_sum[j] and fold it into col_min[j] (j < m); return the row's
+    sum and the bits of its min."""
     total = 0.0
     for j in range(m):
         v = dist[j]
@@ -178,32 +190,24 @@ def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
         col_sum[j] += v
         c = col_min[j]
         col_min[j] = v if v < c else c
-    return total
+    bits = dist.view(np.int64)
+    lowest = _INF_BITS
+    for j in range(m):
+        lowest = bits[j] if bits[j] < lowest else lowest
+    return total, lowest
 
 
 @numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
-def fold_extremes(dist, m, col_max):  # pragma: no cover
-    """Fold dist[j] into col_max[j] (j < m); return the row's (min, max)."""
-    lo0 = lo1 = lo2 = lo3 = np.inf  # four chains: a min's latency, not its throughput,
-    hi0 = hi1 = hi2 = hi3 = 0.0  # bounds one chain (LLVM keeps such select chains scalar)
-    j = 0
-    while j + 4 <= m:
-        v0, v1, v2, v3 = dist[j], dist[j + 1], dist[j + 2], dist[j + 3]
-        lo0, lo1 = (v0 if v0 < lo0 else lo0), (v1 if v1 < lo1 else lo1)
-        lo2, lo3 = (v2 if v2 < lo2 else lo2), (v3 if v3 < lo3 else lo3)
-        hi0, hi1 = (v0 if v0 > hi0 else hi0), (v1 if v1 > hi1 else hi1)
-        hi2, hi3 = (v2 if v2 > hi2 else hi2), (v3 if v3 > hi3 else hi3)
-        j += 4
-    while j < m:
-        v = dist[j]
-        lo0 = v if v < lo0 else lo0
-        hi0 = v if v > hi0 else hi0
-        j += 1
-    if col_max.size:
-        for j in range(m):
-            c = col_max[j]
-            col_max[j] = dist[j] if dist[j] > c else c
-    return min(min(lo0, lo1), min(lo2, lo3)), max(max(hi0, hi1), max(hi2, hi3))
+def fold_max(dist, m, col_max):  # pragma: no cover
+    """Fold dist[j] into col_max[j] (j < m); return the bits of the row's max."""
+    for j in range(m):
+        c = col_max[j]
+        col_max[j] = dist[j] if dist[j] > c else c
+    bits = dist.view(np.int64)
+    highest = np.int64(0)  # the bits of +0.0
+    for j in range(m):
+        highest = bits[j] if bits[j] > highest else highest
+    return highest
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -221,11 +225,11 @@ def tile_pair_stats(
     """
     for w in numba.prange(bounds.size - 1):
         dist = np.empty(TILE)
-        no_max = np.empty(0)  # between clusters no maximum is kept
         col_sum = np.empty(TILE)
         col_min = np.empty(TILE)
         col_max = np.empty(TILE)
-        w_sums, w_mins, w_max = sums[w], mins[w], own_max[w]
+        # minima and maxima as bits (the order of non-negative doubles; see fold_row)
+        w_sums, w_mins, w_max = sums[w], mins[w].view(np.int64), own_max[w].view(np.int64)
         for p in range(bounds[w], bounds[w + 1]):
             a, b = pair_a[p], pair_b[p]
             b0, b1 = tiles[b], tiles[b + 1]
@@ -240,13 +244,14 @@ def tile_pair_stats(
                     continue
                 distances(XsT, i, j0, b1, dist)
                 k = j0 - b0
-                w_sums[i, cb] += fold_row(dist, b1 - j0, col_sum[k:], col_min[k:])
-                lowest, highest = fold_extremes(dist, b1 - j0, col_max[k:] if ca == cb else no_max)
+                total, lowest = fold_row(dist, b1 - j0, col_sum[k:], col_min[k:])
+                w_sums[i, cb] += total
                 w_mins[i, cb] = min(w_mins[i, cb], lowest)
                 if ca == cb:
-                    w_max[i] = max(w_max[i], highest)
+                    w_max[i] = max(w_max[i], fold_max(dist, b1 - j0, col_max[k:]))
+            min_bits, max_bits = col_min.view(np.int64), col_max.view(np.int64)
             for j in range(m):
                 w_sums[b0 + j, ca] += col_sum[j]
-                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], col_min[j])
+                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], min_bits[j])
                 if ca == cb:
-                    w_max[b0 + j] = max(w_max[b0 + j], col_max[j])
+                    w_max[b0 + j] = max(w_max[b0 + j], max_bits[j])
