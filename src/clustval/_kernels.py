@@ -113,46 +113,47 @@ def nonzero_cells(table):  # pragma: no cover
 
 # ----------------------------------------------------------------------------- distances
 @numba.njit(cache=True, nogil=True)
-def distances(XsT, i, j0, j1, out):  # pragma: no cover
-    """out[j - j0] = sqrt(sum_f (x_if - x_jf)^2) for j in j0:j1, columns of the feature-major XsT.
+def distances(P, i, Q, j0, j1, out):  # pragma: no cover
+    """out[j - j0] = sqrt(sum_f (p_if - q_jf)^2) for j in j0:j1: point i (column i of the
+    feature-major P) against columns j0:j1 of the feature-major Q.
 
     The squares are added feature by feature in order, exactly as
     ``clustval._pairwise.exact_distances`` does (no reassociation, no fused multiply-add:
     this function is compiled without fastmath), so the distances are bit-identical to the
-    numpy engine's. XsT has a multiple of 4 rows (zero rows pad it: adding their +0 squares
+    numpy engine's. P and Q have a multiple of 4 rows (zero rows pad it: adding their +0 squares
     changes no sum), taken eight (then four) per sweep so that the running sum stays in a
     register; the last sweep takes the square root, correctly rounded (IEEE, vsqrtpd).
     """
-    d = XsT.shape[0]
+    d = P.shape[0]
     f = 0
     while f + 8 <= d:
         # constant flags: LLVM inlines each call with its own loop, without branches
         if f == 0 and f + 8 == d:
-            _sweep(XsT, f, 8, i, j0, j1, out, True, True)
+            _sweep(P, i, Q, f, 8, j0, j1, out, True, True)
         elif f == 0:
-            _sweep(XsT, f, 8, i, j0, j1, out, True, False)
+            _sweep(P, i, Q, f, 8, j0, j1, out, True, False)
         elif f + 8 == d:
-            _sweep(XsT, f, 8, i, j0, j1, out, False, True)
+            _sweep(P, i, Q, f, 8, j0, j1, out, False, True)
         else:
-            _sweep(XsT, f, 8, i, j0, j1, out, False, False)
+            _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
         f += 8
     if f < d:  # four features left
         if f == 0:
-            _sweep(XsT, f, 4, i, j0, j1, out, True, True)
+            _sweep(P, i, Q, f, 4, j0, j1, out, True, True)
         else:
-            _sweep(XsT, f, 4, i, j0, j1, out, False, True)
+            _sweep(P, i, Q, f, 4, j0, j1, out, False, True)
 
 
 @numba.njit(cache=True, nogil=True)
-def _sweep(XsT, f, width, i, j0, j1, out, first, last):  # pragma: no cover
+def _sweep(P, i, Q, f, width, j0, j1, out, first, last):  # pragma: no cover
     """Add the squares of features f:f + width (width 4 or 8) to out[:j1 - j0], in order;
     ``first``: out starts empty (0 + s == s); ``last``: store the square roots."""
-    x0, x1, x2, x3 = XsT[f, i], XsT[f + 1, i], XsT[f + 2, i], XsT[f + 3, i]
-    c0, c1, c2, c3 = XsT[f, j0:j1], XsT[f + 1, j0:j1], XsT[f + 2, j0:j1], XsT[f + 3, j0:j1]
+    x0, x1, x2, x3 = P[f, i], P[f + 1, i], P[f + 2, i], P[f + 3, i]
+    c0, c1, c2, c3 = Q[f, j0:j1], Q[f + 1, j0:j1], Q[f + 2, j0:j1], Q[f + 3, j0:j1]
     wide = width == 8
     g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
-    x4, x5, x6, x7 = XsT[g, i], XsT[g + 1, i], XsT[g + 2, i], XsT[g + 3, i]
-    c4, c5, c6, c7 = XsT[g, j0:j1], XsT[g + 1, j0:j1], XsT[g + 2, j0:j1], XsT[g + 3, j0:j1]
+    x4, x5, x6, x7 = P[g, i], P[g + 1, i], P[g + 2, i], P[g + 3, i]
+    c4, c5, c6, c7 = Q[g, j0:j1], Q[g + 1, j0:j1], Q[g + 2, j0:j1], Q[g + 3, j0:j1]
     for j in range(j1 - j0):
         a = x0 - c0[j]
         v = a * a if first else out[j] + a * a
@@ -242,7 +243,7 @@ def tile_pair_stats(
                 j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
                 if j0 >= b1:
                     continue
-                distances(XsT, i, j0, b1, dist)
+                distances(XsT, i, XsT, j0, b1, dist)
                 k = j0 - b0
                 total, lowest = fold_row(dist, b1 - j0, col_sum[k:], col_min[k:])
                 w_sums[i, cb] += total
@@ -255,3 +256,12 @@ def tile_pair_stats(
                 w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], min_bits[j])
                 if ca == cb:
                     w_max[b0 + j] = max(w_max[b0 + j], max_bits[j])
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def distance_block(AT, BT, out):  # pragma: no cover
+    """out[r, j] = the distance between point r of AT and point j of BT (both feature-major,
+    padded to a multiple of 4 features), rows in parallel: the values of ``distances``, so
+    those of ``clustval._pairwise.exact_distances``."""
+    for r in numba.prange(AT.shape[1]):
+        distances(AT, r, BT, 0, BT.shape[1], out[r])

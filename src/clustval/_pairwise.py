@@ -96,9 +96,15 @@ def rows_per_block(n_columns: int, memory_budget_mb: float) -> int:
 def exact_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     """Euclidean distances between the rows of A and B, ``sqrt(sum_f (a_f - b_f)**2)``.
 
-    The squares are added feature by feature in order (the numba kernel does the same), so
-    the result does not suffer the cancellation of the Gram-matrix shortcut.
+    The squares are added feature by feature in order, so the result does not suffer the
+    cancellation of the Gram-matrix shortcut. Large blocks go to the compiled
+    :func:`clustval._kernels.distance_block`, which computes the same values bit for bit.
     """
+    kernels = _compiled.kernels(A.shape[0] * B.shape[0] * A.shape[1])
+    if kernels is not None:
+        out = np.empty((A.shape[0], B.shape[0]))
+        kernels.distance_block(_feature_major(A), _feature_major(B), out)
+        return out
     out = np.zeros((A.shape[0], B.shape[0]))
     scratch = np.empty_like(out)
     for f in range(A.shape[1]):
