@@ -59,3 +59,17 @@ def test_threshold_changes_no_value(monkeypatch):
         assert got.keys() == want.keys()
         for name in want:
             assert got[name] == pytest.approx(want[name], rel=1e-13, abs=1e-15), name
+
+
+def test_pipeline_thread_limit_needs_no_numba_import():
+    # A job's thread limit must hold for numba imported later, without importing it itself.
+    pytest.importorskip("numba")
+    code = (
+        "import sys\n"
+        "from clustval.pipeline import _limit_threads\n"
+        "_limit_threads(1)\n"
+        "assert 'numba' not in sys.modules\n"
+        "import numba\n"
+        "assert numba.get_num_threads() == 1, numba.get_num_threads()\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
