@@ -397,3 +397,41 @@ def dominant_matching(weights: np.ndarray):
         return SimpleMatching(np.asarray(lines), np.asarray(best))
     order = np.argsort(best)
     return SimpleMatching(np.asarray(best[order]), np.asarray(lines[order]))
+
+
+def test_sparse_count_equals_the_dense_count(monkeypatch):
+    # Many more cells than objects: the table is counted from its non-zero cells. Table,
+    # labels, sums and cells must be those of the dense count, and every index the same.
+    from clustval.external import EXTERNAL_INDICES, external_scores
+
+    rng = np.random.default_rng(8)
+    cases = []
+    for n in rng.integers(2, 300, 40):
+        c, k = rng.integers(1, 3 * n + 2, 2)
+        t, p = rng.integers(-c, c, n), rng.integers(0, k, n) * 3 - 7  # gaps: absent values
+        cases += [(t, p), (t.astype(str), p), (t, np.array([f"k{v}" for v in p]))]
+    sparse_seen = 0
+    for labels_true, labels_pred in cases:
+        sparse = contingency(labels_true, labels_pred)
+        sparse_seen += sparse.table.size > 4 * sparse.n
+        with monkeypatch.context() as patched:
+            patched.setattr(contingency_module, "_SPARSE_CELLS_PER_OBJECT", float("inf"))
+            dense = contingency(labels_true, labels_pred)
+            dense_scores = external_scores(labels_true, labels_pred, _defined(dense))
+        np.testing.assert_array_equal(sparse.table, dense.table)
+        for attribute in ("classes", "clusters", "row_sums", "col_sums"):
+            np.testing.assert_array_equal(getattr(sparse, attribute), getattr(dense, attribute))
+        for got, want in zip(sparse.cells, dense.cells):
+            np.testing.assert_array_equal(got, want)
+            assert got.dtype == np.int64 and not got.flags.writeable
+        assert external_scores(labels_true, labels_pred, _defined(dense)) == dense_scores
+    assert sparse_seen > 60
+    assert set(EXTERNAL_INDICES) >= set(dense_scores)
+
+
+def _defined(ct):
+    """The external indices defined for this table (S2, PS2 and NCA need two classes)."""
+    from clustval.external import EXTERNAL_INDICES
+
+    undefined = {"s2", "ps2", "nca"} if ct.n_classes == 1 else set()
+    return [name for name in EXTERNAL_INDICES if name not in undefined]

@@ -85,7 +85,7 @@ def group_strings(chars, multipliers, group):  # pragma: no cover
 @numba.njit(cache=True, nogil=True)
 def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
     """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table).
-    (numpy counterpart: ``clustval.contingency._count_factorised``.)"""
+    (numpy counterpart: ``clustval.contingency._count_codes``.)"""
     for i in range(t.size):
         table[t[i] - lo_t, p[i] - lo_p] += 1
 

@@ -24,6 +24,8 @@ from .errors import InputError, UndefinedIndexError
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters.
 MAX_TABLE_CELLS = 2**26
+# Above this many table cells per object, the table is counted from its non-zero cells.
+_SPARSE_CELLS_PER_OBJECT = 4
 # Below this total, every x * (x - 1) and their sum fit in int64 (total**2 < 2**63).
 _INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
 
@@ -336,7 +338,17 @@ def contingency(labels_true, labels_pred) -> Contingency:
         ``MAX_TABLE_CELLS`` cells.
     """
     t, p = check_label_pair(labels_true, labels_pred)
-    table, values_t, values_p = _count_small_int64(t, p) or _count_factorised(t, p)
+    counted = _count_small_int64(t, p)
+    if counted is None:
+        # Small-span integer labels keep codes for absent values (saving a pass over the
+        # labels); the empty rows and columns this leaves are dropped once counted.
+        # Unsorted uniques spare a pass over the codes: the table's lines are sorted instead.
+        codes_t, values_t = factorize(t, allow_absent=True, sort=False)
+        codes_p, values_p = factorize(p, allow_absent=True, sort=False)
+        if len(values_t) * len(values_p) > _SPARSE_CELLS_PER_OBJECT * t.shape[0]:
+            return _contingency_from_cells(codes_t, values_t, codes_p, values_p)
+        counted = _count_codes(codes_t, values_t, codes_p, values_p)
+    table, values_t, values_p = counted
     rows, cols = table.shape
     row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
     kept_rows, kept_cols = _kept_lines(row_sums, values_t), _kept_lines(col_sums, values_p)
@@ -349,17 +361,12 @@ def contingency(labels_true, labels_pred) -> Contingency:
     return Contingency._counted(table, values_t, values_p, t.shape[0], row_sums, col_sums)
 
 
-def _count_factorised(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The (possibly padded, unsorted) table of two label vectors through their codes.
+def _count_codes(codes_t, values_t, codes_p, values_p) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (possibly padded, unsorted) table of two code vectors, one bincount.
 
     Returns ``(table, values_t, values_p)``; rows and columns follow ``values_t`` and
     ``values_p``, which may be unsorted and may hold labels that never occur (empty lines).
     """
-    # Small-span integer labels keep codes for absent values (saving a pass over the labels);
-    # the empty rows and columns this leaves are dropped once the table is counted.
-    # Unsorted uniques spare a pass over the codes: the table's lines are sorted instead.
-    codes_t, values_t = factorize(t, allow_absent=True, sort=False)
-    codes_p, values_p = factorize(p, allow_absent=True, sort=False)
     rows, cols = _checked_shape(values_t, values_p)
     key = codes_t  # key = code_t * cols + code_p, in place: each n-array costs a bincount
     key *= cols
@@ -367,8 +374,46 @@ def _count_factorised(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndar
     return np.bincount(key, minlength=rows * cols).reshape(rows, cols), values_t, values_p
 
 
+def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency:
+    """:func:`contingency` when the table has many more cells than objects (C*K >> n).
+
+    Counts the non-zero cells by sorting the n cell keys (O(n log n), not O(C*K)) and
+    derives the sums from the codes; the dense table is only filled at those cells. The
+    table, sums and :attr:`Contingency.cells` are those of the dense count.
+    """
+    n = codes_t.shape[0]
+    rows, cols = _checked_shape(values_t, values_p)
+    cell_keys, counts = np.unique(codes_t * cols + codes_p, return_counts=True)  # row-major
+    cell_rows, cell_cols = np.divmod(cell_keys, cols)
+    row_sums = np.bincount(codes_t, minlength=rows)
+    col_sums = np.bincount(codes_p, minlength=cols)
+    kept_rows, kept_cols = _kept_lines(row_sums, values_t), _kept_lines(col_sums, values_p)
+    if kept_rows is not None or kept_cols is not None:
+        if kept_rows is not None:
+            cell_rows = _renumbered(cell_rows, kept_rows, rows)
+            values_t, row_sums = values_t[kept_rows], row_sums[kept_rows]
+        if kept_cols is not None:
+            cell_cols = _renumbered(cell_cols, kept_cols, cols)
+            values_p, col_sums = values_p[kept_cols], col_sums[kept_cols]
+        order = np.lexsort((cell_cols, cell_rows))  # row-major again
+        cell_rows, cell_cols, counts = cell_rows[order], cell_cols[order], counts[order]
+    table = np.zeros((len(values_t), len(values_p)), dtype=np.int64)
+    table[cell_rows, cell_cols] = counts
+    ct = Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
+    cells = Cells(*(_frozen(a.astype(np.int64, copy=False)) for a in (cell_rows, cell_cols, counts)))
+    object.__setattr__(ct, "cells", cells)  # the cached_property's value
+    return ct
+
+
+def _renumbered(lines: np.ndarray, kept: np.ndarray, size: int) -> np.ndarray:
+    """Line numbers after keeping the lines ``kept`` (in that order) of ``size`` lines."""
+    new = np.empty(size, dtype=np.int64)
+    new[kept] = np.arange(kept.size)
+    return new[lines]
+
+
 def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] | None:
-    """As :func:`_count_factorised`, in one compiled pass without code vectors.
+    """As :func:`_count_codes`, in one compiled pass without code vectors.
 
     For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
     cells) when numba is installed and n >= ``clustval._compiled.MIN_WORK``; else None. The same table, padding and values.
