@@ -12,9 +12,12 @@ import importlib.util
 from functools import cache
 from types import ModuleType
 
-# Below this many elementary steps (labels counted, table cells scanned, pairwise
-# coordinate differences) the numpy path takes at most a few milliseconds.
+# Below this much work the numpy path takes at most a few milliseconds. Work is counted
+# in steps of about a nanosecond of numpy time: one pairwise coordinate difference or one
+# table cell scanned; callers weigh a label by the passes their numpy path makes over it.
 MIN_WORK = 2**18
+STEPS_PER_INT_LABEL = 8  # code vectors, keys and a bincount
+STEPS_PER_STRING_LABEL = 64  # hashing every code unit, an integer sort and a verification
 
 
 def kernels(work: float = float("inf")) -> ModuleType | None:

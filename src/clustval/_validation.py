@@ -149,14 +149,14 @@ def _factorize_strings_numba(
     labels: np.ndarray, sort: bool = True
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Factorise fixed-width strings in one O(n) hash-table pass; None without numba (or
-    below ``clustval._compiled.MIN_WORK`` labels).
+    for a few thousand labels or less: see ``clustval._compiled.MIN_WORK``).
 
     Every string is looked up by its hash and compared unit by unit with the first string
     of each candidate group, so two strings share a code iff they are equal (a hash
     collision only costs a probe). The K distinct strings are then sorted, as by np.unique,
     unless ``sort`` is False (uniques in order of first appearance).
     """
-    kernels = _compiled.kernels(labels.size)
+    kernels = _compiled.kernels(labels.size * _compiled.STEPS_PER_STRING_LABEL)
     if kernels is None:
         return None
     chars = _string_units(labels)

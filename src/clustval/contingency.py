@@ -416,9 +416,10 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     """As :func:`_count_codes`, in one compiled pass without code vectors.
 
     For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
-    cells) when numba is installed and n >= ``clustval._compiled.MIN_WORK``; else None. The same table, padding and values.
+    cells) when numba is installed and n is large enough (``clustval._compiled.MIN_WORK``);
+    else None. The same table, padding and values.
     """
-    kernels = _compiled.kernels(t.size)
+    kernels = _compiled.kernels(t.size * _compiled.STEPS_PER_INT_LABEL)
     range_t = small_int64_range(t) if kernels else None
     range_p = small_int64_range(p) if range_t else None
     if range_p is None:
