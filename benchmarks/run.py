@@ -473,8 +473,9 @@ def main(argv: list[str] | None = None) -> None:
               f"{r.get('agree', '-')!s:5s} MB {r.get('ours_peak_rss_mb', '-')}/"
               f"{r.get('sklearn_peak_rss_mb', '-')}  {r['status']}", flush=True)  # fmt: skip
     if "startup" in args.suites:
-        rows += startup_rows(settings["repeats"])
-        for r in rows:
+        started_rows = startup_rows(settings["repeats"])
+        rows += started_rows
+        for r in started_rows:
             print(f"startup   {r['reference']:18s} ours {r['ours_best_s']}s  sklearn "
                   f"{r['sklearn_best_s']}s  ratio {r['ratio']}", flush=True)  # fmt: skip
     if "kmedoids" in args.suites:
