@@ -14,7 +14,11 @@ Suites:
             scikit-learn's ``adjusted_mutual_info_score``; C = K = 1000, n = 10^5
   kmedoids  Park-Jun K-medoids against scikit-learn-extra's KMedoids(method="alternate")
             from the same seeds (benchmarks/bench_kmedoids.py); both run with the numpy<2
-            interpreter of .ci/sklearn_extra.sh, the only one where scikit-learn-extra imports
+            interpreter of .ci/sklearn_extra.sh, the only one where scikit-learn-extra imports;
+            at n = 100000 ours alone (its n x n matrix would take 80 GB)
+  startup   whole cold processes on 150 objects: ``import clustval``, and ``clustval score``
+            with --truth and --data, against a process computing scikit-learn's ARI, NMI and
+            Silhouette on the same files
 
 Usage (from the repository root):
   python -m benchmarks --quick     # about 2 minutes
@@ -30,6 +34,7 @@ import json
 import math
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,7 +57,7 @@ FIELDS = [
     "sklearn_best_s", "sklearn_median_s", "sklearn_runs", "ratio",
     "ours_values", "sklearn_values", "agree",
     "ours_peak_rss_mb", "sklearn_peak_rss_mb", "ours_traced_mb", "sklearn_traced_mb",
-    "status",
+    "pairs_per_s_thread", "status",
 ]  # fmt: skip
 
 
@@ -61,11 +66,11 @@ def plan(quick: bool) -> dict:
     if quick:
         return dict(
             external_n=[10**4, 10**6], internal_n=[5000, 20000],
-            kmedoids_n=[2000], repeats=3, budget_s=2.0,
+            kmedoids_n=[2000], kmedoids_alone_n=[], repeats=3, budget_s=2.0,
         )  # fmt: skip
     return dict(
         external_n=[10**4, 10**5, 10**6, 10**7], internal_n=[5000, 10000, 20000, 50000, 100000],
-        kmedoids_n=[2000, 5000, 10000], repeats=5, budget_s=30.0,
+        kmedoids_n=[2000, 5000, 10000], kmedoids_alone_n=[100000], repeats=5, budget_s=30.0,
     )  # fmt: skip
 
 
@@ -109,7 +114,7 @@ def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
         call, warm, report = ami_call(case, side)
     elif case["suite"] == "external":
         t, p = external_labels(case["n"], case["c"], case["labels"])
-        small = (t[:1000], p[:1000])
+        small = (t[: 2**18], p[: 2**18])  # enough labels to load the compiled kernels
         if side == "ours":
             from clustval.external import EXTERNAL_INDICES, external_scores
 
@@ -212,8 +217,18 @@ def compare(case: dict, repeats: int, budget_s: float) -> dict:
         agree=agree(ours["values"], theirs["values"]),
         ours_peak_rss_mb=ours["peak_rss_mb"], sklearn_peak_rss_mb=theirs["peak_rss_mb"],
         ours_traced_mb=ours["traced_mb"], sklearn_traced_mb=theirs["traced_mb"],
+        pairs_per_s_thread=pairs_per_second(case, ours["best_s"]),
         status="ok" if ours["rss_exact"] and theirs["rss_exact"] else "ok (peak RSS since start)",
     )  # fmt: skip
+
+
+def pairs_per_second(case: dict, seconds: float) -> str:
+    """Unordered object pairs per second and thread of an internal row (the distance pass
+    visits each pair once), e.g. ``0.45G``; empty for other suites."""
+    if case["suite"] != "internal":
+        return ""
+    threads = int(os.environ.get("NUMBA_NUM_THREADS") or os.cpu_count() or 1)
+    return f"{case['n'] * (case['n'] - 1) / 2 / seconds / threads / 1e9:.2f}G"
 
 
 def kmedoids_rows(sizes: list[int], python: Path | None) -> list[dict]:
@@ -247,6 +262,76 @@ def kmedoids_rows(sizes: list[int], python: Path | None) -> list[dict]:
             status=f"ok ({python})",
         ))  # fmt: skip
     return rows
+
+
+def kmedoids_alone_rows(sizes: list[int], python: Path | None) -> list[dict]:
+    """Park-Jun where scikit-learn-extra cannot run (its n x n matrix would not fit): time
+    and peak memory of ours alone, in the same interpreter as the compared rows."""
+    python = python if python is not None and python.exists() else Path(sys.executable)
+    rows = []
+    for n in sizes:
+        ours = bench_kmedoids.run_isolated("clustval_park_jun", n, 5, SEED, python=str(python))
+        base = dict(suite="kmedoids", n=n, d=2, k=5, c="", labels="", reference="(ours alone)")
+        if ours["status"] != "ok":
+            rows.append(dict(base, status=ours["status"]))
+            continue
+        rows.append(dict(
+            base, ours_best_s=ours["seconds"], ours_median_s=ours["seconds"], ours_runs=1,
+            ours_values=f"cost={ours['cost']} iter={ours['n_iter']}",
+            ours_peak_rss_mb=ours["peak_mb"], status=f"ok ({python})",
+        ))  # fmt: skip
+    return rows
+
+
+STARTUP_SKLEARN = """
+import sys
+import numpy as np
+from sklearn.metrics import adjusted_rand_score, normalized_mutual_info_score, silhouette_score
+t, p, X = (np.loadtxt(f, delimiter=",") for f in sys.argv[1:])
+print(adjusted_rand_score(t, p), normalized_mutual_info_score(t, p), silhouette_score(X, p))
+"""
+
+
+def startup_rows(repeats: int) -> list[dict]:
+    """Whole cold processes (interpreter start included) on 150 objects, best and median of
+    ``repeats`` after one untimed run (which fills numba's and Python's caches)."""
+    import numpy as np
+
+    with tempfile.TemporaryDirectory() as tmp:
+        rng = np.random.default_rng(SEED)
+        files = [os.path.join(tmp, name) for name in ("truth.txt", "pred.txt", "X.csv")]
+        np.savetxt(files[0], rng.integers(0, 3, 150), fmt="%d")
+        np.savetxt(files[1], rng.integers(0, 3, 150), fmt="%d")
+        np.savetxt(files[2], rng.normal(size=(150, 4)), delimiter=",")
+        score = [sys.executable, "-m", "clustval", "score", "--truth", files[0], "--pred",
+                 files[1], "--data", files[2]]  # fmt: skip
+        pairs = {
+            "import": ([sys.executable, "-c", "import clustval"],
+                       [sys.executable, "-c", "import sklearn.metrics"]),
+            "score": (score, [sys.executable, "-c", STARTUP_SKLEARN, *files]),
+        }  # fmt: skip
+        rows = []
+        for what, (ours, theirs) in pairs.items():
+            mine, other = _process_seconds(ours, repeats), _process_seconds(theirs, repeats)
+            rows.append(dict(
+                suite="startup", n=150, d=4, k=3, c="", labels="", reference=f"{what} (sklearn)",
+                ours_best_s=f"{min(mine):.3f}", ours_median_s=f"{statistics.median(mine):.3f}",
+                ours_runs=len(mine),
+                sklearn_best_s=f"{min(other):.3f}", sklearn_median_s=f"{statistics.median(other):.3f}",
+                sklearn_runs=len(other), ratio=f"{min(mine) / min(other):.3g}", agree="",
+                status="ok (whole process, wall)",
+            ))  # fmt: skip
+    return rows
+
+
+def _process_seconds(command: list[str], repeats: int) -> list[float]:
+    subprocess.run(command, capture_output=True, check=True, cwd=ROOT)  # warm the caches
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def sklearn_extra_python() -> Path:
@@ -283,19 +368,23 @@ def write_csv(rows: list[dict], path: Path) -> None:
 
 def markdown(rows: list[dict]) -> str:
     head = ["suite", "n", "C=K / d,K", "labels", "sklearn side", "ours s (best/median)",
-            "sklearn s (best/median)", "ratio", "values agree", "peak MB ours / sklearn"]  # fmt: skip
+            "sklearn s (best/median)", "ratio", "values agree", "peak MB ours / sklearn",
+            "pairs/s/thread"]  # fmt: skip
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         sizes = f"{r['c']}" if r["suite"] in ("external", "ami") else f"d={r['d']}, K={r['k']}"
-        if not r.get("ratio"):
+        if not r.get("ours_best_s"):
             cells = [r["suite"], f"{r['n']:,}", sizes, r.get("labels", ""), r.get("reference", ""),
-                     "", "", "", "", r["status"]]  # fmt: skip
+                     "", "", "", "", r["status"], ""]  # fmt: skip
         else:
+            agreed = {True: "yes", False: "NO"}.get(r.get("agree"), "-")
             cells = [
                 r["suite"], f"{r['n']:,}", sizes, r.get("labels", "") or "-", r["reference"],
                 f"{r['ours_best_s']} / {r['ours_median_s']}",
-                f"{r['sklearn_best_s']} / {r['sklearn_median_s']}", r["ratio"],
-                "yes" if r["agree"] else "NO", f"{r['ours_peak_rss_mb']} / {r['sklearn_peak_rss_mb']}",
+                f"{r.get('sklearn_best_s', '-')} / {r.get('sklearn_median_s', '-')}",
+                r.get("ratio", "-"), agreed,
+                f"{r.get('ours_peak_rss_mb', '-')} / {r.get('sklearn_peak_rss_mb', '-')}",
+                r.get("pairs_per_s_thread", "") or "-",
             ]  # fmt: skip
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
@@ -379,8 +468,8 @@ def cases(settings: dict, suites: list[str]) -> list[dict]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
-    parser.add_argument("--suites", nargs="+", default=["external", "internal", "ami", "kmedoids"],
-                        choices=["external", "internal", "ami", "kmedoids"])  # fmt: skip
+    suites = ["startup", "external", "internal", "ami", "kmedoids"]
+    parser.add_argument("--suites", nargs="+", default=suites, choices=suites)
     parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -401,8 +490,16 @@ def main(argv: list[str] | None = None) -> None:
               f"{r.get('sklearn_best_s', '-'):>8s}s  ratio {r.get('ratio', '-'):>6s}  agree "
               f"{r.get('agree', '-')!s:5s} MB {r.get('ours_peak_rss_mb', '-')}/"
               f"{r.get('sklearn_peak_rss_mb', '-')}  {r['status']}", flush=True)  # fmt: skip
+    if "startup" in args.suites:
+        started_rows = startup_rows(settings["repeats"])
+        rows += started_rows
+        for r in started_rows:
+            print(f"startup   {r['reference']:18s} ours {r['ours_best_s']}s  sklearn "
+                  f"{r['sklearn_best_s']}s  ratio {r['ratio']}", flush=True)  # fmt: skip
     if "kmedoids" in args.suites:
-        for r in kmedoids_rows(settings["kmedoids_n"], sklearn_extra_python()):
+        for r in kmedoids_rows(settings["kmedoids_n"], sklearn_extra_python()) + kmedoids_alone_rows(
+            settings["kmedoids_alone_n"], sklearn_extra_python()
+        ):
             rows.append(r)
             print(f"kmedoids  n={r['n']:>9,} ratio {r.get('ratio', '-')} agree "
                   f"{r.get('agree', '-')} {r['status']}", flush=True)  # fmt: skip

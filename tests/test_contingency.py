@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics.cluster import contingency_matrix
 
+import clustval._compiled as compiled
 import clustval._validation as validation
 import clustval.contingency as contingency_module
 from clustval.contingency import Contingency, PairCounts, contingency, sum_pairs
@@ -304,6 +305,7 @@ def test_dominant_matching_at_cells_equals_the_dense_one(random_partitions):
 
 
 def test_compiled_int64_count_equals_the_factorised_count(monkeypatch):
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)  # the compiled pass on small inputs too
     # The numba pass (int64 labels, spans up to _ABSENT_SPAN_MAX) and the code-vector path
     # give the same table, labels and sums: negative labels, gaps, spans at the limit.
     rng = np.random.default_rng(21)
@@ -323,7 +325,7 @@ def test_compiled_int64_count_equals_the_factorised_count(monkeypatch):
         assert contingency_module._count_small_int64(labels_true, labels_pred) is not None
         fast = contingency(labels_true, labels_pred)
         with monkeypatch.context() as patched:
-            patched.setattr(contingency_module, "_pair_count_kernel", lambda: None)
+            patched.setattr(compiled, "kernels", lambda work=None: None)
             slow = contingency(labels_true, labels_pred)
         np.testing.assert_array_equal(fast.table, slow.table)
         np.testing.assert_array_equal(fast.table, contingency_matrix(labels_true, labels_pred))
@@ -348,6 +350,7 @@ def test_string_tables_are_sorted_by_label():
 
 
 def test_compiled_cells_equal_the_numpy_cells(monkeypatch):
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
     rng = np.random.default_rng(41)
     tables = [rng.integers(0, 3, (c, k)) for c, k in rng.integers(1, 9, (60, 2))]
     tables = [t for t in tables if t.any(axis=0).all() and t.any(axis=1).all()]
@@ -356,7 +359,7 @@ def test_compiled_cells_equal_the_numpy_cells(monkeypatch):
     for table in tables:
         fast = Contingency.from_table(table).cells
         with monkeypatch.context() as patched:
-            patched.setattr(contingency_module, "_nonzero_cells_kernel", lambda: None)
+            patched.setattr(compiled, "kernels", lambda work=None: None)
             slow = Contingency.from_table(table).cells
         for got, want in zip(fast, slow):
             np.testing.assert_array_equal(got, want)
@@ -394,3 +397,41 @@ def dominant_matching(weights: np.ndarray):
         return SimpleMatching(np.asarray(lines), np.asarray(best))
     order = np.argsort(best)
     return SimpleMatching(np.asarray(best[order]), np.asarray(lines[order]))
+
+
+def test_sparse_count_equals_the_dense_count(monkeypatch):
+    # Many more cells than objects: the table is counted from its non-zero cells. Table,
+    # labels, sums and cells must be those of the dense count, and every index the same.
+    from clustval.external import EXTERNAL_INDICES, external_scores
+
+    rng = np.random.default_rng(8)
+    cases = []
+    for n in rng.integers(2, 300, 40):
+        c, k = rng.integers(1, 3 * n + 2, 2)
+        t, p = rng.integers(-c, c, n), rng.integers(0, k, n) * 3 - 7  # gaps: absent values
+        cases += [(t, p), (t.astype(str), p), (t, np.array([f"k{v}" for v in p]))]
+    sparse_seen = 0
+    for labels_true, labels_pred in cases:
+        sparse = contingency(labels_true, labels_pred)
+        sparse_seen += sparse.table.size > 4 * sparse.n
+        with monkeypatch.context() as patched:
+            patched.setattr(contingency_module, "_SPARSE_CELLS_PER_OBJECT", float("inf"))
+            dense = contingency(labels_true, labels_pred)
+            dense_scores = external_scores(labels_true, labels_pred, _defined(dense))
+        np.testing.assert_array_equal(sparse.table, dense.table)
+        for attribute in ("classes", "clusters", "row_sums", "col_sums"):
+            np.testing.assert_array_equal(getattr(sparse, attribute), getattr(dense, attribute))
+        for got, want in zip(sparse.cells, dense.cells):
+            np.testing.assert_array_equal(got, want)
+            assert got.dtype == np.int64 and not got.flags.writeable
+        assert external_scores(labels_true, labels_pred, _defined(dense)) == dense_scores
+    assert sparse_seen > 60
+    assert set(EXTERNAL_INDICES) >= set(dense_scores)
+
+
+def _defined(ct):
+    """The external indices defined for this table (S2, PS2 and NCA need two classes)."""
+    from clustval.external import EXTERNAL_INDICES
+
+    undefined = {"s2", "ps2", "nca"} if ct.n_classes == 1 else set()
+    return [name for name in EXTERNAL_INDICES if name not in undefined]

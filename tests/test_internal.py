@@ -409,6 +409,35 @@ def test_engines_agree_bit_for_bit_on_distances():
     assert not np.any(np.isnan(D[~own]))
 
 
+@pytest.mark.parametrize("kind", ["gauss", "grid", "dup"])
+def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
+    # Clusters of several 256-object tiles, a singleton and small ones; every worker count
+    # splits the tile pairs differently. Distances (minima, maxima, neighbours, ties) must
+    # be bit-identical, sums equal to rounding.
+    numba = pytest.importorskip("numba")
+    rng = np.random.default_rng(5)
+    sizes = [700, 1, 300, 5, 257, 2]
+    labels = rng.permutation(np.repeat(np.arange(len(sizes)), sizes))
+    n = labels.size
+    X = random_case(9, n, 1, d=5, kind=kind)[0]
+    want = cluster_distance_stats(
+        X, labels, len(sizes), sums=True, nearest=True, extremes=True, engine="numpy"
+    )
+    threads = numba.get_num_threads()
+    try:
+        for workers in sorted({1, 2, threads}):
+            numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
+            got = cluster_distance_stats(
+                X, labels, len(sizes), sums=True, nearest=True, extremes=True, engine="numba"
+            )
+            np.testing.assert_array_equal(got.nearest_cluster, want.nearest_cluster)
+            np.testing.assert_array_equal(got.pair_min, want.pair_min)
+            np.testing.assert_array_equal(got.diameters, want.diameters)
+            np.testing.assert_allclose(got.cluster_sums, want.cluster_sums, rtol=1e-13)
+    finally:
+        numba.set_num_threads(threads)
+
+
 def test_exact_distances_match_math_dist():
     rng = np.random.default_rng(0)
     A, B = rng.normal(size=(5, 7)) * 1e3, rng.normal(size=(4, 7)) * 1e3

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from clustval.data import bundled_dir
-from clustval.errors import ClusteringError
+from clustval.errors import ClusteringError, ClustvalError
 from clustval.kmedoids import (
     KMedoidsConvergenceWarning,
     SeedFallbackWarning,
@@ -340,3 +340,54 @@ def test_max_iter_exhausted_warns_and_says_not_converged():
 def test_sklearn_extra_backend_says_how_to_get_it():
     with pytest.raises(ClusteringError, match=r"sklearn_extra\.sh"):
         park_jun(np.arange(6.0).reshape(3, 2), 2, backend="sklearn_extra")
+
+
+# ---------------------------------------------------------------------------- bounded memory
+def _ties_and_duplicates(seed: int):
+    """Small sets rich in exact distance ties: lattices, duplicate rows, symmetric layouts."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(8, 90))
+    kind = seed % 4
+    if kind == 0:
+        X = rng.integers(0, 4, size=(n, 2)).astype(float)  # lattice: many equal distances
+    elif kind == 1:
+        X = rng.normal(size=(n, 3))
+        X[n // 3 :: 2] = X[: len(X[n // 3 :: 2])]  # duplicate rows
+    elif kind == 2:
+        half = rng.normal(size=(n // 2, 2))
+        X = np.vstack([half, -half, np.zeros((n - 2 * (n // 2), 2))])  # point symmetry
+    else:
+        X = rng.normal(size=(n, 5)) * 1e3 + 1e6  # far from the origin
+    return X
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_bounded_memory_path_equals_the_matrix_path(seed):
+    # A budget far below n x n forces distances computed in row blocks; every result field
+    # must equal the one from the stored matrix, exactly.
+    X = _ties_and_duplicates(seed)
+    k = int(np.random.default_rng(seed).integers(1, 6))
+    fits = min(k, len(np.unique(X, axis=0)))
+    for fit, options in [(park_jun, {}), (sd_kmedoids, {"radius": "sd"}), (sd_kmedoids, {"radius": "mean"})]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)
+            stored = fit(X, fits, **options)
+            chunked = fit(X, fits, memory_budget_mb=1e-6, **options)
+        for field in ("labels", "medoids", "initial_medoids", "cost_history"):
+            np.testing.assert_array_equal(getattr(chunked, field), getattr(stored, field))
+        assert (chunked.cost, chunked.n_iter, chunked.converged, chunked.init_fallback) == (
+            stored.cost, stored.n_iter, stored.converged, stored.init_fallback
+        )
+
+
+def test_bounded_memory_path_reports_too_few_distinct_points():
+    X = np.repeat([[0.0, 0.0], [1.0, 1.0]], 5, axis=0)
+    for memory_budget_mb in (1024, 1e-6):
+        with pytest.raises(ClusteringError, match=r"distinct points \(2 of 10"):
+            park_jun(X, 3, memory_budget_mb=memory_budget_mb)
+
+
+@pytest.mark.parametrize("budget", [0, -1, float("nan"), "1"])
+def test_bad_memory_budget_is_a_clear_error(budget):
+    with pytest.raises(ClustvalError, match="memory_budget_mb"):
+        park_jun(np.eye(4), 2, memory_budget_mb=budget)

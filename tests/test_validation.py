@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import clustval
+import clustval._compiled as compiled
 import clustval._validation as validation
 from clustval._validation import as_label_array, factorize
 from clustval.errors import ContinuousLabelWarning, InputError
@@ -97,11 +98,12 @@ def test_integers_property(values, allow_absent):
 
 
 @pytest.mark.parametrize("dtype", ["U", "S"])
-def test_numba_string_pass_equals_the_sort(dtype):
+def test_numba_string_pass_equals_the_sort(dtype, monkeypatch):
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)  # the compiled pass on small inputs too
     rng = np.random.default_rng(11)
     words = np.array(["", "a", "ab", "b", "ba", "zz", "\u4e2d" if dtype == "U" else "q"])
     labels = words[rng.integers(0, words.size, 5000)].astype(dtype)
-    assert validation._string_group_kernel() is not None, "numba is a project dependency"
+    assert compiled.kernels() is not None, "numba is a project dependency"
     assert_factorises(labels, *validation._factorize_strings_numba(labels))
     many = np.array([f"x{v}" for v in rng.integers(0, 3000, 20000)]).astype(dtype)
     assert_factorises(many, *validation._factorize_strings_numba(many))  # table grows
@@ -112,21 +114,21 @@ def test_numba_string_pass_is_exact_when_every_hash_collides():
     labels = np.array(["b", "a", "a", "ca", "b", "", "ac", "ca"] * 50)
     chars = validation._string_units(labels)
     group = np.empty(labels.size, np.int64)
-    first = validation._string_group_kernel()(chars, np.zeros(chars.shape[1], np.uint64), group)
+    first = compiled.kernels().group_strings(chars, np.zeros(chars.shape[1], np.uint64), group)
     np.testing.assert_array_equal(labels[first][group], labels)
     assert len(set(labels[first].tolist())) == first.size == 5
     # hundreds of groups on one hash: the table grows (rehashes) with every probe colliding
     many = np.array([f"g{v}" for v in np.random.default_rng(4).integers(0, 400, 3000)])
     chars = validation._string_units(many)
     group = np.empty(many.size, np.int64)
-    first = validation._string_group_kernel()(chars, np.zeros(chars.shape[1], np.uint64), group)
+    first = compiled.kernels().group_strings(chars, np.zeros(chars.shape[1], np.uint64), group)
     np.testing.assert_array_equal(many[first][group], many)
     assert first.size == len(set(many.tolist()))
     assert np.array_equal(np.sort(first), first)  # groups numbered by first appearance
 
 
 def test_without_numba_strings_take_the_numpy_hash(monkeypatch):
-    monkeypatch.setattr(validation, "_string_group_kernel", lambda: None)
+    monkeypatch.setattr(compiled, "kernels", lambda work=None: None)
     labels = LABELS["unicode"]
     assert validation._factorize_strings_numba(labels) is None
     assert_factorises(labels, *factorize(labels))
@@ -142,7 +144,8 @@ def test_unsorted_factorisation_is_a_relabelling_of_the_sorted_one(kind):
     np.testing.assert_array_equal(np.sort(uniques), np.unique(labels))
 
 
-def test_unsorted_numba_strings_come_in_order_of_first_appearance():
+def test_unsorted_numba_strings_come_in_order_of_first_appearance(monkeypatch):
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
     labels = np.array(["q", "b", "q", "a", "b", "zz"])
     codes, uniques = validation.factorize(labels, sort=False)
     assert uniques.tolist() == ["q", "b", "a", "zz"]

@@ -12,13 +12,15 @@ engines below evaluate it with the same operations in the same order, so they pr
 bit-identical distances (hence identical minima, maxima, neighbours and ties); per-cluster
 sums may differ in the last bits because the engines add them in a different order.
 
-Engines. ``numba`` (used when importable) runs a fused loop over rows, in parallel over
-``numba.get_num_threads()`` workers (set ``NUMBA_NUM_THREADS`` to limit them), that keeps one
-distance row per worker and nothing else but the summaries; ``numpy`` computes each row
-block as a (rows x n) array and reduces it with ``ufunc.reduceat``. Choose with the
-``engine`` argument or the ``CLUSTVAL_ENGINE`` environment variable (``auto`` | ``numba`` |
-``numpy``). On n = 20000, d = 8, K = 10 (2 cores) the numba pass for Silhouette, BWP, IGP
-and Dunn together takes ~0.3x the time of scikit-learn's ``silhouette_score``.
+Engines. ``numba`` (:func:`clustval._kernels.tile_pair_stats`) cuts the cluster-sorted
+objects into tiles of at most 256 objects inside one cluster and visits every unordered pair
+of tiles once, so each distance is computed once and counts for both of its objects; the
+workers (``numba.get_num_threads()``, set ``NUMBA_NUM_THREADS`` to limit them) take runs of
+tile pairs of equal work and keep their own O(n K) summaries, added up at the end. ``numpy``
+computes each row block as a (rows x n) array and reduces it with ``ufunc.reduceat``. Choose
+with the ``engine`` argument or the ``CLUSTVAL_ENGINE`` environment variable (``auto`` |
+``numba`` | ``numpy``); ``auto`` takes numba for passes of at least
+``clustval._compiled.MIN_WORK`` coordinate differences, where it pays for loading numba.
 
 Objects are sorted by cluster once, so that every cluster is a contiguous column range.
 """
@@ -29,10 +31,10 @@ import numbers
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
+from . import _compiled
 from .errors import InputError
 
 ENGINES = ("auto", "numba", "numpy")
@@ -94,9 +96,15 @@ def rows_per_block(n_columns: int, memory_budget_mb: float) -> int:
 def exact_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     """Euclidean distances between the rows of A and B, ``sqrt(sum_f (a_f - b_f)**2)``.
 
-    The squares are added feature by feature in order (the numba kernel does the same), so
-    the result does not suffer the cancellation of the Gram-matrix shortcut.
+    The squares are added feature by feature in order, so the result does not suffer the
+    cancellation of the Gram-matrix shortcut. Large blocks go to the compiled
+    :func:`clustval._kernels.distance_block`, which computes the same values bit for bit.
     """
+    kernels = _compiled.kernels(A.shape[0] * B.shape[0] * A.shape[1])
+    if kernels is not None:
+        out = np.empty((A.shape[0], B.shape[0]))
+        kernels.distance_block(_feature_major(A), _feature_major(B), out)
+        return out
     out = np.zeros((A.shape[0], B.shape[0]))
     scratch = np.empty_like(out)
     for f in range(A.shape[1]):
@@ -137,7 +145,8 @@ def cluster_distance_stats(
     nearest : compute ``nearest_cluster`` (IGP).
     extremes : compute ``diameters`` and ``pair_min`` (Dunn).
     memory_budget_mb : bound on each block of distances (rows x n float64 in the numpy
-        engine; the numba engine holds one row per worker); the summaries take O(n K).
+        engine; the numba engine holds a few tile rows per worker); the summaries take
+        O(n K) (the numba engine: per worker).
     engine : ``auto`` | ``numba`` | ``numpy``; default from ``CLUSTVAL_ENGINE``, else auto.
 
     Cost: O(n^2 d) time when anything is requested, O(n K + block) memory.
@@ -152,7 +161,7 @@ def cluster_distance_stats(
     own = np.ascontiguousarray(codes[order], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
 
-    engine = _resolve_engine(engine)
+    engine = _resolve_engine(engine, work=n * n * X.shape[1] / 2)
     # numba fills all three summaries at once (the extra ones cost little next to the
     # distances); numpy computes only the requested reductions.
     every = engine == "numba"
@@ -160,12 +169,12 @@ def cluster_distance_stats(
     mins = np.empty((n, n_clusters)) if (nearest or extremes or every) else None
     own_max = np.empty(n) if (extremes or every) else None
 
-    step = rows_per_block(n, memory_budget_mb)
-    blocks = [(r0, min(r0 + step, n)) for r0 in range(0, n, step)]
     if engine == "numba":
-        _numba_pass(Xs, starts, own, blocks, cluster_sums, mins, own_max)
+        _numba_pass(Xs, starts, cluster_sums, mins, own_max)
     else:
-        for r0, r1 in blocks:
+        step = rows_per_block(n, memory_budget_mb)
+        for r0 in range(0, n, step):
+            r1 = min(r0 + step, n)
             _numpy_block(Xs, starts, own, r0, r1, cluster_sums, mins, own_max)
 
     stats: dict[str, np.ndarray] = {}
@@ -200,15 +209,55 @@ def _numpy_block(Xs, starts, own, r0, r1, cluster_sums, mins, own_max) -> None:
         mins[r0:r1] = np.minimum.reduceat(D, segments, axis=1)
 
 
-def _numba_pass(Xs, starts, own, blocks, cluster_sums, mins, own_max) -> None:
-    """Fill all summaries with the compiled kernel, block by block (sorted order)."""
+def _numba_pass(Xs, starts, cluster_sums, mins, own_max) -> None:
+    """Fill all summaries with the compiled tile kernel (sorted order), each pair once."""
     import numba
 
-    kernel = _numba_kernel()
-    XsT = np.ascontiguousarray(Xs.T)  # feature-major: the kernel streams one feature at a time
-    workers = numba.get_num_threads()
-    for r0, r1 in blocks:
-        kernel(XsT, starts, own, r0, r1, cluster_sums, mins, own_max, workers)
+    kernels = _compiled.kernels()
+    n, n_clusters = cluster_sums.shape
+    tiles, tile_cluster = _tiles(starts, kernels.TILE)
+    pair_a, pair_b = np.triu_indices(len(tile_cluster))
+    # Workers get runs of tile pairs of about equal work (pairs of objects).
+    lengths = np.diff(tiles)
+    work = np.cumsum(lengths[pair_a] * lengths[pair_b])
+    workers = max(1, min(numba.get_num_threads(), len(pair_a)))
+    bounds = np.searchsorted(work, work[-1] * np.arange(workers + 1) / workers, side="left")
+    bounds[0], bounds[-1] = 0, len(pair_a)
+    sums = np.zeros((workers, n, n_clusters))
+    part_mins = np.full((workers, n, n_clusters), np.inf)
+    part_max = np.zeros((workers, n))
+    kernels.tile_pair_stats(
+        _feature_major(Xs),
+        tiles, tile_cluster, pair_a, pair_b, bounds.astype(np.int64), sums, part_mins, part_max,
+    )  # fmt: skip
+    np.sum(sums, axis=0, out=cluster_sums)
+    np.min(part_mins, axis=0, out=mins)
+    np.max(part_max, axis=0, out=own_max)
+
+
+def _feature_major(Xs: np.ndarray) -> np.ndarray:
+    """Xs transposed (a tile's feature is one contiguous run), with zero rows up to a
+    multiple of 4 features: the kernel takes four per sweep, and +0 squares change no sum."""
+    d, n = Xs.shape[1], Xs.shape[0]
+    XsT = np.zeros((-(-d // 4) * 4, n))
+    XsT[:d] = Xs.T
+    return XsT
+
+
+def _tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Cut each cluster's run ``starts[c]:starts[c + 1]`` into tiles of at most ``size``.
+
+    Returns the tile boundaries (one more than tiles) and each tile's cluster.
+    """
+    bounds, clusters = [], []
+    for c in range(len(starts) - 1):
+        cuts = np.arange(starts[c], starts[c + 1], size)
+        bounds.append(cuts)
+        clusters.append(np.full(len(cuts), c))
+    return (
+        np.concatenate(bounds + [starts[-1:]]).astype(np.int64),
+        np.concatenate(clusters).astype(np.int64),
+    )
 
 
 def _nearest_cluster(Xs, own, order, mins, memory_budget_mb) -> np.ndarray:
@@ -231,8 +280,9 @@ def _nearest_cluster(Xs, own, order, mins, memory_budget_mb) -> np.ndarray:
     return nearest.astype(np.int64)
 
 
-def _resolve_engine(engine: str | None) -> str:
-    """``numba`` or ``numpy``: the requested engine, or the best available for ``auto``."""
+def _resolve_engine(engine: str | None, work: float = float("inf")) -> str:
+    """``numba`` or ``numpy``: the requested engine, or for ``auto`` the compiled one when
+    numba is installed and the pass has at least ``clustval._compiled.MIN_WORK`` steps."""
     engine = engine or os.environ.get("CLUSTVAL_ENGINE", "auto")
     if engine not in ENGINES:
         raise InputError(
@@ -241,69 +291,11 @@ def _resolve_engine(engine: str | None) -> str:
         )
     if engine == "numpy":
         return "numpy"
-    if _numba_kernel() is None:
-        if engine == "numba":
+    if engine == "numba":
+        if _compiled.kernels() is None:
             raise InputError(
                 "engine 'numba' was requested but numba is not importable: "
                 "install numba or use engine='numpy'."
             )
-        return "numpy"
-    return "numba"
-
-
-@cache
-def _numba_kernel():
-    """The compiled row kernel, or None when numba is not installed."""
-    try:
-        import numba
-    except ImportError:
-        return None
-
-    # Sums, minima and maxima of a run of distances may be added in any order (reassoc),
-    # which lets LLVM vectorise them; the distances themselves are computed without it.
-    @numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
-    def segment_stats(values, start, stop):  # pragma: no cover
-        total = 0.0
-        lowest = np.inf
-        highest = 0.0
-        for j in range(start, stop):
-            v = values[j]
-            total += v
-            lowest = min(lowest, v)
-            highest = max(highest, v)
-        return total, lowest, highest
-
-    @numba.njit(cache=True, nogil=True)
-    def row_stats(XsT, starts, own, i, dist, cluster_sums, mins, own_max):  # pragma: no cover
-        """Summaries of the distances from sorted row i to every object, per cluster."""
-        d, n = XsT.shape
-        dist[:] = 0.0
-        for f in range(d):  # same order of operations as exact_distances
-            xif = XsT[f, i]
-            column = XsT[f]
-            for j in range(n):
-                diff = xif - column[j]
-                dist[j] += diff * diff
-        for j in range(n):
-            dist[j] = np.sqrt(dist[j])
-        for c in range(starts.shape[0] - 1):
-            total, lowest, highest = segment_stats(dist, starts[c], starts[c + 1])
-            if c == own[i]:
-                own_max[i] = highest
-                dist[i] = np.inf  # an object is not its own neighbour
-                lowest = segment_stats(dist, starts[c], starts[c + 1])[1]
-            cluster_sums[i, c] = total
-            mins[i, c] = lowest
-
-    @numba.njit(parallel=True, cache=True, nogil=True)
-    def row_kernel(
-        XsT, starts, own, r0, r1, cluster_sums, mins, own_max, workers
-    ):  # pragma: no cover
-        """Fill rows r0:r1 (sorted order) of the summaries; rows are dealt to the workers."""
-        n = XsT.shape[1]
-        for w in numba.prange(workers):
-            dist = np.empty(n)  # one distance row per worker, reused for its rows
-            for i in range(r0 + w, r1, workers):
-                row_stats(XsT, starts, own, i, dist, cluster_sums, mins, own_max)
-
-    return row_kernel
+        return "numba"
+    return "numpy" if _compiled.kernels(work) is None else "numba"

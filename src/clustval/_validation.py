@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable
-from functools import cache
 
 import numpy as np
 
+from . import _compiled
 from .errors import ContinuousLabelWarning, InputError, UndefinedIndexError
 
 # Integer labels whose range is at most this many times n are factorised with a lookup
@@ -187,20 +187,21 @@ def _string_units(labels: np.ndarray) -> np.ndarray:
 def _factorize_strings_numba(
     labels: np.ndarray, sort: bool = True
 ) -> tuple[np.ndarray, np.ndarray] | None:
-    """Factorise fixed-width strings in one O(n) hash-table pass; None without numba.
+    """Factorise fixed-width strings in one O(n) hash-table pass; None without numba (or
+    for a few thousand labels or less: see ``clustval._compiled.MIN_WORK``).
 
     Every string is looked up by its hash and compared unit by unit with the first string
     of each candidate group, so two strings share a code iff they are equal (a hash
     collision only costs a probe). The K distinct strings are then sorted, as by np.unique,
     unless ``sort`` is False (uniques in order of first appearance).
     """
-    kernel = _string_group_kernel()
-    if kernel is None:
+    kernels = _compiled.kernels(labels.size * _compiled.STEPS_PER_STRING_LABEL)
+    if kernels is None:
         return None
     chars = _string_units(labels)
     # numpy's allocation (advised for huge pages) is cheaper to fill first than numba's
     group = np.empty(labels.size, dtype=np.int64)
-    first = kernel(chars, _hash_multipliers(chars.shape[1]), group)
+    first = kernels.group_strings(chars, _hash_multipliers(chars.shape[1]), group)
     representatives = labels[first]
     if not sort:
         return group, representatives
@@ -208,76 +209,6 @@ def _factorize_strings_numba(
     rank = np.empty_like(order)
     rank[order] = np.arange(order.size)
     return rank[group], representatives[order]
-
-
-@cache
-def _string_group_kernel():
-    """The compiled string-grouping pass, or None when numba is not installed."""
-    try:
-        import numba
-    except ImportError:
-        return None
-
-    @numba.njit(cache=True, nogil=True)
-    def group_strings(chars, multipliers, group):  # pragma: no cover
-        """Write each row's group id (first-appearance order) into group; return each group's
-        first row."""
-        n, width = chars.shape
-        golden = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing spreads the slot bits
-        bits = 10
-        slots = np.full(1 << bits, -1, dtype=np.int64)  # group id per slot, -1 if free
-        slot_hash = np.zeros(1 << bits, dtype=np.uint64)  # beside the id: one cache line
-        keys = np.empty((64, width), dtype=chars.dtype)  # each group's string, packed
-        first = np.empty(64, dtype=np.int64)
-        k = 0
-        for r in range(n):
-            h = np.uint64(0)
-            for c in range(width):
-                h += np.uint64(chars[r, c]) * multipliers[c]
-            mask = np.uint64((1 << bits) - 1)
-            s = (h * golden) >> np.uint64(64 - bits)
-            while True:
-                g = slots[s]
-                if g < 0:
-                    break
-                if slot_hash[s] == h:
-                    same = True
-                    for c in range(width):
-                        if chars[r, c] != keys[g, c]:
-                            same = False
-                            break
-                    if same:
-                        break
-                s = (s + np.uint64(1)) & mask
-            if g >= 0:
-                group[r] = g
-                continue
-            if k == first.size:  # grow the per-group arrays
-                first = np.concatenate((first, np.empty(k, dtype=np.int64)))
-                keys = np.concatenate((keys, np.empty((k, width), dtype=chars.dtype)))
-            first[k] = r
-            keys[k] = chars[r]
-            slots[s] = k
-            slot_hash[s] = h
-            group[r] = k
-            k += 1
-            # keep the load under 1/8: with many groups, longer probe runs cost branch
-            # mispredictions (2x slower at C = 1000 with a load under 1/2)
-            if 8 * k > slots.size:  # rehash into twice the slots
-                bits += 1
-                old_slots, old_hash = slots, slot_hash
-                slots = np.full(1 << bits, -1, dtype=np.int64)
-                slot_hash = np.zeros(1 << bits, dtype=np.uint64)
-                for s1 in range(old_slots.size):
-                    if old_slots[s1] >= 0:
-                        s2 = (old_hash[s1] * golden) >> np.uint64(64 - bits)
-                        while slots[s2] >= 0:
-                            s2 = (s2 + np.uint64(1)) & np.uint64((1 << bits) - 1)
-                        slots[s2] = old_slots[s1]
-                        slot_hash[s2] = old_hash[s1]
-        return first[:k].copy()
-
-    return group_strings
 
 
 def _hash_multipliers(width: int) -> np.ndarray:

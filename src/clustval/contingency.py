@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
+from . import _compiled
 from ._validation import check_label_pair, factorize, small_int64_range
 from .errors import InputError, UndefinedIndexError
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters.
 MAX_TABLE_CELLS = 2**26
+# Above this many table cells per object, the table is counted from its non-zero cells.
+_SPARSE_CELLS_PER_OBJECT = 4
 # Below this total, every x * (x - 1) and their sum fit in int64 (total**2 < 2**63).
 _INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
 
@@ -180,11 +182,11 @@ class Contingency:
     @functools.cached_property
     def cells(self) -> Cells:
         """The non-zero cells (row-major), for the indices whose terms vanish on empty cells."""
-        kernel = _nonzero_cells_kernel()
-        if kernel is not None:  # one compiled scan: ~1.4 ms against ~2.4 ms on 10^6 cells
+        kernels = _compiled.kernels(self.table.size)
+        if kernels is not None:  # one compiled scan: ~1.4 ms against ~2.4 ms on 10^6 cells
             # views with numpy's own int64 dtype: numba's equal but distinct dtype object
             # makes np.add.at (BCubed) take its slow path, 30x slower
-            rows, cols, counts = (a.view(np.int64) for a in kernel(self.table))
+            rows, cols, counts = (a.view(np.int64) for a in kernels.nonzero_cells(self.table))
         else:
             flat = np.flatnonzero(self.table != 0)  # faster than on the int64 table itself
             rows, cols = np.divmod(flat, self.n_clusters)
@@ -273,6 +275,8 @@ class Contingency:
             # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
             # so a count-maximising map always wins; the bonus only breaks ties.
             weights += self.s2_cells / (min(self.table.shape) + 1)
+        from scipy.optimize import linear_sum_assignment  # 0.3-0.8 s to import: only when needed
+
         rows, cols = linear_sum_assignment(weights, maximize=True)
         return Matching(_frozen(rows), _frozen(cols))
 
@@ -334,7 +338,17 @@ def contingency(labels_true, labels_pred) -> Contingency:
         ``MAX_TABLE_CELLS`` cells.
     """
     t, p = check_label_pair(labels_true, labels_pred)
-    table, values_t, values_p = _count_small_int64(t, p) or _count_factorised(t, p)
+    counted = _count_small_int64(t, p)
+    if counted is None:
+        # Small-span integer labels keep codes for absent values (saving a pass over the
+        # labels); the empty rows and columns this leaves are dropped once counted.
+        # Unsorted uniques spare a pass over the codes: the table's lines are sorted instead.
+        codes_t, values_t = factorize(t, allow_absent=True, sort=False)
+        codes_p, values_p = factorize(p, allow_absent=True, sort=False)
+        if len(values_t) * len(values_p) > _SPARSE_CELLS_PER_OBJECT * t.shape[0]:
+            return _contingency_from_cells(codes_t, values_t, codes_p, values_p)
+        counted = _count_codes(codes_t, values_t, codes_p, values_p)
+    table, values_t, values_p = counted
     rows, cols = table.shape
     row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
     kept_rows, kept_cols = _kept_lines(row_sums, values_t), _kept_lines(col_sums, values_p)
@@ -347,17 +361,12 @@ def contingency(labels_true, labels_pred) -> Contingency:
     return Contingency._counted(table, values_t, values_p, t.shape[0], row_sums, col_sums)
 
 
-def _count_factorised(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The (possibly padded, unsorted) table of two label vectors through their codes.
+def _count_codes(codes_t, values_t, codes_p, values_p) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (possibly padded, unsorted) table of two code vectors, one bincount.
 
     Returns ``(table, values_t, values_p)``; rows and columns follow ``values_t`` and
     ``values_p``, which may be unsorted and may hold labels that never occur (empty lines).
     """
-    # Small-span integer labels keep codes for absent values (saving a pass over the labels);
-    # the empty rows and columns this leaves are dropped once the table is counted.
-    # Unsorted uniques spare a pass over the codes: the table's lines are sorted instead.
-    codes_t, values_t = factorize(t, allow_absent=True, sort=False)
-    codes_p, values_p = factorize(p, allow_absent=True, sort=False)
     rows, cols = _checked_shape(values_t, values_p)
     key = codes_t  # key = code_t * cols + code_p, in place: each n-array costs a bincount
     key *= cols
@@ -365,21 +374,60 @@ def _count_factorised(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndar
     return np.bincount(key, minlength=rows * cols).reshape(rows, cols), values_t, values_p
 
 
+def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency:
+    """:func:`contingency` when the table has many more cells than objects (C*K >> n).
+
+    Counts the non-zero cells by sorting the n cell keys (O(n log n), not O(C*K)) and
+    derives the sums from the codes; the dense table is only filled at those cells. The
+    table, sums and :attr:`Contingency.cells` are those of the dense count.
+    """
+    n = codes_t.shape[0]
+    rows, cols = _checked_shape(values_t, values_p)
+    cell_keys, counts = np.unique(codes_t * cols + codes_p, return_counts=True)  # row-major
+    cell_rows, cell_cols = np.divmod(cell_keys, cols)
+    row_sums = np.bincount(codes_t, minlength=rows)
+    col_sums = np.bincount(codes_p, minlength=cols)
+    kept_rows, kept_cols = _kept_lines(row_sums, values_t), _kept_lines(col_sums, values_p)
+    if kept_rows is not None or kept_cols is not None:
+        if kept_rows is not None:
+            cell_rows = _renumbered(cell_rows, kept_rows, rows)
+            values_t, row_sums = values_t[kept_rows], row_sums[kept_rows]
+        if kept_cols is not None:
+            cell_cols = _renumbered(cell_cols, kept_cols, cols)
+            values_p, col_sums = values_p[kept_cols], col_sums[kept_cols]
+        order = np.lexsort((cell_cols, cell_rows))  # row-major again
+        cell_rows, cell_cols, counts = cell_rows[order], cell_cols[order], counts[order]
+    table = np.zeros((len(values_t), len(values_p)), dtype=np.int64)
+    table[cell_rows, cell_cols] = counts
+    ct = Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
+    cells = Cells(*(_frozen(a.astype(np.int64, copy=False)) for a in (cell_rows, cell_cols, counts)))
+    object.__setattr__(ct, "cells", cells)  # the cached_property's value
+    return ct
+
+
+def _renumbered(lines: np.ndarray, kept: np.ndarray, size: int) -> np.ndarray:
+    """Line numbers after keeping the lines ``kept`` (in that order) of ``size`` lines."""
+    new = np.empty(size, dtype=np.int64)
+    new[kept] = np.arange(kept.size)
+    return new[lines]
+
+
 def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] | None:
-    """As :func:`_count_factorised`, in one compiled pass without code vectors.
+    """As :func:`_count_codes`, in one compiled pass without code vectors.
 
     For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
-    cells) when numba is installed; else None. The same table, padding and values.
+    cells) when numba is installed and n is large enough (``clustval._compiled.MIN_WORK``);
+    else None. The same table, padding and values.
     """
-    kernel = _pair_count_kernel()
-    range_t = small_int64_range(t) if kernel else None
+    kernels = _compiled.kernels(t.size * _compiled.STEPS_PER_INT_LABEL)
+    range_t = small_int64_range(t) if kernels else None
     range_p = small_int64_range(p) if range_t else None
     if range_p is None:
         return None
     (lo_t, values_t), (lo_p, values_p) = range_t, range_p
     # numpy's allocation (advised for huge pages) is cheaper to fill first than numba's
     table = np.zeros(_checked_shape(values_t, values_p), dtype=np.int64)
-    kernel(t, lo_t, p, lo_p, table)
+    kernels.count_pairs(t, lo_t, p, lo_p, table)
     return table, values_t, values_p
 
 
@@ -392,53 +440,6 @@ def _checked_shape(values_t: np.ndarray, values_p: np.ndarray) -> tuple[int, int
             f"(limit {MAX_TABLE_CELLS} cells); external indices need far fewer clusters."
         )
     return rows, cols
-
-
-@functools.cache
-def _pair_count_kernel():
-    """The compiled pair-counting pass, or None when numba is not installed."""
-    try:
-        import numba
-    except ImportError:
-        return None
-
-    @numba.njit(cache=True, nogil=True)
-    def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
-        """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table)."""
-        for i in range(t.size):
-            table[t[i] - lo_t, p[i] - lo_p] += 1
-
-    return count_pairs
-
-
-@functools.cache
-def _nonzero_cells_kernel():
-    """The compiled scan for :attr:`Contingency.cells`, or None when numba is not installed."""
-    try:
-        import numba
-    except ImportError:
-        return None
-
-    @numba.njit(cache=True, nogil=True)
-    def nonzero_cells(table):  # pragma: no cover
-        """Rows, columns and counts of the non-zero cells, in row-major order."""
-        n_rows, n_cols = table.shape
-        size = 0
-        for i in range(n_rows):
-            for j in range(n_cols):
-                size += table[i, j] != 0
-        # one spare slot: each cell is written, and kept by advancing only when non-zero
-        rows = np.empty(size + 1, dtype=np.int64)
-        cols = np.empty(size + 1, dtype=np.int64)
-        counts = np.empty(size + 1, dtype=np.int64)
-        k = 0
-        for i in range(n_rows):
-            for j in range(n_cols):
-                rows[k], cols[k], counts[k] = i, j, table[i, j]
-                k += table[i, j] != 0
-        return rows[:size], cols[:size], counts[:size]
-
-    return nonzero_cells
 
 
 def _kept_lines(sums: np.ndarray, values: np.ndarray) -> np.ndarray | None:

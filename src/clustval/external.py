@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from ._validation import check_undefined_policy, value_or_nan
 from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells
@@ -74,7 +73,10 @@ def accuracy_from_contingency(ct: Contingency) -> float:
 
 def purity_from_contingency(ct: Contingency) -> float:
     """Core of :func:`purity`."""
-    return int(ct.table.max(axis=0).sum()) / ct.n
+    rows, cols, counts = ct.cells  # each column's largest cell is among its non-zero ones
+    largest = np.zeros(ct.n_clusters, dtype=np.int64)
+    np.maximum.at(largest, cols, counts)
+    return int(largest.sum()) / ct.n
 
 
 def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
@@ -124,6 +126,8 @@ def nca_from_contingency(ct: Contingency) -> float:
         recall_at_cells = counts / ct.row_sums[rows]
         matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.table.shape)
     if matched is None:
+        from scipy.optimize import linear_sum_assignment  # slow to import: only when needed
+
         recall = ct.table / ct.row_sums[:, None]
         matched = Matching(*linear_sum_assignment(recall, maximize=True))
     rows, cols = matched

@@ -1,7 +1,9 @@
 """K-medoids clustering: Park & Jun's fast K-medoids and Xie & Gao's SD K-medoids.
 
-Both run the same alternating iteration on a full Euclidean distance matrix D and differ
-only in their initial medoids (seeds):
+Both run the same alternating iteration on the Euclidean distances and differ only in
+their initial medoids (seeds). The distances come from a stored matrix D when it fits the
+memory budget (or is given), else they are computed in row blocks as each step needs them,
+with identical results:
 
 * Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
   *Expert Systems with Applications* 36(2):3336-3341. Seeds: the K objects with the
@@ -43,8 +45,8 @@ import warnings
 from dataclasses import dataclass, field, replace
 
 import numpy as np
-from scipy.spatial.distance import cdist
 
+from ._pairwise import check_memory_budget, exact_distances
 from ._validation import as_data_matrix
 from .errors import ClusteringError
 
@@ -62,6 +64,9 @@ __all__ = [
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
 DEFAULT_MAX_ITER = 300
+#: Largest distance matrix (MB) that park_jun / sd_kmedoids hold; beyond it they compute
+#: distance rows as they need them (same results, more time).
+DEFAULT_MEMORY_BUDGET_MB = 256
 
 # Row blocks of n x n work are sized so that one temporary stays near this many bytes.
 _BLOCK_BYTES = 16 * 2**20
@@ -114,8 +119,9 @@ class KMedoidsResult:
 def euclidean_distances(X) -> np.ndarray:
     """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
 
-    Computed from direct coordinate differences (``scipy.spatial.distance.cdist``, in row
-    blocks), not from the expansion ||x||^2 + ||y||^2 - 2 x.y: that expansion cancels
+    Computed from direct coordinate differences
+    (:func:`clustval._pairwise.exact_distances`, the distance of the internal indices too,
+    in row blocks), not from the expansion ||x||^2 + ||y||^2 - 2 x.y: that expansion cancels
     catastrophically for close points (duplicates get distances near sqrt(eps) * ||x||
     instead of 0, data offset by 1e6 get errors near 1e-2), and its rounding breaks exact
     distance ties at random. Direct differences give every distance to a few ulps, an
@@ -133,12 +139,39 @@ def euclidean_distances(X) -> np.ndarray:
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
     n, d = X.shape
     D = np.empty((n, n), dtype=np.float64)
-    # cdist's work per block is block x n x d scalars; bound the block by bytes of D.
+    # Each block's work is block x n x d scalars; bound the block by bytes of D.
     block = max(1, _BLOCK_BYTES // (8 * max(n, 1)))
     for start in range(0, n, block):
         stop = min(start + block, n)
-        cdist(X[start:stop], X, metric="euclidean", out=D[start:stop])
+        D[start:stop] = exact_distances(X[start:stop], X)
     return D if scale == 1.0 else D * scale  # back from the power-of-two scale: exact
+
+
+class _Distances:
+    """Rows of the distance matrix, from a stored D or computed on demand from X.
+
+    Every algorithm below reads distances only through :meth:`rows` and :meth:`between`,
+    so the two sources give identical results: :func:`exact_distances` computes each
+    entry bit for bit as :func:`euclidean_distances` stored it.
+    """
+
+    def __init__(self, D: np.ndarray | None = None, X: np.ndarray | None = None) -> None:
+        self.D, self.X = D, X
+        self.n = D.shape[0] if D is not None else X.shape[0]
+
+    def rows(self, idx) -> np.ndarray:
+        """d(i, j) for i in ``idx`` (an index array or a slice), every j."""
+        return self.D[idx] if self.D is not None else exact_distances(self.X[idx], self.X)
+
+    def between(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """d(i, j) for i in ``a``, j in ``b``."""
+        if self.D is not None:
+            return self.D[a][:, b]
+        return exact_distances(self.X[a], self.X[b])
+
+    def block_rows(self) -> int:
+        """Rows per block of n-wide work (one temporary near ``_BLOCK_BYTES``)."""
+        return max(1, _BLOCK_BYTES // (8 * self.n))
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -158,9 +191,9 @@ def park_jun_init(D, k: int) -> np.ndarray:
     -------
     (k,) int64 array of object indices; position = cluster number.
     """
-    D = _check_distances(D)
-    _check_k(D, k)
-    return _park_jun_seeds(D, k)
+    dist = _Distances(D=_check_distances(D))
+    _check_k(dist.n, k)
+    return _park_jun_seeds(dist, k)
 
 
 def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
@@ -181,24 +214,25 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     seeds : (k,) int64 array of object indices, in order of choice (= cluster number)
     fallback : bool, True if the farthest-first fill was needed
     """
-    D = _check_distances(D)
-    _check_k(D, k)
-    return _sd_seeds(D, k, radius)
+    dist = _Distances(D=_check_distances(D))
+    _check_k(dist.n, k)
+    return _sd_seeds(dist, k, radius)
 
 
-def _park_jun_seeds(D: np.ndarray, k: int) -> np.ndarray:
-    """:func:`park_jun_init` on a checked D."""
-    return _first_distinct(D, np.argsort(_park_jun_scores(D), kind="stable"), k)
+def _park_jun_seeds(dist: _Distances, k: int) -> np.ndarray:
+    """:func:`park_jun_init` on checked distances."""
+    return _first_distinct(dist, np.argsort(_park_jun_scores(dist), kind="stable"), k)
 
 
-def _sd_seeds(D: np.ndarray, k: int, radius: str) -> tuple[np.ndarray, bool]:
-    """:func:`sd_init` on a checked D."""
+def _sd_seeds(dist: _Distances, k: int, radius: str) -> tuple[np.ndarray, bool]:
+    """:func:`sd_init` on checked distances."""
     if radius not in SD_RADII:
         raise ClusteringError(f"radius={radius!r} is not known; use one of {SD_RADII}.")
-    n = D.shape[0]
-    var = _distance_variances(D)
+    n = dist.n
+    row_sums = _row_sums(dist)
+    var = _distance_variances(dist, row_sums)
     sd = np.sqrt(var)
-    mean_distance = D.sum() / (n * (n - 1)) if n > 1 else 0.0
+    mean_distance = row_sums.sum() / (n * (n - 1)) if n > 1 else 0.0
 
     candidate = np.ones(n, dtype=bool)
     seeds: list[int] = []
@@ -209,18 +243,18 @@ def _sd_seeds(D: np.ndarray, k: int, radius: str) -> tuple[np.ndarray, bool]:
             continue
         seeds.append(int(i))
         r = sd[i] if radius == "sd" else mean_distance
-        candidate &= D[i] > r
+        candidate &= dist.rows([i])[0] > r
 
     fallback = len(seeds) < k
     if fallback:
         chosen = len(seeds)
-        nearest_seed = D[seeds].min(axis=0)
+        nearest_seed = dist.rows(seeds).min(axis=0)
         while len(seeds) < k:
             j = int(np.argmax(nearest_seed))
             if nearest_seed[j] == 0.0:  # every object coincides with a seed
-                _raise_too_few_distinct(D, k)
+                _raise_too_few_distinct(dist, k)
             seeds.append(j)
-            np.minimum(nearest_seed, D[j], out=nearest_seed)
+            np.minimum(nearest_seed, dist.rows([j])[0], out=nearest_seed)
         warnings.warn(
             f"SD seeding (radius={radius!r}) found only {chosen} of {k} seeds before the "
             f"candidates ran out; the other {k - chosen} were chosen farthest-first "
@@ -239,22 +273,26 @@ def park_jun(
     distances=None,
     max_iter: int = DEFAULT_MAX_ITER,
     backend: str = "clustval",
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
 ) -> KMedoidsResult:
     """Fast K-medoids of Park & Jun (2009): v_j seeds, then assign/update until stable.
 
     Give either X (the distance matrix is computed with :func:`euclidean_distances`) or a
-    precomputed ``distances`` matrix (so a sweep over K computes D once). Tie rules are in
-    the module docstring. ``backend="sklearn_extra"`` runs the iteration with
-    scikit-learn-extra's ``KMedoids(method="alternate")`` from the same seeds on the same D.
+    precomputed ``distances`` matrix (so a sweep over K computes D once). With X, a D
+    larger than ``memory_budget_mb`` is never stored: the distances are computed in row
+    blocks as they are needed (O(n^2 d) time per pass over them, O(n) memory), with results
+    identical to those from D. Tie rules are in the module docstring.
+    ``backend="sklearn_extra"`` runs the iteration with scikit-learn-extra's
+    ``KMedoids(method="alternate")`` from the same seeds on the same D.
 
     Returns
     -------
     KMedoidsResult (cost: lower is better).
     """
-    D, scale = _resolve_distances(X, distances)
-    _check_k(D, n_clusters)
-    seeds = _park_jun_seeds(D, n_clusters)
-    return _cost_in_units(_iterate(D, seeds, max_iter, backend), scale)
+    dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
+    _check_k(dist.n, n_clusters)
+    seeds = _park_jun_seeds(dist, n_clusters)
+    return _cost_in_units(_iterate(dist, seeds, max_iter, backend), scale)
 
 
 def sd_kmedoids(
@@ -265,48 +303,50 @@ def sd_kmedoids(
     radius: str = "sd",
     max_iter: int = DEFAULT_MAX_ITER,
     backend: str = "clustval",
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
 ) -> KMedoidsResult:
     """SD K-medoids of Xie & Gao (2015): variance seeds (:func:`sd_init`), then Park-Jun iterations.
 
     Arguments as :func:`park_jun`, plus ``radius`` ("sd" or "mean"). ``result.init_fallback``
     tells whether the farthest-first fill of :func:`sd_init` was needed.
     """
-    D, scale = _resolve_distances(X, distances)
-    _check_k(D, n_clusters)
-    seeds, fallback = _sd_seeds(D, n_clusters, radius)
-    return replace(_cost_in_units(_iterate(D, seeds, max_iter, backend), scale), init_fallback=fallback)
+    dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
+    _check_k(dist.n, n_clusters)
+    seeds, fallback = _sd_seeds(dist, n_clusters, radius)
+    result = _cost_in_units(_iterate(dist, seeds, max_iter, backend), scale)
+    return replace(result, init_fallback=fallback)
 
 
 # ---------------------------------------------------------------------------- iteration
-def _iterate(D: np.ndarray, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
+def _iterate(dist: _Distances, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
     """Alternate assignment and medoid update from ``seeds`` until no medoid moves."""
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
         raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
     if backend == "sklearn_extra":
-        medoids, n_iter = _sklearn_extra_medoids(D, seeds, int(max_iter))
-        labels = _assign(D, medoids)
-        history = np.array([_cost(D, labels, medoids)])
+        medoids, n_iter = _sklearn_extra_medoids(dist.D, seeds, int(max_iter))
+        labels, cost = _assign(dist, medoids)
+        history = np.array([cost])
         converged = False
     elif backend == "clustval":
         medoids = seeds.copy()
-        labels = _assign(D, medoids)
-        history = [_cost(D, labels, medoids)]
+        labels, cost = _assign(dist, medoids)
+        history = [cost]
         converged = False
         n_iter = 0
         while n_iter < max_iter:
             n_iter += 1
-            moved = _update(D, labels, medoids)
+            moved = _update(dist, labels, medoids)
             if moved is None:
                 converged = True
                 break
             medoids = moved
-            labels = _assign(D, medoids)
-            history.append(_cost(D, labels, medoids))
+            labels, cost = _assign(dist, medoids)
+            history.append(cost)
         history = np.asarray(history)
     else:
         raise ClusteringError(f"backend={backend!r} is not known; use one of {BACKENDS}.")
     # Converged = the final medoids are a fixed point (also when max_iter ran out just then).
-    converged = converged or _update(D, labels, medoids) is None
+    converged = converged or _update(dist, labels, medoids) is None
     if not converged:
         warnings.warn(
             f"K-medoids stopped after max_iter={max_iter} rounds with medoids still moving; "
@@ -325,17 +365,20 @@ def _iterate(D: np.ndarray, seeds: np.ndarray, max_iter: int, backend: str) -> K
     )
 
 
-def _assign(D: np.ndarray, medoids: np.ndarray) -> np.ndarray:
-    """Nearest medoid of each object; ``argmin`` takes the lowest cluster number on ties."""
-    return np.argmin(D[medoids], axis=0).astype(np.int64)
+def _assign(dist: _Distances, medoids: np.ndarray) -> tuple[np.ndarray, float]:
+    """Nearest medoid of each object (``argmin`` takes the lowest cluster number on ties),
+    and the total cost sum_i d(i, medoid(i))."""
+    to_medoids = dist.rows(medoids)
+    labels = np.argmin(to_medoids, axis=0).astype(np.int64)
+    return labels, float(to_medoids[labels, np.arange(dist.n)].sum())
 
 
-def _update(D: np.ndarray, labels: np.ndarray, medoids: np.ndarray) -> np.ndarray | None:
+def _update(dist: _Distances, labels: np.ndarray, medoids: np.ndarray) -> np.ndarray | None:
     """New medoids (argmin of in-cluster summed distance, strict improvement), or None if none moved."""
     new = medoids.copy()
     for k in range(len(medoids)):
         members = np.flatnonzero(labels == k)
-        within = _summed_distances(D, members)
+        within = _summed_distances(dist, members)
         best = int(np.argmin(within))
         current = int(np.searchsorted(members, medoids[k]))
         if within[best] < within[current]:
@@ -343,20 +386,14 @@ def _update(D: np.ndarray, labels: np.ndarray, medoids: np.ndarray) -> np.ndarra
     return None if np.array_equal(new, medoids) else new
 
 
-def _summed_distances(D: np.ndarray, members: np.ndarray) -> np.ndarray:
+def _summed_distances(dist: _Distances, members: np.ndarray) -> np.ndarray:
     """sum_{j in members} d_ij for each i in members, in row blocks of bounded memory."""
     m = len(members)
     out = np.empty(m)
-    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
+    block = dist.block_rows()
     for start in range(0, m, block):
-        rows = D[members[start : start + block]]
-        out[start : start + block] = rows[:, members].sum(axis=1)
+        out[start : start + block] = dist.between(members[start : start + block], members).sum(axis=1)
     return out
-
-
-def _cost(D: np.ndarray, labels: np.ndarray, medoids: np.ndarray) -> float:
-    """Total cost sum_i d(i, medoid(i))."""
-    return float(D[medoids[labels], np.arange(D.shape[0])].sum())
 
 
 def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> tuple[np.ndarray, int]:
@@ -387,64 +424,75 @@ def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> t
 
 
 # ---------------------------------------------------------------------------- helpers
-def _park_jun_scores(D: np.ndarray) -> np.ndarray:
+def _row_sums(dist: _Distances) -> np.ndarray:
+    """sum_l d_il for every i, in row blocks."""
+    sums = np.empty(dist.n)
+    block = dist.block_rows()
+    for start in range(0, dist.n, block):
+        sums[start : start + block] = dist.rows(slice(start, start + block)).sum(axis=1)
+    return sums
+
+
+def _park_jun_scores(dist: _Distances) -> np.ndarray:
     """v_j = sum_i d_ij / sum_l d_il, in row blocks; rows of zeros (all points equal) add 0."""
-    row_sums = D.sum(axis=1)
+    row_sums = _row_sums(dist)
     inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
-    v = np.zeros(D.shape[0])
-    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
-    for start in range(0, D.shape[0], block):
+    v = np.zeros(dist.n)
+    block = dist.block_rows()
+    for start in range(0, dist.n, block):
         stop = start + block
-        v += (D[start:stop] * inv[start:stop, None]).sum(axis=0)
+        v += (dist.rows(slice(start, stop)) * inv[start:stop, None]).sum(axis=0)
     return v
 
 
-def _distance_variances(D: np.ndarray) -> np.ndarray:
+def _distance_variances(dist: _Distances, row_sums: np.ndarray) -> np.ndarray:
     """Variance of each row of D over the off-diagonal entries (divisor n - 1)."""
-    n = D.shape[0]
+    n = dist.n
     if n == 1:
         return np.zeros(1)
-    mean = D.sum(axis=1) / (n - 1)  # d_ii = 0 adds nothing to the sum
+    mean = row_sums / (n - 1)  # d_ii = 0 adds nothing to the sum
     var = np.empty(n)
-    block = max(1, _BLOCK_BYTES // (8 * n))
+    block = dist.block_rows()
     for start in range(0, n, block):
         stop = min(start + block, n)
-        squares = (D[start:stop] - mean[start:stop, None]) ** 2
+        squares = (dist.rows(slice(start, stop)) - mean[start:stop, None]) ** 2
         squares[np.arange(stop - start), np.arange(start, stop)] = 0.0  # drop j == i
         var[start:stop] = squares.sum(axis=1) / (n - 1)
     return var
 
 
-def _first_distinct(D: np.ndarray, order: np.ndarray, k: int) -> np.ndarray:
+def _first_distinct(dist: _Distances, order: np.ndarray, k: int) -> np.ndarray:
     """The first k objects of ``order`` that are at positive distance from every earlier pick."""
     seeds: list[int] = []
     for j in order:
-        if not seeds or D[j, seeds].min() > 0.0:
+        if not seeds or dist.between(np.array([j]), np.array(seeds)).min() > 0.0:
             seeds.append(int(j))
             if len(seeds) == k:
                 return np.asarray(seeds, dtype=np.int64)
-    _raise_too_few_distinct(D, k)
+    _raise_too_few_distinct(dist, k)
 
 
-def _n_distinct(D: np.ndarray) -> int:
+def _n_distinct(dist: _Distances) -> int:
     """Number of distinct points: objects with no zero distance to an earlier object."""
     repeated = 0
-    for i in range(1, D.shape[0]):
-        repeated += bool((D[i, :i] == 0.0).any())
-    return D.shape[0] - repeated
+    block = dist.block_rows()
+    for start in range(1, dist.n, block):
+        rows = dist.rows(slice(start, start + block))
+        for r in range(rows.shape[0]):
+            repeated += bool((rows[r, : start + r] == 0.0).any())
+    return dist.n - repeated
 
 
-def _raise_too_few_distinct(D: np.ndarray, k: int):
-    m = _n_distinct(D)
+def _raise_too_few_distinct(dist: _Distances, k: int):
+    m = _n_distinct(dist)
     raise ClusteringError(
-        f"n_clusters={k} exceeds the number of distinct points ({m} of {D.shape[0]} objects; "
+        f"n_clusters={k} exceeds the number of distinct points ({m} of {dist.n} objects; "
         "the others duplicate them): K medoids must be distinct points. "
         f"Use n_clusters <= {m}, or remove duplicate rows."
     )
 
 
-def _check_k(D: np.ndarray, k) -> None:
-    n = D.shape[0]
+def _check_k(n: int, k) -> None:
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
         raise ClusteringError(f"n_clusters must be an integer, got {k!r}.")
     if k < 1:
@@ -476,15 +524,22 @@ def _check_distances(D) -> np.ndarray:
     return D
 
 
-def _resolve_distances(X, distances) -> tuple[np.ndarray, float]:
-    """``(D, scale)``: D of X scaled by a power of two if its squares would overflow or
-    underflow (:func:`as_data_matrix`; same labels, the cost times ``scale``), or the given D."""
+def _resolve_distances(
+    X, distances, memory_budget_mb: float, backend: str
+) -> tuple[_Distances, float]:
+    """``(distances, scale)``: the given D (checked, scale 1), else D from X when it fits
+    ``memory_budget_mb`` (or the sklearn_extra backend needs it), else distances computed
+    from X on demand. X is first scaled by a power of two if its squares would overflow or
+    underflow (:func:`as_data_matrix`): same labels, the cost times ``scale``."""
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
-        return _check_distances(distances), 1.0
+        return _Distances(D=_check_distances(distances)), 1.0
+    check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
-    return euclidean_distances(X), scale
+    if X.shape[0] ** 2 * 8 <= memory_budget_mb * 2**20 or backend == "sklearn_extra":
+        return _Distances(D=euclidean_distances(X)), scale
+    return _Distances(X=X), scale
 
 
 def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:

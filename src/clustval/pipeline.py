@@ -11,6 +11,7 @@ import contextlib
 import csv
 import logging
 import os
+import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -66,12 +67,15 @@ def step(smk):
 
 
 def _limit_threads(threads: int) -> None:
-    # Parallel jobs must not each spread over every core: numba's pool defaults to all of them.
-    try:
-        import numba
-    except ImportError:
-        return
-    numba.set_num_threads(max(1, min(int(threads), numba.config.NUMBA_NUM_THREADS)))
+    # Parallel jobs must not each spread over every core: numba's pool defaults to all of
+    # them. numba is imported only by jobs large enough to need it (clustval._compiled), so
+    # until then the limit is left where numba reads it at import.
+    threads = max(1, int(threads))
+    numba = sys.modules.get("numba")
+    if numba is None:
+        os.environ["NUMBA_NUM_THREADS"] = str(min(threads, os.cpu_count() or 1))
+    else:
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
 
 
 def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:

@@ -1,0 +1,267 @@
+"""Compiled (numba) kernels of the package, every one at module level with ``cache=True``.
+
+Only :func:`clustval._compiled.kernels` imports this module, when a job is large enough to
+be worth loading numba. Being defined at module level (not inside a function) lets numba's
+on-disk cache find every kernel again in the next process: a kernel that calls another
+jitted function defined in a closure is recompiled in each process.
+Each kernel's numpy counterpart, with the same values, is named in its docstring.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+# Rows and columns of the tiles of the pairwise pass: a column tile's coordinates and its
+# accumulators (d x 256 and 4 x 256 float64) stay in the core's L1 cache while a row
+# tile's rows stream past them.
+TILE = 256
+_INF_BITS = np.int64(0x7FF0000000000000)  # the bit pattern of +inf
+
+
+# ----------------------------------------------------------------------------- labels
+@numba.njit(cache=True, nogil=True)
+def group_strings(chars, multipliers, group):  # pragma: no cover
+    """Write each row's group id (first-appearance order) into group; return each group's
+    first row. (numpy counterpart: ``clustval._validation._factorize_strings``.)"""
+    n, width = chars.shape
+    golden = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing spreads the slot bits
+    bits = 10
+    slots = np.full(1 << bits, -1, dtype=np.int64)  # group id per slot, -1 if free
+    slot_hash = np.zeros(1 << bits, dtype=np.uint64)  # beside the id: one cache line
+    keys = np.empty((64, width), dtype=chars.dtype)  # each group's string, packed
+    first = np.empty(64, dtype=np.int64)
+    k = 0
+    for r in range(n):
+        h = np.uint64(0)
+        for c in range(width):
+            h += np.uint64(chars[r, c]) * multipliers[c]
+        mask = np.uint64((1 << bits) - 1)
+        s = (h * golden) >> np.uint64(64 - bits)
+        while True:
+            g = slots[s]
+            if g < 0:
+                break
+            if slot_hash[s] == h:
+                same = True
+                for c in range(width):
+                    if chars[r, c] != keys[g, c]:
+                        same = False
+                        break
+                if same:
+                    break
+            s = (s + np.uint64(1)) & mask
+        if g >= 0:
+            group[r] = g
+            continue
+        if k == first.size:  # grow the per-group arrays
+            first = np.concatenate((first, np.empty(k, dtype=np.int64)))
+            keys = np.concatenate((keys, np.empty((k, width), dtype=chars.dtype)))
+        first[k] = r
+        keys[k] = chars[r]
+        slots[s] = k
+        slot_hash[s] = h
+        group[r] = k
+        k += 1
+        # keep the load under 1/8: with many groups, longer probe runs cost branch
+        # mispredictions (2x slower at C = 1000 with a load under 1/2)
+        if 8 * k > slots.size:  # rehash into twice the slots
+            bits += 1
+            old_slots, old_hash = slots, slot_hash
+            slots = np.full(1 << bits, -1, dtype=np.int64)
+            slot_hash = np.zeros(1 << bits, dtype=np.uint64)
+            for s1 in range(old_slots.size):
+                if old_slots[s1] >= 0:
+                    s2 = (old_hash[s1] * golden) >> np.uint64(64 - bits)
+                    while slots[s2] >= 0:
+                        s2 = (s2 + np.uint64(1)) & np.uint64((1 << bits) - 1)
+                    slots[s2] = old_slots[s1]
+                    slot_hash[s2] = old_hash[s1]
+    return first[:k].copy()
+
+
+@numba.njit(cache=True, nogil=True)
+def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
+    """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table).
+    (numpy counterpart: ``clustval.contingency._count_codes``.)"""
+    for i in range(t.size):
+        table[t[i] - lo_t, p[i] - lo_p] += 1
+
+
+@numba.njit(cache=True, nogil=True)
+def nonzero_cells(table):  # pragma: no cover
+    """Rows, columns and counts of the non-zero cells, in row-major order.
+    (numpy counterpart: ``np.flatnonzero`` in ``clustval.contingency.Contingency.cells``.)"""
+    n_rows, n_cols = table.shape
+    size = 0
+    for i in range(n_rows):
+        for j in range(n_cols):
+            size += table[i, j] != 0
+    # one spare slot: each cell is written, and kept by advancing only when non-zero
+    rows = np.empty(size + 1, dtype=np.int64)
+    cols = np.empty(size + 1, dtype=np.int64)
+    counts = np.empty(size + 1, dtype=np.int64)
+    k = 0
+    for i in range(n_rows):
+        for j in range(n_cols):
+            rows[k], cols[k], counts[k] = i, j, table[i, j]
+            k += table[i, j] != 0
+    return rows[:size], cols[:size], counts[:size]
+
+
+# ----------------------------------------------------------------------------- distances
+@numba.njit(cache=True, nogil=True)
+def distances(P, i, Q, j0, j1, out):  # pragma: no cover
+    """out[j - j0] = sqrt(sum_f (p_if - q_jf)^2) for j in j0:j1: point i (column i of the
+    feature-major P) against columns j0:j1 of the feature-major Q.
+
+    The squares are added feature by feature in order, exactly as
+    ``clustval._pairwise.exact_distances`` does (no reassociation, no fused multiply-add:
+    this function is compiled without fastmath), so the distances are bit-identical to the
+    numpy engine's. P and Q have a multiple of 4 rows (zero rows pad it: adding their +0 squares
+    changes no sum), taken eight (then four) per sweep so that the running sum stays in a
+    register; the last sweep takes the square root, correctly rounded (IEEE, vsqrtpd).
+    """
+    d = P.shape[0]
+    f = 0
+    while f + 8 <= d:
+        # constant flags: LLVM inlines each call with its own loop, without branches
+        if f == 0 and f + 8 == d:
+            _sweep(P, i, Q, f, 8, j0, j1, out, True, True)
+        elif f == 0:
+            _sweep(P, i, Q, f, 8, j0, j1, out, True, False)
+        elif f + 8 == d:
+            _sweep(P, i, Q, f, 8, j0, j1, out, False, True)
+        else:
+            _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
+        f += 8
+    if f < d:  # four features left
+        if f == 0:
+            _sweep(P, i, Q, f, 4, j0, j1, out, True, True)
+        else:
+            _sweep(P, i, Q, f, 4, j0, j1, out, False, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _sweep(P, i, Q, f, width, j0, j1, out, first, last):  # pragma: no cover
+    """Add the squares of features f:f + width (width 4 or 8) to out[:j1 - j0], in order;
+    ``first``: out starts empty (0 + s == s); ``last``: store the square roots."""
+    x0, x1, x2, x3 = P[f, i], P[f + 1, i], P[f + 2, i], P[f + 3, i]
+    c0, c1, c2, c3 = Q[f, j0:j1], Q[f + 1, j0:j1], Q[f + 2, j0:j1], Q[f + 3, j0:j1]
+    wide = width == 8
+    g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
+    x4, x5, x6, x7 = P[g, i], P[g + 1, i], P[g + 2, i], P[g + 3, i]
+    c4, c5, c6, c7 = Q[g, j0:j1], Q[g + 1, j0:j1], Q[g + 2, j0:j1], Q[g + 3, j0:j1]
+    for j in range(j1 - j0):
+        a = x0 - c0[j]
+        v = a * a if first else out[j] + a * a
+        a = x1 - c1[j]
+        v += a * a
+        a = x2 - c2[j]
+        v += a * a
+        a = x3 - c3[j]
+        v += a * a
+        if wide:
+            a = x4 - c4[j]
+            v += a * a
+            a = x5 - c5[j]
+            v += a * a
+            a = x6 - c6[j]
+            v += a * a
+            a = x7 - c7[j]
+            v += a * a
+        out[j] = math.sqrt(v) if last else v
+
+
+# Only sums, minima and maxima of distances may be reordered here (reassoc), which lets
+# LLVM vectorise them; the distances come from ``distances``, computed without fastmath.
+# A row's minimum and maximum are taken over the distances' bit patterns as int64: for
+# non-negative doubles (+0 to +inf, never NaN or -0 here) the integer order is the float
+# order, and LLVM vectorises integer min/max reductions (it keeps float ones scalar).
+@numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
+    """Add dist[j] to col_sum[j] and fold it into col_min[j] (j < m); return the row's
+    sum and the bits of its min."""
+    total = 0.0
+    for j in range(m):
+        v = dist[j]
+        total += v
+        col_sum[j] += v
+        c = col_min[j]
+        col_min[j] = v if v < c else c
+    bits = dist.view(np.int64)
+    lowest = _INF_BITS
+    for j in range(m):
+        lowest = bits[j] if bits[j] < lowest else lowest
+    return total, lowest
+
+
+@numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+def fold_max(dist, m, col_max):  # pragma: no cover
+    """Fold dist[j] into col_max[j] (j < m); return the bits of the row's max."""
+    for j in range(m):
+        c = col_max[j]
+        col_max[j] = dist[j] if dist[j] > c else c
+    bits = dist.view(np.int64)
+    highest = np.int64(0)  # the bits of +0.0
+    for j in range(m):
+        highest = bits[j] if bits[j] > highest else highest
+    return highest
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def tile_pair_stats(
+    XsT, tiles, tile_cluster, pair_a, pair_b, bounds, sums, mins, own_max
+):  # pragma: no cover
+    """Per-cluster sums and minima of distances, and within-cluster maxima, over tile pairs.
+
+    Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
+    (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``); each unordered pair of objects
+    is visited once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and
+    counts for both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and adds
+    into its own ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n): no two workers
+    write the same memory, and the caller combines the workers' parts.
+    """
+    for w in numba.prange(bounds.size - 1):
+        dist = np.empty(TILE)
+        col_sum = np.empty(TILE)
+        col_min = np.empty(TILE)
+        col_max = np.empty(TILE)
+        # minima and maxima as bits (the order of non-negative doubles; see fold_row)
+        w_sums, w_mins, w_max = sums[w], mins[w].view(np.int64), own_max[w].view(np.int64)
+        for p in range(bounds[w], bounds[w + 1]):
+            a, b = pair_a[p], pair_b[p]
+            b0, b1 = tiles[b], tiles[b + 1]
+            ca, cb = tile_cluster[a], tile_cluster[b]
+            m = b1 - b0
+            col_sum[:m] = 0.0
+            col_min[:m] = np.inf
+            col_max[:m] = 0.0
+            for i in range(tiles[a], tiles[a + 1]):
+                j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
+                if j0 >= b1:
+                    continue
+                distances(XsT, i, XsT, j0, b1, dist)
+                k = j0 - b0
+                total, lowest = fold_row(dist, b1 - j0, col_sum[k:], col_min[k:])
+                w_sums[i, cb] += total
+                w_mins[i, cb] = min(w_mins[i, cb], lowest)
+                if ca == cb:
+                    w_max[i] = max(w_max[i], fold_max(dist, b1 - j0, col_max[k:]))
+            min_bits, max_bits = col_min.view(np.int64), col_max.view(np.int64)
+            for j in range(m):
+                w_sums[b0 + j, ca] += col_sum[j]
+                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], min_bits[j])
+                if ca == cb:
+                    w_max[b0 + j] = max(w_max[b0 + j], max_bits[j])
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def distance_block(AT, BT, out):  # pragma: no cover
+    """out[r, j] = the distance between point r of AT and point j of BT (both feature-major,
+    padded to a multiple of 4 features), rows in parallel: the values of ``distances``, so
+    those of ``clustval._pairwise.exact_distances``."""
+    for r in numba.prange(AT.shape[1]):
+        distances(AT, r, BT, 0, BT.shape[1], out[r])

@@ -1,0 +1,75 @@
+"""Start-up cost: small jobs must not load numba or scipy.optimize (each costs ~0.5 s)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import clustval
+import clustval._compiled as compiled
+
+_HEAVY = ("numba", "scipy.optimize", "scipy.spatial")
+
+
+def _modules_loaded_by(code: str) -> dict:
+    script = f"import json, sys\n{code}\nprint(json.dumps({{m: m in sys.modules for m in {_HEAVY!r}}}))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_import_loads_no_compiler_and_no_optimizer():
+    assert not any(_modules_loaded_by("import clustval").values())
+
+
+def test_small_internal_scores_stay_on_numpy():
+    loaded = _modules_loaded_by(
+        "import numpy as np, clustval\n"
+        "rng = np.random.default_rng(0)\n"
+        "clustval.internal_scores(rng.normal(size=(150, 4)), rng.integers(0, 3, 150))"
+    )
+    assert not loaded["numba"]
+
+
+def test_small_external_tables_stay_on_numpy():
+    # labels whose matching is obvious (no Hungarian algorithm), ints and strings
+    loaded = _modules_loaded_by(
+        "import numpy as np, clustval\n"
+        "t = np.repeat(np.arange(3), 50)\n"
+        "clustval.external_scores(t, t, ['ari', 'nmi', 'accuracy', 's2', 'nca'])\n"
+        "clustval.external_scores(t.astype(str), t.astype(str), ['ari', 'accuracy'])"
+    )
+    assert not loaded["numba"] and not loaded["scipy.optimize"]
+
+
+def test_threshold_changes_no_value(monkeypatch):
+    # The same scores through numpy (below MIN_WORK) and through the compiled kernels.
+    pytest.importorskip("numba")
+    rng = np.random.default_rng(3)
+    X, labels = rng.normal(size=(120, 3)), rng.integers(0, 4, 120)
+    t = rng.integers(0, 5, 120).astype(str)
+    small = clustval.internal_scores(X, labels), clustval.external_scores(t, labels)
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
+    assert compiled.kernels(1) is not None
+    compiled_ = clustval.internal_scores(X, labels), clustval.external_scores(t, labels)
+    for got, want in zip(compiled_, small):
+        assert got.keys() == want.keys()
+        for name in want:
+            assert got[name] == pytest.approx(want[name], rel=1e-13, abs=1e-15), name
+
+
+def test_pipeline_thread_limit_needs_no_numba_import():
+    # A job's thread limit must hold for numba imported later, without importing it itself.
+    pytest.importorskip("numba")
+    code = (
+        "import sys\n"
+        "from clustval.pipeline import _limit_threads\n"
+        "_limit_threads(1)\n"
+        "assert 'numba' not in sys.modules\n"
+        "import numba\n"
+        "assert numba.get_num_threads() == 1, numba.get_num_threads()\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
