@@ -28,33 +28,41 @@ def brute_force_pairs():
 
 # ---------------------------------------------------------------- the project's data sets
 import copy  # noqa: E402
-import os  # noqa: E402
+import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import yaml  # noqa: E402
+from clustval.data import bundled_dir, uci_catalog  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-# The shared/uci folder beside the checkout holds the twelve original UCI files (CI has it).
-UCI_MIRROR = Path(os.environ.get("CLUSTVAL_UCI_MIRROR", REPO.parent / "shared" / "uci"))
+# The twelve original UCI files, as shipped inside the package (a real folder once installed).
+BUNDLED_UCI = Path(str(bundled_dir()))
+
+
+@pytest.fixture(scope="session")
+def uci_mirror(tmp_path_factory) -> Path:
+    """A mirror folder made for the tests: the twelve raw UCI files, copied flat."""
+    mirror = tmp_path_factory.mktemp("uci-mirror")
+    for spec in uci_catalog().values():
+        shutil.copyfile(BUNDLED_UCI / spec.file, mirror / spec.file)
+    return mirror
 
 
 @pytest.fixture(scope="session")
 def project_dataset(tmp_path_factory):
     """``project_dataset(name, preprocessing=None)``: a set exactly as the pipeline builds it.
 
-    UCI sets come from the mirror (skipped if it is absent) through ``clustval.data``, with
-    the project's config; ``preprocessing`` overrides ``config.preprocessing`` for both kinds.
+    UCI sets come from the bundled files through ``clustval.data`` with the project's config
+    (its default sources); ``preprocessing`` overrides ``config.preprocessing`` for both kinds.
     """
+    import yaml
+
     from clustval.data import build_dataset
 
     config = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
-    config["uci_mirror"] = str(UCI_MIRROR)
-    config["uci_sources"] = ["mirror"]
+    config["uci_sources"] = ["bundled"]
     config["uci_cache_dir"] = str(tmp_path_factory.mktemp("uci-cache"))
 
     def build(name: str, preprocessing: str | None = None):
-        if name in config["uci_datasets"] and not UCI_MIRROR.is_dir():
-            pytest.skip(f"UCI mirror {UCI_MIRROR} not found (set CLUSTVAL_UCI_MIRROR)")
         settings = copy.deepcopy(config)
         if preprocessing is not None:
             settings["preprocessing"] = {"uci": preprocessing, "synthetic": preprocessing}

@@ -17,19 +17,22 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clustval.data import FetchOptions, dataset_text, fetch_raw, load_uci, uci_specs
+from clustval.data import (
+    FetchOptions,
+    bundled_dir,
+    dataset_text,
+    fetch_raw,
+    load_uci,
+    parse_dataset_text,
+    uci_specs,
+)
 from clustval.errors import ChecksumError, DataError
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_UCI = Path(__file__).resolve().parents[2] / "shared" / "uci"
+BUNDLED = Path(str(bundled_dir()))  # the raw UCI files shipped in the package
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
 SPECS = uci_specs(CONFIG)
 ARCHIVE = "/ml/machine-learning-databases/"
-
-pytestmark = pytest.mark.skipif(
-    not (SHARED_UCI / "MANIFEST.tsv").is_file(),
-    reason=f"UCI raw files not found at {SHARED_UCI} (the shared/uci folder beside the checkout)",
-)
 
 
 class Server:
@@ -71,14 +74,14 @@ class Server:
         """Serve raw files in the UCI archive layout."""
         for name in names:
             spec = SPECS[name]
-            self.serve(ARCHIVE + spec.archive_path, (SHARED_UCI / spec.file).read_bytes())
+            self.serve(ARCHIVE + spec.archive_path, (BUNDLED / spec.file).read_bytes())
 
     def serve_ucimlrepo(self, name: str, mutate=None) -> None:
         """Serve UCI's API JSON and data.csv for a set, as archive.ics.uci.edu does."""
         spec = SPECS[name]
         rows = [
             _split(line, spec.delimiter)
-            for line in (SHARED_UCI / spec.file).read_text().splitlines()[spec.skip_lines :]
+            for line in (BUNDLED / spec.file).read_text().splitlines()[spec.skip_lines :]
             if line.strip()
         ]
         width = len(rows[0])
@@ -162,7 +165,7 @@ def closed_port() -> int:
 
 
 def reference_text(name: str, tmp_path: Path) -> str:
-    options = FetchOptions(sources=("mirror",), mirror=SHARED_UCI, cache_dir=tmp_path / "reference")
+    options = FetchOptions(sources=("bundled",), cache_dir=tmp_path / "reference")
     return dataset_text(load_uci(name, SPECS[name], options, "minmax"))
 
 
@@ -177,13 +180,14 @@ def test_url_path_fetches_every_served_set_then_uses_the_cache(server, tmp_path)
     for name in SERVED:
         result = fetch_raw(name, SPECS[name], options)
         assert (result.source, result.kind) == ("url", "raw")
-        assert result.path.read_bytes() == (SHARED_UCI / SPECS[name].file).read_bytes()
+        assert result.path.read_bytes() == (BUNDLED / SPECS[name].file).read_bytes()
         ds = load_uci(name, SPECS[name], options)
         assert ds.class_sizes == list(SPECS[name].expected.values())
     assert len(server.requests) == len(SERVED)  # load_uci after fetch_raw: no second request
     assert sorted(server.requests) == sorted(ARCHIVE + SPECS[n].archive_path for n in SERVED)
     assert cache_files(tmp_path / "cache") == sorted(SPECS[n].file for n in SERVED)
-    assert fetch_raw("iris", SPECS["iris"], options).source == "cache"
+    again = fetch_raw("iris", SPECS["iris"], options)
+    assert (again.source, again.cached) == ("url", True)
     assert len(server.requests) == len(SERVED)
 
 
@@ -192,7 +196,10 @@ def test_url_and_mirror_give_byte_identical_dataset_files(server, tmp_path):
     ds = load_uci(
         "segmentation", SPECS["segmentation"], options_for(server, tmp_path / "c", "url"), "minmax"
     )
-    assert dataset_text(ds) == reference_text("segmentation", tmp_path)
+    # The same data, bit for bit; only the header's provenance says which source served it.
+    reference = reference_text("segmentation", tmp_path)
+    assert dataset_text(ds) == reference.replace('"source": "bundled"', '"source": "url"')
+    assert '"source": "bundled"' in reference
 
 
 UCIMLREPO_SETS = [name for name, spec in SPECS.items() if spec.ucimlrepo_id is not None]
@@ -205,14 +212,18 @@ def test_ucimlrepo_path_gives_the_same_data_as_the_raw_file(name, server, tmp_pa
     server.serve_ucimlrepo(name)
     options = options_for(server, tmp_path / "cache", "ucimlrepo")
     result = fetch_raw(name, SPECS[name], options)
-    assert (result.source, result.kind) == ("ucimlrepo", "table")
+    assert (result.source, result.kind, result.cached) == ("ucimlrepo", "table", False)
     assert server.requests == [
         f"/api/dataset?id={SPECS[name].ucimlrepo_id}",
         f"/static/public/{SPECS[name].ucimlrepo_id}/data.csv",
     ]
     assert ucimlrepo.fetch.API_BASE_URL == "https://archive.ics.uci.edu/api/dataset"  # restored
     ds = load_uci(name, SPECS[name], options, "minmax")
-    assert dataset_text(ds) == reference_text(name, tmp_path)
+    assert ds.meta["source"] == "ucimlrepo" and ds.meta["sha256"] is None
+    assert ds.meta["table_sha256"] == SPECS[name].table_sha256
+    reference = parse_dataset_text(reference_text(name, tmp_path))
+    assert ds.X.tobytes() == reference.X.tobytes() and ds.y.tolist() == reference.y.tolist()
+    assert ds.class_names == reference.class_names
     assert len(server.requests) == 2  # the second load used the cached table
     assert cache_files(tmp_path / "cache") == [f"ucimlrepo/{name}.csv"]
 
@@ -259,7 +270,7 @@ def corrupted(data: bytes) -> bytes:
 
 def test_corrupted_download_is_a_checksum_error(server, tmp_path):
     spec = SPECS["wine"]
-    data = (SHARED_UCI / spec.file).read_bytes()
+    data = (BUNDLED / spec.file).read_bytes()
     server.serve(ARCHIVE + spec.archive_path, corrupted(data))
     cache = tmp_path / "cache"
     with pytest.raises(ChecksumError) as info:
@@ -272,7 +283,7 @@ def test_corrupted_download_is_a_checksum_error(server, tmp_path):
 
 def test_truncated_download_is_an_error(server, tmp_path):
     spec = SPECS["wine"]
-    data = (SHARED_UCI / spec.file).read_bytes()
+    data = (BUNDLED / spec.file).read_bytes()
     cache = tmp_path / "cache"
     # A shorter body that the server declares complete: caught by the checksum.
     server.serve(ARCHIVE + spec.archive_path, data[: len(data) // 2])
@@ -308,7 +319,10 @@ def test_timeout_is_reported(server, tmp_path):
 def test_no_network_and_no_mirror_says_how_to_fix(tmp_path):
     dead = f"http://127.0.0.1:{closed_port()}"
     options = FetchOptions(
-        cache_dir=tmp_path / "cache", base_url=dead + ARCHIVE, api_base=dead + "/api/dataset"
+        sources=("mirror", "url", "ucimlrepo"),
+        cache_dir=tmp_path / "cache",
+        base_url=dead + ARCHIVE,
+        api_base=dead + "/api/dataset",
     )
     with pytest.raises(DataError) as info:
         fetch_raw("iris", SPECS["iris"], options)
@@ -317,26 +331,28 @@ def test_no_network_and_no_mirror_says_how_to_fix(tmp_path):
     assert "[mirror] no mirror folder configured" in message
     assert "[url] cannot reach" in message and "refused" in message.lower()
     assert "[ucimlrepo] ucimlrepo id 53" in message and "\n" not in message
-    assert "pass --config uci_mirror=DIR" in message
+    assert "pass --config uci_mirror=DIR" in message and "'bundled'" in message
     assert cache_files(tmp_path / "cache") == []
 
 
-def test_pima_is_only_available_from_a_mirror(server, tmp_path):
+def test_pima_is_only_available_bundled_or_from_a_mirror(server, uci_mirror, tmp_path):
     with pytest.raises(
         DataError,
         match=r"\[url\] .*not served by the UCI archive.*; \[ucimlrepo\] .*ucimlrepo_id is null",
     ):
         fetch_raw("pima", SPECS["pima"], options_for(server, tmp_path / "c", "url", "ucimlrepo"))
     assert server.requests == []
-    options = options_for(server, tmp_path / "c", "mirror", "url", mirror=SHARED_UCI)
+    options = options_for(server, tmp_path / "c", "mirror", "url", mirror=uci_mirror)
     assert load_uci("pima", SPECS["pima"], options).class_sizes == [500, 268]
+    options = options_for(server, tmp_path / "c", "url", "bundled")
+    assert load_uci("pima", SPECS["pima"], options).meta["source"] == "bundled"
 
 
 def test_corrupted_mirror_falls_back_to_url_and_says_so(server, tmp_path):
     spec = SPECS["balance"]
     mirror = tmp_path / "mirror"
     mirror.mkdir()
-    (mirror / spec.file).write_bytes(corrupted((SHARED_UCI / spec.file).read_bytes()))
+    (mirror / spec.file).write_bytes(corrupted((BUNDLED / spec.file).read_bytes()))
     cache = tmp_path / "cache"
     with pytest.raises(ChecksumError, match=r"mirror file .*balance-scale.data: sha256"):
         fetch_raw("balance", spec, options_for(server, cache, "mirror", mirror=mirror))
@@ -344,14 +360,14 @@ def test_corrupted_mirror_falls_back_to_url_and_says_so(server, tmp_path):
     server.serve_archive("balance")
     result = fetch_raw("balance", spec, options_for(server, cache, "mirror", "url", mirror=mirror))
     assert result.source == "url" and "mirror:" in result.notes[0]
-    assert result.path.read_bytes() == (SHARED_UCI / spec.file).read_bytes()
+    assert result.path.read_bytes() == (BUNDLED / spec.file).read_bytes()
 
 
 def test_mirror_in_archive_layout(tmp_path):
     spec = SPECS["new_thyroid"]
     target = tmp_path / "mirror" / spec.archive_path
     target.parent.mkdir(parents=True)
-    target.write_bytes((SHARED_UCI / spec.file).read_bytes())
+    target.write_bytes((BUNDLED / spec.file).read_bytes())
     options = FetchOptions(
         sources=("mirror",), mirror=tmp_path / "mirror", cache_dir=tmp_path / "cache"
     )
@@ -366,12 +382,13 @@ def test_bad_cached_file_is_discarded_and_fetched_again(server, tmp_path):
     server.serve_archive("iris")
     result = fetch_raw("iris", spec, options_for(server, cache, "url"))
     assert result.source == "url" and len(server.requests) == 1
-    assert result.path.read_bytes() == (SHARED_UCI / spec.file).read_bytes()
+    assert result.path.read_bytes() == (BUNDLED / spec.file).read_bytes()
 
 
 def test_options_from_config_and_validation(tmp_path):
     options = FetchOptions.from_config(CONFIG, mirror=tmp_path)
-    assert options.sources == ("mirror", "url", "ucimlrepo") and options.mirror == tmp_path
+    assert options.sources == ("bundled", "mirror", "url", "ucimlrepo")
+    assert options.mirror == tmp_path and FetchOptions().sources == options.sources
     assert options.base_url == "https://archive.ics.uci.edu/ml/machine-learning-databases/"
     assert options.cache_dir == Path("resources/uci") and options.timeout == 30
     assert FetchOptions.from_config({**CONFIG, "uci_mirror": str(tmp_path)}).mirror == tmp_path
@@ -384,10 +401,11 @@ def test_options_from_config_and_validation(tmp_path):
         FetchOptions(timeout=0)
 
 
-def test_unwritable_cache_is_a_clear_error(tmp_path):
+def test_unwritable_cache_is_a_clear_error(server, tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the cache folder should be\n")
-    options = FetchOptions(sources=("mirror",), mirror=SHARED_UCI, cache_dir=blocker)
+    server.serve_archive("iris")
+    options = options_for(server, blocker, "url")
     with pytest.raises(DataError, match=r"cannot write to the cache folder .*uci_cache_dir"):
         fetch_raw("iris", SPECS["iris"], options)
 

@@ -1,11 +1,15 @@
-"""UCI sets of Table 5: every real raw file parses to the counts it must have (via the mirror
-source), the parser agrees with an independent pandas parse, the config agrees with
-shared/uci/MANIFEST.tsv, and the data set file format round-trips exactly."""
+"""UCI sets of Table 5: the bundled raw files are the twelve files of the catalog, byte for
+byte; every one parses to the counts it must have (via the bundled and a mirror source), the
+parser agrees with an independent pandas parse, the config selects catalog keys, and the
+data set file format round-trips exactly and refuses damaged files."""
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import json
+import os
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +19,8 @@ import yaml
 
 from clustval.data import (
     TABLE_COLUMNS,
+    bundled_dir,
+    uci_catalog,
     Dataset,
     FetchOptions,
     LabelledTable,
@@ -34,14 +40,10 @@ from clustval.errors import ChecksumError, DataError, InputError
 from clustval.io import atomic_write_text, format_cell, write_csv, write_markdown_table
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_UCI = Path(__file__).resolve().parents[2] / "shared" / "uci"
+BUNDLED = Path(str(bundled_dir()))  # the raw UCI files shipped in the package
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
 SPECS = uci_specs(CONFIG)
 
-needs_files = pytest.mark.skipif(
-    not (SHARED_UCI / "MANIFEST.tsv").is_file(),
-    reason=f"UCI raw files not found at {SHARED_UCI} (the shared/uci folder beside the checkout)",
-)
 
 # Table 5 as printed (paper p. 877), typed in independently of the config.
 PRINTED_TABLE5 = {
@@ -60,15 +62,10 @@ PRINTED_TABLE5 = {
 }
 
 
-def manifest() -> dict[str, dict]:
-    with open(SHARED_UCI / "MANIFEST.tsv", newline="") as handle:
-        return {row["file"]: row for row in csv.DictReader(handle, delimiter="\t")}
-
-
 @pytest.fixture(scope="module")
-def mirror_options(tmp_path_factory) -> FetchOptions:
+def mirror_options(uci_mirror, tmp_path_factory) -> FetchOptions:
     return FetchOptions(
-        sources=("mirror",), mirror=SHARED_UCI, cache_dir=tmp_path_factory.mktemp("cache")
+        sources=("mirror",), mirror=uci_mirror, cache_dir=tmp_path_factory.mktemp("cache")
     )
 
 
@@ -96,25 +93,46 @@ def test_config_lists_the_twelve_sets_in_table5_order():
         )
 
 
-@needs_files
-def test_config_checksums_and_counts_match_manifest():
-    rows = manifest()
+def test_bundled_folder_holds_the_twelve_files_byte_identical():
+    files = sorted(p.name for p in BUNDLED.iterdir() if p.is_file())
+    assert files == sorted([*(s.file for s in SPECS.values()), "catalog.json", "README.md"])
     for spec in SPECS.values():
-        row = rows[spec.file]
-        assert spec.sha256 == row["sha256"]
-        assert hashlib.sha256((SHARED_UCI / spec.file).read_bytes()).hexdigest() == spec.sha256
-        counts = dict(item.rsplit(":", 1) for item in row["class_counts"].split())
-        assert {k: int(v) for k, v in counts.items()} == spec.expected
-        assert (
-            int(row["rows"]) == spec.expected_row.n and int(row["classes"]) == spec.expected_row.C
-        )
+        data = (BUNDLED / spec.file).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == spec.sha256, spec.file
+        assert data.isascii() and b"\r" not in data  # never re-encoded
+    readme = (BUNDLED / "README.md").read_text()
+    for spec in SPECS.values():
+        assert spec.file in readme and spec.citation and spec.citation in readme, spec.name
+    assert "CC BY 4.0" in readme and "PROBEN1" in readme and "SHA-256" in readme
 
 
-@needs_files
+def test_config_selects_catalog_keys_and_rejects_unknown_ones():
+    assert CONFIG["uci_datasets"] == list(uci_catalog()) == list(SPECS)
+    assert list(uci_specs({})) == list(SPECS)  # no selection: every catalog set
+    assert list(uci_specs({"uci_datasets": ["wine", "iris"]})) == ["wine", "iris"]
+    with pytest.raises(DataError, match=r"unknown UCI set 'irsi'; known sets: iris, seeds"):
+        uci_specs({"uci_datasets": ["iris", "irsi"]})
+    with pytest.raises(DataError, match="must be a list"):
+        uci_specs({"uci_datasets": "iris"})
+    with pytest.raises(DataError, match="twice"):
+        uci_specs({"uci_datasets": ["iris", "iris"]})
+
+
+def test_bundled_source_needs_no_folder_and_no_network(tmp_path):
+    options = FetchOptions(sources=("bundled",), cache_dir=tmp_path / "cache")
+    for name, spec in SPECS.items():
+        result = fetch_raw(name, spec, options)
+        assert (result.source, result.kind, result.cached) == ("bundled", "raw", False)
+        ds = load_uci(name, spec, options)
+        assert ds.meta["source"] == "bundled" and ds.meta["sha256"] == spec.sha256
+    assert not (tmp_path / "cache").exists()  # nothing copied
+
+
 @pytest.mark.parametrize("name", list(PRINTED_TABLE5))
 def test_real_file_parses_to_table5_counts_via_mirror(name, mirror_options):
     spec = SPECS[name]
     ds = load_uci(name, spec, mirror_options)
+    assert ds.meta["source"] == "mirror"
     n, C, printed_sizes = PRINTED_TABLE5[name]
     assert (ds.n, ds.n_classes) == (n, C)
     assert ds.class_names == list(spec.expected)
@@ -128,7 +146,7 @@ def test_real_file_parses_to_table5_counts_via_mirror(name, mirror_options):
 
 def _pandas_parse(spec: UCISpec) -> tuple[np.ndarray, list[str]]:
     """An independent parse of a raw file with pandas, quirks handled explicitly here."""
-    path = SHARED_UCI / spec.file
+    path = BUNDLED / spec.file
     if spec.name == "seeds":
         df = pd.read_csv(path, sep=r"\s+", header=None, engine="python", dtype=str)
     elif spec.name == "segmentation":
@@ -141,11 +159,10 @@ def _pandas_parse(spec: UCISpec) -> tuple[np.ndarray, list[str]]:
     return X, [str(v).strip() for v in df[label]]
 
 
-@needs_files
 @pytest.mark.parametrize("name", list(PRINTED_TABLE5))
 def test_parser_agrees_with_an_independent_pandas_parse(name):
     spec = SPECS[name]
-    table = parse_raw((SHARED_UCI / spec.file).read_bytes(), spec)
+    table = parse_raw((BUNDLED / spec.file).read_bytes(), spec)
     X, labels = _pandas_parse(spec)
     assert np.array_equal(table.X, X) and table.labels == labels
     text = "".join(
@@ -154,18 +171,17 @@ def test_parser_agrees_with_an_independent_pandas_parse(name):
     assert hashlib.sha256(text.encode()).hexdigest() == spec.table_sha256
 
 
-@needs_files
 def test_file_quirks_are_present_and_handled():
-    iris = (SHARED_UCI / "iris.data").read_bytes()
+    iris = (BUNDLED / "iris.data").read_bytes()
     assert iris.endswith(b"Iris-virginica\n\n")
-    seeds = (SHARED_UCI / "seeds_dataset.txt").read_bytes()
+    seeds = (BUNDLED / "seeds_dataset.txt").read_bytes()
     assert b"\t\t" in seeds and not seeds.endswith(b"\n")
     seg = SPECS["segmentation"]
-    table = parse_raw((SHARED_UCI / seg.file).read_bytes(), seg)
+    table = parse_raw((BUNDLED / seg.file).read_bytes(), seg)
     assert table.feature_names[0] == "REGION-CENTROID-COL" and len(table.feature_names) == 19
-    wdbc = parse_raw((SHARED_UCI / "wdbc.data").read_bytes(), SPECS["wdbc"])
+    wdbc = parse_raw((BUNDLED / "wdbc.data").read_bytes(), SPECS["wdbc"])
     assert wdbc.X.shape == (569, 30) and wdbc.X[0, 0] == 17.99  # ID 842302 dropped, M label out
-    bupa = parse_raw((SHARED_UCI / "bupa.data").read_bytes(), SPECS["bupa"])
+    bupa = parse_raw((BUNDLED / "bupa.data").read_bytes(), SPECS["bupa"])
     assert bupa.X.shape == (345, 6) and bupa.X[0].tolist() == [85, 92, 45, 27, 31, 0.0]
 
 
@@ -219,11 +235,10 @@ def test_verify_table_checks_true_counts_and_digest():
     verify_table(good, _tiny_spec(table_sha256=good.sha256))
 
 
-@needs_files
 def test_wrong_label_column_in_config_is_caught(tmp_path):
     # Dropping a feature by mistake still parses and keeps the class counts: the digest catches it.
     spec = _tiny_spec(**{**SPECS["iris"].__dict__, "drop_columns": (0,), "feature_names": None})
-    options = FetchOptions(sources=("mirror",), mirror=SHARED_UCI, cache_dir=tmp_path)
+    options = FetchOptions(sources=("bundled",), cache_dir=tmp_path)
     with pytest.raises(ChecksumError, match="iris"):
         load_uci("iris", spec, options)
 
@@ -257,7 +272,10 @@ def test_dataset_round_trip_is_exact_bit_for_bit(tmp_path):
 
 def test_dataset_file_is_readable_text_with_a_header():
     lines = dataset_text(_ds()).splitlines()
-    assert lines[0] == "# clustval dataset v1"
+    assert lines[0] == "# clustval dataset v2"
+    header = json.loads(lines[1][2:])
+    assert header["rows"] == 3
+    assert header["sha256"] == hashlib.sha256(("\n".join(lines[2:]) + "\n").encode()).hexdigest()
     assert lines[2] == "label,f1,f2,f3"
     assert lines[3] == "1,0.1,-0.0,1e-300"
     assert pd.read_csv(pd.io.common.StringIO(dataset_text(_ds())), comment="#").shape == (3, 4)
@@ -278,13 +296,31 @@ def test_dataset_validation_and_corrupted_files(tmp_path):
     text = dataset_text(_ds())
     with pytest.raises(DataError, match="not a clustval data set"):
         parse_dataset_text("label,a\n1,2\n")
-    with pytest.raises(DataError, match="truncated or corrupted"):
-        parse_dataset_text(text.rsplit(",", 1)[0] + "\n")
-    with pytest.raises(DataError, match="line 5"):
-        parse_dataset_text(text.replace("-7.0", "-7.0x"))
+    damaged = "the file is damaged or truncated: delete it and run the pipeline again"
+    with pytest.raises(DataError, match=rf"sha256 in its header; {damaged}"):
+        parse_dataset_text(text.rsplit(",", 1)[0] + "\n")  # last field cut
+    with pytest.raises(DataError, match=rf"sha256 in its header; {damaged}"):
+        parse_dataset_text(text.replace("-7.0", "-7.5"))  # one value changed, still valid CSV
+    with pytest.raises(DataError, match=rf"2 rows, its header says 3; {damaged}"):
+        parse_dataset_text(text.rsplit("\n", 2)[0] + "\n")  # last row lost
+    with pytest.raises(DataError, match="older format without a checksum"):
+        parse_dataset_text(text.replace("v2", "v1", 1))
+    with pytest.raises(DataError, match="unreadable JSON header"):
+        parse_dataset_text(text.replace('"rows": 3, ', ""))
 
 
-@needs_files
+def test_damaged_prepared_file_is_refused_on_read(tmp_path):
+    path = write_dataset(_ds(), tmp_path / "demo.csv")
+    data = path.read_bytes()
+    changed = data.replace(b"25000000000.0", b"26000000000.0")
+    assert changed != data
+    for damaged in (data[: len(data) - 7], changed, data + b"0,1,2,3\n"):
+        path.write_bytes(damaged)
+        with pytest.raises(DataError, match=rf"{path}: .*damaged or truncated") as info:
+            read_dataset(path)
+        assert "\n" not in str(info.value)
+
+
 def test_loaded_sets_write_byte_identical_files(tmp_path, mirror_options):
     for name in ("segmentation", "wdbc"):
         first = dataset_text(load_uci(name, SPECS[name], mirror_options, "minmax"))
@@ -301,7 +337,6 @@ def test_loaded_sets_write_byte_identical_files(tmp_path, mirror_options):
 # ------------------------------------------------------------ Table 5 and the io helpers
 
 
-@needs_files
 def test_table5_rows_flag_only_ionosphere(tmp_path, mirror_options):
     datasets = [load_uci(name, spec, mirror_options) for name, spec in SPECS.items()]
     rows = table5_rows(datasets, SPECS)
@@ -322,6 +357,7 @@ def test_table5_rows_flag_only_ionosphere(tmp_path, mirror_options):
     write_csv(rows, TABLE_COLUMNS, tmp_path / "t5.csv")
     back = list(csv.DictReader(open(tmp_path / "t5.csv")))
     assert back[10]["differs"] == "true" and back[0]["class_sizes"] == "50 50 50"
+    assert {r["source"] for r in back} == {"mirror"}  # the source that served each file
     with pytest.raises(DataError, match="missing"):
         table5_rows(datasets[:3], SPECS)
 
@@ -359,10 +395,58 @@ def test_atomic_write_leaves_nothing_on_failure(tmp_path, monkeypatch):
     assert target.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
 
 
-@needs_files
-def test_cache_copy_is_the_original_bytes(tmp_path):
-    options = FetchOptions(sources=("mirror",), mirror=SHARED_UCI, cache_dir=tmp_path)
+def test_mirror_copy_is_the_original_bytes_and_not_cached(uci_mirror, tmp_path):
+    options = FetchOptions(sources=("mirror",), mirror=uci_mirror, cache_dir=tmp_path / "cache")
     result = fetch_raw("seeds", SPECS["seeds"], options)
     assert result.source == "mirror" and result.kind == "raw"
-    assert result.path.read_bytes() == (SHARED_UCI / "seeds_dataset.txt").read_bytes()
-    assert fetch_raw("seeds", CONFIG["uci_datasets"]["seeds"], options).source == "cache"
+    assert result.path == uci_mirror / "seeds_dataset.txt"
+    assert result.path.read_bytes() == (BUNDLED / "seeds_dataset.txt").read_bytes()
+    assert not (tmp_path / "cache").exists()
+
+
+def test_unreadable_mirror_is_one_failed_source(uci_mirror, tmp_path, monkeypatch):
+    real_read = Path.read_bytes
+
+    def denied(path):
+        if path.parent == tmp_path / "locked":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    locked = tmp_path / "locked"
+    options = FetchOptions(sources=("mirror", "bundled"), mirror=locked)
+    result = fetch_raw("iris", SPECS["iris"], options)
+    assert result.source == "bundled"
+    assert result.notes == (
+        f"mirror: cannot read mirror file {tmp_path / 'locked' / 'iris.data'}: Permission denied",
+    )
+    with pytest.raises(DataError, match=r"\[mirror\] cannot read mirror file .*Permission denied"):
+        fetch_raw("iris", SPECS["iris"], FetchOptions(sources=("mirror",), mirror=locked))
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any folder: permissions cannot deny it")
+def test_mirror_folder_without_permissions_falls_back(uci_mirror, tmp_path):
+    locked = tmp_path / "locked"
+    shutil.copytree(uci_mirror, locked)
+    locked.chmod(0)
+    try:
+        options = FetchOptions(sources=("mirror", "bundled"), mirror=locked)
+        result = fetch_raw("iris", SPECS["iris"], options)
+        assert result.source == "bundled" and "mirror" in result.notes[0]
+    finally:
+        locked.chmod(0o755)
+
+
+def test_damaged_bundled_file_is_refused_and_the_next_source_is_tried(
+    uci_mirror, tmp_path, monkeypatch
+):
+    fake = tmp_path / "pkg"
+    fake.mkdir()
+    (fake / "iris.data").write_bytes((BUNDLED / "iris.data").read_bytes()[:-50])
+    monkeypatch.setattr("clustval.data.fetch.bundled_dir", lambda: fake)
+    with pytest.raises(ChecksumError, match=r"\[bundled\] bundled file .*iris.data: sha256"):
+        fetch_raw("iris", SPECS["iris"], FetchOptions(sources=("bundled",)))
+    options = FetchOptions(sources=("bundled", "mirror"), mirror=uci_mirror)
+    assert fetch_raw("iris", SPECS["iris"], options).source == "mirror"
+    with pytest.raises(DataError, match=r"no bundled copy of wine.data"):
+        fetch_raw("wine", SPECS["wine"], FetchOptions(sources=("bundled",)))

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from clustval.data import bundled_dir
 from clustval.errors import ClusteringError
 from clustval.kmedoids import (
     KMedoidsConvergenceWarning,
@@ -26,7 +27,7 @@ from clustval.kmedoids import (
     sd_kmedoids,
 )
 
-UCI = Path(__file__).resolve().parents[2] / "shared" / "uci"
+UCI = Path(str(bundled_dir()))  # the raw UCI files shipped in the package
 
 
 # ---------------------------------------------------------------------------- oracle

@@ -17,7 +17,6 @@ from clustval.data import Dataset, FetchOptions, load_uci, preprocess, preproces
 from clustval.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED_UCI = Path(__file__).resolve().parents[2] / "shared" / "uci"
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
 
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, allow_infinity=False)
@@ -101,7 +100,6 @@ def test_preprocess_dataset_records_the_method_and_refuses_twice():
     assert preprocess_dataset(scaled, "none").meta["preprocessing"] == "minmax"
 
 
-@pytest.mark.skipif(not SHARED_UCI.is_dir(), reason=f"UCI raw files not found at {SHARED_UCI}")
 @pytest.mark.parametrize(
     "name, constant",
     [
@@ -112,7 +110,7 @@ def test_preprocess_dataset_records_the_method_and_refuses_twice():
 )
 def test_real_sets_with_constant_features(name, constant, tmp_path):
     assert CONFIG["preprocessing"]["uci"] == "minmax"
-    options = FetchOptions(sources=("mirror",), mirror=SHARED_UCI, cache_dir=tmp_path)
+    options = FetchOptions(sources=("bundled",), cache_dir=tmp_path)
     raw = load_uci(name, uci_specs(CONFIG)[name], options)
     assert np.flatnonzero(raw.X.max(axis=0) == raw.X.min(axis=0)).tolist() == constant
     for method in ("minmax", "zscore"):

@@ -171,3 +171,12 @@ def test_the_check_catches_a_script_that_reads_the_config():
     assert outside_the_job("x = snakemake.config['claims']") == ["snakemake.config"]
     assert outside_the_job("build(name, snakemake)") == ["build(name, snakemake)"]
     assert outside_the_job("with step(snakemake):\n    snakemake.params.rows") == []
+
+
+def test_a_uci_subset_names_the_sets_left_out():
+    s = Settings.from_config(config(uci_datasets=["iris", "wine"]))
+    assert s.uci == ("iris", "wine") and "bupa" in s.dropped
+    assert "Bupa" in s.table_params("table5")["not_in_run"]
+    assert s.table_params("table5")["config"]["uci_datasets"] == ["iris", "wine"]
+    with pytest.raises(Exception, match="irls"):
+        Settings.from_config(config(uci_datasets=["iris", "irls"]))

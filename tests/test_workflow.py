@@ -1,7 +1,7 @@
 """The Snakemake pipeline end to end, through its command line, as a user runs it.
 
-Real Snakemake, real UCI files (the mirror beside the checkout), the small test
-configuration, in a temporary directory. Outputs are checked for content, not only
+Real Snakemake, the real UCI files (bundled with the package: no option, no network), the
+small test configuration, in a temporary directory. Outputs are checked for content, not only
 existence; a second run must have nothing to do; the workflow passes its linters; and a run
 through the cluster-generic executor proves every job runs self-contained.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
@@ -21,13 +20,9 @@ import pytest
 from clustval.registry import EXTERNAL, INDICES, INTERNAL
 
 REPO = Path(__file__).resolve().parents[1]
-MIRROR = Path(os.environ.get("CLUSTVAL_UCI_MIRROR", REPO.parent / "shared" / "uci"))
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not MIRROR.is_dir(), reason=f"UCI mirror {MIRROR} not found (set CLUSTVAL_UCI_MIRROR)"),
-]
+pytestmark = pytest.mark.slow
 
 
 def snakemake(workdir: Path, *args: str, timeout: int = 1200) -> subprocess.CompletedProcess:
@@ -36,7 +31,6 @@ def snakemake(workdir: Path, *args: str, timeout: int = 1200) -> subprocess.Comp
         "--snakefile", str(REPO / "Snakefile"),
         "--directory", str(workdir),
         "--configfile", str(REPO / "config" / "test.yaml"),
-        "--config", f"uci_mirror={MIRROR}",
         *args,
     ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=workdir)
@@ -85,6 +79,7 @@ def test_tables_regenerated_beside_the_print(run):
     assert iono["class_sizes"] == "225 126" and iono["printed_class_sizes"] == "38 313"
     assert iono["differs"] == "true"
     assert sum(r["differs"] == "true" for r in table5.values()) == 1, "only Ionosphere differs"
+    assert {r["source"] for r in table5.values()} == {"bundled"}
     table4 = {r["label"]: r for r in read_csv(run / "results" / "tables" / "table4.csv")}
     assert len(table4) == 10
     assert table4["UEc5"]["differs"] == "true" and "1400" in table4["UEc5"]["printed_class_sizes"]
@@ -132,8 +127,8 @@ def test_report_builds(run):
 
 
 def test_lint_and_format():
-    lint = subprocess.run([*SNAKEMAKE, "--lint", "--snakefile", str(REPO / "Snakefile"),
-                           "--config", f"uci_mirror={MIRROR}"], capture_output=True, text=True, cwd=REPO)
+    lint = subprocess.run([*SNAKEMAKE, "--lint", "--snakefile", str(REPO / "Snakefile")],
+                          capture_output=True, text=True, cwd=REPO)
     assert lint.returncode == 0, lint.stdout + lint.stderr
     snakefmt = shutil.which("snakefmt") or str(Path(sys.executable).with_name("snakefmt"))
     files = [REPO / "Snakefile", REPO / "workflow" / "Snakefile", *sorted((REPO / "workflow" / "rules").glob("*.smk"))]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .errors import InputError
@@ -62,12 +62,6 @@ class Run:
         return f"{self.dataset}_{self.value}"
 
 
-def _names(config: Mapping, key: str) -> list[str]:
-    """The keys of a catalog or selection entry that is either a mapping or a list."""
-    entry = config.get(key) or []
-    return list(entry)
-
-
 class Settings:
     """Typed, validated view of the workflow config; build with :meth:`from_config`."""
 
@@ -75,9 +69,9 @@ class Settings:
         self.config = copy.deepcopy(dict(config))
         pipeline = self.config["pipeline"]
         self.synthetic_catalog = synthetic_specs(self.config)
-        self.uci_catalog = uci_specs(self.config)
+        self.uci_catalog = uci_specs({})  # the package's whole catalog
         self.synthetic = tuple(pipeline["synthetic"])
-        self.uci = tuple(_names(self.config, "uci_datasets"))
+        self.uci = tuple(uci_specs(self.config))  # uci_datasets: the selection, checked there
         self._check_known(self.synthetic, self.synthetic_catalog, "pipeline.synthetic")
         self.fig3 = dict(pipeline["fig3"])
         if self.fig3["k_min"] > self.fig3["k_max"]:
@@ -238,12 +232,11 @@ class Settings:
         }
 
     def _uci_config(self, names: Sequence[str]) -> dict:
-        """The UCI keys of the config, with the catalog cut down to ``names``."""
+        """The UCI keys of the config with the selection cut down to ``names``, and their
+        catalog entries (the package's catalog: a param, so a catalog change re-runs the job)."""
         part = {key: value for key, value in self.config.items() if key.startswith("uci_")}
-        catalog = self.config["uci_datasets"]
-        part["uci_datasets"] = (
-            {name: catalog[name] for name in names} if isinstance(catalog, Mapping) else list(names)
-        )
+        part["uci_datasets"] = list(names)
+        part["catalog"] = {name: asdict(self.uci_catalog[name]) for name in names}
         return part
 
     def run_params(self, study: str, group: str) -> list[dict]:

@@ -1,5 +1,7 @@
-"""Data layer of clustval (SPEC 2): the UCI sets of Table 5, the synthetic sets of Table 4
-and Fig. 1, their verification, preprocessing, deterministic files and regenerated tables.
+"""Data layer of clustval: the UCI sets of Table 5 (bundled with the package, or fetched),
+the synthetic sets of Table 4 and Fig. 1, their verification, preprocessing, deterministic
+files and regenerated tables. Library users load a UCI set with
+:func:`clustval.datasets.load_uci`.
 
 Typical use (a Snakemake script does the same)::
 
@@ -16,8 +18,10 @@ from .catalog import (
     GaussianSetSpec,
     UCISpec,
     as_uci_spec,
+    bundled_dir,
     fig1_spec,
     synthetic_specs,
+    uci_catalog,
     uci_specs,
 )
 from .dataset import Dataset, dataset_text, parse_dataset_text, read_dataset, write_dataset
@@ -43,6 +47,7 @@ __all__ = [
     "UCISpec",
     "as_uci_spec",
     "build_dataset",
+    "bundled_dir",
     "dataset_names",
     "dataset_text",
     "fetch_raw",
@@ -66,6 +71,7 @@ __all__ = [
     "table5_rows",
     "table_sha256",
     "table_to_dataset",
+    "uci_catalog",
     "uci_specs",
     "verify_table",
     "write_dataset",

@@ -20,7 +20,7 @@ FIG1 = "fig1"
 def dataset_names(config: Mapping) -> dict[str, list[str]]:
     """Names of the sets in the config, by kind: ``uci``, ``synthetic`` (each in table order)."""
     return {
-        "uci": list(config.get("uci_datasets") or {}),
+        "uci": list(uci_specs(config)),
         "synthetic": list((config.get("synthetic") or {}).get("sets") or {}),
     }
 
@@ -43,10 +43,10 @@ def build_dataset(
     if name == FIG1:
         ds = make_fig1_set(fig1_spec(config), offset=offset, seed=seed)
         return preprocess_dataset(ds, methods.get("synthetic", "none"))
-    uci = config.get("uci_datasets") or {}
+    uci = uci_specs(config)
     if name in uci:
         options = options or FetchOptions.from_config(config)
-        return load_uci(name, uci_specs(config)[name], options, methods.get("uci", "none"))
+        return load_uci(name, uci[name], options, methods.get("uci", "none"))
     sets = synthetic_specs(config) if config.get("synthetic") else {}
     if name in sets:
         base = config["synthetic"]["seed"] if seed is None else seed

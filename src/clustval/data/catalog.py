@@ -1,15 +1,20 @@
-"""Typed views of the data sections of ``config/config.yaml`` (SPEC 2).
+"""Typed views of the data: the bundled UCI catalog and the data sections of the config.
 
-The config is the single place for every number the data depend on (checksums, counts,
-centres, sigmas, seeds); these classes only read and check it, so that a typo in the config
-fails early with the key that is wrong.
+The twelve UCI sets of Table 5 are described once, in the package's
+``clustval/datasets/uci/catalog.json`` (file, checksums, parse options, class counts, the
+printed row), next to their raw files; the config only selects them (``uci_datasets``: a
+list of catalog keys). The synthetic sets and the Fig. 1 set are described in the config.
+These classes only read and check, so that a typo fails early with the key that is wrong.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from ..errors import DataError
@@ -20,8 +25,10 @@ __all__ = [
     "GaussianSetSpec",
     "UCISpec",
     "as_uci_spec",
+    "bundled_dir",
     "fig1_spec",
     "synthetic_specs",
+    "uci_catalog",
     "uci_specs",
 ]
 
@@ -76,10 +83,11 @@ class UCISpec:
     expected: dict[str, int]
     printed: CountsRow
     note: str | None = None
+    citation: str | None = None
 
     @classmethod
     def from_config(cls, name: str, entry: Mapping) -> UCISpec:
-        where = f"uci_datasets.{name}"
+        where = f"UCI catalog entry {name}"
         expected = {str(k): int(v) for k, v in _require(entry, "expected", where).items()}
         delimiter = entry.get("delimiter", ",")
         if delimiter not in (",", "whitespace"):
@@ -106,6 +114,7 @@ class UCISpec:
             expected=expected,
             printed=CountsRow.from_config(_require(entry, "printed", where), f"{where}.printed"),
             note=entry.get("note"),
+            citation=entry.get("citation"),
         )
 
     @property
@@ -126,10 +135,54 @@ def as_uci_spec(name: str, spec: UCISpec | Mapping) -> UCISpec:
     )
 
 
+def bundled_dir():
+    """The package folder holding the raw UCI files and ``catalog.json`` (a Traversable)."""
+    return resources.files("clustval") / "datasets" / "uci"
+
+
+@functools.cache
+def _catalog_entries() -> dict[str, UCISpec]:
+    try:
+        entries = json.loads((bundled_dir() / "catalog.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise DataError(f"bundled UCI catalog unreadable ({exc}); reinstall clustval.") from None
+    return {name: UCISpec.from_config(name, e) for name, e in entries["datasets"].items()}
+
+
+def uci_catalog() -> dict[str, UCISpec]:
+    """Every UCI set the package knows, keyed by name, in Table 5's order.
+
+    >>> list(uci_catalog())[:3]
+    ['iris', 'seeds', 'segmentation']
+    >>> uci_catalog()["pima"].archive_path is None  # withdrawn from UCI: bundled only
+    True
+    """
+    return dict(_catalog_entries())
+
+
 def uci_specs(config: Mapping) -> dict[str, UCISpec]:
-    """All ``uci_datasets`` entries of the config, in config (Table 5) order."""
-    entries = _require(config, "uci_datasets", "")
-    return {name: UCISpec.from_config(name, entry) for name, entry in entries.items()}
+    """The catalog entries the config selects (``uci_datasets``: a list of names), in its order.
+
+    Without ``uci_datasets`` every catalog set is selected. An unknown name is an error.
+    """
+    catalog = _catalog_entries()
+    selection = config.get("uci_datasets")
+    if selection is None:
+        return dict(catalog)
+    if isinstance(selection, str) or not isinstance(selection, Sequence):
+        raise DataError(
+            f"config uci_datasets must be a list of UCI set names, got {selection!r}; "
+            f"known sets: {', '.join(catalog)}."
+        )
+    unknown = [str(name) for name in selection if name not in catalog]
+    if unknown:
+        raise DataError(
+            f"config uci_datasets: unknown UCI set {', '.join(map(repr, unknown))}; "
+            f"known sets: {', '.join(catalog)}."
+        )
+    if len(set(selection)) != len(selection):
+        raise DataError(f"config uci_datasets lists a set twice: {list(selection)}.")
+    return {name: catalog[name] for name in selection}
 
 
 @dataclass(frozen=True)

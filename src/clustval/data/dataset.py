@@ -3,19 +3,23 @@
 File format (UTF-8, ``\\n`` line endings), chosen so that the same data always give the same
 bytes (``np.savez`` embeds zip timestamps) and so that a reader can open it in any tool::
 
-    # clustval dataset v1
-    # {"class_names": [...], "feature_names": [...], "meta": {...}, "name": "iris"}
+    # clustval dataset v2
+    # {"class_names": [...], "feature_names": [...], "meta": {...}, "name": "iris", "rows": 150, ...}
     label,sepal_length,sepal_width,petal_length,petal_width
     0,0.2222222222222222,0.625,0.06779661016949151,0.041666666666666664
     ...
 
-Line 2 is one JSON object with sorted keys. ``label`` is the class code 0..C-1 (the class
-name is ``class_names[code]``). Floats are written with ``repr``, the shortest string that
-reads back to the same float64, so a write/read round trip is exact, bit for bit.
+Line 2 is one JSON object with sorted keys; ``rows`` is the number of objects and ``sha256``
+the SHA-256 of everything after line 2 (the column line and the rows), both verified on
+read, so a truncated or damaged file is refused, never used. ``label`` is the class code
+0..C-1 (the class name is ``class_names[code]``). Floats are written with ``repr``, the
+shortest string that reads back to the same float64, so a write/read round trip is exact,
+bit for bit.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -30,7 +34,8 @@ from ..io import atomic_write_text
 
 __all__ = ["Dataset", "read_dataset", "write_dataset"]
 
-_MAGIC = "# clustval dataset v1"
+_MAGIC = "# clustval dataset v2"
+_DAMAGED = "the file is damaged or truncated: delete it and run the pipeline again (it rebuilds it)"
 
 
 @dataclass(eq=False)
@@ -110,12 +115,14 @@ class Dataset:
         return np.asarray(self.class_names, dtype=object)[self.y]
 
 
-def _header(ds: Dataset) -> str:
+def _header(ds: Dataset, body: str) -> str:
     payload = {
         "name": ds.name,
         "class_names": ds.class_names,
         "feature_names": ds.feature_names,
         "meta": ds.meta,
+        "rows": ds.n,
+        "sha256": hashlib.sha256(body.encode("utf-8")).hexdigest(),
     }
     try:
         return json.dumps(payload, sort_keys=True, ensure_ascii=True, allow_nan=False)
@@ -128,10 +135,11 @@ def _header(ds: Dataset) -> str:
 
 def dataset_text(ds: Dataset) -> str:
     """Return the file content of :func:`write_dataset` as a string."""
-    lines = [_MAGIC, "# " + _header(ds), ",".join(["label", *ds.feature_names])]
+    lines = [",".join(["label", *ds.feature_names])]
     for code, row in zip(ds.y.tolist(), ds.X.tolist(), strict=True):
         lines.append(",".join([str(code), *map(repr, row)]))
-    return "\n".join(lines) + "\n"
+    body = "\n".join(lines) + "\n"
+    return f"{_MAGIC}\n# {_header(ds, body)}\n{body}"
 
 
 def write_dataset(ds: Dataset, path: str | os.PathLike) -> Path:
@@ -152,24 +160,34 @@ def read_dataset(path: str | os.PathLike) -> Dataset:
 def parse_dataset_text(text: str, source: str = "<text>") -> Dataset:
     """Parse the content of a data set file (see the module docstring)."""
     fix = "regenerate it with clustval (write_dataset) instead of editing it by hand."
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if len(lines) < 4 or lines[0] != _MAGIC or not lines[1].startswith("# "):
-        raise DataError(f"{source} is not a clustval data set file (bad header); {fix}")
+    magic, _, rest = text.partition("\n")
+    header_line, _, body = rest.partition("\n")
+    if magic != _MAGIC or not header_line.startswith("# "):
+        old = magic.startswith("# clustval dataset v")
+        what = "an older format without a checksum" if old else "not a clustval data set file"
+        raise DataError(f"{source} is {what} (bad header); {fix}")
     try:
-        header = json.loads(lines[1][2:])
-        name, meta = header["name"], header["meta"]
+        header = json.loads(header_line[2:])
+        name, meta, rows = header["name"], header["meta"], int(header["rows"])
         class_names, feature_names = header["class_names"], header["feature_names"]
+        digest = str(header["sha256"])
     except (ValueError, KeyError, TypeError) as exc:
         raise DataError(f"{source}: unreadable JSON header line ({exc}); {fix}") from None
+    lines = body.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    if len(lines) - 1 != rows:
+        raise DataError(
+            f"{source}: {max(len(lines) - 1, 0)} rows, its header says {rows}; {_DAMAGED}."
+        )
+    if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
+        raise DataError(f"{source}: content does not match the sha256 in its header; {_DAMAGED}.")
     d = len(feature_names)
-    if lines[2].split(",")[0] != "label" or len(lines[2].split(",")) != d + 1:
+    if lines[0].split(",")[0] != "label" or len(lines[0].split(",")) != d + 1:
         raise DataError(f"{source}: column line does not match the {d} feature names; {fix}")
-    n = len(lines) - 3
-    y = np.empty(n, dtype=np.int64)
-    X = np.empty((n, d), dtype=np.float64)
-    for i, line in enumerate(lines[3:]):
+    y = np.empty(rows, dtype=np.int64)
+    X = np.empty((rows, d), dtype=np.float64)
+    for i, line in enumerate(lines[1:]):
         fields = line.split(",")
         if len(fields) != d + 1:
             raise DataError(

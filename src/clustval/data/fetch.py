@@ -1,12 +1,14 @@
-"""Obtain the UCI sets of Table 5: local mirror, UCI archive URL or ucimlrepo, with a cache.
+"""Obtain the UCI sets of Table 5: the copy bundled with the package, a local mirror, the
+UCI archive URL or ucimlrepo.
 
-Sources are tried in the configured order (``uci_sources``); the first that yields verified
-data wins. Raw bytes (mirror, URL) are checked against the SHA-256 recorded in the config;
-a ucimlrepo table (UCI's prepared CSV, not the raw bytes) is checked against the SHA-256 of
-the canonical parsed table (``table_sha256``), so every source yields the same data or an
-error. Verified data are cached under ``cache_dir`` (raw files under their UCI names, the
-ucimlrepo tables under ``ucimlrepo/``), written atomically, and reused on the next call
-after their checksum is checked again. Nothing unverified is ever written to the cache.
+Sources are tried in the configured order (``uci_sources``, default ``bundled, mirror, url,
+ucimlrepo``); the first that yields verified data wins. Raw bytes (bundled, mirror, URL)
+are checked against the SHA-256 recorded in the catalog; a ucimlrepo table (UCI's prepared
+CSV, not the raw bytes) is checked against the SHA-256 of the canonical parsed table
+(``table_sha256``), so every source yields the same data or an error. Network downloads are
+cached under ``cache_dir`` (raw files under their UCI names, ucimlrepo tables under
+``ucimlrepo/``), written atomically, and reused by the same source on the next call after
+their checksum is checked again. Nothing unverified is ever written to the cache.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import numpy as np
 
 from ..errors import ChecksumError, DataError
 from ..io import atomic_write_bytes
-from .catalog import UCISpec, as_uci_spec
+from .catalog import UCISpec, as_uci_spec, bundled_dir
 from .dataset import Dataset, read_dataset, write_dataset
 from .parse import LabelledTable, parse_raw, snap_to_decimal
 
@@ -35,11 +37,15 @@ __all__ = ["SOURCES", "FetchOptions", "FetchResult", "fetch_raw", "read_fetched"
 
 log = logging.getLogger(__name__)
 
-SOURCES = ("mirror", "url", "ucimlrepo")
+SOURCES = ("bundled", "mirror", "url", "ucimlrepo")
 DEFAULT_BASE_URL = "https://archive.ics.uci.edu/ml/machine-learning-databases/"
 # ucimlrepo 0.0.7: ucimlrepo.fetch.API_BASE_URL
 DEFAULT_API_BASE = "https://archive.ics.uci.edu/api/dataset"
-_MIRROR_FIX = "pass --config uci_mirror=DIR with a folder holding the original UCI file"
+_FIX = (
+    "put 'bundled' in uci_sources (the package ships all twelve files; reinstall clustval if "
+    "they are damaged), or pass --config uci_mirror=DIR with a folder holding the original "
+    "UCI file, or check the network connection and uci_base_url / uci_api_base"
+)
 
 
 @dataclass(frozen=True)
@@ -49,12 +55,13 @@ class FetchOptions:
     Attributes
     ----------
     sources : tuple of str
-        Order in which sources are tried: ``mirror``, ``url``, ``ucimlrepo``.
+        Order in which sources are tried: ``bundled`` (the files shipped in the package),
+        ``mirror``, ``url``, ``ucimlrepo``.
     mirror : Path or None
         Local folder with the raw files, flat (``DIR/iris.data``) or in the archive layout
         (``DIR/iris/iris.data``).
     cache_dir : Path
-        Where verified downloads are kept (default ``resources/uci``).
+        Where verified downloads (url, ucimlrepo) are kept (default ``resources/uci``).
     base_url : str
         UCI archive folder; a file's URL is ``base_url + archive_path``.
     api_base : str
@@ -111,17 +118,19 @@ class FetchOptions:
 
 @dataclass(frozen=True)
 class FetchResult:
-    """A verified copy of a set in the cache.
+    """A verified copy of a set: the bundled file, a mirror file or a cached download.
 
     ``kind`` is ``raw`` (``path`` holds the original UCI bytes) or ``table`` (``path`` holds
-    the ucimlrepo table in the data set text format). ``source`` says where it came from
-    this time: ``cache``, ``mirror``, ``url`` or ``ucimlrepo``.
+    the ucimlrepo table in the data set text format). ``source`` is the source that served
+    it (``bundled``, ``mirror``, ``url`` or ``ucimlrepo``); ``cached`` is true when a
+    download of an earlier call was reused. ``notes`` say why earlier sources failed.
     """
 
     path: Path
     source: str
     kind: str
     notes: tuple[str, ...] = field(default=())
+    cached: bool = False
 
 
 def sha256_hex(data: bytes) -> str:
@@ -148,19 +157,31 @@ def _table_cache_path(spec: UCISpec, options: FetchOptions) -> Path:
     return options.cache_dir / "ucimlrepo" / f"{spec.name}.csv"
 
 
-def _from_mirror(spec: UCISpec, options: FetchOptions) -> bytes:
+def _from_bundled(spec: UCISpec, options: FetchOptions) -> FetchResult:
+    resource = bundled_dir() / spec.file
+    try:
+        data = resource.read_bytes()
+    except OSError as exc:
+        raise DataError(f"no bundled copy of {spec.file} ({exc.strerror or exc})") from None
+    _check_bytes(data, spec, f"bundled file {resource}")
+    return FetchResult(resource, "bundled", "raw")
+
+
+def _from_mirror(spec: UCISpec, options: FetchOptions) -> FetchResult:
     if options.mirror is None:
         raise DataError("no mirror folder configured (uci_mirror is null)")
     candidates = [options.mirror / spec.file]
     if spec.archive_path:
         candidates.append(options.mirror / spec.archive_path)
     for path in candidates:
-        if path.is_file():
-            try:
-                data = path.read_bytes()
-            except OSError as exc:
-                raise DataError(f"cannot read mirror file {path}: {exc}") from None
-            return _check_bytes(data, spec, f"mirror file {path}")
+        try:
+            data = path.read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:  # an unreadable folder or file is this source failing
+            raise DataError(f"cannot read mirror file {path}: {exc.strerror or exc}") from None
+        _check_bytes(data, spec, f"mirror file {path}")
+        return FetchResult(path, "mirror", "raw")
     raise DataError(
         f"{spec.file} not found in mirror folder {options.mirror} (looked for "
         + ", ".join(str(c) for c in candidates)
@@ -168,9 +189,12 @@ def _from_mirror(spec: UCISpec, options: FetchOptions) -> bytes:
     )
 
 
-def _from_url(spec: UCISpec, options: FetchOptions) -> bytes:
+def _from_url(spec: UCISpec, options: FetchOptions) -> FetchResult:
     if not spec.archive_path:
         raise DataError(f"{spec.file} is not served by the UCI archive (no archive_path)")
+    cached = _cached_raw(spec, options)
+    if cached is not None:
+        return FetchResult(cached, "url", "raw", cached=True)
     url = options.base_url + spec.archive_path
     try:
         with urllib.request.urlopen(url, timeout=options.timeout) as response:
@@ -188,7 +212,8 @@ def _from_url(spec: UCISpec, options: FetchOptions) -> bytes:
         ) from None
     except (OSError, http.client.HTTPException) as exc:
         raise DataError(f"download of {url} failed: {exc!r}") from None
-    return _check_bytes(data, spec, f"download {url}")
+    _check_bytes(data, spec, f"download {url}")
+    return FetchResult(_store(data, spec, options), "url", "raw")
 
 
 _UCIMLREPO_LOCK = threading.Lock()
@@ -228,15 +253,18 @@ def default_feature_names(spec: UCISpec, d: int) -> list[str]:
     return list(spec.feature_names) if spec.feature_names else [f"x{j + 1}" for j in range(d)]
 
 
-def _from_ucimlrepo(spec: UCISpec, options: FetchOptions) -> Dataset:
+def _from_ucimlrepo(spec: UCISpec, options: FetchOptions) -> FetchResult:
     if spec.ucimlrepo_id is None:
         raise DataError(
             "ucimlrepo has no table with the same data as the raw file (ucimlrepo_id is null)"
         )
     if not spec.table_sha256:
         raise DataError(
-            "table_sha256 is not set in the config, so a ucimlrepo table cannot be verified"
+            "table_sha256 is not set in the catalog, so a ucimlrepo table cannot be verified"
         )
+    cached = _cached_table(spec, options)
+    if cached is not None:
+        return FetchResult(cached, "ucimlrepo", "table", cached=True)
     try:
         with _ucimlrepo_endpoint(options.api_base, options.timeout) as fetch_ucirepo:
             repo = fetch_ucirepo(id=spec.ucimlrepo_id)
@@ -268,9 +296,9 @@ def _from_ucimlrepo(spec: UCISpec, options: FetchOptions) -> Dataset:
             f"ucimlrepo id {spec.ucimlrepo_id} returned a table ({X.shape[0]} rows, "
             f"{X.shape[1]} features) whose canonical sha256 is {table.sha256}, expected "
             f"{spec.table_sha256} (the raw file {spec.file} parsed): it is not the same data; "
-            "use the mirror or url source"
+            "use the bundled, mirror or url source"
         )
-    return _table_dataset(spec, table)
+    return FetchResult(_store(_table_dataset(spec, table), spec, options), "ucimlrepo", "table")
 
 
 def _table_dataset(spec: UCISpec, table: LabelledTable) -> Dataset:
@@ -290,32 +318,35 @@ def _table_dataset(spec: UCISpec, table: LabelledTable) -> Dataset:
     )
 
 
-def _cached(spec: UCISpec, options: FetchOptions) -> FetchResult | None:
-    """A verified cached copy, or None. A cached copy that fails its check is removed."""
+def _cached_raw(spec: UCISpec, options: FetchOptions) -> Path | None:
+    """The verified cached download, or None. A cached copy that fails its check is removed."""
     raw = _raw_cache_path(spec, options)
     if raw.is_file():
         try:
             _check_bytes(raw.read_bytes(), spec, f"cached file {raw}")
-            return FetchResult(raw, "cache", "raw")
+            return raw
         except (ChecksumError, OSError) as exc:
             log.warning("discarding bad cached file: %s", exc)
             raw.unlink(missing_ok=True)
+    return None
+
+
+def _cached_table(spec: UCISpec, options: FetchOptions) -> Path | None:
+    """The verified cached ucimlrepo table, or None (a bad one is removed)."""
     table_path = _table_cache_path(spec, options)
-    if "ucimlrepo" in options.sources and table_path.is_file():
-        try:
-            ds = read_dataset(table_path)
-            found = LabelledTable(ds.X, ds.labels().tolist(), ds.feature_names).sha256
-        except DataError as exc:
-            found = f"unreadable ({exc})"
-        if spec.table_sha256 and found == spec.table_sha256:
-            return FetchResult(table_path, "cache", "table")
-        log.warning(
-            "discarding cached table %s: sha256 %s, expected %s",
-            table_path,
-            found,
-            spec.table_sha256,
-        )
-        table_path.unlink(missing_ok=True)
+    if not table_path.is_file():
+        return None
+    try:
+        ds = read_dataset(table_path)
+        found = LabelledTable(ds.X, ds.labels().tolist(), ds.feature_names).sha256
+    except DataError as exc:
+        found = f"unreadable ({exc})"
+    if found == spec.table_sha256:
+        return table_path
+    log.warning(
+        "discarding cached table %s: sha256 %s, expected %s", table_path, found, spec.table_sha256
+    )
+    table_path.unlink(missing_ok=True)
     return None
 
 
@@ -332,51 +363,58 @@ def _store(verified: bytes | Dataset, spec: UCISpec, options: FetchOptions) -> P
         ) from None
 
 
+_FETCHERS = {
+    "bundled": _from_bundled,
+    "mirror": _from_mirror,
+    "url": _from_url,
+    "ucimlrepo": _from_ucimlrepo,
+}
+
+
 def fetch_raw(
     name: str, spec: UCISpec | Mapping, options: FetchOptions | None = None
 ) -> FetchResult:
-    """Return a verified copy of UCI set ``name`` in the cache, fetching it if needed.
+    """Return a verified copy of UCI set ``name``, fetching (and caching) it if needed.
 
-    Tries the cache, then ``options.sources`` in order. Raises ChecksumError if every source
-    failed and one of them gave data with the wrong checksum, DataError otherwise; the
-    message lists what each source did and how to fix it.
+    Tries ``options.sources`` in order; the network sources reuse their verified cached
+    downloads. Raises ChecksumError if every source failed and one of them gave data with
+    the wrong checksum, DataError otherwise; the one-line message lists what each source
+    did and how to fix it.
     """
     spec = as_uci_spec(name, spec)
     options = options or FetchOptions()
-    cached = _cached(spec, options)
-    if cached is not None:
-        return cached
     failures: list[tuple[str, DataError]] = []
     for source in options.sources:
         try:
-            if source == "ucimlrepo":
-                verified, kind = _from_ucimlrepo(spec, options), "table"
-            elif source == "mirror":
-                verified, kind = _from_mirror(spec, options), "raw"
-            else:
-                verified, kind = _from_url(spec, options), "raw"
+            result = _FETCHERS[source](spec, options)
         except DataError as exc:
             log.info("UCI set %r: source %s failed: %s", name, source, exc)
             failures.append((source, exc))
             continue
-        path = _store(verified, spec, options)
         notes = tuple(f"{s}: {e}" for s, e in failures)
         for note in notes:  # a later source saved the day; say what went wrong before it
             log.warning("UCI set %r: %s", name, note)
-        log.info("UCI set %r: fetched from %s into %s", name, source, path)
-        return FetchResult(path, source, kind, notes)
+        log.info("UCI set %r: %s copy %s", name, source, result.path)
+        return replace(result, notes=notes)
     error = ChecksumError if any(isinstance(e, ChecksumError) for _, e in failures) else DataError
     tried = "; ".join(f"[{source}] {exc}" for source, exc in failures)
     raise error(
         f"cannot obtain UCI set {name!r} ({spec.file}, sha256 {spec.sha256}); every source "
-        f"failed: {tried}. Fix: {_MIRROR_FIX} (the project's shared/uci folder holds all "
-        "twelve), or check the network connection and uci_base_url / uci_api_base."
+        f"failed: {tried}. Fix: {_FIX}."
     )
 
 
 def read_fetched(result: FetchResult, spec: UCISpec) -> LabelledTable:
-    """Parse a fetched copy into features and original class labels."""
+    """Parse a fetched copy into features and original class labels.
+
+    Raw bytes are checked again as they are read, so what is parsed is what was verified.
+    """
     if result.kind == "raw":
-        return parse_raw(result.path.read_bytes(), spec, source=str(result.path))
+        try:
+            data = result.path.read_bytes()
+        except OSError as exc:
+            raise DataError(f"cannot read {result.path}: {exc.strerror or exc}") from None
+        data = _check_bytes(data, spec, f"{result.source} file {result.path}")
+        return parse_raw(data, spec, source=str(result.path))
     ds = read_dataset(result.path)
     return LabelledTable(ds.X, ds.labels().tolist(), ds.feature_names)

@@ -1,7 +1,8 @@
 """Rows of the regenerated Table 4 (synthetic sets) and Table 5 (UCI sets), beside the print.
 
 Each row holds the values of the data actually used (n, C, class sizes) and the printed
-ones, a ``differs`` flag and a note saying what differs and why. Write them with
+ones, a ``differs`` flag, a note saying what differs and why, and where the data came from
+(``source``: the UCI source that served the file, or the generator seed). Write them with
 :func:`clustval.io.write_csv` / :func:`clustval.io.write_markdown_table` and ``TABLE_COLUMNS``.
 """
 
@@ -25,12 +26,19 @@ TABLE_COLUMNS = (
     "printed_C",
     "printed_class_sizes",
     "differs",
+    "source",
     "note",
 )
 
 
 def _sizes_text(sizes) -> str:
     return " ".join(str(int(s)) for s in sizes)
+
+
+def _source(ds: Dataset) -> str:
+    if ds.meta.get("kind") == "uci":
+        return str(ds.meta.get("source", "unknown"))
+    return f"generated (seed {ds.meta['seed']})" if "seed" in ds.meta else "generated"
 
 
 def _row(ds: Dataset, title: str, label: str, printed: CountsRow, note: str | None) -> dict:
@@ -55,6 +63,7 @@ def _row(ds: Dataset, title: str, label: str, printed: CountsRow, note: str | No
         "printed_C": printed.C,
         "printed_class_sizes": _sizes_text(printed.sizes),
         "differs": bool(what),
+        "source": _source(ds),
         "note": "; ".join(what + ([note] if note else [])),
     }
 

@@ -10,7 +10,7 @@ import numpy as np
 from ..errors import ChecksumError, DataError
 from .catalog import UCISpec, as_uci_spec
 from .dataset import Dataset
-from .fetch import FetchOptions, fetch_raw, read_fetched
+from .fetch import FetchOptions, FetchResult, fetch_raw, read_fetched
 from .parse import LabelledTable
 from .preprocess import preprocess_dataset
 
@@ -40,8 +40,12 @@ def verify_table(table: LabelledTable, spec: UCISpec) -> None:
         )
 
 
-def table_to_dataset(table: LabelledTable, spec: UCISpec) -> Dataset:
-    """A Dataset with class codes in the config's ``expected`` order (the Table 5 order)."""
+def table_to_dataset(table: LabelledTable, spec: UCISpec, fetched: FetchResult) -> Dataset:
+    """A Dataset with class codes in the catalog's ``expected`` order (the Table 5 order).
+
+    Its meta records which source served the data and the checksums verified: ``sha256``
+    of the raw file (null when ucimlrepo served a prepared table) and ``table_sha256``.
+    """
     code = {name: i for i, name in enumerate(spec.expected)}
     return Dataset(
         name=spec.name,
@@ -53,9 +57,10 @@ def table_to_dataset(table: LabelledTable, spec: UCISpec) -> Dataset:
             "kind": "uci",
             "title": spec.title,
             "figure_label": spec.label,
-            "source": "UCI Machine Learning Repository: " + (spec.archive_path or spec.file),
+            "origin": "UCI Machine Learning Repository: " + (spec.archive_path or spec.file),
+            "source": fetched.source,
             "file": spec.file,
-            "sha256": spec.sha256,
+            "sha256": spec.sha256 if fetched.kind == "raw" else None,
             "table_sha256": table.sha256,
             "preprocessing": "none",
         },
@@ -73,18 +78,19 @@ def load_uci(
     Parameters
     ----------
     name : str
-        Key of the set in ``uci_datasets`` (``iris``, ``wdbc``, ...).
+        Key of the set in the UCI catalog (``iris``, ``wdbc``, ...).
     spec : UCISpec or mapping
-        Its config entry.
+        Its catalog entry (``uci_catalog()[name]``).
     options : FetchOptions, optional
         Sources, mirror, cache folder, URLs (``FetchOptions.from_config(config)``).
     preprocessing : {'none', 'minmax', 'zscore'}
         Feature scaling (config ``preprocessing.uci``; SPEC's decision is ``minmax``).
 
-    The returned data do not depend on which source supplied them (the meta records the
-    checksums, not the transport; the transport is logged).
+    The data do not depend on which source supplied them (every source is verified against
+    the same checksums); ``meta['source']`` says which one did.
     """
     spec = as_uci_spec(name, spec)
-    table = read_fetched(fetch_raw(name, spec, options), spec)
+    fetched = fetch_raw(name, spec, options)
+    table = read_fetched(fetched, spec)
     verify_table(table, spec)
-    return preprocess_dataset(table_to_dataset(table, spec), preprocessing)
+    return preprocess_dataset(table_to_dataset(table, spec, fetched), preprocessing)
