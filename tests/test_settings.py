@@ -55,16 +55,20 @@ def test_a_data_recipe_holds_only_what_its_set_is_built_from():
     """So a change to one kind of set (or a claim) re-runs no data job of another kind."""
     s = Settings.from_config(CONFIG)
     (fig1,) = s.data_params(MAIN, "fig1")
-    assert set(fig1["config"]) == {"fig1_set", "preprocessing"} and fig1["offset"] is None
+    assert set(fig1["config"]) == {"fig1_set", "preprocessing"}
     synthetic = s.data_params(MAIN, "synthetic")
     assert [r["name"] for r in synthetic] == CONFIG["pipeline"]["synthetic"]
     assert all(set(r["config"]) == {"synthetic", "preprocessing"} for r in synthetic)
     assert all(list(r["config"]["synthetic"]["sets"]) == [r["name"]] for r in synthetic)
     seed3 = [r for r in s.data_params("seed", "synthetic") if r["file"] == "ec2_3"]
-    assert seed3[0]["seed"] == 3
+    assert seed3[0]["config"]["synthetic"]["seed"] == 3
     changed = Settings.from_config(config(claims__fig1_true_k=8, preprocessing={"uci": "zscore", "synthetic": "none"}))
     assert changed.data_params(MAIN, "synthetic") == synthetic and changed.data_params(MAIN, "fig1") == [fig1]
     assert changed.data_params(MAIN, "uci") != s.data_params(MAIN, "uci")
+    moved = Settings.from_config(config(fig1_set={**CONFIG["fig1_set"], "offset": 0.1}, synthetic__seed=7))
+    assert moved.data_params("offset", "fig1") == s.data_params("offset", "fig1"), "the sweep sets its own offset"
+    assert moved.data_params("seed", "synthetic") == s.data_params("seed", "synthetic"), "and its own seeds"
+    assert moved.data_params(MAIN, "fig1") != [fig1]
 
 
 def test_sweep_axes_are_config_entries():
@@ -90,6 +94,9 @@ def test_sweep_axes_are_config_entries():
         ({"pipeline__fig3": {"dataset": "uec9", "algorithm": "sd_kmedoids", "k_min": 2, "k_max": 5}}, "pipeline.fig3.dataset"),
         ({"pipeline__sweeps": {"seed": {"axis": "seed", "values": [1], "run": "external",
                                         "datasets": ["ec2", "irls"], "claims": []}}}, "unknown data set 'irls'"),
+        ({"pipeline__sweeps": {"seed": {"axis": "seed", "values": [1], "run": "external", "claims": []}}},
+         "axis 'seed' does not apply to iris"),
+        ({"claims__exceptions__C2": ["uec7"]}, "claims.exceptions.C2: unknown data set 'uec7'"),
     ],
 )
 def test_inconsistent_values_are_one_clear_error(changes, message):

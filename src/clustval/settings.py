@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, replace
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .errors import InputError
 
-__all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings"]
+__all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
 
 MAIN = "main"  # the study of the paper's own figures and claims
 ALGORITHMS = ("park_jun", "sd_kmedoids")
@@ -35,6 +35,7 @@ AXES = {
     "algorithm": "clustering",
     "sd_radius": "clustering",  # clustering.sd_radius
 }
+AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1)}  # the sets a data axis exists for
 INDEX_KINDS = ("all", "external", "internal")
 ALGORITHM_LABELS = {"park_jun": "Park-Jun K-medoids", "sd_kmedoids": "SD K-medoids"}
 FIGURES = ("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep")
@@ -80,6 +81,10 @@ class Settings:
                 "give k_min <= k_max"
             )
         self._check_known([self.fig3["dataset"]], self.selected, "pipeline.fig3.dataset")
+        catalog = (*self.synthetic_catalog, *self.uci_catalog)
+        for key, names in self.config["claims"]["exceptions"].items():
+            self._check_known(names, catalog, f"claims.exceptions.{key}")
+        self._check_known(self.config["figures"]["fig2_panels"], self.synthetic_catalog, "figures.fig2_panels")
         self.external_algorithm = pipeline["external"]["algorithm"]
         self.runs = tuple(self._main_runs() + self._sweep_runs())
 
@@ -164,6 +169,12 @@ class Settings:
                     rows = [r for r in rows if r.kind in only or r.dataset in only]
                 if axis == "algorithm":
                     rows = [replace(r, algorithm=value) for r in rows]
+                misfit = [r.dataset for r in rows if r.kind not in AXIS_KINDS.get(axis, KINDS)]
+                if misfit:
+                    raise InputError(
+                        f"pipeline.sweeps.{study}: axis {axis!r} does not apply to {', '.join(misfit)}; "
+                        f"it applies to the {' and '.join(AXIS_KINDS[axis])} sets (use datasets:)"
+                    )
                 runs += rows
             if only is not None:
                 self._check_known(
@@ -210,31 +221,27 @@ class Settings:
         return list(recipes.values())
 
     def _recipe(self, run: Run) -> dict:
-        config = self.config
+        """The config slice one data file is built from, with the sweep's value written into
+        it: the slice holds no setting the set does not use, so no other change re-runs it."""
+        config = copy.deepcopy(self.config)
         scaled_as = "uci" if run.kind == "uci" else "synthetic"
         scaling = run.value if run.axis == "preprocessing" else config["preprocessing"][scaled_as]
         part = {"preprocessing": {scaled_as: scaling}}
         if run.kind == "synthetic":
-            part["synthetic"] = {
-                "seed": config["synthetic"]["seed"],
-                "sets": {run.dataset: config["synthetic"]["sets"][run.dataset]},
-            }
+            seed = run.value if run.axis == "seed" else config["synthetic"]["seed"]
+            part["synthetic"] = {"seed": seed, "sets": {run.dataset: config["synthetic"]["sets"][run.dataset]}}
         elif run.kind == "uci":
             part.update(self._uci_config([run.dataset]))
         else:
             part["fig1_set"] = config["fig1_set"]
-        return {
-            "file": run.data_id,
-            "name": run.dataset,
-            "config": part,
-            "seed": run.value if run.axis == "seed" else None,
-            "offset": run.value if run.axis == "offset" else None,
-        }
+            if run.axis in ("seed", "offset"):
+                part["fig1_set"][run.axis] = run.value
+        return {"file": run.data_id, "name": run.dataset, "config": canonical(part)}
 
     def _uci_config(self, names: Sequence[str]) -> dict:
         """The UCI keys of the config with the selection cut down to ``names``, and their
         catalog entries (the package's catalog: a param, so a catalog change re-runs the job)."""
-        part = {key: value for key, value in self.config.items() if key.startswith("uci_")}
+        part = {key: value for key, value in sorted(self.config.items()) if key.startswith("uci_")}
         part["uci_datasets"] = list(names)
         part["catalog"] = {name: asdict(self.uci_catalog[name]) for name in names}
         return part
@@ -252,13 +259,18 @@ class Settings:
                 "ks": list(run.ks),
                 "value": run.value,
                 "indices": run.indices,
-                "clustering": {
+                "clustering": canonical({
                     **clustering,
                     **({"sd_radius": run.value} if run.axis == "sd_radius" else {}),
-                },
+                }),
             }
             for run in self.rows(study, group)
         ]
+
+    @property
+    def indices(self) -> dict:
+        """The index options every score job uses (``indices``)."""
+        return canonical(self.config["indices"])
 
     def axis(self, study: str) -> str | None:
         """The score table's group column of a study: its sweep's axis (None for main)."""
@@ -282,7 +294,7 @@ class Settings:
             "partly_share": claims["partly_share"],
             "implied_exceptions_checked": claims["implied_exceptions_checked"],
             "c6_ps2_bound": claims["c6_ps2_bound"],
-            "exceptions": {key: list(sets) for key, sets in claims["exceptions"].items()},
+            "exceptions": {key: list(sets) for key, sets in sorted(claims["exceptions"].items())},
             "c9_class_sizes": list(table1["class_sizes"]),
             "c9_printed": {name: table1[name] for name in ("f_measure", "s2", "ps2")},
             "c9_decimals": table1["decimals"],
@@ -374,7 +386,7 @@ class Settings:
         """Table 4 (synthetic) or Table 5 (UCI): the selected sets' specs, and the dropped ones."""
         if name == "table4":
             config = {"synthetic": {"seed": self.config["synthetic"]["seed"], "sets": {
-                key: self.config["synthetic"]["sets"][key] for key in self.synthetic}}}
+                key: canonical(self.config["synthetic"]["sets"][key]) for key in self.synthetic}}}
             names, catalog = self.synthetic, self.synthetic_catalog
         else:
             config = self._uci_config(self.uci)
@@ -384,3 +396,33 @@ class Settings:
             "files": [f"{key}.csv" for key in names],
             "not_in_run": [catalog[key].label for key in catalog if key not in names],
         }
+
+
+def canonical(value):
+    """``value`` with every mapping's keys sorted, at any depth. Snakemake compares a job's
+    params as text, and a config override reorders the keys it merges: without this, an
+    override that leaves a value as it was would still re-run the job."""
+    if isinstance(value, Mapping):
+        return {key: canonical(value[key]) for key in sorted(value)}
+    if isinstance(value, (list, tuple)):
+        return [canonical(item) for item in value]
+    return value
+
+
+def validate_config(config: Mapping, schema_path) -> None:
+    """Check ``config`` against the workflow's JSON schema; the first problem as one line.
+
+    (Snakemake's own ``validate`` reports the whole config with the error.)
+    """
+    import jsonschema
+    import yaml
+
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = yaml.safe_load(handle)
+    errors = sorted(
+        jsonschema.Draft202012Validator(schema).iter_errors(dict(config)),
+        key=lambda error: list(map(str, error.absolute_path)),
+    )
+    if errors:
+        where = ".".join(map(str, errors[0].absolute_path)) or "top level"
+        raise InputError(f"config {where}: {errors[0].message} (see config/README.md)")

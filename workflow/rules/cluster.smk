@@ -1,6 +1,7 @@
 # Clustering: every row of the run table, batched by study and run group (external: K = C
 # on every selected set; fig3: the K sweep of Fig. 3). One distance matrix per set serves
-# its whole K sweep.
+# its whole K sweep. On a cluster, the data, cluster and score jobs of one study that depend
+# on each other are one submission (group "study"); locally the group has no effect.
 
 
 rule cluster:
@@ -10,6 +11,8 @@ rule cluster:
         "results/clusterings/{study}/{group}.csv",
     log:
         "logs/cluster/{study}/{group}.log",
+    group:
+        "study"
     conda:
         "../envs/clustval.yaml"
     threads: 1

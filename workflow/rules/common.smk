@@ -1,7 +1,6 @@
-# The settings, read once, and the input functions of the rules (no rules here).
-from clustval.settings import MAIN, Settings
+# The settings (read once in the Snakefile) and the input functions of the rules (no rules here).
+from clustval.settings import MAIN
 
-SETTINGS = Settings.from_config(config)
 STUDIES = SETTINGS.studies
 SWEEPS = [study for study in STUDIES if study != MAIN]
 
@@ -70,6 +69,7 @@ def final_outputs():
             "results/claims.csv",
             "results/claims.md",
             "results/claims.html",
+            "results/provenance.html",
             *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         ]
     )

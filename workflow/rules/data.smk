@@ -8,6 +8,8 @@ rule data:
         directory("resources/data/{study}/{kind}"),
     log:
         "logs/data/{study}/{kind}.log",
+    group:
+        "study"
     conda:
         "../envs/clustval.yaml"
     threads: 1

@@ -10,6 +10,8 @@ rule score:
         "results/scores/{study}/{group}.csv",
     log:
         "logs/score/{study}/{group}.log",
+    group:
+        "study"
     conda:
         "../envs/clustval.yaml"
     threads: 1
@@ -19,7 +21,7 @@ rule score:
     params:
         rows=lambda wildcards: SETTINGS.run_params(wildcards.study, wildcards.group),
         axis=lambda wildcards: SETTINGS.axis(wildcards.study),
-        indices=config["indices"],
+        indices=SETTINGS.indices,
     script:
         "../scripts/score.py"
 

@@ -62,7 +62,9 @@ rule claims:
         sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
     output:
         csv="results/claims.csv",
-        md="results/claims.md",
+        md=report(
+            "results/claims.md", category="Claims", caption="../report/claims.rst"
+        ),
         html=report(
             "results/claims.html", category="Claims", caption="../report/claims.rst"
         ),
@@ -79,3 +81,26 @@ rule claims:
         sweeps=SWEEPS,
     script:
         "../scripts/claims.py"
+
+
+rule provenance:
+    input:
+        list(data_dirs(MAIN).values()),
+    output:
+        report(
+            "results/provenance.html",
+            category="Provenance",
+            caption="../report/provenance.rst",
+        ),
+    log:
+        "logs/provenance.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=5,
+    params:
+        config=config,
+    script:
+        "../scripts/provenance.py"

@@ -9,6 +9,6 @@ with step(snakemake) as log:
     folder = Path(snakemake.output[0])
     folder.mkdir(parents=True, exist_ok=True)
     for recipe in snakemake.params.recipes:
-        ds = build_dataset(recipe["name"], recipe["config"], seed=recipe["seed"], offset=recipe["offset"])
+        ds = build_dataset(recipe["name"], recipe["config"])
         log.info("%s: n=%d, d=%d, C=%d, %s", recipe["file"], *ds.X.shape, len(ds.class_names), ds.meta)
         write_dataset(ds, folder / f"{recipe['file']}.csv")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..io import _table_cells, atomic_write_text
@@ -19,7 +20,9 @@ STYLE = (
     "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:3px 7px;text-align:left}"
     "th{background:#f2f2f2;position:sticky;top:0}tr:nth-child(even) td{background:#fafafa}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums}"
+    "td.hash{font-family:monospace;font-size:11px}"
 )
+HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 def html_table(
@@ -45,6 +48,8 @@ def html_table(
 
 
 def _td(cell: str) -> str:
+    if HEX_DIGEST.fullmatch(cell):
+        return f'<td class="hash">{cell}</td>'
     try:
         float(cell)
     except ValueError:
@@ -68,3 +73,63 @@ def score_matrix(table: ScoreTable) -> tuple[list[dict], list[str]]:
         )
         row[index] = value
     return list(by_clustering.values()), ["dataset", "algorithm", "k", *indices]
+
+
+SOFTWARE = ("clustval", "numpy", "scipy", "numba", "matplotlib", "pyyaml", "snakemake")
+
+
+def software_versions() -> dict[str, str]:
+    """Python and the versions of the distributions a run depends on."""
+    import platform
+    from importlib import metadata
+
+    versions = {"python": platform.python_version()}
+    for name in SOFTWARE:
+        try:
+            versions[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            versions[name] = "not installed"
+    return versions
+
+
+def data_provenance(paths: Iterable[str | os.PathLike]) -> list[dict]:
+    """One row per prepared data file: where its data came from and the checksums that pin it."""
+    import hashlib
+    from pathlib import Path
+
+    from ..data import read_dataset
+
+    rows = []
+    for path in paths:
+        ds = read_dataset(path)
+        meta = ds.meta
+        rows.append({
+            "data file": Path(path).name,
+            "set": ds.name,
+            "kind": meta.get("kind", ""),
+            "n": ds.n,
+            "source": meta.get("source", "generated"),
+            "origin": meta.get("origin") or (f"generator seed {meta['seed']}" if "seed" in meta else ""),
+            "raw file sha256": meta.get("sha256", ""),
+            "preprocessing": meta.get("preprocessing", ""),
+            "prepared file sha256": hashlib.sha256(Path(path).read_bytes()).hexdigest(),
+        })
+    return rows
+
+
+def provenance_html(data_rows: Sequence[Mapping], versions: Mapping[str, str], config_text: str) -> str:
+    """The report's provenance page: software versions, each data file's source and
+    checksums, and the configuration the run used."""
+    software = html_table(
+        [{"software": name, "version": version} for name, version in versions.items()],
+        ["software", "version"], title="Provenance",
+        notes=["Software versions of this run, each data file's source and SHA-256, and the "
+               "configuration used (defaults merged with every override)."],
+    )
+    data = html_table(data_rows, list(data_rows[0]) if data_rows else ["data file"], title="Data files")
+    config = f"<h1>Configuration</h1><pre>{html.escape(config_text)}</pre>"
+    return software.replace("</body></html>", _body(data) + config + "</body></html>")
+
+
+def _body(page: str) -> str:
+    return page[page.index("<body>") + len("<body>"):page.index("</body>")]
