@@ -73,3 +73,25 @@ def test_step_logs_warnings_and_failures(tmp_path):
     assert "boom" in text and "Traceback" in text
     handlers = logging.getLogger().handlers
     assert not any(getattr(h, "baseFilename", None) == str(log) for h in handlers), "handler removed"
+
+
+def test_step_removes_a_damaged_input_so_the_next_run_rebuilds_it(project_dataset, tmp_path):
+    from clustval.data import read_dataset, write_dataset
+    from clustval.errors import DamagedFileError
+
+    damaged = write_dataset(project_dataset("iris"), tmp_path / "iris.csv")
+    intact = write_dataset(project_dataset("wine"), tmp_path / "wine.csv")
+    damaged.write_text(damaged.read_text()[:-40])  # cut inside the last row
+    job = types.SimpleNamespace(log=[str(tmp_path / "rule.log")], threads=1, input=[str(damaged)])
+    with pytest.raises(DamagedFileError, match="damaged or truncated"):
+        with step(job):
+            read_dataset(intact)
+            read_dataset(damaged)
+    assert not damaged.exists() and intact.exists()
+    assert "removed the damaged input" in (tmp_path / "rule.log").read_text()
+    # A damaged file that is not an input of the job is refused but left alone.
+    intact.write_text(intact.read_text().replace("\n0,", "\n1,", 1))
+    with pytest.raises(DamagedFileError):
+        with step(job):
+            read_dataset(intact)
+    assert intact.exists()

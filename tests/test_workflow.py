@@ -281,3 +281,20 @@ def test_command_line_nested_numbers_arrive_as_strings_and_are_refused(tmp_path)
     why the README overrides nested numbers with --configfile."""
     result = snakemake(tmp_path, "--dry-run", "--config", "fig1_set={offset: 0.1}", check=False)
     assert result.returncode != 0 and "'0.1' is not of type 'number'" in result.stdout + result.stderr
+
+
+def test_damaged_prepared_file_is_refused_then_rebuilt(tmp_path):
+    target = "results/clusterings/main/fig3.csv"
+    snakemake(tmp_path, "--cores", "2", target)
+    prepared = tmp_path / "resources" / "data" / "main" / "fig1" / "fig1.csv"
+    good = prepared.read_bytes()
+    prepared.write_bytes(good.replace(b"\n0,", b"\n1,", 1))  # one class code changed
+    command = [*SNAKEMAKE, "--snakefile", str(REPO / "Snakefile"), "--directory", str(tmp_path),
+               "--configfile", str(REPO / "config" / "test.yaml"), "--cores", "2", target]
+    failed = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert failed.returncode != 0
+    log = (tmp_path / "logs" / "cluster" / "main" / "fig3.log").read_text()
+    assert "does not match the sha256 in its header" in log and "removed the damaged input" in log
+    assert not prepared.parent.exists() and not (tmp_path / target).exists(), "its data folder is removed"
+    snakemake(tmp_path, "--cores", "2", target)  # the next run rebuilds it
+    assert prepared.read_bytes() == good

@@ -22,7 +22,15 @@ class DataError(ClustvalError):
 
 
 class ChecksumError(DataError):
-    """A raw file's SHA-256 differs from the one recorded in the config."""
+    """A raw file's SHA-256 differs from the one recorded in the catalog."""
+
+
+class DamagedFileError(DataError):
+    """A data set file's content does not match the row count or SHA-256 in its header."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class ClusteringError(ClustvalError, ValueError):

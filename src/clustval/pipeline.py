@@ -11,6 +11,7 @@ import contextlib
 import csv
 import logging
 import os
+import shutil
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from .data import Dataset, read_dataset
+from .errors import DamagedFileError
 from .io import write_csv
 from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
@@ -35,7 +37,9 @@ def step(smk):
 
     Log records and warnings go to the rule's ``log:`` file; compiled kernels use at most
     the rule's ``threads``; an exception is logged with its traceback and raised again, so
-    the rule fails and Snakemake removes its outputs. Yields the logger.
+    the rule fails and Snakemake removes its outputs. An input refused as damaged (its
+    header's row count or checksum) is removed too, so the next run rebuilds it instead of
+    failing on it again. Yields the logger.
     """
     _limit_threads(smk.threads)
     handler = logging.FileHandler(smk.log[0], mode="w", encoding="utf-8")
@@ -48,6 +52,13 @@ def step(smk):
         with warnings.catch_warnings():
             warnings.simplefilter("always")
             yield log
+    except DamagedFileError as exc:
+        log.exception("step failed")
+        damaged = _input_holding(smk, exc.path)
+        if damaged is not None:
+            shutil.rmtree(damaged) if os.path.isdir(damaged) else os.remove(damaged)
+            log.error("removed the damaged input %s: the next run rebuilds it", damaged)
+        raise
     except BaseException:
         log.exception("step failed")
         raise
@@ -55,6 +66,16 @@ def step(smk):
         logging.captureWarnings(False)
         root.removeHandler(handler)
         handler.close()
+
+
+def _input_holding(smk, path) -> str | None:
+    """The job's input that is ``path`` or the data folder holding it (None: not an input)."""
+    path = os.path.abspath(path)
+    for item in getattr(smk, "input", ()):
+        item = os.path.abspath(item)
+        if path == item or (os.path.isdir(item) and path.startswith(item + os.sep)):
+            return item
+    return None
 
 
 def _limit_threads(threads: int) -> None:

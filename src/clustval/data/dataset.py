@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import DataError
+from ..errors import DamagedFileError, DataError
 from ..io import atomic_write_text
 
 __all__ = ["Dataset", "read_dataset", "write_dataset"]
@@ -177,11 +177,11 @@ def parse_dataset_text(text: str, source: str = "<text>") -> Dataset:
     if lines[-1] == "":
         lines.pop()
     if len(lines) - 1 != rows:
-        raise DataError(
-            f"{source}: {max(len(lines) - 1, 0)} rows, its header says {rows}; {_DAMAGED}."
-        )
+        what = f"{max(len(lines) - 1, 0)} rows, its header says {rows}"
+        raise DamagedFileError(f"{source}: {what}; {_DAMAGED}.", source)
     if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
-        raise DataError(f"{source}: content does not match the sha256 in its header; {_DAMAGED}.")
+        what = "content does not match the sha256 in its header"
+        raise DamagedFileError(f"{source}: {what}; {_DAMAGED}.", source)
     d = len(feature_names)
     if lines[0].split(",")[0] != "label" or len(lines[0].split(",")) != d + 1:
         raise DataError(f"{source}: column line does not match the {d} feature names; {fix}")

@@ -1,0 +1,59 @@
+"""What a user of the repository relies on: the README's two commands are the ones CI runs and
+need no option, folder or network; LICENSE, CITATION.cff and the workflow catalog file agree
+with pyproject.toml and the paper."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+
+
+def readme_commands() -> list[str]:
+    readme = (REPO / "README.md").read_text()
+    block = re.search(r"## Two commands.*?```bash\n(.*?)```", readme, re.S)
+    return [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
+
+
+def test_readme_commands_need_nothing_beside_the_clone_and_ci_runs_the_test_command():
+    pipeline, tests = readme_commands()
+    assert pipeline.endswith(".venv/bin/snakemake --cores 2") and "--config" not in pipeline
+    assert tests.endswith(".venv/bin/python -m pytest")
+    ci = (REPO / ".ci" / "run").read_text()
+    assert tests in ci.splitlines(), "CI runs the README's test command literally"
+    assert ci.index(tests) < ci.index("bash .ci/sklearn_extra.sh")
+    assert "for version in 3.12 3.13; do" in ci and 'install -q ".[pipeline,test]"' in ci
+    for text in (pipeline, tests, ci):
+        assert "shared" not in text and "CLUSTVAL_UCI_MIRROR" not in text
+
+
+def test_license_is_the_bsd_3_clause_text_pyproject_declares():
+    assert PYPROJECT["license"] == {"text": "BSD-3-Clause"}
+    text = (REPO / "LICENSE").read_text()
+    assert text.startswith("BSD 3-Clause License") and "clustval developers" in text
+    assert "Neither the name of the copyright holder" in text  # clause 3, not the 2-clause text
+
+
+def test_citation_cites_this_version_and_the_paper():
+    yaml = pytest.importorskip("yaml")
+    cff = yaml.safe_load((REPO / "CITATION.cff").read_text())
+    assert cff["cff-version"] == "1.2.0" and cff["version"] == PYPROJECT["version"]
+    assert cff["license"] == "BSD-3-Clause"
+    (paper,) = cff["references"]
+    assert paper["doi"] == "10.11992/tis.201706029" and paper["year"] == 2017
+    assert (paper["volume"], paper["issue"], paper["start"], paper["end"]) == (12, 6, 873, 882)
+
+
+def test_workflow_catalog_file_has_the_standardized_usage_keys():
+    yaml = pytest.importorskip("yaml")
+    usage = yaml.safe_load((REPO / ".snakemake-workflow-catalog.yml").read_text())["usage"]
+    assert set(usage) == {"mandatory-flags", "software-stack-deployment"}
+    assert set(usage["mandatory-flags"]) == {"desc", "flags"}
+    stack = usage["software-stack-deployment"]
+    assert stack["conda"] is True and stack["report"] is True
+    assert (REPO / "workflow" / "Snakefile").is_file() and (REPO / "config" / "README.md").is_file()
