@@ -14,6 +14,7 @@ import yaml
 from clustval.errors import InputError
 from clustval.paper import claims as C
 from clustval.paper.scores import Score, ScoreTable
+from clustval.settings import Settings
 
 SYNTHETIC = ("ec2", "ec3", "ec4", "ec5", "ec6", "uec2", "uec3", "uec4", "uec5", "uec6")
 UCI = ("iris", "seeds", "segmentation", "soybean", "wine", "wdbc", "bupa", "pima", "balance",
@@ -29,8 +30,12 @@ SEGMENTATION_VALUES = dict(s2=0.80, accuracy=0.70, ps2=0.75, f_measure=0.85, ran
 BUPA_VALUES = dict(s2=0.60, accuracy=0.70, ps2=0.55, f_measure=0.65, rand=0.58, jaccard=0.45, ari=0.10)
 
 
+CONFIG = yaml.safe_load((Path(__file__).parents[1] / "config" / "config.yaml").read_text())
+PROJECT = C.ClaimSettings.from_params(Settings.from_config(CONFIG).claim_params())
+
+
 def settings(**changes) -> C.ClaimSettings:
-    return replace(C.ClaimSettings(synthetic=SYNTHETIC, uci=UCI), **changes)
+    return replace(PROJECT, **changes)
 
 
 def external_values() -> dict[str, dict[str, float]]:
@@ -278,7 +283,7 @@ def seed_table(failing_seeds):
 
 def test_robustness_c1_reports_the_band_of_offsets():
     table = offset_table({0.08, 0.09, 0.11})
-    (result,) = C.claim_robustness(settings(), offset_table=table)
+    (result,) = C.claim_robustness(settings(), {"offset": table})
     assert result.scope == "offset"
     assert result.detail["band"] == [[0.08, 0.09], [0.11, 0.11]]
     assert result.verdict == C.PARTLY  # 3/6 offsets
@@ -291,7 +296,7 @@ def test_pattern_band_sorts_and_splits():
 
 
 def test_robustness_over_seeds_counts_seeds_and_failing_sets():
-    results = C.claim_robustness(settings(), seed_table=seed_table({2}))
+    results = C.claim_robustness(settings(), {"seed": seed_table({2})})
     assert [r.id for r in results] == ["C2", "C5", "C7"]
     c2, c5, c7 = results
     assert c2.verdict == C.PARTLY and c2.failing == ["seed 2"]
@@ -303,13 +308,21 @@ def test_robustness_over_seeds_counts_seeds_and_failing_sets():
 
 def test_robustness_rejects_the_wrong_sweep():
     with pytest.raises(InputError, match="seed sweep"):
-        C.claim_robustness(settings(), seed_table=offset_table({0.09}))
+        C.claim_robustness(settings(), {"seed": offset_table({0.09})})
+
+
+def test_a_sweep_axis_and_its_claims_come_from_the_settings():
+    """A sweep named in config re-checks the claims it lists, along its own axis."""
+    s = settings(sweeps={"draws": ("seed", ("C5",))})
+    (result,) = C.claim_robustness(s, {"draws": seed_table({2})})
+    assert (result.id, result.scope, result.verdict) == ("C5", "draws", C.REPRODUCED)
+    assert result.checks[0].subject == "seed 1"
 
 
 # ====================================================================== output
 def test_write_claims_csv_and_markdown(tmp_path):
     results = [r for r in C.evaluate_claims(make_table(), settings()) if r.id != "C9"]
-    results += C.claim_robustness(settings(), offset_table=offset_table({0.09}))
+    results += C.claim_robustness(settings(), {"offset": offset_table({0.09})})
     csv_path, md_path = tmp_path / "claims.csv", tmp_path / "claims.md"
     C.write_claims(results, csv_path, md_path, settings())
     first = (csv_path.read_bytes(), md_path.read_bytes())
@@ -329,12 +342,29 @@ def test_write_claims_csv_and_markdown(tmp_path):
 
 
 def test_settings_from_the_project_config():
-    config = yaml.safe_load((Path(__file__).parents[1] / "config" / "config.yaml").read_text())
-    s = C.ClaimSettings.from_config(config)
+    s = PROJECT
     assert s.synthetic == SYNTHETIC and s.uci == UCI
     assert s.c1_expected == {"stdi": 9, "db": 3, "xb": 3, "igp": 3, "sil_sum": 3, "bwp_sum": 3}
-    with pytest.raises(InputError, match="claims"):
-        C.ClaimSettings.from_config({"figures": config["figures"]})
+    assert s.excepted("C3") == ("segmentation", "bupa") and s.spelled("C3") == "Segmentation and Bupa"
+    assert s.sweeps == {"offset": ("offset", ("C1",)), "seed": ("seed", ("C2", "C5", "C7"))}
+    with pytest.raises(InputError, match="claim settings"):
+        C.ClaimSettings.from_params({"synthetic": SYNTHETIC})
+
+
+def test_a_run_without_a_named_set_says_so():
+    """UEc6 and Bupa left out: the claims naming them say so; no UCI set: C3 not evaluated."""
+    values = external_values()
+    del values["uec6"], values["bupa"]
+    table = make_table(values)
+    s = settings(synthetic=SYNTHETIC[:-1], uci=tuple(d for d in UCI if d != "bupa"))
+    results = {r.id: r for r in C.evaluate_claims(table, s)}
+    assert "not evaluated: UEc6 not in this run" in results["C2"].summary
+    assert "not evaluated: UEc6 not in this run" in results["C7"].summary
+    assert "not evaluated: Bupa not in this run" in results["C3"].summary
+    assert "not evaluated: Bupa not in this run" in results["C8"].summary
+    assert results["C2"].verdict == C.REPRODUCED  # every set that ran satisfies it
+    none_uci = {r.id: r for r in C.evaluate_claims(table, replace(s, uci=()))}
+    assert none_uci["C3"].verdict == C.NOT_EVALUATED and none_uci["C6"].verdict == C.NOT_EVALUATED
 
 
 # ====================================================================== ScoreTable

@@ -16,6 +16,7 @@ from clustval.paper import figures as F
 from clustval.paper.scores import ScoreTable
 
 FIG3 = ["stdi", "db", "xb", "igp", "sil_sum", "bwp_sum"]
+FIG3_RUN = {"dataset": "fig1", "algorithm": "sd_kmedoids"}  # the clustering the tables below hold
 SYN = {"ec2": "Ec2", "ec3": "Ec3", "uec6": "UEc6"}
 UCI = {"iris": "Iris", "segmentation": "Seg", "bupa": "Bupa"}
 EXTERNAL = ["s2", "ps2", "accuracy", "ari"]
@@ -110,7 +111,7 @@ def test_scatter_rejects_bad_shapes():
 # ====================================================================== Fig. 3
 def test_fig3_marks_each_best_k(tmp_path):
     best = {"stdi": 9, "db": 3, "xb": 4, "igp": 3, "sil_sum": 5, "bwp_sum": 3}
-    fig = F.fig3(fig3_table(best), FIG3)
+    fig = F.fig3(fig3_table(best), FIG3, **FIG3_RUN)
     axes = [ax for ax in fig.axes if ax.get_visible()]
     assert [t.split()[0:2] for t in titles(fig)] == [
         ["(a)", "STDI"], ["(b)", "DB"], ["(c)", "XB"], ["(d)", "IGP"], ["(e)", "Sil"], ["(f)", "BWP"]]
@@ -128,7 +129,7 @@ def test_fig3_marks_each_best_k(tmp_path):
 def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
     table = external_table()
     fig = F.fig_external(table, EXTERNAL, [("Synthetic data sets", SYN), ("UCI data sets", UCI)],
-                         title="Fig. 5  test")
+                         title="Fig. 5  test", algorithm="park_jun")
     ax_a, ax_b = fig.axes
     assert ax_a.get_title() == "(a) Synthetic data sets" and ax_b.get_title() == "(b) UCI data sets"
     assert [t.get_text() for t in ax_b.get_xticklabels()] == ["Iris", "Seg", "Bupa"]
@@ -147,13 +148,13 @@ def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
 
 def test_fig_external_missing_score_is_a_clear_error():
     with pytest.raises(InputError, match="wine"):
-        F.fig_external(external_table(), ["s2"], [("UCI", {"wine": "wine"})], title="x")
+        F.fig_external(external_table(), ["s2"], [("UCI", {"wine": "wine"})], title="x", algorithm="park_jun")
 
 
 # ====================================================================== robustness
 def test_fig_robustness_best_k_and_band(tmp_path):
     expected = {n: (9 if n == "stdi" else 3) for n in FIG3}
-    fig = F.fig_robustness(offset_table(), expected, default_offset=0.09)
+    fig = F.fig_robustness(offset_table(), expected, default_offset=0.09, **FIG3_RUN)
     (ax,) = fig.axes
     lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
     assert list(lines["line-stdi"].get_ydata()) == [3, 9, 9, 9]
@@ -169,7 +170,7 @@ def test_fig_robustness_best_k_and_band(tmp_path):
 
 def test_fig_robustness_needs_the_offset_sweep():
     with pytest.raises(InputError, match="offset sweep"):
-        F.fig_robustness(fig3_table({n: 3 for n in FIG3}), {"stdi": 9})
+        F.fig_robustness(fig3_table({n: 3 for n in FIG3}), {"stdi": 9}, **FIG3_RUN)
 
 
 # ====================================================================== output
@@ -182,7 +183,7 @@ def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
         table = ScoreTable.from_records(
             ("fig1", "sd_kmedoids", k, n, float(np.sin(k + len(n))))
             for k in range(2, 9) for n in ("stdi", "db"))
-        F.save_figure(F.fig3(table, ["stdi", "db"]), [sys.argv[1] + ".png", sys.argv[1] + ".pdf"])
+        F.save_figure(F.fig3(table, ["stdi", "db"], dataset="fig1", algorithm="sd_kmedoids"), [sys.argv[1] + ".png", sys.argv[1] + ".pdf"])
     """)
     outputs = []
     for hash_seed in ("1", "2"):

@@ -24,12 +24,14 @@ def test_cluster_sweep_equals_single_runs_and_round_trips(project_dataset, tmp_p
         single = sd_kmedoids(ds.X, k)
         np.testing.assert_array_equal(result.labels, single.labels)
     path = tmp_path / "clusterings.csv"
-    write_clusterings(results, path)
+    write_clusterings({"fig1:sd_kmedoids": results, "fig1:again": results[:1]}, path)
     labels = read_clusterings(path)
-    assert sorted(labels) == [2, 9]
-    np.testing.assert_array_equal(labels[9], results[1].labels)
+    assert sorted(labels) == ["fig1:again", "fig1:sd_kmedoids"]
+    assert sorted(labels["fig1:sd_kmedoids"]) == [2, 9] and sorted(labels["fig1:again"]) == [2]
+    np.testing.assert_array_equal(labels["fig1:sd_kmedoids"][9], results[1].labels)
     first = path.read_bytes()
-    write_clusterings(cluster(ds, "sd_kmedoids", [2, 9], SETTINGS), path)
+    again = cluster(ds, "sd_kmedoids", [2, 9], SETTINGS)
+    write_clusterings({"fig1:sd_kmedoids": again, "fig1:again": again[:1]}, path)
     assert path.read_bytes() == first, "same data, same bytes"
 
 

@@ -193,6 +193,7 @@ def test_table4_rows_flag_uec5_typo(generated):
 # ------------------------------------------------------------ the Fig. 1 set
 
 FIG1 = fig1_spec(CONFIG)
+OFFSET_SWEEP = CONFIG["pipeline"]["sweeps"]["offset"]["values"]
 
 
 def test_fig1_config_matches_spec_2_3():
@@ -200,8 +201,8 @@ def test_fig1_config_matches_spec_2_3():
     assert FIG1.angles_deg == (90, 210, 330) and FIG1.offset == 0.09
     assert FIG1.points_per_cluster == 50 and FIG1.sigma == 0.022
     assert (
-        np.allclose(FIG1.offset_sweep, np.arange(0.04, 0.1401, 0.01))
-        and len(FIG1.offset_sweep) == 11
+        np.allclose(OFFSET_SWEEP, np.arange(0.04, 0.1401, 0.01))
+        and len(OFFSET_SWEEP) == 11
     )
 
 
@@ -225,7 +226,7 @@ def test_fig1_set_geometry():
 
 def test_fig1_offset_sweep_moves_the_same_draws():
     base = make_fig1_set(FIG1)
-    for offset in FIG1.offset_sweep:
+    for offset in OFFSET_SWEEP:
         moved = make_fig1_set(FIG1, offset=offset)
         shift = np.array(moved.meta["centres"]) - np.array(base.meta["centres"])
         assert np.allclose(moved.X - base.X, shift[base.y], atol=1e-12)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from clustval.registry import EXTERNAL, INDICES, INTERNAL
 
@@ -25,16 +27,21 @@ SNAKEMAKE = [sys.executable, "-m", "snakemake"]
 pytestmark = pytest.mark.slow
 
 
-def snakemake(workdir: Path, *args: str, timeout: int = 1200) -> subprocess.CompletedProcess:
+TEST_CONFIG = REPO / "config" / "test.yaml"
+
+
+def snakemake(workdir: Path, *args: str, configfiles=(TEST_CONFIG,), check: bool = True,
+              timeout: int = 1200) -> subprocess.CompletedProcess:
     command = [
         *SNAKEMAKE,
         "--snakefile", str(REPO / "Snakefile"),
         "--directory", str(workdir),
-        "--configfile", str(REPO / "config" / "test.yaml"),
+        "--configfile", *map(str, configfiles),
         *args,
     ]
     result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=workdir)
-    assert result.returncode == 0, f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
+    if check:
+        assert result.returncode == 0, f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
     return result
 
 
@@ -120,10 +127,27 @@ def test_rerun_gives_the_same_bytes(run):
     assert digest(outputs) == before
 
 
-def test_report_builds(run):
+def test_report_builds_with_html_tables_and_provenance(run):
     snakemake(run, "--report", str(run / "report.html"))
     html = (run / "report.html").read_text(errors="replace")
     assert "fig3" in html and "claims" in html.lower()
+    for table in ("results/claims.html", "results/tables/table4.html", "results/tables/table5.html",
+                  "results/scores.html", "results/provenance.html"):
+        assert table in html, table
+    claims = (run / "results" / "claims.html").read_text()
+    assert "<table>" in claims and "<h2>C9" in claims
+    provenance = (run / "results" / "provenance.html").read_text()
+    assert "snakemake" in provenance and "6f608b71a7317216319b4d27b4d9bc84e6abd734eda7872b71a458569e2656c0" in provenance
+    assert "offset_sweep" not in html.split("results/figures/fig3.png", 1)[-1][:3000], "no config dump per figure"
+
+
+def test_the_sweeps_are_jobs_of_the_same_rules(run):
+    planned = planned_jobs(run, "--forceall")
+    for sweep in ("offset", "seed"):
+        assert any(job.startswith(f"cluster[study={sweep},") for job in planned), sweep
+        assert any(job.startswith(f"score[study={sweep},") for job in planned), sweep
+    assert {job.split("[")[0] for job in planned} == {
+        "data", "cluster", "score", "collect_scores", "collect_sweep", "figure", "table", "claims", "provenance"}
 
 
 def test_lint_and_format():
@@ -137,7 +161,7 @@ def test_lint_and_format():
 
 
 def test_cluster_generic_executor_runs_jobs_self_contained(tmp_path):
-    targets = ["results/tables/table5.csv", "results/figures/fig1.png", "results/scores/park_jun/iris.csv"]
+    targets = ["results/tables/table5.csv", "results/figures/fig1.png", "results/scores/main/fig3.csv"]
     snakemake(
         tmp_path,
         "--executor", "cluster-generic",
@@ -148,21 +172,131 @@ def test_cluster_generic_executor_runs_jobs_self_contained(tmp_path):
     )
     for target in targets:
         assert (tmp_path / target).stat().st_size > 0
-    assert read_csv(tmp_path / "results" / "scores" / "park_jun" / "iris.csv")[0]["dataset"] == "iris"
+    assert read_csv(tmp_path / "results" / "scores" / "main" / "fig3.csv")[0]["dataset"] == "fig1"
+
+
+# ---------------------------------------------------------------- the experiment is the DAG
+def planned_jobs(workdir: Path, *args: str, configfiles=(TEST_CONFIG,)) -> set[str]:
+    """The jobs a dry run lists, as ``rule[wildcards]`` (the target rule ``all`` left out;
+    jobs of a group job are listed indented)."""
+    result = snakemake(workdir, "--dry-run", *args, configfiles=configfiles)
+    jobs = set()
+    for block in re.split(r"\n(?=\s*(?:local)?rule \w+:)", result.stdout + result.stderr):
+        rule = re.match(r"\s*(?:local)?rule (\w+):", block)
+        if rule and rule.group(1) != "all":
+            wildcards = re.search(r"^\s+wildcards: (.*)$", block, re.MULTILINE)
+            jobs.add(f"{rule.group(1)}[{wildcards.group(1).replace(' ', '')}]" if wildcards else rule.group(1))
+    return jobs
+
+
+def results_digest(workdir: Path) -> dict[str, str]:
+    return {str(p.relative_to(workdir)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted((workdir / "results").rglob("*")) if p.is_file()}
+
+
+# A small run (a subset of the sets, short sweeps) and five successive changes, each a key of
+# a different kind, with the jobs each must re-run and no other.
+SMALL = {
+    "pipeline": {
+        "synthetic": ["ec2", "uec2"],
+        "fig3": {"k_min": 2, "k_max": 10},
+        "sweeps": {"offset": {"values": [0.08, 0.09]}, "seed": {"values": [1, 2]}},
+    },
+    "uci_datasets": ["iris", "wine", "segmentation"],
+}
+EXTERNAL_JOBS = {"cluster[study=main,group=external]", "score[study=main,group=external]", "collect_scores",
+                 "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]"}
+CHANGES = [
+    ("claims tolerance", {"claims": {"equal_tol": 0.01}}, {"claims", "provenance"}),
+    ("C1's K", {"claims": {"fig1_true_k": 8}}, {"claims", "provenance", "figure[figure=fig_offset_sweep]"}),
+    ("Fig. 1 offset", {"fig1_set": {"offset": 0.1}}, {
+        "data[study=main,kind=fig1]", "cluster[study=main,group=fig3]", "score[study=main,group=fig3]",
+        "collect_scores", "figure[figure=fig1]", "figure[figure=fig3]", "figure[figure=fig_offset_sweep]",
+        "claims", "provenance"}),
+    ("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
+     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "claims", "provenance"}),
+    ("generator seed", {"synthetic": {"seed": 7}},
+     {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
+      "claims", "provenance"}),
+]
+
+
+def merged(*overrides: dict) -> dict:
+    result: dict = {}
+    for override in overrides:
+        result = _merge(result, override)
+    return result
+
+
+def _merge(base, override):
+    if isinstance(base, dict) and isinstance(override, dict):
+        return {**base, **{k: _merge(base.get(k), v) for k, v in override.items()}}
+    return override
+
+
+def test_each_change_reruns_exactly_what_it_touches(tmp_path):
+    """Successive config changes (through an override file, the form that keeps numbers
+    numbers): the dry run lists exactly the touched jobs, and the re-run leaves results/
+    byte-identical to a clean run of the changed config."""
+    work = tmp_path / "work"
+    work.mkdir()
+    override = tmp_path / "override.yaml"
+    override.write_text(yaml.safe_dump(SMALL))
+    snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+    claims = (work / "results" / "claims.csv").read_text()
+    assert "not evaluated: UEc6 not in this run" in claims and "not evaluated: Bupa not in this run" in claims
+    assert "Not in this run:" in (work / "results" / "tables" / "table5.md").read_text()
+    applied = [SMALL]
+    for number, (what, change, expected) in enumerate(CHANGES):
+        applied.append(change)
+        override.write_text(yaml.safe_dump(merged(*applied)))
+        assert planned_jobs(work, configfiles=(TEST_CONFIG, override)) == expected, what
+        snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+        clean = tmp_path / f"clean{number}"
+        clean.mkdir()
+        snakemake(clean, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+        assert results_digest(work) == results_digest(clean), what
+    last = snakemake(work, "--dry-run", configfiles=(TEST_CONFIG, override))
+    assert "Nothing to be done" in last.stdout + last.stderr
+
+
+@pytest.mark.parametrize(
+    "override, message",
+    [
+        ({"uci_mirorr": "/data"}, "uci_mirorr"),
+        ({"pipeline": {"fig3": {"k_min": 9, "k_max": 3}}}, "k_min = 9 > k_max = 3"),
+        ({"pipeline": {"synthetic": ["ec2", "ec7"]}}, "unknown data set 'ec7'"),
+        ({"uci_datasets": ["iris", "irls"]}, "irls"),
+    ],
+)
+def test_a_bad_config_fails_before_any_job(tmp_path, override, message):
+    path = tmp_path / "override.yaml"
+    path.write_text(yaml.safe_dump(override))
+    result = snakemake(tmp_path, "--dry-run", configfiles=(TEST_CONFIG, path), check=False)
+    assert result.returncode != 0 and message in result.stdout + result.stderr
+    assert not (tmp_path / "results").exists() and "Traceback" not in result.stderr
+
+
+def test_command_line_nested_numbers_arrive_as_strings_and_are_refused(tmp_path):
+    """`--config fig1_set={offset: 0.1}` passes "0.1" (a string): the schema says so, which is
+    why the README overrides nested numbers with --configfile."""
+    result = snakemake(tmp_path, "--dry-run", "--config", "fig1_set={offset: 0.1}", check=False)
+    assert result.returncode != 0 and "'0.1' is not of type 'number'" in result.stdout + result.stderr
 
 
 def test_damaged_prepared_file_is_refused_then_rebuilt(tmp_path):
-    target = "results/clusterings/park_jun/iris.csv"
+    target = "results/clusterings/main/fig3.csv"
     snakemake(tmp_path, "--cores", "2", target)
-    prepared = tmp_path / "resources" / "data" / "iris.csv"
+    prepared = tmp_path / "resources" / "data" / "main" / "fig1" / "fig1.csv"
     good = prepared.read_bytes()
     prepared.write_bytes(good.replace(b"\n0,", b"\n1,", 1))  # one class code changed
+    # A file changed inside a data folder leaves the folder's time alone: force the job that reads it.
     command = [*SNAKEMAKE, "--snakefile", str(REPO / "Snakefile"), "--directory", str(tmp_path),
-               "--configfile", str(REPO / "config" / "test.yaml"), "--cores", "2", target]
+               "--configfile", str(REPO / "config" / "test.yaml"), "--cores", "2", target, "--forcerun", "cluster"]
     failed = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert failed.returncode != 0
-    log = (tmp_path / "logs" / "cluster" / "park_jun" / "iris.log").read_text()
+    log = (tmp_path / "logs" / "cluster" / "main" / "fig3.log").read_text()
     assert "does not match the sha256 in its header" in log and "removed the damaged input" in log
-    assert not prepared.exists() and not (tmp_path / target).exists()
+    assert not prepared.parent.exists() and not (tmp_path / target).exists(), "its data folder is removed"
     snakemake(tmp_path, "--cores", "2", target)  # the next run rebuilds it
     assert prepared.read_bytes() == good

@@ -11,23 +11,25 @@ import contextlib
 import csv
 import logging
 import os
+import shutil
 import sys
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 import numpy as np
 
-from .data import Dataset
+from .data import Dataset, read_dataset
 from .errors import DamagedFileError
 from .io import write_csv
 from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
 from .scoring import score
+from .settings import ALGORITHMS
 
 log = logging.getLogger("clustval")
 
-ALGORITHMS = ("park_jun", "sd_kmedoids")
-CLUSTERING_COLUMNS = ("k", "cost", "n_iter", "converged", "init_fallback", "medoids", "labels")
+CLUSTERING_COLUMNS = ("run", "k", "cost", "n_iter", "converged", "init_fallback", "medoids", "labels")
 
 
 @contextlib.contextmanager
@@ -53,9 +55,10 @@ def step(smk):
             yield log
     except DamagedFileError as exc:
         log.exception("step failed")
-        if os.path.abspath(exc.path) in {os.path.abspath(p) for p in getattr(smk, "input", ())}:
-            os.remove(exc.path)
-            log.error("removed the damaged input %s: the next run rebuilds it", exc.path)
+        damaged = _input_holding(smk, exc.path)
+        if damaged is not None:
+            shutil.rmtree(damaged) if os.path.isdir(damaged) else os.remove(damaged)
+            log.error("removed the damaged input %s: the next run rebuilds it", damaged)
         raise
     except BaseException:
         log.exception("step failed")
@@ -64,6 +67,16 @@ def step(smk):
         logging.captureWarnings(False)
         root.removeHandler(handler)
         handler.close()
+
+
+def _input_holding(smk, path) -> str | None:
+    """The job's input that is ``path`` or the data folder holding it (None: not an input)."""
+    path = os.path.abspath(path)
+    for item in getattr(smk, "input", ()):
+        item = os.path.abspath(item)
+        if path == item or (os.path.isdir(item) and path.startswith(item + os.sep)):
+            return item
+    return None
 
 
 def _limit_threads(threads: int) -> None:
@@ -101,10 +114,14 @@ def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -
     return results
 
 
-def write_clusterings(results: Sequence[KMedoidsResult], path: str | os.PathLike) -> None:
-    """One row per K: cost, rounds, flags, medoids and labels (space-separated)."""
+def write_clusterings(results: Mapping[str, Sequence[KMedoidsResult]], path: str | os.PathLike) -> None:
+    """One row per run and K: cost, rounds, flags, medoids and labels (space-separated).
+
+    ``results`` maps each run's key (a row of the run table) to its results, one per K.
+    """
     rows = [
         {
+            "run": key,
             "k": len(r.medoids),
             "cost": float(r.cost),
             "n_iter": r.n_iter,
@@ -113,18 +130,24 @@ def write_clusterings(results: Sequence[KMedoidsResult], path: str | os.PathLike
             "medoids": r.medoids.tolist(),
             "labels": r.labels.tolist(),
         }
-        for r in results
+        for key, runs in results.items()
+        for r in runs
     ]
     write_csv(rows, CLUSTERING_COLUMNS, path)
 
 
-def read_clusterings(path: str | os.PathLike) -> dict[int, np.ndarray]:
-    """The labels of each K in a file written by :func:`write_clusterings`."""
+def read_clusterings(path: str | os.PathLike) -> dict[str, dict[int, np.ndarray]]:
+    """The labels of each run and K in a file written by :func:`write_clusterings`."""
+    labels: dict[str, dict[int, np.ndarray]] = {}
     with open(path, newline="", encoding="utf-8") as handle:
-        return {
-            int(row["k"]): np.array(row["labels"].split(), dtype=np.int64)
-            for row in csv.DictReader(handle)
-        }
+        for row in csv.DictReader(handle):
+            labels.setdefault(row["run"], {})[int(row["k"])] = np.array(row["labels"].split(), dtype=np.int64)
+    return labels
+
+
+def read_run_data(row: Mapping, folders: Mapping[str, str | os.PathLike]) -> Dataset:
+    """The data set of one run-table row, from the data folder of its kind of set."""
+    return read_dataset(Path(folders[row["kind"]]) / row["file"])
 
 
 def score_options(indices: Mapping) -> dict:

@@ -1,22 +1,25 @@
-# Clustering: Park-Jun K-medoids with K = C on every set; SD K-medoids over the K sweep
-# of Fig. 3 on the Fig. 1 set. One distance matrix serves a whole sweep.
+# Clustering: every row of the run table, batched by study and run group (external: K = C
+# on every selected set; fig3: the K sweep of Fig. 3). One distance matrix per set serves
+# its whole K sweep. On a cluster, the data, cluster and score jobs of one study that depend
+# on each other are one submission (group "study"); locally the group has no effect.
 
 
 rule cluster:
     input:
-        "resources/data/{dataset}.csv",
+        unpack(batch_inputs),
     output:
-        "results/clusterings/{algorithm}/{dataset}.csv",
+        "results/clusterings/{study}/{group}.csv",
     log:
-        "logs/cluster/{algorithm}/{dataset}.log",
+        "logs/cluster/{study}/{group}.log",
+    group:
+        "study"
     conda:
         "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=2048,
-        runtime=20,
+        runtime=30,
     params:
-        clustering=config["clustering"],
-        ks=lambda wildcards: K_SWEEP if wildcards.algorithm == FIG3["algorithm"] else [],
+        rows=lambda wildcards: SETTINGS.run_params(wildcards.study, wildcards.group),
     script:
         "../scripts/cluster.py"

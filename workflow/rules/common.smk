@@ -1,73 +1,75 @@
-# Config helpers and input functions only (no rules).
-from dataclasses import asdict
+# The settings (read once in the Snakefile) and the input functions of the rules (no rules here).
+from clustval.settings import MAIN
 
-from clustval.data import FIG1, uci_specs
-
-UCI_SPECS = uci_specs(config)  # the package's catalog entries that config selects
-UCI = list(UCI_SPECS)
-SYNTHETIC = list(config["synthetic"]["sets"])
-DATASETS = SYNTHETIC + UCI + [FIG1]
-
-FIG3 = config["pipeline"]["fig3"]
-K_SWEEP = list(range(FIG3["k_min"], FIG3["k_max"] + 1))
-OFFSETS = [f"{offset:.2f}" for offset in config["fig1_set"]["offset_sweep"]]
-SEEDS = [str(seed) for seed in config["pipeline"]["robustness"]["generator_seeds"]]
+STUDIES = SETTINGS.studies
+SWEEPS = [study for study in STUDIES if study != MAIN]
 
 
 wildcard_constraints:
-    uci="|".join(UCI),
-    synthetic="|".join(SYNTHETIC),
-    dataset="|".join(DATASETS),
-    algorithm="park_jun|sd_kmedoids",
-    offset=r"\d+\.\d+",
-    seed=r"\d+",
+    study="|".join(STUDIES),
+    group="external|fig3",
+    kind="synthetic|uci|fig1",
 
 
-def clusterings():
-    """Every clustering of the main experiment: Park-Jun with K = C, SD K-medoids on Fig. 1."""
-    runs = [f"results/clusterings/park_jun/{name}.csv" for name in SYNTHETIC + UCI]
-    runs.append(f"results/clusterings/{FIG3['algorithm']}/{FIG3['dataset']}.csv")
-    return runs
-
-
-def uci_spec(wildcards):
-    """The catalog entry of a UCI set (params, so a catalog change re-runs it)."""
-    return asdict(UCI_SPECS[wildcards.uci])
-
-
-def generator_spec(wildcards):
-    """The config entry a generated set is drawn from (params, so an edit re-runs it)."""
-    if wildcards.generated == FIG1:
-        return config["fig1_set"]
+def data_dirs(study, group=None):
+    """The data directories a batch reads, by kind of set."""
     return {
-        "seed": config["synthetic"]["seed"],
-        **config["synthetic"]["sets"][wildcards.generated],
+        kind: f"resources/data/{study}/{kind}"
+        for kind in SETTINGS.data_kinds(study, group)
     }
+
+
+def batch_inputs(wildcards):
+    return data_dirs(wildcards.study, wildcards.group)
+
+
+def figure_inputs(wildcards):
+    name = wildcards.figure
+    if name == "fig1":
+        return {"data": f"resources/data/{MAIN}/fig1"}
+    if name == "fig2":
+        return {"data": f"resources/data/{MAIN}/synthetic"}
+    if name == "fig3":
+        return {"scores": f"results/scores/{MAIN}/fig3.csv"}
+    if name == "fig_offset_sweep":
+        return {"scores": f"results/robustness/{SETTINGS.offset_sweep}_scores.csv"}
+    return {"scores": f"results/scores/{MAIN}/external.csv"}
+
+
+def table_inputs(wildcards):
+    kind = {"table4": "synthetic", "table5": "uci"}[wildcards.table]
+    return {"data": f"resources/data/{MAIN}/{kind}"}
+
+
+def score_files(study):
+    return [
+        f"results/scores/{study}/{group}.csv" for _, group in SETTINGS.batches(study)
+    ]
 
 
 def final_outputs():
     figures = expand(
-        "results/figures/{figure}.{ext}", figure=list(FIGURE_INPUTS), ext=["png", "pdf"]
+        "results/figures/{figure}.{ext}", figure=SETTINGS.figures(), ext=["png", "pdf"]
     )
     tables = expand(
-        "results/tables/{table}.{ext}", table=["table4", "table5"], ext=["csv", "md"]
+        "results/tables/{table}.{ext}",
+        table=[
+            name
+            for name, sets in (("table4", SETTINGS.synthetic), ("table5", SETTINGS.uci))
+            if sets
+        ],
+        ext=["csv", "md", "html"],
     )
     return (
         figures
         + tables
         + [
             "results/scores.csv",
+            "results/scores.html",
             "results/claims.csv",
             "results/claims.md",
-            "results/robustness/offset_scores.csv",
-            "results/robustness/seed_scores.csv",
+            "results/claims.html",
+            "results/provenance.html",
+            *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         ]
     )
-
-
-def dataset_labels():
-    """Display label of every data set, as the paper's figures spell it."""
-    labels = {name: spec["label"] for name, spec in config["synthetic"]["sets"].items()}
-    labels.update({name: spec.label for name, spec in UCI_SPECS.items()})
-    labels[FIG1] = "Fig. 1 set"
-    return labels

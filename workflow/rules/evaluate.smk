@@ -1,35 +1,58 @@
-# Scoring: every index of the registry on every clustering, then one tidy table.
+# Scoring: the indices of the registry on every clustering of a batch, then one tidy table
+# per study (the main one, and one per sweep with the sweep's axis as leading column).
 
 
 rule score:
     input:
-        data="resources/data/{dataset}.csv",
-        clustering="results/clusterings/{algorithm}/{dataset}.csv",
+        unpack(batch_inputs),
+        clustering="results/clusterings/{study}/{group}.csv",
     output:
-        "results/scores/{algorithm}/{dataset}.csv",
+        "results/scores/{study}/{group}.csv",
     log:
-        "logs/score/{algorithm}/{dataset}.log",
+        "logs/score/{study}/{group}.log",
+    group:
+        "study"
     conda:
         "../envs/clustval.yaml"
     threads: 1
     resources:
         mem_mb=1024,
-        runtime=20,
+        runtime=30,
     params:
-        indices=config["indices"],
+        rows=lambda wildcards: SETTINGS.run_params(wildcards.study, wildcards.group),
+        axis=lambda wildcards: SETTINGS.axis(wildcards.study),
+        indices=SETTINGS.indices,
     script:
         "../scripts/score.py"
 
 
 rule collect_scores:
     input:
-        scores=[path.replace("clusterings", "scores") for path in clusterings()],
+        score_files(MAIN),
     output:
-        scores=report(
-            "results/scores.csv", category="Scores", caption="../report/scores.rst"
+        csv="results/scores.csv",
+        html=report(
+            "results/scores.html", category="Scores", caption="../report/scores.rst"
         ),
     log:
         "logs/collect_scores.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=5,
+    script:
+        "../scripts/collect_scores.py"
+
+
+rule collect_sweep:
+    input:
+        lambda wildcards: score_files(wildcards.study),
+    output:
+        csv="results/robustness/{study}_scores.csv",
+    log:
+        "logs/collect_sweep/{study}.log",
     conda:
         "../envs/clustval.yaml"
     threads: 1

@@ -1,19 +1,9 @@
 # Figures 1-6 and the offset-sweep figure, Tables 4-5, the claims table.
 
-FIGURE_INPUTS = {
-    "fig1": {"datasets": [f"resources/data/{FIG1}.csv"]},
-    "fig2": {"datasets": expand("resources/data/{name}.csv", name=SYNTHETIC)},
-    "fig3": {"scores": "results/scores.csv"},
-    "fig4": {"scores": "results/scores.csv"},
-    "fig5": {"scores": "results/scores.csv"},
-    "fig6": {"scores": "results/scores.csv"},
-    "fig_offset_sweep": {"scores": "results/robustness/offset_scores.csv"},
-}
-
 
 rule figure:
     input:
-        unpack(lambda wildcards: FIGURE_INPUTS[wildcards.figure]),
+        unpack(figure_inputs),
     output:
         png=report(
             "results/figures/{figure}.png",
@@ -25,7 +15,7 @@ rule figure:
     log:
         "logs/figure/{figure}.log",
     wildcard_constraints:
-        figure="|".join(FIGURE_INPUTS),
+        figure="|".join(SETTINGS.figures()),
     conda:
         "../envs/clustval.yaml"
     threads: 1
@@ -33,24 +23,27 @@ rule figure:
         mem_mb=1024,
         runtime=5,
     params:
-        figures=config["figures"],
-        labels=dataset_labels(),
+        figure=lambda wildcards: SETTINGS.figure_params(wildcards.figure),
     script:
         "../scripts/figure.py"
 
 
-rule table4:
+rule table:
     input:
-        expand("resources/data/{name}.csv", name=SYNTHETIC),
+        unpack(table_inputs),
     output:
-        csv=report(
-            "results/tables/table4.csv",
+        csv="results/tables/{table}.csv",
+        md="results/tables/{table}.md",
+        html=report(
+            "results/tables/{table}.html",
             category="Tables",
-            caption="../report/table4.rst",
+            caption="../report/table.rst",
+            labels={"table": "{table}"},
         ),
-        md="results/tables/table4.md",
     log:
-        "logs/table4.log",
+        "logs/table/{table}.log",
+    wildcard_constraints:
+        table="table4|table5",
     conda:
         "../envs/clustval.yaml"
     threads: 1
@@ -58,31 +51,7 @@ rule table4:
         mem_mb=512,
         runtime=5,
     params:
-        synthetic=config["synthetic"],
-    script:
-        "../scripts/table.py"
-
-
-rule table5:
-    input:
-        expand("resources/data/{name}.csv", name=UCI),
-    output:
-        csv=report(
-            "results/tables/table5.csv",
-            category="Tables",
-            caption="../report/table5.rst",
-        ),
-        md="results/tables/table5.md",
-    log:
-        "logs/table5.log",
-    conda:
-        "../envs/clustval.yaml"
-    threads: 1
-    resources:
-        mem_mb=512,
-        runtime=5,
-    params:
-        uci_datasets=config["uci_datasets"],
+        table=lambda wildcards: SETTINGS.table_params(wildcards.table),
     script:
         "../scripts/table.py"
 
@@ -90,13 +59,15 @@ rule table5:
 rule claims:
     input:
         scores="results/scores.csv",
-        offset_scores="results/robustness/offset_scores.csv",
-        seed_scores="results/robustness/seed_scores.csv",
+        sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
     output:
-        csv=report(
-            "results/claims.csv", category="Claims", caption="../report/claims.rst"
+        csv="results/claims.csv",
+        md=report(
+            "results/claims.md", category="Claims", caption="../report/claims.rst"
         ),
-        md="results/claims.md",
+        html=report(
+            "results/claims.html", category="Claims", caption="../report/claims.rst"
+        ),
     log:
         "logs/claims.log",
     conda:
@@ -106,8 +77,30 @@ rule claims:
         mem_mb=512,
         runtime=5,
     params:
-        claims=config["claims"],
-        figures=config["figures"],
-        labels=dataset_labels(),
+        claims=SETTINGS.claim_params(),
+        sweeps=SWEEPS,
     script:
         "../scripts/claims.py"
+
+
+rule provenance:
+    input:
+        list(data_dirs(MAIN).values()),
+    output:
+        report(
+            "results/provenance.html",
+            category="Provenance",
+            caption="../report/provenance.rst",
+        ),
+    log:
+        "logs/provenance.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=5,
+    params:
+        config=config,
+    script:
+        "../scripts/provenance.py"

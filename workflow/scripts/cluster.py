@@ -1,10 +1,10 @@
-"""Cluster one data set: Park-Jun with K = number of classes, or SD K-medoids over a K sweep."""
+"""Cluster every row of one batch of the run table: each set, algorithm and K range."""
 
-from clustval.data import read_dataset
-from clustval.pipeline import cluster, step, write_clusterings
+from clustval.pipeline import cluster, read_run_data, step, write_clusterings
 
 with step(snakemake):
-    ds = read_dataset(snakemake.input[0])
-    ks = snakemake.params.ks or [len(ds.class_names)]
-    results = cluster(ds, snakemake.wildcards.algorithm, ks, snakemake.params.clustering)
+    results = {}
+    for row in snakemake.params.rows:
+        ds = read_run_data(row, snakemake.input)
+        results[row["key"]] = cluster(ds, row["algorithm"], row["ks"], row["clustering"])
     write_clusterings(results, snakemake.output[0])

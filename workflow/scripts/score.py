@@ -1,11 +1,17 @@
-"""Every index of the registry on every clustering of one data set."""
+"""Score every clustering of one batch of the run table; a sweep's rows carry its axis value."""
 
-from clustval.data import read_dataset
 from clustval.io import write_csv
-from clustval.pipeline import SCORE_COLUMNS, step, read_clusterings, score_rows
+from clustval.pipeline import SCORE_COLUMNS, read_clusterings, read_run_data, score_rows, step
 
 with step(snakemake):
-    ds = read_dataset(snakemake.input.data)
     labels = read_clusterings(snakemake.input.clustering)
-    rows = score_rows(ds, snakemake.wildcards.algorithm, labels, snakemake.params.indices)
-    write_csv(rows, SCORE_COLUMNS, snakemake.output[0])
+    axis = snakemake.params.axis
+    rows = []
+    for row in snakemake.params.rows:
+        scored = score_rows(
+            read_run_data(row, snakemake.input), row["algorithm"], labels[row["key"]],
+            snakemake.params.indices,
+            external=row["indices"] != "internal", internal=row["indices"] != "external",
+        )
+        rows += [{axis: row["value"], **r} for r in scored] if axis else scored
+    write_csv(rows, (axis, *SCORE_COLUMNS) if axis else SCORE_COLUMNS, snakemake.output[0])

@@ -1,7 +1,10 @@
 """Regenerate Table 4 (synthetic sets) or Table 5 (UCI sets) beside the printed values."""
 
+from pathlib import Path
+
 from clustval.data import TABLE_COLUMNS, read_dataset, synthetic_specs, table4_rows, table5_rows, uci_specs
 from clustval.io import write_csv, write_markdown_table
+from clustval.paper.report import write_html_table
 from clustval.pipeline import step
 
 TABLES = {
@@ -10,10 +13,14 @@ TABLES = {
 }
 
 with step(snakemake) as log:
-    rows_of, specs_of, title = TABLES[snakemake.rule]
-    rows = rows_of([read_dataset(path) for path in snakemake.input], specs_of(snakemake.config))
+    p = snakemake.params.table
+    rows_of, specs_of, title = TABLES[snakemake.wildcards.table]
+    datasets = [read_dataset(Path(snakemake.input.data) / file) for file in p["files"]]
+    rows = rows_of(datasets, specs_of(p["config"]))
     for row in rows:
         if row["differs"]:
             log.info("%s differs from the print: %s", row["dataset"], row["note"])
+    notes = [f"Not in this run: {', '.join(p['not_in_run'])}."] if p["not_in_run"] else []
     write_csv(rows, TABLE_COLUMNS, snakemake.output.csv)
-    write_markdown_table(rows, TABLE_COLUMNS, snakemake.output.md, title=title)
+    write_markdown_table(rows, TABLE_COLUMNS, snakemake.output.md, title=" ".join([title, *notes]))
+    write_html_table(snakemake.output.html, rows, TABLE_COLUMNS, title=title, notes=notes)

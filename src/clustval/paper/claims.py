@@ -25,56 +25,54 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html import escape
 
 from clustval.errors import InputError
 from clustval.registry import get_index
 
 from ..io import atomic_write_text
+from ..settings import ALGORITHM_LABELS
+from .report import html_table
 from .scores import ScoreTable
 
 REPRODUCED, PARTLY, NOT_REPRODUCED = "reproduced", "partly", "not reproduced"
+NOT_EVALUATED = "not evaluated"  # a claim none of whose sets is in this run
 
-EXTERNAL_ALGORITHM = "park_jun"  # Figs. 4-6: fast K-medoids with K = C
-INTERNAL_ALGORITHM = "sd_kmedoids"  # Fig. 3: SD K-medoids for K = 2..22
-FIG1_DATASET = "fig1"
-
-# The sets the paper names in its claims (scores.csv keys).
-UEC6, SEGMENTATION, BUPA = "uec6", "segmentation", "bupa"
 C6_BOUNDS = ("accuracy_or_rand", "accuracy")  # what PS2 must not exceed in C6 (see claim_c6)
 
 
 # ====================================================================== settings
-def _fig3_source(config: Mapping) -> dict[str, str]:
-    """The data set and algorithm of Fig. 3 from ``pipeline.fig3``, when the config has it."""
-    fig3 = (config.get("pipeline") or {}).get("fig3") or {}
-    return {
-        f"fig3_{key}": str(fig3[key]) for key in ("dataset", "algorithm") if key in fig3
-    }
-
-
 @dataclass(frozen=True)
 class ClaimSettings:
-    """Everything a verdict depends on; built from config by :meth:`from_config`."""
+    """Everything a verdict depends on, from the config (``clustval.settings.Settings.claim_params``).
+
+    ``synthetic`` and ``uci`` are the sets of this run, in the figures' order; ``exceptions``
+    the sets the paper names in its claims (``C2``, ``C3``, ``C5``, ``C7``,
+    ``C8_accuracy_above``, ``C8_accuracy_below``); ``names`` how a statement spells a set;
+    ``sweeps`` maps each sweep of this run to its axis and the claims re-checked across it.
+    """
 
     synthetic: tuple[str, ...]
     uci: tuple[str, ...]
-    fig3_indices: tuple[str, ...] = ("stdi", "db", "xb", "igp", "sil_sum", "bwp_sum")
-    fig4_indices: tuple[str, ...] = ("s2", "accuracy", "ari", "rand", "jaccard", "f_measure")
-    fig5_indices: tuple[str, ...] = ("ps2", "accuracy", "ari", "rand", "jaccard", "f_measure")
-    fig1_true_k: int = 9
-    fig1_group_k: int = 3
-    equal_tol: float = 0.005
-    slightly_below: float = 0.05
-    partly_share: float = 0.5
-    implied_exceptions_checked: bool = True
-    c6_ps2_bound: str = "accuracy_or_rand"
-    c9_class_sizes: tuple[int, ...] = (50, 50)
-    c9_printed: Mapping[str, float] = field(
-        default_factory=lambda: {"f_measure": 0.67, "s2": 0.0, "ps2": 0.0}
-    )
-    c9_decimals: int = 2
-    fig3_dataset: str = FIG1_DATASET  # which clustering Fig. 3 (and C1) reads: config pipeline.fig3
-    fig3_algorithm: str = INTERNAL_ALGORITHM
+    fig3_indices: tuple[str, ...]
+    fig4_indices: tuple[str, ...]
+    fig5_indices: tuple[str, ...]
+    fig1_true_k: int
+    fig1_group_k: int
+    equal_tol: float
+    slightly_below: float
+    partly_share: float
+    implied_exceptions_checked: bool
+    c6_ps2_bound: str
+    exceptions: Mapping[str, tuple[str, ...]]
+    c9_class_sizes: tuple[int, ...]
+    c9_printed: Mapping[str, float]
+    c9_decimals: int
+    fig3_dataset: str  # which clustering Fig. 3 (and C1) reads
+    fig3_algorithm: str
+    external_algorithm: str  # the clustering of Figs. 4-6 (K = C)
+    names: Mapping[str, str] = field(default_factory=dict)
+    sweeps: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
@@ -87,33 +85,36 @@ class ClaimSettings:
             get_index(name)  # a typo in config fails here, with the list of known indices
 
     @classmethod
-    def from_config(cls, config: Mapping) -> ClaimSettings:
-        """Read the ``figures`` and ``claims`` sections of the pipeline config."""
+    def from_params(cls, params: Mapping) -> ClaimSettings:
+        """Build from the plain values the workflow passes (lists become tuples)."""
         try:
-            figures, claims = config["figures"], config["claims"]
-            table1 = claims["c9_table1"]
             return cls(
-                synthetic=tuple(figures["synthetic_order"]),
-                uci=tuple(figures["uci_order"]),
-                fig3_indices=tuple(figures["fig3_indices"]),
-                fig4_indices=tuple(figures["fig4_indices"]),
-                fig5_indices=tuple(figures["fig5_indices"]),
-                fig1_true_k=int(claims["fig1_true_k"]),
-                fig1_group_k=int(claims["fig1_group_k"]),
-                equal_tol=float(claims["equal_tol"]),
-                slightly_below=float(claims["slightly_below"]),
-                partly_share=float(claims["partly_share"]),
-                implied_exceptions_checked=bool(claims["implied_exceptions_checked"]),
-                c6_ps2_bound=str(claims["c6_ps2_bound"]),
-                c9_class_sizes=tuple(int(n) for n in table1["class_sizes"]),
-                c9_printed={name: float(table1[name]) for name in ("f_measure", "s2", "ps2")},
-                c9_decimals=int(table1["decimals"]),
-                **_fig3_source(config),
+                **{
+                    **params,
+                    **{key: tuple(params[key]) for key in TUPLE_FIELDS},
+                    "exceptions": {k: tuple(v) for k, v in params["exceptions"].items()},
+                    "sweeps": {k: (axis, tuple(ids)) for k, (axis, ids) in params.get("sweeps", {}).items()},
+                }
             )
-        except KeyError as missing:
-            raise InputError(
-                f"config lacks key {missing} of the figures/claims sections; see config/README.md"
-            ) from None
+        except (KeyError, TypeError) as problem:
+            raise InputError(f"claim settings incomplete or unknown: {problem}; see config/README.md") from None
+
+    def name(self, dataset: str) -> str:
+        return self.names.get(dataset, dataset)
+
+    def excepted(self, key: str) -> tuple[str, ...]:
+        """The sets the paper names for ``key`` (e.g. ``C2``)."""
+        return tuple(self.exceptions.get(key, ()))
+
+    def spelled(self, key: str) -> str:
+        """The sets of ``exceptions[key]`` as a statement writes them: "A", "A and B"."""
+        names = [self.name(d) for d in self.excepted(key)]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else "none"
+
+    def absent(self, key: str, datasets: Sequence[str]) -> str:
+        """"not evaluated: UEc6 not in this run" for the named sets this run leaves out."""
+        missing = [self.name(d) for d in self.excepted(key) if d not in datasets]
+        return f"not evaluated: {', '.join(missing)} not in this run" if missing else ""
 
     @property
     def c1_expected(self) -> dict[str, int]:
@@ -122,6 +123,9 @@ class ClaimSettings:
             name: self.fig1_true_k if name == "stdi" else self.fig1_group_k
             for name in self.fig3_indices
         }
+
+
+TUPLE_FIELDS = ("synthetic", "uci", "fig3_indices", "fig4_indices", "fig5_indices", "c9_class_sizes")
 
 
 # ====================================================================== results
@@ -171,7 +175,9 @@ def _share_rule(settings: ClaimSettings, unit: str = "checks") -> str:
     )
 
 
-def _result(id, source, statement, checks, settings, *, summary_extra="", detail=None) -> ClaimResult:
+def _result(id, source, statement, checks, settings, *, summary_extra="", absent="", detail=None) -> ClaimResult:
+    """A claim's verdict from its checks; with no checks (none of its sets in this run) it is
+    ``not evaluated``. ``absent`` notes the sets the paper names that this run leaves out."""
     checks = tuple(checks)
     n_hold = sum(check.holds for check in checks)
     failing = [check.subject for check in checks if not check.holds]
@@ -179,14 +185,15 @@ def _result(id, source, statement, checks, settings, *, summary_extra="", detail
     if failing:
         shown = failing if len(failing) <= 6 else failing[:6] + [f"+{len(failing) - 6} more"]
         summary += f"; fails on {', '.join(shown)}"
-    if summary_extra:
-        summary += f"; {summary_extra}"
+    summary = "; ".join(part for part in (summary, summary_extra, absent) if part)
+    if not checks:
+        summary = "not evaluated: none of its sets is in this run"
     return ClaimResult(
         id=id,
         source=source,
         statement=statement,
         rule=_share_rule(settings),
-        verdict=verdict_from_share(n_hold, len(checks), settings.partly_share),
+        verdict=verdict_from_share(n_hold, len(checks), settings.partly_share) if checks else NOT_EVALUATED,
         summary=summary,
         checks=checks,
         detail=dict(detail or {}),
@@ -213,8 +220,8 @@ class _Compare:
         return not self.at_least(a, b)
 
 
-def _values(table: ScoreTable, dataset: str, indices: Iterable[str]) -> dict[str, float]:
-    values = {name: table.value(dataset, name, EXTERNAL_ALGORITHM) for name in indices}
+def _values(table: ScoreTable, settings: ClaimSettings, dataset: str, indices: Iterable[str]) -> dict[str, float]:
+    values = {name: table.value(dataset, name, settings.external_algorithm) for name in indices}
     bad = [name for name, v in values.items() if not math.isfinite(v)]
     if bad:
         raise InputError(f"{', '.join(bad)} on {dataset!r} is not finite; a claim cannot use it")
@@ -279,14 +286,15 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 
 
 # ====================================================================== C2, C3: S2 highest
-def _s2_highest(table, settings, datasets, exceptions, id, source, statement) -> ClaimResult:
+def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult:
+    exceptions = settings.excepted(id)
     cmp = _Compare(settings.equal_tol)
     checks = []
     for dataset in datasets:
         is_exception = dataset in exceptions
         if is_exception and not settings.implied_exceptions_checked:
             continue
-        values = _values(table, dataset, settings.fig4_indices)
+        values = _values(table, settings, dataset, settings.fig4_indices)
         s2 = values["s2"]
         rival = max((n for n in values if n != "s2"), key=lambda n: values[n])
         highest = all(cmp.at_least(s2, v) for n, v in values.items() if n != "s2")
@@ -301,22 +309,23 @@ def _s2_highest(table, settings, datasets, exceptions, id, source, statement) ->
             role="exception" if is_exception else "stated",
             numbers=values,
         ))
-    return _result(id, source, statement, checks, settings)
+    return _result(id, source, statement, checks, settings, absent=settings.absent(id, datasets))
 
 
 def claim_c2(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     """C2 (Fig. 4a): S2 is the highest of the six indices on every synthetic set except UEc6."""
     return _s2_highest(
-        table, settings, settings.synthetic, {UEC6}, "C2", "Fig. 4a",
-        "On the synthetic sets, S2 is the highest of the six indices on every set except UEc6.",
+        table, settings, settings.synthetic, "C2", "Fig. 4a",
+        "On the synthetic sets, S2 is the highest of the six indices on every set except "
+        f"{settings.spelled('C2')}.",
     )
 
 
 def claim_c3(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     """C3 (Fig. 4b): S2 is the highest on every UCI set except Segmentation and Bupa."""
     return _s2_highest(
-        table, settings, settings.uci, {SEGMENTATION, BUPA}, "C3", "Fig. 4b",
-        "On the UCI sets, S2 is the highest on every set except Segmentation and Bupa.",
+        table, settings, settings.uci, "C3", "Fig. 4b",
+        f"On the UCI sets, S2 is the highest on every set except {settings.spelled('C3')}.",
     )
 
 
@@ -333,7 +342,7 @@ def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     for figure, indices in (("Fig. 4", settings.fig4_indices), ("Fig. 5", settings.fig5_indices)):
         for kind, datasets in (("synthetic", settings.synthetic), ("UCI", settings.uci)):
             for dataset in datasets:
-                values = _values(table, dataset, indices)
+                values = _values(table, settings, dataset, indices)
                 ari = values["ari"]
                 lower = [n for n, v in values.items() if n != "ari" and cmp.below(v, ari)]
                 checks.append(Check(
@@ -366,10 +375,10 @@ def claim_c5(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     cmp = _Compare(settings.equal_tol)
     checks = []
     for dataset in settings.synthetic:
-        is_exception = dataset == UEC6
+        is_exception = dataset in settings.excepted("C5")
         if is_exception and not settings.implied_exceptions_checked:
             continue
-        values = _values(table, dataset, ("ps2", "accuracy"))
+        values = _values(table, settings, dataset, ("ps2", "accuracy"))
         ps2, acc = values["ps2"], values["accuracy"]
         close = cmp.at_most(ps2, acc) and ps2 >= acc - settings.slightly_below
         gap = acc - ps2
@@ -386,8 +395,8 @@ def claim_c5(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
         ))
     return _result(
         "C5", "Fig. 5a",
-        "On the synthetic sets except UEc6, PS2 is equal to or slightly below Accuracy.",
-        checks, settings,
+        f"On the synthetic sets except {settings.spelled('C5')}, PS2 is equal to or slightly below Accuracy.",
+        checks, settings, absent=settings.absent("C5", settings.synthetic),
         summary_extra=(
             f"band: Accuracy - {settings.slightly_below:g} <= PS2 <= Accuracy + {settings.equal_tol:g}"
         ),
@@ -407,7 +416,7 @@ def claim_c6(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     with_rand = settings.c6_ps2_bound == "accuracy_or_rand"
     checks = []
     for dataset in settings.uci:
-        values = _values(table, dataset, ("ps2", "accuracy", "rand"))
+        values = _values(table, settings, dataset, ("ps2", "accuracy", "rand"))
         le_acc = cmp.at_most(values["ps2"], values["accuracy"])
         le_rand = cmp.at_most(values["ps2"], values["rand"])
         holds = le_acc or (with_rand and le_rand)
@@ -437,9 +446,9 @@ def claim_c7(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     cmp = _Compare(settings.equal_tol)
     checks = []
     for dataset in settings.synthetic:
-        values = _values(table, dataset, ("s2", "accuracy", "ps2"))
+        values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
         s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
-        if dataset == UEC6:
+        if dataset in settings.excepted("C7"):
             holds = cmp.below(s2, acc) and cmp.below(s2, ps2)
             stated = "S2 below Accuracy and PS2"
         else:
@@ -451,10 +460,11 @@ def claim_c7(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
             holds=holds,
             numbers=values,
         ))
+    named = settings.spelled("C7")
     return _result(
         "C7", "Fig. 6a",
-        "On the synthetic sets except UEc6, S2 >= Accuracy >= PS2; on UEc6, S2 is below both.",
-        checks, settings,
+        f"On the synthetic sets except {named}, S2 >= Accuracy >= PS2; on {named}, S2 is below both.",
+        checks, settings, absent=settings.absent("C7", settings.synthetic),
     )
 
 
@@ -467,13 +477,13 @@ def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     cmp = _Compare(settings.equal_tol)
     checks = []
     for dataset in settings.uci:
-        values = _values(table, dataset, ("s2", "accuracy", "ps2"))
+        values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
         s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
         parts = {"S2 > PS2": cmp.above(s2, ps2)}
-        if dataset == BUPA:
+        if dataset in settings.excepted("C8_accuracy_above"):
             parts["Accuracy > S2"] = cmp.above(acc, s2)
             parts["Accuracy > PS2"] = cmp.above(acc, ps2)
-        elif dataset == SEGMENTATION:
+        elif dataset in settings.excepted("C8_accuracy_below"):
             parts["Accuracy < S2"] = cmp.below(acc, s2)
             parts["Accuracy < PS2"] = cmp.below(acc, ps2)
         else:
@@ -488,9 +498,12 @@ def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
         ))
     return _result(
         "C8", "Fig. 6b",
-        "On the UCI sets, S2 > PS2 everywhere; Accuracy <= S2 except on Bupa (Accuracy above S2 "
-        "and PS2); on Segmentation, Accuracy is below S2 and PS2; elsewhere Accuracy >= PS2.",
+        f"On the UCI sets, S2 > PS2 everywhere; Accuracy <= S2 except on "
+        f"{settings.spelled('C8_accuracy_above')} (Accuracy above S2 and PS2); on "
+        f"{settings.spelled('C8_accuracy_below')}, Accuracy is below S2 and PS2; elsewhere Accuracy >= PS2.",
         checks, settings,
+        absent="; ".join(filter(None, (settings.absent(key, settings.uci)
+                                       for key in ("C8_accuracy_above", "C8_accuracy_below")))),
     )
 
 
@@ -545,24 +558,29 @@ def evaluate_claims(table: ScoreTable, settings: ClaimSettings) -> list[ClaimRes
     ]
 
 
-# ====================================================================== robustness
-def claim_robustness(
-    settings: ClaimSettings,
-    offset_table: ScoreTable | None = None,
-    seed_table: ScoreTable | None = None,
-) -> list[ClaimResult]:
-    """C1 across the Fig. 1 ``offset`` sweep, and C2, C5, C7 across generator seeds.
+CLAIMS = {
+    "C2": claim_c2, "C3": claim_c3, "C4": claim_c4, "C5": claim_c5,
+    "C6": claim_c6, "C7": claim_c7, "C8": claim_c8,
+}
 
-    A claim "holds" in a run when its verdict there is ``reproduced``. The verdict across runs
-    uses the same share rule over runs. For C1 the offsets where it holds are reported as a band.
+
+# ====================================================================== robustness
+def claim_robustness(settings: ClaimSettings, sweeps: Mapping[str, ScoreTable]) -> list[ClaimResult]:
+    """Each sweep's claims (``settings.sweeps``: axis and claim ids) re-checked at every value.
+
+    A claim "holds" at a value when its verdict there is ``reproduced``. The verdict across
+    values uses the same share rule over values. For C1 the values where it holds are
+    reported as a band (the offset sweep); for the other claims, how often each set fails.
     """
     results = []
-    if offset_table is not None:
-        results.append(_robust_c1(offset_table, settings))
-    if seed_table is not None:
-        _require_group(seed_table, "seed")
-        for claim in (claim_c2, claim_c5, claim_c7):
-            results.append(_robust_over_seeds(seed_table, settings, claim))
+    for study, table in sweeps.items():
+        axis, claim_ids = settings.sweeps[study]
+        _require_group(table, axis)
+        for claim_id in claim_ids:
+            if claim_id == "C1":
+                results.append(_robust_c1(table, settings, study, axis))
+            else:
+                results.append(_robust_over_values(table, settings, CLAIMS[claim_id], study, axis))
     return results
 
 
@@ -571,33 +589,34 @@ def _require_group(table: ScoreTable, column: str) -> None:
         raise InputError(f"expected a {column} sweep table, got group column {table.group_column!r}")
 
 
-def _robust_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
-    _require_group(table, "offset")
+def _robust_c1(table: ScoreTable, settings: ClaimSettings, study: str, axis: str) -> ClaimResult:
     checks = []
-    best_by_offset = {}
-    for offset in table.groups():
-        result = claim_c1(table.for_group(offset), settings)
-        best_by_offset[repr(offset)] = result.detail["best_k"]
+    best_by_value = {}
+    for value in table.groups():
+        result = claim_c1(table.for_group(value), settings)
+        best_by_value[repr(value)] = result.detail["best_k"]
         best = ", ".join(f"{_label(n)} {k}" for n, k in result.detail["best_k"].items())
         checks.append(Check(
-            subject=f"offset {offset:g}",
+            subject=f"{axis} {value:g}" if isinstance(value, float) else f"{axis} {value}",
             statement=f"{result.verdict}: {best}",
             holds=result.verdict == REPRODUCED,
-            numbers={"offset": offset},
+            numbers={axis: value},
         ))
-    band = pattern_band([c.numbers["offset"] for c in checks], [c.holds for c in checks])
+    band = pattern_band([c.numbers[axis] for c in checks], [c.holds for c in checks])
     band_text = ", ".join(f"{lo:g}-{hi:g}" if lo != hi else f"{lo:g}" for lo, hi in band) or "none"
     n_hold = sum(c.holds for c in checks)
+    detail_key = "best_k_by_offset" if axis == "offset" else f"best_k_by_{axis}"
     return ClaimResult(
         id="C1",
         source="Fig. 3",
-        statement="C1 across the Fig. 1 generator's sub-cluster offset.",
-        rule=_share_rule(settings, "offsets"),
+        statement=f"C1 across the Fig. 1 generator's sub-cluster {axis}." if axis == "offset"
+        else f"C1 across {axis}.",
+        rule=_share_rule(settings, f"{axis}s"),
         verdict=verdict_from_share(n_hold, len(checks), settings.partly_share),
-        summary=f"pattern holds at {n_hold}/{len(checks)} offsets; band: {band_text}",
+        summary=f"pattern holds at {n_hold}/{len(checks)} {axis}s; band: {band_text}",
         checks=tuple(checks),
-        scope="offset",
-        detail={"band": band, "best_k_by_offset": best_by_offset},
+        scope=study,
+        detail={"band": band, detail_key: best_by_value},
     )
 
 
@@ -614,19 +633,19 @@ def pattern_band(offsets: Sequence[float], holds: Sequence[bool]) -> list[list[f
     return band
 
 
-def _robust_over_seeds(table: ScoreTable, settings: ClaimSettings, claim) -> ClaimResult:
-    seeds = table.groups()
-    if not seeds:
-        raise InputError("the seed sweep table is empty; run the seed sweep first")
+def _robust_over_values(table: ScoreTable, settings: ClaimSettings, claim, study: str, axis: str) -> ClaimResult:
+    values = table.groups()
+    if not values:
+        raise InputError(f"the {study} sweep table is empty; run the sweep first")
     runs = []
     fail_counts: dict[str, int] = {}
-    for seed in seeds:
-        result = claim(table.for_group(seed), settings)
+    for value in values:
+        result = claim(table.for_group(value), settings)
         runs.append(Check(
-            subject=f"seed {seed}",
+            subject=f"{axis} {value}",
             statement=f"{result.verdict}: {result.summary}",
             holds=result.verdict == REPRODUCED,
-            numbers={"seed": seed},
+            numbers={axis: value},
         ))
         for subject in result.failing:
             fail_counts[subject] = fail_counts.get(subject, 0) + 1
@@ -637,12 +656,12 @@ def _robust_over_seeds(table: ScoreTable, settings: ClaimSettings, claim) -> Cla
         id=claim_id,
         source=source,
         statement=statement,
-        rule=_share_rule(settings, "seeds"),
+        rule=_share_rule(settings, f"{axis}s"),
         verdict=verdict_from_share(n_hold, len(runs), settings.partly_share),
-        summary=f"reproduced in {n_hold}/{len(runs)} seeds; failing sets (count of seeds): {fails}",
+        summary=f"reproduced in {n_hold}/{len(runs)} {axis}s; failing sets (count of {axis}s): {fails}",
         checks=tuple(runs),
-        scope="seed",
-        detail={"failures_by_set": fail_counts, "n_seeds": len(runs)},
+        scope=study,
+        detail={"failures_by_set": fail_counts, f"n_{axis}s": len(runs)},
     )
 
 
@@ -676,6 +695,10 @@ def claims_csv_text(results: Sequence[ClaimResult]) -> str:
     return buffer.getvalue()
 
 
+def _algorithm(name: str) -> str:
+    return ALGORITHM_LABELS.get(name, name)
+
+
 def _md_cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
@@ -687,8 +710,8 @@ def claims_markdown(results: Sequence[ClaimResult], settings: ClaimSettings | No
         lines += [
             f"Tolerance for \"equal\": {settings.equal_tol:g}; \"slightly below\": at most "
             f"{settings.slightly_below:g} below; \"partly\": at least {settings.partly_share:g} "
-            "of the checks hold. Scores: fast K-medoids (Park & Jun) with K = C for C2-C8, "
-            "SD K-medoids for C1.",
+            f"of the checks hold. Scores: {_algorithm(settings.external_algorithm)} with K = C "
+            f"for C2-C8, {_algorithm(settings.fig3_algorithm)} for C1.",
             "",
         ]
     lines += ["| claim | scope | source | verdict | our numbers |", "|---|---|---|---|---|"]
@@ -716,14 +739,47 @@ def claims_markdown(results: Sequence[ClaimResult], settings: ClaimSettings | No
     return "\n".join(lines) + "\n"
 
 
+def claims_html(results: Sequence[ClaimResult], settings: ClaimSettings | None = None) -> str:
+    """The claims for the report: the verdict table, then each claim's checks."""
+    rows = [
+        {"claim": r.id, "scope": r.scope, "source": r.source, "verdict": r.verdict,
+         "checks": f"{sum(c.holds for c in r.checks)}/{len(r.checks)}", "our numbers": r.summary}
+        for r in results
+    ]
+    notes = []
+    if settings is not None:
+        notes.append(
+            f"Tolerance for \"equal\": {settings.equal_tol:g}; \"slightly below\": at most "
+            f"{settings.slightly_below:g} below; \"partly\": at least {settings.partly_share:g} of "
+            "the checks hold."
+        )
+    page = html_table(rows, list(rows[0]) if rows else ["claim"], title="The paper's claims, checked", notes=notes)
+    sections = []
+    for r in results:
+        scope = "" if r.scope == "main" else f" (across {r.scope}s)"
+        items = "".join(
+            f"<li>{escape(c.subject)}{' (implied exception)' if c.role == 'exception' else ''}: "
+            f"{escape(c.statement)} &mdash; {'holds' if c.holds else '<b>fails</b>'}</li>"
+            for c in r.checks
+        )
+        sections.append(
+            f"<h2>{escape(r.id)}{escape(scope)}: {escape(r.verdict)}</h2>"
+            f"<p><i>Paper ({escape(r.source)}):</i> {escape(r.statement)}</p>"
+            f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p><ul>{items}</ul>"
+        )
+    return page.replace("</body></html>", "\n".join(sections) + "</body></html>")
+
+
 def write_claims(
     results: Sequence[ClaimResult],
     csv_path,
     md_path,
     settings: ClaimSettings | None = None,
+    *,
+    html_path=None,
 ) -> None:
-    """Write ``claims.csv`` and ``claims.md`` atomically."""
-    csv_text = claims_csv_text(results)
-    md_text = claims_markdown(results, settings)
-    atomic_write_text(csv_path, csv_text)
-    atomic_write_text(md_path, md_text)
+    """Write ``claims.csv`` and ``claims.md`` (and ``claims.html``) atomically."""
+    atomic_write_text(csv_path, claims_csv_text(results))
+    atomic_write_text(md_path, claims_markdown(results, settings))
+    if html_path is not None:
+        atomic_write_text(html_path, claims_html(results, settings))

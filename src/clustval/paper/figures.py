@@ -23,7 +23,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from clustval.errors import InputError  # noqa: E402
 from clustval.registry import INDICES, get_index  # noqa: E402
 
-from .claims import EXTERNAL_ALGORITHM, FIG1_DATASET, INTERNAL_ALGORITHM, pattern_band  # noqa: E402
+from .claims import pattern_band  # noqa: E402
 from ..io import atomic_write_bytes  # noqa: E402
 from .scores import ScoreTable  # noqa: E402
 
@@ -216,8 +216,8 @@ def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
 
 
 # ====================================================================== Fig. 3
-def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str = FIG1_DATASET,
-         algorithm: str = INTERNAL_ALGORITHM, k_tick_step: int = 2) -> Figure:
+def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: str,
+         k_tick_step: int = 2) -> Figure:
     """Fig. 3: each internal index against the number of clusters K, best K marked.
 
     One panel per index in ``indices`` ((a) STDI ... (f) BWP in the paper); the best K follows
@@ -259,7 +259,7 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str = FIG1_DATAS
 # ====================================================================== Figs. 4-6
 def fig_external(table: ScoreTable, indices: Sequence[str],
                  panels: Sequence[tuple[str, Mapping[str, str]]], *, title: str,
-                 algorithm: str = EXTERNAL_ALGORITHM) -> Figure:
+                 algorithm: str) -> Figure:
     """Figs. 4-6: one line per external index across data sets, one panel per group of sets.
 
     ``panels`` is ``[(panel title, {dataset key: x tick label, ...}), ...]`` with the sets in
@@ -294,7 +294,7 @@ def fig_external(table: ScoreTable, indices: Sequence[str],
 
 # ====================================================================== robustness
 def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_offset: float | None = None,
-                   dataset: str = FIG1_DATASET, algorithm: str = INTERNAL_ALGORITHM) -> Figure:
+                   dataset: str, algorithm: str) -> Figure:
     """Best K of each Fig. 3 index against the Fig. 1 generator's sub-cluster ``offset``.
 
     ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports

@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from clustval.errors import InputError
 from clustval.io import write_csv
 from clustval.registry import get_index
+from clustval.settings import AXES
 
 COLUMNS = ("dataset", "algorithm", "k", "index", "value")
-GROUP_COLUMNS = ("seed", "offset")  # the leading column a robustness sweep adds
+GROUP_COLUMNS = tuple(AXES)  # the leading column a sweep adds: its axis
+NUMERIC_AXES = ("seed", "offset")
 
-Group = int | float | None
+Group = int | float | str | None
 
 
 @dataclass(frozen=True, order=True)
@@ -34,8 +36,9 @@ class Score:
     value: float
 
 
-def _parse_number(text: str, what: str) -> int | float:
-    """An int if ``text`` is one, else a float (seeds stay ints, offsets floats)."""
+def _parse_group(text: str, what: str) -> int | float | str:
+    """An int if ``text`` is one, else a float (seeds stay ints, offsets floats); the text
+    itself on an axis of names (preprocessing, algorithm, sd_radius)."""
     try:
         return int(text)
     except ValueError:
@@ -43,6 +46,8 @@ def _parse_number(text: str, what: str) -> int | float:
     try:
         return float(text)
     except ValueError:
+        if what not in NUMERIC_AXES:
+            return text
         raise InputError(f"{what} {text!r} is not a number; fix the score file") from None
 
 
@@ -114,7 +119,7 @@ class ScoreTable:
             for line_number, row in enumerate(reader, start=2):
                 if len(row) != len(header):
                     raise InputError(f"{path}:{line_number} has {len(row)} fields, expected {len(header)}")
-                group = None if group_column is None else _parse_number(row[0], group_column)
+                group = None if group_column is None else _parse_group(row[0], group_column)
                 dataset, algorithm, k, index, value = row[-5:]
                 where = f"{path}:{line_number}"
                 try:

@@ -1,0 +1,428 @@
+"""The pipeline's settings, read once from the config and checked once.
+
+The Snakemake workflow builds one :class:`Settings` from ``config/config.yaml`` (after the
+schema check) and passes each job exactly the values it uses. Everything the experiment
+computes is a row of :attr:`Settings.runs`, the **run table**: one clustering of one data
+set (in one data variant) by one algorithm over its K values. The main experiment and every
+sweep are rows of that table; a sweep is a config entry (``pipeline.sweeps``) that re-runs
+one run group with one setting, its *axis*, taking each listed value.
+
+Runs are batched for the jobs by *study* (``main`` or a sweep's name) and run group; data
+files by study and kind of set. The checks here are those a schema cannot express: names
+that must be in the catalog or the selection, K ranges, sweep axes.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
+
+from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
+from .errors import InputError
+
+__all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
+
+MAIN = "main"  # the study of the paper's own figures and claims
+ALGORITHMS = ("park_jun", "sd_kmedoids")
+KINDS = ("synthetic", "uci", FIG1)
+# A sweep axis is the one setting a sweep varies, and the step it changes: the data (a new
+# draw or scaling of the set) or the clustering (the same data, another algorithm/option).
+AXES = {
+    "offset": "data",  # fig1_set.offset
+    "seed": "data",  # the generator seed of the synthetic (and Fig. 1) sets
+    "preprocessing": "data",  # feature scaling of the set's kind
+    "algorithm": "clustering",
+    "sd_radius": "clustering",  # clustering.sd_radius
+}
+AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1)}  # the sets a data axis exists for
+INDEX_KINDS = ("all", "external", "internal")
+ALGORITHM_LABELS = {"park_jun": "Park-Jun K-medoids", "sd_kmedoids": "SD K-medoids"}
+FIGURES = ("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep")
+
+
+@dataclass(frozen=True)
+class Run:
+    """One row of the run table: one clustering to compute and score."""
+
+    study: str  # "main" or the sweep's name
+    group: str  # the run group: "external" (Figs. 4-6) or "fig3"
+    dataset: str
+    kind: str  # synthetic | uci | fig1
+    algorithm: str
+    ks: tuple[int, ...]
+    axis: str | None = None  # the sweep's axis, and this row's value on it
+    value: object = None
+    indices: str = "all"  # which indices are scored: all | external | internal
+
+    @property
+    def data_id(self) -> str:
+        """The data file's name: the set, plus the value when the sweep changes the data."""
+        if self.axis is None or AXES[self.axis] != "data":
+            return self.dataset
+        return f"{self.dataset}_{self.value}"
+
+
+class Settings:
+    """Typed, validated view of the workflow config; build with :meth:`from_config`."""
+
+    def __init__(self, config: Mapping):
+        self.config = copy.deepcopy(dict(config))
+        pipeline = self.config["pipeline"]
+        self.synthetic_catalog = synthetic_specs(self.config)
+        self.uci_catalog = uci_specs({})  # the package's whole catalog
+        self.synthetic = tuple(pipeline["synthetic"])
+        self.uci = tuple(uci_specs(self.config))  # uci_datasets: the selection, checked there
+        self._check_known(self.synthetic, self.synthetic_catalog, "pipeline.synthetic")
+        self.fig3 = dict(pipeline["fig3"])
+        if self.fig3["k_min"] > self.fig3["k_max"]:
+            raise InputError(
+                f"pipeline.fig3: k_min = {self.fig3['k_min']} > k_max = {self.fig3['k_max']}; "
+                "give k_min <= k_max"
+            )
+        self._check_known([self.fig3["dataset"]], self.selected, "pipeline.fig3.dataset")
+        catalog = (*self.synthetic_catalog, *self.uci_catalog)
+        for key, names in self.config["claims"]["exceptions"].items():
+            self._check_known(names, catalog, f"claims.exceptions.{key}")
+        self._check_known(self.config["figures"]["fig2_panels"], self.synthetic_catalog, "figures.fig2_panels")
+        self.external_algorithm = pipeline["external"]["algorithm"]
+        self.runs = tuple(self._main_runs() + self._sweep_runs())
+
+    @classmethod
+    def from_config(cls, config: Mapping) -> Settings:
+        try:
+            return cls(config)
+        except KeyError as missing:
+            raise InputError(f"config lacks key {missing}; see config/README.md") from None
+
+    # ------------------------------------------------------------------ selection
+    @property
+    def selected(self) -> tuple[str, ...]:
+        """Every set of this run: the selected synthetic and UCI sets, and the Fig. 1 set."""
+        return (*self.synthetic, *self.uci, FIG1)
+
+    def kind(self, name: str) -> str:
+        return "synthetic" if name in self.synthetic_catalog else "uci" if name in self.uci_catalog else FIG1
+
+    @staticmethod
+    def _check_known(names: Sequence[str], known, where: str) -> None:
+        unknown = [name for name in names if name not in known]
+        if unknown:
+            raise InputError(
+                f"{where}: unknown data set {', '.join(map(repr, unknown))}; "
+                f"known: {', '.join(known)}"
+            )
+
+    def labels(self) -> dict[str, str]:
+        """Display label of every selected set, as the paper's figures spell it."""
+        labels = {name: self.synthetic_catalog[name].label for name in self.synthetic}
+        labels.update({name: self.uci_catalog[name].label for name in self.uci})
+        labels[FIG1] = "Fig. 1 set"
+        return labels
+
+    def names(self) -> dict[str, str]:
+        """How the claims' statements spell each catalog set: Table 5's title, Table 4's label."""
+        names = {name: spec.label for name, spec in self.synthetic_catalog.items()}
+        names.update({name: spec.title for name, spec in self.uci_catalog.items()})
+        return names
+
+    def n_classes(self, name: str) -> int:
+        kind = self.kind(name)
+        if kind == "synthetic":
+            return len(self.synthetic_catalog[name].sizes)
+        if kind == "uci":
+            return len(self.uci_catalog[name].expected)
+        spec = fig1_spec(self.config)
+        return len(spec.group_centres) * len(spec.angles_deg)
+
+    # ------------------------------------------------------------------ the run table
+    def _group_runs(self, group: str, study: str = MAIN, **variant) -> list[Run]:
+        if group == "external":
+            return [
+                Run(study, group, name, self.kind(name), self.external_algorithm,
+                    (self.n_classes(name),), **variant)
+                for name in (*self.synthetic, *self.uci)
+            ]
+        if group == "fig3":
+            name = self.fig3["dataset"]
+            ks = tuple(range(self.fig3["k_min"], self.fig3["k_max"] + 1))
+            return [Run(study, group, name, self.kind(name), self.fig3["algorithm"], ks, **variant)]
+        raise InputError(f"unknown run group {group!r}; use external or fig3")
+
+    def _main_runs(self) -> list[Run]:
+        return self._group_runs("external") + self._group_runs("fig3")
+
+    def _sweep_runs(self) -> list[Run]:
+        runs = []
+        for study, sweep in self.config["pipeline"]["sweeps"].items():
+            if study == MAIN:
+                raise InputError(f"pipeline.sweeps: {MAIN!r} names the main study; rename the sweep")
+            axis = sweep["axis"]
+            only = sweep.get("datasets")
+            for value in sweep["values"]:
+                if axis == "algorithm" and value not in ALGORITHMS:
+                    raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {value!r}")
+                rows = self._group_runs(
+                    sweep["run"], study, axis=axis, value=value, indices=sweep.get("indices", "all")
+                )
+                if only is not None:
+                    rows = [r for r in rows if r.kind in only or r.dataset in only]
+                if axis == "algorithm":
+                    rows = [replace(r, algorithm=value) for r in rows]
+                misfit = [r.dataset for r in rows if r.kind not in AXIS_KINDS.get(axis, KINDS)]
+                if misfit:
+                    raise InputError(
+                        f"pipeline.sweeps.{study}: axis {axis!r} does not apply to {', '.join(misfit)}; "
+                        f"it applies to the {' and '.join(AXIS_KINDS[axis])} sets (use datasets:)"
+                    )
+                runs += rows
+            if only is not None:
+                self._check_known(
+                    [name for name in only if name not in KINDS], self.selected,
+                    f"pipeline.sweeps.{study}.datasets",
+                )
+        return runs
+
+    @property
+    def studies(self) -> list[str]:
+        return list(dict.fromkeys(run.study for run in self.runs))
+
+    @property
+    def sweeps(self) -> dict[str, dict]:
+        """Each sweep's config entry, with the studies that have rows in this run."""
+        return {
+            name: dict(entry) for name, entry in self.config["pipeline"]["sweeps"].items()
+            if name in self.studies
+        }
+
+    def batches(self, study: str | None = None) -> list[tuple[str, str]]:
+        """The (study, run group) pairs a cluster and a score job each compute."""
+        return list(dict.fromkeys(
+            (run.study, run.group) for run in self.runs if study in (None, run.study)
+        ))
+
+    def rows(self, study: str, group: str | None = None) -> list[Run]:
+        rows = [r for r in self.runs if r.study == study and group in (None, r.group)]
+        if not rows:
+            raise InputError(f"no runs for study {study!r}, group {group!r}")
+        return rows
+
+    def data_kinds(self, study: str, group: str | None = None) -> list[str]:
+        """The kinds of set whose data files a batch reads (one data job each)."""
+        return list(dict.fromkeys(r.kind for r in self.rows(study, group)))
+
+    # ------------------------------------------------------------------ job parameters
+    def data_params(self, study: str, kind: str) -> list[dict]:
+        """Recipes of the data files of one (study, kind): the config each set is built from."""
+        recipes = {}
+        for run in self.rows(study):
+            if run.kind == kind and run.data_id not in recipes:
+                recipes[run.data_id] = self._recipe(run)
+        return list(recipes.values())
+
+    def _recipe(self, run: Run) -> dict:
+        """The config slice one data file is built from, with the sweep's value written into
+        it: the slice holds no setting the set does not use, so no other change re-runs it."""
+        config = copy.deepcopy(self.config)
+        scaled_as = "uci" if run.kind == "uci" else "synthetic"
+        scaling = run.value if run.axis == "preprocessing" else config["preprocessing"][scaled_as]
+        part = {"preprocessing": {scaled_as: scaling}}
+        if run.kind == "synthetic":
+            seed = run.value if run.axis == "seed" else config["synthetic"]["seed"]
+            part["synthetic"] = {"seed": seed, "sets": {run.dataset: config["synthetic"]["sets"][run.dataset]}}
+        elif run.kind == "uci":
+            part.update(self._uci_config([run.dataset]))
+        else:
+            part["fig1_set"] = config["fig1_set"]
+            if run.axis in ("seed", "offset"):
+                part["fig1_set"][run.axis] = run.value
+        return {"file": run.data_id, "name": run.dataset, "config": canonical(part)}
+
+    def _uci_config(self, names: Sequence[str]) -> dict:
+        """The UCI keys of the config with the selection cut down to ``names``, and their
+        catalog entries (the package's catalog: a param, so a catalog change re-runs the job)."""
+        part = {key: value for key, value in sorted(self.config.items()) if key.startswith("uci_")}
+        part["uci_datasets"] = list(names)
+        part["catalog"] = {name: asdict(self.uci_catalog[name]) for name in names}
+        return part
+
+    def run_params(self, study: str, group: str) -> list[dict]:
+        """What the cluster and score jobs of one batch need of each row."""
+        clustering = self.config["clustering"]
+        return [
+            {
+                "key": f"{run.data_id}:{run.algorithm}",
+                "kind": run.kind,
+                "file": f"{run.data_id}.csv",
+                "dataset": run.dataset,
+                "algorithm": run.algorithm,
+                "ks": list(run.ks),
+                "value": run.value,
+                "indices": run.indices,
+                "clustering": canonical({
+                    **clustering,
+                    **({"sd_radius": run.value} if run.axis == "sd_radius" else {}),
+                }),
+            }
+            for run in self.rows(study, group)
+        ]
+
+    @property
+    def indices(self) -> dict:
+        """The index options every score job uses (``indices``)."""
+        return canonical(self.config["indices"])
+
+    def axis(self, study: str) -> str | None:
+        """The score table's group column of a study: its sweep's axis (None for main)."""
+        return None if study == MAIN else self.config["pipeline"]["sweeps"][study]["axis"]
+
+    def claim_params(self) -> dict:
+        """The keyword arguments of :class:`clustval.paper.claims.ClaimSettings`."""
+        figures, claims = self.config["figures"], self.config["claims"]
+        table1 = claims["c9_table1"]
+        return {
+            "synthetic": list(self.synthetic),
+            "uci": list(self.uci),
+            "names": self.names(),
+            "fig3_indices": list(figures["fig3_indices"]),
+            "fig4_indices": list(figures["fig4_indices"]),
+            "fig5_indices": list(figures["fig5_indices"]),
+            "fig1_true_k": claims["fig1_true_k"],
+            "fig1_group_k": claims["fig1_group_k"],
+            "equal_tol": claims["equal_tol"],
+            "slightly_below": claims["slightly_below"],
+            "partly_share": claims["partly_share"],
+            "implied_exceptions_checked": claims["implied_exceptions_checked"],
+            "c6_ps2_bound": claims["c6_ps2_bound"],
+            "exceptions": {key: list(sets) for key, sets in sorted(claims["exceptions"].items())},
+            "c9_class_sizes": list(table1["class_sizes"]),
+            "c9_printed": {name: table1[name] for name in ("f_measure", "s2", "ps2")},
+            "c9_decimals": table1["decimals"],
+            "fig3_dataset": self.fig3["dataset"],
+            "fig3_algorithm": self.fig3["algorithm"],
+            "external_algorithm": self.external_algorithm,
+            "sweeps": {name: [entry["axis"], list(entry["claims"])] for name, entry in self.sweeps.items()},
+        }
+
+    # ------------------------------------------------------------------ figures and tables
+    @property
+    def dropped(self) -> list[str]:
+        """Catalog sets this run leaves out (an output that would show them says so)."""
+        return [
+            name for name in (*self.synthetic_catalog, *self.uci_catalog)
+            if name not in self.synthetic and name not in self.uci
+        ]
+
+    def _dropped_labels(self, names) -> list[str]:
+        catalog = {**self.synthetic_catalog, **self.uci_catalog}
+        return [catalog[name].label for name in names if name in self.dropped]
+
+    @property
+    def offset_sweep(self) -> str | None:
+        """The sweep fig_offset_sweep draws, when it runs."""
+        name = self.config["figures"]["offset_sweep"]
+        return name if name in self.sweeps else None
+
+    def figures(self) -> list[str]:
+        """The figures this run can draw: a figure of no selected set is left out."""
+        drawable = {
+            "fig2": bool(self._fig2_panels()),
+            "fig4": bool(self.synthetic or self.uci),
+            "fig_offset_sweep": self.offset_sweep is not None,
+        }
+        drawable["fig5"] = drawable["fig6"] = drawable["fig4"]
+        return [name for name in FIGURES if drawable.get(name, True)]
+
+    def _fig2_panels(self) -> list[str]:
+        return [name for name in self.config["figures"]["fig2_panels"] if name in self.synthetic]
+
+    def figure_params(self, name: str) -> dict:
+        """Exactly what the script drawing figure ``name`` uses."""
+        figures = self.config["figures"]
+        params = {"dpi": figures["dpi"]}
+        if name == "fig1":
+            return {**params, "file": f"{FIG1}.csv"}
+        if name == "fig2":
+            panels = self._fig2_panels()
+            return {
+                **params,
+                "panels": [[self.labels()[key], f"{key}.csv"] for key in panels],
+                "not_in_run": self._dropped_labels(figures["fig2_panels"]),
+            }
+        if name == "fig3":
+            return {
+                **params,
+                "indices": list(figures["fig3_indices"]),
+                "dataset": self.fig3["dataset"],
+                "algorithm": self.fig3["algorithm"],
+                "k_tick_step": figures["fig3_k_tick_step"],
+            }
+        if name == "fig_offset_sweep":
+            from .paper.claims import ClaimSettings  # the claims module reads these settings
+
+            return {
+                **params,
+                "expected": ClaimSettings.from_params(self.claim_params()).c1_expected,
+                "default_offset": self.config["fig1_set"]["offset"],
+                "dataset": self.fig3["dataset"],
+                "algorithm": self.fig3["algorithm"],
+            }
+        labels = self.labels()
+        panels = [
+            [title, {key: labels[key] for key in names}]
+            for title, names in (("Synthetic data sets", self.synthetic), ("UCI data sets", self.uci))
+            if names
+        ]
+        return {
+            **params,
+            "indices": list(figures[f"{name}_indices"]),
+            "panels": panels,
+            "algorithm": self.external_algorithm,
+            "algorithm_label": ALGORITHM_LABELS[self.external_algorithm],
+            "not_in_run": self._dropped_labels(self.dropped),
+        }
+
+    def table_params(self, name: str) -> dict:
+        """Table 4 (synthetic) or Table 5 (UCI): the selected sets' specs, and the dropped ones."""
+        if name == "table4":
+            config = {"synthetic": {"seed": self.config["synthetic"]["seed"], "sets": {
+                key: canonical(self.config["synthetic"]["sets"][key]) for key in self.synthetic}}}
+            names, catalog = self.synthetic, self.synthetic_catalog
+        else:
+            config = self._uci_config(self.uci)
+            names, catalog = self.uci, self.uci_catalog
+        return {
+            "config": config,
+            "files": [f"{key}.csv" for key in names],
+            "not_in_run": [catalog[key].label for key in catalog if key not in names],
+        }
+
+
+def canonical(value):
+    """``value`` with every mapping's keys sorted, at any depth. Snakemake compares a job's
+    params as text, and a config override reorders the keys it merges: without this, an
+    override that leaves a value as it was would still re-run the job."""
+    if isinstance(value, Mapping):
+        return {key: canonical(value[key]) for key in sorted(value)}
+    if isinstance(value, (list, tuple)):
+        return [canonical(item) for item in value]
+    return value
+
+
+def validate_config(config: Mapping, schema_path) -> None:
+    """Check ``config`` against the workflow's JSON schema; the first problem as one line.
+
+    (Snakemake's own ``validate`` reports the whole config with the error.)
+    """
+    import jsonschema
+    import yaml
+
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = yaml.safe_load(handle)
+    errors = sorted(
+        jsonschema.Draft202012Validator(schema).iter_errors(dict(config)),
+        key=lambda error: list(map(str, error.absolute_path)),
+    )
+    if errors:
+        where = ".".join(map(str, errors[0].absolute_path)) or "top level"
+        raise InputError(f"config {where}: {errors[0].message} (see config/README.md)")

@@ -1,0 +1,189 @@
+"""The settings layer: the run table derived from config, the checks a schema cannot make,
+the schema's own strictness, and the rule that workflow scripts read only their job."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+from snakemake.exceptions import WorkflowError
+from snakemake.utils import validate
+
+from clustval.errors import InputError
+from clustval.settings import MAIN, Settings
+
+REPO = Path(__file__).resolve().parents[1]
+CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
+SCHEMA = str(REPO / "workflow" / "schemas" / "config.schema.yaml")
+
+
+def config(**sections) -> dict:
+    """The project config with some entries replaced (``pipeline__fig3`` = pipeline.fig3)."""
+    result = copy.deepcopy(CONFIG)
+    for key, value in sections.items():
+        *path, last = key.split("__")
+        node = result
+        for part in path:
+            node = node[part]
+        node[last] = value
+    return result
+
+
+def test_run_table_of_the_project_config():
+    s = Settings.from_config(CONFIG)
+    main = s.rows(MAIN)
+    external = [r for r in main if r.group == "external"]
+    assert [r.dataset for r in external] == [*CONFIG["pipeline"]["synthetic"], *s.uci]
+    ks = {r.dataset: r.ks for r in external}
+    assert ks["iris"] == (3,) and ks["segmentation"] == (7,) and ks["uec6"] == (6,) and ks["ec2"] == (2,)
+    assert {r.algorithm for r in external} == {"park_jun"}
+    (fig3,) = [r for r in main if r.group == "fig3"]
+    assert (fig3.dataset, fig3.algorithm, fig3.ks) == ("fig1", "sd_kmedoids", tuple(range(2, 23)))
+    offsets = s.rows("offset")
+    assert [r.value for r in offsets] == CONFIG["pipeline"]["sweeps"]["offset"]["values"]
+    assert {(r.dataset, r.indices, r.data_id) for r in offsets[:1]} == {("fig1", "internal", "fig1_0.04")}
+    seeds = s.rows("seed")
+    assert len(seeds) == 10 * 10 and {r.kind for r in seeds} == {"synthetic"}
+    assert s.batches() == [(MAIN, "external"), (MAIN, "fig3"), ("offset", "fig3"), ("seed", "external")]
+    assert s.data_kinds(MAIN) == ["synthetic", "uci", "fig1"] and s.data_kinds("seed") == ["synthetic"]
+
+
+def test_a_data_recipe_holds_only_what_its_set_is_built_from():
+    """So a change to one kind of set (or a claim) re-runs no data job of another kind."""
+    s = Settings.from_config(CONFIG)
+    (fig1,) = s.data_params(MAIN, "fig1")
+    assert set(fig1["config"]) == {"fig1_set", "preprocessing"}
+    synthetic = s.data_params(MAIN, "synthetic")
+    assert [r["name"] for r in synthetic] == CONFIG["pipeline"]["synthetic"]
+    assert all(set(r["config"]) == {"synthetic", "preprocessing"} for r in synthetic)
+    assert all(list(r["config"]["synthetic"]["sets"]) == [r["name"]] for r in synthetic)
+    seed3 = [r for r in s.data_params("seed", "synthetic") if r["file"] == "ec2_3"]
+    assert seed3[0]["config"]["synthetic"]["seed"] == 3
+    changed = Settings.from_config(config(claims__fig1_true_k=8, preprocessing={"uci": "zscore", "synthetic": "none"}))
+    assert changed.data_params(MAIN, "synthetic") == synthetic and changed.data_params(MAIN, "fig1") == [fig1]
+    assert changed.data_params(MAIN, "uci") != s.data_params(MAIN, "uci")
+    moved = Settings.from_config(config(fig1_set={**CONFIG["fig1_set"], "offset": 0.1}, synthetic__seed=7))
+    assert moved.data_params("offset", "fig1") == s.data_params("offset", "fig1"), "the sweep sets its own offset"
+    assert moved.data_params("seed", "synthetic") == s.data_params("seed", "synthetic"), "and its own seeds"
+    assert moved.data_params(MAIN, "fig1") != [fig1]
+
+
+def test_sweep_axes_are_config_entries():
+    sweeps = {
+        "scaling": {"axis": "preprocessing", "values": ["none", "zscore"], "run": "external",
+                    "datasets": ["uci"], "claims": ["C3"]},
+        "radius": {"axis": "sd_radius", "values": ["sd", "mean"], "run": "fig3", "claims": ["C1"]},
+    }
+    s = Settings.from_config(config(pipeline__sweeps=sweeps))
+    scaling = s.data_params("scaling", "uci")
+    assert {(r["file"], r["config"]["preprocessing"]["uci"]) for r in scaling} >= {("iris_none", "none"), ("iris_zscore", "zscore")}
+    radius = s.run_params("radius", "fig3")
+    assert [r["clustering"]["sd_radius"] for r in radius] == ["sd", "mean"]
+    assert {r["file"] for r in radius} == {"fig1.csv"}, "a clustering axis reuses the data as they are"
+    assert s.axis("radius") == "sd_radius" and s.axis(MAIN) is None
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"pipeline__fig3": {"dataset": "fig1", "algorithm": "sd_kmedoids", "k_min": 9, "k_max": 3}}, "k_min = 9 > k_max = 3"),
+        ({"pipeline__synthetic": ["ec2", "ec7"]}, "pipeline.synthetic: unknown data set 'ec7'"),
+        ({"pipeline__fig3": {"dataset": "uec9", "algorithm": "sd_kmedoids", "k_min": 2, "k_max": 5}}, "pipeline.fig3.dataset"),
+        ({"pipeline__sweeps": {"seed": {"axis": "seed", "values": [1], "run": "external",
+                                        "datasets": ["ec2", "irls"], "claims": []}}}, "unknown data set 'irls'"),
+        ({"pipeline__sweeps": {"seed": {"axis": "seed", "values": [1], "run": "external", "claims": []}}},
+         "axis 'seed' does not apply to iris"),
+        ({"claims__exceptions__C2": ["uec7"]}, "claims.exceptions.C2: unknown data set 'uec7'"),
+    ],
+)
+def test_inconsistent_values_are_one_clear_error(changes, message):
+    with pytest.raises(InputError, match=message):
+        Settings.from_config(config(**changes))
+
+
+def test_a_subset_selection_drops_sets_and_says_which():
+    s = Settings.from_config(config(pipeline__synthetic=["ec2", "uec2"]))
+    assert [r.dataset for r in s.rows(MAIN, "external")][:2] == ["ec2", "uec2"]
+    assert "uec6" in s.dropped and "ec2" not in s.dropped
+    assert s.figure_params("fig4")["not_in_run"][:2] == ["Ec3", "Ec4"]
+    assert [p[0] for p in s.figure_params("fig2")["panels"]] == ["Ec2", "UEc2"]
+    assert "UEc6" in s.table_params("table4")["not_in_run"]
+    none = Settings.from_config(config(pipeline__synthetic=[], pipeline__sweeps={}))
+    assert "fig2" not in none.figures() and "fig_offset_sweep" not in none.figures()
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"uci_mirorr": "x"},
+        {"pipeline__fig3__kmax": 5},
+        {"claims__equal_tolerance": 0.01},
+        {"pipeline__sweeps__seed__value": [1]},
+        {"fig1_set__offset": "0.09"},  # what `--config fig1_set={offset: 0.09}` would pass: a string
+    ],
+)
+def test_schema_rejects_unknown_keys_and_wrong_types(changes):
+    with pytest.raises(WorkflowError):
+        validate(config(**changes), SCHEMA)
+
+
+def test_schema_accepts_the_project_and_test_configs():
+    validate(copy.deepcopy(CONFIG), SCHEMA)
+    merged = copy.deepcopy(CONFIG)
+    for key, value in yaml.safe_load((REPO / "config" / "test.yaml").read_text()).items():
+        merged[key] = _merge(merged.get(key), value)
+    validate(merged, SCHEMA)
+    Settings.from_config(merged)
+
+
+def _merge(base, override):
+    if isinstance(base, dict) and isinstance(override, dict):
+        return {**base, **{k: _merge(base.get(k), v) for k, v in override.items()}}
+    return override
+
+
+ALLOWED = {"input", "output", "params", "wildcards", "log", "threads"}
+
+
+def outside_the_job(source: str) -> list[str]:
+    """What a script reads of ``snakemake`` beyond its job, and calls handed the whole object
+    (``step(snakemake)`` is the one allowed: it reads the log and threads)."""
+    tree = ast.parse(source)
+    found = sorted({
+        f"snakemake.{node.attr}" for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+        and node.value.id == "snakemake" and node.attr not in ALLOWED
+    })
+    found += [
+        ast.unparse(node) for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == "snakemake" for a in node.args)
+        and not (isinstance(node.func, ast.Name) and node.func.id == "step")
+    ]
+    return found
+
+
+def test_workflow_scripts_read_only_their_job():
+    """No script touches ``snakemake.config``: each value it uses is a param or an input of
+    its rule, so a change re-runs exactly the jobs it touches."""
+    scripts = sorted((REPO / "workflow" / "scripts").glob("*.py"))
+    assert len(scripts) >= 6
+    for script in scripts:
+        assert outside_the_job(script.read_text()) == [], script.name
+
+
+def test_the_check_catches_a_script_that_reads_the_config():
+    assert outside_the_job("x = snakemake.config['claims']") == ["snakemake.config"]
+    assert outside_the_job("build(name, snakemake)") == ["build(name, snakemake)"]
+    assert outside_the_job("with step(snakemake):\n    snakemake.params.rows") == []
+
+
+def test_a_uci_subset_names_the_sets_left_out():
+    s = Settings.from_config(config(uci_datasets=["iris", "wine"]))
+    assert s.uci == ("iris", "wine") and "bupa" in s.dropped
+    assert "Bupa" in s.table_params("table5")["not_in_run"]
+    assert s.table_params("table5")["config"]["uci_datasets"] == ["iris", "wine"]
+    with pytest.raises(Exception, match="irls"):
+        Settings.from_config(config(uci_datasets=["iris", "irls"]))

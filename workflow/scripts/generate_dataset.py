@@ -1,9 +1,0 @@
-"""Draw one synthetic set of Table 4 (or the Fig. 1 set) with the configured seed."""
-
-from clustval.data import build_dataset, write_dataset
-from clustval.pipeline import step
-
-with step(snakemake) as log:
-    ds = build_dataset(snakemake.wildcards.generated, snakemake.config)
-    log.info("%s: n=%d, d=%d, C=%d, %s", ds.name, *ds.X.shape, len(ds.class_names), ds.meta)
-    write_dataset(ds, snakemake.output[0])
