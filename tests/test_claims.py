@@ -22,7 +22,7 @@ UCI = ("iris", "seeds", "segmentation", "soybean", "wine", "wdbc", "bupa", "pima
 FIG3 = ("stdi", "db", "xb", "igp", "sil_sum", "bwp_sum")
 HIGHER = {"stdi", "igp", "sil_sum", "bwp_sum"}
 
-# External values that satisfy every claim, per kind of set (see SPEC 6).
+# External values that satisfy every claim, per kind of set (the claims of README, Results).
 REGULAR_SYNTHETIC = dict(s2=0.95, accuracy=0.93, ps2=0.92, f_measure=0.90, rand=0.88, jaccard=0.85, ari=0.80)
 UEC6_VALUES = dict(s2=0.70, accuracy=0.85, ps2=0.75, f_measure=0.80, rand=0.82, jaccard=0.60, ari=0.50)
 REGULAR_UCI = dict(s2=0.90, accuracy=0.85, ps2=0.80, f_measure=0.84, rand=0.83, jaccard=0.70, ari=0.60)

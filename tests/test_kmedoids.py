@@ -1,8 +1,8 @@
 """Tests of clustval.kmedoids: hand-worked examples, a brute-force oracle, edge cases.
 
-The oracle below is written from SPEC section 3's text with plain loops over D (including
-SPEC's literal stop rule, "until the total cost stops decreasing"), independently of the
-library's vectorised code.
+The oracle below is written from the README's Decisions text with plain loops over D
+(including the literal stop rule of Park & Jun (2009), "until the total cost stops
+decreasing"), independently of the library's vectorised code.
 """
 
 from __future__ import annotations

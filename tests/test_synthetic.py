@@ -1,4 +1,4 @@
-"""Synthetic sets (SPEC 2.2, 2.3): sizes of Table 4, parameters of the config, determinism
+"""Synthetic sets: sizes of Table 4, parameters of the config, determinism
 (same seed -> byte-identical files, also across processes), independence of seeds and sets,
 the Fig. 1 set's geometry and its offset sweep, and the regenerated Table 4."""
 

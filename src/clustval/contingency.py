@@ -1,9 +1,9 @@
 """The contingency table of two labellings, and the pair counts and matching derived from it.
 
-Every external index in :mod:`clustval.external` is a function of this table alone
-(SPEC section 4): building it costs O(n); everything after it costs O(C*K).
+Every external index in :mod:`clustval.external` is a function of this table alone:
+building it costs O(n); everything after it costs O(C*K).
 
-Notation (SPEC 4): rows are the C true classes, columns the K predicted clusters,
+Notation: rows are the C true classes, columns the K predicted clusters,
 ``n_ij`` the number of objects of class i in cluster j, ``a_i`` the row sums and
 ``b_j`` the column sums.
 """
@@ -31,7 +31,7 @@ _INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
 
 
 class PairCounts(NamedTuple):
-    """Counts of unordered object pairs (SPEC 4; seed 001's a, b, c, d), exact Python ints.
+    """Counts of unordered object pairs (a, b, c, d in Zhou 2016, sec. 9.2), exact Python ints.
 
     tp: same class and same cluster; fp: different classes, same cluster;
     fn: same class, different clusters; tn: different classes and different clusters.
@@ -195,7 +195,7 @@ class Contingency:
 
     @functools.cached_property
     def pairs(self) -> PairCounts:
-        """Unordered pair counts from the table (SPEC 4, paper eq. 6), exact Python ints.
+        """Unordered pair counts from the table (paper eq. 6), exact Python ints.
 
         TP = sum_ij C(n_ij, 2); FN = sum_i C(a_i, 2) - TP; FP = sum_j C(b_j, 2) - TP;
         TN = C(n, 2) - TP - FN - FP.
@@ -208,7 +208,7 @@ class Contingency:
 
     @functools.cached_property
     def s2_cells(self) -> np.ndarray:
-        """S2_c for pairing class i with cluster j, for every cell (paper eqs. 1-3, SPEC 4.1).
+        """S2_c for pairing class i with cluster j, for every cell (paper eqs. 1-3).
 
         ``sens = n_ij / a_i``, ``spec = (n - a_i - b_j + n_ij) / (n - a_i)``,
         ``S2_ij = 2 sens spec / (sens + spec)``, and 0 when both are 0. Shape (C, K).

@@ -1,4 +1,4 @@
-"""External validity indices: a clustering judged against the true classes (SPEC 4.1).
+"""External validity indices: a clustering judged against the true classes.
 
 Every index is a function of the contingency table alone. Each comes twice:
 
@@ -7,7 +7,7 @@ Every index is a function of the contingency table alone. Each comes twice:
 * a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
   builds the table (O(n)) and calls the core.
 
-Every index here is higher-is-better. Notation (SPEC 4): n objects, C classes (rows), K
+Every index here is higher-is-better. Notation: n objects, C classes (rows), K
 clusters (columns), counts n_ij, class sizes a_i, cluster sizes b_j, pair counts TP, FP, FN,
 TN (:attr:`Contingency.pairs`), N = C(n, 2) = TP + FP + FN + TN.
 
@@ -329,7 +329,7 @@ def bcubed_f_from_contingency(ct: Contingency) -> float:
 
 
 def cp_accuracy_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`cp_accuracy`: the expectation of seed 003's procedure, = BCubed precision."""
+    """Core of :func:`cp_accuracy`: the expectation of Bartenyev's (2026) procedure (BCubed P)."""
     return bcubed_precision_from_contingency(ct)
 
 
@@ -365,7 +365,7 @@ def accuracy(labels_true, labels_pred) -> float:
 
     Range (0, 1], higher is better; 1 iff the clustering equals the classes up to renaming.
     Defined for every input (n >= 1). The paper's "Accuracy" (Xie et al. 2017, Figs. 4-6);
-    SPEC 4.1; Fränti & Sieranoja, Clustering accuracy, Appl. Comput. Intell. 4(1), 2024.
+    Fränti & Sieranoja, Clustering accuracy, Appl. Comput. Intell. 4(1), 2024.
 
     Parameters
     ----------
@@ -386,8 +386,7 @@ def purity(labels_true, labels_pred) -> float:
     purity >= accuracy, with equality when every cluster's majority class is its own.
 
     Range (0, 1], higher is better; all-singleton clusters reach 1. Defined for every input.
-    Seed 004 (where it is called "accuracy"); Manning, Raghavan & Schütze, Introduction to
-    Information Retrieval, 2008, sec. 16.3; SPEC 4.1.
+    Manning, Raghavan & Schütze, Introduction to Information Retrieval, 2008, sec. 16.3.
     """
     return purity_from_contingency(contingency(labels_true, labels_pred))
 
@@ -395,7 +394,7 @@ def purity(labels_true, labels_pred) -> float:
 def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
     """S2: mean harmonic mean of sensitivity and specificity over matched class-cluster pairs.
 
-    For each matched pair (class c, cluster s) (paper eqs. 1-3, SPEC 4.1)::
+    For each matched pair (class c, cluster s) (paper eqs. 1-3)::
 
         sens_c = n_cs / a_c
         spec_c = (n - a_c - b_s + n_cs) / (n - a_c)
@@ -441,12 +440,12 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
 def ps2(labels_true, labels_pred) -> float:
     """PS2: harmonic mean of pair sensitivity TP/(TP+FN) and pair specificity TN/(TN+FP).
 
-    ``PS2 = 2 TP TN / (TP (FP + TN) + TN (TP + FN))`` (paper eqs. 5-8, SPEC 4.1), computed in
+    ``PS2 = 2 TP TN / (TP (FP + TN) + TN (TP + FN))`` (paper eqs. 5-8), computed in
     exact integer arithmetic (correct at any n).
 
     Range [0, 1], higher is better. The denominator is 0 when no two objects share a
     class (TP = FN = 0), when no two objects differ in class (FP = TN = 0: C = 1 or n = 1),
-    or when TP = TN = 0; the value is then 0, as SPEC 4.1 prescribes.
+    or when TP = TN = 0; the value is then 0, as the paper prescribes.
 
     Xie, Zhou, Wang, Jiang 2017, eqs. 5-8.
     """
@@ -457,8 +456,8 @@ def f_measure(labels_true, labels_pred) -> float:
     """F-measure (Larsen & Aone 1999): class-size weighted best F score of each class.
 
     ``F = sum_i (a_i / n) max_j F_ij`` with ``P = n_ij / b_j``, ``R = n_ij / a_i``,
-    ``F_ij = 2PR / (P + R) = 2 n_ij / (a_i + b_j)`` (0 where n_ij = 0); SPEC 4.1, seed 004's
-    MATLAB code. Several classes may pick the same cluster.
+    ``F_ij = 2PR / (P + R) = 2 n_ij / (a_i + b_j)`` (0 where n_ij = 0), as in
+    Larsen & Aone's definition. Several classes may pick the same cluster.
 
     Range (0, 1], higher is better. Defined for every input. Paper Table 1's degenerate
     clustering scores 2/3 (the paper's point: F rewards lumping everything together).
@@ -472,8 +471,8 @@ def f_measure(labels_true, labels_pred) -> float:
 def rand_index(labels_true, labels_pred) -> float:
     """Rand index: the share of object pairs on which both labellings agree.
 
-    ``RI = (TP + TN) / C(n, 2)`` (Rand 1971; SPEC 4.1). Seed 001 prints a(a+d)/(m(m-1)), a
-    typo: its own example uses 2(a+d)/(m(m-1)), which is this. Exact integer arithmetic.
+    ``RI = (TP + TN) / C(n, 2)`` (Rand 1971). Some summaries print a(a+d)/(m(m-1)), a typo:
+    their own worked example uses 2(a+d)/(m(m-1)), which is this. Exact integer arithmetic.
 
     Range [0, 1], higher is better. n = 1 (no pairs) gives 1.0, scikit-learn's
     ``rand_score`` convention; otherwise equal to ``rand_score``.
@@ -484,7 +483,7 @@ def rand_index(labels_true, labels_pred) -> float:
 def jaccard_index(labels_true, labels_pred) -> float:
     """Jaccard coefficient of the "same cluster" pair relations.
 
-    ``JC = TP / (TP + FN + FP)`` (seed 001; SPEC 4.1). Exact integer arithmetic.
+    ``JC = TP / (TP + FN + FP)`` (Zhou 2016, sec. 9.2). Exact integer arithmetic.
 
     Range [0, 1], higher is better. When TP + FN + FP = 0 no pair is together in either
     labelling: both are all-singletons, i.e. identical, so the value is 1.0 (the convention
@@ -496,7 +495,7 @@ def jaccard_index(labels_true, labels_pred) -> float:
 def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     """Fowlkes-Mallows index: geometric mean of pair precision and pair recall.
 
-    ``FMI = TP / sqrt((TP + FP)(TP + FN))`` (Fowlkes & Mallows 1983; seed 001; SPEC 4.1).
+    ``FMI = TP / sqrt((TP + FP)(TP + FN))`` (Fowlkes & Mallows 1983; Zhou 2016, sec. 9.2).
 
     Range [0, 1], higher is better. Degenerate cases: FP = FN = 0 (identical labellings)
     gives 1.0, also when TP = 0 (n = 1, or both labellings all-singletons), as ARI and the
@@ -512,7 +511,7 @@ def adjusted_rand_index(labels_true, labels_pred) -> float:
 
     ``ARI = (TP - E) / (((TP+FN) + (TP+FP))/2 - E)``, ``E = (TP+FN)(TP+FP) / C(n, 2)``,
     evaluated as the equal ``2 (TP TN - FN FP) / ((TP+FN)(FN+TN) + (TP+FP)(FP+TN))`` in exact
-    integer arithmetic (no overflow at any n). SPEC 4.1.
+    integer arithmetic (no overflow at any n).
 
     Range [-0.5, 1], higher is better; 0 is the expectation under random labelling. FN =
     FP = 0 (identical labellings, including n = 1) gives 1.0, as scikit-learn's
@@ -527,7 +526,7 @@ def normalized_mutual_info(labels_true, labels_pred) -> float:
     """Normalised mutual information, arithmetic-mean normalisation (scikit-learn's default).
 
     ``NMI = MI / ((H(classes) + H(clusters)) / 2)``, ``MI = sum_ij (n_ij/n) log(n n_ij / (a_i
-    b_j))``, natural logarithms, from the table (SPEC 4.1).
+    b_j))``, natural logarithms, from the table.
 
     Range [0, 1], higher is better. As scikit-learn's ``normalized_mutual_info_score``
     (to rounding): C = K = 1 gives 1.0; MI = 0 (e.g. one class or one cluster) gives 0.0.
@@ -560,7 +559,7 @@ def bcubed_precision(labels_true, labels_pred) -> float:
     """BCubed precision: mean over objects of the share of its cluster that shares its class.
 
     ``P = (1/n) sum_ij n_ij^2 / b_j`` (Bagga & Baldwin 1998; Amigó et al., Inf. Retrieval
-    12(4), 2009; SPEC 4.1). Equals :func:`cp_accuracy`.
+    12(4), 2009). Equals :func:`cp_accuracy`.
 
     Range (0, 1], higher is better. Defined for every input.
     """
@@ -570,7 +569,7 @@ def bcubed_precision(labels_true, labels_pred) -> float:
 def bcubed_recall(labels_true, labels_pred) -> float:
     """BCubed recall: mean over objects of the share of its class that shares its cluster.
 
-    ``R = (1/n) sum_ij n_ij^2 / a_i`` (Bagga & Baldwin 1998; Amigó et al. 2009; SPEC 4.1).
+    ``R = (1/n) sum_ij n_ij^2 / a_i`` (Bagga & Baldwin 1998; Amigó et al. 2009).
 
     Range (0, 1], higher is better. Defined for every input.
     """
@@ -586,12 +585,12 @@ def bcubed_f(labels_true, labels_pred) -> float:
 
 
 def cp_accuracy(labels_true, labels_pred) -> float:
-    """Correspondence-probability accuracy (Bartenyev 2026, seed 003), closed form.
+    """Correspondence-probability accuracy (Bartenyev 2026), closed form.
 
-    Seed 003 replaces each object's predicted label j by a true label drawn with the
+    Bartenyev (2026) replaces each object's predicted label j by a true label drawn with the
     correspondence probability n_ij / b_j and reports correct / n. An object of cell (i, j)
     keeps its class with probability n_ij / b_j, so the expected accuracy is
-    ``(1/n) sum_ij n_ij^2 / b_j`` (SPEC 4.1), the BCubed precision. :func:`cp_accuracy_mc`
+    ``(1/n) sum_ij n_ij^2 / b_j``, the BCubed precision. :func:`cp_accuracy_mc`
     runs the random procedure itself.
 
     Range (0, 1], higher is better. Defined for every input.
@@ -603,7 +602,7 @@ def cp_accuracy(labels_true, labels_pred) -> float:
 
 
 def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int = 1) -> float:
-    """Correspondence-probability accuracy (seed 003) by its random procedure, seeded.
+    """Correspondence-probability accuracy (Bartenyev 2026) by its random procedure, seeded.
 
     Each object's predicted label j is replaced by a true label drawn with probability
     n_ij / b_j, independently per object; the result is correct / n, averaged over
@@ -627,7 +626,7 @@ def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int 
     float
         In [0, 1], higher is better.
 
-    Bartenyev 2026 (seed 003); SPEC 4.1.
+    Bartenyev O.V., Bulletin of MPEI 2026(2):164-173.
     """
     return cp_accuracy_mc_from_contingency(
         contingency(labels_true, labels_pred), seed=seed, repeats=repeats
@@ -639,7 +638,7 @@ def nca(labels_true, labels_pred) -> float:
 
     ``r_ij = n_ij / a_i``; s = the one-to-one map maximising ``sum_i r_{i,s(i)}`` (Hungarian
     on r, not on the counts); ``NCA = (sum_i r_{i,s(i)} - 1) / (C - 1)``. Classes left
-    unmatched when K < C score 0. Asymmetric: the true classes are the reference. SPEC 4.1.
+    unmatched when K < C score 0. Asymmetric: the true classes are the reference.
 
     Higher is better; 1 iff the clustering equals the classes up to renaming. For K <= C
     the range is [0, 1] (0 when each class is spread evenly); for K > C it can be negative,
@@ -702,7 +701,7 @@ def external_scores(
     names : iterable of str, str or None
         Keys of :data:`EXTERNAL_INDICES`; None (default) means all of them.
     s2_matching : {"hungarian", "identity"}
-        Passed to S2 (SPEC option ``s2_matching``).
+        Passed to S2 (config ``indices.s2_matching``).
     cp_seed : int or None
         Seed of ``cp_accuracy_mc``.
     undefined : {"raise", "nan"}

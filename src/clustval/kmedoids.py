@@ -13,19 +13,19 @@ with identical results:
   Seeds: chosen one by one as the remaining object of smallest distance variance, each
   removing its neighbours within a radius from the candidates.
 
-Tie rules (all deterministic; ``SPEC.md`` section 3):
+Tie rules (all deterministic; README, Decisions):
 
 * **Cluster numbers.** Cluster k is the cluster of the k-th seed, in the order the seeds
   were chosen (Park-Jun: ascending v_j, ties by object index; SD: order of selection). A
   cluster keeps its number when its medoid moves. Labels are these numbers, 0..K-1.
 * **Assignment.** Each object goes to its nearest medoid; on a tie, to the lowest cluster
-  number (the "lowest medoid index" of SPEC is the medoid's position k in the medoid list,
+  number (the "lowest medoid index" of the rule is the medoid's position k in the medoid list,
   not its object index). This is ``argmin`` over the rows ``D[medoids]``.
 * **Update.** A cluster's medoid moves to the member with the smallest summed distance to
   the cluster's members only if that sum is strictly smaller than the current medoid's:
   ties keep the current medoid; among other members tied for the minimum, the lowest
   object index wins.
-* **Stop.** When an update moves no medoid. In exact arithmetic this is exactly SPEC's
+* **Stop.** When an update moves no medoid. In exact arithmetic this is exactly the
   "the total cost stops decreasing": a move happens only when it strictly lowers its
   cluster's summed distance, and the reassignment that follows cannot raise the cost.
   Comparing medoid indices avoids comparing two floating-point totals.
@@ -197,7 +197,7 @@ def park_jun_init(D, k: int) -> np.ndarray:
 
 
 def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
-    """Xie & Gao (2015) variance-based initial medoids (SPEC section 3, Decision).
+    """Xie & Gao (2015) variance-based initial medoids (README, Decisions).
 
     var_i = (1/(n-1)) sum_{j != i} (d_ij - mu_i)^2, mu_i = (1/(n-1)) sum_{j != i} d_ij: the
     variance of object i's distances to all *other* objects (d_ii = 0 excluded, divisor

@@ -2,7 +2,7 @@
 
 - :mod:`.scores`: the tidy ``scores.csv`` table (:class:`ScoreTable`).
 - :mod:`.figures`: Figs. 1-6 and the robustness figure, byte-deterministic PNG/PDF.
-- :mod:`.claims`: the claims C1-C9 of SPEC 6 with verdicts and the numbers behind them.
+- :mod:`.claims`: the paper's claims C1-C9 with verdicts and the numbers behind them.
 """
 
 from __future__ import annotations

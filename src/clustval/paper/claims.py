@@ -1,4 +1,4 @@
-"""The paper's claims C1-C9 (SPEC 6), checked against our scores, with the numbers behind each verdict.
+"""The paper's claims C1-C9, checked against our scores, with the numbers behind each verdict.
 
 Every claim is broken into **checks**: one statement about one data set (or one index, or one
 printed value) that holds or not. Unless a claim says otherwise the verdict rule is:
@@ -409,7 +409,7 @@ def claim_c6(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     The paper's text for Fig. 5b says both "PS2 is below or equal to Accuracy" and "Accuracy
     or the Rand index is >= PS2"; the second is the one consistent with its own C8 (on
     Segmentation Accuracy is below PS2). ``c6_ps2_bound`` (config) picks it
-    (``accuracy_or_rand``, default) or SPEC's plain ``PS2 <= Accuracy`` (``accuracy``).
+    (``accuracy_or_rand``, default) or the plain ``PS2 <= Accuracy`` (``accuracy``).
     Both comparisons are reported either way.
     """
     cmp = _Compare(settings.equal_tol)

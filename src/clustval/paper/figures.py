@@ -1,4 +1,4 @@
-"""The paper's Figs. 1-6 and the robustness figure, drawn from our data and scores (SPEC 5).
+"""The paper's Figs. 1-6 and the robustness figure, drawn from our data and scores.
 
 Every function returns a :class:`matplotlib.figure.Figure` built without pyplot (no global
 state, Agg rendering); :func:`save_figure` writes it as PNG and/or PDF, byte-for-byte the same
@@ -165,7 +165,7 @@ def fig1(X, y, offset: float, *, class_names: Sequence[str] | None = None) -> Fi
     """Fig. 1: the STDI test set, coloured by its 9 true sub-clusters.
 
     The caption states the generator's sub-cluster ``offset`` and that the default is chosen
-    openly inside the band where the paper's pattern appears (SPEC 2.3).
+    openly inside the band where the paper's pattern appears.
     """
     X, y = _check_xy(X, y, "fig1")
     with _style():
@@ -184,7 +184,7 @@ def fig1(X, y, offset: float, *, class_names: Sequence[str] | None = None) -> Fi
                   markerscale=2.0, handletextpad=0.3)
         fig.text(
             0.0, -0.01,
-            f"Sub-cluster offset = {offset:g} from each group centre (SPEC 2.3). This value is chosen\n"
+            f"Sub-cluster offset = {offset:g} from each group centre. This value is chosen\n"
             "openly inside the band of offsets where the paper's pattern (STDI best at 9, the\n"
             "other indices at 3) appears; see the robustness figure for the whole sweep.",
             ha="left", va="top", fontsize=8, color="#444444",
