@@ -48,7 +48,7 @@ from clustval.external import (
 # fmt: off
 REGISTRY_KEYS = [
     "accuracy", "purity", "s2", "ps2", "f_measure", "rand", "jaccard", "fmi", "ari", "nmi",
-    "ami", "bcubed_precision", "bcubed_recall", "bcubed_f", "cp_accuracy", "cp_accuracy_mc", "nca",
+    "ami", "mutual_info", "homogeneity", "completeness", "v_measure", "bcubed_precision", "bcubed_recall", "bcubed_f", "cp_accuracy", "cp_accuracy_mc", "nca",
 ]
 # fmt: on
 
@@ -227,7 +227,8 @@ DEGENERATE = {
     "n = 1": (
         ([0], [0]),
         {"accuracy": 1, "purity": 1, "s2": RAISES, "ps2": 0, "f_measure": 1, "rand": 1,
-         "jaccard": 1, "fmi": 1, "ari": 1, "nmi": 1, "ami": 1, "bcubed_precision": 1,
+         "jaccard": 1, "fmi": 1, "ari": 1, "nmi": 1, "ami": 1, "mutual_info": 0,
+         "homogeneity": 1, "completeness": 1, "v_measure": 1, "bcubed_precision": 1,
          "bcubed_recall": 1, "bcubed_f": 1, "cp_accuracy": 1, "cp_accuracy_mc": 1, "nca": RAISES},
     ),
     # TP = 2, FN = 4, FP = TN = 0. F = 2*2/(4+2). FMI = 2/sqrt(2*6). BCubed P = 1, R = 1/2.
@@ -235,6 +236,7 @@ DEGENERATE = {
         ([0, 0, 0, 0], [0, 0, 1, 1]),
         {"accuracy": 0.5, "purity": 1, "s2": RAISES, "ps2": 0, "f_measure": 2 / 3,
          "rand": 1 / 3, "jaccard": 1 / 3, "fmi": 2 / math.sqrt(12), "ari": 0, "nmi": 0, "ami": 0,
+         "mutual_info": 0, "homogeneity": 1, "completeness": 0, "v_measure": 0,
          "bcubed_precision": 1, "bcubed_recall": 0.5, "bcubed_f": 2 / 3, "cp_accuracy": 1,
          "cp_accuracy_mc": 1, "nca": RAISES},
     ),
@@ -242,7 +244,8 @@ DEGENERATE = {
     "all singletons, identical": (
         ([0, 1, 2, 3], [3, 2, 1, 0]),
         {"accuracy": 1, "purity": 1, "s2": 1, "ps2": 0, "f_measure": 1, "rand": 1,
-         "jaccard": 1, "fmi": 1, "ari": 1, "nmi": 1, "ami": 1, "bcubed_precision": 1,
+         "jaccard": 1, "fmi": 1, "ari": 1, "nmi": 1, "ami": 1, "mutual_info": math.log(4),
+         "homogeneity": 1, "completeness": 1, "v_measure": 1, "bcubed_precision": 1,
          "bcubed_recall": 1, "bcubed_f": 1, "cp_accuracy": 1, "cp_accuracy_mc": 1, "nca": 1},
     ),
     # Singleton classes in one cluster: S2 pair sens 1, spec (4-1-4+1)/3 = 0. FP = 6.
@@ -250,7 +253,8 @@ DEGENERATE = {
     "singleton classes, one cluster": (
         ([0, 1, 2, 3], [0, 0, 0, 0]),
         {"accuracy": 0.25, "purity": 0.25, "s2": 0, "ps2": 0, "f_measure": 0.4, "rand": 0,
-         "jaccard": 0, "fmi": 0, "ari": 0, "nmi": 0, "ami": 0, "bcubed_precision": 0.25,
+         "jaccard": 0, "fmi": 0, "ari": 0, "nmi": 0, "ami": 0, "mutual_info": 0,
+         "homogeneity": 0, "completeness": 1, "v_measure": 0, "bcubed_precision": 0.25,
          "bcubed_recall": 1, "bcubed_f": 0.4, "cp_accuracy": 0.25, "cp_accuracy_mc": RANDOM,
          "nca": 0},
     ),

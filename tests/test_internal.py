@@ -30,6 +30,7 @@ SCORE_FUNCTIONS = {
     "bwp": ci.bwp_score,
     "bwp_sum": ci.bwp_sum,
     "dunn": ci.dunn,
+    "calinski_harabasz": ci.calinski_harabasz,
 }
 ENGINES = [
     "numpy",
@@ -182,6 +183,20 @@ def oracle_dunn(X, labels):
     return between / diameter if diameter > 0 else math.inf
 
 
+def oracle_calinski_harabasz(X, labels):
+    groups = oracle_groups(labels)
+    if len(groups) == len(X):
+        return None  # K = n: undefined (n - K = 0 degrees of freedom)
+    grand = X.mean(axis=0)
+    between = sum(len(g) * oracle_norm(X[g].mean(axis=0) - grand, True) for g in groups)
+    within = sum(oracle_norm(X[i] - X[g].mean(axis=0), True) for g in groups for i in g)
+    if between == 0:
+        return 0.0
+    if within == 0:
+        return math.inf
+    return between / (len(groups) - 1) / (within / (len(X) - len(groups)))
+
+
 def oracle_scores(X, labels, stdi_squared=False):
     sil, bwp = oracle_silhouette_samples(X, labels), oracle_bwp_samples(X, labels)
     return {
@@ -195,6 +210,7 @@ def oracle_scores(X, labels, stdi_squared=False):
         "bwp": bwp.mean(),
         "bwp_sum": bwp.sum(),
         "dunn": oracle_dunn(X, labels),
+        "calinski_harabasz": oracle_calinski_harabasz(X, labels),
     }
 
 
@@ -518,7 +534,7 @@ def test_single_cluster_is_undefined(name):
 def test_every_object_alone(name):
     X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 3.0], [4.0, 4.0]])
     labels = np.arange(4)
-    if name.startswith(("sil", "bwp")):
+    if name.startswith(("sil", "bwp", "calinski")):
         with pytest.raises(UndefinedIndexError, match="K = n"):
             SCORE_FUNCTIONS[name](X, labels)
     else:
@@ -573,7 +589,7 @@ def test_zero_spread_and_zero_separation(engine):
     X = np.array([[0.0], [0.0], [3.0], [3.0]])
     compact = np.array([0, 0, 1, 1])  # each cluster one repeated point
     s = ci.internal_scores(X, compact)
-    assert s["dunn"] == math.inf and s["stdi"] == math.inf
+    assert s["dunn"] == math.inf and s["stdi"] == math.inf and s["calinski_harabasz"] == math.inf
     assert s["db"] == s["dbi"] == s["xb"] == 0.0
     assert s["sil"] == s["bwp"] == 1.0 and s["igp"] == 1.0
     # a naive mean of 0.1 (or 0.7) repeated 6 times is off by an ulp: a spread of ~1e-17
@@ -582,7 +598,7 @@ def test_zero_spread_and_zero_separation(engine):
     assert s["stdi"] == s["dunn"] == math.inf and s["db"] == s["dbi"] == s["xb"] == 0.0
     mixed = np.array([0, 1, 0, 1])  # both clusters {0, 3}: same centroid, shared points
     s = ci.internal_scores(X, mixed)
-    assert s["dunn"] == 0.0 and s["stdi"] == 0.0
+    assert s["dunn"] == 0.0 and s["stdi"] == 0.0 and s["calinski_harabasz"] == 0.0
     assert s["db"] == s["dbi"] == s["xb"] == math.inf
     assert not any(math.isnan(v) for v in s.values())
 
@@ -620,7 +636,7 @@ def test_ranges_and_directions_on_well_separated_blobs():
     X = np.array([[0, 0], [20, 0], [0, 20]])[labels] + rng.normal(size=(90, 2))
     good = ci.internal_scores(X, labels)
     bad = ci.internal_scores(X, rng.permutation(labels))
-    for higher in ("stdi", "igp", "sil", "bwp", "dunn"):
+    for higher in ("stdi", "igp", "sil", "bwp", "dunn", "calinski_harabasz"):
         assert good[higher] > bad[higher], higher
     for lower in ("db", "dbi", "xb"):
         assert good[lower] < bad[lower], lower

@@ -41,11 +41,12 @@ def test_undefined_nan_gives_every_defined_index():
 
 
 def test_undefined_nan_only_where_undefined():
-    # K = n: silhouette and BWP are undefined, the other internal indices are not
+    # K = n: silhouette, BWP and Calinski-Harabasz are undefined, the other internal indices
+    # are not
     singletons = np.arange(40)
     values = clustval.score(singletons, X=X, undefined="nan")
     undefined = {name for name, value in values.items() if math.isnan(value)}
-    assert undefined == {"sil", "sil_sum", "bwp", "bwp_sum"}
+    assert undefined == {"sil", "sil_sum", "bwp", "bwp_sum", "calinski_harabasz"}
     for name in set(INTERNAL) - undefined:
         assert values[name] == clustval.internal_scores(X, singletons, [name])[name]
     # one class: S2 and NCA undefined, the others defined

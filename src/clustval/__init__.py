@@ -14,6 +14,7 @@ Every index is listed, with its direction, range and reference, in
 :data:`clustval.registry.INDICES` (and by ``clustval indices`` on the command line).
 """
 
+from .contingency import contingency_matrix, pair_confusion_matrix
 from .errors import (
     ClusteringError,
     ClustvalError,
@@ -29,23 +30,28 @@ from .external import (
     bcubed_f,
     bcubed_precision,
     bcubed_recall,
+    completeness,
     cp_accuracy,
     cp_accuracy_mc,
     external_scores,
     f_measure,
     fowlkes_mallows_index,
+    homogeneity,
     jaccard_index,
+    mutual_info,
     nca,
     normalized_mutual_info,
     ps2,
     purity,
     rand_index,
     s2,
+    v_measure,
 )
 from .internal import (
     bwp_samples,
     bwp_score,
     bwp_sum,
+    calinski_harabasz,
     davies_bouldin,
     dbi,
     dunn,
@@ -80,6 +86,9 @@ __all__ = [
     "bwp_samples",
     "bwp_score",
     "bwp_sum",
+    "calinski_harabasz",
+    "completeness",
+    "contingency_matrix",
     "cp_accuracy",
     "cp_accuracy_mc",
     "davies_bouldin",
@@ -89,11 +98,14 @@ __all__ = [
     "f_measure",
     "fowlkes_mallows_index",
     "get_index",
+    "homogeneity",
     "igp",
     "internal_scores",
     "jaccard_index",
+    "mutual_info",
     "nca",
     "normalized_mutual_info",
+    "pair_confusion_matrix",
     "ps2",
     "purity",
     "rand_index",
@@ -103,5 +115,6 @@ __all__ = [
     "silhouette_score",
     "silhouette_sum",
     "stdi",
+    "v_measure",
     "xie_beni",
 ]

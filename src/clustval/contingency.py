@@ -361,6 +361,55 @@ def contingency(labels_true, labels_pred) -> Contingency:
     return Contingency._counted(table, values_t, values_p, t.shape[0], row_sums, col_sums)
 
 
+def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
+    """The (C, K) contingency table as scikit-learn's ``contingency_matrix`` returns it.
+
+    ``M[i, j]`` = number of objects of the i-th smallest class in the j-th smallest cluster;
+    every row and column is non-empty. :func:`contingency` gives the same table with its
+    labels, sums and pair counts.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n,)
+    sparse : bool
+        Return a ``scipy.sparse.csr_matrix`` (int64) instead of a dense int64 array.
+
+    Examples
+    --------
+    >>> contingency_matrix(["a", "a", "b", "b"], [1, 0, 0, 0])
+    array([[1, 1],
+           [2, 0]])
+    >>> contingency_matrix([0, 0, 1], [0, 0, 1], sparse=True).nnz
+    2
+    """
+    ct = contingency(labels_true, labels_pred)
+    if not sparse:
+        return np.array(ct.table)  # a writable copy, as scikit-learn's
+    from scipy.sparse import csr_matrix  # only when asked: scipy.sparse is slow to import
+
+    rows, cols, counts = ct.cells
+    return csr_matrix((counts, (rows, cols)), shape=ct.table.shape, dtype=np.int64)
+
+
+def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
+    """The 2x2 pair confusion matrix of scikit-learn, ``[[TN, FP], [FN, TP]]``, over ORDERED pairs.
+
+    Each count is twice the unordered count of :attr:`Contingency.pairs` (the pair (x, y)
+    and the pair (y, x)), so the four add up to n (n - 1). Exact: int64 while n (n - 1)
+    fits, Python ints (dtype object) beyond.
+
+    Examples
+    --------
+    >>> pair_confusion_matrix([0, 0, 1, 1], [0, 0, 0, 1])
+    array([[4, 4],
+           [2, 2]])
+    """
+    tp, fp, fn, tn = contingency(labels_true, labels_pred).pairs
+    ordered = [[2 * tn, 2 * fp], [2 * fn, 2 * tp]]
+    fits = 2 * (tp + fp + fn + tn) <= np.iinfo(np.int64).max
+    return np.array(ordered, dtype=np.int64 if fits else object)
+
+
 def _count_codes(codes_t, values_t, codes_p, values_p) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (possibly padded, unsorted) table of two code vectors, one bincount.
 

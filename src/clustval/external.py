@@ -36,19 +36,23 @@ __all__ = [
     "bcubed_f",
     "bcubed_precision",
     "bcubed_recall",
+    "completeness",
     "cp_accuracy",
     "cp_accuracy_mc",
     "expected_mutual_info",
     "external_scores",
     "f_measure",
     "fowlkes_mallows_index",
+    "homogeneity",
     "jaccard_index",
+    "mutual_info",
     "nca",
     "normalized_mutual_info",
     "ps2",
     "purity",
     "rand_index",
     "s2",
+    "v_measure",
 ]
 
 S2_MATCHINGS = ("hungarian", "identity")
@@ -296,6 +300,29 @@ def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
     numerator = mi - emi
     numerator = min(numerator, -_EPS) if numerator < 0 else max(numerator, _EPS)
     return float(numerator / denominator)
+
+
+def mutual_info_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`mutual_info`."""
+    return _mutual_info(ct)
+
+
+def homogeneity_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`homogeneity`: MI / H(classes), 1.0 when H(classes) = 0."""
+    entropy = _entropy(ct.row_sums, ct.n)
+    return _mutual_info(ct) / entropy if entropy else 1.0
+
+
+def completeness_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`completeness`: MI / H(clusters), 1.0 when H(clusters) = 0."""
+    entropy = _entropy(ct.col_sums, ct.n)
+    return _mutual_info(ct) / entropy if entropy else 1.0
+
+
+def v_measure_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`v_measure`: the harmonic mean of homogeneity and completeness."""
+    h, c = homogeneity_from_contingency(ct), completeness_from_contingency(ct)
+    return 0.0 if h + c == 0 else 2.0 * h * c / (h + c)
 
 
 # --------------------------------------------------------------------------------------
@@ -555,6 +582,94 @@ def adjusted_mutual_info(labels_true, labels_pred) -> float:
     return adjusted_mutual_info_from_contingency(contingency(labels_true, labels_pred))
 
 
+def mutual_info(labels_true, labels_pred) -> float:
+    """Mutual information of the classes and the clusters, in nats.
+
+    ``MI = sum_ij (n_ij / n) log(n n_ij / (a_i b_j))`` (natural logarithm), from the table.
+
+    Range [0, min(H(classes), H(clusters))], higher is better (unbounded above as n
+    grows). As scikit-learn's ``mutual_info_score`` (to rounding), including its
+    conventions: one class or one cluster gives 0.0, and a negative rounding residue is
+    clipped to 0.
+
+    Shannon's mutual information (Cover & Thomas, Elements of Information Theory, 2nd ed.,
+    2006, sec. 2.3); in this table form in Vinh, Epps & Bailey, JMLR 11, 2010.
+
+    Examples
+    --------
+    >>> round(mutual_info([0, 0, 1, 1], [5, 5, 7, 7]), 12)  # log 2
+    0.69314718056
+    >>> mutual_info([0, 0, 1, 1], [0, 1, 0, 1])
+    0.0
+    """
+    return mutual_info_from_contingency(contingency(labels_true, labels_pred))
+
+
+def homogeneity(labels_true, labels_pred) -> float:
+    """Homogeneity: each cluster holds members of a single class.
+
+    ``h = 1 - H(classes | clusters) / H(classes) = MI / H(classes)``, natural logarithms.
+
+    Range [0, 1], higher is better; 1 iff every cluster lies inside one class. H(classes) =
+    0 (a single class) gives 1.0, scikit-learn's ``homogeneity_score`` convention; otherwise
+    equal to it (to rounding). Not symmetric: ``homogeneity(a, b) == completeness(b, a)``.
+
+    Rosenberg & Hirschberg, V-Measure: a conditional entropy-based external cluster
+    evaluation measure, EMNLP-CoNLL 2007, 410-420.
+
+    Examples
+    --------
+    >>> round(homogeneity([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # splitting a class: still pure
+    1.0
+    >>> round(homogeneity([0, 0, 1, 1], [0, 0, 0, 0]), 12)
+    0.0
+    """
+    return homogeneity_from_contingency(contingency(labels_true, labels_pred))
+
+
+def completeness(labels_true, labels_pred) -> float:
+    """Completeness: all members of a class fall in a single cluster.
+
+    ``c = 1 - H(clusters | classes) / H(clusters) = MI / H(clusters)``, natural logarithms.
+
+    Range [0, 1], higher is better; 1 iff every class lies inside one cluster. H(clusters)
+    = 0 (a single cluster) gives 1.0, scikit-learn's ``completeness_score`` convention;
+    otherwise equal to it (to rounding).
+
+    Rosenberg & Hirschberg, EMNLP-CoNLL 2007, 410-420.
+
+    Examples
+    --------
+    >>> completeness([0, 0, 1, 1], [0, 0, 0, 0])  # one cluster holds every class whole
+    1.0
+    >>> round(completeness([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # log 2 / (1.5 log 2)
+    0.666666666667
+    """
+    return completeness_from_contingency(contingency(labels_true, labels_pred))
+
+
+def v_measure(labels_true, labels_pred) -> float:
+    """V-measure: the harmonic mean of :func:`homogeneity` and :func:`completeness` (beta = 1).
+
+    ``V = 2 h c / (h + c) = 2 MI / (H(classes) + H(clusters))``: with beta = 1 it equals
+    :func:`normalized_mutual_info` (arithmetic-mean normalisation), to rounding.
+
+    Range [0, 1], higher is better, symmetric. h + c = 0 gives 0.0; one class and one
+    cluster (h = c = 1 by convention) gives 1.0, as scikit-learn's ``v_measure_score``;
+    otherwise equal to it (to rounding).
+
+    Rosenberg & Hirschberg, EMNLP-CoNLL 2007, 410-420, with beta = 1.
+
+    Examples
+    --------
+    >>> v_measure([0, 0, 1, 1], [1, 1, 0, 0])
+    1.0
+    >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # 2 * 1 * (2/3) / (1 + 2/3)
+    0.8
+    """
+    return v_measure_from_contingency(contingency(labels_true, labels_pred))
+
+
 def bcubed_precision(labels_true, labels_pred) -> float:
     """BCubed precision: mean over objects of the share of its cluster that shares its class.
 
@@ -671,6 +786,10 @@ EXTERNAL_INDICES: dict[str, Callable[..., float]] = {
     "ari": adjusted_rand_index_from_contingency,
     "nmi": normalized_mutual_info_from_contingency,
     "ami": adjusted_mutual_info_from_contingency,
+    "mutual_info": mutual_info_from_contingency,
+    "homogeneity": homogeneity_from_contingency,
+    "completeness": completeness_from_contingency,
+    "v_measure": v_measure_from_contingency,
     "bcubed_precision": bcubed_precision_from_contingency,
     "bcubed_recall": bcubed_recall_from_contingency,
     "bcubed_f": bcubed_f_from_contingency,

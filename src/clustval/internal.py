@@ -10,15 +10,16 @@ from :func:`clustval._pairwise.cluster_distance_stats`, exact and in row blocks 
 
 Degenerate partitions never give a silent NaN:
 
-* K = 1: every index raises :class:`UndefinedIndexError`; Silhouette and BWP also raise
-  for K = n (every object alone), as scikit-learn does.
+* K = 1: every index raises :class:`UndefinedIndexError`; Silhouette, BWP and
+  Calinski-Harabasz also raise for K = n (every object alone), as scikit-learn does.
 * Two clusters with the same centroid: DB, DBI and XB are ``inf`` (no separation at all,
   the worst value). scikit-learn's ``davies_bouldin_score`` instead drops such pairs
   (and returns 0 when all spreads or all centroid distances are within 1e-8 of 0); on
   every other input the two agree.
 * A zero separation term gives the worst value even when the compactness term is zero
   too: STDI = 0 when every centroid equals xbar, Dunn = 0 when two clusters share a point.
-  Otherwise a zero compactness term gives ``inf`` (STDI, Dunn: perfectly compact).
+  Otherwise a zero compactness term gives ``inf`` (STDI, Dunn, Calinski-Harabasz:
+  perfectly compact; scikit-learn's ``calinski_harabasz_score`` returns 1.0 there).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ INTERNAL_INDEX_NAMES = (
     "bwp",
     "bwp_sum",
     "dunn",
+    "calinski_harabasz",
 )
 
 # Which summary of the chunked distance pass each distance-based index needs.
@@ -275,6 +277,18 @@ def _dunn(p: _Partition) -> float:
     return _no_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
 
 
+def _calinski_harabasz(p: _Partition) -> float:
+    p.require_clusters("Calinski-Harabasz", allow_all_singletons=False)
+    between = float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
+    within = float(p.squared_centroid_distances.sum())
+    if between == 0:
+        return 0.0
+    if within == 0:
+        return np.inf
+    ratio = between * (p.n - p.n_clusters) / (within * (p.n_clusters - 1))
+    return _no_nan(ratio, "Calinski-Harabasz")
+
+
 # name -> body(partition, stdi_squared); the one dispatch table of internal_scores
 _INDEX_BODIES = {
     "stdi": _stdi,
@@ -287,6 +301,7 @@ _INDEX_BODIES = {
     "bwp": lambda p, _: float(_bwp_samples(p).mean()),
     "bwp_sum": lambda p, _: float(_bwp_samples(p).sum()),
     "dunn": lambda p, _: _dunn(p),
+    "calinski_harabasz": lambda p, _: _calinski_harabasz(p),
 }
 assert tuple(_INDEX_BODIES) == INTERNAL_INDEX_NAMES
 
@@ -459,6 +474,32 @@ def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     return _dunn(
         _Partition(X, labels, distance_needs={"extremes"}, memory_budget_mb=memory_budget_mb)
     )
+
+
+def calinski_harabasz(X, labels) -> float:
+    """Calinski-Harabasz index (variance ratio criterion), from the centroids alone.
+
+    ``CH = [B / (K - 1)] / [W / (n - K)]`` with the between-cluster dispersion
+    ``B = sum_k n_k ||c_k - xbar||^2`` and the within-cluster dispersion
+    ``W = sum_k sum_{x in C_k} ||x - c_k||^2``; no pairwise distance is computed.
+
+    Range [0, inf); **higher is better**. Raises UndefinedIndexError for K = 1 and K = n
+    (n - K = 0), as scikit-learn raises. 0 when every centroid equals xbar (B = 0); inf
+    when every object sits on its centroid and B > 0. Here scikit-learn's
+    ``calinski_harabasz_score`` returns 1.0 instead (W = 0 in either case); on every other
+    input the two agree (to rounding; clustval takes the means relative to a data point,
+    so it keeps its digits far from the origin).
+
+    Reference: Calinski T., Harabasz J. A dendrite method for cluster analysis.
+    Communications in Statistics 3(1):1-27, 1974.
+
+    Examples
+    --------
+    >>> X = [[0.0], [2.0], [10.0], [12.0]]
+    >>> calinski_harabasz(X, [0, 0, 1, 1])  # B = 4 * 25 = 100, W = 4: (100 / 1) / (4 / 2)
+    50.0
+    """
+    return _calinski_harabasz(_Partition(X, labels))
 
 
 def internal_scores(

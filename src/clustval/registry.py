@@ -58,6 +58,7 @@ def _int(name, label, direction, bounds, reference, function):
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
+_ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 
 INDICES: dict[str, IndexSpec] = {
     spec.name: spec
@@ -82,6 +83,13 @@ INDICES: dict[str, IndexSpec] = {
              "normalized_mutual_info", symmetric=True),
         _ext("ami", "AMI", (-1, 1), "Vinh, Epps, Bailey (2010), JMLR 11:2837-2854",
              "adjusted_mutual_info", symmetric=True),
+        _ext("mutual_info", "MI", (0, _INF),
+             "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", "mutual_info",
+             symmetric=True),
+        _ext("homogeneity", "Homogeneity", (0, 1), _ROSENBERG2007, "homogeneity"),
+        _ext("completeness", "Completeness", (0, 1), _ROSENBERG2007, "completeness"),
+        _ext("v_measure", "V-measure", (0, 1), f"{_ROSENBERG2007}, beta = 1", "v_measure",
+             symmetric=True),
         _ext("bcubed_precision", "BCubed P", (0, 1), "Bagga & Baldwin (1998); Amigo et al. (2009)",
              "bcubed_precision"),
         _ext("bcubed_recall", "BCubed R", (0, 1), "Bagga & Baldwin (1998); Amigo et al. (2009)",
@@ -115,6 +123,8 @@ INDICES: dict[str, IndexSpec] = {
              "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", "bwp_sum"),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
              "dunn"),
+        _int("calinski_harabasz", "CH", "higher", (0, _INF),
+             "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", "calinski_harabasz"),
     )
 }
 
