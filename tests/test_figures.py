@@ -189,6 +189,18 @@ def test_fig_robustness_best_k_and_band(tmp_path):
     assert_deterministic(fig, tmp_path, "robustness")
 
 
+def test_fig_robustness_a_tied_best_k_breaks_the_pattern():
+    expected = {n: (9 if n == "stdi" else 3) for n in FIG3}
+    records = [(o, d, a, k, n, 5.0 if (o == 0.09 and n == "igp" and k == 10) else v)
+               for o, d, a, k, n, v in offset_table().records()]
+    fig = F.fig_robustness(ScoreTable.from_records(records, group_column="offset"), expected, **FIG3_RUN)
+    (ax,) = fig.axes
+    (band,) = [p for p in ax.patches if p.get_label() == "paper's pattern holds"]
+    assert band.get_x() + band.get_width() == pytest.approx(0.085)  # 0.08 only: IGP ties at 0.09
+    lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
+    assert list(lines["line-igp"].get_ydata()) == [3, 3, 3, 9]  # the smallest tied K is drawn
+
+
 def test_fig_robustness_needs_the_offset_sweep():
     with pytest.raises(InputError, match="offset sweep"):
         F.fig_robustness(fig3_table({n: 3 for n in FIG3}), {"stdi": 9}, **FIG3_RUN)

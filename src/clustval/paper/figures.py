@@ -315,7 +315,8 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
 
     ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports
     (STDI 9, the others 3); its largest and smallest Ks are drawn as reference lines (the true
-    sub-clusters and the groups). Offsets where every index matches the pattern are shaded.
+    sub-clusters and the groups). Offsets where every index's stated K is its unique best
+    (the pattern, as C1 checks it) are shaded; a tied index is drawn at its smallest best K.
     """
     if table.group_column != "offset":
         raise InputError("fig_robustness needs the offset sweep table (leading column 'offset')")
