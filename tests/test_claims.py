@@ -94,23 +94,48 @@ def test_c1(best, verdict, failing):
     result = C.claim_c1(make_table(best=best), settings())
     assert result.verdict == verdict
     assert result.failing == failing
-    assert result.detail["best_k"]["stdi"] == {**{"stdi": 9}, **best}["stdi"]
+    assert result.detail["best_k"]["stdi"] == [{**{"stdi": 9}, **best}["stdi"]]
 
 
-def test_c1_best_k_follows_the_registry_direction_and_ties_go_to_the_smaller_k():
+def test_best_ks_follow_the_registry_direction_and_list_every_tie():
     records = list(fig3_records())
-    # DB (lower is better) gets equal minima at K = 3 and K = 5: the smaller K wins.
+    # DB (lower is better) gets equal minima at K = 3 and K = 5: both are the best.
     records = [(d, a, k, n, 0.5 if (n == "db" and k == 5) else v) for d, a, k, n, v in records]
     table = ScoreTable.from_records(records)
-    assert table.best_k("fig1", "db", "sd_kmedoids") == (3, 0.5)
-    assert table.best_k("fig1", "stdi", "sd_kmedoids") == (9, 1.0)
+    assert table.best_ks("fig1", "db", "sd_kmedoids") == ((3, 5), 0.5)
+    assert table.best_ks("fig1", "stdi", "sd_kmedoids") == ((9,), 1.0)
 
 
-def test_best_k_skips_non_finite_values():
+def test_best_ks_skip_non_finite_values():
     table = ScoreTable.from_records([("fig1", "sd_kmedoids", 2, "xb", math.nan),
                                      ("fig1", "sd_kmedoids", 3, "xb", 0.4),
                                      ("fig1", "sd_kmedoids", 4, "xb", 0.2)])
-    assert table.best_k("fig1", "xb", "sd_kmedoids") == (4, 0.2)
+    assert table.best_ks("fig1", "xb", "sd_kmedoids") == ((4,), 0.2)
+
+
+def test_c1_a_tied_best_k_does_not_hold_and_says_tied():
+    """IGP = 1 at K = 3, 9 and 10 (as on the default Fig. 1 set): the paper's 3 is not the
+    unique best, so that check fails and C1 is partly reproduced."""
+    records = [(d, a, k, n, 1.0 if (n == "igp" and k in (9, 10)) else v)
+               for d, a, k, n, v in fig3_records()]
+    result = C.claim_c1(ScoreTable.from_records(records), settings())
+    assert result.failing == ["IGP"] and result.verdict == C.PARTLY
+    (igp,) = [c for c in result.checks if c.subject == "IGP"]
+    assert "tied at 3, 9 and 10" in igp.statement and igp.numbers["n_tied"] == 3
+    assert "IGP tied at 3, 9 and 10" in result.summary
+    assert result.detail["best_k"]["igp"] == [3, 9, 10] and result.detail["best_k"]["db"] == [3]
+    # the same tie on STDI's 9 breaks the claim's point
+    records = [(d, a, k, n, 1.0 if (n == "stdi" and k == 12) else v) for d, a, k, n, v in fig3_records()]
+    assert C.claim_c1(ScoreTable.from_records(records), settings()).verdict == C.NOT_REPRODUCED
+
+
+def test_c1_names_the_k_where_sd_seeding_fell_back():
+    result = C.claim_c1(make_table(), settings(), fallback_ks=[20, 9, 10, 11, 22, 21])
+    assert result.verdict == C.REPRODUCED  # a fact about the clustering, not a check
+    assert "SD seeds filled farthest-first at K = 9..11, 20..22" in result.summary
+    assert result.detail["init_fallback_k"] == [9, 10, 11, 20, 21, 22]
+    assert "farthest-first" not in C.claim_c1(make_table(), settings()).summary
+    assert C.k_ranges_text([4]) == "4" and C.best_ks_text([4]) == "4"
 
 
 # ====================================================================== C2, C3
@@ -122,13 +147,35 @@ def test_c2_fails_on_one_set_gives_partly_and_names_it():
     assert result.failing == ["ec3"]
 
 
-def test_c2_tie_within_tolerance_still_counts_as_highest():
+def test_c2_highest_is_strict_a_tie_within_tolerance_is_not_highest():
     tol = settings().equal_tol
     values = external_values()
-    values["ec3"]["s2"] = values["ec3"]["accuracy"] - 0.6 * tol
-    assert C.claim_c2(make_table(values), settings()).verdict == C.REPRODUCED
-    values["ec3"]["s2"] = values["ec3"]["accuracy"] - 1.2 * tol
-    assert C.claim_c2(make_table(values), settings()).failing == ["ec3"]
+    values["ec3"]["s2"] = values["ec3"]["accuracy"] + 1.2 * tol  # clearly above: highest
+    values["ec4"]["s2"] = values["ec4"]["accuracy"] + 0.6 * tol  # above, within the tolerance
+    values["ec5"]["s2"] = values["ec5"]["accuracy"] - 0.6 * tol  # below, within the tolerance
+    result = C.claim_c2(make_table(values), settings())
+    assert result.failing == ["ec4", "ec5"]
+    by_set = {c.subject: c.statement for c in result.checks}
+    assert by_set["ec3"].endswith(": highest")
+    assert by_set["ec4"].endswith("tied within 0.005, not highest")
+    assert by_set["ec5"].endswith("tied within 0.005, not highest")
+    assert "(difference -0.0030)" in by_set["ec5"]
+    values["ec5"]["s2"] = values["ec5"]["accuracy"] - 1.2 * tol
+    (ec5,) = [c for c in C.claim_c2(make_table(values), settings()).checks if c.subject == "ec5"]
+    assert ec5.statement.endswith(": not highest")
+
+
+def test_no_check_calls_s2_highest_when_it_is_not_above_every_other_index():
+    """The wording never contradicts the numbers: "highest" only when S2 is above all."""
+    rng = __import__("numpy").random.default_rng(7)
+    values = external_values()
+    for d in SYNTHETIC:
+        for name in values[d]:
+            values[d][name] = round(float(rng.uniform(0.90, 0.92)), 4)
+    for check in C.claim_c2(make_table(values), settings()).checks:
+        others = [v for n, v in check.numbers.items() if n != "s2"]
+        if check.statement.split(": ")[-1].startswith("highest"):
+            assert check.numbers["s2"] > max(others)
 
 
 def test_c2_fails_on_most_sets_gives_not_reproduced():
@@ -333,7 +380,7 @@ def test_write_claims_csv_and_markdown(tmp_path):
     assert [r["scope"] for r in rows][-1] == "offset"
     assert all(r["verdict"] in (C.REPRODUCED, C.PARTLY, C.NOT_REPRODUCED) for r in rows)
     detail = json.loads(rows[0]["detail"])
-    assert detail["detail"]["best_k"]["stdi"] == 9
+    assert detail["detail"]["best_k"]["stdi"] == [9]
     assert int(rows[1]["checks_total"]) == 10
     md = md_path.read_text()
     assert "| C2 | main | Fig. 4a | **reproduced** |" in md
@@ -393,7 +440,7 @@ def test_grouped_table_round_trip_and_selection(tmp_path):
     assert path.read_text().splitlines()[0] == "offset,dataset,algorithm,k,index,value"
     again = ScoreTable.read_csv(path)
     assert again == table and again.groups() == [0.09, 0.1]
-    assert again.for_group(0.09).best_k("fig1", "stdi", "sd_kmedoids")[0] == 9
+    assert again.for_group(0.09).best_ks("fig1", "stdi", "sd_kmedoids")[0] == (9,)
     with pytest.raises(InputError, match="for_group"):
         again.value("fig1", "stdi", "sd_kmedoids", k=9)
     with pytest.raises(InputError, match="available"):

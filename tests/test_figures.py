@@ -125,6 +125,27 @@ def test_fig3_marks_each_best_k(tmp_path):
     assert_deterministic(fig, tmp_path, "fig3")
 
 
+def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
+    best = {"stdi": 9, "db": 3, "xb": 4, "igp": 3, "sil_sum": 5, "bwp_sum": 3}
+    table = fig3_table(best)
+    records = [(d, a, k, n, 5.0 if (n == "igp" and k in (9, 10)) else v) for d, a, k, n, v in table.records()]
+    fig = F.fig3(ScoreTable.from_records(records), FIG3, **FIG3_RUN, fallback_ks=[9, 10, 11, 12])
+    axes = [ax for ax in fig.axes if ax.get_visible()]
+    for ax, name in zip(axes, FIG3):
+        (ring,) = [line for line in ax.get_lines() if line.get_gid() == F.BEST_K_GID]
+        (ticks,) = [line for line in ax.get_lines() if line.get_gid() == F.FALLBACK_GID]
+        assert list(ticks.get_xdata()) == [9, 10, 11, 12]
+        if name == "igp":
+            assert list(ring.get_xdata()) == [3, 9, 10]
+            assert any(t.get_text() == "best K tied at 3, 9 and 10" for t in ax.texts)
+        else:
+            assert list(ring.get_xdata()) == [best[name]]
+    assert "farthest-first at K = 9..12" in fig._supxlabel.get_text()
+    assert not [line for line in F.fig3(table, FIG3, **FIG3_RUN).axes[0].get_lines()
+                if line.get_gid() == F.FALLBACK_GID]
+    assert_deterministic(fig, tmp_path, "fig3-ties")
+
+
 # ====================================================================== Figs. 4-6
 def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
     table = external_table()
@@ -166,6 +187,18 @@ def test_fig_robustness_best_k_and_band(tmp_path):
     assert x0 == pytest.approx(0.075) and x1 == pytest.approx(0.095)  # offsets 0.08-0.09
     assert [t.get_text() for t in ax.get_xticklabels()] == ["0.07", "0.08", "0.09", "0.10"]
     assert_deterministic(fig, tmp_path, "robustness")
+
+
+def test_fig_robustness_a_tied_best_k_breaks_the_pattern():
+    expected = {n: (9 if n == "stdi" else 3) for n in FIG3}
+    records = [(o, d, a, k, n, 5.0 if (o == 0.09 and n == "igp" and k == 10) else v)
+               for o, d, a, k, n, v in offset_table().records()]
+    fig = F.fig_robustness(ScoreTable.from_records(records, group_column="offset"), expected, **FIG3_RUN)
+    (ax,) = fig.axes
+    (band,) = [p for p in ax.patches if p.get_label() == "paper's pattern holds"]
+    assert band.get_x() + band.get_width() == pytest.approx(0.085)  # 0.08 only: IGP ties at 0.09
+    lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
+    assert list(lines["line-igp"].get_ydata()) == [3, 3, 3, 9]  # the smallest tied K is drawn
 
 
 def test_fig_robustness_needs_the_offset_sweep():

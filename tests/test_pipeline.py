@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from clustval.kmedoids import park_jun, sd_kmedoids
-from clustval.pipeline import cluster, read_clusterings, score_rows, step, write_clusterings
+from clustval.pipeline import cluster, read_clusterings, read_init_fallbacks, score_rows, step, write_clusterings
 from clustval.registry import EXTERNAL, INTERNAL
 from clustval.scoring import score
 
@@ -33,6 +33,18 @@ def test_cluster_sweep_equals_single_runs_and_round_trips(project_dataset, tmp_p
     again = cluster(ds, "sd_kmedoids", [2, 9], SETTINGS)
     write_clusterings({"fig1:sd_kmedoids": again, "fig1:again": again[:1]}, path)
     assert path.read_bytes() == first, "same data, same bytes"
+
+
+def test_init_fallbacks_read_back_the_k_where_sd_seeding_ran_out(tmp_path):
+    # x = 0 1 2 6: SD seeding ("sd" radius) finds 3 seeds, so K = 4 is filled farthest-first
+    # (tests/test_kmedoids.py works this set by hand).
+    ds = types.SimpleNamespace(X=np.array([[0.0], [1], [2], [6]]), name="line")
+    with pytest.warns(UserWarning, match="found only 3 of 4"):
+        results = cluster(ds, "sd_kmedoids", [2, 3, 4], SETTINGS)
+    assert [r.init_fallback for r in results] == [False, False, True]
+    path = tmp_path / "clusterings.csv"
+    write_clusterings({"line:sd_kmedoids": results}, path)
+    assert read_init_fallbacks(path) == [4]
 
 
 def test_park_jun_uses_k_equal_c(project_dataset):

@@ -145,6 +145,12 @@ def read_clusterings(path: str | os.PathLike) -> dict[str, dict[int, np.ndarray]
     return labels
 
 
+def read_init_fallbacks(path: str | os.PathLike) -> list[int]:
+    """The K of a clusterings file at which SD seeding filled its seeds farthest-first."""
+    with open(path, newline="", encoding="utf-8") as handle:
+        return sorted({int(row["k"]) for row in csv.DictReader(handle) if row["init_fallback"] == "true"})
+
+
 def read_run_data(row: Mapping, folders: Mapping[str, str | os.PathLike]) -> Dataset:
     """The data set of one run-table row, from the data folder of its kind of set."""
     return read_dataset(Path(folders[row["kind"]]) / row["file"])

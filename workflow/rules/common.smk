@@ -30,7 +30,10 @@ def figure_inputs(wildcards):
     if name == "fig2":
         return {"data": f"resources/data/{MAIN}/synthetic"}
     if name == "fig3":
-        return {"scores": f"results/scores/{MAIN}/fig3.csv"}
+        return {
+            "scores": f"results/scores/{MAIN}/fig3.csv",
+            "clusterings": f"results/clusterings/{MAIN}/fig3.csv",
+        }
     if name == "fig_offset_sweep":
         return {"scores": f"results/robustness/{SETTINGS.offset_sweep}_scores.csv"}
     return {"scores": f"results/scores/{MAIN}/external.csv"}

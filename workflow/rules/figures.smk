@@ -59,6 +59,7 @@ rule table:
 rule claims:
     input:
         scores="results/scores.csv",
+        fig3_clusterings=f"results/clusterings/{MAIN}/fig3.csv",
         sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
     output:
         csv="results/claims.csv",

@@ -5,7 +5,7 @@ from pathlib import Path
 from clustval.data import read_dataset
 from clustval.paper import figures
 from clustval.paper.scores import ScoreTable
-from clustval.pipeline import step
+from clustval.pipeline import read_init_fallbacks, step
 
 TITLES = {
     "fig4": "Fig. 4  S2 and five external indices",
@@ -31,7 +31,8 @@ def draw(name, inputs, p):
     table = ScoreTable.read_csv(inputs.scores)
     if name == "fig3":
         return figures.fig3(
-            table, p["indices"], dataset=p["dataset"], algorithm=p["algorithm"], k_tick_step=p["k_tick_step"]
+            table, p["indices"], dataset=p["dataset"], algorithm=p["algorithm"], k_tick_step=p["k_tick_step"],
+            fallback_ks=read_init_fallbacks(inputs.clusterings),
         )
     if name == "fig_offset_sweep":
         return figures.fig_robustness(

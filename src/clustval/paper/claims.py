@@ -11,6 +11,8 @@ Comparisons use one tolerance ``equal_tol`` (config): "a >= b" holds when a >= b
 "a <= b" when a <= b + tol, while strict "a > b" needs a > b + tol and "a < b" needs
 a < b - tol. So a tie within the tolerance satisfies "equal to / at least / at most" but not
 "above / below", and each strict comparison is the exact negation of the opposite non-strict one.
+"S2 is the highest" (C2, C3) is strict: above every other index by more than the tolerance.
+A "best K" (C1) is the paper's K only when no other K shares the best value: ties are reported.
 
 Where the paper excepts a set ("S2 is highest on every set except UEc6") the figure shows the
 claim failing there; with ``implied_exceptions_checked`` (config) that is checked too, as the
@@ -237,22 +239,31 @@ def _fmt(values: Mapping[str, float]) -> str:
 
 
 # ====================================================================== C1
-def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+def best_ks_text(ks: Sequence[int]) -> str:
+    """A best K as the claims and Fig. 3 write it: "9", or "tied at 3, 9 and 10"."""
+    ks = [str(k) for k in ks]
+    return ks[0] if len(ks) == 1 else "tied at " + ", ".join(ks[:-1]) + " and " + ks[-1]
+
+
+def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> ClaimResult:
     """C1 (Fig. 3): on the Fig. 1 set STDI is best at K = 9, DB XB IGP Sil BWP at K = 3.
 
-    Rule: reproduced if all six best Ks are as stated; partly if STDI's is 9 (the claim's
-    point) and at least ``partly_share`` of the other five are 3; otherwise not reproduced.
+    An index's check holds only when the paper's K is its *unique* best: a best value shared
+    by several K (IGP = 1 at K = 3, 9 and 10) is reported as a tie and does not hold.
+    Rule: reproduced if all six checks hold; partly if STDI's does (the claim's point) and at
+    least ``partly_share`` of the other five do; otherwise not reproduced. ``fallback_ks``:
+    the K at which SD seeding ran out of candidates and filled its seeds farthest-first.
     """
     checks = []
     best = {}
     for name, expected in settings.c1_expected.items():
-        k, value = table.best_k(settings.fig3_dataset, name, settings.fig3_algorithm)
-        best[name] = k
+        ks, value = table.best_ks(settings.fig3_dataset, name, settings.fig3_algorithm)
+        best[name] = list(ks)
         checks.append(Check(
             subject=_label(name),
-            statement=f"best K of {_label(name)} is {k} (value {value:.4g}); paper: {expected}",
-            holds=k == expected,
-            numbers={"best_k": k, "best_value": value, "expected_k": expected},
+            statement=f"best K of {_label(name)} is {best_ks_text(ks)} (value {value:.4g}); paper: {expected}",
+            holds=ks == (expected,),
+            numbers={"best_k": ks[0], "n_tied": len(ks), "best_value": value, "expected_k": expected},
         ))
     stdi = [c for c, name in zip(checks, settings.c1_expected) if name == "stdi"]
     others = [c for c, name in zip(checks, settings.c1_expected) if name != "stdi"]
@@ -264,8 +275,10 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     else:
         verdict = NOT_REPRODUCED
     ks = table.series(settings.fig3_dataset, settings.fig3_indices[0], settings.fig3_algorithm)[0]
-    summary = "best K: " + ", ".join(f"{_label(n)} {k}" for n, k in best.items())
+    summary = "best K: " + ", ".join(f"{_label(n)} {best_ks_text(k)}" for n, k in best.items())
     summary += f" (K = {ks[0]}..{ks[-1]}, {settings.fig3_algorithm})"
+    if fallback_ks:
+        summary += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback_ks)}"
     return ClaimResult(
         id="C1",
         source="Fig. 3",
@@ -274,19 +287,32 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
             f"are best at K = {settings.fig1_group_k}."
         ),
         rule=(
-            "reproduced if every index's best K is as stated; partly if STDI's is "
-            f"{settings.fig1_true_k} and at least {settings.partly_share:g} of the others are as "
-            "stated; otherwise not reproduced"
+            "a check holds when the stated K is the index's unique best; reproduced if every "
+            f"check holds; partly if STDI's does and at least {settings.partly_share:g} of the "
+            "others do; otherwise not reproduced"
         ),
         verdict=verdict,
         summary=summary,
         checks=tuple(checks),
-        detail={"best_k": best, "k_range": [ks[0], ks[-1]]},
+        detail={"best_k": best, "k_range": [ks[0], ks[-1]], "init_fallback_k": sorted(fallback_ks)},
     )
+
+
+def k_ranges_text(ks: Iterable[int]) -> str:
+    """Consecutive K as ranges: [9, 10, 11, 14] -> "9..11, 14"."""
+    runs: list[list[int]] = []
+    for k in sorted(ks):
+        if runs and k == runs[-1][1] + 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    return ", ".join(f"{lo}..{hi}" if hi > lo else f"{lo}" for lo, hi in runs)
 
 
 # ====================================================================== C2, C3: S2 highest
 def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult:
+    """S2 is "the highest" when it is strictly above every other index: above the best of
+    them by more than ``equal_tol``. Within the tolerance it is tied, which is not highest."""
     exceptions = settings.excepted(id)
     cmp = _Compare(settings.equal_tol)
     checks = []
@@ -297,12 +323,18 @@ def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult
         values = _values(table, settings, dataset, settings.fig4_indices)
         s2 = values["s2"]
         rival = max((n for n in values if n != "s2"), key=lambda n: values[n])
-        highest = all(cmp.at_least(s2, v) for n, v in values.items() if n != "s2")
-        word = "highest" if highest else "not highest"
+        highest = cmp.above(s2, values[rival])
+        if highest:
+            word = "highest"
+        elif cmp.at_least(s2, values[rival]):
+            word = f"tied within {settings.equal_tol:g}, not highest"
+        else:
+            word = "not highest"
         checks.append(Check(
             subject=dataset,
             statement=(
-                f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f}: {word}"
+                f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f} "
+                f"(difference {s2 - values[rival]:+.4f}): {word}"
                 + (" (paper: not highest here)" if is_exception else "")
             ),
             holds=(not highest) if is_exception else highest,
@@ -543,10 +575,10 @@ def claim_c9(settings: ClaimSettings) -> ClaimResult:
 
 
 # ====================================================================== all claims
-def evaluate_claims(table: ScoreTable, settings: ClaimSettings) -> list[ClaimResult]:
-    """C1..C9 on the main score table."""
+def evaluate_claims(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> list[ClaimResult]:
+    """C1..C9 on the main score table (``fallback_ks``: see :func:`claim_c1`)."""
     return [
-        claim_c1(table, settings),
+        claim_c1(table, settings, fallback_ks),
         claim_c2(table, settings),
         claim_c3(table, settings),
         claim_c4(table, settings),
@@ -595,7 +627,7 @@ def _robust_c1(table: ScoreTable, settings: ClaimSettings, study: str, axis: str
     for value in table.groups():
         result = claim_c1(table.for_group(value), settings)
         best_by_value[repr(value)] = result.detail["best_k"]
-        best = ", ".join(f"{_label(n)} {k}" for n, k in result.detail["best_k"].items())
+        best = ", ".join(f"{_label(n)} {best_ks_text(ks)}" for n, ks in result.detail["best_k"].items())
         checks.append(Check(
             subject=f"{axis} {value:g}" if isinstance(value, float) else f"{axis} {value}",
             statement=f"{result.verdict}: {best}",

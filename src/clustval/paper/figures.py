@@ -23,7 +23,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from clustval.errors import InputError  # noqa: E402
 from clustval.registry import INDICES, get_index  # noqa: E402
 
-from .claims import pattern_band  # noqa: E402
+from .claims import best_ks_text, k_ranges_text, pattern_band  # noqa: E402
 from ..io import atomic_write_bytes  # noqa: E402
 from .scores import ScoreTable  # noqa: E402
 
@@ -75,6 +75,7 @@ CLUSTER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
                    "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#7f7f7f")
 
 BEST_K_GID = "best-k"  # gid of the marker of each Fig. 3 panel's best K (tests look it up)
+FALLBACK_GID = "init-fallback"  # gid of the K-axis marks where SD seeding fell back to farthest-first
 PNG_METADATA = {"Software": None}  # no version string: same bytes on every matplotlib build
 PDF_METADATA = {"CreationDate": None, "ModDate": None, "Creator": "clustval", "Producer": None}
 
@@ -217,12 +218,14 @@ def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
 
 # ====================================================================== Fig. 3
 def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: str,
-         k_tick_step: int = 2) -> Figure:
+         k_tick_step: int = 2, fallback_ks: Sequence[int] = ()) -> Figure:
     """Fig. 3: each internal index against the number of clusters K, best K marked.
 
     One panel per index in ``indices`` ((a) STDI ... (f) BWP in the paper); the best K follows
-    the index's registry direction (ties: smaller K) and is drawn as a ring with gid
-    :data:`BEST_K_GID` and a "best K = ..." label.
+    the index's registry direction, and every K sharing the best value is drawn as a ring with
+    gid :data:`BEST_K_GID`, labelled "best K = 9" or "best K tied at 3, 9 and 10".
+    ``fallback_ks``: the K at which SD seeding ran out of candidates and filled its seeds
+    farthest-first, marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
     """
     if not indices:
         raise InputError("fig3 needs at least one index")
@@ -231,17 +234,24 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: 
         for i, name in enumerate(indices):
             spec = get_index(name)
             ks, values = table.series(dataset, name, algorithm)
-            best_k, best_value = table.best_k(dataset, name, algorithm)
+            best_ks, best_value = table.best_ks(dataset, name, algorithm)
             colour, marker = index_style(name)
             ax = axes[i]
             ax.plot(ks, values, color=colour, marker=marker, markersize=4)
-            ax.plot([best_k], [best_value], linestyle="none", marker="o", markersize=13,
+            ax.plot(best_ks, [best_value] * len(best_ks), linestyle="none", marker="o", markersize=13,
                     markerfacecolor="none", markeredgecolor="black", markeredgewidth=1.6,
                     gid=BEST_K_GID, zorder=5)
-            ax.axvline(best_k, color="#555555", linestyle=":", linewidth=1.0, zorder=1)
+            for k in best_ks:
+                ax.axvline(k, color="#555555", linestyle=":", linewidth=1.0, zorder=1)
+            if fallback_ks:
+                ax.plot(list(fallback_ks), [0.0] * len(fallback_ks), linestyle="none", marker="|",
+                        markersize=7, color="#b00020", clip_on=False, gid=FALLBACK_GID,
+                        transform=ax.get_xaxis_transform(), zorder=6)
             word = "largest" if spec.direction == "higher" else "smallest"
             up = spec.direction == "higher"  # label on the open side of the optimum
-            ax.annotate(f"best K = {best_k}", xy=(best_k, best_value), xytext=(9, 9 if up else -9),
+            label = f"best K = {best_ks[0]}" if len(best_ks) == 1 else f"best K {best_ks_text(best_ks)}"
+            ax.annotate(label,
+                        xy=(best_ks[0], best_value), xytext=(9, 9 if up else -9),
                         textcoords="offset points", fontsize=8.5, fontweight="bold",
                         ha="left", va="bottom" if up else "top")
             ax.set_title(f"{panel_letter(i)} {spec.label}  ({word} is best)")
@@ -253,6 +263,12 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: 
             ax.set_ylabel("index value")
         fig.suptitle(f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm}, K = {ks[0]}..{ks[-1]})",
                      fontweight="bold")
+        if fallback_ks:
+            fig.supxlabel(
+                f"red ticks on the K axis: SD seeding ran out of candidates and filled its seeds "
+                f"farthest-first at K = {k_ranges_text(fallback_ks)}",
+                fontsize=8, color="#b00020",
+            )
     return fig
 
 
@@ -299,16 +315,19 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
 
     ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports
     (STDI 9, the others 3); its largest and smallest Ks are drawn as reference lines (the true
-    sub-clusters and the groups). Offsets where every index matches the pattern are shaded.
+    sub-clusters and the groups). Offsets where every index's stated K is its unique best
+    (the pattern, as C1 checks it) are shaded; a tied index is drawn at its smallest best K.
     """
     if table.group_column != "offset":
         raise InputError("fig_robustness needs the offset sweep table (leading column 'offset')")
     offsets = table.groups()
     if not offsets:
         raise InputError("the offset sweep table is empty")
-    best = {name: [table.for_group(o).best_k(dataset, name, algorithm)[0] for o in offsets]
-            for name in expected}
-    holds = [all(best[name][j] == k for name, k in expected.items()) for j in range(len(offsets))]
+    best_ks = {name: [table.for_group(o).best_ks(dataset, name, algorithm)[0] for o in offsets]
+               for name in expected}
+    best = {name: [ks[0] for ks in runs] for name, runs in best_ks.items()}  # drawn: the smallest
+    # as C1: the pattern holds where each index's stated K is its unique best
+    holds = [all(best_ks[name][j] == (k,) for name, k in expected.items()) for j in range(len(offsets))]
     step = min(np.diff(offsets)) if len(offsets) > 1 else 0.01
     with _style():
         fig = _new_figure(7.6, 4.4)

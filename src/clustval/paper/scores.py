@@ -215,17 +215,19 @@ class ScoreTable:
             )
         return [k for k, _ in pairs], [v for _, v in pairs]
 
-    def best_k(self, dataset: str, index: str, algorithm: str) -> tuple[int, float]:
-        """The K whose value is best for ``index`` (registry direction), and that value.
+    def best_ks(self, dataset: str, index: str, algorithm: str) -> tuple[tuple[int, ...], float]:
+        """Every K at which ``index`` takes its best value (registry direction), and that value.
 
-        Non-finite values (an index undefined at some K) are skipped; ties go to the smaller K.
+        Non-finite values (an index undefined at some K) are skipped. Several K share the best
+        value only when their values are equal (exactly: the paper's claim is about a unique
+        best, and a tie such as IGP = 1 at several K is a result to report, not to break).
         """
         ks, values = self.series(dataset, index, algorithm)
         finite = [(k, v) for k, v in zip(ks, values) if math.isfinite(v)]
         if not finite:
             raise InputError(f"{index!r} on {dataset!r} has no finite value at any k = {ks}")
-        position = get_index(index).best_of([v for _, v in finite])
-        return finite[position]
+        best = finite[get_index(index).best_of([v for _, v in finite])][1]
+        return tuple(k for k, v in finite if v == best), best
 
     def _single_group(self) -> None:
         if self.group_column is not None:
