@@ -110,8 +110,7 @@ class ClaimSettings:
 
     def spelled(self, key: str) -> str:
         """The sets of ``exceptions[key]`` as a statement writes them: "A", "A and B"."""
-        names = [self.name(d) for d in self.excepted(key)]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else "none"
+        return spoken_list([self.name(d) for d in self.excepted(key)]) or "none"
 
     def absent(self, key: str, datasets: Sequence[str]) -> str:
         """"not evaluated: UEc6 not in this run" for the named sets this run leaves out."""
@@ -238,11 +237,18 @@ def _fmt(values: Mapping[str, float]) -> str:
     return ", ".join(f"{_label(name)} {value:.4f}" for name, value in values.items())
 
 
+def spoken_list(items: Sequence) -> str:
+    """Items as prose writes them: "A", "A and B", "A, B and C" ("" for none)."""
+    items = [str(item) for item in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 # ====================================================================== C1
 def best_ks_text(ks: Sequence[int]) -> str:
     """A best K as the claims and Fig. 3 write it: "9", or "tied at 3, 9 and 10"."""
-    ks = [str(k) for k in ks]
-    return ks[0] if len(ks) == 1 else "tied at " + ", ".join(ks[:-1]) + " and " + ks[-1]
+    return spoken_list(ks) if len(ks) == 1 else "tied at " + spoken_list(ks)
 
 
 def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> ClaimResult:
