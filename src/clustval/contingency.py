@@ -1,7 +1,9 @@
-"""The contingency table of two labellings, and the pair counts and matching derived from it.
+"""The contingency table of two labellings, and the generic quantities derived from it.
 
 Every external index in :mod:`clustval.external` is a function of this table alone:
-building it costs O(n); everything after it costs O(C*K).
+building it costs O(n); everything after it costs O(C*K). The table knows no single index:
+it counts (cells, sums, pairs) and caches what indices derive from it
+(:meth:`Contingency.derived`); each index's own formula lives with the index.
 
 Notation: rows are the C true classes, columns the K predicted clusters,
 ``n_ij`` the number of objects of class i in cluster j, ``a_i`` the row sums and
@@ -13,13 +15,13 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Callable, NamedTuple, TypeVar
 
 import numpy as np
 
 from . import _compiled
 from ._validation import check_label_pair, factorize, small_int64_range
-from .errors import InputError, UndefinedIndexError
+from .errors import InputError
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters.
@@ -28,6 +30,8 @@ MAX_TABLE_CELLS = 2**26
 _SPARSE_CELLS_PER_OBJECT = 4
 # Below this total, every x * (x - 1) and their sum fit in int64 (total**2 < 2**63).
 _INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
+
+T = TypeVar("T")
 
 
 class PairCounts(NamedTuple):
@@ -207,78 +211,38 @@ class Contingency:
         return PairCounts(tp=tp, fp=fp, fn=fn, tn=tn)
 
     @functools.cached_property
-    def s2_cells(self) -> np.ndarray:
-        """S2_c for pairing class i with cluster j, for every cell (paper eqs. 1-3).
-
-        ``sens = n_ij / a_i``, ``spec = (n - a_i - b_j + n_ij) / (n - a_i)``,
-        ``S2_ij = 2 sens spec / (sens + spec)``, and 0 when both are 0. Shape (C, K).
-
-        Raises
-        ------
-        UndefinedIndexError
-            C = 1: no object is negative for the only class, so every specificity is 0/0.
-        """
-        rows = np.arange(self.n_classes)[:, None]
-        return _frozen(self.s2_at(rows, np.arange(self.n_clusters)[None, :]))
-
-    def s2_at(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-        """:attr:`s2_cells` at the cells ``(rows, cols)`` only (numpy indexing rules).
-
-        Element by element the same operations as :attr:`s2_cells`, so the values are identical.
-
-        Raises
-        ------
-        UndefinedIndexError
-            C = 1 (see :attr:`s2_cells`).
-        """
-        if self.n_classes == 1:
-            raise UndefinedIndexError(
-                "S2 is undefined with a single true class: every specificity is 0/0 (there are "
-                "no negatives). Score a labelling with at least two classes."
-            )
-        a, b, n_ij = self.row_sums[rows], self.col_sums[cols], self.table[rows, cols]
-        sensitivity = n_ij / a
-        specificity = (self.n - a - b + n_ij) / (self.n - a)
-        total = sensitivity + specificity
-        return np.divide(
-            2.0 * sensitivity * specificity, total, out=np.zeros(total.shape), where=total > 0
-        )
-
-    @functools.cached_property
     def dominant_matching(self) -> Matching | None:
-        """:func:`dominant_matching` of the table (the obvious count-maximising map, or None).
+        """The obvious count-maximising one-to-one class-cluster map, or None.
 
-        Found from the non-zero :attr:`cells` (:func:`dominant_matching_at_cells`); cached, as
-        both :attr:`matching` and NCA (:func:`clustval.external.nca`) need it.
+        Found from the non-zero :attr:`cells` (:func:`dominant_matching_at_cells`); cached,
+        as several indices start from it.
+
+        Examples
+        --------
+        >>> Contingency.from_table([[5, 1], [0, 4]]).dominant_matching
+        Matching(rows=array([0, 1]), cols=array([0, 1]))
+        >>> Contingency.from_table([[2, 2], [1, 3]]).dominant_matching is None  # row 0 tied
+        True
         """
         rows, cols, counts = self.cells
         return dominant_matching_at_cells(rows, cols, counts, self.table.shape)
 
-    @functools.cached_property
-    def matching(self) -> Matching:
-        """The one-to-one class-cluster map that maximises the matched counts sum n_{i,s(i)}.
+    def derived(self, compute: Callable[[Contingency], T]) -> T:
+        """``compute(self)``, computed once per table and cached under ``compute`` itself.
 
-        Hungarian algorithm (``scipy.optimize.linear_sum_assignment``) on the table; it has
-        min(C, K) pairs. Accuracy and S2 share this one cached map. When several maps reach
-        the maximum count (accuracy is the same for all), the one with the largest sum of
-        :attr:`s2_cells` is taken, so that S2 does not depend on how labels are named or
-        ordered; the paper leaves ties open.
+        How the indices that share a quantity of the table (a matching, say) compute it once
+        per table without the table knowing any index: each asks for it by its function.
 
-        When every class (every cluster if C > K) has a strict largest count, in distinct
-        clusters (classes), that map is the unique maximum and is taken without the Hungarian
-        algorithm (:attr:`dominant_matching`); the result is the same.
+        Examples
+        --------
+        >>> ct = Contingency.from_table([[2, 0], [1, 3]])
+        >>> ct.derived(lambda t: t.n) == 6
+        True
         """
-        if self.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
-            return self.dominant_matching
-        weights = self.table.astype(np.float64)
-        if self.n_classes > 1:
-            # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
-            # so a count-maximising map always wins; the bonus only breaks ties.
-            weights += self.s2_cells / (min(self.table.shape) + 1)
-        from scipy.optimize import linear_sum_assignment  # 0.3-0.8 s to import: only when needed
-
-        rows, cols = linear_sum_assignment(weights, maximize=True)
-        return Matching(_frozen(rows), _frozen(cols))
+        cache = self.__dict__.setdefault("_derived", {})
+        if compute not in cache:
+            cache[compute] = compute(self)
+        return cache[compute]
 
 
 def dominant_matching_at_cells(

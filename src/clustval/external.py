@@ -5,7 +5,8 @@ Every index is a function of the contingency table alone. Each comes twice:
 * a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.contingency.Contingency`
   (O(C*K); what :func:`external_scores` and the pipeline call, one table for all indices);
 * a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
-  builds the table (O(n)) and calls the core.
+  builds the table (O(n)) and calls the core; it is also available under its registry name
+  (``ari`` is ``adjusted_rand_index``, see :mod:`clustval.registry`).
 
 Every index here is higher-is-better. Notation: n objects, C classes (rows), K
 clusters (columns), counts n_ij, class sizes a_i, cluster sizes b_j, pair counts TP, FP, FN,
@@ -18,7 +19,7 @@ the convention's source) or the :class:`~clustval.errors.UndefinedIndexError` it
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
@@ -28,30 +29,37 @@ from .contingency import Contingency, Matching, contingency, dominant_matching_a
 from .errors import InputError, UndefinedIndexError
 
 __all__ = [
-    "EXTERNAL_INDICES",
     "S2_MATCHINGS",
     "accuracy",
     "adjusted_mutual_info",
     "adjusted_rand_index",
+    "ami",
+    "ari",
     "bcubed_f",
     "bcubed_precision",
     "bcubed_recall",
+    "best_matching",
     "completeness",
     "cp_accuracy",
     "cp_accuracy_mc",
     "expected_mutual_info",
     "external_scores",
     "f_measure",
+    "fmi",
     "fowlkes_mallows_index",
     "homogeneity",
+    "jaccard",
     "jaccard_index",
     "mutual_info",
     "nca",
+    "nmi",
     "normalized_mutual_info",
     "ps2",
     "purity",
+    "rand",
     "rand_index",
     "s2",
+    "s2_at",
     "v_measure",
 ]
 
@@ -71,7 +79,7 @@ _EMI_BLOCK_TERMS = 2**18
 
 def accuracy_from_contingency(ct: Contingency) -> float:
     """Core of :func:`accuracy`."""
-    rows, cols = ct.matching
+    rows, cols = best_matching(ct)
     return int(ct.table[rows, cols].sum()) / ct.n
 
 
@@ -86,12 +94,81 @@ def purity_from_contingency(ct: Contingency) -> float:
 def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
     """Core of :func:`s2`."""
     if matching == "hungarian":
-        rows, cols = ct.matching
+        rows, cols = best_matching(ct)
     elif matching == "identity":
         rows, cols = _identity_matching(ct)
     else:
         raise InputError(f"s2 matching must be one of {S2_MATCHINGS}, got {matching!r}.")
-    return float(ct.s2_at(rows, cols).sum() / min(ct.n_classes, ct.n_clusters))
+    return float(s2_at(ct, rows, cols).sum() / min(ct.n_classes, ct.n_clusters))
+
+
+def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """S2_c of pairing class ``rows[k]`` with cluster ``cols[k]`` (paper eqs. 1-3).
+
+    ``sens = n_ij / a_i``, ``spec = (n - a_i - b_j + n_ij) / (n - a_i)``,
+    ``S2_ij = 2 sens spec / (sens + spec)``, and 0 when both are 0; ``rows`` and ``cols``
+    follow numpy's indexing rules (broadcast index arrays give the whole (C, K) matrix).
+
+    Raises
+    ------
+    UndefinedIndexError
+        C = 1: no object is negative for the only class, so every specificity is 0/0.
+
+    Examples
+    --------
+    >>> ct = contingency([0, 0, 0, 1, 1], [0, 0, 1, 1, 1])
+    >>> s2_at(ct, np.array([0, 1]), np.array([0, 1]))  # (2 * 2/3 * 1) / (2/3 + 1) = 0.8
+    array([0.8, 0.8])
+    """
+    if ct.n_classes == 1:
+        raise UndefinedIndexError(
+            "S2 is undefined with a single true class: every specificity is 0/0 (there are "
+            "no negatives). Score a labelling with at least two classes."
+        )
+    a, b, n_ij = ct.row_sums[rows], ct.col_sums[cols], ct.table[rows, cols]
+    sensitivity = n_ij / a
+    specificity = (ct.n - a - b + n_ij) / (ct.n - a)
+    total = sensitivity + specificity
+    return np.divide(
+        2.0 * sensitivity * specificity, total, out=np.zeros(total.shape), where=total > 0
+    )
+
+
+def best_matching(ct: Contingency) -> Matching:
+    """The one-to-one class-cluster map of Accuracy and S2: the most matched objects.
+
+    Maximises the matched counts ``sum n_{i,s(i)}`` over one-to-one maps (Hungarian
+    algorithm, ``scipy.optimize.linear_sum_assignment``); it has min(C, K) pairs and is
+    computed once per table (:meth:`Contingency.derived`). When several maps reach the
+    maximum count (Accuracy is the same for all), the one with the largest sum of S2_c
+    (:func:`s2_at`) is taken, so that S2 does not depend on how labels are named or
+    ordered; the paper leaves ties open. When every class (every cluster if C > K) has a
+    strict largest count, in distinct clusters (classes), that map is the unique maximum
+    and is taken without the Hungarian algorithm (:attr:`Contingency.dominant_matching`).
+
+    Examples
+    --------
+    >>> best_matching(contingency([0, 0, 1, 1, 1], ["b", "b", "a", "a", "b"]))
+    Matching(rows=array([0, 1]), cols=array([1, 0]))
+    """
+    return ct.derived(_tie_broken_matching)
+
+
+def _tie_broken_matching(ct: Contingency) -> Matching:
+    if ct.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
+        return ct.dominant_matching
+    weights = ct.table.astype(np.float64)
+    if ct.n_classes > 1:
+        # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
+        # so a count-maximising map always wins; the bonus only breaks ties.
+        rows = np.arange(ct.n_classes)[:, None]
+        weights += s2_at(ct, rows, np.arange(ct.n_clusters)[None, :]) / (min(ct.table.shape) + 1)
+    from scipy.optimize import linear_sum_assignment  # 0.3-0.8 s to import: only when needed
+
+    rows, cols = linear_sum_assignment(weights, maximize=True)
+    rows.setflags(write=False)
+    cols.setflags(write=False)
+    return Matching(rows, cols)
 
 
 def _identity_matching(ct: Contingency) -> Matching:
@@ -387,7 +464,7 @@ def accuracy(labels_true, labels_pred) -> float:
     """Clustering accuracy: the share of objects in the best one-to-one class-cluster map.
 
     ``Accuracy = (1/n) max_s sum_i n_{i,s(i)}`` over one-to-one maps s between classes and
-    clusters, found by the Hungarian algorithm (:attr:`Contingency.matching`). When C != K
+    clusters, found by the Hungarian algorithm (:func:`best_matching`). When C != K
     only min(C, K) pairs are matched; objects outside them count as errors.
 
     Range (0, 1], higher is better; 1 iff the clustering equals the classes up to renaming.
@@ -435,7 +512,7 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
     labels_true, labels_pred : array-like of shape (n,)
     matching : {"hungarian", "identity"}
         ``"hungarian"`` (default): the min(C, K) pairs of the count-maximising map shared
-        with :func:`accuracy` (:attr:`Contingency.matching`; among maps tied on the count,
+        with :func:`accuracy` (:func:`best_matching`; among maps tied on the count,
         the one with the largest S2, so that S2 does not depend on label names).
         ``"identity"``: class c is paired with the cluster whose label equals c (the paper's
         n_cc, for labels aligned by the caller). A class with no equally-labelled cluster is
@@ -770,37 +847,29 @@ def nca(labels_true, labels_pred) -> float:
     return nca_from_contingency(contingency(labels_true, labels_pred))
 
 
+# Every index under its registry name: the functions with a longer, scikit-learn-style name
+# are the same objects under the short one (``clustval.ari is clustval.adjusted_rand_index``).
+rand = rand_index
+jaccard = jaccard_index
+fmi = fowlkes_mallows_index
+ari = adjusted_rand_index
+nmi = normalized_mutual_info
+ami = adjusted_mutual_info
+
+
 # --------------------------------------------------------------------------------------
 # All indices from one table
 # --------------------------------------------------------------------------------------
 
-EXTERNAL_INDICES: dict[str, Callable[..., float]] = {
-    "accuracy": accuracy_from_contingency,
-    "purity": purity_from_contingency,
-    "s2": s2_from_contingency,
-    "ps2": ps2_from_contingency,
-    "f_measure": f_measure_from_contingency,
-    "rand": rand_index_from_contingency,
-    "jaccard": jaccard_index_from_contingency,
-    "fmi": fowlkes_mallows_index_from_contingency,
-    "ari": adjusted_rand_index_from_contingency,
-    "nmi": normalized_mutual_info_from_contingency,
-    "ami": adjusted_mutual_info_from_contingency,
-    "mutual_info": mutual_info_from_contingency,
-    "homogeneity": homogeneity_from_contingency,
-    "completeness": completeness_from_contingency,
-    "v_measure": v_measure_from_contingency,
-    "bcubed_precision": bcubed_precision_from_contingency,
-    "bcubed_recall": bcubed_recall_from_contingency,
-    "bcubed_f": bcubed_f_from_contingency,
-    "cp_accuracy": cp_accuracy_from_contingency,
-    "cp_accuracy_mc": cp_accuracy_mc_from_contingency,
-    "nca": nca_from_contingency,
-}
-"""Registry key -> core function ``f(ct: Contingency, **options) -> float``.
 
-Only ``s2`` (``matching``) and ``cp_accuracy_mc`` (``seed``, ``repeats``) take options.
-"""
+def __getattr__(name: str):
+    # EXTERNAL_INDICES (registry name -> core) is a view of the registry, which imports
+    # this module: it is built when asked for.
+    if name == "EXTERNAL_INDICES":
+        from .registry import requested
+
+        return {spec.name: spec.core for spec in requested("external", None)}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def external_scores(
@@ -818,7 +887,8 @@ def external_scores(
     ----------
     labels_true, labels_pred : array-like of shape (n,)
     names : iterable of str, str or None
-        Keys of :data:`EXTERNAL_INDICES`; None (default) means all of them.
+        Registry names of external indices (:data:`clustval.registry.EXTERNAL`); None
+        (default) means all of them.
     s2_matching : {"hungarian", "identity"}
         Passed to S2 (config ``indices.s2_matching``).
     cp_seed : int or None
@@ -830,8 +900,7 @@ def external_scores(
     Returns
     -------
     dict
-        ``{name: value}`` in the order of :data:`EXTERNAL_INDICES` (stable, whatever the
-        order of ``names``).
+        ``{name: value}`` in registry order (stable, whatever the order of ``names``).
 
     Raises
     ------
@@ -840,28 +909,27 @@ def external_scores(
     UndefinedIndexError
         A requested index is undefined for this input (e.g. S2 or NCA with one class) and
         ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
+
+    Examples
+    --------
+    >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
+    {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
     """
+    from .registry import requested  # the registry imports this module
+
     check_undefined_policy(undefined)
-    wanted = (
-        set(EXTERNAL_INDICES)
-        if names is None
-        else {names} if isinstance(names, str) else set(names)
-    )
-    unknown = sorted(wanted - set(EXTERNAL_INDICES))
-    if unknown:
-        raise InputError(f"Unknown external index {unknown}; choose from {list(EXTERNAL_INDICES)}.")
+    specs = requested("external", names)
     ct = contingency(labels_true, labels_pred)
-    options = {"s2": {"matching": s2_matching}, "cp_accuracy_mc": {"seed": cp_seed}}
-    drawn = _draw_aside(ct, cp_seed) if "cp_accuracy_mc" in wanted else None
+    given = {"s2_matching": s2_matching, "cp_seed": cp_seed}
+    drawn = _draw_aside(ct, cp_seed) if any(s.name == "cp_accuracy_mc" for s in specs) else None
     return {
-        name: value_or_nan(
+        spec.name: value_or_nan(
             drawn.result
-            if drawn is not None and name == "cp_accuracy_mc"
-            else lambda index=index, name=name: index(ct, **options.get(name, {})),
+            if drawn is not None and spec.name == "cp_accuracy_mc"
+            else lambda spec=spec: spec.compute(ct, given),
             undefined,
         )
-        for name, index in EXTERNAL_INDICES.items()
-        if name in wanted
+        for spec in specs
     }
 
 

@@ -1,7 +1,8 @@
 """Internal validity indices: judge a clustering from the data alone.
 
 Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
-label per row. Notation: K clusters C_k with n_k members, centroids c_k (member means),
+label per row; it is also available under its registry name (``sil`` is
+``silhouette_score``, ``db`` is ``davies_bouldin``, see :mod:`clustval.registry`). Notation: K clusters C_k with n_k members, centroids c_k (member means),
 xbar the mean of all data, d the Euclidean distance.
 
 The indices that need all pairwise distances (Silhouette, BWP, IGP, Dunn, DBI) get them
@@ -38,31 +39,6 @@ from ._pairwise import (
 from ._validation import check_data, check_undefined_policy, value_or_nan
 from .errors import InputError, UndefinedIndexError
 
-#: Keys of :func:`internal_scores`, in the order it returns them.
-INTERNAL_INDEX_NAMES = (
-    "stdi",
-    "db",
-    "dbi",
-    "xb",
-    "igp",
-    "sil",
-    "sil_sum",
-    "bwp",
-    "bwp_sum",
-    "dunn",
-    "calinski_harabasz",
-)
-
-# Which summary of the chunked distance pass each distance-based index needs.
-_DISTANCE_NEEDS = {
-    "dbi": "sums",
-    "igp": "nearest",
-    "sil": "sums",
-    "sil_sum": "sums",
-    "bwp": "sums",
-    "bwp_sum": "sums",
-    "dunn": "extremes",
-}
 _DEFAULT_BUDGET_MB = 256
 
 
@@ -74,7 +50,7 @@ class _Partition:
         X,
         labels,
         *,
-        distance_needs: Iterable[str] = (),
+        needs: Iterable[str] = (),
         memory_budget_mb: float = _DEFAULT_BUDGET_MB,
     ) -> None:
         check_memory_budget(memory_budget_mb)
@@ -84,7 +60,7 @@ class _Partition:
         # translation invariant, and means of values far from 0 would lose digits (the
         # shift is exact for lattice data). Pairwise distances use X itself.
         self.shifted = self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
-        self.distance_needs = frozenset(distance_needs)
+        self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
         self.memory_budget_mb = memory_budget_mb
 
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
@@ -148,9 +124,9 @@ class _Partition:
             self.X,
             self.codes,
             self.n_clusters,
-            sums="sums" in self.distance_needs,
-            nearest="nearest" in self.distance_needs,
-            extremes="extremes" in self.distance_needs,
+            sums="cluster_sums" in self.needs,
+            nearest="nearest" in self.needs,
+            extremes="extremes" in self.needs,
             memory_budget_mb=self.memory_budget_mb,
         )
 
@@ -202,7 +178,7 @@ def _no_nan(value, index: str):
 # alone or from internal_scores.
 
 
-def _stdi(p: _Partition, squared: bool) -> float:
+def _stdi(p: _Partition, squared: bool = False) -> float:
     p.require_clusters("STDI")
     centroid_offsets = np.sum((p.centroids - p.grand_mean) ** 2, axis=1)
     member_offsets = p.squared_centroid_distances
@@ -289,25 +265,28 @@ def _calinski_harabasz(p: _Partition) -> float:
     return _no_nan(ratio, "Calinski-Harabasz")
 
 
-# name -> body(partition, stdi_squared); the one dispatch table of internal_scores
-_INDEX_BODIES = {
-    "stdi": _stdi,
-    "db": lambda p, _: _davies_bouldin(p),
-    "dbi": lambda p, _: _dbi(p),
-    "xb": lambda p, _: _xie_beni(p),
-    "igp": lambda p, _: _igp(p),
-    "sil": lambda p, _: float(_silhouette_samples(p).mean()),
-    "sil_sum": lambda p, _: float(_silhouette_samples(p).sum()),
-    "bwp": lambda p, _: float(_bwp_samples(p).mean()),
-    "bwp_sum": lambda p, _: float(_bwp_samples(p).sum()),
-    "dunn": lambda p, _: _dunn(p),
-    "calinski_harabasz": lambda p, _: _calinski_harabasz(p),
-}
-assert tuple(_INDEX_BODIES) == INTERNAL_INDEX_NAMES
+def _silhouette_mean(p: _Partition) -> float:
+    return float(_silhouette_samples(p).mean())
 
 
-def _score(p: _Partition, name: str, stdi_squared: bool = False) -> float:
-    return _INDEX_BODIES[name](p, stdi_squared)
+def _silhouette_total(p: _Partition) -> float:
+    return float(_silhouette_samples(p).sum())
+
+
+def _bwp_mean(p: _Partition) -> float:
+    return float(_bwp_samples(p).mean())
+
+
+def _bwp_total(p: _Partition) -> float:
+    return float(_bwp_samples(p).sum())
+
+
+def _one(name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, **options):
+    """The index ``name`` alone, from a partition that computes just what its entry needs."""
+    from .registry import get_index  # the registry imports this module
+
+    spec = get_index(name)
+    return spec.core(_Partition(X, labels, needs=spec.needs, memory_budget_mb=memory_budget_mb), **options)
 
 
 # ----------------------------------------------------------------------------- public API
@@ -328,7 +307,7 @@ def stdi(X, labels, squared: bool = False) -> float:
     Reference: Xie J., Zhou Y., Wang M., Jiang W. New criteria for evaluating the validity
     of clustering. CAAI Trans. Intelligent Systems 12(6):873-882, 2017.
     """
-    return _stdi(_Partition(X, labels), squared)
+    return _one("stdi", X, labels, squared=squared)
 
 
 def davies_bouldin(X, labels) -> float:
@@ -344,7 +323,7 @@ def davies_bouldin(X, labels) -> float:
     Reference: Davies D.L., Bouldin D.W. A cluster separation measure. IEEE TPAMI 1(2):
     224-227, 1979.
     """
-    return _davies_bouldin(_Partition(X, labels))
+    return _one("db", X, labels)
 
 
 def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
@@ -358,7 +337,7 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
 
     Reference: Zhou Z.-H., Machine Learning (Tsinghua University Press, 2016), sec. 9.2.
     """
-    return _dbi(_Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb))
+    return _one("dbi", X, labels, memory_budget_mb)
 
 
 def xie_beni(X, labels) -> float:
@@ -372,7 +351,7 @@ def xie_beni(X, labels) -> float:
     Reference: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
     841-847, 1991 (with crisp memberships).
     """
-    return _xie_beni(_Partition(X, labels))
+    return _one("xb", X, labels)
 
 
 def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
@@ -387,9 +366,7 @@ def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     Reference: Kapp A.V., Tibshirani R. Are clusters found in one dataset present in
     another dataset? Biostatistics 8(1):9-31, 2007.
     """
-    return _igp(
-        _Partition(X, labels, distance_needs={"nearest"}, memory_budget_mb=memory_budget_mb)
-    )
+    return _one("igp", X, labels, memory_budget_mb)
 
 
 def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
@@ -405,7 +382,7 @@ def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_M
     validation of cluster analysis. J. Comput. Appl. Math. 20:53-65, 1987.
     """
     return _silhouette_samples(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb)
+        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb)
     )
 
 
@@ -414,17 +391,13 @@ def silhouette_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB)
 
     Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``.
     """
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "sil"
-    )
+    return _one("sil", X, labels, memory_budget_mb)
 
 
 def silhouette_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
     :func:`silhouette_samples`. Range [-n, n]; **higher is better**."""
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "sil_sum"
-    )
+    return _one("sil_sum", X, labels, memory_budget_mb)
 
 
 def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
@@ -440,23 +413,19 @@ def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> n
     based on affinity propagation clustering. Control and Decision 26(8):1147-1152, 2011.
     """
     return _bwp_samples(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb)
+        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb)
     )
 
 
 def bwp_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**."""
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "bwp"
-    )
+    return _one("bwp", X, labels, memory_budget_mb)
 
 
 def bwp_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     """Sum of BWP(i) over the objects (the paper's Fig. 3f axis); see :func:`bwp_samples`.
     Range [-n, n]; **higher is better**."""
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "bwp_sum"
-    )
+    return _one("bwp_sum", X, labels, memory_budget_mb)
 
 
 def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
@@ -471,9 +440,7 @@ def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     Reference: Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
     4(1):95-104, 1974; Zhou Z.-H., Machine Learning, 2016, sec. 9.2.
     """
-    return _dunn(
-        _Partition(X, labels, distance_needs={"extremes"}, memory_budget_mb=memory_budget_mb)
-    )
+    return _one("dunn", X, labels, memory_budget_mb)
 
 
 def calinski_harabasz(X, labels) -> float:
@@ -499,13 +466,13 @@ def calinski_harabasz(X, labels) -> float:
     >>> calinski_harabasz(X, [0, 0, 1, 1])  # B = 4 * 25 = 100, W = 4: (100 / 1) / (4 / 2)
     50.0
     """
-    return _calinski_harabasz(_Partition(X, labels))
+    return _one("calinski_harabasz", X, labels)
 
 
 def internal_scores(
     X,
     labels,
-    names: Iterable[str] | None = None,
+    names: Iterable[str] | str | None = None,
     *,
     stdi_squared: bool = False,
     memory_budget_mb: float = _DEFAULT_BUDGET_MB,
@@ -517,7 +484,8 @@ def internal_scores(
     ----------
     X : (n, d) array of finite numbers.
     labels : (n,) cluster labels.
-    names : keys from :data:`INTERNAL_INDEX_NAMES` (default: all of them).
+    names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
+        default: all of them).
     stdi_squared : passed to :func:`stdi` as ``squared``.
     memory_budget_mb : bound on each block of pairwise distances.
     undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
@@ -525,25 +493,42 @@ def internal_scores(
 
     Returns
     -------
-    dict mapping each requested name to its value, in the order of INTERNAL_INDEX_NAMES.
-    Values equal those of the individual functions; an index that is undefined for this
-    partition raises UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
+    dict mapping each requested name to its value, in registry order. Values equal those
+    of the individual functions; an index that is undefined for this partition raises
+    UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
+    {'sil': 0.899749373433584, 'dunn': 9.0}
     """
+    from .registry import requested  # the registry imports this module
+
     check_undefined_policy(undefined)
-    if names is None:
-        requested = set(INTERNAL_INDEX_NAMES)
-    else:
-        requested = {names} if isinstance(names, str) else set(names)
-        unknown = sorted(requested - set(INTERNAL_INDEX_NAMES))
-        if unknown:
-            raise InputError(
-                f"unknown internal index name(s) {unknown}; "
-                f"choose from {list(INTERNAL_INDEX_NAMES)}."
-            )
-    needs = {_DISTANCE_NEEDS[name] for name in requested if name in _DISTANCE_NEEDS}
-    p = _Partition(X, labels, distance_needs=needs, memory_budget_mb=memory_budget_mb)
+    specs = requested("internal", names)
+    needs = frozenset().union(*(spec.needs for spec in specs))
+    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb)
+    given = {"stdi_squared": stdi_squared}
     return {
-        name: value_or_nan(lambda name=name: _score(p, name, stdi_squared), undefined)
-        for name in INTERNAL_INDEX_NAMES
-        if name in requested
+        spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
+        for spec in specs
     }
+
+
+def __getattr__(name: str):
+    # INTERNAL_INDEX_NAMES is a view of the registry, which imports this module.
+    if name == "INTERNAL_INDEX_NAMES":
+        from .registry import names_of
+
+        return names_of("internal")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Every index under its registry name: the functions with a longer, scikit-learn-style name
+# are the same objects under the short one (``clustval.sil is clustval.silhouette_score``).
+db = davies_bouldin
+xb = xie_beni
+sil = silhouette_score
+sil_sum = silhouette_sum
+bwp = bwp_score

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from ._validation import check_undefined_policy
 from .errors import InputError
-from .registry import EXTERNAL, INDICES, INTERNAL, get_index
+from .registry import INDICES, get_index, names_of
 
 
 def score(
@@ -51,7 +51,9 @@ def score(
     """
     check_undefined_policy(undefined)
     if names is None:
-        wanted = (EXTERNAL if labels_true is not None else ()) + (INTERNAL if X is not None else ())
+        wanted = (names_of("external") if labels_true is not None else ()) + (
+            names_of("internal") if X is not None else ()
+        )
         if not wanted:
             raise InputError("nothing to score: give labels_true (external indices) and/or X (internal indices).")
     else:
