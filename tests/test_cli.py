@@ -137,7 +137,7 @@ def test_score_as_csv_keeps_every_digit(files, capsys):
         ("negative_seed", "a seed is an integer >= 0, got '-1'"),
         ("bad_budget", "a memory budget is a positive number of megabytes, got 'nan'"),
         ("bad_undefined", "argument --undefined: invalid choice: 'zero'"),
-        ("two_stdin", "only one of --truth, --pred and --data can read standard input"),
+        ("two_stdin", "only one of --truth, --pred, --data and --distances can read standard input"),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):

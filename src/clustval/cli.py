@@ -174,15 +174,17 @@ def format_indices(fmt: str) -> str:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    if [args.truth, args.pred, args.data].count(STDIN) > 1:
-        raise InputError("only one of --truth, --pred and --data can read standard input (-).")
+    if [args.truth, args.pred, args.data, args.distances].count(STDIN) > 1:
+        raise InputError("only one of --truth, --pred, --data and --distances can read standard input (-).")
     truth = read_labels(args.truth) if args.truth else None
     pred = read_labels(args.pred)
     X = read_data(args.data) if args.data else None
+    distances = read_data(args.distances) if args.distances else None
     values = score(
         pred,
         labels_true=truth,
         X=X,
+        distances=distances,
         names=args.index or None,
         s2_matching=args.s2_matching,
         cp_seed=args.cp_seed,
@@ -238,7 +240,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.add_argument("--pred", required=True, help="predicted labels, one per line (- reads standard input)")
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
-    sc.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    data = sc.add_mutually_exclusive_group()
+    data.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    data.add_argument(
+        "--distances",
+        help="instead of --data: the n x n distance matrix as a numeric CSV without header "
+        "(enables the distance-based internal indices: sil, bwp, igp, dunn and the sums)",
+    )
     sc.add_argument(
         "--undefined",
         choices=["raise", "nan"],
@@ -263,8 +271,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "score" and not args.truth and not args.data and not args.index:
-        print("clustval: error: give --truth (external indices) and/or --data (internal indices).", file=sys.stderr)
+    if args.command == "score" and not (args.truth or args.data or args.distances or args.index):
+        print(
+            "clustval: error: give --truth (external indices) and/or --data or --distances "
+            "(internal indices).",
+            file=sys.stderr,
+        )
         return 2
     # numpy's RuntimeWarnings (an inf in an intermediate) are no news to a user: every
     # limit value is documented; other warnings come out as one line.

@@ -36,10 +36,13 @@ from ._pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from ._validation import check_data, check_undefined_policy, value_or_nan
+from ._validation import check_data, check_distances, check_undefined_policy, value_or_nan
 from .errors import InputError, UndefinedIndexError
 
 _DEFAULT_BUDGET_MB = 256
+#: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
+#: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
+METRICS = ("euclidean", "precomputed")
 
 
 class _Partition:
@@ -52,16 +55,24 @@ class _Partition:
         *,
         needs: Iterable[str] = (),
         memory_budget_mb: float = _DEFAULT_BUDGET_MB,
+        metric: str = "euclidean",
     ) -> None:
         check_memory_budget(memory_budget_mb)
+        self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
+        self.memory_budget_mb = memory_budget_mb
+        self.precomputed = _is_precomputed(metric)
+        if self.precomputed:
+            if "coordinates" in self.needs:  # internal_scores names the indices first
+                raise InputError("this index needs the data's coordinates, not only their distances.")
+            self.X, self.codes, self.n_clusters = check_distances(X, labels)
+            self.n = self.X.shape[0]
+            return
         self.X, self.codes, self.n_clusters = check_data(X, labels)
         self.n = self.X.shape[0]
         # Centroid terms use data shifted by a data value near the middle: the indices are
         # translation invariant, and means of values far from 0 would lose digits (the
         # shift is exact for lattice data). Pairwise distances use X itself.
         self.shifted = self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
-        self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
-        self.memory_budget_mb = memory_budget_mb
 
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters."""
@@ -128,6 +139,7 @@ class _Partition:
             nearest="nearest" in self.needs,
             extremes="extremes" in self.needs,
             memory_budget_mb=self.memory_budget_mb,
+            precomputed=self.precomputed,
         )
 
     @cached_property
@@ -161,6 +173,13 @@ class _Partition:
                 ratio[D == 0] = np.inf  # coincident centroids: not separated at all
                 worst[r0:r1] = ratio.max(axis=1)
         return worst, closest
+
+
+def _is_precomputed(metric: str) -> bool:
+    """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean."""
+    if metric not in METRICS:
+        raise InputError(f"metric must be one of {METRICS}, got {metric!r}.")
+    return metric == "precomputed"
 
 
 def _no_nan(value, index: str):
@@ -281,12 +300,16 @@ def _bwp_total(p: _Partition) -> float:
     return float(_bwp_samples(p).sum())
 
 
-def _one(name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, **options):
+def _one(
+    name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, metric: str = "euclidean",
+    **options,
+):  # fmt: skip
     """The index ``name`` alone, from a partition that computes just what its entry needs."""
     from .registry import get_index  # the registry imports this module
 
     spec = get_index(name)
-    return spec.core(_Partition(X, labels, needs=spec.needs, memory_budget_mb=memory_budget_mb), **options)
+    partition = _Partition(X, labels, needs=spec.needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    return spec.core(partition, **options)
 
 
 # ----------------------------------------------------------------------------- public API
@@ -306,6 +329,11 @@ def stdi(X, labels, squared: bool = False) -> float:
 
     Reference: Xie J., Zhou Y., Wang M., Jiang W. New criteria for evaluating the validity
     of clustering. CAAI Trans. Intelligent Systems 12(6):873-882, 2017.
+
+    Examples
+    --------
+    >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
+    5.0
     """
     return _one("stdi", X, labels, squared=squared)
 
@@ -322,6 +350,11 @@ def davies_bouldin(X, labels) -> float:
 
     Reference: Davies D.L., Bouldin D.W. A cluster separation measure. IEEE TPAMI 1(2):
     224-227, 1979.
+
+    Examples
+    --------
+    >>> davies_bouldin([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
+    0.1
     """
     return _one("db", X, labels)
 
@@ -336,6 +369,11 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     UndefinedIndexError for K = 1. Pairwise distances in blocks of ``memory_budget_mb``.
 
     Reference: Zhou Z.-H., Machine Learning (Tsinghua University Press, 2016), sec. 9.2.
+
+    Examples
+    --------
+    >>> dbi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (1 + 1) / 10
+    0.2
     """
     return _one("dbi", X, labels, memory_budget_mb)
 
@@ -350,11 +388,18 @@ def xie_beni(X, labels) -> float:
 
     Reference: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
     841-847, 1991 (with crisp memberships).
+
+    Examples
+    --------
+    >>> xie_beni([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 4 * 0.25 / (4 * 10^2)
+    0.0025
     """
     return _one("xb", X, labels)
 
 
-def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def igp(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """In-group proportion, averaged over clusters.
 
     ``IGP(u) = #{i in C_u : NN(i) in C_u} / n_u``; ``IGP = (1/K) sum_u IGP(u)``, where NN(i)
@@ -362,14 +407,24 @@ def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     with the lowest row index counts. A singleton has IGP(u) = 0.
 
     Range [0, 1]; **higher is better**. Raises UndefinedIndexError for K = 1.
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
     Reference: Kapp A.V., Tibshirani R. Are clusters found in one dataset present in
     another dataset? Biostatistics 8(1):9-31, 2007.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> igp(X, [0, 1, 1, 1])  # cluster {0}: 0; cluster {1, 2, 3}: 2/3 (1's neighbour is 0)
+    0.3333333333333333
     """
-    return _one("igp", X, labels, memory_budget_mb)
+    return _one("igp", X, labels, memory_budget_mb, metric)
 
 
-def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
+def silhouette_samples(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> np.ndarray:
     """Silhouette width of every object (equals scikit-learn's ``silhouette_samples``).
 
     ``s(i) = (b - a) / max(a, b)``; a = mean distance from i to the other members of its
@@ -377,30 +432,59 @@ def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_M
     to their members. s(i) = 0 for a singleton and when a = b = 0.
 
     Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1 and K = n.
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
     Reference: Rousseeuw P.J. Silhouettes: a graphical aid to the interpretation and
     validation of cluster analysis. J. Comput. Appl. Math. 20:53-65, 1987.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> silhouette_samples(X, [0, 0, 1, 1])  # object 0: a = 1, b = 10.5: 9.5 / 10.5
+    array([0.9047619 , 0.89473684, 0.89473684, 0.9047619 ])
     """
     return _silhouette_samples(
-        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb)
+        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
-def silhouette_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def silhouette_score(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Mean silhouette width (1/n) sum_i s(i); see :func:`silhouette_samples`.
 
-    Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``.
+    Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``, also
+    with ``metric="precomputed"`` (X is then the distance matrix).
+
+    Examples
+    --------
+    >>> silhouette_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
+    0.899749373433584
+    >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
+    >>> silhouette_score(D, [0, 0, 1, 1], metric="precomputed")
+    0.899749373433584
     """
-    return _one("sil", X, labels, memory_budget_mb)
+    return _one("sil", X, labels, memory_budget_mb, metric)
 
 
-def silhouette_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def silhouette_sum(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
-    :func:`silhouette_samples`. Range [-n, n]; **higher is better**."""
-    return _one("sil_sum", X, labels, memory_budget_mb)
+    :func:`silhouette_samples`. Range [-n, n]; **higher is better**.
+
+    Examples
+    --------
+    >>> silhouette_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
+    3.598997493734336
+    """
+    return _one("sil_sum", X, labels, memory_budget_mb, metric)
 
 
-def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
+def bwp_samples(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> np.ndarray:
     """Between-within proportion of every object.
 
     ``BWP(i) = (b - w) / (b + w)``; w = a of the Silhouette (mean distance to the other
@@ -408,27 +492,52 @@ def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> n
     cluster). BWP(i) = 0 for a singleton and when b = w = 0.
 
     Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1 and K = n.
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
     Reference: Zhou S., Xu Z., Tang X. Method for determining optimal number of clusters
     based on affinity propagation clustering. Control and Decision 26(8):1147-1152, 2011.
+
+    Examples
+    --------
+    >>> bwp_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 11.5
+    array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
     return _bwp_samples(
-        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb)
+        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
-def bwp_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
-    """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**."""
-    return _one("bwp", X, labels, memory_budget_mb)
+def bwp_score(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
+    """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**.
+
+    Examples
+    --------
+    >>> bwp_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
+    0.8178053830227743
+    """
+    return _one("bwp", X, labels, memory_budget_mb, metric)
 
 
-def bwp_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def bwp_sum(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Sum of BWP(i) over the objects (the paper's Fig. 3f axis); see :func:`bwp_samples`.
-    Range [-n, n]; **higher is better**."""
-    return _one("bwp_sum", X, labels, memory_budget_mb)
+    Range [-n, n]; **higher is better**.
+
+    Examples
+    --------
+    >>> bwp_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/23 + 17/21)
+    3.271221532091097
+    """
+    return _one("bwp_sum", X, labels, memory_budget_mb, metric)
 
 
-def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def dunn(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Dunn index in the form of Zhou (2016, sec. 9.2).
 
     ``DI = min_{i != j} d_min(C_i, C_j) / max_l diam(C_l)``, d_min = smallest distance
@@ -437,10 +546,18 @@ def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     Range [0, inf); **higher is better**. 0 when two clusters share a point; inf when every
     cluster is a single (possibly repeated) point. Raises UndefinedIndexError for K = 1.
 
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
+
     Reference: Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
     4(1):95-104, 1974; Zhou Z.-H., Machine Learning, 2016, sec. 9.2.
+
+    Examples
+    --------
+    >>> dunn([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # gap 9 over diameter 1
+    9.0
     """
-    return _one("dunn", X, labels, memory_budget_mb)
+    return _one("dunn", X, labels, memory_budget_mb, metric)
 
 
 def calinski_harabasz(X, labels) -> float:
@@ -477,12 +594,15 @@ def internal_scores(
     stdi_squared: bool = False,
     memory_budget_mb: float = _DEFAULT_BUDGET_MB,
     undefined: str = "raise",
+    metric: str = "euclidean",
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
 
     Parameters
     ----------
-    X : (n, d) array of finite numbers.
+    X : (n, d) array of finite numbers, or with ``metric="precomputed"`` the (n, n)
+        distance matrix (finite, non-negative, symmetric, zero diagonal; or its condensed
+        upper triangle, as ``scipy.spatial.distance.pdist`` returns it).
     labels : (n,) cluster labels.
     names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
         default: all of them).
@@ -490,6 +610,10 @@ def internal_scores(
     memory_budget_mb : bound on each block of pairwise distances.
     undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
         and every other index keeps its value).
+    metric : "euclidean" (default) or "precomputed". From distances alone only the
+        distance-based indices (Sil, BWP, IGP, Dunn and their sums) are defined; those that
+        need centroids (STDI, DB, DBI, XB, Calinski-Harabasz) are refused with an InputError,
+        and are left out when ``names`` is None.
 
     Returns
     -------
@@ -503,12 +627,21 @@ def internal_scores(
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
-    from .registry import requested  # the registry imports this module
+    from .registry import COORDINATES, requested  # the registry imports this module
 
     check_undefined_policy(undefined)
     specs = requested("internal", names)
+    if _is_precomputed(metric):
+        centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
+        if names is None:
+            specs = [spec for spec in specs if spec not in centroid_based]
+        elif centroid_based:
+            raise InputError(
+                f"{', '.join(spec.label for spec in centroid_based)} need the data's coordinates "
+                "(centroids), not only distances: pass X, or leave them out."
+            )
     needs = frozenset().union(*(spec.needs for spec in specs))
-    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb)
+    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
     given = {"stdi_squared": stdi_squared}
     return {
         spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from ._validation import check_undefined_policy
 from .errors import InputError
-from .registry import INDICES, get_index, names_of
+from .registry import COORDINATES, INDICES, get_index, names_of
 
 
 def score(
@@ -18,6 +18,7 @@ def score(
     *,
     labels_true=None,
     X=None,
+    distances=None,
     names: Iterable[str] | None = None,
     undefined: str = "raise",
     s2_matching: str = "hungarian",
@@ -38,9 +39,16 @@ def score(
         Ground-truth classes; needed by the external indices.
     X : array-like of shape (n, d), optional
         The data; needed by the internal indices.
+    distances : array-like of shape (n, n), optional
+        Instead of X, the objects' pairwise distances (symmetric, zero diagonal; or
+        condensed, as ``scipy.spatial.distance.pdist`` gives them), as scikit-learn's
+        ``silhouette_score(metric="precomputed")`` and fpc's ``cluster.stats(d)`` take them.
+        They allow the distance-based internal indices (Sil, BWP, IGP, Dunn and the sums);
+        those built on centroids (STDI, DB, DBI, XB, CH) need X.
     names : iterable of str, optional
         Registry names of the indices to compute. Default: every index that the given
-        inputs allow (external ones when ``labels_true`` is given, internal ones when ``X`` is).
+        inputs allow (external ones when ``labels_true`` is given, internal ones when ``X``
+        or ``distances`` is).
     undefined : {"raise", "nan"}
         An index undefined for this input (e.g. silhouette of one cluster) raises
         :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
@@ -50,12 +58,21 @@ def score(
         :func:`clustval.external.external_scores` and :func:`clustval.internal.internal_scores`).
     """
     check_undefined_policy(undefined)
+    if X is not None and distances is not None:
+        raise InputError("give X or distances, not both: the internal indices use one of them.")
+    metric = "euclidean" if distances is None else "precomputed"
+    data = X if distances is None else distances
     if names is None:
-        wanted = (names_of("external") if labels_true is not None else ()) + (
-            names_of("internal") if X is not None else ()
+        wanted = (names_of("external") if labels_true is not None else ()) + tuple(
+            name
+            for name in (names_of("internal") if data is not None else ())
+            if distances is None or COORDINATES not in INDICES[name].needs
         )
         if not wanted:
-            raise InputError("nothing to score: give labels_true (external indices) and/or X (internal indices).")
+            raise InputError(
+                "nothing to score: give labels_true (external indices) and/or X or distances "
+                "(internal indices)."
+            )
     else:
         wanted = tuple(dict.fromkeys(names))
         for name in wanted:
@@ -64,8 +81,8 @@ def score(
     internal = [n for n in wanted if INDICES[n].kind == "internal"]
     if external and labels_true is None:
         raise InputError(f"external indices ({', '.join(external)}) need the true labels.")
-    if internal and X is None:
-        raise InputError(f"internal indices ({', '.join(internal)}) need the data X.")
+    if internal and data is None:
+        raise InputError(f"internal indices ({', '.join(internal)}) need the data X (or distances).")
 
     values: dict[str, float] = {}
     if external:
@@ -82,9 +99,10 @@ def score(
 
         values.update(
             internal_scores(
-                X,
+                data,
                 labels_pred,
                 internal,
+                metric=metric,
                 stdi_squared=stdi_squared,
                 memory_budget_mb=memory_budget_mb,
                 undefined=undefined,
