@@ -2,12 +2,16 @@
 
 Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
 label per row; it is also available under its registry name (``sil`` is
-``silhouette_score``, ``db`` is ``davies_bouldin``, see :mod:`clustval.registry`). Notation: K clusters C_k with n_k members, centroids c_k (member means),
-xbar the mean of all data, d the Euclidean distance.
+``silhouette_score``, ``db`` is ``davies_bouldin``, see :mod:`clustval.registry`).
+Notation: K clusters C_k with n_k members, centroids c_k (member means), xbar the mean of
+all data, d the Euclidean distance.
 
 The indices that need all pairwise distances (Silhouette, BWP, IGP, Dunn, DBI) get them
 from :func:`clustval._pairwise.cluster_distance_stats`, exact and in row blocks bounded by
 ``memory_budget_mb``; :func:`internal_scores` computes any set of indices with ONE such pass.
+With ``metric="precomputed"`` the pass reads row blocks of a given distance matrix instead
+(any metric); the indices built on centroids (STDI, DB, DBI, XB, Calinski-Harabasz) need
+the coordinates and refuse it.
 
 Degenerate partitions never give a silent NaN:
 

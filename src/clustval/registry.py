@@ -77,20 +77,46 @@ class IndexSpec:
 
     @property
     def func(self) -> Callable[..., float]:
-        """The public function (the older name of :attr:`function`)."""
+        """The public function (the older name of :attr:`function`).
+
+        Examples
+        --------
+        >>> get_index("sil").func is get_index("sil").function
+        True
+        """
         return self.function
 
     def compute(self, shared, given: Mapping[str, object]):
         """The core on the shared table or partition, with its options taken from ``given``
-        (score()'s keywords; those it does not take are left out)."""
+        (score()'s keywords; those it does not take are left out).
+
+        Examples
+        --------
+        >>> from clustval.contingency import contingency
+        >>> ct = contingency([0, 0, 1, 1], [1, 1, 0, 0])
+        >>> get_index("s2").compute(ct, {"s2_matching": "identity", "cp_seed": 1})  # matching="identity"
+        0.0
+        """
         return self.core(shared, **{kw: given[key] for key, kw in self.options.items() if key in given})
 
     def better(self, a: float, b: float) -> bool:
-        """True when value ``a`` is strictly better than ``b`` for this index."""
+        """True when value ``a`` is strictly better than ``b`` for this index.
+
+        Examples
+        --------
+        >>> get_index("sil").better(0.5, 0.2), get_index("db").better(0.5, 0.2)
+        (True, False)
+        """
         return a > b if self.direction == "higher" else a < b
 
     def best_of(self, values) -> int:
-        """Position of the best value in ``values`` (the first one on ties)."""
+        """Position of the best value in ``values`` (the first one on ties).
+
+        Examples
+        --------
+        >>> get_index("db").best_of([0.9, 0.4, 0.4])  # the lowest, first of a tie
+        1
+        """
         values = list(values)
         pick = max if self.direction == "higher" else min
         best = pick(values)
@@ -284,7 +310,18 @@ def unregister(name: str) -> None:
 
 @contextlib.contextmanager
 def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
-    """Register ``spec`` for the duration of a ``with`` block (see :func:`register`)."""
+    """Register ``spec`` for the duration of a ``with`` block (see :func:`register`).
+
+    Examples
+    --------
+    >>> nmi = get_index("nmi")
+    >>> spec = IndexSpec("nmi_percent", "NMI %", "external", "higher", (0, 100), "NMI * 100",
+    ...                  lambda t, p: 100 * nmi.function(t, p), lambda ct: 100 * nmi.core(ct))
+    >>> from clustval import score
+    >>> with registered(spec):
+    ...     score([0, 0, 1, 1], labels_true=[1, 1, 0, 0], names=["nmi_percent"])
+    {'nmi_percent': 100.0}
+    """
     register(spec)
     try:
         yield spec

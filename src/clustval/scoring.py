@@ -56,6 +56,19 @@ def score(
     s2_matching, cp_seed, stdi_squared, memory_budget_mb
         Options of S2, the Monte Carlo CP accuracy, STDI and the distance pass (see
         :func:`clustval.external.external_scores` and :func:`clustval.internal.internal_scores`).
+
+    Examples
+    --------
+    >>> score([0, 0, 1, 1], labels_true=[0, 0, 1, 2], names=["ari", "accuracy"])
+    {'ari': 0.5714285714285714, 'accuracy': 0.75}
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> score([0, 0, 1, 1], X=X, names=["dunn", "db"])
+    {'dunn': 9.0, 'db': 0.1}
+    >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
+    >>> list(score([0, 0, 1, 1], distances=D))  # the distance-based indices
+    ['igp', 'sil', 'sil_sum', 'bwp', 'bwp_sum', 'dunn']
+    >>> score([0, 0, 1, 1], distances=D, names=["sil"]) == score([0, 0, 1, 1], X=X, names=["sil"])
+    True
     """
     check_undefined_policy(undefined)
     if X is not None and distances is not None:
