@@ -240,3 +240,39 @@ def test_a_name_is_registered_once():
 def test_an_entry_needs_what_its_kind_reads():
     with pytest.raises(InputError, match="do not fit kind"):
         IndexSpec("x", "X", "internal", "higher", (0, 1), "-", pair_recall, _pair_recall)
+
+
+def _mean_within_distance(p) -> float:
+    """Mean over objects with cluster mates of their mean distance to those mates."""
+    sums = p.distance_stats.cluster_sums[np.arange(p.n), p.codes]
+    mates = p.sizes[p.codes] - 1
+    return float(np.mean(sums[mates > 0] / mates[mates > 0]))
+
+
+def mean_within_distance(X, labels, *, metric="euclidean") -> float:
+    """Mean distance of an object to the other members of its cluster (objects with mates).
+
+    Range [0, inf), lower is better. (An internal index made up for the test that one
+    entry, naming what its core reads, is all it takes.)
+    """
+    from clustval.internal import _Partition
+
+    return _mean_within_distance(_Partition(X, labels, needs={"cluster_sums"}, metric=metric))
+
+
+MEAN_WITHIN = IndexSpec(
+    "mean_within", "Mean within", "internal", "lower", (0, float("inf")), "made up",
+    mean_within_distance, _mean_within_distance, frozenset({"cluster_sums"}),
+)  # fmt: skip
+
+
+def test_one_entry_adds_an_internal_index_with_what_it_reads():
+    X = np.array([[0.0], [1.0], [3.0], [10.0], [11.0]])
+    labels = [0, 0, 0, 1, 1]  # mates' mean distances: 2, 1.5, 2.5, 1, 1
+    D = np.abs(X - X.T)
+    with registered(MEAN_WITHIN):
+        assert score(labels, X=X)["mean_within"] == pytest.approx(1.6, abs=1e-15)
+        assert score(labels, distances=D)["mean_within"] == pytest.approx(1.6, abs=1e-15)
+        assert list(score(labels, distances=D))[-1] == "mean_within"  # reads distances only
+        test_internal_within_bounds_and_scoring_matches_functions()
+        test_internal_invariant_under_relabelling_and_object_order()

@@ -44,6 +44,14 @@ from ._validation import check_data, check_distances, check_undefined_policy, va
 from .errors import InputError, UndefinedIndexError
 
 _DEFAULT_BUDGET_MB = 256
+
+# What an internal index reads from a partition (its registry entry's ``needs``): the
+# centroids and within sums, computed from the coordinates, and/or the summaries of the one
+# pass over all pairwise distances.
+COORDINATES = "coordinates"
+CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
+NEAREST = "nearest"  # the cluster of each object's nearest neighbour
+EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
 #: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
 #: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
 METRICS = ("euclidean", "precomputed")
@@ -66,7 +74,7 @@ class _Partition:
         self.memory_budget_mb = memory_budget_mb
         self.precomputed = _is_precomputed(metric)
         if self.precomputed:
-            if "coordinates" in self.needs:  # internal_scores names the indices first
+            if COORDINATES in self.needs:  # internal_scores names the indices first
                 raise InputError("this index needs the data's coordinates, not only their distances.")
             self.X, self.codes, self.n_clusters = check_distances(X, labels)
             self.n = self.X.shape[0]
@@ -139,9 +147,9 @@ class _Partition:
             self.X,
             self.codes,
             self.n_clusters,
-            sums="cluster_sums" in self.needs,
-            nearest="nearest" in self.needs,
-            extremes="extremes" in self.needs,
+            sums=CLUSTER_SUMS in self.needs,
+            nearest=NEAREST in self.needs,
+            extremes=EXTREMES in self.needs,
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
         )
@@ -449,7 +457,7 @@ def silhouette_samples(
     array([0.9047619 , 0.89473684, 0.89473684, 0.9047619 ])
     """
     return _silhouette_samples(
-        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb, metric=metric)
+        _Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
@@ -508,7 +516,7 @@ def bwp_samples(
     array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
     return _bwp_samples(
-        _Partition(X, labels, needs={"cluster_sums"}, memory_budget_mb=memory_budget_mb, metric=metric)
+        _Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
@@ -631,7 +639,7 @@ def internal_scores(
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
-    from .registry import COORDINATES, requested  # the registry imports this module
+    from .registry import requested  # the registry imports this module
 
     check_undefined_policy(undefined)
     specs = requested("internal", names)

@@ -25,23 +25,19 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from . import external as _ext_mod
-from . import internal as _int_mod
+from . import external as E  # noqa: N812 - short, the table below names every index with it
+from . import internal as I  # noqa: N812, E741
 from .errors import InputError
+from .internal import CLUSTER_SUMS, COORDINATES, EXTREMES, NEAREST
 
 Kind = Literal["external", "internal"]
 Direction = Literal["higher", "lower"]
 
 _INF = float("inf")
 
-# What a core reads (IndexSpec.needs). External cores read the contingency table; internal
-# cores read the partition's centroids and within sums (computed from the coordinates) and/or
-# the summaries of the one pass over all pairwise distances.
+# What a core reads (IndexSpec.needs): external cores read the contingency table, internal
+# ones what the partition computes (clustval.internal: coordinates and/or distance summaries).
 CONTINGENCY = "contingency"
-COORDINATES = "coordinates"
-CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
-NEAREST = "nearest"  # the cluster of each object's nearest neighbour
-EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
 NEEDS = (CONTINGENCY, COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES)
 
 
@@ -137,7 +133,6 @@ def _int(name, label, direction, bounds, reference, function, core, needs, optio
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
 _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 
-E, I = _ext_mod, _int_mod
 _S2_OPTIONS = {"s2_matching": "matching"}
 _CP_OPTIONS = {"cp_seed": "seed"}
 _STDI_OPTIONS = {"stdi_squared": "squared"}
