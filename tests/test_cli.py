@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score, silhouette_score
 
 import clustval.cli
-from clustval.cli import main, read_labels
+from clustval.cli import format_indices, main, read_labels
 from clustval.errors import InputError
-from clustval.registry import EXTERNAL, INTERNAL
+from clustval.registry import EXTERNAL, INDICES, INTERNAL
 from clustval.scoring import score
 
 
@@ -79,7 +82,44 @@ def test_readable_table(files, capsys):
 
 def test_indices_lists_the_registry(capsys):
     assert main(["indices"]) == 0
-    assert len(capsys.readouterr().out.strip().splitlines()) == len(EXTERNAL) + len(INTERNAL)
+    header, rule, *rows = capsys.readouterr().out.strip().splitlines()
+    assert [row.split()[0] for row in rows] == list(INDICES)
+    # aligned: every column starts where its header starts
+    starts = [header.index(title) for title in ("index", "kind", "better", "range", "reference")]
+    assert all(rule[start - 2 : start] == "  " for start in starts)
+    for row, spec in zip(rows, INDICES.values()):
+        assert [row[s:].split("  ")[0].strip() for s in starts[:3]] == [spec.label, spec.kind, spec.direction]
+        assert row[starts[4]:] == spec.reference
+
+
+def test_indices_as_csv_and_json(capsys):
+    assert main(["indices", "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["name"] for r in rows] == list(INDICES)
+    assert {r["name"]: (float(r["lower"]), float(r["upper"])) for r in rows} == {
+        name: spec.bounds for name, spec in INDICES.items()
+    }
+    assert main(["indices", "--format", "json"]) == 0
+    entries = json.loads(capsys.readouterr().out)
+    assert [e["label"] for e in entries] == [spec.label for spec in INDICES.values()]
+    assert next(e for e in entries if e["name"] == "stdi")["upper"] is None  # inf
+
+
+def test_readme_index_table_is_the_registry():
+    # The README's table is `clustval indices --format markdown`, pasted: it must not drift.
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    assert format_indices("markdown") in readme
+
+
+def test_score_as_csv_keeps_every_digit(files, capsys):
+    args = ["score", "--truth", files["truth"], "--pred", files["pred"], "--data", files["data"]]
+    assert main([*args, "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0] == ["index", "value"]
+    truth, pred, X = files["arrays"]
+    expected = score(pred, labels_true=truth, X=X)
+    assert {name: float(value) for name, value in rows[1:]} == expected
+    assert [name for name, _ in rows[1:]] == list(expected)
 
 
 @pytest.mark.parametrize(
@@ -97,7 +137,7 @@ def test_indices_lists_the_registry(capsys):
         ("negative_seed", "a seed is an integer >= 0, got '-1'"),
         ("bad_budget", "a memory budget is a positive number of megabytes, got 'nan'"),
         ("bad_undefined", "argument --undefined: invalid choice: 'zero'"),
-        ("two_stdin", "only one of --truth, --pred and --data can read standard input"),
+        ("two_stdin", "only one of --truth, --pred, --data and --distances can read standard input"),
     ],
 )
 def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):

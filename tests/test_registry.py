@@ -6,6 +6,7 @@ where the entry says so, the entry's bounds, and the best value for a perfect pa
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -13,8 +14,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clustval.errors import UndefinedIndexError
-from clustval.registry import EXTERNAL, INDICES, INTERNAL, get_index
+import clustval
+from clustval.cli import main
+from clustval.contingency import contingency
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.registry import EXTERNAL, INDICES, IndexSpec, get_index, names_of, registered
 from clustval.scoring import score
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,9 +55,13 @@ def test_registry_entries_are_complete():
         assert spec.direction in ("higher", "lower")
         assert spec.bounds[0] < spec.bounds[1]
         assert spec.reference and spec.label
-        assert callable(spec.func), name
-        assert spec.func.__doc__ and len(spec.func.__doc__) > 80, f"{name} needs a docstring"
-    assert set(EXTERNAL) | set(INTERNAL) == set(INDICES)
+        assert callable(spec.function) and callable(spec.core), name
+        assert spec.function.__doc__ and len(spec.function.__doc__) > 80, f"{name} needs a docstring"
+        # the public function is available under its registry name, the same object
+        assert getattr(clustval, name) is spec.function, name
+        assert getattr(clustval, spec.kind)  # clustval.external / clustval.internal
+        assert getattr(getattr(clustval, spec.kind), name) is spec.function, name
+    assert set(names_of("external")) | set(names_of("internal")) == set(INDICES)
 
 
 @pytest.mark.parametrize("name", EXTERNAL)
@@ -138,7 +146,7 @@ def test_internal_invariant_under_relabelling_and_object_order(data):
     order = np.random.default_rng(seed).permutation(len(labels))
     base = score(labels, X=X)
     moved = score(_relabel(labels, seed)[order], X=X[order])
-    for name in INTERNAL:
+    for name in names_of("internal"):
         assert moved[name] == pytest.approx(base[name], rel=1e-10, abs=1e-12), name
 
 
@@ -147,7 +155,7 @@ def test_internal_invariant_under_relabelling_and_object_order(data):
 def test_internal_within_bounds_and_scoring_matches_functions(data):
     X, labels, _ = data
     values = score(labels, X=X)
-    assert list(values) == list(INTERNAL)
+    assert list(values) == list(names_of("internal"))
     for name, value in values.items():
         lo, hi = get_index(name).bounds
         assert lo - 1e-12 <= value <= hi + 1e-12, name
@@ -165,3 +173,106 @@ def test_best_of_follows_direction():
 def test_unknown_index_names_the_known_ones():
     with pytest.raises(KeyError, match="known indices: s2"):
         get_index("s3")
+
+
+# ---- adding an index is one entry ---------------------------------------------------------
+
+
+def _pair_recall(ct) -> float:
+    """TP / (TP + FN), 1.0 when no two objects share a class."""
+    tp, _, fn, _ = ct.pairs
+    return 1.0 if tp + fn == 0 else tp / (tp + fn)
+
+
+def pair_recall(labels_true, labels_pred) -> float:
+    """Pair recall: the share of same-class object pairs that the clustering keeps together.
+
+    ``TP / (TP + FN)`` from the pair counts of the contingency table; 1.0 when no two
+    objects share a class. Range [0, 1], higher is better. (An index made up for the test
+    that registering one entry is all it takes.)
+    """
+    return _pair_recall(contingency(labels_true, labels_pred))
+
+
+PAIR_RECALL = IndexSpec(
+    "pair_recall", "Pair recall", "external", "higher", (0, 1), "TP / (TP + FN)",
+    pair_recall, _pair_recall,
+)  # fmt: skip
+
+
+@pytest.fixture
+def new_index():
+    """The made-up index, registered by its one entry for one test, then removed."""
+    with registered(PAIR_RECALL) as spec:
+        yield spec
+    assert "pair_recall" not in INDICES
+
+
+def test_one_entry_adds_an_index_to_score_cli_and_property_tests(new_index, tmp_path, capsys):
+    truth, pred = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 2, 2]  # same-class pairs 6, kept 2
+    assert score(pred, labels_true=truth, names=["pair_recall"]) == {"pair_recall": 1 / 3}
+    assert list(score(pred, labels_true=truth))[-1] == "pair_recall"  # in the defaults too
+    assert clustval.external_scores(truth, pred, "pair_recall") == {"pair_recall": 1 / 3}
+    (tmp_path / "t.txt").write_text("\n".join(map(str, truth)))
+    (tmp_path / "p.txt").write_text("\n".join(map(str, pred)))
+    files = ["--truth", str(tmp_path / "t.txt"), "--pred", str(tmp_path / "p.txt")]
+    assert main(["score", *files, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pair_recall"] == pytest.approx(1 / 3, abs=1e-15)
+    assert main(["score", *files, "--index", "pair_recall"]) == 0
+    assert "Pair recall" in capsys.readouterr().out
+    assert main(["indices"]) == 0
+    assert "pair_recall" in capsys.readouterr().out
+    # the registry-driven property tests, run on the new entry
+    test_external_invariant_under_relabelling("pair_recall")
+    test_external_within_bounds("pair_recall")
+    test_perfect_partition_scores_best("pair_recall")
+    with pytest.raises(AssertionError):  # and they can fail: pair recall is not symmetric
+        test_external_symmetric("pair_recall")
+
+
+def test_a_name_is_registered_once():
+    with pytest.raises(InputError, match="already registered"):
+        with registered(get_index("ari")):
+            pass  # pragma: no cover
+    assert get_index("ari").function is clustval.adjusted_rand_index
+
+
+def test_an_entry_needs_what_its_kind_reads():
+    with pytest.raises(InputError, match="do not fit kind"):
+        IndexSpec("x", "X", "internal", "higher", (0, 1), "-", pair_recall, _pair_recall)
+
+
+def _mean_within_distance(p) -> float:
+    """Mean over objects with cluster mates of their mean distance to those mates."""
+    sums = p.distance_stats.cluster_sums[np.arange(p.n), p.codes]
+    mates = p.sizes[p.codes] - 1
+    return float(np.mean(sums[mates > 0] / mates[mates > 0]))
+
+
+def mean_within_distance(X, labels, *, metric="euclidean") -> float:
+    """Mean distance of an object to the other members of its cluster (objects with mates).
+
+    Range [0, inf), lower is better. (An internal index made up for the test that one
+    entry, naming what its core reads, is all it takes.)
+    """
+    from clustval.internal import _Partition
+
+    return _mean_within_distance(_Partition(X, labels, needs={"cluster_sums"}, metric=metric))
+
+
+MEAN_WITHIN = IndexSpec(
+    "mean_within", "Mean within", "internal", "lower", (0, float("inf")), "made up",
+    mean_within_distance, _mean_within_distance, frozenset({"cluster_sums"}),
+)  # fmt: skip
+
+
+def test_one_entry_adds_an_internal_index_with_what_it_reads():
+    X = np.array([[0.0], [1.0], [3.0], [10.0], [11.0]])
+    labels = [0, 0, 0, 1, 1]  # mates' mean distances: 2, 1.5, 2.5, 1, 1
+    D = np.abs(X - X.T)
+    with registered(MEAN_WITHIN):
+        assert score(labels, X=X)["mean_within"] == pytest.approx(1.6, abs=1e-15)
+        assert score(labels, distances=D)["mean_within"] == pytest.approx(1.6, abs=1e-15)
+        assert list(score(labels, distances=D))[-1] == "mean_within"  # reads distances only
+        test_internal_within_bounds_and_scoring_matches_functions()
+        test_internal_invariant_under_relabelling_and_object_order()

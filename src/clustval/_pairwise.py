@@ -134,12 +134,14 @@ def cluster_distance_stats(
     extremes: bool = False,
     memory_budget_mb: float = 256,
     engine: str | None = None,
+    precomputed: bool = False,
 ) -> ClusterDistanceStats:
     """Summarise all pairwise distances of X per cluster, in one chunked pass.
 
     Parameters
     ----------
-    X : (n, d) float64, C-contiguous and finite (as returned by ``check_data``).
+    X : (n, d) float64, C-contiguous and finite (as returned by ``check_data``); with
+        ``precomputed``, the (n, n) distance matrix itself (as returned by ``check_distances``).
     codes : (n,) int, cluster codes 0..n_clusters-1, every code present.
     sums : compute ``cluster_sums`` (Silhouette, BWP, DBI).
     nearest : compute ``nearest_cluster`` (IGP).
@@ -148,6 +150,9 @@ def cluster_distance_stats(
         engine; the numba engine holds a few tile rows per worker); the summaries take
         O(n K) (the numba engine: per worker).
     engine : ``auto`` | ``numba`` | ``numpy``; default from ``CLUSTVAL_ENGINE``, else auto.
+        Precomputed distances always take the numpy engine's reductions, over row blocks
+        of the given matrix instead of computed ones: the same summaries from the same
+        distances (bit for bit those of the numpy engine on the matrix's coordinates).
 
     Cost: O(n^2 d) time when anything is requested, O(n K + block) memory.
     """
@@ -157,11 +162,20 @@ def cluster_distance_stats(
         return ClusterDistanceStats(sizes=sizes)
 
     order = np.argsort(codes, kind="stable")  # sorted position -> original row
-    Xs = np.ascontiguousarray(X[order])
     own = np.ascontiguousarray(codes[order], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    if precomputed:
+        engine = "numpy"  # the compiled kernel computes its distances from coordinates
 
-    engine = _resolve_engine(engine, work=n * n * X.shape[1] / 2)
+        def distance_rows(rows):  # d(rows, every object), both in sorted order
+            return X[order[rows]][:, order]
+    else:
+        Xs = np.ascontiguousarray(X[order])
+        engine = _resolve_engine(engine, work=n * n * X.shape[1] / 2)
+
+        def distance_rows(rows):
+            return exact_distances(Xs[rows], Xs)
+
     # numba fills all three summaries at once (the extra ones cost little next to the
     # distances); numpy computes only the requested reductions.
     every = engine == "numba"
@@ -175,13 +189,13 @@ def cluster_distance_stats(
         step = rows_per_block(n, memory_budget_mb)
         for r0 in range(0, n, step):
             r1 = min(r0 + step, n)
-            _numpy_block(Xs, starts, own, r0, r1, cluster_sums, mins, own_max)
+            _numpy_block(distance_rows, starts, own, r0, r1, cluster_sums, mins, own_max)
 
     stats: dict[str, np.ndarray] = {}
     if sums:
         stats["cluster_sums"] = _to_original_order(cluster_sums, order)
     if nearest:
-        nearest_sorted = _nearest_cluster(Xs, own, order, mins, memory_budget_mb)
+        nearest_sorted = _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb)
         stats["nearest_cluster"] = _to_original_order(nearest_sorted, order)
     if extremes:
         stats["diameters"] = np.maximum.reduceat(own_max, starts[:-1])
@@ -195,9 +209,9 @@ def _to_original_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
     return out
 
 
-def _numpy_block(Xs, starts, own, r0, r1, cluster_sums, mins, own_max) -> None:
+def _numpy_block(distance_rows, starts, own, r0, r1, cluster_sums, mins, own_max) -> None:
     """Fill rows r0:r1 (sorted order) of the requested summaries from one distance block."""
-    D = exact_distances(Xs[r0:r1], Xs)
+    D = distance_rows(slice(r0, r1))
     segments = starts[:-1]
     rows = np.arange(r1 - r0)
     if cluster_sums is not None:
@@ -260,7 +274,7 @@ def _tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     )
 
 
-def _nearest_cluster(Xs, own, order, mins, memory_budget_mb) -> np.ndarray:
+def _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb) -> np.ndarray:
     """Cluster of each object's nearest neighbour (sorted order), ties to the lowest row index.
 
     The per-cluster minima decide every object whose nearest distance is attained in one
@@ -270,7 +284,10 @@ def _nearest_cluster(Xs, own, order, mins, memory_budget_mb) -> np.ndarray:
     nearest = np.argmin(mins, axis=1)
     best = mins[np.arange(len(nearest)), nearest]
     tied = np.flatnonzero(((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best))
-    for r0, r1, D in distance_blocks(Xs[tied], Xs, memory_budget_mb):
+    step = rows_per_block(len(order), memory_budget_mb)
+    for r0 in range(0, tied.size, step):
+        r1 = min(r0 + step, tied.size)
+        D = distance_rows(tied[r0:r1])
         rows = np.arange(r1 - r0)
         D[rows, tied[r0:r1]] = np.inf
         at_min = D == D.min(axis=1, keepdims=True)

@@ -305,6 +305,61 @@ def check_data(X, labels) -> tuple[np.ndarray, np.ndarray, int]:
     return X, codes, len(uniques)
 
 
+# Asymmetry accepted in a distance matrix, relative to its largest entry: rounding noise of
+# d(x, y) and d(y, x) computed apart, never a different distance.
+DISTANCE_SYMMETRY_RTOL = 1e-12
+_CHECK_ROWS = 1024  # rows of the matrix compared with its transpose at a time
+
+
+def check_distances(D, labels) -> tuple[np.ndarray, np.ndarray, int]:
+    """Validate a precomputed distance matrix and its labels for an internal index.
+
+    ``D`` is the square (n, n) matrix of d(i, j), or its condensed upper triangle (the
+    n (n - 1) / 2 values of ``scipy.spatial.distance.pdist``). It must be finite,
+    non-negative, zero on the diagonal and symmetric (up to ``DISTANCE_SYMMETRY_RTOL``
+    times its largest entry). Returns ``(D, codes, K)`` like :func:`check_data`, D as a
+    C-contiguous float64 (n, n) array.
+    """
+    labels = as_label_array(labels, "labels")
+    try:
+        D = np.ascontiguousarray(D, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"distances must be a numeric (n, n) matrix: {exc}") from None
+    n = labels.shape[0]
+    if D.ndim == 1 and D.shape[0] == n * (n - 1) // 2 and n > 1:
+        from scipy.spatial.distance import squareform  # only for condensed input
+
+        D = np.ascontiguousarray(squareform(D, checks=False))
+    if D.ndim != 2 or D.shape[0] != D.shape[1]:
+        raise InputError(f"distances must be a square (n, n) matrix (or condensed), got shape {D.shape}.")
+    if D.shape[0] != n:
+        raise InputError(
+            f"distances are {D.shape[0]} x {D.shape[0]} but labels has {n} entries: "
+            "give one label per row of the matrix."
+        )
+    if not np.all(np.isfinite(D)):
+        i, j = np.argwhere(~np.isfinite(D))[0]
+        raise InputError(f"distances contain NaN or inf (first at row {i}, column {j}).")
+    if (D < 0).any():
+        i, j = np.argwhere(D < 0)[0]
+        raise InputError(f"distances must be non-negative; d({i}, {j}) = {float(D[i, j])!r}.")
+    if D.diagonal().any():
+        i = int(np.flatnonzero(D.diagonal())[0])
+        raise InputError(f"distances must be 0 on the diagonal; d({i}, {i}) = {float(D[i, i])!r}.")
+    tolerance = DISTANCE_SYMMETRY_RTOL * float(D.max(initial=0.0))
+    for r0 in range(0, n, _CHECK_ROWS):
+        gap = np.abs(D[r0 : r0 + _CHECK_ROWS] - D[:, r0 : r0 + _CHECK_ROWS].T)
+        if (gap > tolerance).any():
+            i, j = np.argwhere(gap > tolerance)[0]
+            i += r0
+            raise InputError(
+                f"distances must be symmetric; d({i}, {j}) = {float(D[i, j])!r} but d({j}, {i}) = "
+                f"{float(D[j, i])!r}."
+            )
+    codes, uniques = factorize(labels)
+    return D, codes, len(uniques)
+
+
 def check_undefined_policy(undefined: str) -> str:
     """``undefined`` if it is one of :data:`UNDEFINED_POLICIES`, else InputError."""
     if undefined not in UNDEFINED_POLICIES:

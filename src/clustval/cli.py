@@ -7,6 +7,8 @@ traceback: exit 1 for bad data or labels, exit 2 for bad usage (argparse's conve
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 import math
 import os
@@ -105,13 +107,26 @@ def _read_text(path: str) -> str:
         raise InputError(f"{path}: cannot read it ({exc}).") from None
 
 
-def _format_table(values: dict[str, float]) -> str:
-    width = max(len(INDICES[name].label) for name in values)
-    lines = [f"{'index':<{width}}  {'value':>12}  better", f"{'-' * width}  {'-' * 12}  ------"]
-    for name, value in values.items():
-        spec = INDICES[name]
-        lines.append(f"{spec.label:<{width}}  {value:>12.6g}  {spec.direction}")
-    return "\n".join(lines)
+FORMATS = ("table", "csv", "json")  # every command's output formats
+
+
+def _aligned(header: list[str], rows: list[list[str]], right: set[int] = frozenset()) -> str:
+    """A plain-text table: columns padded to their widest cell, a rule under the header."""
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+
+    def line(cells):
+        padded = (c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(padded).rstrip()
+
+    return "\n".join([line(header), line(["-" * w for w in widths]), *map(line, rows)])
+
+
+def _csv(header: list[str], rows: list[list[object]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().rstrip("\n")
 
 
 def _json_value(value: float) -> float | None:
@@ -119,16 +134,57 @@ def _json_value(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def format_scores(values: dict[str, float], fmt: str) -> str:
+    """``clustval score``'s output: a flat JSON object ``{index: value}``, a CSV of
+    ``index,value`` rows (``repr`` of the float: every digit; inf and nan as such) or a table."""
+    if fmt == "json":
+        return json.dumps({name: _json_value(v) for name, v in values.items()}, allow_nan=False)
+    if fmt == "csv":
+        return _csv(["index", "value"], [[name, repr(float(v))] for name, v in values.items()])
+    rows = [[INDICES[name].label, f"{value:.6g}", INDICES[name].direction] for name, value in values.items()]
+    return _aligned(["index", "value", "better"], rows, right={1})
+
+
+def _bound(value: float) -> str:
+    return f"{value:g}"
+
+
+def format_indices(fmt: str) -> str:
+    """``clustval indices``'s output, one row per registry entry: name, label, kind,
+    direction, range and reference; ``markdown`` is the README's table."""
+    specs = list(INDICES.values())
+    if fmt == "json":
+        return json.dumps(
+            [{"name": s.name, "label": s.label, "kind": s.kind, "better": s.direction,
+              "lower": _json_value(s.bounds[0]), "upper": _json_value(s.bounds[1]),
+              "reference": s.reference} for s in specs]  # fmt: skip
+        )
+    if fmt == "csv":
+        header = ["name", "label", "kind", "better", "lower", "upper", "reference"]
+        return _csv(header, [[s.name, s.label, s.kind, s.direction, _bound(s.bounds[0]),
+                              _bound(s.bounds[1]), s.reference] for s in specs])  # fmt: skip
+    ranges = [f"[{_bound(s.bounds[0])}, {_bound(s.bounds[1])}]" for s in specs]
+    if fmt == "markdown":
+        lines = ["| name | index | kind | better | range | reference |", "|---|---|---|---|---|---|"]
+        lines += [f"| `{s.name}` | {s.label} | {s.kind} | {s.direction} | {r} | {s.reference} |"
+                  for s, r in zip(specs, ranges)]  # fmt: skip
+        return "\n".join(lines)
+    rows = [[s.name, s.label, s.kind, s.direction, r, s.reference] for s, r in zip(specs, ranges)]
+    return _aligned(["name", "index", "kind", "better", "range", "reference"], rows)
+
+
 def _cmd_score(args: argparse.Namespace) -> int:
-    if [args.truth, args.pred, args.data].count(STDIN) > 1:
-        raise InputError("only one of --truth, --pred and --data can read standard input (-).")
+    if [args.truth, args.pred, args.data, args.distances].count(STDIN) > 1:
+        raise InputError("only one of --truth, --pred, --data and --distances can read standard input (-).")
     truth = read_labels(args.truth) if args.truth else None
     pred = read_labels(args.pred)
     X = read_data(args.data) if args.data else None
+    distances = read_data(args.distances) if args.distances else None
     values = score(
         pred,
         labels_true=truth,
         X=X,
+        distances=distances,
         names=args.index or None,
         s2_matching=args.s2_matching,
         cp_seed=args.cp_seed,
@@ -136,17 +192,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
     )
-    if args.json:
-        print(json.dumps({name: _json_value(v) for name, v in values.items()}, allow_nan=False))
-    else:
-        print(_format_table(values))
+    print(format_scores(values, "json" if args.json else args.format))
     return 0
 
 
 def _cmd_indices(args: argparse.Namespace) -> int:
-    for spec in INDICES.values():
-        lo, hi = spec.bounds
-        print(f"{spec.name:<17} {spec.kind:<8} {spec.direction:<6} [{lo:g}, {hi:g}]  {spec.reference}")
+    print(format_indices(args.format))
     return 0
 
 
@@ -184,11 +235,18 @@ def build_parser() -> argparse.ArgumentParser:
         "score",
         help="score a clustering",
         description="Score a clustering. External indices need --truth, internal ones --data. "
-        "With --json, prints one flat JSON object {index: value}; infinite values are null.",
+        "With --format json (or --json), prints one flat JSON object {index: value}, infinite "
+        "values as null; --format csv prints index,value rows.",
     )
     sc.add_argument("--pred", required=True, help="predicted labels, one per line (- reads standard input)")
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
-    sc.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    data = sc.add_mutually_exclusive_group()
+    data.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    data.add_argument(
+        "--distances",
+        help="instead of --data: the n x n distance matrix as a numeric CSV without header "
+        "(enables the distance-based internal indices: sil, bwp, igp, dunn and the sums)",
+    )
     sc.add_argument(
         "--undefined",
         choices=["raise", "nan"],
@@ -196,7 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="an undefined index (e.g. silhouette of one cluster) is an error (raise) or nan (null in JSON)",
     )
     sc.add_argument("--index", action="append", metavar="NAME", help="only this index (repeatable); see `clustval indices`")
-    sc.add_argument("--json", action="store_true", help="print a flat JSON object")
+    sc.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
+    sc.add_argument("--json", action="store_true", help="print a flat JSON object (same as --format json)")
     sc.add_argument("--s2-matching", choices=["hungarian", "identity"], default="hungarian")
     sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     sc.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
@@ -204,14 +263,20 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(run=_cmd_score)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
+    ls.add_argument("--format", choices=(*FORMATS, "markdown"), default="table",
+                    help="output format (default: an aligned table; markdown: the README's table)")
     ls.set_defaults(run=_cmd_indices)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "score" and not args.truth and not args.data and not args.index:
-        print("clustval: error: give --truth (external indices) and/or --data (internal indices).", file=sys.stderr)
+    if args.command == "score" and not (args.truth or args.data or args.distances or args.index):
+        print(
+            "clustval: error: give --truth (external indices) and/or --data or --distances "
+            "(internal indices).",
+            file=sys.stderr,
+        )
         return 2
     # numpy's RuntimeWarnings (an inf in an intermediate) are no news to a user: every
     # limit value is documented; other warnings come out as one line.

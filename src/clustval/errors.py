@@ -6,27 +6,77 @@ and exits non-zero, and the pipeline lets it fail the rule (no partial output is
 
 
 class ClustvalError(Exception):
-    """Base class of every error clustval raises on purpose."""
+    """Base class of every error clustval raises on purpose.
+
+    Examples
+    --------
+    >>> import clustval
+    >>> try:
+    ...     clustval.ari([0, 1], [0, 1, 1])
+    ... except ClustvalError as error:
+    ...     print(type(error).__name__)
+    InputError
+    """
 
 
 class InputError(ClustvalError, ValueError):
-    """Labels or data that an index cannot be computed on (shape, NaN, length mismatch)."""
+    """Labels or data that an index cannot be computed on (shape, NaN, length mismatch).
+
+    Examples
+    --------
+    >>> import clustval
+    >>> clustval.ari([0, 1], [0, 1, 1])
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: labels_true has 2 labels but labels_pred has 3: ...
+    """
 
 
 class UndefinedIndexError(InputError):
-    """The index is mathematically undefined for this partition (e.g. one cluster for DB)."""
+    """The index is mathematically undefined for this partition (e.g. one cluster for DB).
+
+    Examples
+    --------
+    >>> import clustval
+    >>> clustval.sil([[0.0], [1.0], [2.0]], [0, 0, 0])
+    Traceback (most recent call last):
+    ...
+    clustval.errors.UndefinedIndexError: Silhouette is undefined for a single cluster ...
+    """
 
 
 class DataError(ClustvalError):
-    """A data set could not be obtained, parsed or verified."""
+    """A data set could not be obtained, parsed or verified.
+
+    Examples
+    --------
+    >>> from clustval.datasets import load_uci
+    >>> load_uci("no-such-set")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.DataError: ...
+    """
 
 
 class ChecksumError(DataError):
-    """A raw file's SHA-256 differs from the one recorded in the catalog."""
+    """A raw file's SHA-256 differs from the one recorded in the catalog.
+
+    Examples
+    --------
+    >>> issubclass(ChecksumError, DataError)  # caught with the other data errors
+    True
+    """
 
 
 class DamagedFileError(DataError):
-    """A data set file's content does not match the row count or SHA-256 in its header."""
+    """A data set file's content does not match the row count or SHA-256 in its header.
+
+    Examples
+    --------
+    >>> error = DamagedFileError("iris.csv: 149 rows, the header says 150", "iris.csv")
+    >>> error.path  # the file to remove and rebuild
+    'iris.csv'
+    """
 
     def __init__(self, message: str, path: str) -> None:
         super().__init__(message)
@@ -34,9 +84,25 @@ class DamagedFileError(DataError):
 
 
 class ClusteringError(ClustvalError, ValueError):
-    """A clustering request that cannot be carried out (e.g. K above the distinct points)."""
+    """A clustering request that cannot be carried out (e.g. K above the distinct points).
+
+    Examples
+    --------
+    >>> issubclass(ClusteringError, ValueError)  # caught like scikit-learn's errors
+    True
+    """
 
 
 class ContinuousLabelWarning(UserWarning):
     """Labels given as non-integral numbers: each distinct value is one label (scikit-learn
-    warns the same way; clustering labels are discrete)."""
+    warns the same way; clustering labels are discrete).
+
+    Examples
+    --------
+    >>> import warnings, clustval
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = clustval.ari([0.5, 1.5], [0, 1])
+    >>> caught[0].category.__name__
+    'ContinuousLabelWarning'
+    """

@@ -5,7 +5,8 @@ Every index is a function of the contingency table alone. Each comes twice:
 * a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.contingency.Contingency`
   (O(C*K); what :func:`external_scores` and the pipeline call, one table for all indices);
 * a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
-  builds the table (O(n)) and calls the core.
+  builds the table (O(n)) and calls the core; it is also available under its registry name
+  (``ari`` is ``adjusted_rand_index``, see :mod:`clustval.registry`).
 
 Every index here is higher-is-better. Notation: n objects, C classes (rows), K
 clusters (columns), counts n_ij, class sizes a_i, cluster sizes b_j, pair counts TP, FP, FN,
@@ -18,7 +19,7 @@ the convention's source) or the :class:`~clustval.errors.UndefinedIndexError` it
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
@@ -28,30 +29,37 @@ from .contingency import Contingency, Matching, contingency, dominant_matching_a
 from .errors import InputError, UndefinedIndexError
 
 __all__ = [
-    "EXTERNAL_INDICES",
     "S2_MATCHINGS",
     "accuracy",
     "adjusted_mutual_info",
     "adjusted_rand_index",
+    "ami",
+    "ari",
     "bcubed_f",
     "bcubed_precision",
     "bcubed_recall",
+    "best_matching",
     "completeness",
     "cp_accuracy",
     "cp_accuracy_mc",
     "expected_mutual_info",
     "external_scores",
     "f_measure",
+    "fmi",
     "fowlkes_mallows_index",
     "homogeneity",
+    "jaccard",
     "jaccard_index",
     "mutual_info",
     "nca",
+    "nmi",
     "normalized_mutual_info",
     "ps2",
     "purity",
+    "rand",
     "rand_index",
     "s2",
+    "s2_at",
     "v_measure",
 ]
 
@@ -70,13 +78,27 @@ _EMI_BLOCK_TERMS = 2**18
 
 
 def accuracy_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`accuracy`."""
-    rows, cols = ct.matching
+    """Core of :func:`accuracy`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> accuracy_from_contingency(contingency(t, p)) == accuracy(t, p)
+    True
+    """
+    rows, cols = best_matching(ct)
     return int(ct.table[rows, cols].sum()) / ct.n
 
 
 def purity_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`purity`."""
+    """Core of :func:`purity`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> purity_from_contingency(contingency(t, p)) == purity(t, p)
+    True
+    """
     rows, cols, counts = ct.cells  # each column's largest cell is among its non-zero ones
     largest = np.zeros(ct.n_clusters, dtype=np.int64)
     np.maximum.at(largest, cols, counts)
@@ -84,14 +106,90 @@ def purity_from_contingency(ct: Contingency) -> float:
 
 
 def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
-    """Core of :func:`s2`."""
+    """Core of :func:`s2`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> s2_from_contingency(contingency(t, p)) == s2(t, p)
+    True
+    """
     if matching == "hungarian":
-        rows, cols = ct.matching
+        rows, cols = best_matching(ct)
     elif matching == "identity":
         rows, cols = _identity_matching(ct)
     else:
         raise InputError(f"s2 matching must be one of {S2_MATCHINGS}, got {matching!r}.")
-    return float(ct.s2_at(rows, cols).sum() / min(ct.n_classes, ct.n_clusters))
+    return float(s2_at(ct, rows, cols).sum() / min(ct.n_classes, ct.n_clusters))
+
+
+def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """S2_c of pairing class ``rows[k]`` with cluster ``cols[k]`` (paper eqs. 1-3).
+
+    ``sens = n_ij / a_i``, ``spec = (n - a_i - b_j + n_ij) / (n - a_i)``,
+    ``S2_ij = 2 sens spec / (sens + spec)``, and 0 when both are 0; ``rows`` and ``cols``
+    follow numpy's indexing rules (broadcast index arrays give the whole (C, K) matrix).
+
+    Raises
+    ------
+    UndefinedIndexError
+        C = 1: no object is negative for the only class, so every specificity is 0/0.
+
+    Examples
+    --------
+    >>> ct = contingency([0, 0, 0, 1, 1], [0, 0, 1, 1, 1])
+    >>> s2_at(ct, np.array([0, 1]), np.array([0, 1]))  # (2 * 2/3 * 1) / (2/3 + 1) = 0.8
+    array([0.8, 0.8])
+    """
+    if ct.n_classes == 1:
+        raise UndefinedIndexError(
+            "S2 is undefined with a single true class: every specificity is 0/0 (there are "
+            "no negatives). Score a labelling with at least two classes."
+        )
+    a, b, n_ij = ct.row_sums[rows], ct.col_sums[cols], ct.table[rows, cols]
+    sensitivity = n_ij / a
+    specificity = (ct.n - a - b + n_ij) / (ct.n - a)
+    total = sensitivity + specificity
+    return np.divide(
+        2.0 * sensitivity * specificity, total, out=np.zeros(total.shape), where=total > 0
+    )
+
+
+def best_matching(ct: Contingency) -> Matching:
+    """The one-to-one class-cluster map of Accuracy and S2: the most matched objects.
+
+    Maximises the matched counts ``sum n_{i,s(i)}`` over one-to-one maps (Hungarian
+    algorithm, ``scipy.optimize.linear_sum_assignment``); it has min(C, K) pairs and is
+    computed once per table (:meth:`Contingency.derived`). When several maps reach the
+    maximum count (Accuracy is the same for all), the one with the largest sum of S2_c
+    (:func:`s2_at`) is taken, so that S2 does not depend on how labels are named or
+    ordered; the paper leaves ties open. When every class (every cluster if C > K) has a
+    strict largest count, in distinct clusters (classes), that map is the unique maximum
+    and is taken without the Hungarian algorithm (:attr:`Contingency.dominant_matching`).
+
+    Examples
+    --------
+    >>> best_matching(contingency([0, 0, 1, 1, 1], ["b", "b", "a", "a", "b"]))
+    Matching(rows=array([0, 1]), cols=array([1, 0]))
+    """
+    return ct.derived(_tie_broken_matching)
+
+
+def _tie_broken_matching(ct: Contingency) -> Matching:
+    if ct.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
+        return ct.dominant_matching
+    weights = ct.table.astype(np.float64)
+    if ct.n_classes > 1:
+        # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
+        # so a count-maximising map always wins; the bonus only breaks ties.
+        rows = np.arange(ct.n_classes)[:, None]
+        weights += s2_at(ct, rows, np.arange(ct.n_clusters)[None, :]) / (min(ct.table.shape) + 1)
+    from scipy.optimize import linear_sum_assignment  # 0.3-0.8 s to import: only when needed
+
+    rows, cols = linear_sum_assignment(weights, maximize=True)
+    rows.setflags(write=False)
+    cols.setflags(write=False)
+    return Matching(rows, cols)
 
 
 def _identity_matching(ct: Contingency) -> Matching:
@@ -115,7 +213,14 @@ def _identity_matching(ct: Contingency) -> Matching:
 
 
 def nca_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`nca`."""
+    """Core of :func:`nca`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> nca_from_contingency(contingency(t, p)) == nca(t, p)
+    True
+    """
     if ct.n_classes == 1:
         raise UndefinedIndexError(
             "NCA is undefined with a single true class (it divides by C - 1 = 0). Score a "
@@ -140,7 +245,14 @@ def nca_from_contingency(ct: Contingency) -> float:
 
 
 def f_measure_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`f_measure`."""
+    """Core of :func:`f_measure`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> f_measure_from_contingency(contingency(t, p)) == f_measure(t, p)
+    True
+    """
     # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
     # Empty cells give F = 0 and every row has a non-empty cell: the maxima are over those.
     rows, cols, counts = ct.cells
@@ -155,28 +267,56 @@ def f_measure_from_contingency(ct: Contingency) -> float:
 
 
 def ps2_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`ps2`."""
+    """Core of :func:`ps2`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> ps2_from_contingency(contingency(t, p)) == ps2(t, p)
+    True
+    """
     tp, fp, fn, tn = ct.pairs
     denominator = tp * (fp + tn) + tn * (tp + fn)
     return 0.0 if denominator == 0 else 2 * tp * tn / denominator
 
 
 def rand_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`rand_index`."""
+    """Core of :func:`rand_index`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> rand_index_from_contingency(contingency(t, p)) == rand_index(t, p)
+    True
+    """
     tp, fp, fn, tn = ct.pairs
     total = tp + fp + fn + tn
     return 1.0 if total == 0 else (tp + tn) / total
 
 
 def jaccard_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`jaccard_index`."""
+    """Core of :func:`jaccard_index`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> jaccard_index_from_contingency(contingency(t, p)) == jaccard_index(t, p)
+    True
+    """
     tp, fp, fn, _ = ct.pairs
     denominator = tp + fp + fn
     return 1.0 if denominator == 0 else tp / denominator
 
 
 def fowlkes_mallows_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`fowlkes_mallows_index`."""
+    """Core of :func:`fowlkes_mallows_index`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> fowlkes_mallows_index_from_contingency(contingency(t, p)) == fowlkes_mallows_index(t, p)
+    True
+    """
     tp, fp, fn, _ = ct.pairs
     if fp == 0 and fn == 0:
         return 1.0
@@ -184,7 +324,14 @@ def fowlkes_mallows_index_from_contingency(ct: Contingency) -> float:
 
 
 def adjusted_rand_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`adjusted_rand_index`."""
+    """Core of :func:`adjusted_rand_index`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> adjusted_rand_index_from_contingency(contingency(t, p)) == adjusted_rand_index(t, p)
+    True
+    """
     tp, fp, fn, tn = ct.pairs
     if fn == 0 and fp == 0:
         return 1.0
@@ -229,6 +376,12 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     accumulated in logs over the whole support and normalised to sum 1, never from
     log-factorials of n: those are ~n log n, so their differences lose ~n log n * 2^-53
     (1e-10 at n = 10^5), where the ratios lose ~1e-14. 0.0 with one class or one cluster.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> round(expected_mutual_info(np.array([2, 2]), np.array([2, 2]), 4), 12)  # 4 (1/6)(1/2) log 2
+    0.231049060187
     """
     if row_sums.size == 1 or col_sums.size == 1:
         return 0.0
@@ -276,7 +429,14 @@ def _blocks_by_width(widths: np.ndarray, limit: int):
 
 
 def normalized_mutual_info_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`normalized_mutual_info`."""
+    """Core of :func:`normalized_mutual_info`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> normalized_mutual_info_from_contingency(contingency(t, p)) == normalized_mutual_info(t, p)
+    True
+    """
     if ct.n_classes == ct.n_clusters == 1:
         return 1.0
     mi = _mutual_info(ct)
@@ -286,7 +446,14 @@ def normalized_mutual_info_from_contingency(ct: Contingency) -> float:
 
 
 def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`adjusted_mutual_info`."""
+    """Core of :func:`adjusted_mutual_info`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> adjusted_mutual_info_from_contingency(contingency(t, p)) == adjusted_mutual_info(t, p)
+    True
+    """
     if ct.n_classes == ct.n_clusters == 1:
         return 1.0
     if ct.n_classes == 1 or ct.n_clusters == 1:
@@ -303,24 +470,52 @@ def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
 
 
 def mutual_info_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`mutual_info`."""
+    """Core of :func:`mutual_info`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> mutual_info_from_contingency(contingency(t, p)) == mutual_info(t, p)
+    True
+    """
     return _mutual_info(ct)
 
 
 def homogeneity_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`homogeneity`: MI / H(classes), 1.0 when H(classes) = 0."""
+    """Core of :func:`homogeneity`: MI / H(classes), 1.0 when H(classes) = 0.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> homogeneity_from_contingency(contingency(t, p)) == homogeneity(t, p)
+    True
+    """
     entropy = _entropy(ct.row_sums, ct.n)
     return _mutual_info(ct) / entropy if entropy else 1.0
 
 
 def completeness_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`completeness`: MI / H(clusters), 1.0 when H(clusters) = 0."""
+    """Core of :func:`completeness`: MI / H(clusters), 1.0 when H(clusters) = 0.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> completeness_from_contingency(contingency(t, p)) == completeness(t, p)
+    True
+    """
     entropy = _entropy(ct.col_sums, ct.n)
     return _mutual_info(ct) / entropy if entropy else 1.0
 
 
 def v_measure_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`v_measure`: the harmonic mean of homogeneity and completeness."""
+    """Core of :func:`v_measure`: the harmonic mean of homogeneity and completeness.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> v_measure_from_contingency(contingency(t, p)) == v_measure(t, p)
+    True
+    """
     h, c = homogeneity_from_contingency(ct), completeness_from_contingency(ct)
     return 0.0 if h + c == 0 else 2.0 * h * c / (h + c)
 
@@ -331,12 +526,26 @@ def v_measure_from_contingency(ct: Contingency) -> float:
 
 
 def bcubed_precision_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`bcubed_precision` (and of :func:`cp_accuracy`, the same number)."""
+    """Core of :func:`bcubed_precision` (and of :func:`cp_accuracy`, the same number).
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> bcubed_precision_from_contingency(contingency(t, p)) == bcubed_precision(t, p)
+    True
+    """
     return float((_square_sums(ct, axis=0) / ct.col_sums).sum() / ct.n)
 
 
 def bcubed_recall_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`bcubed_recall`."""
+    """Core of :func:`bcubed_recall`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> bcubed_recall_from_contingency(contingency(t, p)) == bcubed_recall(t, p)
+    True
+    """
     return float((_square_sums(ct, axis=1) / ct.row_sums).sum() / ct.n)
 
 
@@ -349,21 +558,42 @@ def _square_sums(ct: Contingency, axis: int) -> np.ndarray:
 
 
 def bcubed_f_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`bcubed_f`."""
+    """Core of :func:`bcubed_f`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> bcubed_f_from_contingency(contingency(t, p)) == bcubed_f(t, p)
+    True
+    """
     precision = bcubed_precision_from_contingency(ct)
     recall = bcubed_recall_from_contingency(ct)
     return 2.0 * precision * recall / (precision + recall)  # both > 0: every n_ij >= 0, some > 0
 
 
 def cp_accuracy_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`cp_accuracy`: the expectation of Bartenyev's (2026) procedure (BCubed P)."""
+    """Core of :func:`cp_accuracy`: the expectation of Bartenyev's (2026) procedure (BCubed P).
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> cp_accuracy_from_contingency(contingency(t, p)) == cp_accuracy(t, p)
+    True
+    """
     return bcubed_precision_from_contingency(ct)
 
 
 def cp_accuracy_mc_from_contingency(
     ct: Contingency, seed: int | None = 1, repeats: int = 1
 ) -> float:
-    """Core of :func:`cp_accuracy_mc`."""
+    """Core of :func:`cp_accuracy_mc`.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> cp_accuracy_mc_from_contingency(contingency(t, p)) == cp_accuracy_mc(t, p)
+    True
+    """
     if int(repeats) < 1:
         raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
@@ -387,7 +617,7 @@ def accuracy(labels_true, labels_pred) -> float:
     """Clustering accuracy: the share of objects in the best one-to-one class-cluster map.
 
     ``Accuracy = (1/n) max_s sum_i n_{i,s(i)}`` over one-to-one maps s between classes and
-    clusters, found by the Hungarian algorithm (:attr:`Contingency.matching`). When C != K
+    clusters, found by the Hungarian algorithm (:func:`best_matching`). When C != K
     only min(C, K) pairs are matched; objects outside them count as errors.
 
     Range (0, 1], higher is better; 1 iff the clustering equals the classes up to renaming.
@@ -402,6 +632,12 @@ def accuracy(labels_true, labels_pred) -> float:
     Returns
     -------
     float
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> accuracy(t, p)  # classes 0, 1 matched with clusters 0, 1: (2 + 3) / 6
+    0.8333333333333334
     """
     return accuracy_from_contingency(contingency(labels_true, labels_pred))
 
@@ -414,6 +650,14 @@ def purity(labels_true, labels_pred) -> float:
 
     Range (0, 1], higher is better; all-singleton clusters reach 1. Defined for every input.
     Manning, Raghavan & Schütze, Introduction to Information Retrieval, 2008, sec. 16.3.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> purity(t, p)  # majorities 2 and 3 of 6
+    0.8333333333333334
+    >>> purity([0, 0, 1, 1], [0, 1, 2, 3])  # all singletons
+    1.0
     """
     return purity_from_contingency(contingency(labels_true, labels_pred))
 
@@ -435,7 +679,7 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
     labels_true, labels_pred : array-like of shape (n,)
     matching : {"hungarian", "identity"}
         ``"hungarian"`` (default): the min(C, K) pairs of the count-maximising map shared
-        with :func:`accuracy` (:attr:`Contingency.matching`; among maps tied on the count,
+        with :func:`accuracy` (:func:`best_matching`; among maps tied on the count,
         the one with the largest S2, so that S2 does not depend on label names).
         ``"identity"``: class c is paired with the cluster whose label equals c (the paper's
         n_cc, for labels aligned by the caller). A class with no equally-labelled cluster is
@@ -460,6 +704,14 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
     ----------
     Xie, Zhou, Wang, Jiang, New criteria for evaluating the validity of clustering, CAAI
     Trans. Intell. Syst. 12(6), 2017, eqs. 1-4.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> s2(t, p)  # each matched pair: 2 (2/3)(1) / (2/3 + 1) = 0.8
+    0.8
+    >>> s2([0, 0, 1, 1], [1, 1, 0, 0], matching="identity")  # the labels taken literally
+    0.0
     """
     return s2_from_contingency(contingency(labels_true, labels_pred), matching=matching)
 
@@ -475,6 +727,12 @@ def ps2(labels_true, labels_pred) -> float:
     or when TP = TN = 0; the value is then 0, as the paper prescribes.
 
     Xie, Zhou, Wang, Jiang 2017, eqs. 5-8.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> ps2(t, p)  # 2 * 4 * 6 / (4 (3 + 6) + 6 (4 + 2))
+    0.6666666666666666
     """
     return ps2_from_contingency(contingency(labels_true, labels_pred))
 
@@ -491,6 +749,12 @@ def f_measure(labels_true, labels_pred) -> float:
 
     Larsen & Aone, Fast and effective text mining using linear-time document clustering,
     KDD 1999 (the paper's ref. 15).
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> f_measure(t, p)  # (3 * 4/5 + 3 * 6/7) / 6
+    0.8285714285714286
     """
     return f_measure_from_contingency(contingency(labels_true, labels_pred))
 
@@ -503,6 +767,12 @@ def rand_index(labels_true, labels_pred) -> float:
 
     Range [0, 1], higher is better. n = 1 (no pairs) gives 1.0, scikit-learn's
     ``rand_score`` convention; otherwise equal to ``rand_score``.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> rand_index(t, p)  # (TP + TN) / 15 = (4 + 6) / 15
+    0.6666666666666666
     """
     return rand_index_from_contingency(contingency(labels_true, labels_pred))
 
@@ -515,6 +785,12 @@ def jaccard_index(labels_true, labels_pred) -> float:
     Range [0, 1], higher is better. When TP + FN + FP = 0 no pair is together in either
     labelling: both are all-singletons, i.e. identical, so the value is 1.0 (the convention
     scikit-learn uses for identical labellings in ``rand_score`` and ARI).
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> jaccard_index(t, p)  # 4 / (4 + 3 + 2)
+    0.4444444444444444
     """
     return jaccard_index_from_contingency(contingency(labels_true, labels_pred))
 
@@ -529,6 +805,12 @@ def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     Rand index do in scikit-learn; otherwise TP = 0 gives 0.0, scikit-learn's
     ``fowlkes_mallows_score`` convention. Equal to ``fowlkes_mallows_score`` except on
     identical all-singleton labellings and n = 1, where scikit-learn returns 0.0.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> round(fowlkes_mallows_index(t, p), 12)  # 4 / sqrt(7 * 6)
+    0.617213399848
     """
     return fowlkes_mallows_index_from_contingency(contingency(labels_true, labels_pred))
 
@@ -545,6 +827,14 @@ def adjusted_rand_index(labels_true, labels_pred) -> float:
     ``adjusted_rand_score``; otherwise equal to it.
 
     Hubert & Arabie, Comparing partitions, J. Classification 2, 1985, 193-218.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> adjusted_rand_index(t, p)  # 2 (4 * 6 - 2 * 3) / (6 * 8 + 7 * 9) = 36 / 111
+    0.32432432432432434
+    >>> adjusted_rand_index([0, 0, 1, 1], [5, 5, 2, 2])
+    1.0
     """
     return adjusted_rand_index_from_contingency(contingency(labels_true, labels_pred))
 
@@ -559,6 +849,13 @@ def normalized_mutual_info(labels_true, labels_pred) -> float:
     (to rounding): C = K = 1 gives 1.0; MI = 0 (e.g. one class or one cluster) gives 0.0.
 
     Strehl & Ghosh, Cluster ensembles, JMLR 3, 2002; Vinh, Epps & Bailey, JMLR 11, 2010.
+
+    Examples
+    --------
+    >>> normalized_mutual_info([0, 0, 1, 1], [1, 1, 0, 0])
+    1.0
+    >>> normalized_mutual_info([0, 0, 1, 1], [0, 1, 0, 1])  # independent: MI = 0
+    0.0
     """
     return normalized_mutual_info_from_contingency(contingency(labels_true, labels_pred))
 
@@ -578,6 +875,13 @@ def adjusted_mutual_info(labels_true, labels_pred) -> float:
 
     Vinh, Epps & Bailey, Information theoretic measures for clusterings comparison, JMLR 11,
     2010, 2837-2854.
+
+    Examples
+    --------
+    >>> adjusted_mutual_info([0, 0, 1, 1], [1, 1, 0, 0])
+    1.0
+    >>> round(adjusted_mutual_info([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
+    -0.5
     """
     return adjusted_mutual_info_from_contingency(contingency(labels_true, labels_pred))
 
@@ -677,6 +981,12 @@ def bcubed_precision(labels_true, labels_pred) -> float:
     12(4), 2009). Equals :func:`cp_accuracy`.
 
     Range (0, 1], higher is better. Defined for every input.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> bcubed_precision(t, p)  # (2^2/2 + (1^2 + 3^2)/4) / 6
+    0.75
     """
     return bcubed_precision_from_contingency(contingency(labels_true, labels_pred))
 
@@ -687,6 +997,12 @@ def bcubed_recall(labels_true, labels_pred) -> float:
     ``R = (1/n) sum_ij n_ij^2 / a_i`` (Bagga & Baldwin 1998; Amigó et al. 2009).
 
     Range (0, 1], higher is better. Defined for every input.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> round(bcubed_recall(t, p), 12)  # ((2^2 + 1^2)/3 + 3^2/3) / 6 = 7/9
+    0.777777777778
     """
     return bcubed_recall_from_contingency(contingency(labels_true, labels_pred))
 
@@ -695,6 +1011,12 @@ def bcubed_f(labels_true, labels_pred) -> float:
     """BCubed F: harmonic mean of BCubed precision and recall, ``2PR / (P + R)``.
 
     Range (0, 1], higher is better. Defined for every input (P, R > 0). Amigó et al. 2009.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> round(bcubed_f(t, p), 12)  # 2 (3/4)(7/9) / (3/4 + 7/9) = 42/55
+    0.763636363636
     """
     return bcubed_f_from_contingency(contingency(labels_true, labels_pred))
 
@@ -712,6 +1034,12 @@ def cp_accuracy(labels_true, labels_pred) -> float:
 
     Bartenyev O.V., Clustering accuracy evaluation based on the correspondence
     probabilities, Bulletin of MPEI 2026(2), 164-173, doi:10.24160/1993-6982-2026-2-164-173.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> cp_accuracy(t, p)  # the BCubed precision
+    0.75
     """
     return cp_accuracy_from_contingency(contingency(labels_true, labels_pred))
 
@@ -742,6 +1070,15 @@ def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int 
         In [0, 1], higher is better.
 
     Bartenyev O.V., Bulletin of MPEI 2026(2):164-173.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> cp_accuracy_mc(t, p, seed=7) == cp_accuracy_mc(t, p, seed=7)
+    True
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> round(cp_accuracy_mc(t, p, repeats=20000), 2)  # its expectation: cp_accuracy
+    0.75
     """
     return cp_accuracy_mc_from_contingency(
         contingency(labels_true, labels_pred), seed=seed, repeats=repeats
@@ -766,41 +1103,39 @@ def nca(labels_true, labels_pred) -> float:
 
     Gagolewski M., Normalised clustering accuracy: an asymmetric external cluster validity
     measure, J. Classification 42, 2025, 2-30 (arXiv:2209.02935).
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> round(nca(t, p), 12)  # recalls 2/3 and 1 matched: (5/3 - 1) / (2 - 1)
+    0.666666666667
     """
     return nca_from_contingency(contingency(labels_true, labels_pred))
+
+
+# Every index under its registry name: the functions with a longer, scikit-learn-style name
+# are the same objects under the short one (``clustval.ari is clustval.adjusted_rand_index``).
+rand = rand_index
+jaccard = jaccard_index
+fmi = fowlkes_mallows_index
+ari = adjusted_rand_index
+nmi = normalized_mutual_info
+ami = adjusted_mutual_info
 
 
 # --------------------------------------------------------------------------------------
 # All indices from one table
 # --------------------------------------------------------------------------------------
 
-EXTERNAL_INDICES: dict[str, Callable[..., float]] = {
-    "accuracy": accuracy_from_contingency,
-    "purity": purity_from_contingency,
-    "s2": s2_from_contingency,
-    "ps2": ps2_from_contingency,
-    "f_measure": f_measure_from_contingency,
-    "rand": rand_index_from_contingency,
-    "jaccard": jaccard_index_from_contingency,
-    "fmi": fowlkes_mallows_index_from_contingency,
-    "ari": adjusted_rand_index_from_contingency,
-    "nmi": normalized_mutual_info_from_contingency,
-    "ami": adjusted_mutual_info_from_contingency,
-    "mutual_info": mutual_info_from_contingency,
-    "homogeneity": homogeneity_from_contingency,
-    "completeness": completeness_from_contingency,
-    "v_measure": v_measure_from_contingency,
-    "bcubed_precision": bcubed_precision_from_contingency,
-    "bcubed_recall": bcubed_recall_from_contingency,
-    "bcubed_f": bcubed_f_from_contingency,
-    "cp_accuracy": cp_accuracy_from_contingency,
-    "cp_accuracy_mc": cp_accuracy_mc_from_contingency,
-    "nca": nca_from_contingency,
-}
-"""Registry key -> core function ``f(ct: Contingency, **options) -> float``.
 
-Only ``s2`` (``matching``) and ``cp_accuracy_mc`` (``seed``, ``repeats``) take options.
-"""
+def __getattr__(name: str):
+    # EXTERNAL_INDICES (registry name -> core) is a view of the registry, which imports
+    # this module: it is built when asked for.
+    if name == "EXTERNAL_INDICES":
+        from .registry import requested
+
+        return {spec.name: spec.core for spec in requested("external", None)}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def external_scores(
@@ -818,7 +1153,8 @@ def external_scores(
     ----------
     labels_true, labels_pred : array-like of shape (n,)
     names : iterable of str, str or None
-        Keys of :data:`EXTERNAL_INDICES`; None (default) means all of them.
+        Registry names of external indices (:data:`clustval.registry.EXTERNAL`); None
+        (default) means all of them.
     s2_matching : {"hungarian", "identity"}
         Passed to S2 (config ``indices.s2_matching``).
     cp_seed : int or None
@@ -830,8 +1166,7 @@ def external_scores(
     Returns
     -------
     dict
-        ``{name: value}`` in the order of :data:`EXTERNAL_INDICES` (stable, whatever the
-        order of ``names``).
+        ``{name: value}`` in registry order (stable, whatever the order of ``names``).
 
     Raises
     ------
@@ -840,28 +1175,27 @@ def external_scores(
     UndefinedIndexError
         A requested index is undefined for this input (e.g. S2 or NCA with one class) and
         ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
+
+    Examples
+    --------
+    >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
+    {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
     """
+    from .registry import requested  # the registry imports this module
+
     check_undefined_policy(undefined)
-    wanted = (
-        set(EXTERNAL_INDICES)
-        if names is None
-        else {names} if isinstance(names, str) else set(names)
-    )
-    unknown = sorted(wanted - set(EXTERNAL_INDICES))
-    if unknown:
-        raise InputError(f"Unknown external index {unknown}; choose from {list(EXTERNAL_INDICES)}.")
+    specs = requested("external", names)
     ct = contingency(labels_true, labels_pred)
-    options = {"s2": {"matching": s2_matching}, "cp_accuracy_mc": {"seed": cp_seed}}
-    drawn = _draw_aside(ct, cp_seed) if "cp_accuracy_mc" in wanted else None
+    given = {"s2_matching": s2_matching, "cp_seed": cp_seed}
+    drawn = _draw_aside(ct, cp_seed) if any(s.name == "cp_accuracy_mc" for s in specs) else None
     return {
-        name: value_or_nan(
+        spec.name: value_or_nan(
             drawn.result
-            if drawn is not None and name == "cp_accuracy_mc"
-            else lambda index=index, name=name: index(ct, **options.get(name, {})),
+            if drawn is not None and spec.name == "cp_accuracy_mc"
+            else lambda spec=spec: spec.compute(ct, given),
             undefined,
         )
-        for name, index in EXTERNAL_INDICES.items()
-        if name in wanted
+        for spec in specs
     }
 
 

@@ -1,12 +1,17 @@
 """Internal validity indices: judge a clustering from the data alone.
 
 Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
-label per row. Notation: K clusters C_k with n_k members, centroids c_k (member means),
-xbar the mean of all data, d the Euclidean distance.
+label per row; it is also available under its registry name (``sil`` is
+``silhouette_score``, ``db`` is ``davies_bouldin``, see :mod:`clustval.registry`).
+Notation: K clusters C_k with n_k members, centroids c_k (member means), xbar the mean of
+all data, d the Euclidean distance.
 
 The indices that need all pairwise distances (Silhouette, BWP, IGP, Dunn, DBI) get them
 from :func:`clustval._pairwise.cluster_distance_stats`, exact and in row blocks bounded by
 ``memory_budget_mb``; :func:`internal_scores` computes any set of indices with ONE such pass.
+With ``metric="precomputed"`` the pass reads row blocks of a given distance matrix instead
+(any metric); the indices built on centroids (STDI, DB, DBI, XB, Calinski-Harabasz) need
+the coordinates and refuse it.
 
 Degenerate partitions never give a silent NaN:
 
@@ -35,35 +40,21 @@ from ._pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from ._validation import check_data, check_undefined_policy, value_or_nan
+from ._validation import check_data, check_distances, check_undefined_policy, value_or_nan
 from .errors import InputError, UndefinedIndexError
 
-#: Keys of :func:`internal_scores`, in the order it returns them.
-INTERNAL_INDEX_NAMES = (
-    "stdi",
-    "db",
-    "dbi",
-    "xb",
-    "igp",
-    "sil",
-    "sil_sum",
-    "bwp",
-    "bwp_sum",
-    "dunn",
-    "calinski_harabasz",
-)
-
-# Which summary of the chunked distance pass each distance-based index needs.
-_DISTANCE_NEEDS = {
-    "dbi": "sums",
-    "igp": "nearest",
-    "sil": "sums",
-    "sil_sum": "sums",
-    "bwp": "sums",
-    "bwp_sum": "sums",
-    "dunn": "extremes",
-}
 _DEFAULT_BUDGET_MB = 256
+
+# What an internal index reads from a partition (its registry entry's ``needs``): the
+# centroids and within sums, computed from the coordinates, and/or the summaries of the one
+# pass over all pairwise distances.
+COORDINATES = "coordinates"
+CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
+NEAREST = "nearest"  # the cluster of each object's nearest neighbour
+EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
+#: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
+#: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
+METRICS = ("euclidean", "precomputed")
 
 
 class _Partition:
@@ -74,18 +65,26 @@ class _Partition:
         X,
         labels,
         *,
-        distance_needs: Iterable[str] = (),
+        needs: Iterable[str] = (),
         memory_budget_mb: float = _DEFAULT_BUDGET_MB,
+        metric: str = "euclidean",
     ) -> None:
         check_memory_budget(memory_budget_mb)
+        self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
+        self.memory_budget_mb = memory_budget_mb
+        self.precomputed = _is_precomputed(metric)
+        if self.precomputed:
+            if COORDINATES in self.needs:  # internal_scores names the indices first
+                raise InputError("this index needs the data's coordinates, not only their distances.")
+            self.X, self.codes, self.n_clusters = check_distances(X, labels)
+            self.n = self.X.shape[0]
+            return
         self.X, self.codes, self.n_clusters = check_data(X, labels)
         self.n = self.X.shape[0]
         # Centroid terms use data shifted by a data value near the middle: the indices are
         # translation invariant, and means of values far from 0 would lose digits (the
         # shift is exact for lattice data). Pairwise distances use X itself.
         self.shifted = self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
-        self.distance_needs = frozenset(distance_needs)
-        self.memory_budget_mb = memory_budget_mb
 
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters."""
@@ -148,10 +147,11 @@ class _Partition:
             self.X,
             self.codes,
             self.n_clusters,
-            sums="sums" in self.distance_needs,
-            nearest="nearest" in self.distance_needs,
-            extremes="extremes" in self.distance_needs,
+            sums=CLUSTER_SUMS in self.needs,
+            nearest=NEAREST in self.needs,
+            extremes=EXTREMES in self.needs,
             memory_budget_mb=self.memory_budget_mb,
+            precomputed=self.precomputed,
         )
 
     @cached_property
@@ -187,6 +187,13 @@ class _Partition:
         return worst, closest
 
 
+def _is_precomputed(metric: str) -> bool:
+    """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean."""
+    if metric not in METRICS:
+        raise InputError(f"metric must be one of {METRICS}, got {metric!r}.")
+    return metric == "precomputed"
+
+
 def _no_nan(value, index: str):
     """Return ``value`` (a float or array), refusing NaN from overflowing data (|x| ~ 1e308)."""
     if np.any(np.isnan(value)):
@@ -202,7 +209,7 @@ def _no_nan(value, index: str):
 # alone or from internal_scores.
 
 
-def _stdi(p: _Partition, squared: bool) -> float:
+def _stdi(p: _Partition, squared: bool = False) -> float:
     p.require_clusters("STDI")
     centroid_offsets = np.sum((p.centroids - p.grand_mean) ** 2, axis=1)
     member_offsets = p.squared_centroid_distances
@@ -289,25 +296,32 @@ def _calinski_harabasz(p: _Partition) -> float:
     return _no_nan(ratio, "Calinski-Harabasz")
 
 
-# name -> body(partition, stdi_squared); the one dispatch table of internal_scores
-_INDEX_BODIES = {
-    "stdi": _stdi,
-    "db": lambda p, _: _davies_bouldin(p),
-    "dbi": lambda p, _: _dbi(p),
-    "xb": lambda p, _: _xie_beni(p),
-    "igp": lambda p, _: _igp(p),
-    "sil": lambda p, _: float(_silhouette_samples(p).mean()),
-    "sil_sum": lambda p, _: float(_silhouette_samples(p).sum()),
-    "bwp": lambda p, _: float(_bwp_samples(p).mean()),
-    "bwp_sum": lambda p, _: float(_bwp_samples(p).sum()),
-    "dunn": lambda p, _: _dunn(p),
-    "calinski_harabasz": lambda p, _: _calinski_harabasz(p),
-}
-assert tuple(_INDEX_BODIES) == INTERNAL_INDEX_NAMES
+def _silhouette_mean(p: _Partition) -> float:
+    return float(_silhouette_samples(p).mean())
 
 
-def _score(p: _Partition, name: str, stdi_squared: bool = False) -> float:
-    return _INDEX_BODIES[name](p, stdi_squared)
+def _silhouette_total(p: _Partition) -> float:
+    return float(_silhouette_samples(p).sum())
+
+
+def _bwp_mean(p: _Partition) -> float:
+    return float(_bwp_samples(p).mean())
+
+
+def _bwp_total(p: _Partition) -> float:
+    return float(_bwp_samples(p).sum())
+
+
+def _one(
+    name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, metric: str = "euclidean",
+    **options,
+):  # fmt: skip
+    """The index ``name`` alone, from a partition that computes just what its entry needs."""
+    from .registry import get_index  # the registry imports this module
+
+    spec = get_index(name)
+    partition = _Partition(X, labels, needs=spec.needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    return spec.core(partition, **options)
 
 
 # ----------------------------------------------------------------------------- public API
@@ -327,8 +341,13 @@ def stdi(X, labels, squared: bool = False) -> float:
 
     Reference: Xie J., Zhou Y., Wang M., Jiang W. New criteria for evaluating the validity
     of clustering. CAAI Trans. Intelligent Systems 12(6):873-882, 2017.
+
+    Examples
+    --------
+    >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
+    5.0
     """
-    return _stdi(_Partition(X, labels), squared)
+    return _one("stdi", X, labels, squared=squared)
 
 
 def davies_bouldin(X, labels) -> float:
@@ -343,8 +362,13 @@ def davies_bouldin(X, labels) -> float:
 
     Reference: Davies D.L., Bouldin D.W. A cluster separation measure. IEEE TPAMI 1(2):
     224-227, 1979.
+
+    Examples
+    --------
+    >>> davies_bouldin([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
+    0.1
     """
-    return _davies_bouldin(_Partition(X, labels))
+    return _one("db", X, labels)
 
 
 def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
@@ -357,8 +381,13 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     UndefinedIndexError for K = 1. Pairwise distances in blocks of ``memory_budget_mb``.
 
     Reference: Zhou Z.-H., Machine Learning (Tsinghua University Press, 2016), sec. 9.2.
+
+    Examples
+    --------
+    >>> dbi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (1 + 1) / 10
+    0.2
     """
-    return _dbi(_Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb))
+    return _one("dbi", X, labels, memory_budget_mb)
 
 
 def xie_beni(X, labels) -> float:
@@ -371,11 +400,18 @@ def xie_beni(X, labels) -> float:
 
     Reference: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
     841-847, 1991 (with crisp memberships).
+
+    Examples
+    --------
+    >>> xie_beni([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 4 * 0.25 / (4 * 10^2)
+    0.0025
     """
-    return _xie_beni(_Partition(X, labels))
+    return _one("xb", X, labels)
 
 
-def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def igp(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """In-group proportion, averaged over clusters.
 
     ``IGP(u) = #{i in C_u : NN(i) in C_u} / n_u``; ``IGP = (1/K) sum_u IGP(u)``, where NN(i)
@@ -383,16 +419,24 @@ def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     with the lowest row index counts. A singleton has IGP(u) = 0.
 
     Range [0, 1]; **higher is better**. Raises UndefinedIndexError for K = 1.
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
     Reference: Kapp A.V., Tibshirani R. Are clusters found in one dataset present in
     another dataset? Biostatistics 8(1):9-31, 2007.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> igp(X, [0, 1, 1, 1])  # cluster {0}: 0; cluster {1, 2, 3}: 2/3 (1's neighbour is 0)
+    0.3333333333333333
     """
-    return _igp(
-        _Partition(X, labels, distance_needs={"nearest"}, memory_budget_mb=memory_budget_mb)
-    )
+    return _one("igp", X, labels, memory_budget_mb, metric)
 
 
-def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
+def silhouette_samples(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> np.ndarray:
     """Silhouette width of every object (equals scikit-learn's ``silhouette_samples``).
 
     ``s(i) = (b - a) / max(a, b)``; a = mean distance from i to the other members of its
@@ -400,34 +444,59 @@ def silhouette_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_M
     to their members. s(i) = 0 for a singleton and when a = b = 0.
 
     Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1 and K = n.
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
     Reference: Rousseeuw P.J. Silhouettes: a graphical aid to the interpretation and
     validation of cluster analysis. J. Comput. Appl. Math. 20:53-65, 1987.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> silhouette_samples(X, [0, 0, 1, 1])  # object 0: a = 1, b = 10.5: 9.5 / 10.5
+    array([0.9047619 , 0.89473684, 0.89473684, 0.9047619 ])
     """
     return _silhouette_samples(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb)
+        _Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
-def silhouette_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def silhouette_score(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Mean silhouette width (1/n) sum_i s(i); see :func:`silhouette_samples`.
 
-    Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``.
+    Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``, also
+    with ``metric="precomputed"`` (X is then the distance matrix).
+
+    Examples
+    --------
+    >>> silhouette_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
+    0.899749373433584
+    >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
+    >>> silhouette_score(D, [0, 0, 1, 1], metric="precomputed")
+    0.899749373433584
     """
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "sil"
-    )
+    return _one("sil", X, labels, memory_budget_mb, metric)
 
 
-def silhouette_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def silhouette_sum(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
-    :func:`silhouette_samples`. Range [-n, n]; **higher is better**."""
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "sil_sum"
-    )
+    :func:`silhouette_samples`. Range [-n, n]; **higher is better**.
+
+    Examples
+    --------
+    >>> silhouette_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
+    3.598997493734336
+    """
+    return _one("sil_sum", X, labels, memory_budget_mb, metric)
 
 
-def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> np.ndarray:
+def bwp_samples(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> np.ndarray:
     """Between-within proportion of every object.
 
     ``BWP(i) = (b - w) / (b + w)``; w = a of the Silhouette (mean distance to the other
@@ -435,31 +504,52 @@ def bwp_samples(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> n
     cluster). BWP(i) = 0 for a singleton and when b = w = 0.
 
     Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1 and K = n.
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
     Reference: Zhou S., Xu Z., Tang X. Method for determining optimal number of clusters
     based on affinity propagation clustering. Control and Decision 26(8):1147-1152, 2011.
+
+    Examples
+    --------
+    >>> bwp_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 11.5
+    array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
     return _bwp_samples(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb)
+        _Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
-def bwp_score(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
-    """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**."""
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "bwp"
-    )
+def bwp_score(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
+    """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**.
+
+    Examples
+    --------
+    >>> bwp_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
+    0.8178053830227743
+    """
+    return _one("bwp", X, labels, memory_budget_mb, metric)
 
 
-def bwp_sum(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def bwp_sum(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Sum of BWP(i) over the objects (the paper's Fig. 3f axis); see :func:`bwp_samples`.
-    Range [-n, n]; **higher is better**."""
-    return _score(
-        _Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb), "bwp_sum"
-    )
+    Range [-n, n]; **higher is better**.
+
+    Examples
+    --------
+    >>> bwp_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/23 + 17/21)
+    3.271221532091097
+    """
+    return _one("bwp_sum", X, labels, memory_budget_mb, metric)
 
 
-def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def dunn(
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
     """Dunn index in the form of Zhou (2016, sec. 9.2).
 
     ``DI = min_{i != j} d_min(C_i, C_j) / max_l diam(C_l)``, d_min = smallest distance
@@ -468,12 +558,18 @@ def dunn(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     Range [0, inf); **higher is better**. 0 when two clusters share a point; inf when every
     cluster is a single (possibly repeated) point. Raises UndefinedIndexError for K = 1.
 
+    ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
+    diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
+
     Reference: Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
     4(1):95-104, 1974; Zhou Z.-H., Machine Learning, 2016, sec. 9.2.
+
+    Examples
+    --------
+    >>> dunn([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # gap 9 over diameter 1
+    9.0
     """
-    return _dunn(
-        _Partition(X, labels, distance_needs={"extremes"}, memory_budget_mb=memory_budget_mb)
-    )
+    return _one("dunn", X, labels, memory_budget_mb, metric)
 
 
 def calinski_harabasz(X, labels) -> float:
@@ -499,51 +595,85 @@ def calinski_harabasz(X, labels) -> float:
     >>> calinski_harabasz(X, [0, 0, 1, 1])  # B = 4 * 25 = 100, W = 4: (100 / 1) / (4 / 2)
     50.0
     """
-    return _calinski_harabasz(_Partition(X, labels))
+    return _one("calinski_harabasz", X, labels)
 
 
 def internal_scores(
     X,
     labels,
-    names: Iterable[str] | None = None,
+    names: Iterable[str] | str | None = None,
     *,
     stdi_squared: bool = False,
     memory_budget_mb: float = _DEFAULT_BUDGET_MB,
     undefined: str = "raise",
+    metric: str = "euclidean",
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
 
     Parameters
     ----------
-    X : (n, d) array of finite numbers.
+    X : (n, d) array of finite numbers, or with ``metric="precomputed"`` the (n, n)
+        distance matrix (finite, non-negative, symmetric, zero diagonal; or its condensed
+        upper triangle, as ``scipy.spatial.distance.pdist`` returns it).
     labels : (n,) cluster labels.
-    names : keys from :data:`INTERNAL_INDEX_NAMES` (default: all of them).
+    names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
+        default: all of them).
     stdi_squared : passed to :func:`stdi` as ``squared``.
     memory_budget_mb : bound on each block of pairwise distances.
     undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
         and every other index keeps its value).
+    metric : "euclidean" (default) or "precomputed". From distances alone only the
+        distance-based indices (Sil, BWP, IGP, Dunn and their sums) are defined; those that
+        need centroids (STDI, DB, DBI, XB, Calinski-Harabasz) are refused with an InputError,
+        and are left out when ``names`` is None.
 
     Returns
     -------
-    dict mapping each requested name to its value, in the order of INTERNAL_INDEX_NAMES.
-    Values equal those of the individual functions; an index that is undefined for this
-    partition raises UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
+    dict mapping each requested name to its value, in registry order. Values equal those
+    of the individual functions; an index that is undefined for this partition raises
+    UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
+    {'sil': 0.899749373433584, 'dunn': 9.0}
     """
+    from .registry import requested  # the registry imports this module
+
     check_undefined_policy(undefined)
-    if names is None:
-        requested = set(INTERNAL_INDEX_NAMES)
-    else:
-        requested = {names} if isinstance(names, str) else set(names)
-        unknown = sorted(requested - set(INTERNAL_INDEX_NAMES))
-        if unknown:
+    specs = requested("internal", names)
+    if _is_precomputed(metric):
+        centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
+        if names is None:
+            specs = [spec for spec in specs if spec not in centroid_based]
+        elif centroid_based:
             raise InputError(
-                f"unknown internal index name(s) {unknown}; "
-                f"choose from {list(INTERNAL_INDEX_NAMES)}."
+                f"{', '.join(spec.label for spec in centroid_based)} need the data's coordinates "
+                "(centroids), not only distances: pass X, or leave them out."
             )
-    needs = {_DISTANCE_NEEDS[name] for name in requested if name in _DISTANCE_NEEDS}
-    p = _Partition(X, labels, distance_needs=needs, memory_budget_mb=memory_budget_mb)
+    needs = frozenset().union(*(spec.needs for spec in specs))
+    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    given = {"stdi_squared": stdi_squared}
     return {
-        name: value_or_nan(lambda name=name: _score(p, name, stdi_squared), undefined)
-        for name in INTERNAL_INDEX_NAMES
-        if name in requested
+        spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
+        for spec in specs
     }
+
+
+def __getattr__(name: str):
+    # INTERNAL_INDEX_NAMES is a view of the registry, which imports this module.
+    if name == "INTERNAL_INDEX_NAMES":
+        from .registry import names_of
+
+        return names_of("internal")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# Every index under its registry name: the functions with a longer, scikit-learn-style name
+# are the same objects under the short one (``clustval.sil is clustval.silhouette_score``).
+db = davies_bouldin
+xb = xie_beni
+sil = silhouette_score
+sil_sum = silhouette_sum
+bwp = bwp_score

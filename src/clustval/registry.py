@@ -1,142 +1,329 @@
-"""The registry of validity indices: one entry per index drives scoring, tables, figures and tests.
+"""The registry of validity indices: one entry per index drives everything else.
 
-Adding an index is one entry here plus its function; the CLI, the pipeline's scoring rule,
-the figures' labels and the registry-driven property tests pick it up from this table.
+An entry holds the index's public function, its core (the function of the shared
+intermediate: the contingency table for external indices, the validated partition with its
+distance-pass summaries for internal ones), what that core reads, and how the index reads
+(label, direction, range, reference). :func:`clustval.score`,
+:func:`~clustval.external.external_scores`, :func:`~clustval.internal.internal_scores`, the
+command line (``clustval score``, ``clustval indices``), the figures' labels, the README's
+index table and the registry-driven property tests all derive from :data:`INDICES`, so
+adding an index is one entry (:func:`register` adds one at run time).
+
+Examples
+--------
+>>> spec = get_index("ari")
+>>> spec.label, spec.kind, spec.direction, spec.bounds
+('ARI', 'external', 'higher', (-0.5, 1))
+>>> spec.function([0, 0, 1, 1], [1, 1, 0, 0])
+1.0
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-from typing import Callable, Literal
+import contextlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from . import external as E  # noqa: N812 - short, the table below names every index with it
+from . import internal as I  # noqa: N812, E741
+from .errors import InputError
+from .internal import CLUSTER_SUMS, COORDINATES, EXTREMES, NEAREST
 
 Kind = Literal["external", "internal"]
 Direction = Literal["higher", "lower"]
 
 _INF = float("inf")
 
+# What a core reads (IndexSpec.needs): external cores read the contingency table, internal
+# ones what the partition computes (clustval.internal: coordinates and/or distance summaries).
+CONTINGENCY = "contingency"
+NEEDS = (CONTINGENCY, COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES)
+
 
 @dataclass(frozen=True)
 class IndexSpec:
-    """What a validity index is, as the rest of the project needs to know it."""
+    """What a validity index is, as the rest of the project needs to know it.
 
-    name: str  # registry key, used in scores.csv and on the command line
+    Examples
+    --------
+    >>> get_index("sil").needs == frozenset({CLUSTER_SUMS})
+    True
+    >>> get_index("db").better(0.2, 0.5)  # lower is better
+    True
+    """
+
+    name: str  # registry key: scores.csv, config, the command line, JSON keys, function alias
     label: str  # display name in figures and tables (the paper's spelling)
-    kind: Kind  # external: (labels_true, labels_pred); internal: (X, labels)
+    kind: Kind  # external: function(labels_true, labels_pred); internal: function(X, labels)
     direction: Direction  # which way is better
     bounds: tuple[float, float]  # attainable range
     reference: str
-    function: str  # public function in clustval.external / clustval.internal
+    function: Callable[..., float]  # the public function that computes this index on its own
+    core: Callable[..., float]  # core(ct) (external) or core(partition) (internal), **options
+    needs: frozenset[str] = frozenset({CONTINGENCY})  # what the core reads (NEEDS)
+    options: Mapping[str, str] = field(default_factory=dict)  # score() keyword -> core keyword
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
     stochastic: bool = False  # a seeded Monte Carlo estimate: invariances hold in expectation only
 
+    def __post_init__(self) -> None:
+        unknown = set(self.needs) - set(NEEDS)
+        if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
+            raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
+
     @property
     def func(self) -> Callable[..., float]:
-        """The public function that computes this index on its own."""
-        return getattr(importlib.import_module(f"clustval.{self.kind}"), self.function)
+        """The public function (the older name of :attr:`function`).
+
+        Examples
+        --------
+        >>> get_index("sil").func is get_index("sil").function
+        True
+        """
+        return self.function
+
+    def compute(self, shared, given: Mapping[str, object]):
+        """The core on the shared table or partition, with its options taken from ``given``
+        (score()'s keywords; those it does not take are left out).
+
+        Examples
+        --------
+        >>> from clustval.contingency import contingency
+        >>> ct = contingency([0, 0, 1, 1], [1, 1, 0, 0])
+        >>> get_index("s2").compute(ct, {"s2_matching": "identity", "cp_seed": 1})  # matching="identity"
+        0.0
+        """
+        return self.core(shared, **{kw: given[key] for key, kw in self.options.items() if key in given})
 
     def better(self, a: float, b: float) -> bool:
-        """True when value ``a`` is strictly better than ``b`` for this index."""
+        """True when value ``a`` is strictly better than ``b`` for this index.
+
+        Examples
+        --------
+        >>> get_index("sil").better(0.5, 0.2), get_index("db").better(0.5, 0.2)
+        (True, False)
+        """
         return a > b if self.direction == "higher" else a < b
 
     def best_of(self, values) -> int:
-        """Position of the best value in ``values`` (the first one on ties)."""
+        """Position of the best value in ``values`` (the first one on ties).
+
+        Examples
+        --------
+        >>> get_index("db").best_of([0.9, 0.4, 0.4])  # the lowest, first of a tie
+        1
+        """
         values = list(values)
         pick = max if self.direction == "higher" else min
         best = pick(values)
         return values.index(best)
 
 
-def _ext(name, label, bounds, reference, function, symmetric=False, stochastic=False):
-    return IndexSpec(
-        name, label, "external", "higher", bounds, reference, function, symmetric, stochastic
-    )
+def _ext(name, label, bounds, reference, function, core, *, symmetric=False, stochastic=False,
+         options=None):  # fmt: skip
+    return IndexSpec(name, label, "external", "higher", bounds, reference, function, core,
+                     frozenset({CONTINGENCY}), options or {}, symmetric, stochastic)  # fmt: skip
 
 
-def _int(name, label, direction, bounds, reference, function):
-    return IndexSpec(name, label, "internal", direction, bounds, reference, function)
+def _int(name, label, direction, bounds, reference, function, core, needs, options=None):
+    return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
+                     frozenset(needs), options or {})  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
 _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 
+_S2_OPTIONS = {"s2_matching": "matching"}
+_CP_OPTIONS = {"cp_seed": "seed"}
+_STDI_OPTIONS = {"stdi_squared": "squared"}
+_SUMS, _CENTRES = {CLUSTER_SUMS}, {COORDINATES}
+
+#: Every index, by registry name, in the order scores are reported.
 INDICES: dict[str, IndexSpec] = {
     spec.name: spec
     for spec in (
         # ---- external: ground truth vs prediction, all from one contingency table
-        _ext("s2", "S2", (0, 1), f"{_XIE2017}, eqs. 1-3", "s2"),
-        _ext("ps2", "PS2", (0, 1), f"{_XIE2017}, eqs. 5-8", "ps2"),
+        _ext("s2", "S2", (0, 1), f"{_XIE2017}, eqs. 1-3", E.s2, E.s2_from_contingency,
+             options=_S2_OPTIONS),
+        _ext("ps2", "PS2", (0, 1), f"{_XIE2017}, eqs. 5-8", E.ps2, E.ps2_from_contingency),
         _ext("accuracy", "Accuracy", (0, 1), "Hungarian-matched accuracy (Kuhn 1955)",
-             "accuracy", symmetric=True),
+             E.accuracy, E.accuracy_from_contingency, symmetric=True),
         _ext("purity", "Purity", (0, 1), "Manning, Raghavan, Schuetze (2008), sec. 16.3",
-             "purity"),
-        _ext("f_measure", "F_measure", (0, 1), "Larsen & Aone (1999), KDD", "f_measure"),
-        _ext("rand", "R", (0, 1), "Rand (1971), JASA 66:846-850", "rand_index",
-             symmetric=True),
+             E.purity, E.purity_from_contingency),
+        _ext("f_measure", "F_measure", (0, 1), "Larsen & Aone (1999), KDD", E.f_measure,
+             E.f_measure_from_contingency),
+        _ext("rand", "R", (0, 1), "Rand (1971), JASA 66:846-850", E.rand,
+             E.rand_index_from_contingency, symmetric=True),
         _ext("jaccard", "Jaccard", (0, 1), "Jaccard coefficient on pairs (Zhou 2016, sec. 9.2)",
-             "jaccard_index", symmetric=True),
-        _ext("fmi", "FMI", (0, 1), "Fowlkes & Mallows (1983), JASA 78:553-569",
-             "fowlkes_mallows_index", symmetric=True),
-        _ext("ari", "ARI", (-0.5, 1), "Hubert & Arabie (1985), J. Classif. 2:193-218",
-             "adjusted_rand_index", symmetric=True),
-        _ext("nmi", "NMI", (0, 1), "Strehl & Ghosh (2002); arithmetic-mean normalisation",
-             "normalized_mutual_info", symmetric=True),
-        _ext("ami", "AMI", (-1, 1), "Vinh, Epps, Bailey (2010), JMLR 11:2837-2854",
-             "adjusted_mutual_info", symmetric=True),
+             E.jaccard, E.jaccard_index_from_contingency, symmetric=True),
+        _ext("fmi", "FMI", (0, 1), "Fowlkes & Mallows (1983), JASA 78:553-569", E.fmi,
+             E.fowlkes_mallows_index_from_contingency, symmetric=True),
+        _ext("ari", "ARI", (-0.5, 1), "Hubert & Arabie (1985), J. Classif. 2:193-218", E.ari,
+             E.adjusted_rand_index_from_contingency, symmetric=True),
+        _ext("nmi", "NMI", (0, 1), "Strehl & Ghosh (2002); arithmetic-mean normalisation", E.nmi,
+             E.normalized_mutual_info_from_contingency, symmetric=True),
+        _ext("ami", "AMI", (-1, 1), "Vinh, Epps, Bailey (2010), JMLR 11:2837-2854", E.ami,
+             E.adjusted_mutual_info_from_contingency, symmetric=True),
         _ext("mutual_info", "MI", (0, _INF),
-             "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", "mutual_info",
-             symmetric=True),
-        _ext("homogeneity", "Homogeneity", (0, 1), _ROSENBERG2007, "homogeneity"),
-        _ext("completeness", "Completeness", (0, 1), _ROSENBERG2007, "completeness"),
-        _ext("v_measure", "V-measure", (0, 1), f"{_ROSENBERG2007}, beta = 1", "v_measure",
-             symmetric=True),
+             "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", E.mutual_info,
+             E.mutual_info_from_contingency, symmetric=True),
+        _ext("homogeneity", "Homogeneity", (0, 1), _ROSENBERG2007, E.homogeneity,
+             E.homogeneity_from_contingency),
+        _ext("completeness", "Completeness", (0, 1), _ROSENBERG2007, E.completeness,
+             E.completeness_from_contingency),
+        _ext("v_measure", "V-measure", (0, 1), f"{_ROSENBERG2007}, beta = 1", E.v_measure,
+             E.v_measure_from_contingency, symmetric=True),
         _ext("bcubed_precision", "BCubed P", (0, 1), "Bagga & Baldwin (1998); Amigo et al. (2009)",
-             "bcubed_precision"),
+             E.bcubed_precision, E.bcubed_precision_from_contingency),
         _ext("bcubed_recall", "BCubed R", (0, 1), "Bagga & Baldwin (1998); Amigo et al. (2009)",
-             "bcubed_recall"),
+             E.bcubed_recall, E.bcubed_recall_from_contingency),
         _ext("bcubed_f", "BCubed F", (0, 1), "Bagga & Baldwin (1998); Amigo et al. (2009)",
-             "bcubed_f", symmetric=True),
+             E.bcubed_f, E.bcubed_f_from_contingency, symmetric=True),
         _ext("cp_accuracy", "CP accuracy", (0, 1),
              "Bartenyev (2026), Bulletin of MPEI 2(2026), accuracy from correspondence probabilities",
-             "cp_accuracy"),
+             E.cp_accuracy, E.cp_accuracy_from_contingency),
         _ext("cp_accuracy_mc", "CP accuracy (MC)", (0, 1),
              "Bartenyev (2026), Bulletin of MPEI 2(2026), seeded Monte Carlo of the procedure",
-             "cp_accuracy_mc", stochastic=True),
-        _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", "nca"),
-        # ---- internal: data and prediction
-        _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", "stdi"),
+             E.cp_accuracy_mc, E.cp_accuracy_mc_from_contingency, stochastic=True,
+             options=_CP_OPTIONS),
+        _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", E.nca,
+             E.nca_from_contingency),
+        # ---- internal: data and prediction; centroid terms and/or one pass over the distances
+        _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", I.stdi, I._stdi,
+             _CENTRES, _STDI_OPTIONS),
         _int("db", "DB", "lower", (0, _INF), "Davies & Bouldin (1979), IEEE TPAMI 1(2):224-227",
-             "davies_bouldin"),
+             I.db, I._davies_bouldin, _CENTRES),
         _int("dbi", "DBI", "lower", (0, _INF),
-             "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", "dbi"),
+             "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi, I._dbi,
+             _CENTRES | _SUMS),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             "xie_beni"),
+             I.xb, I._xie_beni, _CENTRES),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
-             "igp"),
+             I.igp, I._igp, {NEAREST}),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             "silhouette_score"),
+             I.sil, I._silhouette_mean, _SUMS),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
-             "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", "silhouette_sum"),
-        _int("bwp", "BWP", "higher", (-1, 1), "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152",
-             "bwp_score"),
+             "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", I.sil_sum,
+             I._silhouette_total, _SUMS),
+        _int("bwp", "BWP", "higher", (-1, 1),
+             "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", I.bwp, I._bwp_mean,
+             _SUMS),
         _int("bwp_sum", "BWP (sum)", "higher", (-_INF, _INF),
-             "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", "bwp_sum"),
+             "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", I.bwp_sum,
+             I._bwp_total, _SUMS),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
-             "dunn"),
+             I.dunn, I._dunn, {EXTREMES}),
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
-             "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", "calinski_harabasz"),
+             "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", I.calinski_harabasz,
+             I._calinski_harabasz, _CENTRES),
     )
-}
+}  # fmt: skip
 
-EXTERNAL = tuple(name for name, spec in INDICES.items() if spec.kind == "external")
-INTERNAL = tuple(name for name, spec in INDICES.items() if spec.kind == "internal")
+
+def names_of(kind: Kind | None = None) -> tuple[str, ...]:
+    """The registry names of one kind (or all), in registry order.
+
+    Examples
+    --------
+    >>> names_of("internal")[:3]
+    ('stdi', 'db', 'dbi')
+    """
+    return tuple(name for name, spec in INDICES.items() if kind in (None, spec.kind))
+
+
+#: The external and internal registry names, in order (refreshed by :func:`register`).
+EXTERNAL = names_of("external")
+INTERNAL = names_of("internal")
 
 
 def get_index(name: str) -> IndexSpec:
-    """Look an index up by its registry name, with a helpful error for a typo."""
+    """Look an index up by its registry name, with a helpful error for a typo.
+
+    Examples
+    --------
+    >>> get_index("xb").label
+    'XB'
+    """
     try:
         return INDICES[name]
     except KeyError:
         raise KeyError(
             f"unknown index {name!r}; known indices: {', '.join(INDICES)}"
         ) from None
+
+
+def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
+    """The entries of ``kind`` named in ``names`` (all of them for None), in registry order.
+
+    Examples
+    --------
+    >>> [spec.name for spec in requested("external", ["ari", "s2"])]
+    ['s2', 'ari']
+    """
+    wanted = set(names_of(kind)) if names is None else {names} if isinstance(names, str) else set(names)
+    unknown = sorted(wanted - set(names_of(kind)))
+    if unknown:
+        raise InputError(f"unknown {kind} index {unknown}; choose from {list(names_of(kind))}.")
+    return [spec for name, spec in INDICES.items() if name in wanted]
+
+
+def register(spec: IndexSpec) -> IndexSpec:
+    """Add an index: from now on scoring, the command line and the tables include it.
+
+    Examples
+    --------
+    >>> ari = get_index("ari")
+    >>> spec = IndexSpec("half_ari", "ARI/2", "external", "higher", (-0.25, 0.5), "ARI / 2",
+    ...                  lambda t, p: ari.function(t, p) / 2, lambda ct: ari.core(ct) / 2)
+    >>> with registered(spec):
+    ...     names_of("external")[-1]
+    'half_ari'
+    >>> "half_ari" in INDICES
+    False
+    """
+    if spec.name in INDICES:
+        raise InputError(f"an index named {spec.name!r} is already registered.")
+    INDICES[spec.name] = spec
+    _refresh()
+    return spec
+
+
+def unregister(name: str) -> None:
+    """Remove an index added by :func:`register`.
+
+    Examples
+    --------
+    >>> spec = register(IndexSpec("one", "One", "external", "higher", (0, 1), "constant",
+    ...                           lambda t, p: 1.0, lambda ct: 1.0))
+    >>> unregister("one"); "one" in INDICES
+    False
+    """
+    get_index(name)
+    del INDICES[name]
+    _refresh()
+
+
+@contextlib.contextmanager
+def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
+    """Register ``spec`` for the duration of a ``with`` block (see :func:`register`).
+
+    Examples
+    --------
+    >>> nmi = get_index("nmi")
+    >>> spec = IndexSpec("nmi_percent", "NMI %", "external", "higher", (0, 100), "NMI * 100",
+    ...                  lambda t, p: 100 * nmi.function(t, p), lambda ct: 100 * nmi.core(ct))
+    >>> from clustval import score
+    >>> with registered(spec):
+    ...     score([0, 0, 1, 1], labels_true=[1, 1, 0, 0], names=["nmi_percent"])
+    {'nmi_percent': 100.0}
+    """
+    register(spec)
+    try:
+        yield spec
+    finally:
+        unregister(spec.name)
+
+
+def _refresh() -> None:
+    global EXTERNAL, INTERNAL
+    EXTERNAL, INTERNAL = names_of("external"), names_of("internal")

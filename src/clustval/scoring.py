@@ -10,7 +10,7 @@ from typing import Iterable
 
 from ._validation import check_undefined_policy
 from .errors import InputError
-from .registry import EXTERNAL, INDICES, INTERNAL, get_index
+from .registry import COORDINATES, INDICES, get_index, names_of
 
 
 def score(
@@ -18,6 +18,7 @@ def score(
     *,
     labels_true=None,
     X=None,
+    distances=None,
     names: Iterable[str] | None = None,
     undefined: str = "raise",
     s2_matching: str = "hungarian",
@@ -38,9 +39,16 @@ def score(
         Ground-truth classes; needed by the external indices.
     X : array-like of shape (n, d), optional
         The data; needed by the internal indices.
+    distances : array-like of shape (n, n), optional
+        Instead of X, the objects' pairwise distances (symmetric, zero diagonal; or
+        condensed, as ``scipy.spatial.distance.pdist`` gives them), as scikit-learn's
+        ``silhouette_score(metric="precomputed")`` and fpc's ``cluster.stats(d)`` take them.
+        They allow the distance-based internal indices (Sil, BWP, IGP, Dunn and the sums);
+        those built on centroids (STDI, DB, DBI, XB, CH) need X.
     names : iterable of str, optional
         Registry names of the indices to compute. Default: every index that the given
-        inputs allow (external ones when ``labels_true`` is given, internal ones when ``X`` is).
+        inputs allow (external ones when ``labels_true`` is given, internal ones when ``X``
+        or ``distances`` is).
     undefined : {"raise", "nan"}
         An index undefined for this input (e.g. silhouette of one cluster) raises
         :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
@@ -48,12 +56,36 @@ def score(
     s2_matching, cp_seed, stdi_squared, memory_budget_mb
         Options of S2, the Monte Carlo CP accuracy, STDI and the distance pass (see
         :func:`clustval.external.external_scores` and :func:`clustval.internal.internal_scores`).
+
+    Examples
+    --------
+    >>> score([0, 0, 1, 1], labels_true=[0, 0, 1, 2], names=["ari", "accuracy"])
+    {'ari': 0.5714285714285714, 'accuracy': 0.75}
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> score([0, 0, 1, 1], X=X, names=["dunn", "db"])
+    {'dunn': 9.0, 'db': 0.1}
+    >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
+    >>> list(score([0, 0, 1, 1], distances=D))  # the distance-based indices
+    ['igp', 'sil', 'sil_sum', 'bwp', 'bwp_sum', 'dunn']
+    >>> score([0, 0, 1, 1], distances=D, names=["sil"]) == score([0, 0, 1, 1], X=X, names=["sil"])
+    True
     """
     check_undefined_policy(undefined)
+    if X is not None and distances is not None:
+        raise InputError("give X or distances, not both: the internal indices use one of them.")
+    metric = "euclidean" if distances is None else "precomputed"
+    data = X if distances is None else distances
     if names is None:
-        wanted = (EXTERNAL if labels_true is not None else ()) + (INTERNAL if X is not None else ())
+        wanted = (names_of("external") if labels_true is not None else ()) + tuple(
+            name
+            for name in (names_of("internal") if data is not None else ())
+            if distances is None or COORDINATES not in INDICES[name].needs
+        )
         if not wanted:
-            raise InputError("nothing to score: give labels_true (external indices) and/or X (internal indices).")
+            raise InputError(
+                "nothing to score: give labels_true (external indices) and/or X or distances "
+                "(internal indices)."
+            )
     else:
         wanted = tuple(dict.fromkeys(names))
         for name in wanted:
@@ -62,8 +94,8 @@ def score(
     internal = [n for n in wanted if INDICES[n].kind == "internal"]
     if external and labels_true is None:
         raise InputError(f"external indices ({', '.join(external)}) need the true labels.")
-    if internal and X is None:
-        raise InputError(f"internal indices ({', '.join(internal)}) need the data X.")
+    if internal and data is None:
+        raise InputError(f"internal indices ({', '.join(internal)}) need the data X (or distances).")
 
     values: dict[str, float] = {}
     if external:
@@ -80,9 +112,10 @@ def score(
 
         values.update(
             internal_scores(
-                X,
+                data,
                 labels_pred,
                 internal,
+                metric=metric,
                 stdi_squared=stdi_squared,
                 memory_budget_mb=memory_budget_mb,
                 undefined=undefined,

@@ -1,0 +1,61 @@
+"""Every public function has an Examples section (which tests/test_doctests.py runs).
+
+Covers every callable of ``clustval.__all__`` and every public function, class and method of
+the modules that hold the indices, their shared tables and the scoring entry points.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import pytest
+
+import clustval
+
+MODULES = [
+    "clustval.contingency",
+    "clustval.errors",
+    "clustval.external",
+    "clustval.internal",
+    "clustval.registry",
+    "clustval.scoring",
+]
+
+
+def _public(module_name: str):
+    """(qualified name, object) of the module's own public functions, classes and methods."""
+    module = importlib.import_module(module_name)
+    for name, obj in vars(module).items():
+        if name.startswith("_") or getattr(obj, "__module__", None) != module_name:
+            continue
+        if inspect.isfunction(obj):
+            yield f"{module_name}.{name}", obj
+        elif inspect.isclass(obj):
+            yield f"{module_name}.{name}", obj
+            for attribute, member in vars(obj).items():
+                if attribute.startswith("_"):
+                    continue
+                target = getattr(member, "fget", None) or getattr(member, "func", None)
+                target = target or getattr(member, "__func__", member)
+                if inspect.isfunction(target):
+                    yield f"{module_name}.{name}.{attribute}", target
+
+
+PUBLIC = sorted(
+    {qualified: obj for module in MODULES for qualified, obj in _public(module)}.items()
+) + sorted((f"clustval.{name}", getattr(clustval, name)) for name in clustval.__all__
+           if callable(getattr(clustval, name)))  # fmt: skip
+
+
+def test_the_search_finds_what_it_should():
+    names = {name for name, _ in PUBLIC}
+    assert {"clustval.external.s2", "clustval.contingency.Contingency.pairs",
+            "clustval.registry.register", "clustval.scoring.score", "clustval.ari"} <= names  # fmt: skip
+    assert len(names) > 100
+
+
+@pytest.mark.parametrize(("name", "obj"), PUBLIC, ids=[name for name, _ in PUBLIC])
+def test_has_an_examples_section(name, obj):
+    doc = inspect.getdoc(obj) or ""
+    assert "\nExamples\n--------\n>>> " in doc, f"{name} has no Examples section"
