@@ -65,6 +65,7 @@ from .internal import (
 )
 from .registry import INDICES, IndexSpec, get_index
 from .scoring import score
+from .selection import Selection, select_k
 
 __version__ = "0.1.0"
 
@@ -76,6 +77,7 @@ __all__ = [
     "DataError",
     "IndexSpec",
     "InputError",
+    "Selection",
     "UndefinedIndexError",
     "accuracy",
     "adjusted_mutual_info",
@@ -111,6 +113,7 @@ __all__ = [
     "rand_index",
     "s2",
     "score",
+    "select_k",
     "silhouette_samples",
     "silhouette_score",
     "silhouette_sum",

@@ -1,4 +1,4 @@
-"""Command line: ``clustval score`` and ``clustval indices``.
+"""Command line: ``clustval score``, ``clustval sweep`` and ``clustval indices``.
 
 Every error the user can cause ends as one line on stderr and a non-zero exit, never a
 traceback: exit 1 for bad data or labels, exit 2 for bad usage (argparse's convention).
@@ -143,6 +143,31 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from .io import write_csv
+    from .selection import plot_selection, plotting, select_k, summary
+
+    if args.plot:
+        plotting()  # before the work, not after it
+    X = read_data(args.data)
+    name = "data" if args.data == STDIN else Path(args.data).stem
+    found = select_k(
+        X, args.k, args.algorithm, args.index or None, name=name, sd_radius=args.sd_radius,
+        stdi_squared=args.stdi_squared, memory_budget_mb=args.memory_budget_mb,
+    )
+    if found.fallback_ks:
+        from .paper.claims import k_ranges_text
+
+        warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
+                      f"{k_ranges_text(found.fallback_ks)}.", stacklevel=1)
+    if args.out:
+        write_csv(found.table, found.columns, args.out)
+    if args.plot:
+        plot_selection(found, args.plot)
+    print(summary(found))
+    return 0
+
+
 def _cmd_indices(args: argparse.Namespace) -> int:
     for spec in INDICES.values():
         lo, hi = spec.bounds
@@ -154,6 +179,18 @@ def _seed(text: str) -> int:
     if not text.strip().isdigit():
         raise argparse.ArgumentTypeError(f"a seed is an integer >= 0, got {text!r}")
     return int(text)
+
+
+def _k_range(text: str) -> range:
+    """``A:B``, every K from A to B inclusive (Fig. 3's is 2:22), or one K."""
+    first, sep, last = text.partition(":")
+    try:
+        ks = range(int(first), int(last if sep else first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a K range is FIRST:LAST (e.g. 2:22) or one K, got {text!r}") from None
+    if not ks:
+        raise argparse.ArgumentTypeError(f"the K range {text!r} is empty: FIRST must not exceed LAST")
+    return ks
 
 
 def _megabytes(text: str) -> float:
@@ -202,6 +239,24 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sc.set_defaults(run=_cmd_score)
+
+    sw = commands.add_parser(
+        "sweep",
+        help="choose K: cluster at each K, best K of each internal index",
+        description="Cluster the data at each K and print the best K of each internal index "
+        "(ties as ties), as the paper's Fig. 3 does; --out writes the values (CSV: k, one "
+        "column per index), --plot draws them as Fig. 3 is drawn.",
+    )
+    sw.add_argument("--data", required=True, help="numeric CSV without header, one row per object (- reads standard input)")
+    sw.add_argument("--k", required=True, type=_k_range, metavar="FIRST:LAST", help="the K to try, e.g. 2:22")
+    sw.add_argument("--algorithm", default="sd_kmedoids", help="the clustering: sd_kmedoids (default, as Fig. 3), park_jun, ...")
+    sw.add_argument("--index", action="append", metavar="NAME", help="only this internal index (repeatable)")
+    sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
+    sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
+    sw.add_argument("--sd-radius", choices=["sd", "mean"], default="sd", help="SD K-medoids removal radius")
+    sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
+    sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    sw.set_defaults(run=_cmd_sweep)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
     ls.set_defaults(run=_cmd_indices)
