@@ -66,6 +66,8 @@ from .internal import (
 from .registry import INDICES, IndexSpec, get_index
 from .scoring import score
 from .selection import Selection, select_k
+from .counts import contingency_from_counts, contingency_from_frame
+from .external import external_scores_from_table
 
 __version__ = "0.1.0"
 
@@ -90,6 +92,8 @@ __all__ = [
     "bwp_sum",
     "calinski_harabasz",
     "completeness",
+    "contingency_from_counts",
+    "contingency_from_frame",
     "contingency_matrix",
     "cp_accuracy",
     "cp_accuracy_mc",
@@ -97,6 +101,7 @@ __all__ = [
     "dbi",
     "dunn",
     "external_scores",
+    "external_scores_from_table",
     "f_measure",
     "fowlkes_mallows_index",
     "get_index",

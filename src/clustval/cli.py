@@ -94,6 +94,54 @@ def read_data(path: str) -> np.ndarray:
     return np.array(rows, dtype=np.float64)
 
 
+TABLE_HEADER = ("class", "cluster", "count")  # the header of a table file of long rows
+
+
+def read_table(path: str):
+    """A contingency table counted elsewhere: long rows or a dense matrix; ``-`` reads stdin.
+
+    A first line ``class,cluster,count`` announces long rows, one (class, cluster) pair
+    per line with its number of objects (labels read as :func:`read_labels` reads them:
+    integers if all are, else text). Anything else is a dense matrix: a numeric CSV without
+    a header, one row per class and one column per cluster.
+    """
+    from .counts import as_contingency, contingency_from_counts
+
+    lines = [line for line in _read_text(path).splitlines() if line.strip()]
+    if not lines:
+        raise InputError(f"{path} holds no table: give class,cluster,count rows or a matrix of counts.")
+    header = tuple(field.strip() for field in lines[0].split(","))
+    if header != TABLE_HEADER:
+        counts = [[_count(field, path, number) for field in line.split(",")] for number, line in enumerate(lines, 1)]
+        if len({len(row) for row in counts}) > 1:
+            raise InputError(f"{path}: the rows of the matrix have different numbers of columns.")
+        return as_contingency(np.array(counts, dtype=np.int64))
+    rows = [line.split(",") for line in lines[1:]]
+    for number, row in enumerate(rows, start=2):
+        if len(row) != 3:
+            raise InputError(f"{path}: line {number} has {len(row)} fields; expected class,cluster,count.")
+    if not rows:
+        raise InputError(f"{path} has the header class,cluster,count but no rows.")
+    classes, clusters = ([row[i].strip() for row in rows] for i in (0, 1))
+    counts = [_count(row[2], path, number) for number, row in enumerate(rows, start=2)]
+    return contingency_from_counts(_typed_labels(classes), _typed_labels(clusters), counts)
+
+
+def _count(field: str, path: str, number: int) -> int:
+    value = _as_number(field.strip())
+    if not isinstance(value, int) or value < 0:
+        raise InputError(f"{path}: line {number}: {field.strip()!r} is not a count (an integer >= 0).")
+    return value
+
+
+def _typed_labels(labels: list[str]) -> np.ndarray:
+    # integers when every label is one, as read_labels reads a label file
+    numbers = [_as_number(label) for label in labels]
+    if all(isinstance(value, int) for value in numbers):
+        return np.array(numbers, dtype=np.int64)
+    return np.array(labels)
+
+
 def _read_text(path: str) -> str:
     """The file's text (``-``: standard input), UTF-8 with or without a byte-order mark."""
     try:
@@ -119,13 +167,26 @@ def _json_value(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _cmd_score(args: argparse.Namespace) -> int:
+def _table_scores(args: argparse.Namespace) -> dict[str, float]:
+    from .external import external_scores_from_table
+
+    if args.truth or args.pred or args.data:
+        raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
+    return external_scores_from_table(
+        read_table(args.table), args.index or None, s2_matching=args.s2_matching, cp_seed=args.cp_seed,
+        undefined=args.undefined,
+    )
+
+
+def _label_scores(args: argparse.Namespace) -> dict[str, float]:
+    if not args.pred:
+        raise InputError("give --pred (the clustering's labels), or --table (a contingency table).")
     if [args.truth, args.pred, args.data].count(STDIN) > 1:
         raise InputError("only one of --truth, --pred and --data can read standard input (-).")
     truth = read_labels(args.truth) if args.truth else None
     pred = read_labels(args.pred)
     X = read_data(args.data) if args.data else None
-    values = score(
+    return score(
         pred,
         labels_true=truth,
         X=X,
@@ -136,6 +197,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
     )
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    values = _table_scores(args) if args.table else _label_scores(args)
     if args.json:
         print(json.dumps({name: _json_value(v) for name, v in values.items()}, allow_nan=False))
     else:
@@ -220,12 +285,17 @@ def build_parser() -> argparse.ArgumentParser:
     sc = commands.add_parser(
         "score",
         help="score a clustering",
-        description="Score a clustering. External indices need --truth, internal ones --data. "
+        description="Score a clustering. External indices need --truth (or --table), internal ones --data. "
         "With --json, prints one flat JSON object {index: value}; infinite values are null.",
     )
-    sc.add_argument("--pred", required=True, help="predicted labels, one per line (- reads standard input)")
+    sc.add_argument("--pred", help="predicted labels, one per line (- reads standard input)")
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
     sc.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    sc.add_argument(
+        "--table",
+        help="instead of --truth and --pred: a contingency table counted elsewhere, CSV rows "
+        "class,cluster,count under that header, or a matrix of counts (rows: classes)",
+    )
     sc.add_argument(
         "--undefined",
         choices=["raise", "nan"],
@@ -265,7 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "score" and not args.truth and not args.data and not args.index:
+    if args.command == "score" and not args.truth and not args.data and not args.index and not args.table:
         print("clustval: error: give --truth (external indices) and/or --data (internal indices).", file=sys.stderr)
         return 2
     # numpy's RuntimeWarnings (an inf in an intermediate) are no news to a user: every

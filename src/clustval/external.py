@@ -841,6 +841,44 @@ def external_scores(
         A requested index is undefined for this input (e.g. S2 or NCA with one class) and
         ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
     """
+    return external_scores_from_table(
+        contingency(labels_true, labels_pred), names, s2_matching=s2_matching, cp_seed=cp_seed,
+        undefined=undefined,
+    )
+
+
+def external_scores_from_table(
+    table,
+    names: Iterable[str] | str | None = None,
+    *,
+    s2_matching: str = "hungarian",
+    cp_seed: int | None = 1,
+    undefined: str = "raise",
+) -> dict[str, float]:
+    """Every requested external index of a contingency table, wherever it was counted.
+
+    The values are those :func:`external_scores` gives from the labels the table counts:
+    every external index is a function of n_ij alone. Options as :func:`external_scores`.
+
+    Parameters
+    ----------
+    table : array-like of shape (C, K), or Contingency
+        ``table[i][j]`` = number of objects of class i in cluster j (rows: classes), or a
+        :class:`~clustval.contingency.Contingency` from long ``class, cluster, count`` rows
+        (:func:`clustval.counts.contingency_from_counts`) or a DataFrame group-by
+        (:func:`clustval.counts.contingency_from_frame`). All-zero rows and columns are dropped.
+
+    Examples
+    --------
+    The paper's Table 1: two classes of 50, one cluster holding everything.
+
+    >>> from clustval import external_scores_from_table
+    >>> external_scores_from_table([[50], [50]], ["f_measure", "s2", "ps2"])
+    {'s2': 0.0, 'ps2': 0.0, 'f_measure': 0.6666666666666665}
+    """
+    from .counts import as_contingency  # counts builds on contingency, as this module does
+
+    ct = as_contingency(table)
     check_undefined_policy(undefined)
     wanted = (
         set(EXTERNAL_INDICES)
@@ -850,7 +888,6 @@ def external_scores(
     unknown = sorted(wanted - set(EXTERNAL_INDICES))
     if unknown:
         raise InputError(f"Unknown external index {unknown}; choose from {list(EXTERNAL_INDICES)}.")
-    ct = contingency(labels_true, labels_pred)
     options = {"s2": {"matching": s2_matching}, "cp_accuracy_mc": {"seed": cp_seed}}
     drawn = _draw_aside(ct, cp_seed) if "cp_accuracy_mc" in wanted else None
     return {
