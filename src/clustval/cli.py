@@ -33,6 +33,15 @@ def read_labels(path: str) -> np.ndarray:
     from Python are: integral ones become integers, others warn), anything else as text.
     A line that reads as NaN or inf is an error, as NaN is anywhere; so is a first line of
     text above numbers: a header, which would be scored as one more label.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "a.txt").write_text("2\\n0\\n2\\n\\n")
+    ...     _ = (Path(folder) / "b.txt").write_text("setosa\\nvirginica\\n")
+    ...     read_labels(f"{folder}/a.txt"), read_labels(f"{folder}/b.txt")
+    (array([2, 0, 2]), array(['setosa', 'virginica'], dtype='<U9'))
     """
     lines = _read_text(path).splitlines()
     while lines and not lines[-1].strip():
@@ -71,7 +80,17 @@ def _as_number(label: str) -> int | float | None:
 
 
 def read_data(path: str) -> np.ndarray:
-    """Numeric CSV without a header, one row per object; ``-`` reads standard input."""
+    """Numeric CSV without a header, one row per object; ``-`` reads standard input.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "X.csv").write_text("0,1.5\\n2,3\\n")
+    ...     read_data(f"{folder}/X.csv")
+    array([[0. , 1.5],
+           [2. , 3. ]])
+    """
     rows = []
     width = None
     for number, line in enumerate(_read_text(path).splitlines(), start=1):
@@ -104,6 +123,18 @@ def read_table(path: str):
     per line with its number of objects (labels read as :func:`read_labels` reads them:
     integers if all are, else text). Anything else is a dense matrix: a numeric CSV without
     a header, one row per class and one column per cluster.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "long.csv").write_text("class,cluster,count\\nb,1,45\\na,1,40\\na,2,10\\n")
+    ...     _ = (Path(folder) / "dense.csv").write_text("40,10\\n45,0\\n")
+    ...     long, dense = read_table(f"{folder}/long.csv"), read_table(f"{folder}/dense.csv")
+    >>> long.table.tolist(), long.classes.tolist(), long.clusters.tolist()
+    ([[40, 10], [45, 0]], ['a', 'b'], [1, 2])
+    >>> dense.table.tolist(), dense.classes.tolist()
+    ([[40, 10], [45, 0]], [0, 1])
     """
     from .counts import as_contingency, contingency_from_counts
 
@@ -276,6 +307,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``clustval`` argument parser: one subcommand per job, usage errors on one line.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["sweep", "--data", "X.csv", "--k", "2:22"])
+    >>> args.command, args.k, args.algorithm
+    ('sweep', range(2, 23), 'sd_kmedoids')
+    """
     parser = _Parser(
         prog="clustval", description="Clustering validity indices (Xie et al. 2017 and more)."
     )
@@ -334,6 +373,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit status.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "t.csv").write_text("50\\n50\\n")  # the paper's Table 1
+    ...     main(["score", "--table", f"{folder}/t.csv", "--index", "s2", "--index", "ps2", "--json"])
+    {"s2": 0.0, "ps2": 0.0}
+    0
+    """
     args = build_parser().parse_args(argv)
     if args.command == "score" and not args.truth and not args.data and not args.index and not args.table:
         print("clustval: error: give --truth (external indices) and/or --data (internal indices).", file=sys.stderr)

@@ -196,6 +196,16 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     the matplotlib Figure.
 
     Needs matplotlib (the ``plot`` extra).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> corners = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    >>> X = [[x + dx, y + dy] for x, y in [(0, 0), (10, 0), (5, 9)] for dx, dy in corners]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     fig = plot_selection(select_k(X, range(2, 6), indices=["db", "sil"]), pathlib.Path(folder) / "k.png")
+    >>> [ax.get_title() for ax in fig.axes if ax.get_visible()]
+    ['(a) DB  (smallest is best)', '(b) Sil  (largest is best)']
     """
     figures = plotting()
     ks = selection.ks
@@ -209,7 +219,13 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
 
 
 def plotting():
-    """The figures module, or one clear error when matplotlib (the ``plot`` extra) is absent."""
+    """The figures module, or one clear error when matplotlib (the ``plot`` extra) is absent.
+
+    Examples
+    --------
+    >>> plotting().__name__
+    'clustval.paper.figures'
+    """
     try:
         from .paper import figures
     except ModuleNotFoundError as exc:
@@ -220,7 +236,15 @@ def plotting():
 
 
 def summary(selection: Selection) -> str:
-    """One line per index: its best K, as Fig. 3 and the claims write it."""
+    """One line per index: its best K, as Fig. 3 and the claims write it.
+
+    Examples
+    --------
+    >>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
+    >>> print(summary(select_k(X, range(2, 6), indices=["igp", "sil"])))
+    IGP  best K tied at 2, 3 and 4
+    Sil  best K 4
+    """
     from .paper.claims import best_ks_text
 
     width = max(len(INDICES[i].label) for i in selection.indices)

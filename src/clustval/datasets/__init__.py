@@ -89,7 +89,13 @@ class UCIData:
 
 
 def list_uci() -> list[str]:
-    """Names of the bundled UCI sets, in Table 5's order."""
+    """Names of the bundled UCI sets, in Table 5's order.
+
+    Examples
+    --------
+    >>> print(", ".join(list_uci()))
+    iris, seeds, segmentation, soybean, wine, wdbc, bupa, pima, balance, new_thyroid, ionosphere, haberman
+    """
     return list(uci_catalog())
 
 
@@ -112,6 +118,15 @@ def load_uci(
     ------
     clustval.errors.DataError
         Unknown name, or a bundled file that fails its checksum (a damaged installation).
+
+    Examples
+    --------
+    >>> iris = load_uci("iris")
+    >>> iris.data.shape, iris.target_names[0], iris.citation[:15]
+    ((150, 4), 'Iris-setosa', 'Fisher, R. A. (')
+    >>> X, y = load_uci("wdbc", preprocessing="minmax", return_X_y=True)
+    >>> X.shape, np.bincount(y).tolist(), float(X.max())
+    ((569, 30), [357, 212], 1.0)
     """
     catalog = uci_catalog()
     if name not in catalog:
