@@ -15,6 +15,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,6 +23,9 @@ from ._validation import as_data_matrix
 from .errors import InputError
 from .kmedoids import DEFAULT_MAX_ITER, DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .registry import INDICES, INTERNAL, get_index
+
+if TYPE_CHECKING:
+    from .paper.scores import ScoreTable
 
 __all__ = ["Selection", "plot_selection", "select_k"]
 
@@ -53,7 +57,7 @@ class Selection:
     best: dict[str, tuple[int, ...]]
     fallback_ks: tuple[int, ...]
     labels: dict[int, np.ndarray]
-    scores: object = field(repr=False)
+    scores: ScoreTable = field(repr=False)
 
     @property
     def ks(self) -> tuple[int, ...]:
@@ -100,7 +104,11 @@ def select_k(
     Raises
     ------
     clustval.errors.InputError
-        Bad data, an empty or out-of-range K, an unknown algorithm or an external index.
+        Bad data, an empty or out-of-range K, an unknown algorithm or an external index;
+        :class:`~clustval.errors.UndefinedIndexError` for an index undefined at some K
+        (Sil and BWP at K = n).
+    clustval.errors.ClusteringError
+        A K above the number of distinct points, or a bad clustering option.
 
     Examples
     --------
