@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import math
 import re
 import shutil
 import subprocess
@@ -113,6 +114,31 @@ def test_figures_are_real_images(run):
         pdf = (run / "results" / "figures" / f"{name}.pdf").read_bytes()
         assert png.startswith(b"\x89PNG") and len(png) > 20_000, name
         assert pdf.startswith(b"%PDF") and len(pdf) > 5_000, name
+
+
+def test_sweep_of_the_run_fig1_set_gives_its_fig3(run, tmp_path):
+    # `clustval sweep` on the Fig. 1 set this run prepared, as a plain CSV, against its Fig. 3 scores
+    from clustval.data import read_dataset
+    from clustval.paper.claims import best_ks_text
+    from clustval.paper.scores import ScoreTable
+
+    ds = read_dataset(run / "resources" / "data" / "main" / "fig1" / "fig1.csv")
+    data, out = tmp_path / "fig1.csv", tmp_path / "k.csv"
+    data.write_text("".join(",".join(map(repr, map(float, x))) + "\n" for x in ds.X))
+    fig3 = ScoreTable.read_csv(run / "results" / "scores" / "main" / "fig3.csv")
+    ks = fig3.series("fig1", "stdi", "sd_kmedoids")[0]
+    command = [sys.executable, "-m", "clustval", "sweep", "--data", str(data), "--k", f"{ks[0]}:{ks[-1]}", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    rows = read_csv(out)
+    assert [int(r["k"]) for r in rows] == ks
+    for name in INTERNAL:
+        values = [float(r[name]) for r in rows]
+        assert values == fig3.series("fig1", name, "sd_kmedoids")[1], name
+        pick = max if INDICES[name].direction == "higher" else min
+        best = tuple(k for k, v in zip(ks, values) if v == pick(filter(math.isfinite, values)))
+        assert best == fig3.best_ks("fig1", name, "sd_kmedoids")[0], name
+        assert f"best K {best_ks_text(best)}" in done.stdout, name
 
 
 def test_second_run_does_nothing(run):

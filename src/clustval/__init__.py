@@ -79,6 +79,9 @@ from .internal import (
 )
 from .registry import INDICES, IndexSpec, get_index
 from .scoring import score
+from .selection import Selection, select_k
+from .counts import contingency_from_counts, contingency_from_frame
+from .external import external_scores_from_table
 
 __version__ = "0.1.0"
 
@@ -90,6 +93,7 @@ __all__ = [
     "INDICES",
     "IndexSpec",
     "InputError",
+    "Selection",
     "UndefinedIndexError",
     "accuracy",
     "adjusted_mutual_info",
@@ -105,6 +109,8 @@ __all__ = [
     "bwp_sum",
     "calinski_harabasz",
     "completeness",
+    "contingency_from_counts",
+    "contingency_from_frame",
     "contingency_matrix",
     "cp_accuracy",
     "cp_accuracy_mc",
@@ -113,6 +119,7 @@ __all__ = [
     "dbi",
     "dunn",
     "external_scores",
+    "external_scores_from_table",
     "f_measure",
     "fmi",
     "fowlkes_mallows_index",
@@ -133,6 +140,7 @@ __all__ = [
     "rand_index",
     "s2",
     "score",
+    "select_k",
     "sil",
     "sil_sum",
     "silhouette_samples",

@@ -1,4 +1,4 @@
-"""Command line: ``clustval score`` and ``clustval indices``.
+"""Command line: ``clustval score``, ``clustval sweep`` and ``clustval indices``.
 
 Every error the user can cause ends as one line on stderr and a non-zero exit, never a
 traceback: exit 1 for bad data or labels, exit 2 for bad usage (argparse's convention).
@@ -35,6 +35,15 @@ def read_labels(path: str) -> np.ndarray:
     from Python are: integral ones become integers, others warn), anything else as text.
     A line that reads as NaN or inf is an error, as NaN is anywhere; so is a first line of
     text above numbers: a header, which would be scored as one more label.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "a.txt").write_text("2\\n0\\n2\\n\\n")
+    ...     _ = (Path(folder) / "b.txt").write_text("setosa\\nvirginica\\n")
+    ...     read_labels(f"{folder}/a.txt"), read_labels(f"{folder}/b.txt")
+    (array([2, 0, 2]), array(['setosa', 'virginica'], dtype='<U9'))
     """
     lines = _read_text(path).splitlines()
     while lines and not lines[-1].strip():
@@ -73,7 +82,17 @@ def _as_number(label: str) -> int | float | None:
 
 
 def read_data(path: str) -> np.ndarray:
-    """Numeric CSV without a header, one row per object; ``-`` reads standard input."""
+    """Numeric CSV without a header, one row per object; ``-`` reads standard input.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "X.csv").write_text("0,1.5\\n2,3\\n")
+    ...     read_data(f"{folder}/X.csv")
+    array([[0. , 1.5],
+           [2. , 3. ]])
+    """
     rows = []
     width = None
     for number, line in enumerate(_read_text(path).splitlines(), start=1):
@@ -94,6 +113,66 @@ def read_data(path: str) -> np.ndarray:
     if not rows:
         raise InputError(f"{path} holds no data rows.")
     return np.array(rows, dtype=np.float64)
+
+
+TABLE_HEADER = ("class", "cluster", "count")  # the header of a table file of long rows
+
+
+def read_table(path: str):
+    """A contingency table counted elsewhere: long rows or a dense matrix; ``-`` reads stdin.
+
+    A first line ``class,cluster,count`` announces long rows, one (class, cluster) pair
+    per line with its number of objects (labels read as :func:`read_labels` reads them:
+    integers if all are, else text). Anything else is a dense matrix: a numeric CSV without
+    a header, one row per class and one column per cluster.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "long.csv").write_text("class,cluster,count\\nb,1,45\\na,1,40\\na,2,10\\n")
+    ...     _ = (Path(folder) / "dense.csv").write_text("40,10\\n45,0\\n")
+    ...     long, dense = read_table(f"{folder}/long.csv"), read_table(f"{folder}/dense.csv")
+    >>> long.table.tolist(), long.classes.tolist(), long.clusters.tolist()
+    ([[40, 10], [45, 0]], ['a', 'b'], [1, 2])
+    >>> dense.table.tolist(), dense.classes.tolist()
+    ([[40, 10], [45, 0]], [0, 1])
+    """
+    from .counts import as_contingency, contingency_from_counts
+
+    lines = [line for line in _read_text(path).splitlines() if line.strip()]
+    if not lines:
+        raise InputError(f"{path} holds no table: give class,cluster,count rows or a matrix of counts.")
+    header = tuple(field.strip() for field in lines[0].split(","))
+    if header != TABLE_HEADER:
+        counts = [[_count(field, path, number) for field in line.split(",")] for number, line in enumerate(lines, 1)]
+        if len({len(row) for row in counts}) > 1:
+            raise InputError(f"{path}: the rows of the matrix have different numbers of columns.")
+        return as_contingency(np.array(counts, dtype=np.int64))
+    rows = [line.split(",") for line in lines[1:]]
+    for number, row in enumerate(rows, start=2):
+        if len(row) != 3:
+            raise InputError(f"{path}: line {number} has {len(row)} fields; expected class,cluster,count.")
+    if not rows:
+        raise InputError(f"{path} has the header class,cluster,count but no rows.")
+    classes, clusters = ([row[i].strip() for row in rows] for i in (0, 1))
+    counts = [_count(row[2], path, number) for number, row in enumerate(rows, start=2)]
+    return contingency_from_counts(_typed_labels(classes), _typed_labels(clusters), counts)
+
+
+def _count(field: str, path: str, number: int) -> int:
+    value = _as_number(field.strip())
+    if not isinstance(value, int) or value < 0:
+        raise InputError(f"{path}: line {number}: {field.strip()!r} is not a count (an integer >= 0).")
+    return value
+
+
+def _typed_labels(labels: list[str]) -> np.ndarray:
+    # integers when every label is one, as read_labels reads a label file
+    numbers = [_as_number(label) for label in labels]
+    if all(isinstance(value, int) for value in numbers):
+        return np.array(numbers, dtype=np.int64)
+    return np.array(labels)
 
 
 def _read_text(path: str) -> str:
@@ -173,14 +252,27 @@ def format_indices(fmt: str) -> str:
     return _aligned(["name", "index", "kind", "better", "range", "reference"], rows)
 
 
-def _cmd_score(args: argparse.Namespace) -> int:
+def _table_scores(args: argparse.Namespace) -> dict[str, float]:
+    from .external import external_scores_from_table
+
+    if args.truth or args.pred or args.data or args.distances:
+        raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
+    return external_scores_from_table(
+        read_table(args.table), args.index or None, s2_matching=args.s2_matching, cp_seed=args.cp_seed,
+        undefined=args.undefined,
+    )
+
+
+def _label_scores(args: argparse.Namespace) -> dict[str, float]:
+    if not args.pred:
+        raise InputError("give --pred (the clustering's labels), or --table (a contingency table).")
     if [args.truth, args.pred, args.data, args.distances].count(STDIN) > 1:
         raise InputError("only one of --truth, --pred, --data and --distances can read standard input (-).")
     truth = read_labels(args.truth) if args.truth else None
     pred = read_labels(args.pred)
     X = read_data(args.data) if args.data else None
     distances = read_data(args.distances) if args.distances else None
-    values = score(
+    return score(
         pred,
         labels_true=truth,
         X=X,
@@ -192,7 +284,36 @@ def _cmd_score(args: argparse.Namespace) -> int:
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
     )
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    values = _table_scores(args) if args.table else _label_scores(args)
     print(format_scores(values, "json" if args.json else args.format))
+    return 0
+
+
+def _cmd_sweep(args: argparse.Namespace) -> int:
+    from .io import write_csv
+    from .selection import plot_selection, plotting, select_k, summary
+
+    if args.plot:
+        plotting()  # before the work, not after it
+    X = read_data(args.data)
+    name = "data" if args.data == STDIN else Path(args.data).stem
+    found = select_k(
+        X, args.k, args.algorithm, args.index or None, name=name, sd_radius=args.sd_radius,
+        stdi_squared=args.stdi_squared, memory_budget_mb=args.memory_budget_mb,
+    )
+    if found.fallback_ks:
+        from .paper.claims import k_ranges_text
+
+        warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
+                      f"{k_ranges_text(found.fallback_ks)}.", stacklevel=1)
+    if args.out:
+        write_csv(found.table, found.columns, args.out)
+    if args.plot:
+        plot_selection(found, args.plot)
+    print(summary(found))
     return 0
 
 
@@ -205,6 +326,18 @@ def _seed(text: str) -> int:
     if not text.strip().isdigit():
         raise argparse.ArgumentTypeError(f"a seed is an integer >= 0, got {text!r}")
     return int(text)
+
+
+def _k_range(text: str) -> range:
+    """``A:B``, every K from A to B inclusive (Fig. 3's is 2:22), or one K."""
+    first, sep, last = text.partition(":")
+    try:
+        ks = range(int(first), int(last if sep else first) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a K range is FIRST:LAST (e.g. 2:22) or one K, got {text!r}") from None
+    if not ks:
+        raise argparse.ArgumentTypeError(f"the K range {text!r} is empty: FIRST must not exceed LAST")
+    return ks
 
 
 def _megabytes(text: str) -> float:
@@ -225,6 +358,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``clustval`` argument parser: one subcommand per job, usage errors on one line.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["sweep", "--data", "X.csv", "--k", "2:22"])
+    >>> args.command, args.k, args.algorithm
+    ('sweep', range(2, 23), 'sd_kmedoids')
+    """
     parser = _Parser(
         prog="clustval", description="Clustering validity indices (Xie et al. 2017 and more)."
     )
@@ -234,11 +375,11 @@ def build_parser() -> argparse.ArgumentParser:
     sc = commands.add_parser(
         "score",
         help="score a clustering",
-        description="Score a clustering. External indices need --truth, internal ones --data. "
-        "With --format json (or --json), prints one flat JSON object {index: value}, infinite "
-        "values as null; --format csv prints index,value rows.",
+        description="Score a clustering. External indices need --truth (or --table), internal ones "
+        "--data. With --format json (or --json), prints one flat JSON object {index: value}, "
+        "infinite values as null; --format csv prints index,value rows.",
     )
-    sc.add_argument("--pred", required=True, help="predicted labels, one per line (- reads standard input)")
+    sc.add_argument("--pred", help="predicted labels, one per line (- reads standard input)")
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
     data = sc.add_mutually_exclusive_group()
     data.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
@@ -246,6 +387,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--distances",
         help="instead of --data: the n x n distance matrix as a numeric CSV without header "
         "(enables the distance-based internal indices: sil, bwp, igp, dunn and the sums)",
+    )
+    sc.add_argument(
+        "--table",
+        help="instead of --truth and --pred: a contingency table counted elsewhere, CSV rows "
+        "class,cluster,count under that header, or a matrix of counts (rows: classes)",
     )
     sc.add_argument(
         "--undefined",
@@ -262,6 +408,24 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sc.set_defaults(run=_cmd_score)
 
+    sw = commands.add_parser(
+        "sweep",
+        help="choose K: cluster at each K, best K of each internal index",
+        description="Cluster the data at each K and print the best K of each internal index "
+        "(ties as ties), as the paper's Fig. 3 does; --out writes the values (CSV: k, one "
+        "column per index), --plot draws them as Fig. 3 is drawn.",
+    )
+    sw.add_argument("--data", required=True, help="numeric CSV without header, one row per object (- reads standard input)")
+    sw.add_argument("--k", required=True, type=_k_range, metavar="FIRST:LAST", help="the K to try, e.g. 2:22")
+    sw.add_argument("--algorithm", default="sd_kmedoids", help="the clustering: sd_kmedoids (default, as Fig. 3), park_jun, ...")
+    sw.add_argument("--index", action="append", metavar="NAME", help="only this internal index (repeatable)")
+    sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
+    sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
+    sw.add_argument("--sd-radius", choices=["sd", "mean"], default="sd", help="SD K-medoids removal radius")
+    sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
+    sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    sw.set_defaults(run=_cmd_sweep)
+
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
     ls.add_argument("--format", choices=(*FORMATS, "markdown"), default="table",
                     help="output format (default: an aligned table; markdown: the README's table)")
@@ -270,11 +434,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); returns the exit status.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = (Path(folder) / "t.csv").write_text("50\\n50\\n")  # the paper's Table 1
+    ...     main(["score", "--table", f"{folder}/t.csv", "--index", "s2", "--index", "ps2", "--json"])
+    {"s2": 0.0, "ps2": 0.0}
+    0
+    """
     args = build_parser().parse_args(argv)
-    if args.command == "score" and not (args.truth or args.data or args.distances or args.index):
+    if args.command == "score" and not (args.truth or args.data or args.distances or args.index or args.table):
         print(
             "clustval: error: give --truth (external indices) and/or --data or --distances "
-            "(internal indices).",
+            "(internal indices), or --table.",
             file=sys.stderr,
         )
         return 2

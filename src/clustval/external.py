@@ -1181,11 +1181,47 @@ def external_scores(
     >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
     {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
     """
+    return external_scores_from_table(
+        contingency(labels_true, labels_pred), names, s2_matching=s2_matching, cp_seed=cp_seed,
+        undefined=undefined,
+    )
+
+
+def external_scores_from_table(
+    table,
+    names: Iterable[str] | str | None = None,
+    *,
+    s2_matching: str = "hungarian",
+    cp_seed: int | None = 1,
+    undefined: str = "raise",
+) -> dict[str, float]:
+    """Every requested external index of a contingency table, wherever it was counted.
+
+    The values are those :func:`external_scores` gives from the labels the table counts:
+    every external index is a function of n_ij alone. Options as :func:`external_scores`.
+
+    Parameters
+    ----------
+    table : array-like of shape (C, K), or Contingency
+        ``table[i][j]`` = number of objects of class i in cluster j (rows: classes), or a
+        :class:`~clustval.contingency.Contingency` from long ``class, cluster, count`` rows
+        (:func:`clustval.counts.contingency_from_counts`) or a DataFrame group-by
+        (:func:`clustval.counts.contingency_from_frame`). All-zero rows and columns are dropped.
+
+    Examples
+    --------
+    The paper's Table 1: two classes of 50, one cluster holding everything.
+
+    >>> from clustval import external_scores_from_table
+    >>> external_scores_from_table([[50], [50]], ["f_measure", "s2", "ps2"])
+    {'s2': 0.0, 'ps2': 0.0, 'f_measure': 0.6666666666666665}
+    """
+    from .counts import as_contingency  # counts builds on contingency, as this module does
     from .registry import requested  # the registry imports this module
 
     check_undefined_policy(undefined)
     specs = requested("external", names)
-    ct = contingency(labels_true, labels_pred)
+    ct = as_contingency(table)
     given = {"s2_matching": s2_matching, "cp_seed": cp_seed}
     drawn = _draw_aside(ct, cp_seed) if any(s.name == "cp_accuracy_mc" for s in specs) else None
     return {

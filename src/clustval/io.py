@@ -34,6 +34,14 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
 
     Parent folders are created. The file gets the usual permissions (0666 minus the umask).
     Returns the path written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = atomic_write_bytes(Path(folder) / "new" / "data.bin", b"abc")
+    ...     path.read_bytes(), [p.name for p in path.parent.iterdir()]  # no temporary file left
+    (b'abc', ['data.bin'])
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -53,7 +61,15 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
-    """Write ``text`` as UTF-8 with ``\\n`` line endings, atomically (see :func:`atomic_write_bytes`)."""
+    """Write ``text`` as UTF-8 with ``\\n`` line endings, atomically (see :func:`atomic_write_bytes`).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     atomic_write_text(Path(folder) / "note.txt", "S2 = 0.5").read_text()
+    'S2 = 0.5'
+    """
     return atomic_write_bytes(path, text.encode("utf-8"))
 
 
@@ -63,6 +79,13 @@ def format_cell(value, float_format: str | None = None) -> str:
     ``None`` -> empty; floats -> ``repr`` (shortest round-trip form) or ``format(value,
     float_format)``; booleans -> ``true``/``false``; lists and tuples -> space-separated
     items; anything else -> ``str``. NumPy scalars are treated like their Python values.
+
+    Examples
+    --------
+    >>> [format_cell(v) for v in (0.1 + 0.2, None, True, [3, 9], np.int64(4))]
+    ['0.30000000000000004', '', 'true', '3 9', '4']
+    >>> format_cell(1 / 3, ".3f")
+    '0.333'
     """
     if value is None:
         return ""
@@ -106,6 +129,16 @@ def write_csv(
 
     Only ``columns`` are written, in that order; keys not listed are ignored. Cells are
     rendered by :func:`format_cell`; line endings are ``\\n``. Same input, same bytes.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> rows = [{"k": 2, "value": 0.5, "note": "x"}, {"k": 3, "value": None}]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     print(write_csv(rows, ["k", "value"], Path(folder) / "rows.csv").read_text(), end="")
+    k,value
+    2,0.5
+    3,
     """
     cells = _table_cells(rows, columns, float_format)
     buffer = io.StringIO()
@@ -123,7 +156,17 @@ def _markdown_escape(text: str) -> str:
 def markdown_table(
     rows: Iterable[Mapping], columns: Sequence[str], *, float_format: str | None = None
 ) -> str:
-    """Return ``rows`` as a GitHub-flavoured Markdown table (header, rule, one line per row)."""
+    """Return ``rows`` as a GitHub-flavoured Markdown table (header, rule, one line per row).
+
+    Examples
+    --------
+    >>> print(markdown_table([{"index": "S2", "value": 0.5}, {"index": "a|b", "value": None}], ["index", "value"]))
+    | index | value |
+    | --- | --- |
+    | S2 | 0.5 |
+    | a\\|b |  |
+    <BLANKLINE>
+    """
     cells = _table_cells(rows, columns, float_format)
     lines = [
         "| " + " | ".join(_markdown_escape(str(c)) for c in columns) + " |",
@@ -141,7 +184,20 @@ def write_markdown_table(
     *,
     float_format: str | None = None,
 ) -> Path:
-    """Write ``rows`` as a Markdown table, preceded by ``# title`` when given, atomically."""
+    """Write ``rows`` as a Markdown table, preceded by ``# title`` when given, atomically.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = write_markdown_table([{"k": 9}], ["k"], Path(folder) / "best.md", "Best K")
+    ...     print(path.read_text(), end="")
+    # Best K
+    <BLANKLINE>
+    | k |
+    | --- |
+    | 9 |
+    """
     text = markdown_table(rows, columns, float_format=float_format)
     if title:
         text = f"# {title}\n\n{text}"

@@ -73,11 +73,37 @@ _BLOCK_BYTES = 16 * 2**20
 
 
 class SeedFallbackWarning(UserWarning):
-    """SD seeding ran out of candidates and filled the remaining seeds farthest-first."""
+    """SD seeding ran out of candidates and filled the remaining seeds farthest-first.
+
+    Examples
+    --------
+    Two tight groups hold two seeds; a third has no candidate left.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error", SeedFallbackWarning)
+    ...     sd_kmedoids([[0, 0], [0, 1], [10, 10], [10, 11]], 3)
+    Traceback (most recent call last):
+    ...
+    clustval.kmedoids.SeedFallbackWarning: ...
+    """
 
 
 class KMedoidsConvergenceWarning(UserWarning):
-    """The iteration stopped at ``max_iter`` while medoids were still moving."""
+    """The iteration stopped at ``max_iter`` while medoids were still moving.
+
+    Examples
+    --------
+    One round is not enough to move the seeds of these two groups and then stop.
+
+    >>> import warnings
+    >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10], [5, 5]]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     result = park_jun(X, 2, max_iter=1)
+    >>> result.converged or caught[0].category is KMedoidsConvergenceWarning
+    True
+    """
 
 
 @dataclass(frozen=True)
@@ -103,6 +129,12 @@ class KMedoidsResult:
         medoid; never increases. Only the final cost with ``backend="sklearn_extra"``.
     init_fallback : bool
         True if SD seeding had to fill seeds farthest-first (always False for Park-Jun).
+
+    Examples
+    --------
+    >>> result = park_jun([[0, 0], [0, 1], [10, 10], [10, 11]], 2)
+    >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.n_iter
+    ([0, 0, 1, 1], [1, 2], 2.0, 1)
     """
 
     labels: np.ndarray
@@ -135,6 +167,13 @@ def euclidean_distances(X) -> np.ndarray:
     Returns
     -------
     D : (n, n) float64 array, symmetric, zero diagonal, O(n^2) memory.
+
+    Examples
+    --------
+    >>> euclidean_distances([[0, 0], [3, 4], [6, 8]])
+    array([[ 0.,  5., 10.],
+           [ 5.,  0.,  5.],
+           [10.,  5.,  0.]])
     """
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
     n, d = X.shape
@@ -190,6 +229,12 @@ def park_jun_init(D, k: int) -> np.ndarray:
     Returns
     -------
     (k,) int64 array of object indices; position = cluster number.
+
+    Examples
+    --------
+    >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
+    >>> park_jun_init(euclidean_distances(X), 2).tolist()
+    [3, 1]
     """
     dist = _Distances(D=_check_distances(D))
     _check_k(dist.n, k)
@@ -213,6 +258,13 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     -------
     seeds : (k,) int64 array of object indices, in order of choice (= cluster number)
     fallback : bool, True if the farthest-first fill was needed
+
+    Examples
+    --------
+    >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
+    >>> seeds, fallback = sd_init(euclidean_distances(X), 2)
+    >>> seeds.tolist(), fallback
+    ([3, 1], False)
     """
     dist = _Distances(D=_check_distances(D))
     _check_k(dist.n, k)
@@ -288,6 +340,13 @@ def park_jun(
     Returns
     -------
     KMedoidsResult (cost: lower is better).
+
+    Examples
+    --------
+    >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
+    >>> result = park_jun(X, 2)
+    >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.converged
+    ([1, 1, 1, 0, 0, 0], [3, 0], 4.0, True)
     """
     dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
     _check_k(dist.n, n_clusters)
@@ -309,6 +368,20 @@ def sd_kmedoids(
 
     Arguments as :func:`park_jun`, plus ``radius`` ("sd" or "mean"). ``result.init_fallback``
     tells whether the farthest-first fill of :func:`sd_init` was needed.
+
+    Examples
+    --------
+    Two groups of three points: two seeds cover them; a third is filled farthest-first.
+
+    >>> import warnings
+    >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
+    >>> sd_kmedoids(X, 2).labels.tolist()
+    [1, 1, 1, 0, 0, 0]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     result = sd_kmedoids(X, 3)
+    >>> result.init_fallback, caught[0].category.__name__
+    (True, 'SeedFallbackWarning')
     """
     dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
     _check_k(dist.n, n_clusters)

@@ -174,14 +174,17 @@ def score_rows(
     *,
     external: bool = True,
     internal: bool = True,
+    names: Sequence[str] | None = None,
 ) -> list[dict]:
-    """Tidy rows (dataset, algorithm, k, index, value) of every index on every clustering."""
+    """Tidy rows (dataset, algorithm, k, index, value) of every index (or of ``names``) on
+    every clustering."""
     rows = []
     for k, labels in sorted(labels_by_k.items()):
         values = score(
             labels,
             labels_true=ds.y if external else None,
             X=ds.X if internal else None,
+            names=names,
             **score_options(indices),
         )
         rows += [

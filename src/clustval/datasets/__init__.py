@@ -59,6 +59,12 @@ class UCIData:
         The data set's source (its donors) and the UCI repository's licence.
     preprocessing : str
         ``none``, ``minmax`` or ``zscore``.
+
+    Examples
+    --------
+    >>> iris = load_uci("iris")
+    >>> iris.data.shape, iris.target_names
+    ((150, 4), ('Iris-setosa', 'Iris-versicolor', 'Iris-virginica'))
     """
 
     data: np.ndarray
@@ -75,7 +81,13 @@ class UCIData:
 
     @property
     def DESCR(self) -> str:  # noqa: N802 (scikit-learn's name)
-        """A short description: size, classes, file, checksum and how to cite it."""
+        """A short description: size, classes, file, checksum and how to cite it.
+
+        Examples
+        --------
+        >>> print(load_uci("iris").DESCR.splitlines()[1])
+        150 objects, 4 features, 3 classes (Iris-setosa: 50, Iris-versicolor: 50, Iris-virginica: 50); preprocessing: none.
+        """
         sizes = ", ".join(
             f"{label}: {count}"
             for label, count in zip(self.target_names, np.bincount(self.target), strict=True)
@@ -89,7 +101,13 @@ class UCIData:
 
 
 def list_uci() -> list[str]:
-    """Names of the bundled UCI sets, in Table 5's order."""
+    """Names of the bundled UCI sets, in Table 5's order.
+
+    Examples
+    --------
+    >>> print(", ".join(list_uci()))
+    iris, seeds, segmentation, soybean, wine, wdbc, bupa, pima, balance, new_thyroid, ionosphere, haberman
+    """
     return list(uci_catalog())
 
 
@@ -112,6 +130,15 @@ def load_uci(
     ------
     clustval.errors.DataError
         Unknown name, or a bundled file that fails its checksum (a damaged installation).
+
+    Examples
+    --------
+    >>> iris = load_uci("iris")
+    >>> iris.data.shape, iris.target_names[0], iris.citation[:15]
+    ((150, 4), 'Iris-setosa', 'Fisher, R. A. (')
+    >>> X, y = load_uci("wdbc", preprocessing="minmax", return_X_y=True)
+    >>> X.shape, np.bincount(y).tolist(), float(X.max())
+    ((569, 30), [357, 212], 1.0)
     """
     catalog = uci_catalog()
     if name not in catalog:
