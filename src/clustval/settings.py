@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .errors import InputError
+from .registry import get_index
 
 __all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
 
@@ -381,6 +382,55 @@ class Settings:
             "algorithm_label": ALGORITHM_LABELS[self.external_algorithm],
             "not_in_run": self._dropped_labels(self.dropped),
         }
+
+    def paper_axes_params(self) -> list[dict]:
+        """Every panel of Figs. 3-6 with the y range the paper prints (``figures.paper_axes``)
+        and what the panel plots: Fig. 3's panels are ``fig3_indices`` in order, panels (a)
+        and (b) of Figs. 4-6 the synthetic and the UCI sets. A panel of no selected set is
+        left out."""
+        figures = self.config["figures"]
+        printed = figures["paper_axes"]
+        panels = []
+        fig3_indices = figures["fig3_indices"]
+        for letter, (low, high, step) in printed.get("fig3", {}).items():
+            position = ord(letter) - ord("a")
+            if not 0 <= position < len(fig3_indices):
+                raise InputError(
+                    f"figures.paper_axes.fig3.{letter}: Fig. 3 has panels "
+                    f"a..{chr(ord('a') + len(fig3_indices) - 1)} (figures.fig3_indices)"
+                )
+            name = fig3_indices[position]
+            panels.append(self._panel("fig3", letter, get_index(name).label, (low, high, step),
+                                      [self.fig3["dataset"]], [name], self.fig3["algorithm"]))
+        sets = {"a": ("synthetic data sets", self.synthetic), "b": ("UCI data sets", self.uci)}
+        for figure in ("fig4", "fig5", "fig6"):
+            for letter, limits in printed.get(figure, {}).items():
+                label, names = sets[letter]
+                if names:
+                    panels.append(self._panel(figure, letter, label, limits, names,
+                                              figures[f"{figure}_indices"], self.external_algorithm))
+        return panels
+
+    @staticmethod
+    def _panel(figure, letter, label, limits, datasets, indices, algorithm) -> dict:
+        low, high, step = limits
+        return {"figure": figure, "panel": letter, "label": label, "low": low, "high": high,
+                "step": step, "datasets": list(datasets), "indices": list(indices),
+                "algorithm": algorithm}
+
+    def figure_axes_params(self) -> dict:
+        """What the figure-axes job uses: the panels, the tolerance, the sweeps it also measures."""
+        figures = self.config["figures"]
+        return {
+            "axes": self.paper_axes_params(),
+            "tolerance_steps": figures["paper_axes_tolerance"],
+            "sweeps": {name: self.axis(name) for name in self.figure_axes_sweeps},
+        }
+
+    @property
+    def figure_axes_sweeps(self) -> list[str]:
+        """The sweeps (of this run) whose variants the figure-axes table also measures."""
+        return [name for name in self.config["figures"]["paper_axes_sweeps"] if name in self.sweeps]
 
     def table_params(self, name: str) -> dict:
         """Table 4 (synthetic) or Table 5 (UCI): the selected sets' specs, and the dropped ones."""

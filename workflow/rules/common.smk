@@ -73,6 +73,9 @@ def final_outputs():
             "results/claims.md",
             "results/claims.html",
             "results/provenance.html",
+            "results/figure_axes.csv",
+            "results/figure_axes.md",
+            "results/figure_axes.html",
             *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         ]
     )
