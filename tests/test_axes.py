@@ -136,22 +136,22 @@ def test_the_settings_derive_every_panel_of_figs_3_to_6():
 def test_the_table_lists_main_then_each_sweep_value_and_says_which_fits(tmp_path):
     main = ScoreTable(k_series("xb", [0.03, 0.7]))
     sweep = ScoreTable(
-        k_series("xb", [0.03, 0.7], group="sd") + k_series("xb", [2.0, 23.0], group="mean"),
-        group_column="sd_radius",
+        k_series("xb", [0.03, 0.7], group="centroids") + k_series("xb", [2.0, 23.0], group="closest_pair"),
+        group_column="xb_separation",
     )
     params = {"axes": [{"figure": "fig3", "panel": "c", "label": "XB", "low": 0, "high": 25, "step": 5,
                         "datasets": ["fig1"], "indices": ["xb"], "algorithm": "sd_kmedoids"}],
-              "tolerance_steps": 1, "sweeps": {"radius": "sd_radius"}}
-    rows = figure_axes_rows(main, params, {"radius": sweep})
+              "tolerance_steps": 1, "sweeps": {"xb": "xb_separation"}}
+    rows = figure_axes_rows(main, params, {"xb": sweep})
     assert [(r["variant"], r["fits"], r["paper_unreached"]) for r in rows] == [
         ("main", "no", "upper"),
-        ("sd_radius = mean", "yes", "no"),
-        ("sd_radius = sd", "no", "upper"),
+        ("xb_separation = centroids", "no", "upper"),
+        ("xb_separation = closest_pair", "yes", "no"),
     ]
     paths = {name: tmp_path / f"figure_axes.{name}" for name in ("csv", "md", "html")}
-    write_figure_axes(main, params, {"radius": sweep}, csv_path=paths["csv"], md_path=paths["md"],
+    write_figure_axes(main, params, {"xb": sweep}, csv_path=paths["csv"], md_path=paths["md"],
                       html_path=paths["html"])
     md = paths["md"].read_text()
-    assert "Fig. 3(c) XB: fits with sd_radius = mean" in md
+    assert "Fig. 3(c) XB: fits with xb_separation = closest_pair" in md
     assert paths["csv"].read_text().splitlines()[0].startswith("panel,plots,variant,paper_low")
     assert "<table>" in paths["html"].read_text()

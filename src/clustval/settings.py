@@ -28,13 +28,15 @@ MAIN = "main"  # the study of the paper's own figures and claims
 ALGORITHMS = ("park_jun", "sd_kmedoids")
 KINDS = ("synthetic", "uci", FIG1)
 # A sweep axis is the one setting a sweep varies, and the step it changes: the data (a new
-# draw or scaling of the set) or the clustering (the same data, another algorithm/option).
+# draw or scaling of the set), the clustering (the same data, another algorithm/option) or
+# the scoring only (the main study's clusterings, scored with another index option).
 AXES = {
     "offset": "data",  # fig1_set.offset
     "seed": "data",  # the generator seed of the synthetic (and Fig. 1) sets
     "preprocessing": "data",  # feature scaling of the set's kind
     "algorithm": "clustering",
     "sd_radius": "clustering",  # clustering.sd_radius
+    "xb_separation": "scoring",  # indices.xb_separation
 }
 AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1)}  # the sets a data axis exists for
 INDEX_KINDS = ("all", "external", "internal")
@@ -163,6 +165,14 @@ class Settings:
             for value in sweep["values"]:
                 if axis == "algorithm" and value not in ALGORITHMS:
                     raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {value!r}")
+                if axis == "xb_separation":
+                    from .internal import XB_SEPARATIONS
+
+                    if value not in XB_SEPARATIONS:
+                        raise InputError(
+                            f"pipeline.sweeps.{study}: unknown xb_separation {value!r}; "
+                            f"use {' or '.join(XB_SEPARATIONS)}"
+                        )
                 rows = self._group_runs(
                     sweep["run"], study, axis=axis, value=value, indices=sweep.get("indices", "all")
                 )
@@ -183,6 +193,12 @@ class Settings:
                     f"pipeline.sweeps.{study}.datasets",
                 )
         return runs
+
+    def source_study(self, study: str) -> str:
+        """The study whose data and clusterings a study's score job reads: its own, or the
+        main study's when its sweep changes the scoring only (nothing to re-cluster)."""
+        axis = self.axis(study)
+        return MAIN if axis is not None and AXES[axis] == "scoring" else study
 
     @property
     def studies(self) -> list[str]:
@@ -260,6 +276,8 @@ class Settings:
                 "ks": list(run.ks),
                 "value": run.value,
                 "indices": run.indices,
+                # a scoring axis overrides one key of ``indices`` (e.g. xb_separation)
+                "index_options": {run.axis: run.value} if run.axis and AXES[run.axis] == "scoring" else {},
                 "clustering": canonical({
                     **clustering,
                     **({"sd_radius": run.value} if run.axis == "sd_radius" else {}),
