@@ -73,6 +73,19 @@ def test_internal_only_and_index_selection(files, capsys):
     assert list(json.loads(capsys.readouterr().out)) == ["db", "stdi"]
 
 
+def test_xb_separation_option_reaches_the_index(files, capsys):
+    from clustval import xie_beni
+
+    _, pred, X = files["arrays"]
+    for separation in ("centroids", "closest_pair"):
+        argv = ["score", "--pred", files["pred"], "--data", files["data"], "--index", "xb",
+                "--xb-separation", separation, "--format", "csv"]  # fmt: skip
+        assert main(argv) == 0
+        value = float(capsys.readouterr().out.splitlines()[1].split(",")[1])
+        assert value == xie_beni(X, pred, separation=separation)
+    assert xie_beni(X, pred, separation="closest_pair") > xie_beni(X, pred)  # the two differ here
+
+
 def test_readable_table(files, capsys):
     assert main(["score", "--truth", files["truth"], "--pred", files["pred"]]) == 0
     out = capsys.readouterr().out

@@ -281,6 +281,7 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         s2_matching=args.s2_matching,
         cp_seed=args.cp_seed,
         stdi_squared=args.stdi_squared,
+        xb_separation=args.xb_separation,
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
     )
@@ -302,7 +303,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     name = "data" if args.data == STDIN else Path(args.data).stem
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, sd_radius=args.sd_radius,
-        stdi_squared=args.stdi_squared, memory_budget_mb=args.memory_budget_mb,
+        stdi_squared=args.stdi_squared, xb_separation=args.xb_separation,
+        memory_budget_mb=args.memory_budget_mb,
     )
     if found.fallback_ks:
         from .paper.claims import k_ranges_text
@@ -405,6 +407,9 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--s2-matching", choices=["hungarian", "identity"], default="hungarian")
     sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     sc.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
+    sc.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
+                    help="XB's separation: between centroids (default) or the closest pair of points of "
+                    "different clusters (as R's clusterCrit)")
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sc.set_defaults(run=_cmd_score)
 
@@ -423,6 +428,9 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
     sw.add_argument("--sd-radius", choices=["sd", "mean"], default="sd", help="SD K-medoids removal radius")
     sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
+    sw.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
+                    help="XB's separation: between centroids (default) or the closest pair of points of "
+                    "different clusters (as R's clusterCrit)")
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sw.set_defaults(run=_cmd_sweep)
 

@@ -44,6 +44,8 @@ from ._validation import check_data, check_distances, check_undefined_policy, va
 from .errors import InputError, UndefinedIndexError
 
 _DEFAULT_BUDGET_MB = 256
+#: How XB measures the separation of the clusters (see :func:`xie_beni`).
+XB_SEPARATIONS = ("centroids", "closest_pair")
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
 # centroids and within sums, computed from the coordinates, and/or the summaries of the one
@@ -186,6 +188,14 @@ class _Partition:
                 worst[r0:r1] = ratio.max(axis=1)
         return worst, closest
 
+    @cached_property
+    def closest_pair(self) -> float:
+        """min_{k != l} d_min(C_k, C_l): the smallest distance between two objects of different
+        clusters (from the distance pass's ``extremes``)."""
+        between = self.distance_stats.pair_min.copy()
+        np.fill_diagonal(between, np.inf)
+        return float(between.min())
+
 
 def _is_precomputed(metric: str) -> bool:
     """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean."""
@@ -240,9 +250,9 @@ def _dbi(p: _Partition) -> float:
     return _no_nan(worst.mean(), "DBI")
 
 
-def _xie_beni(p: _Partition) -> float:
+def _xie_beni(p: _Partition, separation: str = "centroids") -> float:
     p.require_clusters("XB")
-    _, closest = p.centroid_separation()
+    closest = p.centroid_separation()[1] if separation == "centroids" else p.closest_pair
     if closest == 0:
         return np.inf
     return _no_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
@@ -274,11 +284,8 @@ def _bwp_samples(p: _Partition) -> np.ndarray:
 
 def _dunn(p: _Partition) -> float:
     p.require_clusters("Dunn")
-    stats = p.distance_stats
-    between = stats.pair_min.copy()
-    np.fill_diagonal(between, np.inf)
-    separation = between.min()
-    diameter = stats.diameters.max()
+    separation = p.closest_pair
+    diameter = p.distance_stats.diameters.max()
     if separation == 0:
         return 0.0
     return _no_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
@@ -314,14 +321,28 @@ def _bwp_total(p: _Partition) -> float:
 
 def _one(
     name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, metric: str = "euclidean",
-    **options,
+    extra_needs: frozenset[str] = frozenset(), **options,
 ):  # fmt: skip
-    """The index ``name`` alone, from a partition that computes just what its entry needs."""
+    """The index ``name`` alone, from a partition that computes just what its entry needs
+    (and ``extra_needs``, what one of its options reads besides)."""
     from .registry import get_index  # the registry imports this module
 
     spec = get_index(name)
-    partition = _Partition(X, labels, needs=spec.needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    needs = spec.needs | extra_needs
+    partition = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
     return spec.core(partition, **options)
+
+
+def _check_xb_separation(separation: str) -> None:
+    if separation not in XB_SEPARATIONS:
+        raise InputError(
+            f"xb_separation = {separation!r}; use one of {', '.join(map(repr, XB_SEPARATIONS))}"
+        )
+
+
+def _xb_needs(separation: str) -> frozenset[str]:
+    """What XB reads beyond its entry's needs: the closest pair comes from the distance pass."""
+    return frozenset({EXTREMES}) if separation == "closest_pair" else frozenset()
 
 
 # ----------------------------------------------------------------------------- public API
@@ -390,23 +411,39 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     return _one("dbi", X, labels, memory_budget_mb)
 
 
-def xie_beni(X, labels) -> float:
-    """Crisp Xie-Beni index.
+def xie_beni(
+    X, labels, *, separation: str = "centroids", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
+    """Crisp Xie-Beni index: mean squared distance to the own centroid over a squared separation.
 
+    ``separation="centroids"`` (the default; Xie & Beni's form with crisp memberships):
     ``XB = sum_k sum_{x in C_k} ||x - c_k||^2 / (n min_{k != l} ||c_k - c_l||^2)``.
 
-    Range [0, inf); **lower is better**. inf when two clusters share a centroid. Raises
-    UndefinedIndexError for K = 1.
+    ``separation="closest_pair"`` (as R's clusterCrit computes it): the denominator is
+    ``n min_{k != l} d_min(C_k, C_l)^2``, d_min = the smallest distance between a member of
+    C_k and a member of C_l, the separation of the Dunn index. Clusters that touch give it
+    a small separation and a large XB; nested clusters (a ring around a blob) a larger
+    separation than their centroids. Needs all pairwise distances (one chunked pass, in
+    blocks of ``memory_budget_mb``).
 
-    Reference: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
-    841-847, 1991 (with crisp memberships).
+    Range [0, inf); **lower is better**. inf when the separation is 0 (two clusters share a
+    centroid; with ``closest_pair``, a point). Raises UndefinedIndexError for K = 1.
+
+    References: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
+    841-847, 1991 (with crisp memberships); Desgraupes B. Clustering Indices, vignette of the
+    R package clusterCrit (2013), sec. "The Xie-Beni index" (the closest-pair form).
 
     Examples
     --------
-    >>> xie_beni([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 4 * 0.25 / (4 * 10^2)
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> xie_beni(X, [0, 0, 1, 1])  # 4 * 0.25 / (4 * 10^2)
     0.0025
+    >>> xie_beni(X, [0, 0, 1, 1], separation="closest_pair")  # 4 * 0.25 / (4 * 9^2)
+    0.0030864197530864196
     """
-    return _one("xb", X, labels)
+    _check_xb_separation(separation)
+    return _one("xb", X, labels, memory_budget_mb, extra_needs=_xb_needs(separation),
+                separation=separation)  # fmt: skip
 
 
 def igp(
@@ -604,6 +641,7 @@ def internal_scores(
     names: Iterable[str] | str | None = None,
     *,
     stdi_squared: bool = False,
+    xb_separation: str = "centroids",
     memory_budget_mb: float = _DEFAULT_BUDGET_MB,
     undefined: str = "raise",
     metric: str = "euclidean",
@@ -619,6 +657,8 @@ def internal_scores(
     names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
         default: all of them).
     stdi_squared : passed to :func:`stdi` as ``squared``.
+    xb_separation : passed to :func:`xie_beni` as ``separation`` (``closest_pair`` shares
+        the distance pass with Dunn).
     memory_budget_mb : bound on each block of pairwise distances.
     undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
         and every other index keeps its value).
@@ -642,6 +682,7 @@ def internal_scores(
     from .registry import requested  # the registry imports this module
 
     check_undefined_policy(undefined)
+    _check_xb_separation(xb_separation)
     specs = requested("internal", names)
     if _is_precomputed(metric):
         centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
@@ -653,8 +694,10 @@ def internal_scores(
                 "(centroids), not only distances: pass X, or leave them out."
             )
     needs = frozenset().union(*(spec.needs for spec in specs))
+    if any(spec.name == "xb" for spec in specs):
+        needs |= _xb_needs(xb_separation)
     p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
-    given = {"stdi_squared": stdi_squared}
+    given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
     return {
         spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
         for spec in specs

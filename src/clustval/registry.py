@@ -197,7 +197,7 @@ INDICES: dict[str, IndexSpec] = {
              "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi, I._dbi,
              _CENTRES | _SUMS),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             I.xb, I._xie_beni, _CENTRES),
+             I.xb, I._xie_beni, _CENTRES, {"xb_separation": "separation"}),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
              I.igp, I._igp, {NEAREST}),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",

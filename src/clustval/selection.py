@@ -100,6 +100,7 @@ def select_k(
     max_iter: int = DEFAULT_MAX_ITER,
     backend: str = "clustval",
     stdi_squared: bool = False,
+    xb_separation: str = "centroids",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
@@ -119,7 +120,7 @@ def select_k(
         The data set's name in :meth:`Selection.score_table` and the plot.
     sd_radius, max_iter, backend
         The clustering's options (:func:`clustval.kmedoids.sd_kmedoids`).
-    stdi_squared, memory_budget_mb
+    stdi_squared, xb_separation, memory_budget_mb
         The indices' options (:func:`clustval.internal.internal_scores`).
 
     Raises
@@ -170,7 +171,7 @@ def select_k(
         results = cluster(ds, algorithm, ks, clustering)
     labels = {k: r.labels for k, r in zip(ks, results)}
     options = {"s2_matching": "hungarian", "cp_accuracy_seed": 1, "stdi_squared": stdi_squared,
-               "memory_budget_mb": memory_budget_mb}
+               "xb_separation": xb_separation, "memory_budget_mb": memory_budget_mb}
     rows = score_rows(ds, algorithm, labels, options, external=False, names=indices)
     scores = ScoreTable.from_records(tuple(row[c] for c in SCORE_COLUMNS) for row in rows)
     return Selection(

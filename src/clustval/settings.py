@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .errors import InputError
+from .registry import get_index
 
 __all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
 
@@ -27,13 +28,15 @@ MAIN = "main"  # the study of the paper's own figures and claims
 ALGORITHMS = ("park_jun", "sd_kmedoids")
 KINDS = ("synthetic", "uci", FIG1)
 # A sweep axis is the one setting a sweep varies, and the step it changes: the data (a new
-# draw or scaling of the set) or the clustering (the same data, another algorithm/option).
+# draw or scaling of the set), the clustering (the same data, another algorithm/option) or
+# the scoring only (the main study's clusterings, scored with another index option).
 AXES = {
     "offset": "data",  # fig1_set.offset
     "seed": "data",  # the generator seed of the synthetic (and Fig. 1) sets
     "preprocessing": "data",  # feature scaling of the set's kind
     "algorithm": "clustering",
     "sd_radius": "clustering",  # clustering.sd_radius
+    "xb_separation": "scoring",  # indices.xb_separation
 }
 AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1)}  # the sets a data axis exists for
 INDEX_KINDS = ("all", "external", "internal")
@@ -162,6 +165,14 @@ class Settings:
             for value in sweep["values"]:
                 if axis == "algorithm" and value not in ALGORITHMS:
                     raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {value!r}")
+                if axis == "xb_separation":
+                    from .internal import XB_SEPARATIONS
+
+                    if value not in XB_SEPARATIONS:
+                        raise InputError(
+                            f"pipeline.sweeps.{study}: unknown xb_separation {value!r}; "
+                            f"use {' or '.join(XB_SEPARATIONS)}"
+                        )
                 rows = self._group_runs(
                     sweep["run"], study, axis=axis, value=value, indices=sweep.get("indices", "all")
                 )
@@ -182,6 +193,12 @@ class Settings:
                     f"pipeline.sweeps.{study}.datasets",
                 )
         return runs
+
+    def source_study(self, study: str) -> str:
+        """The study whose data and clusterings a study's score job reads: its own, or the
+        main study's when its sweep changes the scoring only (nothing to re-cluster)."""
+        axis = self.axis(study)
+        return MAIN if axis is not None and AXES[axis] == "scoring" else study
 
     @property
     def studies(self) -> list[str]:
@@ -259,6 +276,8 @@ class Settings:
                 "ks": list(run.ks),
                 "value": run.value,
                 "indices": run.indices,
+                # a scoring axis overrides one key of ``indices`` (e.g. xb_separation)
+                "index_options": {run.axis: run.value} if run.axis and AXES[run.axis] == "scoring" else {},
                 "clustering": canonical({
                     **clustering,
                     **({"sd_radius": run.value} if run.axis == "sd_radius" else {}),
@@ -355,6 +374,7 @@ class Settings:
                 "indices": list(figures["fig3_indices"]),
                 "dataset": self.fig3["dataset"],
                 "algorithm": self.fig3["algorithm"],
+                "algorithm_label": ALGORITHM_LABELS[self.fig3["algorithm"]],
                 "k_tick_step": figures["fig3_k_tick_step"],
             }
         if name == "fig_offset_sweep":
@@ -368,19 +388,68 @@ class Settings:
                 "algorithm": self.fig3["algorithm"],
             }
         labels = self.labels()
-        panels = [
-            [title, {key: labels[key] for key in names}]
-            for title, names in (("Synthetic data sets", self.synthetic), ("UCI data sets", self.uci))
-            if names
-        ]
+        kinds = [("Synthetic data sets", self.synthetic, "a"), ("UCI data sets", self.uci, "b")]
+        panels = [[title, {key: labels[key] for key in names}] for title, names, _ in kinds if names]
+        printed = figures["paper_axes"].get(name, {})
         return {
             **params,
             "indices": list(figures[f"{name}_indices"]),
             "panels": panels,
+            # the paper's y axis of each panel (its panel letter: (a) synthetic, (b) UCI)
+            "y_axes": [printed.get(letter) for _, names, letter in kinds if names],
             "algorithm": self.external_algorithm,
             "algorithm_label": ALGORITHM_LABELS[self.external_algorithm],
             "not_in_run": self._dropped_labels(self.dropped),
         }
+
+    def paper_axes_params(self) -> list[dict]:
+        """Every panel of Figs. 3-6 with the y range the paper prints (``figures.paper_axes``)
+        and what the panel plots: Fig. 3's panels are ``fig3_indices`` in order, panels (a)
+        and (b) of Figs. 4-6 the synthetic and the UCI sets. A panel of no selected set is
+        left out."""
+        figures = self.config["figures"]
+        printed = figures["paper_axes"]
+        panels = []
+        fig3_indices = figures["fig3_indices"]
+        for letter, (low, high, step) in printed.get("fig3", {}).items():
+            position = ord(letter) - ord("a")
+            if not 0 <= position < len(fig3_indices):
+                raise InputError(
+                    f"figures.paper_axes.fig3.{letter}: Fig. 3 has panels "
+                    f"a..{chr(ord('a') + len(fig3_indices) - 1)} (figures.fig3_indices)"
+                )
+            name = fig3_indices[position]
+            panels.append(self._panel("fig3", letter, get_index(name).label, (low, high, step),
+                                      [self.fig3["dataset"]], [name], self.fig3["algorithm"]))
+        sets = {"a": ("synthetic data sets", self.synthetic), "b": ("UCI data sets", self.uci)}
+        for figure in ("fig4", "fig5", "fig6"):
+            for letter, limits in printed.get(figure, {}).items():
+                label, names = sets[letter]
+                if names:
+                    panels.append(self._panel(figure, letter, label, limits, names,
+                                              figures[f"{figure}_indices"], self.external_algorithm))
+        return panels
+
+    @staticmethod
+    def _panel(figure, letter, label, limits, datasets, indices, algorithm) -> dict:
+        low, high, step = limits
+        return {"figure": figure, "panel": letter, "label": label, "low": low, "high": high,
+                "step": step, "datasets": list(datasets), "indices": list(indices),
+                "algorithm": algorithm}
+
+    def figure_axes_params(self) -> dict:
+        """What the figure-axes job uses: the panels, the tolerance, the sweeps it also measures."""
+        figures = self.config["figures"]
+        return {
+            "axes": self.paper_axes_params(),
+            "tolerance_steps": figures["paper_axes_tolerance"],
+            "sweeps": {name: self.axis(name) for name in self.figure_axes_sweeps},
+        }
+
+    @property
+    def figure_axes_sweeps(self) -> list[str]:
+        """The sweeps (of this run) whose variants the figure-axes table also measures."""
+        return [name for name in self.config["figures"]["paper_axes_sweeps"] if name in self.sweeps]
 
     def table_params(self, name: str) -> dict:
         """Table 4 (synthetic) or Table 5 (UCI): the selected sets' specs, and the dropped ones."""

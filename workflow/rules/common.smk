@@ -12,11 +12,19 @@ wildcard_constraints:
 
 
 def data_dirs(study, group=None):
-    """The data directories a batch reads, by kind of set."""
+    """The data directories a batch reads, by kind of set (a sweep that changes the
+    scoring only reads the main study's)."""
+    source = SETTINGS.source_study(study)
     return {
-        kind: f"resources/data/{study}/{kind}"
+        kind: f"resources/data/{source}/{kind}"
         for kind in SETTINGS.data_kinds(study, group)
     }
+
+
+def clustering_file(wildcards):
+    """The clusterings a score job scores (the main study's for a scoring-only sweep)."""
+    source = SETTINGS.source_study(wildcards.study)
+    return f"results/clusterings/{source}/{wildcards.group}.csv"
 
 
 def batch_inputs(wildcards):
@@ -73,6 +81,9 @@ def final_outputs():
             "results/claims.md",
             "results/claims.html",
             "results/provenance.html",
+            "results/figure_axes.csv",
+            "results/figure_axes.md",
+            "results/figure_axes.html",
             *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         ]
     )

@@ -10,7 +10,7 @@ with step(snakemake):
     for row in snakemake.params.rows:
         scored = score_rows(
             read_run_data(row, snakemake.input), row["algorithm"], labels[row["key"]],
-            snakemake.params.indices,
+            {**snakemake.params.indices, **row["index_options"]},
             external=row["indices"] != "internal", internal=row["indices"] != "external",
         )
         rows += [{axis: row["value"], **r} for r in scored] if axis else scored
