@@ -133,12 +133,24 @@ class Contingency:
         ``row_sums`` and ``col_sums`` (``table.sum(axis=1)`` and ``axis=0``) fill the caches.
         """
         ct = object.__new__(cls)
-        for name, value in (("table", _frozen(table)), ("classes", classes),
-                            ("clusters", clusters), ("n", int(n)),
+        for name, value in (("classes", classes), ("clusters", clusters), ("n", int(n)),
                             ("row_sums", _frozen(row_sums)),
                             ("col_sums", _frozen(col_sums))):  # fmt: skip
             object.__setattr__(ct, name, value)  # cached_property reads the instance's own
+        if table is not None:  # None: the sparse count sets the cells; table on first use
+            object.__setattr__(ct, "table", _frozen(table))
         return ct
+
+    def __getattr__(self, name: str):
+        # Only reached for an attribute not set: the table of a sparse count (C*K >> n),
+        # filled from the non-zero cells the first time an index asks for the dense table.
+        cells = self.__dict__.get("cells")
+        if name != "table" or cells is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        table = np.zeros(self.shape, dtype=np.int64)
+        table[cells.rows, cells.cols] = cells.counts
+        object.__setattr__(self, "table", _frozen(table))
+        return table
 
     @classmethod
     def from_table(cls, table, classes=None, clusters=None) -> Contingency:
@@ -160,14 +172,30 @@ class Contingency:
         return cls(table, classes, clusters, int(table.sum()))
 
     @property
+    def shape(self) -> tuple[int, int]:
+        """(C, K), the table's shape."""
+        return len(self.classes), len(self.clusters)
+
+    @property
     def n_classes(self) -> int:
         """C, the number of true classes."""
-        return self.table.shape[0]
+        return len(self.classes)
 
     @property
     def n_clusters(self) -> int:
         """K, the number of predicted clusters."""
-        return self.table.shape[1]
+        return len(self.clusters)
+
+    def counts_at(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """n_ij at the cells ``(rows[k], cols[k])`` (1-D index arrays), without the dense
+        table when it has not been filled: looked up among the row-major non-zero cells."""
+        if "table" in self.__dict__:
+            return self.table[rows, cols]
+        cells = self.cells
+        keys = cells.rows * self.n_clusters + cells.cols  # ascending: cells are row-major
+        wanted = np.asarray(rows, dtype=np.int64) * self.n_clusters + np.asarray(cols, dtype=np.int64)
+        at = np.minimum(np.searchsorted(keys, wanted), keys.size - 1)
+        return np.where(keys[at] == wanted, cells.counts[at], 0)
 
     @functools.cached_property
     def row_sums(self) -> np.ndarray:
@@ -192,6 +220,19 @@ class Contingency:
             rows, cols = np.divmod(flat, self.n_clusters)
             counts = self.table.ravel()[flat]
         return Cells(_frozen(rows), _frozen(cols), _frozen(counts))
+
+    @functools.cached_property
+    def mutual_info(self) -> float:
+        """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)) (natural log), arranged as scikit-learn
+        does; computed once for NMI, AMI, MI, homogeneity, completeness and V-measure."""
+        if self.n_classes == 1 or self.n_clusters == 1:
+            return 0.0
+        i, j, n_ij = self.cells
+        share = n_ij / self.n
+        log_outer = -np.log(self.row_sums[i] * self.col_sums[j]) + 2.0 * math.log(self.n)
+        terms = share * (np.log(n_ij) - math.log(self.n)) + share * log_outer
+        terms[np.abs(terms) < np.finfo(np.float64).eps] = 0.0  # noise of an exact zero term
+        return float(max(terms.sum(), 0.0))
 
     @functools.cached_property
     def pairs(self) -> PairCounts:
@@ -236,7 +277,8 @@ class Contingency:
                 "S2 is undefined with a single true class: every specificity is 0/0 (there are "
                 "no negatives). Score a labelling with at least two classes."
             )
-        a, b, n_ij = self.row_sums[rows], self.col_sums[cols], self.table[rows, cols]
+        n_ij = self.table[rows, cols] if np.ndim(rows) > 1 else self.counts_at(rows, cols)
+        a, b = self.row_sums[rows], self.col_sums[cols]
         sensitivity = n_ij / a
         specificity = (self.n - a - b + n_ij) / (self.n - a)
         total = sensitivity + specificity
@@ -252,7 +294,7 @@ class Contingency:
         both :attr:`matching` and NCA (:func:`clustval.external.nca`) need it.
         """
         rows, cols, counts = self.cells
-        return dominant_matching_at_cells(rows, cols, counts, self.table.shape)
+        return dominant_matching_at_cells(rows, cols, counts, self.shape)
 
     @functools.cached_property
     def matching(self) -> Matching:
@@ -388,7 +430,7 @@ def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
     from scipy.sparse import csr_matrix  # only when asked: scipy.sparse is slow to import
 
     rows, cols, counts = ct.cells
-    return csr_matrix((counts, (rows, cols)), shape=ct.table.shape, dtype=np.int64)
+    return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=np.int64)
 
 
 def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
@@ -427,8 +469,9 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
     """:func:`contingency` when the table has many more cells than objects (C*K >> n).
 
     Counts the non-zero cells by sorting the n cell keys (O(n log n), not O(C*K)) and
-    derives the sums from the codes; the dense table is only filled at those cells. The
-    table, sums and :attr:`Contingency.cells` are those of the dense count.
+    derives the sums from the codes; the dense table is filled only if an index asks for it
+    (``Contingency.__getattr__``). The table, sums and :attr:`Contingency.cells` are those
+    of the dense count.
     """
     n = codes_t.shape[0]
     rows, cols = _checked_shape(values_t, values_p)
@@ -446,9 +489,7 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
             values_p, col_sums = values_p[kept_cols], col_sums[kept_cols]
         order = np.lexsort((cell_cols, cell_rows))  # row-major again
         cell_rows, cell_cols, counts = cell_rows[order], cell_cols[order], counts[order]
-    table = np.zeros((len(values_t), len(values_p)), dtype=np.int64)
-    table[cell_rows, cell_cols] = counts
-    ct = Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
+    ct = Contingency._counted(None, values_t, values_p, n, row_sums, col_sums)
     cells = Cells(*(_frozen(a.astype(np.int64, copy=False)) for a in (cell_rows, cell_cols, counts)))
     object.__setattr__(ct, "cells", cells)  # the cached_property's value
     return ct

@@ -72,7 +72,7 @@ _EMI_BLOCK_TERMS = 2**18
 def accuracy_from_contingency(ct: Contingency) -> float:
     """Core of :func:`accuracy`."""
     rows, cols = ct.matching
-    return int(ct.table[rows, cols].sum()) / ct.n
+    return int(ct.counts_at(rows, cols).sum()) / ct.n
 
 
 def purity_from_contingency(ct: Contingency) -> float:
@@ -128,14 +128,14 @@ def nca_from_contingency(ct: Contingency) -> float:
         matched = ct.dominant_matching
     else:  # recall at the non-zero cells: the same divisions as the dense recall's there
         recall_at_cells = counts / ct.row_sums[rows]
-        matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.table.shape)
+        matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.shape)
     if matched is None:
         from scipy.optimize import linear_sum_assignment  # slow to import: only when needed
 
         recall = ct.table / ct.row_sums[:, None]
         matched = Matching(*linear_sum_assignment(recall, maximize=True))
     rows, cols = matched
-    recall_matched = ct.table[rows, cols] / ct.row_sums[rows]  # = recall[rows, cols]
+    recall_matched = ct.counts_at(rows, cols) / ct.row_sums[rows]  # = recall[rows, cols]
     return float((recall_matched.sum() - 1.0) / (ct.n_classes - 1))
 
 
@@ -203,15 +203,8 @@ def _entropy(counts: np.ndarray, n: int) -> float:
 
 
 def _mutual_info(ct: Contingency) -> float:
-    """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)), arranged as scikit-learn does."""
-    if ct.n_classes == 1 or ct.n_clusters == 1:
-        return 0.0
-    i, j, n_ij = ct.cells
-    share = n_ij / ct.n
-    log_outer = -np.log(ct.row_sums[i] * ct.col_sums[j]) + 2.0 * math.log(ct.n)
-    terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
-    terms[np.abs(terms) < _EPS] = 0.0  # cancellation noise of an exact zero term
-    return float(max(terms.sum(), 0.0))
+    """MI (:attr:`Contingency.mutual_info`, cached on the table)."""
+    return ct.mutual_info
 
 
 def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
@@ -343,7 +336,7 @@ def bcubed_recall_from_contingency(ct: Contingency) -> float:
 def _square_sums(ct: Contingency, axis: int) -> np.ndarray:
     """sum_i n_ij^2 (axis 0) or sum_j n_ij^2 (axis 1), exact int64, from the non-empty cells."""
     rows, cols, counts = ct.cells
-    sums = np.zeros(ct.table.shape[1 - axis], dtype=np.int64)
+    sums = np.zeros(ct.shape[1 - axis], dtype=np.int64)
     np.add.at(sums, cols if axis == 0 else rows, counts * counts)
     return sums
 
