@@ -152,9 +152,10 @@ def euclidean_distances(X) -> np.ndarray:
 class _Distances:
     """Rows of the distance matrix, from a stored D or computed on demand from X.
 
-    Every algorithm below reads distances only through :meth:`rows` and :meth:`between`,
-    so the two sources give identical results: :func:`exact_distances` computes each
-    entry bit for bit as :func:`euclidean_distances` stored it.
+    Every algorithm below reads distances only through :meth:`rows`, :meth:`between` and
+    :meth:`summed`, so the two sources give identical results: :func:`exact_distances`
+    computes each entry bit for bit as :func:`euclidean_distances` stored it, and
+    :meth:`summed` adds in one order on every source and engine.
     """
 
     def __init__(
