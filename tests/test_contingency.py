@@ -371,6 +371,30 @@ def test_sparse_count_equals_the_dense_count(monkeypatch):
     assert set(EXTERNAL_INDICES) >= set(dense_scores)
 
 
+def test_sparse_count_fills_the_dense_table_only_when_asked():
+    # C = K = 1000 on 10^4 objects: the indices read the non-zero cells (and counts_at
+    # looks cells up among them); the table is filled on first use, equal to the dense one.
+    from clustval.external import external_scores
+
+    rng = np.random.default_rng(3)
+    t = rng.integers(0, 1000, 10**4)
+    p = (t + (rng.random(t.size) < 0.1) * rng.integers(0, 1000, t.size)) % 1000
+    sparse = contingency(t, p)
+    scores = external_scores(t, p, ["accuracy", "purity", "s2", "nca", "f_measure", "nmi", "ari"])
+    assert "table" not in vars(sparse)
+    rows, cols = rng.integers(0, 1000, 500), rng.integers(0, 1000, 500)
+    rows[:100], cols[:100] = sparse.cells.rows[:100], sparse.cells.cols[:100]  # non-zero ones too
+    looked_up = sparse.counts_at(rows, cols)
+    assert "table" not in vars(sparse)
+    np.testing.assert_array_equal(looked_up, sparse.table[rows, cols])
+    assert "table" in vars(sparse) and not sparse.table.flags.writeable
+    dense = Contingency.from_table(sparse.table, sparse.classes, sparse.clusters)
+    np.testing.assert_array_equal(dense.counts_at(rows, cols), looked_up)
+    assert external_scores(t, p, list(scores)) == scores
+    with pytest.raises(AttributeError, match="no attribute 'tabel'"):
+        sparse.tabel  # noqa: B018 - a misspelt attribute is still an AttributeError
+
+
 def _defined(ct):
     """The external indices defined for this table (S2, PS2 and NCA need two classes)."""
     from clustval.external import EXTERNAL_INDICES

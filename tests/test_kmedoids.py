@@ -361,23 +361,82 @@ def _ties_and_duplicates(seed: int):
     return X
 
 
+def _assert_same_result(a, b):
+    for field in ("labels", "medoids", "initial_medoids", "cost_history"):
+        np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+    assert (a.cost, a.n_iter, a.converged, a.init_fallback) == (b.cost, b.n_iter, b.converged, b.init_fallback)
+
+
+FITS = [(park_jun, {}), (sd_kmedoids, {"radius": "sd"}), (sd_kmedoids, {"radius": "mean"})]
+
+
 @pytest.mark.parametrize("seed", range(24))
-def test_bounded_memory_path_equals_the_matrix_path(seed):
-    # A budget far below n x n forces distances computed in row blocks; every result field
-    # must equal the one from the stored matrix, exactly.
+@pytest.mark.parametrize("engine", ["numpy", "numba"])
+def test_on_demand_paths_equal_the_matrix_path(seed, engine, monkeypatch):
+    # From X the distances are computed where needed (in row blocks of any size); every
+    # result field must equal the one from the stored matrix, exactly, in both engines.
+    import clustval._compiled as compiled
+
+    monkeypatch.setattr(compiled, "MIN_WORK", 0 if engine == "numba" else math.inf)
     X = _ties_and_duplicates(seed)
     k = int(np.random.default_rng(seed).integers(1, 6))
     fits = min(k, len(np.unique(X, axis=0)))
-    for fit, options in [(park_jun, {}), (sd_kmedoids, {"radius": "sd"}), (sd_kmedoids, {"radius": "mean"})]:
+    D = euclidean_distances(X)
+    for fit, options in FITS:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SeedFallbackWarning)
-            stored = fit(X, fits, **options)
-            chunked = fit(X, fits, memory_budget_mb=1e-6, **options)
-        for field in ("labels", "medoids", "initial_medoids", "cost_history"):
-            np.testing.assert_array_equal(getattr(chunked, field), getattr(stored, field))
-        assert (chunked.cost, chunked.n_iter, chunked.converged, chunked.init_fallback) == (
-            stored.cost, stored.n_iter, stored.converged, stored.init_fallback
-        )
+            stored = fit(distances=D, n_clusters=fits, **options)
+            on_demand = fit(X, fits, **options)
+            row_by_row = fit(X, fits, memory_budget_mb=1e-6, **options)
+        _assert_same_result(on_demand, stored)
+        _assert_same_result(row_by_row, stored)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_compiled_and_numpy_engines_give_identical_clusterings(seed, monkeypatch):
+    # The sums compared by the seed and update rules are added in one order in every engine.
+    import clustval._compiled as compiled
+
+    X = _ties_and_duplicates(seed)
+    fits = min(3, len(np.unique(X, axis=0)))
+    results = {}
+    for engine, min_work in (("numpy", math.inf), ("numba", 0)):
+        monkeypatch.setattr(compiled, "MIN_WORK", min_work)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)
+            results[engine] = [fit(X, fits, **options) for fit, options in FITS]
+    for a, b in zip(results["numpy"], results["numba"]):
+        _assert_same_result(a, b)
+
+
+def _oracle_lane_sum(terms):
+    """The documented order with plain loops: term j into lane j % 8, lanes added pairwise."""
+    a = [0.0] * 8
+    for j, t in enumerate(terms):
+        a[j % 8] += t
+    return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+
+
+@pytest.mark.parametrize("m", [1, 7, 8, 9, 255, 256, 257, 700])
+def test_distance_sums_follow_the_lane_order_in_every_engine(m):
+    # Bit-equal to the loop oracle: numpy's lane sums, the compiled sums computed from X
+    # and the compiled sums read from a stored matrix (weighted, and rows out of order).
+    from clustval._kernels import weighted_distance_sums, weighted_matrix_sums
+    from clustval._pairwise import _feature_major
+    from clustval.kmedoids import _lane_sums
+
+    rng = np.random.default_rng(m)
+    X = rng.normal(size=(m, 3)) * 10.0 ** rng.integers(-3, 4, size=(m, 1))
+    D = euclidean_distances(X)
+    weights = rng.uniform(size=m)
+    rows = rng.permutation(m)[: min(m, 5)]
+    expected = [_oracle_lane_sum(D[i] * weights) for i in rows]
+    np.testing.assert_array_equal(_lane_sums(D[rows] * weights), expected)
+    from_x, from_d = np.empty(len(rows)), np.empty(len(rows))
+    weighted_distance_sums(_feature_major(X[rows]), _feature_major(X), weights, from_x)
+    weighted_matrix_sums(D, rows.astype(np.int64), np.arange(m), weights, from_d)
+    np.testing.assert_array_equal(from_x, expected)
+    np.testing.assert_array_equal(from_d, expected)
 
 
 def test_bounded_memory_path_reports_too_few_distinct_points():

@@ -14,6 +14,8 @@ import math
 import numba
 import numpy as np
 
+from ._compiled import LANES
+
 # Rows and columns of the tiles of the pairwise pass: a column tile's coordinates and its
 # accumulators (d x 256 and 4 x 256 float64) stay in the core's L1 cache while a row
 # tile's rows stream past them.
@@ -173,6 +175,68 @@ def _sweep(P, i, Q, f, width, j0, j1, out, first, last):  # pragma: no cover
             a = x7 - c7[j]
             v += a * a
         out[j] = math.sqrt(v) if last else v
+
+
+# ----------------------------------------------------------------------------- lane sums
+# Sums of distances in the one order of clustval._compiled.LANES (numpy counterpart:
+# ``clustval.kmedoids._lane_sums``). TILE is a multiple of LANES, so a tile boundary never
+# moves a term to another lane.
+
+
+@numba.njit(cache=True, nogil=True)
+def _add_to_lanes(values, weights, m, lanes):  # pragma: no cover
+    """lanes[j % LANES] += values[j] * weights[j] for j < m, in ascending j."""
+    full = m - m % LANES
+    for j in range(0, full, LANES):
+        for lane in range(LANES):
+            lanes[lane] += values[j + lane] * weights[j + lane]
+    for j in range(full, m):
+        lanes[j - full] += values[j] * weights[j]
+
+
+@numba.njit(cache=True, nogil=True)
+def _lanes_total(lanes):  # pragma: no cover
+    return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def weighted_distance_sums(AT, BT, weights, out):  # pragma: no cover
+    """out[r] = sum_j weights[j] * d(a_r, b_j) in lane order (see LANES), for the points of
+    the feature-major AT and BT (padded as for ``distances``): the distances of
+    ``distances``, never stored beyond one tile."""
+    m = BT.shape[1]
+    rows = AT.shape[1]
+    blocks = -(-rows // 64)  # a block of rows shares one scratch tile
+    for b in numba.prange(blocks):
+        dist = np.empty(TILE)
+        lanes = np.empty(LANES)
+        for r in range(b * 64, min(rows, b * 64 + 64)):
+            lanes[:] = 0.0
+            for j0 in range(0, m, TILE):
+                j1 = min(j0 + TILE, m)
+                distances(AT, r, BT, j0, j1, dist)
+                _add_to_lanes(dist, weights[j0:j1], j1 - j0, lanes)
+            out[r] = _lanes_total(lanes)
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
+    """out[r] = sum_j weights[j] * D[rows[r], cols[j]] in lane order (see LANES): the sums of
+    ``weighted_distance_sums`` read from a stored distance matrix."""
+    m = cols.size
+    blocks = -(-rows.size // 64)
+    for b in numba.prange(blocks):
+        gathered = np.empty(TILE)
+        lanes = np.empty(LANES)
+        for r in range(b * 64, min(rows.size, b * 64 + 64)):
+            row = D[rows[r]]
+            lanes[:] = 0.0
+            for j0 in range(0, m, TILE):
+                j1 = min(j0 + TILE, m)
+                for j in range(j1 - j0):
+                    gathered[j] = row[cols[j0 + j]]
+                _add_to_lanes(gathered, weights[j0:j1], j1 - j0, lanes)
+            out[r] = _lanes_total(lanes)
 
 
 # Only sums, minima and maxima of distances may be reordered here (reassoc), which lets

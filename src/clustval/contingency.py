@@ -168,12 +168,24 @@ class Contingency:
         ``row_sums`` and ``col_sums`` (``table.sum(axis=1)`` and ``axis=0``) fill the caches.
         """
         ct = object.__new__(cls)
-        for name, value in (("table", _frozen(table)), ("classes", classes),
-                            ("clusters", clusters), ("n", int(n)),
+        for name, value in (("classes", classes), ("clusters", clusters), ("n", int(n)),
                             ("row_sums", _frozen(row_sums)),
                             ("col_sums", _frozen(col_sums))):  # fmt: skip
             object.__setattr__(ct, name, value)  # cached_property reads the instance's own
+        if table is not None:  # None: the sparse count sets the cells; table on first use
+            object.__setattr__(ct, "table", _frozen(table))
         return ct
+
+    def __getattr__(self, name: str):
+        # Only reached for an attribute not set: the table of a sparse count (C*K >> n),
+        # filled from the non-zero cells the first time an index asks for the dense table.
+        cells = self.__dict__.get("cells")
+        if name != "table" or cells is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        table = np.zeros(self.shape, dtype=np.int64)
+        table[cells.rows, cells.cols] = cells.counts
+        object.__setattr__(self, "table", _frozen(table))
+        return table
 
     @classmethod
     def from_table(cls, table, classes=None, clusters=None) -> Contingency:
@@ -201,6 +213,17 @@ class Contingency:
         return cls(table, classes, clusters, int(table.sum()))
 
     @property
+    def shape(self) -> tuple[int, int]:
+        """(C, K), the table's shape (known without filling a sparse count's table).
+
+        Examples
+        --------
+        >>> Contingency.from_table([[5, 0, 1], [1, 4, 0]]).shape
+        (2, 3)
+        """
+        return len(self.classes), len(self.clusters)
+
+    @property
     def n_classes(self) -> int:
         """C, the number of true classes.
 
@@ -209,7 +232,7 @@ class Contingency:
         >>> Contingency.from_table([[5, 0, 1], [1, 4, 0]]).n_classes
         2
         """
-        return self.table.shape[0]
+        return len(self.classes)
 
     @property
     def n_clusters(self) -> int:
@@ -220,7 +243,25 @@ class Contingency:
         >>> Contingency.from_table([[5, 0, 1], [1, 4, 0]]).n_clusters
         3
         """
-        return self.table.shape[1]
+        return len(self.clusters)
+
+    def counts_at(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """n_ij at the cells ``(rows[k], cols[k])`` (1-D index arrays), without the dense
+        table when it has not been filled: looked up among the row-major non-zero cells.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Contingency.from_table([[5, 0], [1, 4]]).counts_at(np.array([0, 1]), np.array([1, 1]))
+        array([0, 4])
+        """
+        if "table" in self.__dict__:
+            return self.table[rows, cols]
+        cells = self.cells
+        keys = cells.rows * self.n_clusters + cells.cols  # ascending: cells are row-major
+        wanted = np.asarray(rows, dtype=np.int64) * self.n_clusters + np.asarray(cols, dtype=np.int64)
+        at = np.minimum(np.searchsorted(keys, wanted), keys.size - 1)
+        return np.where(keys[at] == wanted, cells.counts[at], 0)
 
     @functools.cached_property
     def row_sums(self) -> np.ndarray:
@@ -297,7 +338,7 @@ class Contingency:
         True
         """
         rows, cols, counts = self.cells
-        return dominant_matching_at_cells(rows, cols, counts, self.table.shape)
+        return dominant_matching_at_cells(rows, cols, counts, self.shape)
 
     def derived(self, compute: Callable[[Contingency], T]) -> T:
         """``compute(self)``, computed once per table and cached under ``compute`` itself.
@@ -438,7 +479,7 @@ def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
     from scipy.sparse import csr_matrix  # only when asked: scipy.sparse is slow to import
 
     rows, cols, counts = ct.cells
-    return csr_matrix((counts, (rows, cols)), shape=ct.table.shape, dtype=np.int64)
+    return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=np.int64)
 
 
 def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
@@ -477,8 +518,9 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
     """:func:`contingency` when the table has many more cells than objects (C*K >> n).
 
     Counts the non-zero cells by sorting the n cell keys (O(n log n), not O(C*K)) and
-    derives the sums from the codes; the dense table is only filled at those cells. The
-    table, sums and :attr:`Contingency.cells` are those of the dense count.
+    derives the sums from the codes; the dense table is filled only if an index asks for it
+    (``Contingency.__getattr__``). The table, sums and :attr:`Contingency.cells` are those
+    of the dense count.
     """
     n = codes_t.shape[0]
     rows, cols = _checked_shape(values_t, values_p)
@@ -496,9 +538,7 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
             values_p, col_sums = values_p[kept_cols], col_sums[kept_cols]
         order = np.lexsort((cell_cols, cell_rows))  # row-major again
         cell_rows, cell_cols, counts = cell_rows[order], cell_cols[order], counts[order]
-    table = np.zeros((len(values_t), len(values_p)), dtype=np.int64)
-    table[cell_rows, cell_cols] = counts
-    ct = Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
+    ct = Contingency._counted(None, values_t, values_p, n, row_sums, col_sums)
     cells = Cells(*(_frozen(a.astype(np.int64, copy=False)) for a in (cell_rows, cell_cols, counts)))
     object.__setattr__(ct, "cells", cells)  # the cached_property's value
     return ct

@@ -1,9 +1,11 @@
 """K-medoids clustering: Park & Jun's fast K-medoids and Xie & Gao's SD K-medoids.
 
 Both run the same alternating iteration on the Euclidean distances and differ only in
-their initial medoids (seeds). The distances come from a stored matrix D when it fits the
-memory budget (or is given), else they are computed in row blocks as each step needs them,
-with identical results:
+their initial medoids (seeds). The distances come from a given matrix D, or from the data X,
+computed where each step needs them and never stored as an n x n matrix: the seeds' sums
+read all pairs (twice for Park-Jun), an assignment the distances to the K medoids, a medoid
+update the within-cluster pairs only. Both sources give identical results (every sum is
+added in one fixed order, :data:`clustval._compiled.LANES`):
 
 * Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
   *Expert Systems with Applications* 36(2):3336-3341. Seeds: the K objects with the
@@ -46,7 +48,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ._pairwise import check_memory_budget, exact_distances
+from . import _compiled
+from ._pairwise import _feature_major, check_memory_budget, exact_distances, rows_per_block
 from ._validation import as_data_matrix
 from .errors import ClusteringError
 
@@ -64,8 +67,7 @@ __all__ = [
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
 DEFAULT_MAX_ITER = 300
-#: Largest distance matrix (MB) that park_jun / sd_kmedoids hold; beyond it they compute
-#: distance rows as they need them (same results, more time).
+#: Bound (MB) on each temporary block of distances that park_jun / sd_kmedoids hold.
 DEFAULT_MEMORY_BUDGET_MB = 256
 
 # Row blocks of n x n work are sized so that one temporary stays near this many bytes.
@@ -189,14 +191,19 @@ def euclidean_distances(X) -> np.ndarray:
 class _Distances:
     """Rows of the distance matrix, from a stored D or computed on demand from X.
 
-    Every algorithm below reads distances only through :meth:`rows` and :meth:`between`,
-    so the two sources give identical results: :func:`exact_distances` computes each
-    entry bit for bit as :func:`euclidean_distances` stored it.
+    Every algorithm below reads distances only through :meth:`rows`, :meth:`between` and
+    :meth:`summed`, so the two sources give identical results: :func:`exact_distances`
+    computes each entry bit for bit as :func:`euclidean_distances` stored it, and
+    :meth:`summed` adds in one order on every source and engine.
     """
 
-    def __init__(self, D: np.ndarray | None = None, X: np.ndarray | None = None) -> None:
+    def __init__(
+        self, D: np.ndarray | None = None, X: np.ndarray | None = None,
+        memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    ) -> None:  # fmt: skip
         self.D, self.X = D, X
         self.n = D.shape[0] if D is not None else X.shape[0]
+        self.memory_budget_mb = memory_budget_mb
 
     def rows(self, idx) -> np.ndarray:
         """d(i, j) for i in ``idx`` (an index array or a slice), every j."""
@@ -208,9 +215,33 @@ class _Distances:
             return self.D[a][:, b]
         return exact_distances(self.X[a], self.X[b])
 
+    def summed(self, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+        """sum_{j in cols} w_j d(i, j) for each i in ``rows`` (w_j = 1 without weights), added
+        in the one order of :data:`clustval._compiled.LANES` whatever the source and engine,
+        so that sums compared by the K-medoids rules are bit-identical on every path."""
+        rows = np.asarray(rows, dtype=np.int64)
+        cols = np.asarray(cols, dtype=np.int64)
+        steps = 1 if self.D is not None else self.X.shape[1]  # per term: a read, or d differences
+        kernels = _compiled.kernels(len(rows) * len(cols) * steps)
+        out = np.empty(len(rows))
+        if kernels is not None:
+            w = np.ones(len(cols)) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
+            if self.D is not None:
+                kernels.weighted_matrix_sums(self.D, rows, cols, w, out)
+            else:
+                kernels.weighted_distance_sums(_feature_major(self.X[rows]), _feature_major(self.X[cols]), w, out)
+            return out
+        block = self.block_rows()
+        for start in range(0, len(rows), block):
+            terms = self.between(rows[start : start + block], cols)
+            if weights is not None:
+                terms *= weights
+            out[start : start + block] = _lane_sums(terms)
+        return out
+
     def block_rows(self) -> int:
-        """Rows per block of n-wide work (one temporary near ``_BLOCK_BYTES``)."""
-        return max(1, _BLOCK_BYTES // (8 * self.n))
+        """Rows per block of n-wide work (each temporary within the memory budget)."""
+        return rows_per_block(self.n, self.memory_budget_mb)
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -329,11 +360,14 @@ def park_jun(
 ) -> KMedoidsResult:
     """Fast K-medoids of Park & Jun (2009): v_j seeds, then assign/update until stable.
 
-    Give either X (the distance matrix is computed with :func:`euclidean_distances`) or a
-    precomputed ``distances`` matrix (so a sweep over K computes D once). With X, a D
-    larger than ``memory_budget_mb`` is never stored: the distances are computed in row
-    blocks as they are needed (O(n^2 d) time per pass over them, O(n) memory), with results
-    identical to those from D. Tie rules are in the module docstring.
+    Give either X or a precomputed ``distances`` matrix (from :func:`euclidean_distances`),
+    with identical results. From X the n x n matrix is never stored: the distances are
+    computed where each step needs them (two passes over all pairs for the seeds, then
+    per round the n K distances to the medoids and the within-cluster pairs), O(n d)
+    memory beyond blocks of at most ``memory_budget_mb``; computing a distance at small d
+    costs about what reading it back from a stored matrix does. With a large d and many
+    K, pass ``distances`` (a sweep over K then computes D once). Tie rules are in the
+    module docstring.
     ``backend="sklearn_extra"`` runs the iteration with scikit-learn-extra's
     ``KMedoids(method="alternate")`` from the same seeds on the same D.
 
@@ -460,13 +494,8 @@ def _update(dist: _Distances, labels: np.ndarray, medoids: np.ndarray) -> np.nda
 
 
 def _summed_distances(dist: _Distances, members: np.ndarray) -> np.ndarray:
-    """sum_{j in members} d_ij for each i in members, in row blocks of bounded memory."""
-    m = len(members)
-    out = np.empty(m)
-    block = dist.block_rows()
-    for start in range(0, m, block):
-        out[start : start + block] = dist.between(members[start : start + block], members).sum(axis=1)
-    return out
+    """sum_{j in members} d_ij for each i in members (the within-cluster pairs only)."""
+    return dist.summed(members, members)
 
 
 def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> tuple[np.ndarray, int]:
@@ -498,24 +527,33 @@ def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> t
 
 # ---------------------------------------------------------------------------- helpers
 def _row_sums(dist: _Distances) -> np.ndarray:
-    """sum_l d_il for every i, in row blocks."""
-    sums = np.empty(dist.n)
-    block = dist.block_rows()
-    for start in range(0, dist.n, block):
-        sums[start : start + block] = dist.rows(slice(start, start + block)).sum(axis=1)
-    return sums
+    """sum_l d_il for every i."""
+    everyone = np.arange(dist.n)
+    return dist.summed(everyone, everyone)
 
 
 def _park_jun_scores(dist: _Distances) -> np.ndarray:
-    """v_j = sum_i d_ij / sum_l d_il, in row blocks; rows of zeros (all points equal) add 0."""
+    """v_j = sum_i d_ij / sum_l d_il; rows of zeros (all points equal) add 0.
+
+    By symmetry v_j = sum_i d_ji w_i with w_i = 1 / sum_l d_il: a weighted row sum, so
+    each pass over the pairs reads rows (two passes in all, no n x n matrix)."""
     row_sums = _row_sums(dist)
     inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
-    v = np.zeros(dist.n)
-    block = dist.block_rows()
-    for start in range(0, dist.n, block):
-        stop = start + block
-        v += (dist.rows(slice(start, stop)) * inv[start:stop, None]).sum(axis=0)
-    return v
+    everyone = np.arange(dist.n)
+    return dist.summed(everyone, everyone, weights=inv)
+
+
+def _lane_sums(terms: np.ndarray) -> np.ndarray:
+    """Each row of ``terms`` summed in the order of :data:`clustval._compiled.LANES` (numpy
+    counterpart of :func:`clustval._kernels.weighted_distance_sums`): zero columns pad the
+    rows to whole lanes (+0 changes no sum), each lane is a running sum (``accumulate`` adds
+    in index order), then the lanes are added pairwise."""
+    rows, m = terms.shape
+    lanes = _compiled.LANES
+    padded = np.zeros((rows, -(-m // lanes) * lanes))
+    padded[:, :m] = terms
+    a = np.add.accumulate(padded.reshape(rows, -1, lanes), axis=1)[:, -1]
+    return ((a[:, 0] + a[:, 1]) + (a[:, 2] + a[:, 3])) + ((a[:, 4] + a[:, 5]) + (a[:, 6] + a[:, 7]))
 
 
 def _distance_variances(dist: _Distances, row_sums: np.ndarray) -> np.ndarray:
@@ -600,19 +638,19 @@ def _check_distances(D) -> np.ndarray:
 def _resolve_distances(
     X, distances, memory_budget_mb: float, backend: str
 ) -> tuple[_Distances, float]:
-    """``(distances, scale)``: the given D (checked, scale 1), else D from X when it fits
-    ``memory_budget_mb`` (or the sklearn_extra backend needs it), else distances computed
-    from X on demand. X is first scaled by a power of two if its squares would overflow or
-    underflow (:func:`as_data_matrix`): same labels, the cost times ``scale``."""
+    """``(distances, scale)``: the given D (checked, scale 1), else distances computed from
+    X on demand (D from X only for the sklearn_extra backend, which needs it). X is first
+    scaled by a power of two if its squares would overflow or underflow
+    (:func:`as_data_matrix`): same labels, the cost times ``scale``."""
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
         return _Distances(D=_check_distances(distances)), 1.0
     check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
-    if X.shape[0] ** 2 * 8 <= memory_budget_mb * 2**20 or backend == "sklearn_extra":
+    if backend == "sklearn_extra":
         return _Distances(D=euclidean_distances(X)), scale
-    return _Distances(X=X), scale
+    return _Distances(X=X, memory_budget_mb=memory_budget_mb), scale
 
 
 def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:

@@ -1,0 +1,80 @@
+"""Peak microkernels: the throughput limit of the exact distance pass on this core.
+
+Not a test. Each kernel runs on one thread over a 256-point tile that stays in the L1
+cache (no memory traffic), timed in CPU time of this process (so other work on a shared
+machine does not count against it), best of 5:
+
+  sqrt           out[j] += sqrt(v[j])                    the square root alone (vsqrtpd)
+  distances      clustval._kernels.distances, d = 8      one row of exact distances, strict
+                 IEEE (no FMA, no reassociation): 8 subtractions, 8 multiplications,
+                 7 additions and a square root per pair
+  pass kernels   distances + clustval._kernels.fold_row  the tile pass's row step: also the
+                 row's sum and minimum and the columns' sums and minima
+
+Usage (from the repository root):  python -m benchmarks.peak
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numba
+import numpy as np
+
+from clustval import _kernels
+
+TILE = _kernels.TILE
+REPEATS = 200_000 // 8  # rows per timing: ~5 * 10^6 pairs
+
+
+@numba.njit(cache=True)
+def _sqrt_only(v, rows, out):  # pragma: no cover
+    for _ in range(rows):
+        for j in range(v.size):
+            out[j] += math.sqrt(v[j])
+
+
+@numba.njit(cache=True)
+def _distances_only(XT, rows, dist):  # pragma: no cover
+    m = XT.shape[1]
+    for r in range(rows):
+        _kernels.distances(XT, r % m, XT, 0, m, dist)
+
+
+@numba.njit(cache=True)
+def _pass_row_step(XT, rows, dist, col_sum, col_min):  # pragma: no cover
+    m = XT.shape[1]
+    for r in range(rows):
+        _kernels.distances(XT, r % m, XT, 0, m, dist)
+        _kernels.fold_row(dist, m, col_sum, col_min)
+
+
+def _rate(call) -> float:
+    """Best of 5 in G values (pairs) per CPU-second, after one compiling call."""
+    call(8)
+    best = math.inf
+    for _ in range(5):
+        start = time.process_time()
+        call(REPEATS)
+        best = min(best, time.process_time() - start)
+    return REPEATS * TILE / best / 1e9
+
+
+def main() -> None:
+    rng = np.random.default_rng(0)
+    XT = rng.normal(size=(8, TILE))
+    v = np.abs(XT[0]) + 1.0
+    out, col_min = np.zeros(TILE), np.full(TILE, np.inf)
+    rates = {
+        "sqrt": _rate(lambda rows: _sqrt_only(v, rows, out)),
+        "distances": _rate(lambda rows: _distances_only(XT, rows, np.empty(TILE))),
+        "pass kernels": _rate(lambda rows: _pass_row_step(XT, rows, np.empty(TILE), out, col_min)),
+    }
+    print("one thread, L1-resident tile, CPU time, best of 5 (G per second):")
+    for name, rate in rates.items():
+        print(f"  {name:14s} {rate:.2f} G/s")
+
+
+if __name__ == "__main__":
+    main()
