@@ -449,9 +449,9 @@ def test_engines_agree_bit_for_bit_on_distances():
 
 @pytest.mark.parametrize("kind", ["gauss", "grid", "dup"])
 def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
-    # Clusters of several 256-object tiles, a singleton and small ones; every worker count
-    # splits the tile pairs differently. Distances (minima, maxima, neighbours, ties) must
-    # be bit-identical, sums equal to rounding.
+    # Clusters of several 256-object tiles, a singleton and small ones, on 1, 2 and all
+    # threads. Distances (minima, maxima, neighbours, ties) must be bit-identical to the
+    # numpy engine's, sums equal to rounding, and sums bit-identical across thread counts.
     numba = pytest.importorskip("numba")
     rng = np.random.default_rng(5)
     sizes = [700, 1, 300, 5, 257, 2]
@@ -462,6 +462,7 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
         X, labels, len(sizes), sums=True, nearest=True, extremes=True, engine="numpy"
     )
     threads = numba.get_num_threads()
+    sums = []
     try:
         for workers in sorted({1, 2, threads}):
             numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
@@ -472,6 +473,9 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
             np.testing.assert_array_equal(got.pair_min, want.pair_min)
             np.testing.assert_array_equal(got.diameters, want.diameters)
             np.testing.assert_allclose(got.cluster_sums, want.cluster_sums, rtol=1e-13)
+            sums.append(got.cluster_sums)
+        for other in sums[1:]:  # the same bits on any number of threads: results/ too
+            np.testing.assert_array_equal(other, sums[0])
     finally:
         numba.set_num_threads(threads)
 

@@ -15,8 +15,10 @@ sums may differ in the last bits because the engines add them in a different ord
 Engines. ``numba`` (:func:`clustval._kernels.tile_pair_stats`) cuts the cluster-sorted
 objects into tiles of at most 256 objects inside one cluster and visits every unordered pair
 of tiles once, so each distance is computed once and counts for both of its objects; the
-workers (``numba.get_num_threads()``, set ``NUMBA_NUM_THREADS`` to limit them) take runs of
-tile pairs of equal work and keep their own O(n K) summaries, added up at the end. ``numpy``
+pairs are cut into ``PARTS`` runs of equal work, each keeping its own O(n K) summaries, added
+up in part order at the end; the threads (``numba.get_num_threads()``, set
+``NUMBA_NUM_THREADS`` to limit them) share the parts, so the values do not depend on how many
+there are. ``numpy``
 computes each row block as a (rows x n) array and reduces it with ``ufunc.reduceat``. Choose
 with the ``engine`` argument or the ``CLUSTVAL_ENGINE`` environment variable (``auto`` |
 ``numba`` | ``numpy``); ``auto`` takes numba for passes of at least
@@ -38,6 +40,9 @@ from . import _compiled
 from .errors import InputError
 
 ENGINES = ("auto", "numba", "numpy")
+# The compiled pass cuts its work into this many parts, whatever the number of threads (up to
+# PARTS of them work at once), so that results/ do not depend on the machine's cores.
+PARTS = 4
 # A numpy row block holds about this many float64 arrays of n values per row (distances and
 # one scratch array, plus slack for reductions); the block size is derived from it.
 _ARRAYS_PER_BLOCK_ROW = 3
@@ -225,16 +230,15 @@ def _numpy_block(distance_rows, starts, own, r0, r1, cluster_sums, mins, own_max
 
 def _numba_pass(Xs, starts, cluster_sums, mins, own_max) -> None:
     """Fill all summaries with the compiled tile kernel (sorted order), each pair once."""
-    import numba
-
     kernels = _compiled.kernels()
     n, n_clusters = cluster_sums.shape
     tiles, tile_cluster = _tiles(starts, kernels.TILE)
     pair_a, pair_b = np.triu_indices(len(tile_cluster))
-    # Workers get runs of tile pairs of about equal work (pairs of objects).
+    # PARTS runs of tile pairs of about equal work (pairs of objects), each with its own
+    # summaries, added up in part order: the same sums whatever the number of threads.
     lengths = np.diff(tiles)
     work = np.cumsum(lengths[pair_a] * lengths[pair_b])
-    workers = max(1, min(numba.get_num_threads(), len(pair_a)))
+    workers = max(1, min(PARTS, len(pair_a)))
     bounds = np.searchsorted(work, work[-1] * np.arange(workers + 1) / workers, side="left")
     bounds[0], bounds[-1] = 0, len(pair_a)
     sums = np.zeros((workers, n, n_clusters))
