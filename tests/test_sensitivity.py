@@ -87,8 +87,13 @@ def test_the_variants_are_ranked_by_the_checks_that_hold_ties_shared():
     assert [rank[c] for c in columns[2:]] == ["1", "4", "1", "3", "1", "2"]
     (choices, radius) = S.findings(table, s)
     assert "are, tied, none / Park-Jun K-medoids and minmax / Park-Jun K-medoids * " in choices
+    assert "the choices the paper most likely made" in choices
     assert f"({base - 2}/{base}), ahead of minmax / PAM ({base - 4}/{base})" in choices
     assert radius.startswith("SD radius (C1): the variant under which most of the paper's checks hold is SD radius sd * (6/6)")
+    even = S.Sensitivity(table.claims, table.variants[4:], {"C1": {v: table.cell("C1", table.variants[4]) for v in table.variants[4:]}}, table.main)
+    assert S.findings(even, s) == [
+        "SD radius (C1): the paper's checks do not tell the variants apart: 6/6 hold under each of SD radius sd * and SD radius mean."
+    ]
 
 
 def test_dependence_says_which_choice_a_verdict_follows_and_what_always_fails():

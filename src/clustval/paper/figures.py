@@ -364,7 +364,7 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
 
 
 # ====================================================================== sensitivity
-VERDICT_SHORT = {"reproduced": "repr.", "partly": "partly", "not reproduced": "not", "not evaluated": "n/e"}
+VERDICT_SHORT = {"not reproduced": "not repr.", "not evaluated": "not eval."}
 
 
 def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Figure:
@@ -382,10 +382,12 @@ def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Fi
         ax = fig.add_subplot()
         cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#dddddd")
         image = ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+        ax.grid(False)
         for i, row in enumerate(cells):
             for j, cell in enumerate(row):
                 text = "—" if cell is None else f"{VERDICT_SHORT.get(cell[0], cell[0])}\n{cell[1]:.2f}"
-                ax.text(j, i, text, ha="center", va="center", fontsize=7)
+                dark = cell is not None and not 0.15 < cell[1] < 0.85  # the colour map's deep ends
+                ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
         ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
         ax.set_yticks(range(len(claims)), claims)
         fig.colorbar(image, ax=ax, label="share of checks holding", shrink=0.8)

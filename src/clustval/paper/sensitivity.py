@@ -148,13 +148,18 @@ def findings(table: Sensitivity, settings: ClaimSettings) -> list[str]:
         top = [row for row in rows if row[1] * rows[0][2] == rows[0][1] * row[2]]
         best = spoken_list([row[0].label for row in top])
         order = "; ".join(f"{v.label} {held}/{total}" for v, held, total in rows)
-        verb = "is" if len(top) == 1 else "are, tied,"
-        runner = rows[len(top)] if len(rows) > len(top) else None
-        lead = f", ahead of {runner[0].label} ({runner[1]}/{runner[2]})" if runner else ""
+        if len(top) == len(rows):
+            lines.append(
+                f"{axes} ({claims}): the paper's checks do not tell the variants apart: "
+                f"{top[0][1]}/{top[0][2]} hold under each of {best}."
+            )
+            continue
+        runner = rows[len(top)]
+        verb, what = ("is", "the choice") if len(top) == 1 else ("are, tied,", "the choices")
         lines.append(
             f"{axes} ({claims}): the variant under which most of the paper's checks hold {verb} "
-            f"{best} ({top[0][1]}/{top[0][2]}){lead}: the choice the paper most likely made. "
-            f"All, by checks holding: {order}."
+            f"{best} ({top[0][1]}/{top[0][2]}), ahead of {runner[0].label} ({runner[1]}/{runner[2]}): "
+            f"{what} the paper most likely made. All, by checks holding: {order}."
         )
     return lines
 
