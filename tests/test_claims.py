@@ -396,6 +396,7 @@ def test_settings_from_the_project_config():
     assert s.sweeps == {
         "offset": ("offset", ("C1",)), "seed": ("seed", ("C2", "C5", "C7")),
         "scaling_clustering": ("variant", ("C2", "C3", "C4", "C5", "C6", "C7", "C8")), "sd_radius": ("sd_radius", ("C1",)),
+        "xb": ("xb_separation", ()),
     }
     with pytest.raises(InputError, match="claim settings"):
         C.ClaimSettings.from_params({"synthetic": SYNTHETIC})

@@ -130,6 +130,21 @@ def oracle_xb(X, labels):
     return math.inf if closest == 0 else sse / (len(X) * closest)
 
 
+def oracle_xb_closest_pair(X, labels):
+    """XB as R's clusterCrit computes it: the separation is the smallest squared distance
+    between two objects of different clusters, every pair tried."""
+    groups = oracle_groups(labels)
+    cents = [X[g].mean(axis=0) for g in groups]
+    sse = sum(oracle_norm(X[i] - c, True) for g, c in zip(groups, cents) for i in g)
+    closest = min(
+        oracle_norm(X[i] - X[j], True)
+        for i in range(len(X))
+        for j in range(len(X))
+        if labels[i] != labels[j]
+    )
+    return math.inf if closest == 0 else sse / (len(X) * closest)
+
+
 def oracle_igp(X, labels):
     D = oracle_distances(X)
     n = len(X)
@@ -265,6 +280,11 @@ def test_every_index_matches_bruteforce_oracle(engine, seed, n, k, kind):
     np.testing.assert_allclose(
         ci.bwp_samples(X, labels), oracle_bwp_samples(X, labels), rtol=1e-12, atol=1e-12
     )
+    closest_pair = oracle_xb_closest_pair(X, labels)
+    assert ci.xie_beni(X, labels, separation="closest_pair") == pytest.approx(closest_pair, rel=1e-12)
+    fused = ci.internal_scores(X, labels, ["xb", "dunn"], xb_separation="closest_pair")
+    assert fused["xb"] == ci.xie_beni(X, labels, separation="closest_pair")
+    assert fused["dunn"] == ci.dunn(X, labels)
 
 
 def test_singletons_score_zero_and_igp_zero(engine):
@@ -363,6 +383,8 @@ def test_hand_worked_example(engine):
     assert ci.stdi(X, y) == pytest.approx(15 / 11, rel=1e-14)
     assert ci.stdi(X, y, squared=True) == pytest.approx(101 / 17, rel=1e-14)
     assert ci.xie_beni(X, y) == pytest.approx(12 / 343, rel=1e-14)
+    # closest pair of different clusters: 2-6 and 10-14, both 4 apart: 12 / (7 * 16)
+    assert ci.xie_beni(X, y, separation="closest_pair") == pytest.approx(3 / 28, rel=1e-14)
     assert ci.davies_bouldin(X, y) == pytest.approx(26 / 63, rel=1e-14)
     assert ci.dbi(X, y) == pytest.approx(52 / 63, rel=1e-14)
     assert ci.dunn(X, y) == pytest.approx(1.0, rel=1e-14)
@@ -509,6 +531,30 @@ def test_internal_scores_defaults_and_stdi_option():
         X, labels, squared=True
     )
     assert ci.internal_scores(X, labels, "dunn") == {"dunn": ci.dunn(X, labels)}
+
+
+def test_xb_separation_option_default_and_errors(monkeypatch):
+    X, labels = random_case(7, 45, 4)
+    default = ci.xie_beni(X, labels)
+    # the default is the centroid form, bit for bit, alone and in the fused pass
+    assert default == ci.xie_beni(X, labels, separation="centroids")
+    assert default == pytest.approx(oracle_xb(X, labels), rel=1e-12)
+    assert ci.internal_scores(X, labels)["xb"] == default
+    assert ci.internal_scores(X, labels, ["xb"], xb_separation="centroids")["xb"] == default
+    # the closest pair is never farther apart than the centroids: XB can only grow
+    assert ci.xie_beni(X, labels, separation="closest_pair") >= default
+    # the centroid form computes no pairwise distance at all
+    monkeypatch.setattr(ci, "cluster_distance_stats", lambda *a, **k: pytest.fail("distance pass"))
+    assert ci.internal_scores(X, labels, ["xb", "stdi", "db"])["xb"] == default
+    with pytest.raises(InputError, match="xb_separation = 'medoids'; use one of 'centroids', 'closest_pair'"):
+        ci.xie_beni(X, labels, separation="medoids")
+    with pytest.raises(InputError, match="xb_separation"):
+        ci.internal_scores(X, labels, xb_separation="nearest")
+
+
+def test_closest_pair_xb_is_inf_when_clusters_share_a_point():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 0.0], [3.0, 0.0]])
+    assert ci.xie_beni(X, [0, 0, 1, 1], separation="closest_pair") == math.inf
 
 
 def test_sums_are_n_times_means():

@@ -48,10 +48,14 @@ def radius_table() -> ScoreTable:
 
 
 LABELS = {**{d: d.upper() for d in SYNTHETIC}, **{d: d.capitalize() for d in UCI}}
+# One printed axis: Ec2's PS2 on 0.95-1.0 (step 0.05). Park-Jun's 0.92 lies below it; PAM's
+# 0.99 fits it.
+AXIS = {"figure": "fig5", "panel": "a", "label": "synthetic data sets", "low": 0.95, "high": 1.0, "step": 0.05,
+        "datasets": ["ec2"], "indices": ["ps2"], "algorithm": "park_jun"}
 
 
 def sensitivity() -> tuple[S.Sensitivity, C.ClaimSettings]:
-    s = settings(sweeps=SWEEPS, sensitivity=SENSITIVITY, labels=LABELS,
+    s = settings(sweeps=SWEEPS, sensitivity=SENSITIVITY, labels=LABELS, paper_axes=(AXIS,), paper_axes_tolerance=1.0,
                  main_choices={"preprocessing": "minmax", "algorithm": "park_jun", "sd_radius": "sd"})
     main = C.evaluate_claims(make_table(), s)
     return S.sensitivity_table(s, main, {"choices": choices_table(), "radius": radius_table()}), s
@@ -72,27 +76,33 @@ def test_a_cell_per_claim_and_variant_in_the_config_order():
     assert table.claims == ("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9")
 
 
-def test_the_variants_are_ranked_by_the_checks_that_hold_ties_shared():
+def test_the_variants_are_ranked_by_the_checks_that_hold_and_the_axes_they_fit():
     table, s = sensitivity()
     base = sum(len(r.checks) for r in C.evaluate_claims(make_table(), s) if r.id in SWEEPS["choices"][1])
-    ranked = S.ranking(table)
-    held = {v.value: (h, t) for v, h, t in ranked["choices"]}
+    checks = {v.value: S.agreement(table, v) for v in table.variants[:4]}
     # failing checks by construction: wdbc in C3 and C8; with PAM Ec2 in C5 and C7; Iris in C3 and C8
-    assert held == {"none/park_jun": (base - 2, base), "minmax/park_jun": (base - 2, base),
-                    "minmax/pam": (base - 4, base), "none/pam": (base - 6, base)}
-    assert [v.value for v, _, _ in ranked["choices"]] == ["none/park_jun", "minmax/park_jun", "minmax/pam", "none/pam"]
+    assert checks == {"none/park_jun": (base - 2, base), "minmax/park_jun": (base - 2, base),
+                      "minmax/pam": (base - 4, base), "none/pam": (base - 6, base)}
+    assert [S.axes_fit(table, v) for v in table.variants] == [(0, 1), (1, 1), (0, 1), (1, 1), (0, 0), (0, 0)]
+    ranked = S.ranking(table)
+    assert [(v.value, agree, total) for v, agree, total in ranked["choices"]] == [
+        ("none/park_jun", base - 2, base + 1), ("minmax/park_jun", base - 2, base + 1),
+        ("minmax/pam", base - 3, base + 1), ("none/pam", base - 5, base + 1),
+    ]
     rows, columns = S.sensitivity_rows(table)
-    rank = rows[-1]
-    assert rank["claim"] == "rank"
-    assert [rank[c] for c in columns[2:]] == ["1", "4", "1", "3", "1", "2"]
+    assert [row["claim"] for row in rows[-3:]] == ["checks holding", "axes fitting", "rank"]
+    assert [rows[-2][c] for c in columns[2:]] == ["0/1", "1/1", "0/1", "1/1", "0/0", "0/0"]
+    assert [rows[-1][c] for c in columns[2:]] == ["1", "4", "1", "3", "1", "2"]
     (choices, radius) = S.findings(table, s)
     assert "are, tied, none / Park-Jun K-medoids and minmax / Park-Jun K-medoids * " in choices
     assert "the choices the paper most likely made" in choices
-    assert f"({base - 2}/{base}), ahead of minmax / PAM ({base - 4}/{base})" in choices
-    assert radius.startswith("SD radius (C1): the variant under which most of the paper's checks hold is SD radius sd * (6/6)")
+    assert f"({base - 2}/{base} checks, 0/1 axes), ahead of minmax / PAM ({base - 4}/{base} checks, 1/1 axes)" in choices
+    assert radius.startswith("SD radius (C1): the variant that agrees with most of the paper's checks and "
+                             "printed axis ranges is SD radius sd * (6/6 checks)")
     even = S.Sensitivity(table.claims, table.variants[4:], {"C1": {v: table.cell("C1", table.variants[4]) for v in table.variants[4:]}}, table.main)
     assert S.findings(even, s) == [
-        "SD radius (C1): the paper's checks do not tell the variants apart: 6/6 hold under each of SD radius sd * and SD radius mean."
+        "SD radius (C1): the paper's checks and printed axes do not tell the variants apart: 6/6 checks "
+        "under each of SD radius sd * and SD radius mean."
     ]
 
 
@@ -138,7 +148,7 @@ def test_written_tables_round_trip_for_the_heat_map(tmp_path):
     assert cells[claims.index("C3")][0] == ("partly", pytest.approx(11 / 12))
     assert cells[claims.index("C1")][0] is None
     rows = list(csv.DictReader(paths[0].open(newline="")))
-    assert rows[-2]["claim"] == "checks holding" and rows[0]["main"] == "reproduced 6/6"
+    assert rows[-3]["claim"] == "checks holding" and rows[0]["main"] == "reproduced 6/6"
     md = paths[1].read_text()
     assert "| C3 | reproduced 12/12 | partly 11/12 |" in md and "C7: depends on the clustering" in md
     assert "the choice the paper most likely made" in paths[2].read_text()

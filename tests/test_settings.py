@@ -48,7 +48,7 @@ def test_run_table_of_the_project_config():
     seeds = s.rows("seed")
     assert len(seeds) == 10 * 10 and {r.kind for r in seeds} == {"synthetic"}
     assert s.batches() == [(MAIN, "external"), (MAIN, "fig3"), ("offset", "fig3"), ("seed", "external"),
-                           ("scaling_clustering", "external"), ("sd_radius", "fig3")]
+                           ("scaling_clustering", "external"), ("sd_radius", "fig3"), ("xb", "fig3")]
     assert s.data_kinds(MAIN) == ["synthetic", "uci", "fig1"] and s.data_kinds("seed") == ["synthetic"]
 
 
@@ -85,6 +85,22 @@ def test_sweep_axes_are_config_entries():
     assert [r["clustering"]["sd_radius"] for r in radius] == ["sd", "mean"]
     assert {r["file"] for r in radius} == {"fig1.csv"}, "a clustering axis reuses the data as they are"
     assert s.axis("radius") == "sd_radius" and s.axis(MAIN) is None
+    assert s.source_study("radius") == "radius", "a clustering axis clusters again"
+
+
+def test_a_scoring_axis_rescores_the_main_clusterings_with_one_index_option():
+    sweeps = {"xb": {"axis": "xb_separation", "values": ["centroids", "closest_pair"], "run": "fig3",
+                     "indices": "internal", "claims": []}}
+    s = Settings.from_config(config(pipeline__sweeps=sweeps, claims__sensitivity=[]))
+    assert s.source_study("xb") == MAIN and s.source_study(MAIN) == MAIN
+    rows = s.run_params("xb", "fig3")
+    assert [r["index_options"] for r in rows] == [{"xb_separation": "centroids"}, {"xb_separation": "closest_pair"}]
+    main = s.run_params(MAIN, "fig3")
+    assert main[0]["index_options"] == {}
+    assert {r["key"] for r in rows} == {main[0]["key"]}, "the keys of the main study's clusterings"
+    assert all(r["clustering"] == main[0]["clustering"] for r in rows)
+    with pytest.raises(InputError, match="unknown xb_separation 'medoids'; use centroids or closest_pair"):
+        Settings.from_config(config(pipeline__sweeps={"xb": {**sweeps["xb"], "values": ["medoids"]}}, claims__sensitivity=[]))
 
 
 def test_a_sweep_of_several_axes_runs_their_product_and_shares_what_does_not_change():

@@ -146,6 +146,24 @@ def test_the_variant_equal_to_the_main_study_gives_the_main_scores(run):
     assert sorted(r["run"] for r in synthetic) == ["ec2:kmeans", "ec2:pam", "ec2:park_jun"], "once per algorithm"
 
 
+def test_figure_axes_flag_the_known_discrepancies(run):
+    rows = read_csv(run / "results" / "figure_axes.csv")
+    main = {r["panel"]: r for r in rows if r["variant"] == "main"}
+    assert list(main) == [*(f"Fig. 3({p})" for p in "abcdef"), *(f"Fig. {f}({p})" for f in (4, 5, 6) for p in "ab")]
+    xb = main["Fig. 3(c)"]
+    assert (xb["paper_low"], xb["paper_high"], xb["paper_unreached"]) == ("0.0", "25.0", "upper")
+    assert float(xb["ours_max"]) < 1, "crisp XB with centroid separation stays far below 25"
+    for panel in ("Fig. 3(e)", "Fig. 3(f)"):  # the paper's sums go down to -100 and -50, ours stay above 0
+        assert "lower" in main[panel]["paper_unreached"] and float(main[panel]["ours_min"]) > 0, panel
+    assert main["Fig. 4(b)"]["paper_unreached"] == "no", "the printed 1.2 was set by hand, not reached"
+    variants = {r["variant"]: r for r in rows if r["panel"] == "Fig. 3(c)"}
+    assert set(variants) == {"main", "xb_separation = centroids", "xb_separation = closest_pair"}
+    assert variants["xb_separation = centroids"]["ours_max"] == xb["ours_max"], "the default is the main XB"
+    assert float(variants["xb_separation = closest_pair"]["ours_max"]) > float(xb["ours_max"])
+    text = (run / "results" / "figure_axes.md").read_text()
+    assert "Fig. 3(c) XB: fits with" in text and "| Fig. 6(b) |" in text
+
+
 def test_figures_are_real_images(run):
     for name in ["fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep", "sensitivity"]:
         png = (run / "results" / "figures" / f"{name}.png").read_bytes()
@@ -171,7 +189,8 @@ def test_report_builds_with_html_tables_and_provenance(run):
     html = (run / "report.html").read_text(errors="replace")
     assert "fig3" in html and "claims" in html.lower()
     for table in ("results/claims.html", "results/tables/table4.html", "results/tables/table5.html",
-                  "results/scores.html", "results/provenance.html", "results/sensitivity.html"):
+                  "results/scores.html", "results/provenance.html", "results/sensitivity.html",
+                  "results/figure_axes.html"):
         assert table in html, table
     claims = (run / "results" / "claims.html").read_text()
     assert "<table>" in claims and "<h2>C9" in claims
@@ -185,8 +204,12 @@ def test_the_sweeps_are_jobs_of_the_same_rules(run):
     for sweep in ("offset", "seed"):
         assert any(job.startswith(f"cluster[study={sweep},") for job in planned), sweep
         assert any(job.startswith(f"score[study={sweep},") for job in planned), sweep
+    # a scoring-only sweep scores the main study's clusterings again: no data or cluster job of its own
+    assert "score[study=xb,group=fig3]" in planned
+    assert not any(job.startswith(("cluster[study=xb", "data[study=xb")) for job in planned)
     assert {job.split("[")[0] for job in planned} == {
-        "data", "cluster", "score", "collect_scores", "collect_sweep", "figure", "table", "claims", "provenance"}
+        "data", "cluster", "score", "collect_scores", "collect_sweep", "figure", "figure_axes", "table", "claims",
+        "provenance"}
 
 
 def test_lint_and_format():
@@ -260,12 +283,13 @@ CHANGES = [
     ("Fig. 1 offset", {"fig1_set": {"offset": 0.1}}, {
         "data[study=main,kind=fig1]", "cluster[study=main,group=fig3]", "score[study=main,group=fig3]",
         "collect_scores", "figure[figure=fig1]", "figure[figure=fig3]", "figure[figure=fig_offset_sweep]",
-        *sweep_jobs("sd_radius", "fig1", "fig3"), *CLAIMS_JOBS}),
+        *sweep_jobs("sd_radius", "fig1", "fig3"), "score[study=xb,group=fig3]", "collect_sweep[study=xb]",
+        "figure_axes", *CLAIMS_JOBS}),
     ("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
-     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", *CLAIMS_JOBS}),
+     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS}),
     ("generator seed", {"synthetic": {"seed": 7}},
      {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
-      *sweep_jobs("scaling_clustering", "synthetic", "external"), *CLAIMS_JOBS}),
+      *sweep_jobs("scaling_clustering", "synthetic", "external"), "figure_axes", *CLAIMS_JOBS}),
 ]
 
 

@@ -64,6 +64,8 @@ _DISTANCE_NEEDS = {
     "dunn": "extremes",
 }
 _DEFAULT_BUDGET_MB = 256
+#: How XB measures the separation of the clusters (see :func:`xie_beni`).
+XB_SEPARATIONS = ("centroids", "closest_pair")
 
 
 class _Partition:
@@ -186,6 +188,14 @@ class _Partition:
                 worst[r0:r1] = ratio.max(axis=1)
         return worst, closest
 
+    @cached_property
+    def closest_pair(self) -> float:
+        """min_{k != l} d_min(C_k, C_l): the smallest distance between two objects of different
+        clusters (from the distance pass's ``extremes``)."""
+        between = self.distance_stats.pair_min.copy()
+        np.fill_diagonal(between, np.inf)
+        return float(between.min())
+
 
 def _no_nan(value, index: str):
     """Return ``value`` (a float or array), refusing NaN from overflowing data (|x| ~ 1e308)."""
@@ -233,9 +243,9 @@ def _dbi(p: _Partition) -> float:
     return _no_nan(worst.mean(), "DBI")
 
 
-def _xie_beni(p: _Partition) -> float:
+def _xie_beni(p: _Partition, separation: str = "centroids") -> float:
     p.require_clusters("XB")
-    _, closest = p.centroid_separation()
+    closest = p.centroid_separation()[1] if separation == "centroids" else p.closest_pair
     if closest == 0:
         return np.inf
     return _no_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
@@ -267,11 +277,8 @@ def _bwp_samples(p: _Partition) -> np.ndarray:
 
 def _dunn(p: _Partition) -> float:
     p.require_clusters("Dunn")
-    stats = p.distance_stats
-    between = stats.pair_min.copy()
-    np.fill_diagonal(between, np.inf)
-    separation = between.min()
-    diameter = stats.diameters.max()
+    separation = p.closest_pair
+    diameter = p.distance_stats.diameters.max()
     if separation == 0:
         return 0.0
     return _no_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
@@ -289,12 +296,12 @@ def _calinski_harabasz(p: _Partition) -> float:
     return _no_nan(ratio, "Calinski-Harabasz")
 
 
-# name -> body(partition, stdi_squared); the one dispatch table of internal_scores
+# name -> body(partition, options); the one dispatch table of internal_scores
 _INDEX_BODIES = {
-    "stdi": _stdi,
+    "stdi": lambda p, o: _stdi(p, o["stdi_squared"]),
     "db": lambda p, _: _davies_bouldin(p),
     "dbi": lambda p, _: _dbi(p),
-    "xb": lambda p, _: _xie_beni(p),
+    "xb": lambda p, o: _xie_beni(p, o["xb_separation"]),
     "igp": lambda p, _: _igp(p),
     "sil": lambda p, _: float(_silhouette_samples(p).mean()),
     "sil_sum": lambda p, _: float(_silhouette_samples(p).sum()),
@@ -306,8 +313,20 @@ _INDEX_BODIES = {
 assert tuple(_INDEX_BODIES) == INTERNAL_INDEX_NAMES
 
 
-def _score(p: _Partition, name: str, stdi_squared: bool = False) -> float:
-    return _INDEX_BODIES[name](p, stdi_squared)
+def _score(p: _Partition, name: str, stdi_squared: bool = False, xb_separation: str = "centroids") -> float:
+    return _INDEX_BODIES[name](p, {"stdi_squared": stdi_squared, "xb_separation": xb_separation})
+
+
+def _check_xb_separation(separation: str) -> None:
+    if separation not in XB_SEPARATIONS:
+        raise InputError(
+            f"xb_separation = {separation!r}; use one of {', '.join(map(repr, XB_SEPARATIONS))}"
+        )
+
+
+def _xb_needs(separation: str) -> set[str]:
+    """The distance pass XB needs: none between centroids, the extremes for the closest pair."""
+    return {"extremes"} if separation == "closest_pair" else set()
 
 
 # ----------------------------------------------------------------------------- public API
@@ -361,18 +380,32 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     return _dbi(_Partition(X, labels, distance_needs={"sums"}, memory_budget_mb=memory_budget_mb))
 
 
-def xie_beni(X, labels) -> float:
-    """Crisp Xie-Beni index.
+def xie_beni(
+    X, labels, *, separation: str = "centroids", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+) -> float:
+    """Crisp Xie-Beni index: mean squared distance to the own centroid over a squared separation.
 
+    ``separation="centroids"`` (the default; Xie & Beni's form with crisp memberships):
     ``XB = sum_k sum_{x in C_k} ||x - c_k||^2 / (n min_{k != l} ||c_k - c_l||^2)``.
 
-    Range [0, inf); **lower is better**. inf when two clusters share a centroid. Raises
-    UndefinedIndexError for K = 1.
+    ``separation="closest_pair"`` (as R's clusterCrit computes it): the denominator is
+    ``n min_{k != l} d_min(C_k, C_l)^2``, d_min = the smallest distance between a member of
+    C_k and a member of C_l, the separation of the Dunn index. It is never smaller than the
+    centroid form, and much larger when clusters touch. Needs all pairwise distances (one
+    chunked pass, in blocks of ``memory_budget_mb``).
 
-    Reference: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
-    841-847, 1991 (with crisp memberships).
+    Range [0, inf); **lower is better**. inf when the separation is 0 (two clusters share a
+    centroid; with ``closest_pair``, a point). Raises UndefinedIndexError for K = 1.
+
+    References: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
+    841-847, 1991 (with crisp memberships); Desgraupes B. Clustering Indices, vignette of the
+    R package clusterCrit (2013), sec. "The Xie-Beni index" (the closest-pair form).
     """
-    return _xie_beni(_Partition(X, labels))
+    _check_xb_separation(separation)
+    partition = _Partition(
+        X, labels, distance_needs=_xb_needs(separation), memory_budget_mb=memory_budget_mb
+    )
+    return _xie_beni(partition, separation)
 
 
 def igp(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
@@ -508,6 +541,7 @@ def internal_scores(
     names: Iterable[str] | None = None,
     *,
     stdi_squared: bool = False,
+    xb_separation: str = "centroids",
     memory_budget_mb: float = _DEFAULT_BUDGET_MB,
     undefined: str = "raise",
 ) -> dict[str, float]:
@@ -519,6 +553,8 @@ def internal_scores(
     labels : (n,) cluster labels.
     names : keys from :data:`INTERNAL_INDEX_NAMES` (default: all of them).
     stdi_squared : passed to :func:`stdi` as ``squared``.
+    xb_separation : passed to :func:`xie_beni` as ``separation`` (``closest_pair`` shares
+        the distance pass with Dunn).
     memory_budget_mb : bound on each block of pairwise distances.
     undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
         and every other index keeps its value).
@@ -530,6 +566,7 @@ def internal_scores(
     partition raises UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
     """
     check_undefined_policy(undefined)
+    _check_xb_separation(xb_separation)
     if names is None:
         requested = set(INTERNAL_INDEX_NAMES)
     else:
@@ -541,9 +578,11 @@ def internal_scores(
                 f"choose from {list(INTERNAL_INDEX_NAMES)}."
             )
     needs = {_DISTANCE_NEEDS[name] for name in requested if name in _DISTANCE_NEEDS}
+    if "xb" in requested:
+        needs |= _xb_needs(xb_separation)
     p = _Partition(X, labels, distance_needs=needs, memory_budget_mb=memory_budget_mb)
     return {
-        name: value_or_nan(lambda name=name: _score(p, name, stdi_squared), undefined)
+        name: value_or_nan(lambda name=name: _score(p, name, stdi_squared, xb_separation), undefined)
         for name in INTERNAL_INDEX_NAMES
         if name in requested
     }

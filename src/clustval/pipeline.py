@@ -198,6 +198,7 @@ def score_options(indices: Mapping) -> dict:
         "s2_matching": indices["s2_matching"],
         "cp_seed": indices["cp_accuracy_seed"],
         "stdi_squared": indices["stdi_squared"],
+        "xb_separation": indices["xb_separation"],
         "memory_budget_mb": indices["memory_budget_mb"],
     }
 

@@ -23,6 +23,7 @@ def score(
     s2_matching: str = "hungarian",
     cp_seed: int = 1,
     stdi_squared: bool = False,
+    xb_separation: str = "centroids",
     memory_budget_mb: float = 256,
 ) -> dict[str, float]:
     """Every requested index of one clustering, in registry order.
@@ -45,8 +46,8 @@ def score(
         An index undefined for this input (e.g. silhouette of one cluster) raises
         :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
         while every defined index keeps its value ("nan").
-    s2_matching, cp_seed, stdi_squared, memory_budget_mb
-        Options of S2, the Monte Carlo CP accuracy, STDI and the distance pass (see
+    s2_matching, cp_seed, stdi_squared, xb_separation, memory_budget_mb
+        Options of S2, the Monte Carlo CP accuracy, STDI, XB and the distance pass (see
         :func:`clustval.external.external_scores` and :func:`clustval.internal.internal_scores`).
     """
     check_undefined_policy(undefined)
@@ -84,6 +85,7 @@ def score(
                 labels_pred,
                 internal,
                 stdi_squared=stdi_squared,
+                xb_separation=xb_separation,
                 memory_budget_mb=memory_budget_mb,
                 undefined=undefined,
             )

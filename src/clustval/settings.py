@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, replace
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .errors import InputError
+from .registry import get_index
 
 __all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
 
@@ -31,13 +32,15 @@ MAIN = "main"  # the study of the paper's own figures and claims
 ALGORITHMS = ("park_jun", "sd_kmedoids", "pam", "kmeans")
 KINDS = ("synthetic", "uci", FIG1)
 # A sweep axis is the one setting a sweep varies, and the step it changes: the data (a new
-# draw or scaling of the set) or the clustering (the same data, another algorithm/option).
+# draw or scaling of the set), the clustering (the same data, another algorithm/option) or
+# the scoring only (the main study's clusterings, scored with another index option).
 AXES = {
     "offset": "data",  # fig1_set.offset
     "seed": "data",  # the generator seed of the synthetic (and Fig. 1) sets
     "preprocessing": "data",  # feature scaling of the set's kind
     "algorithm": "clustering",
     "sd_radius": "clustering",  # clustering.sd_radius
+    "xb_separation": "scoring",  # indices.xb_separation
 }
 # The sets a data axis exists for (the synthetic sets are never rescaled: their geometry is the point).
 AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1), "preprocessing": ("uci",)}
@@ -210,6 +213,14 @@ class Settings:
                 )
         return runs
 
+    def source_study(self, study: str) -> str:
+        """The study whose data and clusterings a study's score job reads: its own, or the
+        main study's when its sweep changes the scoring only (nothing to re-cluster)."""
+        if study == MAIN:
+            return MAIN
+        axes, _ = sweep_axes(self.config["pipeline"]["sweeps"][study], study)
+        return MAIN if all(AXES[axis] == "scoring" for axis in axes) else study
+
     @property
     def studies(self) -> list[str]:
         return list(dict.fromkeys(run.study for run in self.runs))
@@ -286,6 +297,8 @@ class Settings:
                 "ks": list(run.ks),
                 "value": run.value,
                 "indices": run.indices,
+                # a scoring axis overrides one key of ``indices`` (e.g. xb_separation)
+                "index_options": {axis: value for axis, value in run.choices if AXES[axis] == "scoring"},
                 "clustering": canonical({**clustering, "sd_radius": run.choice("sd_radius", clustering["sd_radius"])}),
             }
             for run in self.rows(study, group)
@@ -340,6 +353,8 @@ class Settings:
                 name: [list(pair) for pair in zip(*sweep_axes(self.sweeps[name], name))]
                 for name in self.sensitivity_sweeps
             },
+            "paper_axes": self.paper_axes_params(),
+            "paper_axes_tolerance": figures["paper_axes_tolerance"],
             "main_choices": {
                 "preprocessing": self.config["preprocessing"]["uci"],
                 "algorithm": self.external_algorithm,
@@ -353,11 +368,13 @@ class Settings:
         return [name for name in self.config["claims"]["sensitivity"] if name in self.sweeps]
 
     def fallback_runs(self) -> dict[str, list]:
-        """For each sweep of Fig. 3 runs: ``[value, run key]`` of each of its rows, so the
-        claims can say at which K each value's SD seeding fell back to farthest-first."""
+        """For each sweep that re-checks C1: ``[value, run key]`` of each of its Fig. 3 rows,
+        so the claims can say at which K each value's SD seeding fell back to farthest-first
+        (read from the clusterings of its :meth:`source_study`)."""
         return {
             study: [[run.value, run.key] for run in self.rows(study, "fig3")]
-            for study in self.sweeps if (study, "fig3") in self.batches(study)
+            for study, entry in self.sweeps.items()
+            if "C1" in entry["claims"] and (study, "fig3") in self.batches(study)
         }
 
     # ------------------------------------------------------------------ figures and tables
@@ -441,6 +458,55 @@ class Settings:
             "not_in_run": self._dropped_labels(self.dropped),
         }
 
+    def paper_axes_params(self) -> list[dict]:
+        """Every panel of Figs. 3-6 with the y range the paper prints (``figures.paper_axes``)
+        and what the panel plots: Fig. 3's panels are ``fig3_indices`` in order, panels (a)
+        and (b) of Figs. 4-6 the synthetic and the UCI sets. A panel of no selected set is
+        left out."""
+        figures = self.config["figures"]
+        printed = figures["paper_axes"]
+        panels = []
+        fig3_indices = figures["fig3_indices"]
+        for letter, (low, high, step) in printed.get("fig3", {}).items():
+            position = ord(letter) - ord("a")
+            if not 0 <= position < len(fig3_indices):
+                raise InputError(
+                    f"figures.paper_axes.fig3.{letter}: Fig. 3 has panels "
+                    f"a..{chr(ord('a') + len(fig3_indices) - 1)} (figures.fig3_indices)"
+                )
+            name = fig3_indices[position]
+            panels.append(self._panel("fig3", letter, get_index(name).label, (low, high, step),
+                                      [self.fig3["dataset"]], [name], self.fig3["algorithm"]))
+        sets = {"a": ("synthetic data sets", self.synthetic), "b": ("UCI data sets", self.uci)}
+        for figure in ("fig4", "fig5", "fig6"):
+            for letter, limits in printed.get(figure, {}).items():
+                label, names = sets[letter]
+                if names:
+                    panels.append(self._panel(figure, letter, label, limits, names,
+                                              figures[f"{figure}_indices"], self.external_algorithm))
+        return panels
+
+    @staticmethod
+    def _panel(figure, letter, label, limits, datasets, indices, algorithm) -> dict:
+        low, high, step = limits
+        return {"figure": figure, "panel": letter, "label": label, "low": low, "high": high,
+                "step": step, "datasets": list(datasets), "indices": list(indices),
+                "algorithm": algorithm}
+
+    def figure_axes_params(self) -> dict:
+        """What the figure-axes job uses: the panels, the tolerance, the sweeps it also measures."""
+        figures = self.config["figures"]
+        return {
+            "axes": self.paper_axes_params(),
+            "tolerance_steps": figures["paper_axes_tolerance"],
+            "sweeps": {name: self.axis(name) for name in self.figure_axes_sweeps},
+        }
+
+    @property
+    def figure_axes_sweeps(self) -> list[str]:
+        """The sweeps (of this run) whose variants the figure-axes table also measures."""
+        return [name for name in self.config["figures"]["paper_axes_sweeps"] if name in self.sweeps]
+
     def table_params(self, name: str) -> dict:
         """Table 4 (synthetic) or Table 5 (UCI): the selected sets' specs, and the dropped ones."""
         if name == "table4":
@@ -474,6 +540,15 @@ def sweep_axes(sweep: Mapping, study: str) -> tuple[list[str], list[list]]:
         if axis == "algorithm" and not set(options) <= set(ALGORITHMS):
             unknown = sorted(set(options) - set(ALGORITHMS), key=str)
             raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {unknown[0]!r}")
+        if axis == "xb_separation":
+            from .internal import XB_SEPARATIONS
+
+            unknown = [value for value in options if value not in XB_SEPARATIONS]
+            if unknown:
+                raise InputError(
+                    f"pipeline.sweeps.{study}: unknown xb_separation {unknown[0]!r}; "
+                    f"use {' or '.join(XB_SEPARATIONS)}"
+                )
     return axes, values
 
 

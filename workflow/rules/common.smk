@@ -12,11 +12,19 @@ wildcard_constraints:
 
 
 def data_dirs(study, group=None):
-    """The data directories a batch reads, by kind of set."""
+    """The data directories a batch reads, by kind of set (a sweep that changes the
+    scoring only reads the main study's)."""
+    source = SETTINGS.source_study(study)
     return {
-        kind: f"resources/data/{study}/{kind}"
+        kind: f"resources/data/{source}/{kind}"
         for kind in SETTINGS.data_kinds(study, group)
     }
+
+
+def clustering_file(wildcards):
+    """The clusterings a score job scores (the main study's for a scoring-only sweep)."""
+    source = SETTINGS.source_study(wildcards.study)
+    return f"results/clusterings/{source}/{wildcards.group}.csv"
 
 
 def batch_inputs(wildcards):
@@ -49,7 +57,8 @@ def table_inputs(wildcards):
 def fallback_clusterings():
     """The Fig. 3 clusterings of each sweep (C1 lists the K where SD seeding fell back)."""
     return [
-        f"results/clusterings/{study}/fig3.csv" for study in SETTINGS.fallback_runs()
+        f"results/clusterings/{SETTINGS.source_study(study)}/fig3.csv"
+        for study in SETTINGS.fallback_runs()
     ]
 
 
@@ -85,6 +94,9 @@ def final_outputs():
             "results/sensitivity.md",
             "results/sensitivity.html",
             "results/provenance.html",
+            "results/figure_axes.csv",
+            "results/figure_axes.md",
+            "results/figure_axes.html",
             *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         ]
     )

@@ -5,7 +5,7 @@
 rule score:
     input:
         unpack(batch_inputs),
-        clustering="results/clusterings/{study}/{group}.csv",
+        clustering=clustering_file,
     output:
         "results/scores/{study}/{group}.csv",
     log:

@@ -115,3 +115,31 @@ rule provenance:
         config=config,
     script:
         "../scripts/provenance.py"
+
+
+rule figure_axes:
+    input:
+        scores="results/scores.csv",
+        sweeps=expand(
+            "results/robustness/{study}_scores.csv", study=SETTINGS.figure_axes_sweeps
+        ),
+    output:
+        csv="results/figure_axes.csv",
+        md="results/figure_axes.md",
+        html=report(
+            "results/figure_axes.html",
+            category="Figure axes",
+            caption="../report/figure_axes.rst",
+        ),
+    log:
+        "logs/figure_axes.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=5,
+    params:
+        axes=SETTINGS.figure_axes_params(),
+    script:
+        "../scripts/figure_axes.py"

@@ -9,12 +9,13 @@ with step(snakemake):
     axis = snakemake.params.axis
     rows, scored_once = [], {}
     for row in snakemake.params.rows:
-        if row["key"] not in scored_once:
-            scored_once[row["key"]] = score_rows(
+        once = (row["key"], tuple(sorted(row["index_options"].items())))
+        if once not in scored_once:
+            scored_once[once] = score_rows(
                 read_run_data(row, snakemake.input), row["algorithm"], labels[row["key"]],
-                snakemake.params.indices,
+                {**snakemake.params.indices, **row["index_options"]},
                 external=row["indices"] != "internal", internal=row["indices"] != "external",
             )
-        scored = scored_once[row["key"]]
+        scored = scored_once[once]
         rows += [{axis: row["value"], **r} for r in scored] if axis else scored
     write_csv(rows, (axis, *SCORE_COLUMNS) if axis else SCORE_COLUMNS, snakemake.output[0])

@@ -78,6 +78,8 @@ class ClaimSettings:
     labels: Mapping[str, str] = field(default_factory=dict)  # display label of each set (figures)
     sensitivity: Mapping[str, tuple] = field(default_factory=dict)  # sweep -> its (axis, values) pairs
     main_choices: Mapping[str, object] = field(default_factory=dict)  # the main study's value of each axis
+    paper_axes: tuple = ()  # the panels of Figs. 3-6 with their printed y ranges (clustval.paper.axes)
+    paper_axes_tolerance: float = 1.0
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
@@ -101,6 +103,7 @@ class ClaimSettings:
                     "sweeps": {k: (axis, tuple(ids)) for k, (axis, ids) in params.get("sweeps", {}).items()},
                     "sensitivity": {k: tuple((axis, tuple(values)) for axis, values in pairs)
                                     for k, pairs in params.get("sensitivity", {}).items()},
+                    "paper_axes": tuple(params.get("paper_axes", ())),
                 }
             )
         except (KeyError, TypeError) as problem:

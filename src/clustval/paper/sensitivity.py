@@ -8,8 +8,9 @@ through the same data, cluster and score rules as the main study.
 
 :func:`sensitivity_table` gives one cell per claim and variant (its verdict and the share of
 its checks that hold; ``None`` where the variant does not apply), :func:`ranking` orders each
-sweep's variants by how many of the paper's checks hold under them (the choices the paper
-most likely made), and :func:`dependence` says in one sentence which choices a verdict
+sweep's variants by how many of the paper's checks hold under them and how many panels of
+Figs. 3-6 their values fit on the paper's printed y axes (:mod:`clustval.paper.axes`): the
+choices the paper most likely made; and :func:`dependence` says in one sentence which choices a verdict
 depends on and which sets fail under every variant.
 """
 
@@ -23,6 +24,7 @@ from html import escape
 
 from ..io import atomic_write_text
 from ..settings import ALGORITHM_LABELS
+from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, _md_cell, claims_by_group, spoken_list
 from .report import html_table
 from .scores import ScoreTable
@@ -66,6 +68,7 @@ class Sensitivity:
     variants: tuple[Variant, ...]
     cells: Mapping[str, Mapping[Variant, ClaimResult]]
     main: Mapping[str, ClaimResult]  # the main study's result of each claim
+    fits: Mapping[Variant, tuple[int, int]] = None  # panels fitting the paper's axes, panels compared
 
     def cell(self, claim: str, variant: Variant) -> ClaimResult | None:
         return self.cells.get(claim, {}).get(variant)
@@ -84,7 +87,8 @@ def sensitivity_table(
     ``main``: the main study's results (one per claim, scope ``main``).
     """
     main_results = {r.id: r for r in main if r.scope == "main"}
-    variants, cells = [], {}
+    variants, cells, fits = [], {}, {}
+    panels = paper_axes(settings.paper_axes)
     for study, pairs in settings.sensitivity.items():
         if study not in sweeps:
             continue
@@ -102,10 +106,14 @@ def sensitivity_table(
             found.append((order, variant, results))
         for _, variant, results in sorted(found, key=lambda item: item[0]):
             variants.append(variant)
+            sub = sweeps[study].for_group(variant.value)
+            (algorithm, *_) = sub.algorithms()
+            fits[variant] = count_fits(panel_fits(sub, panels, tolerance_steps=settings.paper_axes_tolerance,
+                                                  algorithm=algorithm, missing="skip"))
             for claim_id, result in results.items():
                 cells.setdefault(claim_id, {})[variant] = result
     order = sorted(main_results, key=_claim_order)
-    return Sensitivity(tuple(order), tuple(variants), cells, main_results)
+    return Sensitivity(tuple(order), tuple(variants), cells, main_results, fits)
 
 
 def _claim_order(claim_id: str) -> int:
@@ -130,12 +138,25 @@ def agreement(table: Sensitivity, variant: Variant) -> tuple[int, int]:
     return sum(c.holds for r in results for c in r.checks), sum(len(r.checks) for r in results)
 
 
+def axes_fit(table: Sensitivity, variant: Variant) -> tuple[int, int]:
+    """Panels of Figs. 3-6 whose printed y range the variant's values fit, and panels compared."""
+    return (table.fits or {}).get(variant, (0, 0))
+
+
 def ranking(table: Sensitivity) -> dict[str, list[tuple[Variant, int, int]]]:
-    """Each sweep's variants, most checks holding first (ties keep the config order)."""
+    """Each sweep's variants with their agreements with the paper (checks holding plus panels
+    fitting its printed axes) out of the number compared, most first (ties: config order)."""
     ranked: dict[str, list] = {}
     for variant in table.variants:
-        ranked.setdefault(variant.study, []).append((variant, *agreement(table, variant)))
+        (held, checks), (fit, panels) = agreement(table, variant), axes_fit(table, variant)
+        ranked.setdefault(variant.study, []).append((variant, held + fit, checks + panels))
     return {study: sorted(rows, key=lambda row: -row[1] / row[2]) for study, rows in ranked.items()}
+
+
+def _evidence(table: Sensitivity, variant: Variant) -> str:
+    (held, checks), (fit, panels) = agreement(table, variant), axes_fit(table, variant)
+    text = f"{held}/{checks} checks"
+    return text + (f", {fit}/{panels} axes" if panels else "")
 
 
 def findings(table: Sensitivity, settings: ClaimSettings) -> list[str]:
@@ -147,19 +168,20 @@ def findings(table: Sensitivity, settings: ClaimSettings) -> list[str]:
                                      if any(v.study == study for v in cells)}, key=_claim_order))
         top = [row for row in rows if row[1] * rows[0][2] == rows[0][1] * row[2]]
         best = spoken_list([row[0].label for row in top])
-        order = "; ".join(f"{v.label} {held}/{total}" for v, held, total in rows)
+        order = "; ".join(f"{v.label} {_evidence(table, v)}" for v, _, _ in rows)
         if len(top) == len(rows):
             lines.append(
-                f"{axes} ({claims}): the paper's checks do not tell the variants apart: "
-                f"{top[0][1]}/{top[0][2]} hold under each of {best}."
+                f"{axes} ({claims}): the paper's checks and printed axes do not tell the variants "
+                f"apart: {_evidence(table, top[0][0])} under each of {best}."
             )
             continue
-        runner = rows[len(top)]
+        runner = rows[len(top)][0]
         verb, what = ("is", "the choice") if len(top) == 1 else ("are, tied,", "the choices")
         lines.append(
-            f"{axes} ({claims}): the variant under which most of the paper's checks hold {verb} "
-            f"{best} ({top[0][1]}/{top[0][2]}), ahead of {runner[0].label} ({runner[1]}/{runner[2]}): "
-            f"{what} the paper most likely made. All, by checks holding: {order}."
+            f"{axes} ({claims}): the variant that agrees with most of the paper's checks and "
+            f"printed axis ranges {verb} {best} ({_evidence(table, top[0][0])}), ahead of "
+            f"{runner.label} ({_evidence(table, runner)}): {what} the paper most likely made. "
+            f"All, best first: {order}."
         )
     return lines
 
@@ -256,13 +278,15 @@ def sensitivity_rows(table: Sensitivity) -> tuple[list[dict], list[str]]:
         row.update({v.label: cell_text(table.cell(claim, v)) for v in table.variants})
         rows.append(row)
     held = {"claim": "checks holding", "main": ""}
+    fitting = {"claim": "axes fitting", "main": ""}
     rank = {"claim": "rank", "main": ""}
     for rows_of_sweep in ranking(table).values():
-        for variant, n_hold, n_total in rows_of_sweep:
-            held[variant.label] = f"{n_hold}/{n_total}"
-            ahead = sum(h * n_total > n_hold * t for _, h, t in rows_of_sweep)  # equal shares tie
+        for variant, agree, total in rows_of_sweep:
+            held[variant.label] = "{}/{}".format(*agreement(table, variant))
+            fitting[variant.label] = "{}/{}".format(*axes_fit(table, variant))
+            ahead = sum(a * total > agree * t for _, a, t in rows_of_sweep)  # equal shares tie
             rank[variant.label] = str(1 + ahead)
-    return rows + [held, rank], columns
+    return rows + [held, fitting, rank], columns
 
 
 def sensitivity_csv_text(table: Sensitivity) -> str:
@@ -302,7 +326,10 @@ def _notes(table: Sensitivity, settings: ClaimSettings) -> list[str]:
     return [
         "Each cell: the claim's verdict under that variant and the checks that hold; "
         f"{NOT_APPLICABLE} where the variant does not re-check the claim. * marks the variant "
-        "equal to the main study; the main column is the main study's verdict.",
+        "equal to the main study; the main column is the main study's verdict. Checks holding: "
+        "the variant's checks that hold over the claims it re-checks; axes fitting: the panels of "
+        "Figs. 3-6 it plots whose values fit the paper's printed y range (results/figure_axes.md "
+        "has the rule); rank: by the share of both together, within each sweep.",
         *findings(table, settings),
     ]
 
