@@ -120,14 +120,14 @@ def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd
     assert {v.split(" / ")[1].rstrip(" *") for v in variants[:9]} == {"Park-Jun K-medoids", "PAM", "k-means"}
     assert variants[9:] == ["SD radius sd *", "SD radius mean"]
     by_claim = {r["claim"]: r for r in rows}
-    assert [r["claim"] for r in rows] == [f"C{i}" for i in range(1, 10)] + ["checks holding", "rank"]
+    assert [r["claim"] for r in rows] == [f"C{i}" for i in range(1, 10)] + ["checks holding", "axes fitting", "rank"]
     for i in range(2, 9):
         assert all(by_claim[f"C{i}"][v] != "—" for v in variants[:9]) and by_claim[f"C{i}"][variants[9]] == "—"
     main_variant = next(v for v in variants[:9] if v.endswith("*"))
     assert main_variant == "minmax / Park-Jun K-medoids *"
     assert all(by_claim[f"C{i}"][main_variant] == by_claim[f"C{i}"]["main"] for i in range(2, 9))
     md = (run / "results" / "sensitivity.md").read_text()
-    assert "the choice the paper most likely made" in md and "## Which choices each verdict depends on" in md
+    assert "the paper most likely made" in md and "## Which choices each verdict depends on" in md
     png = (run / "results" / "figures" / "sensitivity.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 20_000
 
