@@ -133,16 +133,33 @@ def test_the_settings_derive_every_panel_of_figs_3_to_6():
         Settings.from_config(bad).paper_axes_params()
 
 
+def test_figs_4_to_6_get_the_printed_y_axis_of_each_panel_they_draw():
+    s = Settings.from_config(copy.deepcopy(CONFIG))
+    assert s.figure_params("fig6")["y_axes"] == [[0.65, 1.0, 0.05], [0.4, 1.0, 0.1]]
+    assert s.figure_params("fig3")["algorithm_label"] == "SD K-medoids"
+    uci_only = copy.deepcopy(CONFIG)
+    uci_only["pipeline"]["synthetic"] = []
+    uci_only["pipeline"]["sweeps"].pop("seed")
+    params = Settings.from_config(uci_only).figure_params("fig4")
+    assert [title for title, _ in params["panels"]] == ["UCI data sets"]
+    assert params["y_axes"] == [[0, 1.2, 0.2]], "the UCI panel keeps the paper's (b) axis"
+
+
 def test_the_table_lists_main_then_each_sweep_value_and_says_which_fits(tmp_path):
-    main = ScoreTable(k_series("xb", [0.03, 0.7]))
+    db = [0.5, 1.2]  # a panel the option leaves as it is: no sweep rows
+    main = ScoreTable(k_series("xb", [0.03, 0.7]) + k_series("db", db))
     sweep = ScoreTable(
-        k_series("xb", [0.03, 0.7], group="centroids") + k_series("xb", [2.0, 23.0], group="closest_pair"),
+        k_series("xb", [0.03, 0.7], group="centroids") + k_series("xb", [2.0, 23.0], group="closest_pair")
+        + k_series("db", db, group="centroids") + k_series("db", db, group="closest_pair"),
         group_column="xb_separation",
     )
-    params = {"axes": [{"figure": "fig3", "panel": "c", "label": "XB", "low": 0, "high": 25, "step": 5,
-                        "datasets": ["fig1"], "indices": ["xb"], "algorithm": "sd_kmedoids"}],
+    panel = {"figure": "fig3", "datasets": ["fig1"], "algorithm": "sd_kmedoids"}
+    params = {"axes": [{**panel, "panel": "b", "label": "DB", "low": 0.4, "high": 1.3, "step": 0.1, "indices": ["db"]},
+                       {**panel, "panel": "c", "label": "XB", "low": 0, "high": 25, "step": 5, "indices": ["xb"]}],
               "tolerance_steps": 1, "sweeps": {"xb": "xb_separation"}}
     rows = figure_axes_rows(main, params, {"xb": sweep})
+    assert [(r["panel"], r["variant"]) for r in rows if r["panel"] == "Fig. 3(b)"] == [("Fig. 3(b)", "main")]
+    rows = [r for r in rows if r["panel"] == "Fig. 3(c)"]
     assert [(r["variant"], r["fits"], r["paper_unreached"]) for r in rows] == [
         ("main", "no", "upper"),
         ("xb_separation = centroids", "no", "upper"),

@@ -111,7 +111,8 @@ def test_scatter_rejects_bad_shapes():
 # ====================================================================== Fig. 3
 def test_fig3_marks_each_best_k(tmp_path):
     best = {"stdi": 9, "db": 3, "xb": 4, "igp": 3, "sil_sum": 5, "bwp_sum": 3}
-    fig = F.fig3(fig3_table(best), FIG3, **FIG3_RUN)
+    fig = F.fig3(fig3_table(best), FIG3, **FIG3_RUN, algorithm_label="SD K-medoids")
+    assert fig.get_suptitle() == "Fig. 3  Internal indices on the Fig. 1 set (SD K-medoids, K = 2..12)"
     axes = [ax for ax in fig.axes if ax.get_visible()]
     assert [t.split()[0:2] for t in titles(fig)] == [
         ["(a)", "STDI"], ["(b)", "DB"], ["(c)", "XB"], ["(d)", "IGP"], ["(e)", "Sil"], ["(f)", "BWP"]]
@@ -160,11 +161,27 @@ def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
         for name in EXTERNAL:
             line = lines[f"line-{name}"]
             assert list(line.get_ydata()) == [table.value(d, name, "park_jun") for d in sets]
+            assert line.get_linestyle() == "None", "markers only: no line joins unrelated data sets"
+            assert np.round(line.get_xdata()).tolist() == list(range(len(sets)))  # set apart, not moved
             assert line.get_color() == F.index_style(name)[0]  # one colour per index everywhere
             assert line.get_label() == F.get_index(name).label
     (legend,) = fig.legends
     assert [t.get_text() for t in legend.get_texts()] == ["S2", "PS2", "Accuracy", "ARI"]
     assert_deterministic(fig, tmp_path, "fig5")
+
+
+def test_fig_external_on_the_printed_y_axis_extended_only_where_our_values_leave_it():
+    table = external_table()  # values in 0.3..1.0
+    fig = F.fig_external(table, EXTERNAL, [("Synthetic data sets", SYN), ("UCI data sets", UCI)],
+                         title="Fig. 4  test", algorithm="park_jun", y_axes=[[0.4, 1.0, 0.1], [0, 1.2, 0.2]])
+    ax_a, ax_b = fig.axes
+    low = min(table.value(d, n, "park_jun") for d in SYN for n in EXTERNAL)
+    assert 0.3 <= low < 0.4
+    assert ax_a.get_ylim() == pytest.approx((0.3, 1.0)), "extended by one tick step below 0.4"
+    assert ax_a.get_yticks() == pytest.approx(np.arange(0.3, 1.05, 0.1))
+    (note,) = [t for t in ax_a.texts if t.get_gid() == F.EXTENDED_AXIS_GID]
+    assert note.get_text() == "paper's y axis 0.4-1, extended to 0.3-1 for our values"
+    assert ax_b.get_ylim() == pytest.approx((0, 1.2)) and not [t for t in ax_b.texts if t.get_gid()]
 
 
 def test_fig_external_missing_score_is_a_clear_error():
@@ -182,9 +199,10 @@ def test_fig_robustness_best_k_and_band(tmp_path):
     assert list(lines["line-db"].get_ydata()) == [3, 3, 3, 9]
     refs = sorted(line.get_ydata()[0] for line in ax.get_lines() if line.get_label().startswith(("true", "groups")))
     assert refs == [3, 9]
-    (band,) = [p for p in ax.patches if p.get_label() == "paper's pattern holds"]
-    x0, x1 = band.get_x(), band.get_x() + band.get_width()
-    assert x0 == pytest.approx(0.075) and x1 == pytest.approx(0.095)  # offsets 0.08-0.09
+    # one narrow bar per measured offset where the pattern holds (0.08, 0.09), none between them
+    bars = [(p.get_x(), p.get_x() + p.get_width()) for p in ax.patches]
+    assert bars == [pytest.approx((0.0775, 0.0825)), pytest.approx((0.0875, 0.0925))]
+    assert [p.get_label() for p in ax.patches][0] == F.HOLDS_LABEL
     assert [t.get_text() for t in ax.get_xticklabels()] == ["0.07", "0.08", "0.09", "0.10"]
     assert_deterministic(fig, tmp_path, "robustness")
 
@@ -195,8 +213,8 @@ def test_fig_robustness_a_tied_best_k_breaks_the_pattern():
                for o, d, a, k, n, v in offset_table().records()]
     fig = F.fig_robustness(ScoreTable.from_records(records, group_column="offset"), expected, **FIG3_RUN)
     (ax,) = fig.axes
-    (band,) = [p for p in ax.patches if p.get_label() == "paper's pattern holds"]
-    assert band.get_x() + band.get_width() == pytest.approx(0.085)  # 0.08 only: IGP ties at 0.09
+    (bar,) = ax.patches
+    assert bar.get_x() + bar.get_width() == pytest.approx(0.0825)  # 0.08 only: IGP ties at 0.09
     lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
     assert list(lines["line-igp"].get_ydata()) == [3, 3, 3, 9]  # the smallest tied K is drawn
 

@@ -541,8 +541,6 @@ def test_xb_separation_option_default_and_errors(monkeypatch):
     assert default == pytest.approx(oracle_xb(X, labels), rel=1e-12)
     assert ci.internal_scores(X, labels)["xb"] == default
     assert ci.internal_scores(X, labels, ["xb"], xb_separation="centroids")["xb"] == default
-    # the closest pair is never farther apart than the centroids: XB can only grow
-    assert ci.xie_beni(X, labels, separation="closest_pair") >= default
     # the centroid form computes no pairwise distance at all
     monkeypatch.setattr(ci, "cluster_distance_stats", lambda *a, **k: pytest.fail("distance pass"))
     assert ci.internal_scores(X, labels, ["xb", "stdi", "db"])["xb"] == default
@@ -550,6 +548,18 @@ def test_xb_separation_option_default_and_errors(monkeypatch):
         ci.xie_beni(X, labels, separation="medoids")
     with pytest.raises(InputError, match="xb_separation"):
         ci.internal_scores(X, labels, xb_separation="nearest")
+
+
+def test_closest_pair_and_centroid_separations_differ_both_ways():
+    # touching clusters {0, 1} and {3, 5}: centroids 0.5 and 4 (3.5 apart), closest pair 1-3
+    # (2 apart); WGSS = 0.25 + 0.25 + 1 + 1 = 2.5, n = 4
+    X, y = np.array([[0.0], [1.0], [3.0], [5.0]]), [0, 0, 1, 1]
+    assert ci.xie_beni(X, y) == pytest.approx(2.5 / (4 * 3.5**2), rel=1e-14)
+    assert ci.xie_beni(X, y, separation="closest_pair") == pytest.approx(2.5 / (4 * 2.0**2), rel=1e-14)
+    # nested: {(-1, 0), (1, 0)} around (0, 0.1): centroids 0.1 apart, closest pair sqrt(1.01)
+    X, y = np.array([[-1.0, 0.0], [1.0, 0.0], [0.0, 0.1]]), [0, 0, 1]
+    assert ci.xie_beni(X, y) == pytest.approx(2 / (3 * 0.01), rel=1e-12)
+    assert ci.xie_beni(X, y, separation="closest_pair") == pytest.approx(2 / (3 * 1.01), rel=1e-12)
 
 
 def test_closest_pair_xb_is_inf_when_clusters_share_a_point():

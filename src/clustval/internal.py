@@ -390,9 +390,10 @@ def xie_beni(
 
     ``separation="closest_pair"`` (as R's clusterCrit computes it): the denominator is
     ``n min_{k != l} d_min(C_k, C_l)^2``, d_min = the smallest distance between a member of
-    C_k and a member of C_l, the separation of the Dunn index. It is never smaller than the
-    centroid form, and much larger when clusters touch. Needs all pairwise distances (one
-    chunked pass, in blocks of ``memory_budget_mb``).
+    C_k and a member of C_l, the separation of the Dunn index. Clusters that touch give it
+    a small separation and a large XB; nested clusters (a ring around a blob) a larger
+    separation than their centroids. Needs all pairwise distances (one chunked pass, in
+    blocks of ``memory_budget_mb``).
 
     Range [0, inf); **lower is better**. inf when the separation is 0 (two clusters share a
     centroid; with ``closest_pair``, a point). Raises UndefinedIndexError for K = 1.

@@ -429,6 +429,7 @@ class Settings:
                 "indices": list(figures["fig3_indices"]),
                 "dataset": self.fig3["dataset"],
                 "algorithm": self.fig3["algorithm"],
+                "algorithm_label": ALGORITHM_LABELS[self.fig3["algorithm"]],
                 "k_tick_step": figures["fig3_k_tick_step"],
             }
         if name == "sensitivity":
@@ -444,15 +445,15 @@ class Settings:
                 "algorithm": self.fig3["algorithm"],
             }
         labels = self.labels()
-        panels = [
-            [title, {key: labels[key] for key in names}]
-            for title, names in (("Synthetic data sets", self.synthetic), ("UCI data sets", self.uci))
-            if names
-        ]
+        kinds = [("Synthetic data sets", self.synthetic, "a"), ("UCI data sets", self.uci, "b")]
+        panels = [[title, {key: labels[key] for key in names}] for title, names, _ in kinds if names]
+        printed = figures["paper_axes"].get(name, {})
         return {
             **params,
             "indices": list(figures[f"{name}_indices"]),
             "panels": panels,
+            # the paper's y axis of each panel (its panel letter: (a) synthetic, (b) UCI)
+            "y_axes": [printed.get(letter) for _, names, letter in kinds if names],
             "algorithm": self.external_algorithm,
             "algorithm_label": ALGORITHM_LABELS[self.external_algorithm],
             "not_in_run": self._dropped_labels(self.dropped),

@@ -35,14 +35,16 @@ def draw(name, inputs, p):
     if name == "fig3":
         return figures.fig3(
             table, p["indices"], dataset=p["dataset"], algorithm=p["algorithm"], k_tick_step=p["k_tick_step"],
-            fallback_ks=read_init_fallbacks(inputs.clusterings),
+            fallback_ks=read_init_fallbacks(inputs.clusterings), algorithm_label=p["algorithm_label"],
         )
     if name == "fig_offset_sweep":
         return figures.fig_robustness(
             table, p["expected"], default_offset=p["default_offset"], dataset=p["dataset"], algorithm=p["algorithm"]
         )
     title = f"{TITLES[name]} ({p['algorithm_label']}, K = C){not_in_run(p['not_in_run'])}"
-    return figures.fig_external(table, p["indices"], p["panels"], title=title, algorithm=p["algorithm"])
+    return figures.fig_external(
+        table, p["indices"], p["panels"], title=title, algorithm=p["algorithm"], y_axes=p["y_axes"]
+    )
 
 
 with step(snakemake):

@@ -272,20 +272,32 @@ RULE_NOTE = (
 
 
 def figure_axes_rows(main: ScoreTable, params: Mapping, sweeps: Mapping[str, ScoreTable] = {}) -> list[dict]:
-    """The rows of the figure-axes table: every panel on the main study, then every panel a
-    listed sweep re-runs, once per value of the sweep (variant ``axis = value``).
+    """The rows of the figure-axes table: every panel on the main study, then, for each
+    listed sweep, the panels it re-runs once per value (variant ``axis = value``). A panel
+    whose data range is the same under every value and in the main study adds nothing and
+    is left out (the XB separation changes Fig. 3(c) only).
 
     ``params``: ``axes`` (the panels, :meth:`clustval.settings.Settings.paper_axes_params`),
     ``tolerance_steps``, ``sweeps`` (each sweep's name -> its axis); ``sweeps``: the tables.
     """
     axes = paper_axes(params["axes"])
     tolerance = params["tolerance_steps"]
-    rows = axes_rows(panel_fits(main, axes, tolerance_steps=tolerance))
+    main_fits = panel_fits(main, axes, tolerance_steps=tolerance)
+    rows = axes_rows(main_fits)
+    main_range = {fit.axis.name: (fit.data_low, fit.data_high) for fit in main_fits}
     for name, axis_name in params["sweeps"].items():
         table = sweeps[name]
-        for value in table.groups():
-            fits = panel_fits(table.for_group(value), axes, tolerance_steps=tolerance, missing="skip")
-            rows += axes_rows(fits, variant=f"{axis_name} = {value}")
+        by_value = {
+            value: panel_fits(table.for_group(value), axes, tolerance_steps=tolerance, missing="skip")
+            for value in table.groups()
+        }
+        ranges: dict[str, set] = {}
+        for fits in by_value.values():
+            for fit in fits:
+                ranges.setdefault(fit.axis.name, {main_range.get(fit.axis.name)}).add((fit.data_low, fit.data_high))
+        for value, fits in by_value.items():
+            changed = [fit for fit in fits if len(ranges[fit.axis.name]) > 1]
+            rows += axes_rows(changed, variant=f"{axis_name} = {value}")
     order = {axis.name: i for i, axis in enumerate(axes)}
     return sorted(rows, key=lambda row: order[row["panel"]])  # stable: main first in each panel
 

@@ -23,7 +23,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from clustval.errors import InputError  # noqa: E402
 from clustval.registry import INDICES, get_index  # noqa: E402
 
-from .claims import best_ks_text, k_ranges_text, pattern_band  # noqa: E402
+from .claims import best_ks_text, k_ranges_text  # noqa: E402
 from ..io import atomic_write_bytes  # noqa: E402
 from .scores import ScoreTable  # noqa: E402
 
@@ -75,7 +75,9 @@ CLUSTER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
                    "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#7f7f7f")
 
 BEST_K_GID = "best-k"  # gid of the marker of each Fig. 3 panel's best K (tests look it up)
+EXTENDED_AXIS_GID = "extended-axis"  # gid of the note where a panel extends the paper's y axis
 FALLBACK_GID = "init-fallback"  # gid of the K-axis marks where SD seeding fell back to farthest-first
+HOLDS_LABEL = "paper's pattern holds (measured offsets only)"
 PNG_METADATA = {"Software": None}  # no version string: same bytes on every matplotlib build
 PDF_METADATA = {"CreationDate": None, "ModDate": None, "Creator": "clustval", "Producer": None}
 
@@ -218,7 +220,7 @@ def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
 
 # ====================================================================== Fig. 3
 def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: str,
-         k_tick_step: int = 2, fallback_ks: Sequence[int] = ()) -> Figure:
+         k_tick_step: int = 2, fallback_ks: Sequence[int] = (), algorithm_label: str | None = None) -> Figure:
     """Fig. 3: each internal index against the number of clusters K, best K marked.
 
     One panel per index in ``indices`` ((a) STDI ... (f) BWP in the paper); the best K follows
@@ -226,6 +228,7 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: 
     gid :data:`BEST_K_GID`, labelled "best K = 9" or "best K tied at 3, 9 and 10".
     ``fallback_ks``: the K at which SD seeding ran out of candidates and filled its seeds
     farthest-first, marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
+    ``algorithm_label``: the algorithm as the title names it ("SD K-medoids"; default ``algorithm``).
     """
     if not indices:
         raise InputError("fig3 needs at least one index")
@@ -261,7 +264,8 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: 
             ax.margins(y=0.15)
             ax.set_xlabel("number of clusters K")
             ax.set_ylabel("index value")
-        fig.suptitle(f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm}, K = {ks[0]}..{ks[-1]})",
+        fig.suptitle(f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm_label or algorithm}, "
+                     f"K = {ks[0]}..{ks[-1]})",
                      fontweight="bold")
         if fallback_ks:
             fig.supxlabel(
@@ -275,29 +279,49 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: 
 # ====================================================================== Figs. 4-6
 def fig_external(table: ScoreTable, indices: Sequence[str],
                  panels: Sequence[tuple[str, Mapping[str, str]]], *, title: str,
-                 algorithm: str) -> Figure:
-    """Figs. 4-6: one line per external index across data sets, one panel per group of sets.
+                 algorithm: str, y_axes: Sequence[Sequence[float] | None] = ()) -> Figure:
+    """Figs. 4-6: each external index across data sets, one panel per group of sets.
 
     ``panels`` is ``[(panel title, {dataset key: x tick label, ...}), ...]`` with the sets in
     x-axis order, e.g. ``[("Synthetic data sets", {"ec2": "Ec2", ...}), ("UCI data sets", ...)]``.
     Each value is the index at the single K scored for that set (K = C for the paper's runs).
+    ``y_axes``: per panel, the paper's printed y axis ``(low, high, tick step)`` (None or
+    left out: automatic). The panel is drawn on it, extended by whole tick steps where our
+    values fall outside it, and the panel says so.
+
+    Markers only: the data sets on the x axis are unrelated, and a line from one to the next
+    would draw a trend that does not exist (the paper joins them). The indices are set
+    slightly apart along x so that equal values stay visible.
     """
     if not indices or not panels:
         raise InputError("fig_external needs at least one index and one panel")
+    y_axes = [*y_axes, *[None] * (len(panels) - len(y_axes))]
     with _style():
         fig = _new_figure(5.2 * len(panels) + 0.6, 4.4)
         axes = fig.subplots(1, len(panels), squeeze=False).ravel()
-        for ax, (i, (panel_title, labels)) in zip(axes, enumerate(panels)):
+        m = len(indices)
+        for ax, (i, (panel_title, labels)), printed in zip(axes, enumerate(panels), y_axes):
             keys = list(labels)
             x = np.arange(len(keys))
-            for name in indices:
+            plotted = []
+            for j, name in enumerate(indices):
                 colour, marker = index_style(name)
                 values = [table.value(key, name, algorithm) for key in keys]
-                ax.plot(x, values, color=colour, marker=marker, label=get_index(name).label,
-                        markeredgecolor="white", markeredgewidth=0.5, gid=f"line-{name}")
+                plotted += values
+                dodge = (j - (m - 1) / 2) * min(0.6 / m, 0.12)
+                ax.plot(x + dodge, values, color=colour, marker=marker, linestyle="none",
+                        label=get_index(name).label, markeredgecolor="white",
+                        markeredgewidth=0.5, gid=f"line-{name}", clip_on=False)  # a value on the axis limit stays whole
             ax.set_xticks(x, [labels[key] for key in keys], rotation=45, ha="right",
                           rotation_mode="anchor")
+            # a light rule between sets (minor grid) instead of lines across them
+            ax.set_xticks(x[:-1] + 0.5, minor=True)
+            ax.tick_params(axis="x", which="minor", length=0)
+            ax.grid(axis="x", which="major", visible=False)
+            ax.grid(axis="x", which="minor", color="#e6e6e6", linewidth=0.6)
             ax.set_xlim(-0.5, len(keys) - 0.5)
+            if printed is not None:
+                _printed_y_axis(ax, printed, plotted)
             ax.set_title(f"{panel_letter(i)} {panel_title}")
             ax.set_xlabel("data set")
             ax.set_ylabel("index value")
@@ -308,6 +332,23 @@ def fig_external(table: ScoreTable, indices: Sequence[str],
     return fig
 
 
+def _printed_y_axis(ax, printed: Sequence[float], values: Sequence[float]) -> None:
+    """Draw ``ax`` on the paper's printed y axis (low, high, step), extended by whole steps
+    to cover every finite value, with a note in the panel when it had to be extended."""
+    low, high, step = printed
+    finite = [v for v in values if np.isfinite(v)]
+    data_low, data_high = (min(finite), max(finite)) if finite else (low, high)
+    new_low = low - step * np.ceil((low - data_low) / step - 1e-9) if data_low < low else low
+    new_high = high + step * np.ceil((data_high - high) / step - 1e-9) if data_high > high else high
+    ticks = new_low + step * np.arange(round((new_high - new_low) / step) + 1)
+    ax.set_yticks(np.round(ticks, 10))
+    ax.set_ylim(new_low, new_high)
+    if (new_low, new_high) != (low, high):
+        ax.text(0.01, 0.01, f"paper's y axis {low:g}-{high:g}, extended to {new_low:g}-{new_high:g} "
+                "for our values", transform=ax.transAxes, ha="left", va="bottom", fontsize=7.5,
+                color="#b00020", gid=EXTENDED_AXIS_GID)
+
+
 # ====================================================================== robustness
 def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_offset: float | None = None,
                    dataset: str, algorithm: str) -> Figure:
@@ -315,8 +356,10 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
 
     ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports
     (STDI 9, the others 3); its largest and smallest Ks are drawn as reference lines (the true
-    sub-clusters and the groups). Offsets where every index's stated K is its unique best
-    (the pattern, as C1 checks it) are shaded; a tied index is drawn at its smallest best K.
+    sub-clusters and the groups). Each measured offset where every index's stated K is its
+    unique best (the pattern, as C1 checks it) is shaded by a narrow bar of its own: nothing
+    was measured between grid points, so no shading spans them. A tied index is drawn at
+    its smallest best K.
     """
     if table.group_column != "offset":
         raise InputError("fig_robustness needs the offset sweep table (leading column 'offset')")
@@ -332,9 +375,13 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
     with _style():
         fig = _new_figure(7.6, 4.4)
         ax = fig.add_subplot()
-        for j, (lo, hi) in enumerate(pattern_band(offsets, holds)):
-            ax.axvspan(lo - step / 2, hi + step / 2, color="#fff3c4", zorder=0,
-                       label="paper's pattern holds" if j == 0 else None)
+        held = [offset for offset, ok in zip(offsets, holds) if ok]
+        for j, offset in enumerate(held):
+            ax.axvspan(offset - step / 4, offset + step / 4, color="#ffe08a", zorder=0,
+                       label=HOLDS_LABEL if j == 0 else None)
+        if not held:
+            ax.text(0.01, 0.99, "the paper's pattern holds at no measured offset", transform=ax.transAxes,
+                    ha="left", va="top", fontsize=8, color="#555555")
         true_k, group_k = max(expected.values()), min(expected.values())
         ax.axhline(true_k, color="#555555", linestyle="--", linewidth=1.0, zorder=1,
                    label=f"true sub-clusters ({true_k})")
