@@ -393,7 +393,11 @@ def test_settings_from_the_project_config():
     assert s.synthetic == SYNTHETIC and s.uci == UCI
     assert s.c1_expected == {"stdi": 9, "db": 3, "xb": 3, "igp": 3, "sil_sum": 3, "bwp_sum": 3}
     assert s.excepted("C3") == ("segmentation", "bupa") and s.spelled("C3") == "Segmentation and Bupa"
-    assert s.sweeps == {"offset": ("offset", ("C1",)), "seed": ("seed", ("C2", "C5", "C7")), "xb": ("xb_separation", ())}
+    assert s.sweeps == {
+        "offset": ("offset", ("C1",)), "seed": ("seed", ("C2", "C5", "C7")),
+        "scaling_clustering": ("variant", ("C2", "C3", "C4", "C5", "C6", "C7", "C8")), "sd_radius": ("sd_radius", ("C1",)),
+        "xb": ("xb_separation", ()),
+    }
     with pytest.raises(InputError, match="claim settings"):
         C.ClaimSettings.from_params({"synthetic": SYNTHETIC})
 

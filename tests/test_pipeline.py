@@ -9,12 +9,14 @@ import warnings
 import numpy as np
 import pytest
 
+from clustval.errors import ClusteringError
 from clustval.kmedoids import park_jun, sd_kmedoids
+from clustval.pam import pam
 from clustval.pipeline import cluster, read_clusterings, read_init_fallbacks, score_rows, step, write_clusterings
 from clustval.registry import EXTERNAL, INTERNAL
 from clustval.scoring import score
 
-SETTINGS = {"max_iter": 300, "sd_radius": "sd", "backend": "clustval"}
+SETTINGS = {"max_iter": 300, "sd_radius": "sd", "backend": "clustval", "kmeans": {"n_init": 4, "seed": 0}}
 
 
 def test_cluster_sweep_equals_single_runs_and_round_trips(project_dataset, tmp_path):
@@ -54,8 +56,37 @@ def test_park_jun_uses_k_equal_c(project_dataset):
 
 
 def test_unknown_algorithm_is_named(project_dataset):
-    with pytest.raises(ValueError, match="unknown algorithm 'kmeans'"):
-        cluster(project_dataset("fig1"), "kmeans", [3], SETTINGS)
+    with pytest.raises(ValueError, match="unknown algorithm 'kmedians'"):
+        cluster(project_dataset("fig1"), "kmedians", [3], SETTINGS)
+
+
+def test_pam_in_the_pipeline_is_the_library_pam(project_dataset):
+    ds = project_dataset("wine")
+    (result,) = cluster(ds, "pam", [3], SETTINGS)
+    np.testing.assert_array_equal(result.labels, pam(ds.X, 3).labels)
+
+
+def test_kmeans_is_scikit_learns_seeded_and_round_trips(project_dataset, tmp_path):
+    from sklearn.cluster import KMeans
+
+    ds = project_dataset("iris")
+    (result,) = cluster(ds, "kmeans", [3], SETTINGS)
+    model = KMeans(n_clusters=3, n_init=4, random_state=0, max_iter=300).fit(ds.X)
+    np.testing.assert_array_equal(result.labels, model.labels_)
+    assert result.cost == pytest.approx(model.inertia_, rel=1e-12) and result.medoids.size == 0
+    path = tmp_path / "clusterings.csv"
+    write_clusterings({"iris:kmeans": [result]}, path)
+    assert list(read_clusterings(path)["iris:kmeans"]) == [3]
+    np.testing.assert_array_equal(read_clusterings(path)["iris:kmeans"][3], result.labels)
+    first = path.read_bytes()
+    write_clusterings({"iris:kmeans": cluster(ds, "kmeans", [3], SETTINGS)}, path)
+    assert path.read_bytes() == first, "seeded: same bytes run to run"
+
+
+def test_kmeans_refuses_more_clusters_than_distinct_points():
+    ds = types.SimpleNamespace(X=np.repeat([[0.0], [1.0]], 4, axis=0), name="two")
+    with pytest.raises(ClusteringError, match="distinct points"):
+        cluster(ds, "kmeans", [3], SETTINGS)
 
 
 def test_score_rows_are_tidy_and_equal_the_library(project_dataset):

@@ -47,7 +47,8 @@ def test_run_table_of_the_project_config():
     assert {(r.dataset, r.indices, r.data_id) for r in offsets[:1]} == {("fig1", "internal", "fig1_0.04")}
     seeds = s.rows("seed")
     assert len(seeds) == 10 * 10 and {r.kind for r in seeds} == {"synthetic"}
-    assert s.batches() == [(MAIN, "external"), (MAIN, "fig3"), ("offset", "fig3"), ("seed", "external"), ("xb", "fig3")]
+    assert s.batches() == [(MAIN, "external"), (MAIN, "fig3"), ("offset", "fig3"), ("seed", "external"),
+                           ("scaling_clustering", "external"), ("sd_radius", "fig3"), ("xb", "fig3")]
     assert s.data_kinds(MAIN) == ["synthetic", "uci", "fig1"] and s.data_kinds("seed") == ["synthetic"]
 
 
@@ -77,7 +78,7 @@ def test_sweep_axes_are_config_entries():
                     "datasets": ["uci"], "claims": ["C3"]},
         "radius": {"axis": "sd_radius", "values": ["sd", "mean"], "run": "fig3", "claims": ["C1"]},
     }
-    s = Settings.from_config(config(pipeline__sweeps=sweeps))
+    s = Settings.from_config(config(pipeline__sweeps=sweeps, claims__sensitivity=[]))
     scaling = s.data_params("scaling", "uci")
     assert {(r["file"], r["config"]["preprocessing"]["uci"]) for r in scaling} >= {("iris_none", "none"), ("iris_zscore", "zscore")}
     radius = s.run_params("radius", "fig3")
@@ -90,7 +91,7 @@ def test_sweep_axes_are_config_entries():
 def test_a_scoring_axis_rescores_the_main_clusterings_with_one_index_option():
     sweeps = {"xb": {"axis": "xb_separation", "values": ["centroids", "closest_pair"], "run": "fig3",
                      "indices": "internal", "claims": []}}
-    s = Settings.from_config(config(pipeline__sweeps=sweeps))
+    s = Settings.from_config(config(pipeline__sweeps=sweeps, claims__sensitivity=[]))
     assert s.source_study("xb") == MAIN and s.source_study(MAIN) == MAIN
     rows = s.run_params("xb", "fig3")
     assert [r["index_options"] for r in rows] == [{"xb_separation": "centroids"}, {"xb_separation": "closest_pair"}]
@@ -99,7 +100,74 @@ def test_a_scoring_axis_rescores_the_main_clusterings_with_one_index_option():
     assert {r["key"] for r in rows} == {main[0]["key"]}, "the keys of the main study's clusterings"
     assert all(r["clustering"] == main[0]["clustering"] for r in rows)
     with pytest.raises(InputError, match="unknown xb_separation 'medoids'; use centroids or closest_pair"):
-        Settings.from_config(config(pipeline__sweeps={"xb": {**sweeps["xb"], "values": ["medoids"]}}))
+        Settings.from_config(config(pipeline__sweeps={"xb": {**sweeps["xb"], "values": ["medoids"]}}, claims__sensitivity=[]))
+
+
+def test_a_sweep_of_several_axes_runs_their_product_and_shares_what_does_not_change():
+    """3 preprocessings x 3 clusterings: 9 variants of every set; the synthetic sets are not
+    rescaled, so each of their clusterings is computed once per algorithm, not three times."""
+    s = Settings.from_config(CONFIG)
+    rows = s.rows("scaling_clustering")
+    n_sets = len(CONFIG["pipeline"]["synthetic"]) + len(s.uci)
+    assert len(rows) == 9 * n_sets and s.axis("scaling_clustering") == "variant"
+    assert list(dict.fromkeys(r.value for r in rows)) == [
+        f"{p}/{a}" for p in ("none", "minmax", "zscore") for a in ("park_jun", "pam", "kmeans")
+    ]
+    iris = [r for r in rows if r.dataset == "iris"]
+    assert [(r.data_id, r.algorithm) for r in iris[:3]] == [("iris_none", "park_jun"), ("iris_none", "pam"), ("iris_none", "kmeans")]
+    ec2 = [r for r in rows if r.dataset == "ec2"]
+    assert len(ec2) == 9 and {r.data_id for r in ec2} == {"ec2"} and len({r.key for r in ec2}) == 3
+    clusterings = s.cluster_params("scaling_clustering", "external")
+    assert len(clusterings) == 3 * len(CONFIG["pipeline"]["synthetic"]) + 9 * len(s.uci)
+    assert len({c["key"] for c in clusterings}) == len(clusterings)
+    assert len(s.run_params("scaling_clustering", "external")) == len(rows), "scored under every variant"
+    files = {r["file"]: r["config"]["preprocessing"] for r in s.data_params("scaling_clustering", "synthetic")}
+    assert files == {f"{name}": {"synthetic": "none"} for name in CONFIG["pipeline"]["synthetic"]}
+    uci = {r["file"]: r["config"]["preprocessing"]["uci"] for r in s.data_params("scaling_clustering", "uci")}
+    assert uci["wine_zscore"] == "zscore" and len(uci) == 3 * len(s.uci)
+
+
+def test_the_variant_equal_to_the_main_study_has_the_main_recipes():
+    """minmax / Park-Jun is the main study: the same data recipes and clustering options."""
+    s = Settings.from_config(CONFIG)
+    main = {r["name"]: r["config"] for kind in ("synthetic", "uci") for r in s.data_params(MAIN, kind)}
+    rows = [r for r in s.rows("scaling_clustering") if r.value == "minmax/park_jun"]
+    recipes = {r["file"]: r for kind in ("synthetic", "uci") for r in s.data_params("scaling_clustering", kind)}
+    assert {r.dataset: recipes[r.data_id]["config"] for r in rows} == main
+    params = [p for p in s.run_params("scaling_clustering", "external") if p["value"] == "minmax/park_jun"]
+    main_params = s.run_params(MAIN, "external")
+    assert [(p["algorithm"], p["ks"], p["clustering"]) for p in params] == [
+        (p["algorithm"], p["ks"], p["clustering"]) for p in main_params
+    ]
+
+
+def test_a_clustering_option_sweep_names_each_clustering_apart():
+    s = Settings.from_config(CONFIG)
+    keys = [p["key"] for p in s.cluster_params("sd_radius", "fig3")]
+    assert keys == ["fig1:sd_kmedoids:sd", "fig1:sd_kmedoids:mean"]
+    assert s.fallback_runs()["sd_radius"] == [["sd", keys[0]], ["mean", keys[1]]]
+    assert list(s.fallback_runs()) == ["offset", "sd_radius"]
+
+
+@pytest.mark.parametrize(
+    "sweep, message",
+    [
+        ({"axis": ["preprocessing", "algorithm"], "values": [["none"]], "run": "external", "claims": []},
+         "2 axes need 2 lists"),
+        ({"axis": ["algorithm", "preprocessing"], "values": [["pam", "kmedians"], ["none"]], "run": "external",
+          "claims": []}, "unknown algorithm 'kmedians'"),
+        ({"axis": "preprocessing", "values": ["none"], "run": "external", "claims": []},
+         "axis 'preprocessing' does not apply to ec2"),
+    ],
+)
+def test_a_malformed_sweep_is_one_clear_error(sweep, message):
+    with pytest.raises(InputError, match=message):
+        Settings.from_config(config(pipeline__sweeps={"bad": sweep}, claims__sensitivity=[]))
+
+
+def test_the_sensitivity_sweeps_must_exist():
+    with pytest.raises(InputError, match="claims.sensitivity: 'scalings' is no sweep"):
+        Settings.from_config(config(claims__sensitivity=["scalings"]))
 
 
 @pytest.mark.parametrize(
@@ -127,8 +195,9 @@ def test_a_subset_selection_drops_sets_and_says_which():
     assert s.figure_params("fig4")["not_in_run"][:2] == ["Ec3", "Ec4"]
     assert [p[0] for p in s.figure_params("fig2")["panels"]] == ["Ec2", "UEc2"]
     assert "UEc6" in s.table_params("table4")["not_in_run"]
-    none = Settings.from_config(config(pipeline__synthetic=[], pipeline__sweeps={}))
+    none = Settings.from_config(config(pipeline__synthetic=[], pipeline__sweeps={}, claims__sensitivity=[]))
     assert "fig2" not in none.figures() and "fig_offset_sweep" not in none.figures()
+    assert "sensitivity" not in none.figures()
 
 
 @pytest.mark.parametrize(

@@ -103,9 +103,48 @@ def test_claims_have_a_verdict_and_numbers(run):
     assert main["C9"]["verdict"] == "reproduced"
     assert all(r["summary"] for r in claims), "every verdict states its numbers"
     robust = {(r["id"], r["scope"]) for r in claims if r["scope"] != "main"}
-    assert robust == {("C1", "offset"), ("C2", "seed"), ("C5", "seed"), ("C7", "seed")}
+    assert robust == {("C1", "offset"), ("C2", "seed"), ("C5", "seed"), ("C7", "seed"), ("C1", "sd_radius"),
+                      *((f"C{i}", "scaling_clustering") for i in range(2, 9))}
     text = (run / "results" / "claims.md").read_text()
     assert all(f"C{i}" in text for i in range(1, 10))
+    assert all(main[f"C{i}"]["depends_on"].startswith(f"C{i}: ") for i in range(1, 9)), "C1-C8 name their choices"
+    for sweep in ("offset", "sd_radius"):  # each Fig. 3 run of a C1 sweep lists its SD fallback K
+        lines = [line for line in text.splitlines() if line.startswith(f"- {sweep} ")]
+        assert lines and all("SD seeds filled farthest-first at K = " in line for line in lines), sweep
+
+
+def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd_radius(run):
+    rows = read_csv(run / "results" / "sensitivity.csv")
+    variants = [c for c in rows[0] if c not in ("claim", "main")]
+    assert len(variants) == 3 * 3 + 2
+    assert {v.split(" / ")[0] for v in variants[:9]} == {"none", "minmax", "zscore"}
+    assert {v.split(" / ")[1].rstrip(" *") for v in variants[:9]} == {"Park-Jun K-medoids", "PAM", "k-means"}
+    assert variants[9:] == ["SD radius sd *", "SD radius mean"]
+    by_claim = {r["claim"]: r for r in rows}
+    assert [r["claim"] for r in rows] == [f"C{i}" for i in range(1, 10)] + ["checks holding", "axes fitting", "rank"]
+    for i in range(2, 9):
+        assert all(by_claim[f"C{i}"][v] != "—" for v in variants[:9]) and by_claim[f"C{i}"][variants[9]] == "—"
+    main_variant = next(v for v in variants[:9] if v.endswith("*"))
+    assert main_variant == "minmax / Park-Jun K-medoids *"
+    assert all(by_claim[f"C{i}"][main_variant] == by_claim[f"C{i}"]["main"] for i in range(2, 9))
+    md = (run / "results" / "sensitivity.md").read_text()
+    assert "the paper most likely made" in md and "## Which choices each verdict depends on" in md
+    png = (run / "results" / "figures" / "sensitivity.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 20_000
+
+
+def test_the_variant_equal_to_the_main_study_gives_the_main_scores(run):
+    """minmax / Park-Jun in the sensitivity sweep is the main study: the same external scores."""
+    main = {(r["dataset"], r["algorithm"], r["k"], r["index"]): r["value"]
+            for r in read_csv(run / "results" / "scores.csv") if r["index"] in EXTERNAL}
+    sweep = {(r["dataset"], r["algorithm"], r["k"], r["index"]): r["value"]
+             for r in read_csv(run / "results" / "robustness" / "scaling_clustering_scores.csv")
+             if r["variant"] == "minmax/park_jun"}
+    main = {key: value for key, value in main.items() if key[1] == "park_jun"}
+    assert sweep == main and len(main) == 22 * len(EXTERNAL)
+    synthetic = [r for r in read_csv(run / "results" / "clusterings" / "scaling_clustering" / "external.csv")
+                 if r["run"].startswith("ec2:")]
+    assert sorted(r["run"] for r in synthetic) == ["ec2:kmeans", "ec2:pam", "ec2:park_jun"], "once per algorithm"
 
 
 def test_figure_axes_flag_the_known_discrepancies(run):
@@ -127,7 +166,7 @@ def test_figure_axes_flag_the_known_discrepancies(run):
 
 
 def test_figures_are_real_images(run):
-    for name in ["fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep"]:
+    for name in ["fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep", "sensitivity"]:
         png = (run / "results" / "figures" / f"{name}.png").read_bytes()
         pdf = (run / "results" / "figures" / f"{name}.pdf").read_bytes()
         assert png.startswith(b"\x89PNG") and len(png) > 20_000, name
@@ -176,7 +215,8 @@ def test_report_builds_with_html_tables_and_provenance(run):
     html = (run / "report.html").read_text(errors="replace")
     assert "fig3" in html and "claims" in html.lower()
     for table in ("results/claims.html", "results/tables/table4.html", "results/tables/table5.html",
-                  "results/scores.html", "results/provenance.html", "results/figure_axes.html"):
+                  "results/scores.html", "results/provenance.html", "results/sensitivity.html",
+                  "results/figure_axes.html"):
         assert table in html, table
     claims = (run / "results" / "claims.html").read_text()
     assert "<table>" in claims and "<h2>C9" in claims
@@ -248,24 +288,34 @@ SMALL = {
     "pipeline": {
         "synthetic": ["ec2", "uec2"],
         "fig3": {"k_min": 2, "k_max": 10},
-        "sweeps": {"offset": {"values": [0.08, 0.09]}, "seed": {"values": [1, 2]}},
+        "sweeps": {"offset": {"values": [0.08, 0.09]}, "seed": {"values": [1, 2]},
+                   "scaling_clustering": {"values": [["none", "minmax"], ["park_jun", "kmeans"]]}},
     },
     "uci_datasets": ["iris", "wine", "segmentation"],
 }
 EXTERNAL_JOBS = {"cluster[study=main,group=external]", "score[study=main,group=external]", "collect_scores",
                  "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]"}
+CLAIMS_JOBS = {"claims", "provenance", "figure[figure=sensitivity]"}  # the sensitivity table is the claims job's
+
+
+def sweep_jobs(study: str, kind: str, group: str) -> set[str]:
+    return {f"data[study={study},kind={kind}]", f"cluster[study={study},group={group}]",
+            f"score[study={study},group={group}]", f"collect_sweep[study={study}]"}
+
+
 CHANGES = [
-    ("claims tolerance", {"claims": {"equal_tol": 0.01}}, {"claims", "provenance"}),
-    ("C1's K", {"claims": {"fig1_true_k": 8}}, {"claims", "provenance", "figure[figure=fig_offset_sweep]"}),
+    ("claims tolerance", {"claims": {"equal_tol": 0.01}}, CLAIMS_JOBS),
+    ("C1's K", {"claims": {"fig1_true_k": 8}}, {*CLAIMS_JOBS, "figure[figure=fig_offset_sweep]"}),
     ("Fig. 1 offset", {"fig1_set": {"offset": 0.1}}, {
         "data[study=main,kind=fig1]", "cluster[study=main,group=fig3]", "score[study=main,group=fig3]",
         "collect_scores", "figure[figure=fig1]", "figure[figure=fig3]", "figure[figure=fig_offset_sweep]",
-        "score[study=xb,group=fig3]", "collect_sweep[study=xb]", "figure_axes", "claims", "provenance"}),
+        *sweep_jobs("sd_radius", "fig1", "fig3"), "score[study=xb,group=fig3]", "collect_sweep[study=xb]",
+        "figure_axes", *CLAIMS_JOBS}),
     ("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
-     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", "claims", "provenance"}),
+     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS}),
     ("generator seed", {"synthetic": {"seed": 7}},
      {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
-      "figure_axes", "claims", "provenance"}),
+      *sweep_jobs("scaling_clustering", "synthetic", "external"), "figure_axes", *CLAIMS_JOBS}),
 ]
 
 

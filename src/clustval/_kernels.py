@@ -329,3 +329,41 @@ def distance_block(AT, BT, out):  # pragma: no cover
     those of ``clustval._pairwise.exact_distances``."""
     for r in numba.prange(AT.shape[1]):
         distances(AT, r, BT, 0, BT.shape[1], out[r])
+
+
+# ----------------------------------------------------------------------------- PAM
+@numba.njit(cache=True, nogil=True)
+def pam_swap_deltas(D, dn, ds, nearest, is_medoid, delta):  # pragma: no cover
+    """delta[c, i] = the change of PAM's total cost when medoid i is swapped for object c
+    (FastPAM1's decomposition; +inf for a medoid c). One pass over D with k accumulators per
+    row. (numpy counterpart: ``clustval.pam._best_swap``, equal up to summation order.)"""
+    n, k = delta.shape
+    for c in range(n):
+        if is_medoid[c]:
+            for i in range(k):
+                delta[c, i] = np.inf
+            continue
+        shared = 0.0
+        for i in range(k):
+            delta[c, i] = 0.0
+        for o in range(n):
+            d = D[c, o]
+            closer = d if d < dn[o] else dn[o]
+            shared += closer - dn[o]
+            delta[c, nearest[o]] += (d if d < ds[o] else ds[o]) - closer
+        for i in range(k):
+            delta[c, i] += shared
+
+
+@numba.njit(cache=True, nogil=True)
+def pam_build_gains(D, nearest, gain):  # pragma: no cover
+    """gain[c] = sum_o max(nearest[o] - D[c, o], 0): how much PAM's BUILD lowers the cost by
+    adding object c. (numpy counterpart: ``clustval.pam._build``, equal up to summation order.)"""
+    n = D.shape[0]
+    for c in range(n):
+        total = 0.0
+        for o in range(n):
+            d = nearest[o] - D[c, o]
+            if d > 0.0:
+                total += d
+        gain[c] = total

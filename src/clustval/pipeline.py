@@ -22,7 +22,9 @@ import numpy as np
 from .data import Dataset, read_dataset
 from .errors import DamagedFileError
 from .io import write_csv
+from .errors import ClusteringError
 from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
+from .pam import pam
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
 from .scoring import score
 from .settings import ALGORITHMS
@@ -92,11 +94,14 @@ def _limit_threads(threads: int) -> None:
 
 
 def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:
-    """Cluster ``ds`` once per K with one distance matrix for the whole sweep.
+    """Cluster ``ds`` once per K (the K-medoids share one distance matrix for the whole sweep).
 
-    ``settings`` is the config's ``clustering`` section (``max_iter``, ``sd_radius``, ``backend``).
+    ``settings`` is the config's ``clustering`` section (``max_iter``, ``sd_radius``,
+    ``backend``, ``kmeans``).
     """
-    D = euclidean_distances(ds.X)
+    if algorithm not in ALGORITHMS:
+        raise ClusteringError(f"unknown algorithm {algorithm!r}; use one of {', '.join(ALGORITHMS)}")
+    D = None if algorithm == "kmeans" else euclidean_distances(ds.X)
     common = {"distances": D, "max_iter": settings["max_iter"], "backend": settings["backend"]}
     results = []
     for k in ks:
@@ -104,8 +109,10 @@ def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -
             result = park_jun(n_clusters=k, **common)
         elif algorithm == "sd_kmedoids":
             result = sd_kmedoids(n_clusters=k, radius=settings["sd_radius"], **common)
+        elif algorithm == "pam":
+            result = pam(distances=D, n_clusters=k, max_iter=settings["max_iter"])
         else:
-            raise ValueError(f"unknown algorithm {algorithm!r}; use one of {ALGORITHMS}")
+            result = kmeans(ds.X, k, max_iter=settings["max_iter"], **settings["kmeans"])
         log.info(
             "%s %s K=%d: cost %.6g after %d rounds%s", ds.name, algorithm, k, result.cost, result.n_iter,
             " (SD seeds filled farthest-first)" if result.init_fallback else "",
@@ -114,15 +121,40 @@ def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -
     return results
 
 
+def kmeans(X, n_clusters: int, *, n_init: int, seed: int, max_iter: int) -> KMedoidsResult:
+    """scikit-learn's KMeans (Lloyd, k-means++ seeding; best of ``n_init`` runs, seeded), in the
+    result shape of the K-medoids: no medoids, ``cost`` the inertia (summed squared distances
+    to the centroids)."""
+    from sklearn.cluster import KMeans  # the pipeline extra; only k-means jobs load it
+
+    X = np.asarray(X, dtype=np.float64)
+    distinct = len(np.unique(X, axis=0))
+    if n_clusters > distinct:
+        raise ClusteringError(
+            f"n_clusters={n_clusters} exceeds the number of distinct points ({distinct}); "
+            f"use n_clusters <= {distinct}"
+        )
+    model = KMeans(n_clusters=n_clusters, n_init=n_init, random_state=seed, max_iter=max_iter).fit(X)
+    none = np.empty(0, dtype=np.int64)
+    return KMedoidsResult(
+        labels=model.labels_.astype(np.int64), medoids=none, cost=float(model.inertia_),
+        n_iter=int(model.n_iter_), initial_medoids=none, converged=bool(model.n_iter_ < max_iter),
+    )
+
+
 def write_clusterings(results: Mapping[str, Sequence[KMedoidsResult]], path: str | os.PathLike) -> None:
     """One row per run and K: cost, rounds, flags, medoids and labels (space-separated).
+
+    ``cost`` is the algorithm's objective (K-medoids: summed distances to the medoids;
+    k-means: the inertia); ``medoids`` is empty for k-means. K is the number of clusters
+    the labels 0..K-1 hold (every algorithm here leaves no cluster empty).
 
     ``results`` maps each run's key (a row of the run table) to its results, one per K.
     """
     rows = [
         {
             "run": key,
-            "k": len(r.medoids),
+            "k": int(r.labels.max()) + 1,
             "cost": float(r.cost),
             "n_iter": r.n_iter,
             "converged": r.converged,
@@ -145,10 +177,14 @@ def read_clusterings(path: str | os.PathLike) -> dict[str, dict[int, np.ndarray]
     return labels
 
 
-def read_init_fallbacks(path: str | os.PathLike) -> list[int]:
-    """The K of a clusterings file at which SD seeding filled its seeds farthest-first."""
+def read_init_fallbacks(path: str | os.PathLike, run: str | None = None) -> list[int]:
+    """The K of a clusterings file (of its ``run``, if given) at which SD seeding filled its
+    seeds farthest-first."""
     with open(path, newline="", encoding="utf-8") as handle:
-        return sorted({int(row["k"]) for row in csv.DictReader(handle) if row["init_fallback"] == "true"})
+        return sorted({
+            int(row["k"]) for row in csv.DictReader(handle)
+            if row["init_fallback"] == "true" and run in (None, row["run"])
+        })
 
 
 def read_run_data(row: Mapping, folders: Mapping[str, str | os.PathLike]) -> Dataset:

@@ -5,7 +5,10 @@ schema check) and passes each job exactly the values it uses. Everything the exp
 computes is a row of :attr:`Settings.runs`, the **run table**: one clustering of one data
 set (in one data variant) by one algorithm over its K values. The main experiment and every
 sweep are rows of that table; a sweep is a config entry (``pipeline.sweeps``) that re-runs
-one run group with one setting, its *axis*, taking each listed value.
+one run group with one setting, its *axis*, taking each listed value; a sweep of several
+axes takes every combination of their values (their product), each combination a *variant*.
+An axis that does not apply to a set (the preprocessing of a synthetic set) leaves that set
+as in the main study: its rows of the variants that differ only there are one clustering.
 
 Runs are batched for the jobs by *study* (``main`` or a sweep's name) and run group; data
 files by study and kind of set. The checks here are those a schema cannot express: names
@@ -15,6 +18,7 @@ that must be in the catalog or the selection, K ranges, sweep axes.
 from __future__ import annotations
 
 import copy
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 
@@ -25,7 +29,7 @@ from .registry import get_index
 __all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
 
 MAIN = "main"  # the study of the paper's own figures and claims
-ALGORITHMS = ("park_jun", "sd_kmedoids")
+ALGORITHMS = ("park_jun", "sd_kmedoids", "pam", "kmeans")
 KINDS = ("synthetic", "uci", FIG1)
 # A sweep axis is the one setting a sweep varies, and the step it changes: the data (a new
 # draw or scaling of the set), the clustering (the same data, another algorithm/option) or
@@ -38,10 +42,14 @@ AXES = {
     "sd_radius": "clustering",  # clustering.sd_radius
     "xb_separation": "scoring",  # indices.xb_separation
 }
-AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1)}  # the sets a data axis exists for
+# The sets a data axis exists for (the synthetic sets are never rescaled: their geometry is the point).
+AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1), "preprocessing": ("uci",)}
+VARIANT = "variant"  # the score table's group column of a sweep of several axes
 INDEX_KINDS = ("all", "external", "internal")
-ALGORITHM_LABELS = {"park_jun": "Park-Jun K-medoids", "sd_kmedoids": "SD K-medoids"}
-FIGURES = ("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep")
+ALGORITHM_LABELS = {
+    "park_jun": "Park-Jun K-medoids", "sd_kmedoids": "SD K-medoids", "pam": "PAM", "kmeans": "k-means",
+}
+FIGURES = ("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep", "sensitivity")
 
 
 @dataclass(frozen=True)
@@ -54,16 +62,26 @@ class Run:
     kind: str  # synthetic | uci | fig1
     algorithm: str
     ks: tuple[int, ...]
-    axis: str | None = None  # the sweep's axis, and this row's value on it
-    value: object = None
+    axis: str | None = None  # the score table's group column: the sweep's axis (or "variant")
+    value: object = None  # this row's value in it: the axis value, or the variant "v1/v2"
     indices: str = "all"  # which indices are scored: all | external | internal
+    choices: tuple[tuple[str, object], ...] = ()  # (axis, value) of the sweep's axes that apply here
+
+    def choice(self, axis: str, default=None):
+        return dict(self.choices).get(axis, default)
 
     @property
     def data_id(self) -> str:
-        """The data file's name: the set, plus the value when the sweep changes the data."""
-        if self.axis is None or AXES[self.axis] != "data":
-            return self.dataset
-        return f"{self.dataset}_{self.value}"
+        """The data file's name: the set, plus the values of the data axes that change it."""
+        changed = [str(value) for axis, value in self.choices if AXES[axis] == "data"]
+        return "_".join((self.dataset, *changed))
+
+    @property
+    def key(self) -> str:
+        """The clustering's name: its data, algorithm and clustering options. Rows of one study
+        with the same key are one clustering (computed once, scored under each variant)."""
+        options = [str(value) for axis, value in self.choices if AXES[axis] == "clustering" and axis != "algorithm"]
+        return ":".join((self.data_id, self.algorithm, *options))
 
 
 class Settings:
@@ -90,6 +108,12 @@ class Settings:
         self._check_known(self.config["figures"]["fig2_panels"], self.synthetic_catalog, "figures.fig2_panels")
         self.external_algorithm = pipeline["external"]["algorithm"]
         self.runs = tuple(self._main_runs() + self._sweep_runs())
+        unknown = [name for name in self.config["claims"]["sensitivity"] if name not in pipeline["sweeps"]]
+        if unknown:
+            raise InputError(
+                f"claims.sensitivity: {', '.join(map(repr, unknown))} is no sweep of pipeline.sweeps; "
+                f"sweeps: {', '.join(pipeline['sweeps'])}"
+            )
 
     @classmethod
     def from_config(cls, config: Mapping) -> Settings:
@@ -160,33 +184,28 @@ class Settings:
         for study, sweep in self.config["pipeline"]["sweeps"].items():
             if study == MAIN:
                 raise InputError(f"pipeline.sweeps: {MAIN!r} names the main study; rename the sweep")
-            axis = sweep["axis"]
+            axes, values = sweep_axes(sweep, study)
             only = sweep.get("datasets")
-            for value in sweep["values"]:
-                if axis == "algorithm" and value not in ALGORITHMS:
-                    raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {value!r}")
-                if axis == "xb_separation":
-                    from .internal import XB_SEPARATIONS
-
-                    if value not in XB_SEPARATIONS:
-                        raise InputError(
-                            f"pipeline.sweeps.{study}: unknown xb_separation {value!r}; "
-                            f"use {' or '.join(XB_SEPARATIONS)}"
-                        )
+            for combination in itertools.product(*values):
                 rows = self._group_runs(
-                    sweep["run"], study, axis=axis, value=value, indices=sweep.get("indices", "all")
+                    sweep["run"], study, axis=axes[0] if len(axes) == 1 else VARIANT,
+                    value=combination[0] if len(axes) == 1 else "/".join(map(str, combination)),
+                    indices=sweep.get("indices", "all"),
                 )
                 if only is not None:
                     rows = [r for r in rows if r.kind in only or r.dataset in only]
-                if axis == "algorithm":
-                    rows = [replace(r, algorithm=value) for r in rows]
-                misfit = [r.dataset for r in rows if r.kind not in AXIS_KINDS.get(axis, KINDS)]
-                if misfit:
-                    raise InputError(
-                        f"pipeline.sweeps.{study}: axis {axis!r} does not apply to {', '.join(misfit)}; "
-                        f"it applies to the {' and '.join(AXIS_KINDS[axis])} sets (use datasets:)"
+                for row in rows:
+                    choices = tuple(
+                        (axis, value) for axis, value in zip(axes, combination)
+                        if row.kind in AXIS_KINDS.get(axis, KINDS)
                     )
-                runs += rows
+                    if not choices:
+                        applies = " and ".join(AXIS_KINDS[axes[0]]) if len(axes) == 1 else "other"
+                        raise InputError(
+                            f"pipeline.sweeps.{study}: axis {' and '.join(map(repr, axes))} does not apply "
+                            f"to {row.dataset}; it applies to the {applies} sets (use datasets:)"
+                        )
+                    runs.append(replace(row, choices=choices, algorithm=dict(choices).get("algorithm", row.algorithm)))
             if only is not None:
                 self._check_known(
                     [name for name in only if name not in KINDS], self.selected,
@@ -197,8 +216,10 @@ class Settings:
     def source_study(self, study: str) -> str:
         """The study whose data and clusterings a study's score job reads: its own, or the
         main study's when its sweep changes the scoring only (nothing to re-cluster)."""
-        axis = self.axis(study)
-        return MAIN if axis is not None and AXES[axis] == "scoring" else study
+        if study == MAIN:
+            return MAIN
+        axes, _ = sweep_axes(self.config["pipeline"]["sweeps"][study], study)
+        return MAIN if all(AXES[axis] == "scoring" for axis in axes) else study
 
     @property
     def studies(self) -> list[str]:
@@ -242,17 +263,16 @@ class Settings:
         it: the slice holds no setting the set does not use, so no other change re-runs it."""
         config = copy.deepcopy(self.config)
         scaled_as = "uci" if run.kind == "uci" else "synthetic"
-        scaling = run.value if run.axis == "preprocessing" else config["preprocessing"][scaled_as]
-        part = {"preprocessing": {scaled_as: scaling}}
+        part = {"preprocessing": {scaled_as: run.choice("preprocessing", config["preprocessing"][scaled_as])}}
         if run.kind == "synthetic":
-            seed = run.value if run.axis == "seed" else config["synthetic"]["seed"]
+            seed = run.choice("seed", config["synthetic"]["seed"])
             part["synthetic"] = {"seed": seed, "sets": {run.dataset: config["synthetic"]["sets"][run.dataset]}}
         elif run.kind == "uci":
             part.update(self._uci_config([run.dataset]))
         else:
             part["fig1_set"] = config["fig1_set"]
-            if run.axis in ("seed", "offset"):
-                part["fig1_set"][run.axis] = run.value
+            for axis in ("seed", "offset"):
+                part["fig1_set"][axis] = run.choice(axis, part["fig1_set"][axis])
         return {"file": run.data_id, "name": run.dataset, "config": canonical(part)}
 
     def _uci_config(self, names: Sequence[str]) -> dict:
@@ -264,11 +284,12 @@ class Settings:
         return part
 
     def run_params(self, study: str, group: str) -> list[dict]:
-        """What the cluster and score jobs of one batch need of each row."""
+        """What the score job of one batch needs of each row (``clustering`` as the cluster
+        job ran it)."""
         clustering = self.config["clustering"]
         return [
             {
-                "key": f"{run.data_id}:{run.algorithm}",
+                "key": run.key,
                 "kind": run.kind,
                 "file": f"{run.data_id}.csv",
                 "dataset": run.dataset,
@@ -277,14 +298,16 @@ class Settings:
                 "value": run.value,
                 "indices": run.indices,
                 # a scoring axis overrides one key of ``indices`` (e.g. xb_separation)
-                "index_options": {run.axis: run.value} if run.axis and AXES[run.axis] == "scoring" else {},
-                "clustering": canonical({
-                    **clustering,
-                    **({"sd_radius": run.value} if run.axis == "sd_radius" else {}),
-                }),
+                "index_options": {axis: value for axis, value in run.choices if AXES[axis] == "scoring"},
+                "clustering": canonical({**clustering, "sd_radius": run.choice("sd_radius", clustering["sd_radius"])}),
             }
             for run in self.rows(study, group)
         ]
+
+    def cluster_params(self, study: str, group: str) -> list[dict]:
+        """The distinct clusterings of one batch (a row shared by several variants, once)."""
+        unique = {row["key"]: row for row in self.run_params(study, group)}
+        return [{k: v for k, v in row.items() if k not in ("value", "indices")} for row in unique.values()]
 
     @property
     def indices(self) -> dict:
@@ -292,8 +315,12 @@ class Settings:
         return canonical(self.config["indices"])
 
     def axis(self, study: str) -> str | None:
-        """The score table's group column of a study: its sweep's axis (None for main)."""
-        return None if study == MAIN else self.config["pipeline"]["sweeps"][study]["axis"]
+        """The score table's group column of a study: its sweep's axis, ``variant`` for a
+        sweep of several axes (None for main)."""
+        if study == MAIN:
+            return None
+        axes, _ = sweep_axes(self.config["pipeline"]["sweeps"][study], study)
+        return axes[0] if len(axes) == 1 else VARIANT
 
     def claim_params(self) -> dict:
         """The keyword arguments of :class:`clustval.paper.claims.ClaimSettings`."""
@@ -320,7 +347,34 @@ class Settings:
             "fig3_dataset": self.fig3["dataset"],
             "fig3_algorithm": self.fig3["algorithm"],
             "external_algorithm": self.external_algorithm,
-            "sweeps": {name: [entry["axis"], list(entry["claims"])] for name, entry in self.sweeps.items()},
+            "sweeps": {name: [self.axis(name), list(entry["claims"])] for name, entry in self.sweeps.items()},
+            "labels": {name: label for name, label in self.labels().items() if name != FIG1},
+            "sensitivity": {
+                name: [list(pair) for pair in zip(*sweep_axes(self.sweeps[name], name))]
+                for name in self.sensitivity_sweeps
+            },
+            "paper_axes": self.paper_axes_params(),
+            "paper_axes_tolerance": figures["paper_axes_tolerance"],
+            "main_choices": {
+                "preprocessing": self.config["preprocessing"]["uci"],
+                "algorithm": self.external_algorithm,
+                "sd_radius": self.config["clustering"]["sd_radius"],
+            },
+        }
+
+    @property
+    def sensitivity_sweeps(self) -> list[str]:
+        """The sweeps of this run whose variants are the columns of the sensitivity table."""
+        return [name for name in self.config["claims"]["sensitivity"] if name in self.sweeps]
+
+    def fallback_runs(self) -> dict[str, list]:
+        """For each sweep that re-checks C1: ``[value, run key]`` of each of its Fig. 3 rows,
+        so the claims can say at which K each value's SD seeding fell back to farthest-first
+        (read from the clusterings of its :meth:`source_study`)."""
+        return {
+            study: [[run.value, run.key] for run in self.rows(study, "fig3")]
+            for study, entry in self.sweeps.items()
+            if "C1" in entry["claims"] and (study, "fig3") in self.batches(study)
         }
 
     # ------------------------------------------------------------------ figures and tables
@@ -348,6 +402,7 @@ class Settings:
             "fig2": bool(self._fig2_panels()),
             "fig4": bool(self.synthetic or self.uci),
             "fig_offset_sweep": self.offset_sweep is not None,
+            "sensitivity": bool(self.sensitivity_sweeps),
         }
         drawable["fig5"] = drawable["fig6"] = drawable["fig4"]
         return [name for name in FIGURES if drawable.get(name, True)]
@@ -377,6 +432,8 @@ class Settings:
                 "algorithm_label": ALGORITHM_LABELS[self.fig3["algorithm"]],
                 "k_tick_step": figures["fig3_k_tick_step"],
             }
+        if name == "sensitivity":
+            return params
         if name == "fig_offset_sweep":
             from .paper.claims import ClaimSettings  # the claims module reads these settings
 
@@ -465,6 +522,35 @@ class Settings:
             "files": [f"{key}.csv" for key in names],
             "not_in_run": [catalog[key].label for key in catalog if key not in names],
         }
+
+
+def sweep_axes(sweep: Mapping, study: str) -> tuple[list[str], list[list]]:
+    """A sweep's axes and the values of each: ``axis: seed, values: [1, 2]`` is one axis;
+    ``axis: [preprocessing, algorithm], values: [[none, zscore], [pam, kmeans]]`` is two,
+    whose product the sweep runs."""
+    several = isinstance(sweep["axis"], list)
+    axes = list(sweep["axis"]) if several else [sweep["axis"]]
+    values = [list(v) for v in sweep["values"]] if several else [list(sweep["values"])]
+    if several and (len(values) != len(axes) or not all(isinstance(v, list) for v in sweep["values"])):
+        raise InputError(
+            f"pipeline.sweeps.{study}: {len(axes)} axes need {len(axes)} lists of values, one per axis"
+        )
+    if len(set(axes)) != len(axes):
+        raise InputError(f"pipeline.sweeps.{study}: an axis is listed twice")
+    for axis, options in zip(axes, values):
+        if axis == "algorithm" and not set(options) <= set(ALGORITHMS):
+            unknown = sorted(set(options) - set(ALGORITHMS), key=str)
+            raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {unknown[0]!r}")
+        if axis == "xb_separation":
+            from .internal import XB_SEPARATIONS
+
+            unknown = [value for value in options if value not in XB_SEPARATIONS]
+            if unknown:
+                raise InputError(
+                    f"pipeline.sweeps.{study}: unknown xb_separation {unknown[0]!r}; "
+                    f"use {' or '.join(XB_SEPARATIONS)}"
+                )
+    return axes, values
 
 
 def canonical(value):

@@ -20,6 +20,6 @@ rule cluster:
         mem_mb=2048,
         runtime=30,
     params:
-        rows=lambda wildcards: SETTINGS.run_params(wildcards.study, wildcards.group),
+        rows=lambda wildcards: SETTINGS.cluster_params(wildcards.study, wildcards.group),
     script:
         "../scripts/cluster.py"

@@ -42,6 +42,8 @@ def figure_inputs(wildcards):
             "scores": f"results/scores/{MAIN}/fig3.csv",
             "clusterings": f"results/clusterings/{MAIN}/fig3.csv",
         }
+    if name == "sensitivity":
+        return {"table": "results/sensitivity.csv"}
     if name == "fig_offset_sweep":
         return {"scores": f"results/robustness/{SETTINGS.offset_sweep}_scores.csv"}
     return {"scores": f"results/scores/{MAIN}/external.csv"}
@@ -50,6 +52,14 @@ def figure_inputs(wildcards):
 def table_inputs(wildcards):
     kind = {"table4": "synthetic", "table5": "uci"}[wildcards.table]
     return {"data": f"resources/data/{MAIN}/{kind}"}
+
+
+def fallback_clusterings():
+    """The Fig. 3 clusterings of each sweep (C1 lists the K where SD seeding fell back)."""
+    return [
+        f"results/clusterings/{SETTINGS.source_study(study)}/fig3.csv"
+        for study in SETTINGS.fallback_runs()
+    ]
 
 
 def score_files(study):
@@ -80,6 +90,9 @@ def final_outputs():
             "results/claims.csv",
             "results/claims.md",
             "results/claims.html",
+            "results/sensitivity.csv",
+            "results/sensitivity.md",
+            "results/sensitivity.html",
             "results/provenance.html",
             "results/figure_axes.csv",
             "results/figure_axes.md",

@@ -1,4 +1,5 @@
-# Figures 1-6 and the offset-sweep figure, Tables 4-5, the claims table.
+# Figures 1-6, the offset-sweep figure and the sensitivity heat map, Tables 4-5, the claims
+# and sensitivity tables.
 
 
 rule figure:
@@ -61,6 +62,7 @@ rule claims:
         scores="results/scores.csv",
         fig3_clusterings=f"results/clusterings/{MAIN}/fig3.csv",
         sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
+        sweep_fig3_clusterings=fallback_clusterings(),
     output:
         csv="results/claims.csv",
         md=report(
@@ -68,6 +70,13 @@ rule claims:
         ),
         html=report(
             "results/claims.html", category="Claims", caption="../report/claims.rst"
+        ),
+        sensitivity_csv="results/sensitivity.csv",
+        sensitivity_md="results/sensitivity.md",
+        sensitivity_html=report(
+            "results/sensitivity.html",
+            category="Claims",
+            caption="../report/sensitivity.rst",
         ),
     log:
         "logs/claims.log",
@@ -80,6 +89,7 @@ rule claims:
     params:
         claims=SETTINGS.claim_params(),
         sweeps=SWEEPS,
+        fallback_runs=SETTINGS.fallback_runs(),
     script:
         "../scripts/claims.py"
 

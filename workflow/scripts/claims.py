@@ -1,7 +1,9 @@
-"""Check the paper's claims C1-C9 and their robustness; write claims.csv, claims.md, claims.html."""
+"""Check the paper's claims C1-C9 and their robustness and sensitivity; write claims.csv,
+claims.md, claims.html and sensitivity.csv, .md, .html."""
 
 from clustval.paper.claims import ClaimSettings, claim_robustness, evaluate_claims, write_claims
 from clustval.paper.scores import ScoreTable
+from clustval.paper.sensitivity import dependence, sensitivity_table, write_sensitivity
 from clustval.pipeline import read_init_fallbacks, step
 
 with step(snakemake) as log:
@@ -9,7 +11,16 @@ with step(snakemake) as log:
     fallback_ks = read_init_fallbacks(snakemake.input.fig3_clusterings)
     results = evaluate_claims(ScoreTable.read_csv(snakemake.input.scores), settings, fallback_ks)
     sweeps = dict(zip(snakemake.params.sweeps, map(ScoreTable.read_csv, snakemake.input.sweeps)))
-    results += claim_robustness(settings, sweeps)
+    fallbacks = {
+        study: {value: read_init_fallbacks(path, run=key) for value, key in runs}
+        for (study, runs), path in zip(snakemake.params.fallback_runs.items(), snakemake.input.sweep_fig3_clusterings)
+    }
+    sensitivity = sensitivity_table(settings, results, sweeps, fallbacks)
+    results += claim_robustness(settings, sweeps, fallbacks)
     for result in results:
         log.info("%s (%s): %s", result.id, result.scope, result.verdict)
-    write_claims(results, snakemake.output.csv, snakemake.output.md, settings, html_path=snakemake.output.html)
+    depends_on = {claim: dependence(sensitivity, claim, settings.labels) for claim in sensitivity.claims}
+    write_claims(results, snakemake.output.csv, snakemake.output.md, settings,
+                 html_path=snakemake.output.html, depends_on=depends_on)
+    out = snakemake.output
+    write_sensitivity(sensitivity, settings, out.sensitivity_csv, out.sensitivity_md, out.sensitivity_html)

@@ -1,10 +1,11 @@
-"""Draw one of the paper's figures (or the offset-sweep figure) as PNG and PDF."""
+"""Draw one of the paper's figures (or the offset-sweep figure, or the sensitivity heat map) as PNG and PDF."""
 
 from pathlib import Path
 
 from clustval.data import read_dataset
 from clustval.paper import figures
 from clustval.paper.scores import ScoreTable
+from clustval.paper.sensitivity import read_sensitivity_csv
 from clustval.pipeline import read_init_fallbacks, step
 
 TITLES = {
@@ -28,6 +29,8 @@ def draw(name, inputs, p):
         if p["not_in_run"]:
             fig.supxlabel(not_in_run(p["not_in_run"]).strip(), fontsize=8)
         return fig
+    if name == "sensitivity":
+        return figures.fig_sensitivity(*read_sensitivity_csv(inputs.table))
     table = ScoreTable.read_csv(inputs.scores)
     if name == "fig3":
         return figures.fig3(

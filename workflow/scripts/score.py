@@ -1,4 +1,5 @@
-"""Score every clustering of one batch of the run table; a sweep's rows carry its axis value."""
+"""Score every clustering of one batch of the run table; a sweep's rows carry its axis value
+(a clustering shared by several variants is scored once and written under each)."""
 
 from clustval.io import write_csv
 from clustval.pipeline import SCORE_COLUMNS, read_clusterings, read_run_data, score_rows, step
@@ -6,12 +7,15 @@ from clustval.pipeline import SCORE_COLUMNS, read_clusterings, read_run_data, sc
 with step(snakemake):
     labels = read_clusterings(snakemake.input.clustering)
     axis = snakemake.params.axis
-    rows = []
+    rows, scored_once = [], {}
     for row in snakemake.params.rows:
-        scored = score_rows(
-            read_run_data(row, snakemake.input), row["algorithm"], labels[row["key"]],
-            {**snakemake.params.indices, **row["index_options"]},
-            external=row["indices"] != "internal", internal=row["indices"] != "external",
-        )
+        once = (row["key"], tuple(sorted(row["index_options"].items())))
+        if once not in scored_once:
+            scored_once[once] = score_rows(
+                read_run_data(row, snakemake.input), row["algorithm"], labels[row["key"]],
+                {**snakemake.params.indices, **row["index_options"]},
+                external=row["indices"] != "internal", internal=row["indices"] != "external",
+            )
+        scored = scored_once[once]
         rows += [{axis: row["value"], **r} for r in scored] if axis else scored
     write_csv(rows, (axis, *SCORE_COLUMNS) if axis else SCORE_COLUMNS, snakemake.output[0])

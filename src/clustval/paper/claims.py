@@ -26,7 +26,7 @@ import io
 import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 
 from clustval.errors import InputError
@@ -75,6 +75,11 @@ class ClaimSettings:
     external_algorithm: str  # the clustering of Figs. 4-6 (K = C)
     names: Mapping[str, str] = field(default_factory=dict)
     sweeps: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)  # display label of each set (figures)
+    sensitivity: Mapping[str, tuple] = field(default_factory=dict)  # sweep -> its (axis, values) pairs
+    main_choices: Mapping[str, object] = field(default_factory=dict)  # the main study's value of each axis
+    paper_axes: tuple = ()  # the panels of Figs. 3-6 with their printed y ranges (clustval.paper.axes)
+    paper_axes_tolerance: float = 1.0
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
@@ -96,6 +101,9 @@ class ClaimSettings:
                     **{key: tuple(params[key]) for key in TUPLE_FIELDS},
                     "exceptions": {k: tuple(v) for k, v in params["exceptions"].items()},
                     "sweeps": {k: (axis, tuple(ids)) for k, (axis, ids) in params.get("sweeps", {}).items()},
+                    "sensitivity": {k: tuple((axis, tuple(values)) for axis, values in pairs)
+                                    for k, pairs in params.get("sensitivity", {}).items()},
+                    "paper_axes": tuple(params.get("paper_axes", ())),
                 }
             )
         except (KeyError, TypeError) as problem:
@@ -603,23 +611,47 @@ CLAIMS = {
 
 
 # ====================================================================== robustness
-def claim_robustness(settings: ClaimSettings, sweeps: Mapping[str, ScoreTable]) -> list[ClaimResult]:
+def claim_robustness(
+    settings: ClaimSettings, sweeps: Mapping[str, ScoreTable], fallbacks: Mapping[str, Mapping] = {},
+) -> list[ClaimResult]:
     """Each sweep's claims (``settings.sweeps``: axis and claim ids) re-checked at every value.
 
     A claim "holds" at a value when its verdict there is ``reproduced``. The verdict across
     values uses the same share rule over values. For C1 the values where it holds are
     reported as a band (the offset sweep); for the other claims, how often each set fails.
+    ``fallbacks[study][value]``: the K at which SD seeding fell back there (C1 lists them).
     """
     results = []
     for study, table in sweeps.items():
         axis, claim_ids = settings.sweeps[study]
         _require_group(table, axis)
+        by_value = claims_by_group(table, settings, claim_ids, fallbacks.get(study, {}))
         for claim_id in claim_ids:
+            per_value = {value: found[claim_id] for value, found in by_value.items()}
             if claim_id == "C1":
-                results.append(_robust_c1(table, settings, study, axis))
+                results.append(_robust_c1(per_value, settings, study, axis))
             else:
-                results.append(_robust_over_values(table, settings, CLAIMS[claim_id], study, axis))
+                results.append(_robust_over_values(per_value, settings, study, axis))
     return results
+
+
+def claims_by_group(
+    table: ScoreTable, settings: ClaimSettings, claim_ids: Sequence[str], fallbacks: Mapping = {},
+) -> dict[object, dict[str, ClaimResult]]:
+    """Each claim's result at each value (or variant) of a sweep table, read with the
+    algorithm that value's rows were clustered with (an algorithm sweep changes it)."""
+    if not len(table):
+        raise InputError("a sweep's score table is empty; run the sweep first")
+    found = {}
+    for value in table.groups():
+        sub = table.for_group(value)
+        (algorithm, *more) = sub.algorithms()
+        local = settings if more else replace(settings, external_algorithm=algorithm, fig3_algorithm=algorithm)
+        found[value] = {
+            claim_id: claim_c1(sub, local, fallbacks.get(value, ())) if claim_id == "C1" else CLAIMS[claim_id](sub, local)
+            for claim_id in claim_ids
+        }
+    return found
 
 
 def _require_group(table: ScoreTable, column: str) -> None:
@@ -627,34 +659,48 @@ def _require_group(table: ScoreTable, column: str) -> None:
         raise InputError(f"expected a {column} sweep table, got group column {table.group_column!r}")
 
 
-def _robust_c1(table: ScoreTable, settings: ClaimSettings, study: str, axis: str) -> ClaimResult:
+def _plural(axis: str) -> str:
+    return "SD radii" if axis == "sd_radius" else f"{axis}s"
+
+
+def _value_text(axis: str, value) -> str:
+    return f"{axis} {value:g}" if isinstance(value, float) else f"{axis} {value}"
+
+
+def _robust_c1(per_value: Mapping[object, ClaimResult], settings: ClaimSettings, study: str, axis: str) -> ClaimResult:
     checks = []
     best_by_value = {}
-    for value in table.groups():
-        result = claim_c1(table.for_group(value), settings)
+    for value, result in per_value.items():
         best_by_value[repr(value)] = result.detail["best_k"]
         best = ", ".join(f"{_label(n)} {best_ks_text(ks)}" for n, ks in result.detail["best_k"].items())
+        fallback = result.detail["init_fallback_k"]
+        if fallback:
+            best += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback)}"
         checks.append(Check(
-            subject=f"{axis} {value:g}" if isinstance(value, float) else f"{axis} {value}",
+            subject=_value_text(axis, value),
             statement=f"{result.verdict}: {best}",
             holds=result.verdict == REPRODUCED,
             numbers={axis: value},
         ))
-    band = pattern_band([c.numbers[axis] for c in checks], [c.holds for c in checks])
-    band_text = ", ".join(f"{lo:g}-{hi:g}" if lo != hi else f"{lo:g}" for lo, hi in band) or "none"
+    numeric = all(isinstance(c.numbers[axis], (int, float)) for c in checks)
     n_hold = sum(c.holds for c in checks)
-    detail_key = "best_k_by_offset" if axis == "offset" else f"best_k_by_{axis}"
+    summary = f"pattern holds at {n_hold}/{len(checks)} {_plural(axis)}"
+    detail = {f"best_k_by_{axis}": best_by_value}
+    if numeric:
+        band = pattern_band([c.numbers[axis] for c in checks], [c.holds for c in checks])
+        summary += "; band: " + (", ".join(f"{lo:g}-{hi:g}" if lo != hi else f"{lo:g}" for lo, hi in band) or "none")
+        detail["band"] = band
     return ClaimResult(
         id="C1",
         source="Fig. 3",
         statement=f"C1 across the Fig. 1 generator's sub-cluster {axis}." if axis == "offset"
         else f"C1 across {axis}.",
-        rule=_share_rule(settings, f"{axis}s"),
+        rule=_share_rule(settings, _plural(axis)),
         verdict=verdict_from_share(n_hold, len(checks), settings.partly_share),
-        summary=f"pattern holds at {n_hold}/{len(checks)} {axis}s; band: {band_text}",
+        summary=summary,
         checks=tuple(checks),
         scope=study,
-        detail={"band": band, detail_key: best_by_value},
+        detail=detail,
     )
 
 
@@ -671,32 +717,27 @@ def pattern_band(offsets: Sequence[float], holds: Sequence[bool]) -> list[list[f
     return band
 
 
-def _robust_over_values(table: ScoreTable, settings: ClaimSettings, claim, study: str, axis: str) -> ClaimResult:
-    values = table.groups()
-    if not values:
-        raise InputError(f"the {study} sweep table is empty; run the sweep first")
+def _robust_over_values(per_value: Mapping[object, ClaimResult], settings: ClaimSettings, study: str, axis: str) -> ClaimResult:
     runs = []
     fail_counts: dict[str, int] = {}
-    for value in values:
-        result = claim(table.for_group(value), settings)
+    for value, result in per_value.items():
         runs.append(Check(
-            subject=f"{axis} {value}",
+            subject=_value_text(axis, value) if axis != "variant" else str(value),
             statement=f"{result.verdict}: {result.summary}",
             holds=result.verdict == REPRODUCED,
             numbers={axis: value},
         ))
         for subject in result.failing:
             fail_counts[subject] = fail_counts.get(subject, 0) + 1
-        claim_id, source, statement = result.id, result.source, result.statement
     n_hold = sum(r.holds for r in runs)
     fails = ", ".join(f"{s} {n}/{len(runs)}" for s, n in sorted(fail_counts.items())) or "none"
     return ClaimResult(
-        id=claim_id,
-        source=source,
-        statement=statement,
-        rule=_share_rule(settings, f"{axis}s"),
+        id=result.id,
+        source=result.source,
+        statement=result.statement,
+        rule=_share_rule(settings, _plural(axis)),
         verdict=verdict_from_share(n_hold, len(runs), settings.partly_share),
-        summary=f"reproduced in {n_hold}/{len(runs)} {axis}s; failing sets (count of {axis}s): {fails}",
+        summary=f"reproduced in {n_hold}/{len(runs)} {_plural(axis)}; failing sets (count of {_plural(axis)}): {fails}",
         checks=tuple(runs),
         scope=study,
         detail={"failures_by_set": fail_counts, f"n_{axis}s": len(runs)},
@@ -705,7 +746,7 @@ def _robust_over_values(table: ScoreTable, settings: ClaimSettings, claim, study
 
 # ====================================================================== output
 CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
-               "failing", "summary", "statement", "rule", "detail")
+               "failing", "summary", "depends_on", "statement", "rule", "detail")
 
 
 def _detail_json(result: ClaimResult) -> str:
@@ -719,8 +760,9 @@ def _detail_json(result: ClaimResult) -> str:
     return json.dumps(payload, sort_keys=True, separators=(",", ":"))
 
 
-def claims_csv_text(results: Sequence[ClaimResult]) -> str:
-    """The claims as CSV: one row per claim (and per robustness sweep)."""
+def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str] = {}) -> str:
+    """The claims as CSV: one row per claim (and per robustness sweep). ``depends_on``: for a
+    main-study claim, which analysis choices its verdict depends on (the sensitivity sweeps)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -728,9 +770,21 @@ def claims_csv_text(results: Sequence[ClaimResult]) -> str:
         writer.writerow([
             r.id, r.scope, r.source, r.verdict,
             sum(c.holds for c in r.checks), len(r.checks),
-            ";".join(r.failing), r.summary, r.statement, r.rule, _detail_json(r),
+            ";".join(r.failing), r.summary, _depends(r, depends_on), r.statement, r.rule, _detail_json(r),
         ])
     return buffer.getvalue()
+
+
+def _across(result: ClaimResult, settings: ClaimSettings | None) -> str:
+    """" (across offsets)": the sweep's axis (its name if the settings do not say)."""
+    if result.scope == "main":
+        return ""
+    axis = settings.sweeps[result.scope][0] if settings and result.scope in settings.sweeps else result.scope
+    return f" (across {_plural(axis)})"
+
+
+def _depends(result: ClaimResult, depends_on: Mapping[str, str]) -> str:
+    return depends_on.get(result.id, "") if result.scope == "main" else ""
 
 
 def _algorithm(name: str) -> str:
@@ -741,7 +795,9 @@ def _md_cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
-def claims_markdown(results: Sequence[ClaimResult], settings: ClaimSettings | None = None) -> str:
+def claims_markdown(
+    results: Sequence[ClaimResult], settings: ClaimSettings | None = None, depends_on: Mapping[str, str] = {},
+) -> str:
     """A Markdown report: a verdict table, then one short section per claim with its numbers."""
     lines = ["# The paper's claims, checked", ""]
     if settings is not None:
@@ -752,13 +808,14 @@ def claims_markdown(results: Sequence[ClaimResult], settings: ClaimSettings | No
             f"for C2-C8, {_algorithm(settings.fig3_algorithm)} for C1.",
             "",
         ]
-    lines += ["| claim | scope | source | verdict | our numbers |", "|---|---|---|---|---|"]
+    lines += ["| claim | scope | source | verdict | our numbers | depends on |", "|---|---|---|---|---|---|"]
     for r in results:
         lines.append(
-            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {_md_cell(r.summary)} |"
+            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {_md_cell(r.summary)} "
+            f"| {_md_cell(_depends(r, depends_on))} |"
         )
     for r in results:
-        scope = "" if r.scope == "main" else f" (across {r.scope}s)"
+        scope = _across(r, settings)
         lines += [
             "",
             f"## {r.id}{scope}: {r.verdict}",
@@ -777,11 +834,14 @@ def claims_markdown(results: Sequence[ClaimResult], settings: ClaimSettings | No
     return "\n".join(lines) + "\n"
 
 
-def claims_html(results: Sequence[ClaimResult], settings: ClaimSettings | None = None) -> str:
+def claims_html(
+    results: Sequence[ClaimResult], settings: ClaimSettings | None = None, depends_on: Mapping[str, str] = {},
+) -> str:
     """The claims for the report: the verdict table, then each claim's checks."""
     rows = [
         {"claim": r.id, "scope": r.scope, "source": r.source, "verdict": r.verdict,
-         "checks": f"{sum(c.holds for c in r.checks)}/{len(r.checks)}", "our numbers": r.summary}
+         "checks": f"{sum(c.holds for c in r.checks)}/{len(r.checks)}", "our numbers": r.summary,
+         "depends on": _depends(r, depends_on)}
         for r in results
     ]
     notes = []
@@ -794,7 +854,7 @@ def claims_html(results: Sequence[ClaimResult], settings: ClaimSettings | None =
     page = html_table(rows, list(rows[0]) if rows else ["claim"], title="The paper's claims, checked", notes=notes)
     sections = []
     for r in results:
-        scope = "" if r.scope == "main" else f" (across {r.scope}s)"
+        scope = _across(r, settings)
         items = "".join(
             f"<li>{escape(c.subject)}{' (implied exception)' if c.role == 'exception' else ''}: "
             f"{escape(c.statement)} &mdash; {'holds' if c.holds else '<b>fails</b>'}</li>"
@@ -815,9 +875,11 @@ def write_claims(
     settings: ClaimSettings | None = None,
     *,
     html_path=None,
+    depends_on: Mapping[str, str] = {},
 ) -> None:
-    """Write ``claims.csv`` and ``claims.md`` (and ``claims.html``) atomically."""
-    atomic_write_text(csv_path, claims_csv_text(results))
-    atomic_write_text(md_path, claims_markdown(results, settings))
+    """Write ``claims.csv`` and ``claims.md`` (and ``claims.html``) atomically; ``depends_on``
+    as in :func:`claims_csv_text`."""
+    atomic_write_text(csv_path, claims_csv_text(results, depends_on))
+    atomic_write_text(md_path, claims_markdown(results, settings, depends_on))
     if html_path is not None:
-        atomic_write_text(html_path, claims_html(results, settings))
+        atomic_write_text(html_path, claims_html(results, settings, depends_on))

@@ -408,3 +408,35 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
         fig.legend(loc="outside right upper")
         ax.set_title("Robustness of C1: best K per index across the Fig. 1 offset")
     return fig
+
+
+# ====================================================================== sensitivity
+VERDICT_SHORT = {"not reproduced": "not repr.", "not evaluated": "not eval."}
+
+
+def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Figure:
+    """Heat map of the sensitivity table: claims x variants, colour = share of the claim's
+    checks that hold under the variant, each cell annotated with its verdict and share; grey
+    with "—" where the variant does not re-check the claim.
+
+    ``cells[i][j]`` is ``(verdict, share)`` or None (:func:`clustval.paper.sensitivity.read_sensitivity_csv`).
+    """
+    if not claims or not variants:
+        raise InputError("the sensitivity table has no claims or no variants; run the sensitivity sweeps")
+    share = np.array([[np.nan if c is None else c[1] for c in row] for row in cells], dtype=float)
+    with _style():
+        fig = _new_figure(1.0 + 0.85 * len(variants), 1.4 + 0.42 * len(claims))
+        ax = fig.add_subplot()
+        cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#dddddd")
+        image = ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+        ax.grid(False)
+        for i, row in enumerate(cells):
+            for j, cell in enumerate(row):
+                text = "—" if cell is None else f"{VERDICT_SHORT.get(cell[0], cell[0])}\n{cell[1]:.2f}"
+                dark = cell is not None and not 0.15 < cell[1] < 0.85  # the colour map's deep ends
+                ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
+        ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
+        ax.set_yticks(range(len(claims)), claims)
+        fig.colorbar(image, ax=ax, label="share of checks holding", shrink=0.8)
+        ax.set_title("Sensitivity of each verdict to the analysis choices (* = main study)", fontsize=10)
+    return fig

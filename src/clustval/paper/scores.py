@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from clustval.errors import InputError
 from clustval.io import write_csv
 from clustval.registry import get_index
-from clustval.settings import AXES
+from clustval.settings import AXES, VARIANT
 
 COLUMNS = ("dataset", "algorithm", "k", "index", "value")
-GROUP_COLUMNS = tuple(AXES)  # the leading column a sweep adds: its axis
+GROUP_COLUMNS = (*AXES, VARIANT)  # the leading column a sweep adds: its axis, or its variant
 NUMERIC_AXES = ("seed", "offset")
 
 Group = int | float | str | None
@@ -177,6 +177,9 @@ class ScoreTable:
 
     def datasets(self) -> list[str]:
         return sorted({key[1] for key in self._rows})
+
+    def algorithms(self) -> list[str]:
+        return sorted({key[2] for key in self._rows})
 
     def value(self, dataset: str, index: str, algorithm: str, k: int | None = None) -> float:
         """The value of ``index`` on ``dataset`` for ``algorithm`` at ``k``.
