@@ -23,6 +23,7 @@ MODULES = [
     "clustval.internal",
     "clustval.io",
     "clustval.kmedoids",
+    "clustval.pam",
     "clustval.registry",
     "clustval.scoring",
     "clustval.selection",

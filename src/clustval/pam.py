@@ -63,6 +63,14 @@ def pam(X=None, n_clusters: int = 2, *, distances=None, max_iter: int = DEFAULT_
     -------
     KMedoidsResult: ``initial_medoids`` are BUILD's, ``cost_history`` the cost after BUILD
     and after each swap (strictly decreasing), ``n_iter`` the SWAP rounds run.
+
+    Examples
+    --------
+    BUILD already finds the two groups' medoids here, so SWAP's one round changes nothing.
+
+    >>> result = pam([[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]], 2)
+    >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.n_iter
+    ([1, 1, 1, 0, 0, 0], [3, 0], 4.0, 1)
     """
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
