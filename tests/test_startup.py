@@ -45,6 +45,31 @@ def test_small_external_tables_stay_on_numpy():
     assert not loaded["numba"] and not loaded["scipy.optimize"]
 
 
+def test_the_hungarian_algorithm_loads_without_scipy_optimize():
+    # random labels: no obvious matching, so Accuracy, S2 and NCA need the Hungarian algorithm
+    loaded = _modules_loaded_by(
+        "import numpy as np, clustval\n"
+        "rng = np.random.default_rng(0)\n"
+        "t, p = rng.integers(0, 4, 150), rng.integers(0, 5, 150)\n"
+        "assert clustval.contingency.contingency(t, p).dominant_matching is None\n"
+        "clustval.external_scores(t, p, ['accuracy', 's2', 'nca'])"
+    )
+    assert not loaded["scipy.optimize"]
+
+
+def test_the_solver_loaded_alone_is_scipys_own_function():
+    # Loaded first on its own, then scipy.optimize is imported: the very same function object.
+    code = (
+        "import sys\n"
+        "from clustval.external import _hungarian\n"
+        "ours = _hungarian()\n"
+        "assert 'scipy.optimize' not in sys.modules\n"
+        "import scipy.optimize\n"
+        "assert ours is scipy.optimize.linear_sum_assignment\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def test_threshold_changes_no_value(monkeypatch):
     # The same scores through numpy (below MIN_WORK) and through the compiled kernels.
     pytest.importorskip("numba")

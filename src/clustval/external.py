@@ -18,9 +18,13 @@ the convention's source) or the :class:`~clustval.errors.UndefinedIndexError` it
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import math
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -156,6 +160,37 @@ def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     )
 
 
+@cache
+def _hungarian():
+    """scipy's ``linear_sum_assignment`` (the Hungarian algorithm), loaded in a millisecond.
+
+    ``import scipy.optimize`` takes 0.3-0.8 s (it loads linprog, linalg and more), longer
+    than a whole small job; the solver is one compiled extension of that package,
+    ``scipy/optimize/_lsap``, so it is loaded from scipy's folder on its own. If it is not
+    there (another scipy layout) or does not load, the public import gives the same function.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> _hungarian()(np.array([[1.0, 2.0], [3.0, 1.0]]), maximize=True)
+    (array([0, 1]), array([1, 0]))
+    """
+    name = "scipy.optimize._lsap"
+    folder = Path(importlib.util.find_spec("scipy").origin).parent / "optimize"
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if (folder / f"_lsap{suffix}").is_file():
+            loader = importlib.machinery.ExtensionFileLoader(name, str(folder / f"_lsap{suffix}"))
+            try:
+                module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
+                loader.exec_module(module)
+                return module.linear_sum_assignment
+            except (ImportError, AttributeError):
+                break
+    from scipy.optimize import linear_sum_assignment as solver
+
+    return solver
+
+
 def best_matching(ct: Contingency) -> Matching:
     """The one-to-one class-cluster map of Accuracy and S2: the most matched objects.
 
@@ -185,9 +220,7 @@ def _tie_broken_matching(ct: Contingency) -> Matching:
         # so a count-maximising map always wins; the bonus only breaks ties.
         rows = np.arange(ct.n_classes)[:, None]
         weights += s2_at(ct, rows, np.arange(ct.n_clusters)[None, :]) / (min(ct.shape) + 1)
-    from scipy.optimize import linear_sum_assignment  # 0.3-0.8 s to import: only when needed
-
-    rows, cols = linear_sum_assignment(weights, maximize=True)
+    rows, cols = _hungarian()(weights, maximize=True)
     rows.setflags(write=False)
     cols.setflags(write=False)
     return Matching(rows, cols)
@@ -236,10 +269,8 @@ def nca_from_contingency(ct: Contingency) -> float:
         recall_at_cells = counts / ct.row_sums[rows]
         matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.shape)
     if matched is None:
-        from scipy.optimize import linear_sum_assignment  # slow to import: only when needed
-
         recall = ct.table / ct.row_sums[:, None]
-        matched = Matching(*linear_sum_assignment(recall, maximize=True))
+        matched = Matching(*_hungarian()(recall, maximize=True))
     rows, cols = matched
     recall_matched = ct.counts_at(rows, cols) / ct.row_sums[rows]  # = recall[rows, cols]
     return float((recall_matched.sum() - 1.0) / (ct.n_classes - 1))
