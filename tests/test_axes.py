@@ -172,3 +172,16 @@ def test_the_table_lists_main_then_each_sweep_value_and_says_which_fits(tmp_path
     assert "Fig. 3(c) XB: fits with xb_separation = closest_pair" in md
     assert paths["csv"].read_text().splitlines()[0].startswith("panel,plots,variant,paper_low")
     assert "<table>" in paths["html"].read_text()
+
+
+def test_a_limit_at_the_indices_own_bound_is_not_checked():
+    # Fig. 3(a) and (d): axes from 0 for STDI >= 0 and 0..1 for IGP in [0, 1] are the indices'
+    # natural origins: values far above 0 do not contradict them; a limit inside the
+    # attainable range still is checked (DB's upper end 1.3 against our 0.5).
+    (stdi,) = panel_fits(ScoreTable(k_series("stdi", [0.43, 1.2, 0.9])), [axis("stdi", 0.0, 1.4, 0.2)])
+    assert stdi.unchecked == ("lower",) and stdi.unreached == () and stdi.fits
+    assert "natural origin" in stdi.finding()
+    (igp,) = panel_fits(ScoreTable(k_series("igp", [0.93, 1.0])), [axis("igp", 0.0, 1.0, 0.1)])
+    assert igp.unchecked == ("lower", "upper") and igp.fits
+    (db,) = panel_fits(ScoreTable(k_series("db", [0.45, 0.5])), [axis("db", 0.4, 1.3, 0.1)])
+    assert db.unreached == ("upper",) and not db.fits

@@ -10,9 +10,11 @@ flagged, side by side (lower, upper):
   beyond our data. Axes scaled automatically end on the first tick at or beyond the data,
   so each extreme of the paper's data lay within one tick step of its limit: a wider gap
   means the paper's values went where ours never go (Fig. 3(e): its Sil sums reach down
-  to -100, ours stay above 150). A limit beyond the attainable range of every index the
-  panel plots (Fig. 4(b)'s 1.2 for indices in [0, 1]) was set by hand (for the legend), so
-  no line had to reach it: that side is not checked.
+  to -100, ours stay above 150). A limit at or beyond the attainable range of every index
+  the panel plots was chosen, not reached: beyond it (Fig. 4(b)'s 1.2 for indices in
+  [0, 1]) it was set by hand, for the legend; at it (Fig. 3(a)'s 0 for STDI >= 0, Fig. 3(d)'s
+  0 and 1 for IGP in [0, 1]) it is the index's natural origin, which plots often keep.
+  Either way no line had to reach it: that side is not checked.
 
 A panel *fits* when neither flag is raised on either side. :func:`panel_fits` scores any
 score table (the main study, or one value of a sweep) against the printed axes, so the
@@ -103,7 +105,7 @@ class PanelFit:
     tolerance_steps: float
     outside: tuple[str, ...]  # sides where our values leave the printed range
     unreached: tuple[str, ...]  # sides where the printed limit lies beyond the tolerance
-    unchecked: tuple[str, ...]  # sides beyond every plotted index's range: set by hand
+    unchecked: tuple[str, ...]  # sides at or beyond every plotted index's range: chosen
 
     @property
     def fits(self) -> bool:
@@ -131,9 +133,15 @@ class PanelFit:
                 f"the paper's {side} end {_num(limit)} lies {self.gap_steps(side):.2f} tick steps "
                 f"beyond our {word} {_num(ours)}: its values went where ours never go"
             )
+        reach = dict(zip(SIDES, a.attainable()))
         for side in self.unchecked:
             limit = a.low if side == "lower" else a.high
-            parts.append(f"the {side} end {_num(limit)} is beyond every plotted index's range (set by hand)")
+            if limit == reach[side]:
+                parts.append(f"the {side} end {_num(limit)} is the plotted indices' own bound (a "
+                             "natural origin, chosen rather than reached)")
+            else:
+                parts.append(f"the {side} end {_num(limit)} is beyond every plotted index's range "
+                             "(set by hand)")
         if not parts:
             return "fits: our range spans the printed axis as an automatically scaled axis would"
         return "; ".join(parts)
@@ -161,7 +169,7 @@ def panel_fit(table: ScoreTable, axis: PaperAxis, *, tolerance_steps: float = 1.
     reach_low, reach_high = axis.attainable()
     outside = tuple(side for side, out in zip(SIDES, (low < axis.low, high > axis.high)) if out)
     unchecked = tuple(
-        side for side, beyond in zip(SIDES, (axis.low < reach_low, axis.high > reach_high)) if beyond
+        side for side, chosen in zip(SIDES, (axis.low <= reach_low, axis.high >= reach_high)) if chosen
     )
     allowed = tolerance_steps * axis.step * (1 + _RELATIVE_SLACK)
     gaps = (low - axis.low, axis.high - high)
@@ -266,8 +274,9 @@ RULE_NOTE = (
     "ours_outside: our values leave the paper's printed range on that side. paper_unreached: "
     "the printed limit lies more than {tolerance:g} tick step(s) beyond our data (an automatically "
     "scaled axis ends within one step of its data, so the paper's values went there and ours "
-    "do not). A limit beyond every plotted index's attainable range was set by hand and is not "
-    "checked. A panel fits when neither flag is raised."
+    "do not). A limit at or beyond every plotted index's attainable range was chosen (by hand, "
+    "or the index's natural origin such as 0), not reached, and is not checked. A panel fits "
+    "when neither flag is raised."
 )
 
 
