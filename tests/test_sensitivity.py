@@ -193,6 +193,7 @@ def test_the_claims_table_says_what_each_verdict_depends_on(tmp_path):
     paths = tmp_path / "claims.csv", tmp_path / "claims.md", tmp_path / "claims.html"
     C.write_claims(results, paths[0], paths[1], s, html_path=paths[2], depends_on=depends)
     rows = list(csv.DictReader(paths[0].open(newline="")))
-    assert rows[2]["id"] == "C3" and rows[2]["depends_on"] == depends["C3"]
+    assert depends["C3"].startswith("C3: ")  # the row names the claim: the column does not repeat it
+    assert rows[2]["id"] == "C3" and rows[2]["depends_on"] == depends["C3"].removeprefix("C3: ")
     assert rows[-1]["scope"] == "radius" and rows[-1]["depends_on"] == ""  # a sweep row has none
-    assert depends["C7"] in paths[1].read_text() and "depends on" in paths[2].read_text()
+    assert depends["C7"].removeprefix("C7: ") in paths[1].read_text() and "depends on" in paths[2].read_text()

@@ -192,7 +192,8 @@ def _result(id, source, statement, checks, settings, *, summary_extra="", absent
     failing = [check.subject for check in checks if not check.holds]
     summary = f"{n_hold}/{len(checks)} checks hold"
     if failing:
-        shown = failing if len(failing) <= 6 else failing[:6] + [f"+{len(failing) - 6} more"]
+        labels = [settings.name(subject) for subject in failing]  # as the figures name the sets
+        shown = labels if len(labels) <= 6 else labels[:6] + [f"+{len(labels) - 6} more"]
         summary += f"; fails on {', '.join(shown)}"
     summary = "; ".join(part for part in (summary, summary_extra, absent) if part)
     if not checks:
@@ -290,7 +291,8 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
         verdict = NOT_REPRODUCED
     ks = table.series(settings.fig3_dataset, settings.fig3_indices[0], settings.fig3_algorithm)[0]
     summary = "best K: " + ", ".join(f"{_label(n)} {best_ks_text(k)}" for n, k in best.items())
-    summary += f" (K = {ks[0]}..{ks[-1]}, {settings.fig3_algorithm})"
+    algorithm = ALGORITHM_LABELS.get(settings.fig3_algorithm, settings.fig3_algorithm)
+    summary += f" (K = {ks[0]}..{ks[-1]}, {algorithm})"
     if fallback_ks:
         summary += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback_ks)}"
     return ClaimResult(
@@ -730,7 +732,7 @@ def _robust_over_values(per_value: Mapping[object, ClaimResult], settings: Claim
         for subject in result.failing:
             fail_counts[subject] = fail_counts.get(subject, 0) + 1
     n_hold = sum(r.holds for r in runs)
-    fails = ", ".join(f"{s} {n}/{len(runs)}" for s, n in sorted(fail_counts.items())) or "none"
+    fails = ", ".join(f"{settings.name(s)} {n}/{len(runs)}" for s, n in sorted(fail_counts.items())) or "none"
     return ClaimResult(
         id=result.id,
         source=result.source,
@@ -784,7 +786,9 @@ def _across(result: ClaimResult, settings: ClaimSettings | None) -> str:
 
 
 def _depends(result: ClaimResult, depends_on: Mapping[str, str]) -> str:
-    return depends_on.get(result.id, "") if result.scope == "main" else ""
+    # the table's row already names the claim: "C3: partly under ..." -> "partly under ..."
+    text = depends_on.get(result.id, "") if result.scope == "main" else ""
+    return text.removeprefix(f"{result.id}: ")
 
 
 def _algorithm(name: str) -> str:
