@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import math
+import sys
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
@@ -176,6 +177,8 @@ def _hungarian():
     (array([0, 1]), array([1, 0]))
     """
     name = "scipy.optimize._lsap"
+    if name in sys.modules:  # scipy.optimize, or an earlier call, has loaded it
+        return sys.modules[name].linear_sum_assignment
     folder = Path(importlib.util.find_spec("scipy").origin).parent / "optimize"
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         if (folder / f"_lsap{suffix}").is_file():
@@ -183,9 +186,13 @@ def _hungarian():
             try:
                 module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
                 loader.exec_module(module)
-                return module.linear_sum_assignment
+                solver = module.linear_sum_assignment
             except (ImportError, AttributeError):
                 break
+            # registered under its own name, so that a later ``import scipy.optimize`` takes
+            # this module rather than a second copy: one solver per process
+            sys.modules[name] = module
+            return solver
     from scipy.optimize import linear_sum_assignment as solver
 
     return solver
