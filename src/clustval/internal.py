@@ -321,16 +321,16 @@ def _bwp_total(p: _Partition) -> float:
 
 def _one(
     name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, metric: str = "euclidean",
-    extra_needs: frozenset[str] = frozenset(), **options,
+    **given,
 ):  # fmt: skip
     """The index ``name`` alone, from a partition that computes just what its entry needs
-    (and ``extra_needs``, what one of its options reads besides)."""
+    with the options ``given`` (score()'s keywords)."""
     from .registry import get_index  # the registry imports this module
 
     spec = get_index(name)
-    needs = spec.needs | extra_needs
-    partition = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
-    return spec.core(partition, **options)
+    partition = _Partition(X, labels, needs=spec.needs_for(given), memory_budget_mb=memory_budget_mb,
+                           metric=metric)  # fmt: skip
+    return spec.compute(partition, given)
 
 
 def _check_xb_separation(separation: str) -> None:
@@ -338,11 +338,6 @@ def _check_xb_separation(separation: str) -> None:
         raise InputError(
             f"xb_separation = {separation!r}; use one of {', '.join(map(repr, XB_SEPARATIONS))}"
         )
-
-
-def _xb_needs(separation: str) -> frozenset[str]:
-    """What XB reads beyond its entry's needs: the closest pair comes from the distance pass."""
-    return frozenset({EXTREMES}) if separation == "closest_pair" else frozenset()
 
 
 # ----------------------------------------------------------------------------- public API
@@ -368,7 +363,7 @@ def stdi(X, labels, squared: bool = False) -> float:
     >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
     5.0
     """
-    return _one("stdi", X, labels, squared=squared)
+    return _one("stdi", X, labels, stdi_squared=squared)
 
 
 def davies_bouldin(X, labels) -> float:
@@ -442,8 +437,7 @@ def xie_beni(
     0.0030864197530864196
     """
     _check_xb_separation(separation)
-    return _one("xb", X, labels, memory_budget_mb, extra_needs=_xb_needs(separation),
-                separation=separation)  # fmt: skip
+    return _one("xb", X, labels, memory_budget_mb, xb_separation=separation)
 
 
 def igp(
@@ -693,11 +687,9 @@ def internal_scores(
                 f"{', '.join(spec.label for spec in centroid_based)} need the data's coordinates "
                 "(centroids), not only distances: pass X, or leave them out."
             )
-    needs = frozenset().union(*(spec.needs for spec in specs))
-    if any(spec.name == "xb" for spec in specs):
-        needs |= _xb_needs(xb_separation)
-    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
     given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
+    needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
+    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
     return {
         spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
         for spec in specs

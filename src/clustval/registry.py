@@ -65,9 +65,12 @@ class IndexSpec:
     options: Mapping[str, str] = field(default_factory=dict)  # score() keyword -> core keyword
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
     stochastic: bool = False  # a seeded Monte Carlo estimate: invariances hold in expectation only
+    # what the core reads besides, for an option's value: {score() keyword: {value: needs}}
+    option_needs: Mapping[str, Mapping[object, frozenset[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        unknown = set(self.needs) - set(NEEDS)
+        optional = (needs for by_value in self.option_needs.values() for needs in by_value.values())
+        unknown = set(self.needs).union(*optional) - set(NEEDS)
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
 
@@ -94,6 +97,21 @@ class IndexSpec:
         0.0
         """
         return self.core(shared, **{kw: given[key] for key, kw in self.options.items() if key in given})
+
+    def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
+        """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
+        and what an option's value adds (XB's closest pair comes from the distance pass).
+
+        Examples
+        --------
+        >>> sorted(get_index("xb").needs_for({"xb_separation": "closest_pair"}))
+        ['coordinates', 'extremes']
+        >>> sorted(get_index("xb").needs_for({}))
+        ['coordinates']
+        """
+        extra = (self.option_needs[key].get(value, frozenset())
+                 for key, value in given.items() if key in self.option_needs)  # fmt: skip
+        return self.needs.union(*extra)
 
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
@@ -122,12 +140,14 @@ class IndexSpec:
 def _ext(name, label, bounds, reference, function, core, *, symmetric=False, stochastic=False,
          options=None):  # fmt: skip
     return IndexSpec(name, label, "external", "higher", bounds, reference, function, core,
-                     frozenset({CONTINGENCY}), options or {}, symmetric, stochastic)  # fmt: skip
+                     frozenset({CONTINGENCY}), options or {}, symmetric=symmetric,
+                     stochastic=stochastic)  # fmt: skip
 
 
-def _int(name, label, direction, bounds, reference, function, core, needs, options=None):
+def _int(name, label, direction, bounds, reference, function, core, needs, options=None,
+         option_needs=None):  # fmt: skip
     return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
-                     frozenset(needs), options or {})  # fmt: skip
+                     frozenset(needs), options or {}, option_needs=option_needs or {})  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
@@ -197,7 +217,8 @@ INDICES: dict[str, IndexSpec] = {
              "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi, I._dbi,
              _CENTRES | _SUMS),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             I.xb, I._xie_beni, _CENTRES, {"xb_separation": "separation"}),
+             I.xb, I._xie_beni, _CENTRES, {"xb_separation": "separation"},
+             {"xb_separation": {"closest_pair": frozenset({EXTREMES})}}),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
              I.igp, I._igp, {NEAREST}),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
