@@ -1,8 +1,8 @@
 """Peak microkernels: the throughput limit of the exact distance pass on this core.
 
-Not a test. Each kernel runs on one thread over a 256-point tile that stays in the L1
-cache (no memory traffic), timed in CPU time of this process (so other work on a shared
-machine does not count against it), best of 5:
+Not a test. Each kernel runs on one thread over a tile of ``clustval._kernels.TILE``
+points that stays in the core's caches (no memory traffic), timed in CPU time of this
+process (so other work on a shared machine does not count against it), best of 5:
 
   sqrt           out[j] += sqrt(v[j])                    the square root alone (vsqrtpd)
   distances      clustval._kernels.distances, d = 8      one row of exact distances, strict
@@ -11,12 +11,18 @@ machine does not count against it), best of 5:
   pass kernels   distances + clustval._kernels.fold_row  the tile pass's row step: also the
                  row's sum and minimum and the columns' sums and minima
 
-Usage (from the repository root):  python -m benchmarks.peak
+The ``distances`` rate is the estimated limit of the whole pass that ``python -m benchmarks``
+prints beside each internal row's pairs per second per thread (it runs this module once, in a
+fresh process, in the same run): the pass computes these distances and does more with them.
+
+Usage (from the repository root):  python -m benchmarks.peak [--json]
 """
 
 from __future__ import annotations
 
+import json
 import math
+import sys
 import time
 
 import numba
@@ -61,18 +67,26 @@ def _rate(call) -> float:
     return REPEATS * TILE / best / 1e9
 
 
-def main() -> None:
+def rates() -> dict[str, float]:
+    """G pairs (values) per CPU-second of each microkernel, one thread."""
     rng = np.random.default_rng(0)
     XT = rng.normal(size=(8, TILE))
     v = np.abs(XT[0]) + 1.0
     out, col_min = np.zeros(TILE), np.full(TILE, np.inf)
-    rates = {
+    return {
         "sqrt": _rate(lambda rows: _sqrt_only(v, rows, out)),
         "distances": _rate(lambda rows: _distances_only(XT, rows, np.empty(TILE))),
         "pass kernels": _rate(lambda rows: _pass_row_step(XT, rows, np.empty(TILE), out, col_min)),
     }
+
+
+def main(argv: list[str] | None = None) -> None:
+    measured = rates()
+    if "--json" in (sys.argv[1:] if argv is None else argv):
+        print(json.dumps(measured))
+        return
     print("one thread, L1-resident tile, CPU time, best of 5 (G per second):")
-    for name, rate in rates.items():
+    for name, rate in measured.items():
         print(f"  {name:14s} {rate:.2f} G/s")
 
 

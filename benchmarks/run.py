@@ -57,7 +57,7 @@ FIELDS = [
     "sklearn_best_s", "sklearn_median_s", "sklearn_runs", "ratio",
     "ours_values", "sklearn_values", "agree",
     "ours_peak_rss_mb", "sklearn_peak_rss_mb", "ours_traced_mb", "sklearn_traced_mb",
-    "pairs_per_s_thread", "status",
+    "pairs_per_s_thread", "limit_pairs_per_s_thread", "status",
 ]  # fmt: skip
 
 
@@ -222,6 +222,26 @@ def compare(case: dict, repeats: int, budget_s: float) -> dict:
     )  # fmt: skip
 
 
+def distance_limit() -> dict:
+    """The estimated limit of the distance pass, measured now (the shared machine's speed
+    drifts within a run): ``benchmarks.peak``'s rates, exact distances alone among them (one
+    thread, a tile in cache, CPU time), in a fresh process; empty if it fails (column "-")."""
+    args = [sys.executable, "-m", "benchmarks.peak", "--json"]
+    done = subprocess.run(args, capture_output=True, text=True, cwd=ROOT)
+    if done.returncode != 0:
+        return {}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def with_limit(row: dict, limit: dict) -> dict:
+    """An internal row with the limit beside its pairs per second (``0.78G (58%)``)."""
+    if row["suite"] != "internal" or not row.get("pairs_per_s_thread") or "distances" not in limit:
+        return row
+    rate = float(row["pairs_per_s_thread"].rstrip("G"))
+    share = rate / limit["distances"]
+    return dict(row, limit_pairs_per_s_thread=f"{limit['distances']:.2f}G ({share:.0%})")
+
+
 def pairs_per_second(case: dict, seconds: float) -> str:
     """Unordered object pairs per second and thread of an internal row (the distance pass
     visits each pair once), e.g. ``0.45G``; empty for other suites."""
@@ -369,13 +389,13 @@ def write_csv(rows: list[dict], path: Path) -> None:
 def markdown(rows: list[dict]) -> str:
     head = ["suite", "n", "C=K / d,K", "labels", "sklearn side", "ours s (best/median)",
             "sklearn s (best/median)", "ratio", "values agree", "peak MB ours / sklearn",
-            "pairs/s/thread"]  # fmt: skip
+            "pairs/s/thread", "limit (share)"]  # fmt: skip
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         sizes = f"{r['c']}" if r["suite"] in ("external", "ami") else f"d={r['d']}, K={r['k']}"
         if not r.get("ours_best_s"):
             cells = [r["suite"], f"{r['n']:,}", sizes, r.get("labels", ""), r.get("reference", ""),
-                     "", "", "", "", r["status"], ""]  # fmt: skip
+                     "", "", "", "", r["status"], "", ""]  # fmt: skip
         else:
             agreed = {True: "yes", False: "NO"}.get(r.get("agree"), "-")
             cells = [
@@ -385,6 +405,7 @@ def markdown(rows: list[dict]) -> str:
                 r.get("ratio", "-"), agreed,
                 f"{r.get('ours_peak_rss_mb', '-')} / {r.get('sklearn_peak_rss_mb', '-')}",
                 r.get("pairs_per_s_thread", "") or "-",
+                r.get("limit_pairs_per_s_thread", "") or "-",
             ]  # fmt: skip
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
@@ -483,7 +504,11 @@ def main(argv: list[str] | None = None) -> None:
     print(machine())
     rows = []
     for case in cases(settings, args.suites):
-        rows.append(compare(case, settings["repeats"], settings["budget_s"]))
+        limit = distance_limit() if case["suite"] == "internal" else {}
+        if limit:
+            print("  limit (benchmarks.peak, one thread, G pairs/s): "
+                  + ", ".join(f"{name} {rate:.2f}" for name, rate in limit.items()), flush=True)
+        rows.append(with_limit(compare(case, settings["repeats"], settings["budget_s"]), limit))
         r = rows[-1]
         print(f"{r['suite']:9s} n={r['n']:>9,} {r.get('c') or ''!s:>5} {r.get('labels', ''):4s} "
               f"{r.get('reference', ''):18s} ours {r.get('ours_best_s', '-'):>8s}s  sklearn "

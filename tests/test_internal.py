@@ -449,12 +449,14 @@ def test_engines_agree_bit_for_bit_on_distances():
 
 @pytest.mark.parametrize("kind", ["gauss", "grid", "dup"])
 def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
-    # Clusters of several 256-object tiles, a singleton and small ones, on 1, 2 and all
-    # threads. Distances (minima, maxima, neighbours, ties) must be bit-identical to the
-    # numpy engine's, sums equal to rounding, and sums bit-identical across thread counts.
+    # Clusters of several tiles, one just over a tile, a singleton and small ones, on 1, 2
+    # and all threads. Distances (minima, maxima, neighbours, ties) must be bit-identical to
+    # the numpy engine's, sums equal to rounding, and sums bit-identical across thread counts.
     numba = pytest.importorskip("numba")
+    from clustval._kernels import TILE
+
     rng = np.random.default_rng(5)
-    sizes = [700, 1, 300, 5, 257, 2]
+    sizes = [2 * TILE + 188, 1, TILE // 2 + 44, 5, TILE + 1, 2]
     labels = rng.permutation(np.repeat(np.arange(len(sizes)), sizes))
     n = labels.size
     X = random_case(9, n, 1, d=5, kind=kind)[0]

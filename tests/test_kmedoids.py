@@ -417,7 +417,7 @@ def _oracle_lane_sum(terms):
     return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
 
 
-@pytest.mark.parametrize("m", [1, 7, 8, 9, 255, 256, 257, 700])
+@pytest.mark.parametrize("m", [1, 7, 8, 9, 255, 256, 257, 511, 512, 513, 700])  # about tiles
 def test_distance_sums_follow_the_lane_order_in_every_engine(m):
     # Bit-equal to the loop oracle: numpy's lane sums, the compiled sums computed from X
     # and the compiled sums read from a stored matrix (weighted, and rows out of order).

@@ -13,12 +13,12 @@ bit-identical distances (hence identical minima, maxima, neighbours and ties); p
 sums may differ in the last bits because the engines add them in a different order.
 
 Engines. ``numba`` (:func:`clustval._kernels.tile_pair_stats`) cuts the cluster-sorted
-objects into tiles of at most 256 objects inside one cluster and visits every unordered pair
-of tiles once, so each distance is computed once and counts for both of its objects; the
-pairs are cut into ``PARTS`` runs of equal work, each keeping its own O(n K) summaries, added
-up in part order at the end; the threads (``numba.get_num_threads()``, set
-``NUMBA_NUM_THREADS`` to limit them) share the parts, so the values do not depend on how many
-there are. ``numpy``
+objects into tiles of at most ``TILE`` (512) objects inside one cluster and visits every
+unordered pair of tiles once, so each distance is computed once and counts for both of its
+objects; the pairs are cut into ``PARTS`` runs of equal work, each keeping its own O(n K)
+summaries, added up in part order at the end; the threads (``numba.get_num_threads()``, set
+``NUMBA_NUM_THREADS`` to limit them) share the parts, so the values do not depend on how
+many there are. ``numpy``
 computes each row block as a (rows x n) array and reduces it with ``ufunc.reduceat``. Choose
 with the ``engine`` argument or the ``CLUSTVAL_ENGINE`` environment variable (``auto`` |
 ``numba`` | ``numpy``); ``auto`` takes numba for passes of at least
