@@ -12,8 +12,8 @@ process (so other work on a shared machine does not count against it), best of 5
                  row's sum and minimum and the columns' sums and minima
 
 The ``distances`` rate is the estimated limit of the whole pass that ``python -m benchmarks``
-prints beside each internal row's pairs per second per thread (it runs this module once, in a
-fresh process, in the same run): the pass computes these distances and does more with them.
+prints beside each internal row's pairs per second per thread (it runs this module in a fresh
+process just before the row): the pass computes these distances and does more with them.
 
 Usage (from the repository root):  python -m benchmarks.peak [--json]
 """
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     if "--json" in (sys.argv[1:] if argv is None else argv):
         print(json.dumps(measured))
         return
-    print("one thread, L1-resident tile, CPU time, best of 5 (G per second):")
+    print("one thread, a tile in cache, CPU time, best of 5 (G per second):")
     for name, rate in measured.items():
         print(f"  {name:14s} {rate:.2f} G/s")
 
