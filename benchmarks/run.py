@@ -198,8 +198,9 @@ def fmt_values(values: dict) -> str:
     return " ".join(f"{k}={v:.15g}" for k, v in values.items())
 
 
-def compare(case: dict, repeats: int, budget_s: float) -> dict:
-    """One row: the case measured on both sides."""
+def compare(case: dict, repeats: int, budget_s: float, limit: dict | None = None) -> dict:
+    """One row: the case measured on both sides; an internal row also gets its pairs per
+    second per thread and, given the ``limit`` measured before it, that rate's share of it."""
     ours = run_isolated(case, "ours", repeats, budget_s)
     theirs = run_isolated(case, "sklearn", repeats, budget_s)
     row = {f: case.get(f, "") for f in ("suite", "n", "d", "k", "c", "labels", "reference")}
@@ -217,7 +218,7 @@ def compare(case: dict, repeats: int, budget_s: float) -> dict:
         agree=agree(ours["values"], theirs["values"]),
         ours_peak_rss_mb=ours["peak_rss_mb"], sklearn_peak_rss_mb=theirs["peak_rss_mb"],
         ours_traced_mb=ours["traced_mb"], sklearn_traced_mb=theirs["traced_mb"],
-        pairs_per_s_thread=pairs_per_second(case, ours["best_s"]),
+        **pair_rates(case, ours["best_s"], limit or {}),
         status="ok" if ours["rss_exact"] and theirs["rss_exact"] else "ok (peak RSS since start)",
     )  # fmt: skip
 
@@ -233,22 +234,19 @@ def distance_limit() -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def with_limit(row: dict, limit: dict) -> dict:
-    """An internal row with the limit beside its pairs per second (``0.78G (58%)``)."""
-    if row["suite"] != "internal" or not row.get("pairs_per_s_thread") or "distances" not in limit:
-        return row
-    rate = float(row["pairs_per_s_thread"].rstrip("G"))
-    share = rate / limit["distances"]
-    return dict(row, limit_pairs_per_s_thread=f"{limit['distances']:.2f}G ({share:.0%})")
-
-
-def pairs_per_second(case: dict, seconds: float) -> str:
-    """Unordered object pairs per second and thread of an internal row (the distance pass
-    visits each pair once), e.g. ``0.45G``; empty for other suites."""
+def pair_rates(case: dict, seconds: float, limit: dict) -> dict:
+    """An internal row's unordered pairs per second and thread (the distance pass visits
+    each pair once), e.g. ``0.45G``, and beside it the limit with that rate's share of it,
+    e.g. ``0.78G (58%)``; nothing for other suites."""
     if case["suite"] != "internal":
-        return ""
+        return {}
     threads = int(os.environ.get("NUMBA_NUM_THREADS") or os.cpu_count() or 1)
-    return f"{case['n'] * (case['n'] - 1) / 2 / seconds / threads / 1e9:.2f}G"
+    rate = case["n"] * (case["n"] - 1) / 2 / seconds / threads / 1e9
+    rates = dict(pairs_per_s_thread=f"{rate:.2f}G")
+    if "distances" in limit:
+        share = rate / limit["distances"]
+        rates["limit_pairs_per_s_thread"] = f"{limit['distances']:.2f}G ({share:.0%})"
+    return rates
 
 
 def kmedoids_rows(sizes: list[int], python: Path | None) -> list[dict]:
@@ -508,7 +506,7 @@ def main(argv: list[str] | None = None) -> None:
         if limit:
             print("  limit (benchmarks.peak, one thread, G pairs/s): "
                   + ", ".join(f"{name} {rate:.2f}" for name, rate in limit.items()), flush=True)
-        rows.append(with_limit(compare(case, settings["repeats"], settings["budget_s"]), limit))
+        rows.append(compare(case, settings["repeats"], settings["budget_s"], limit))
         r = rows[-1]
         print(f"{r['suite']:9s} n={r['n']:>9,} {r.get('c') or ''!s:>5} {r.get('labels', ''):4s} "
               f"{r.get('reference', ''):18s} ours {r.get('ours_best_s', '-'):>8s}s  sklearn "

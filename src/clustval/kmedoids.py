@@ -427,8 +427,7 @@ def sd_kmedoids(
 # ---------------------------------------------------------------------------- iteration
 def _iterate(dist: _Distances, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
     """Alternate assignment and medoid update from ``seeds`` until no medoid moves."""
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
-        raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
+    _check_max_iter(max_iter)
     if backend == "sklearn_extra":
         medoids, n_iter = _sklearn_extra_medoids(dist.D, seeds, int(max_iter))
         labels, cost = _assign(dist, medoids)
@@ -610,6 +609,11 @@ def _check_k(n: int, k) -> None:
         raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
     if k > n:
         raise ClusteringError(f"n_clusters={k} exceeds the number of objects ({n}); use n_clusters <= {n}.")
+
+
+def _check_max_iter(max_iter) -> None:
+    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
+        raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
 
 
 def _check_distances(D) -> np.ndarray:

@@ -41,6 +41,7 @@ from .kmedoids import (
     KMedoidsResult,
     _check_distances,
     _check_k,
+    _check_max_iter,
     euclidean_distances,
 )
 
@@ -76,8 +77,7 @@ def pam(X=None, n_clusters: int = 2, *, distances=None, max_iter: int = DEFAULT_
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     D = _check_distances(distances) if distances is not None else euclidean_distances(X)
     _check_k(D.shape[0], n_clusters)
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
-        raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
+    _check_max_iter(max_iter)
     tol = TIE_RTOL * float(D.sum()) / D.shape[0]
     medoids = _build(D, n_clusters, tol)
     seeds = medoids.copy()
