@@ -286,15 +286,19 @@ def tile_pair_stats(
     Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
     (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``); each unordered pair of objects
     is visited once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and
-    counts for both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and adds
-    into its own ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n): no two workers
-    write the same memory, and the caller combines the workers' parts.
+    counts for both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills
+    its own ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n), given uninitialised:
+    no two workers write the same memory, and ``sum_parts`` combines the workers' parts.
     """
     for w in numba.prange(bounds.size - 1):
         dist = np.empty(TILE)
         col_sum = np.empty(TILE)
         col_min = np.empty(TILE)
         col_max = np.empty(TILE)
+        # each worker starts its own part: in parallel, and in the cache of the core using it
+        sums[w] = 0.0
+        mins[w] = np.inf
+        own_max[w] = 0.0
         # minima and maxima as bits (the order of non-negative doubles; see fold_row)
         w_sums, w_mins, w_max = sums[w], mins[w].view(np.int64), own_max[w].view(np.int64)
         for p in range(bounds[w], bounds[w + 1]):
@@ -322,6 +326,27 @@ def tile_pair_stats(
                 w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], min_bits[j])
                 if ca == cb:
                     w_max[b0 + j] = max(w_max[b0 + j], max_bits[j])
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def sum_parts(sums, mins, own_max, order, cluster_sums, all_mins, all_max):  # pragma: no cover
+    """Combine the parts of ``tile_pair_stats`` (sorted order), objects in parallel: the
+    sums added in part order (as ``np.sum(sums, axis=0)`` adds them), written in the original
+    order (row ``order[r]`` of cluster_sums), the minima and maxima kept in sorted order."""
+    parts, n, k = sums.shape
+    for r in numba.prange(n):
+        out = cluster_sums[order[r]]
+        for c in range(k):
+            total, lowest = sums[0, r, c], mins[0, r, c]
+            for w in range(1, parts):
+                total += sums[w, r, c]
+                lowest = min(lowest, mins[w, r, c])
+            out[c] = total
+            all_mins[r, c] = lowest
+        highest = own_max[0, r]
+        for w in range(1, parts):
+            highest = max(highest, own_max[w, r])
+        all_max[r] = highest
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)

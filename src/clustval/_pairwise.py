@@ -182,23 +182,24 @@ def cluster_distance_stats(
             return exact_distances(Xs[rows], Xs)
 
     # numba fills all three summaries at once (the extra ones cost little next to the
-    # distances); numpy computes only the requested reductions.
+    # distances); numpy computes only the requested reductions. Both engines write the
+    # sums in the original order and keep the minima and maxima in sorted order.
     every = engine == "numba"
     cluster_sums = np.empty((n, n_clusters)) if (sums or every) else None
     mins = np.empty((n, n_clusters)) if (nearest or extremes or every) else None
     own_max = np.empty(n) if (extremes or every) else None
 
     if engine == "numba":
-        _numba_pass(Xs, starts, cluster_sums, mins, own_max)
+        _numba_pass(Xs, starts, order, cluster_sums, mins, own_max)
     else:
         step = rows_per_block(n, memory_budget_mb)
         for r0 in range(0, n, step):
             r1 = min(r0 + step, n)
-            _numpy_block(distance_rows, starts, own, r0, r1, cluster_sums, mins, own_max)
+            _numpy_block(distance_rows, starts, own, order, r0, r1, cluster_sums, mins, own_max)
 
     stats: dict[str, np.ndarray] = {}
     if sums:
-        stats["cluster_sums"] = _to_original_order(cluster_sums, order)
+        stats["cluster_sums"] = cluster_sums
     if nearest:
         nearest_sorted = _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb)
         stats["nearest_cluster"] = _to_original_order(nearest_sorted, order)
@@ -214,13 +215,14 @@ def _to_original_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
     return out
 
 
-def _numpy_block(distance_rows, starts, own, r0, r1, cluster_sums, mins, own_max) -> None:
-    """Fill rows r0:r1 (sorted order) of the requested summaries from one distance block."""
+def _numpy_block(distance_rows, starts, own, order, r0, r1, cluster_sums, mins, own_max) -> None:
+    """Fill rows r0:r1 (sorted order) of the requested summaries from one distance block:
+    the sums into their original rows ``order[r0:r1]``."""
     D = distance_rows(slice(r0, r1))
     segments = starts[:-1]
     rows = np.arange(r1 - r0)
     if cluster_sums is not None:
-        cluster_sums[r0:r1] = np.add.reduceat(D, segments, axis=1)
+        cluster_sums[order[r0:r1]] = np.add.reduceat(D, segments, axis=1)
     if own_max is not None:  # d(i, i) = 0 never raises a maximum
         own_max[r0:r1] = np.maximum.reduceat(D, segments, axis=1)[rows, own[r0:r1]]
     if mins is not None:
@@ -228,8 +230,9 @@ def _numpy_block(distance_rows, starts, own, r0, r1, cluster_sums, mins, own_max
         mins[r0:r1] = np.minimum.reduceat(D, segments, axis=1)
 
 
-def _numba_pass(Xs, starts, cluster_sums, mins, own_max) -> None:
-    """Fill all summaries with the compiled tile kernel (sorted order), each pair once."""
+def _numba_pass(Xs, starts, order, cluster_sums, mins, own_max) -> None:
+    """Fill all summaries with the compiled tile kernel, each pair once (cluster_sums in
+    the original order, mins and own_max in sorted order)."""
     kernels = _compiled.kernels()
     n, n_clusters = cluster_sums.shape
     tiles, tile_cluster = _tiles(starts, kernels.TILE)
@@ -241,16 +244,14 @@ def _numba_pass(Xs, starts, cluster_sums, mins, own_max) -> None:
     workers = max(1, min(PARTS, len(pair_a)))
     bounds = np.searchsorted(work, work[-1] * np.arange(workers + 1) / workers, side="left")
     bounds[0], bounds[-1] = 0, len(pair_a)
-    sums = np.zeros((workers, n, n_clusters))
-    part_mins = np.full((workers, n, n_clusters), np.inf)
-    part_max = np.zeros((workers, n))
+    sums = np.empty((workers, n, n_clusters))  # the kernel starts each part itself
+    part_mins = np.empty((workers, n, n_clusters))
+    part_max = np.empty((workers, n))
     kernels.tile_pair_stats(
         _feature_major(Xs),
         tiles, tile_cluster, pair_a, pair_b, bounds.astype(np.int64), sums, part_mins, part_max,
     )  # fmt: skip
-    np.sum(sums, axis=0, out=cluster_sums)
-    np.min(part_mins, axis=0, out=mins)
-    np.max(part_max, axis=0, out=own_max)
+    kernels.sum_parts(sums, part_mins, part_max, order, cluster_sums, mins, own_max)
 
 
 def _feature_major(Xs: np.ndarray) -> np.ndarray:

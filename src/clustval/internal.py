@@ -83,10 +83,13 @@ class _Partition:
             return
         self.X, self.codes, self.n_clusters = check_data(X, labels)
         self.n = self.X.shape[0]
-        # Centroid terms use data shifted by a data value near the middle: the indices are
-        # translation invariant, and means of values far from 0 would lose digits (the
-        # shift is exact for lattice data). Pairwise distances use X itself.
-        self.shifted = self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
+
+    @cached_property
+    def shifted(self) -> np.ndarray:
+        """X shifted by a data value near the middle, for the centroid terms: the indices
+        are translation invariant, and means of values far from 0 would lose digits (the
+        shift is exact for lattice data). Pairwise distances use X itself."""
+        return self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
 
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters."""
