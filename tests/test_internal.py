@@ -482,6 +482,24 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
         numba.set_num_threads(threads)
 
 
+def test_parts_are_combined_as_numpy_reduces_them():
+    # sum_parts: sums added in part order (the bits of np.sum over the parts), minima and
+    # maxima over the parts, the sums scattered to the original rows
+    pytest.importorskip("numba")
+    from clustval._kernels import sum_parts
+
+    rng = np.random.default_rng(2)
+    parts, n, k = 4, 37, 3
+    sums = rng.normal(size=(parts, n, k)) * 10.0 ** rng.integers(-8, 8, size=(parts, n, k))
+    mins, maxima = rng.random((parts, n, k)), rng.random((parts, n))
+    order = rng.permutation(n)
+    got_sums, got_mins, got_max = np.empty((n, k)), np.empty((n, k)), np.empty(n)
+    sum_parts(sums, mins, maxima, order, got_sums, got_mins, got_max)
+    np.testing.assert_array_equal(got_sums[order], np.sum(sums, axis=0))
+    np.testing.assert_array_equal(got_mins, mins.min(axis=0))
+    np.testing.assert_array_equal(got_max, maxima.max(axis=0))
+
+
 def test_exact_distances_match_math_dist():
     rng = np.random.default_rng(0)
     A, B = rng.normal(size=(5, 7)) * 1e3, rng.normal(size=(4, 7)) * 1e3
