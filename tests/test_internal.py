@@ -483,10 +483,10 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
 
 
 def test_parts_are_combined_as_numpy_reduces_them():
-    # sum_parts: sums added in part order (the bits of np.sum over the parts), minima and
+    # combine_parts: sums added in part order (the bits of np.sum over the parts), minima and
     # maxima over the parts, the sums scattered to the original rows
     pytest.importorskip("numba")
-    from clustval._kernels import sum_parts
+    from clustval._kernels import combine_parts
 
     rng = np.random.default_rng(2)
     parts, n, k = 4, 37, 3
@@ -494,7 +494,7 @@ def test_parts_are_combined_as_numpy_reduces_them():
     mins, maxima = rng.random((parts, n, k)), rng.random((parts, n))
     order = rng.permutation(n)
     got_sums, got_mins, got_max = np.empty((n, k)), np.empty((n, k)), np.empty(n)
-    sum_parts(sums, mins, maxima, order, got_sums, got_mins, got_max)
+    combine_parts(sums, mins, maxima, order, got_sums, got_mins, got_max)
     np.testing.assert_array_equal(got_sums[order], np.sum(sums, axis=0))
     np.testing.assert_array_equal(got_mins, mins.min(axis=0))
     np.testing.assert_array_equal(got_max, maxima.max(axis=0))

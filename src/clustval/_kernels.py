@@ -288,7 +288,7 @@ def tile_pair_stats(
     is visited once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and
     counts for both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills
     its own ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n), given uninitialised:
-    no two workers write the same memory, and ``sum_parts`` combines the workers' parts.
+    no two workers write the same memory, and ``combine_parts`` adds the parts up.
     """
     for w in numba.prange(bounds.size - 1):
         dist = np.empty(TILE)
@@ -329,7 +329,7 @@ def tile_pair_stats(
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def sum_parts(sums, mins, own_max, order, cluster_sums, all_mins, all_max):  # pragma: no cover
+def combine_parts(sums, mins, own_max, order, cluster_sums, all_mins, all_max):  # pragma: no cover
     """Combine the parts of ``tile_pair_stats`` (sorted order), objects in parallel: the
     sums added in part order (as ``np.sum(sums, axis=0)`` adds them), written in the original
     order (row ``order[r]`` of cluster_sums), the minima and maxima kept in sorted order."""

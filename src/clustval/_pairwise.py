@@ -251,7 +251,7 @@ def _numba_pass(Xs, starts, order, cluster_sums, mins, own_max) -> None:
         _feature_major(Xs),
         tiles, tile_cluster, pair_a, pair_b, bounds.astype(np.int64), sums, part_mins, part_max,
     )  # fmt: skip
-    kernels.sum_parts(sums, part_mins, part_max, order, cluster_sums, mins, own_max)
+    kernels.combine_parts(sums, part_mins, part_max, order, cluster_sums, mins, own_max)
 
 
 def _feature_major(Xs: np.ndarray) -> np.ndarray:
