@@ -12,7 +12,7 @@ process (so other work on a shared machine does not count against it), best of 5
                  row's sum and minimum and the columns' sums and minima
   squares        the same d = 8 sums of squares without their square root: the FP ports'
                  own rate (23 operations per 4 pairs, 2 per cycle, so it gives the clock)
-  distances FMA  the d = 8 distances with fused multiply-adds (fastmath "contract"): the
+  distances FMA  the same distances with fused multiply-adds (fastmath "contract"): the
                  rate the pass could approach if its distances were allowed to round
                  differently from numpy's (they are not); the square roots bound it
 
@@ -39,39 +39,10 @@ TILE = _kernels.TILE
 REPEATS = 200_000 // 8  # rows per timing: ~5 * 10^6 pairs
 
 
-def _rows8(P, rows, out, root):  # pragma: no cover
-    """For r < rows: out[j] = the squared distance from point r % m of the feature-major,
-    8-feature P to its point j (the distance if ``root``), squares added in feature order."""
-    m = P.shape[1]
-    c0, c1, c2, c3, c4, c5, c6, c7 = P[0], P[1], P[2], P[3], P[4], P[5], P[6], P[7]
-    for r in range(rows):
-        i = r % m
-        x0, x1, x2, x3 = P[0, i], P[1, i], P[2, i], P[3, i]
-        x4, x5, x6, x7 = P[4, i], P[5, i], P[6, i], P[7, i]
-        for j in range(m):
-            a = x0 - c0[j]
-            v = a * a
-            a = x1 - c1[j]
-            v += a * a
-            a = x2 - c2[j]
-            v += a * a
-            a = x3 - c3[j]
-            v += a * a
-            a = x4 - c4[j]
-            v += a * a
-            a = x5 - c5[j]
-            v += a * a
-            a = x6 - c6[j]
-            v += a * a
-            a = x7 - c7[j]
-            v += a * a
-            out[j] = math.sqrt(v) if root else v
-
-
-# One body compiled with two sets of flags, not cached: numba's cache keys an entry by the
-# function and its signature, not by its flags.
-_rows8_strict = numba.njit(_rows8)
-_rows8_fma = numba.njit(fastmath={"contract"})(_rows8)
+# The sweep of clustval._kernels.distances compiled again with fused multiply-adds: the
+# same body, other flags; not cached, as numba's cache keys an entry by the function and
+# its signature, not by its flags.
+_sweep_fma = numba.njit(fastmath={"contract"})(_kernels._sweep.py_func)
 
 
 @numba.njit(cache=True)
@@ -86,6 +57,20 @@ def _distances_only(XT, rows, dist):  # pragma: no cover
     m = XT.shape[1]
     for r in range(rows):
         _kernels.distances(XT, r % m, XT, 0, m, dist)
+
+
+@numba.njit(cache=True)
+def _squares_only(XT, rows, out):  # pragma: no cover
+    m = XT.shape[1]
+    for r in range(rows):
+        _kernels._sweep(XT, r % m, XT, 0, 8, 0, m, out, True, False)  # no square root
+
+
+@numba.njit
+def _distances_fma(XT, rows, out):  # pragma: no cover
+    m = XT.shape[1]
+    for r in range(rows):
+        _sweep_fma(XT, r % m, XT, 0, 8, 0, m, out, True, True)
 
 
 @numba.njit(cache=True)
@@ -117,8 +102,8 @@ def rates() -> dict[str, float]:
         "sqrt": _rate(lambda rows: _sqrt_only(v, rows, out)),
         "distances": _rate(lambda rows: _distances_only(XT, rows, np.empty(TILE))),
         "pass kernels": _rate(lambda rows: _pass_row_step(XT, rows, np.empty(TILE), out, col_min)),
-        "squares": _rate(lambda rows: _rows8_strict(XT, rows, np.empty(TILE), False)),
-        "distances FMA": _rate(lambda rows: _rows8_fma(XT, rows, np.empty(TILE), True)),
+        "squares": _rate(lambda rows: _squares_only(XT, rows, np.empty(TILE))),
+        "distances FMA": _rate(lambda rows: _distances_fma(XT, rows, np.empty(TILE))),
     }
 
 
