@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -98,3 +99,38 @@ def test_pipeline_thread_limit_needs_no_numba_import():
         "assert numba.get_num_threads() == 1, numba.get_num_threads()\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.slow
+def test_compiled_values_depend_on_neither_numbas_cache_nor_the_cpu(tmp_path):
+    # The first run compiles every kernel, the second loads them from numba's on-disk cache,
+    # the third compiles them for a generic x86-64 (SSE2, no AVX): the same bits, so a
+    # pipeline's first run writes what its re-runs write, on any machine. (A sum that LLVM
+    # vectorised under fast-math reassoc was once grouped differently in all three.)
+    pytest.importorskip("numba")
+    code = (
+        "import numpy as np, clustval\n"
+        "from clustval import _kernels, kmedoids\n"
+        "rng = np.random.default_rng(0)\n"
+        "X = rng.normal(size=(1500, 5)) + rng.integers(0, 6, 1500)[:, None]\n"
+        "labels, truth = rng.integers(0, 6, 1500), rng.integers(0, 4, 1500)\n"
+        "values = [clustval.internal_scores(X, labels), clustval.external_scores(truth, labels),\n"
+        "          clustval.silhouette_samples(X, labels).tolist()]\n"
+        "for cluster in (kmedoids.park_jun, kmedoids.sd_kmedoids):\n"
+        "    result = cluster(X, 5)\n"
+        "    values.append((result.labels.tolist(), result.medoids.tolist()))\n"
+        "print(sum(_kernels.tile_pair_stats.stats.cache_hits.values()))\n"
+        "print(repr(values))\n"
+    )
+
+    def run(cache: str, **env: str) -> list[str]:
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / cache), **env}
+        command = [sys.executable, "-c", code]
+        done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
+        return done.stdout.splitlines()
+
+    (cold_hits, cold), (warm_hits, warm) = run("host"), run("host")
+    generic_hits, generic = run("generic", NUMBA_CPU_NAME="generic")
+    assert (cold_hits, warm_hits, generic_hits) == ("0", "1", "0")
+    assert warm == cold
+    assert generic == cold

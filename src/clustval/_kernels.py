@@ -13,6 +13,8 @@ import math
 
 import numba
 import numpy as np
+from llvmlite import ir
+from numba.extending import intrinsic, models, register_model
 
 from ._compiled import LANES
 
@@ -241,30 +243,132 @@ def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
             out[r] = _lanes_total(lanes)
 
 
-# Only sums, minima and maxima of distances may be reordered here (reassoc), which lets
-# LLVM vectorise them; the distances come from ``distances``, computed without fastmath.
+# ----------------------------------------------------------------------------- row sums
+# A row's sum in an order fixed here, in 256-bit vectors: term j goes to lane j % ROW_LANES
+# (lanes 4q:4q + 4 are vector q), the vectors are added as (q0 + q1) + (q2 + q3) and their
+# elements as (e0 + e1) + (e2 + e3). Letting LLVM vectorise the sum instead (fast-math
+# ``reassoc``) leaves the grouping to the compiler, and the kernel compiled in a process
+# and the same kernel loaded from numba's cache grouped it differently: other last bits
+# on a machine's first run than on the next. No kernel here reorders an addition; only
+# minima and maxima (exact in any order) are left to the vectoriser.
+ROW_LANES = 16
+_QUAD_IR = ir.VectorType(ir.DoubleType(), 4)
+
+
+class _QuadType(numba.types.Type):
+    """Four float64 in one 256-bit register (LLVM ``<4 x double>``)."""
+
+    def __init__(self):
+        super().__init__(name="Quad")
+
+
+_quad = _QuadType()
+
+
+@register_model(_QuadType)
+class _QuadModel(models.PrimitiveModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, _QUAD_IR)
+
+
+@intrinsic
+def _quad_zero(typingctx):
+    def codegen(context, builder, signature, args):
+        return ir.Constant(_QUAD_IR, [0.0] * 4)
+
+    return _quad(), codegen
+
+
+def _quad_at(context, builder, array_type, array, start):
+    """A <4 x double> pointer to array[start] (no bounds check)."""
+    data = context.make_array(array_type)(context, builder, array).data
+    return builder.bitcast(builder.gep(data, [start]), _QUAD_IR.as_pointer())
+
+
+@intrinsic
+def _quad_load(typingctx, values, j):
+    def codegen(context, builder, signature, args):
+        return builder.load(_quad_at(context, builder, signature.args[0], *args), align=8)
+
+    return _quad(values, numba.types.int64), codegen
+
+
+@intrinsic
+def _quad_store(typingctx, values, j, quad):
+    def codegen(context, builder, signature, args):
+        values_, j_, quad_ = args
+        builder.store(quad_, _quad_at(context, builder, signature.args[0], values_, j_), align=8)
+        return context.get_dummy_value()
+
+    return numba.types.void(values, numba.types.int64, _quad), codegen
+
+
+@intrinsic
+def _quad_add(typingctx, a, b):
+    def codegen(context, builder, signature, args):
+        return builder.fadd(*args)
+
+    return _quad(_quad, _quad), codegen
+
+
+@intrinsic
+def _quad_min(typingctx, a, b):
+    """a < b ? a : b, element by element."""
+
+    def codegen(context, builder, signature, args):
+        return builder.select(builder.fcmp_ordered("<", *args), *args)
+
+    return _quad(_quad, _quad), codegen
+
+
+@intrinsic
+def _quad_total(typingctx, quad):
+    """(e0 + e1) + (e2 + e3)."""
+
+    def codegen(context, builder, signature, args):
+        e = [builder.extract_element(args[0], ir.Constant(ir.IntType(32), k)) for k in range(4)]
+        return builder.fadd(builder.fadd(e[0], e[1]), builder.fadd(e[2], e[3]))
+
+    return numba.types.float64(_quad), codegen
+
+
+@numba.njit(cache=True, nogil=True)
+def _fold_quad(dist, j, col_sum, col_min, row):  # pragma: no cover
+    """Fold dist[j:j + 4] into col_sum and col_min; return row + dist[j:j + 4]."""
+    d = _quad_load(dist, j)
+    _quad_store(col_sum, j, _quad_add(_quad_load(col_sum, j), d))
+    _quad_store(col_min, j, _quad_min(d, _quad_load(col_min, j)))
+    return _quad_add(row, d)
+
+
 # A row's minimum and maximum are taken over the distances' bit patterns as int64: for
 # non-negative doubles (+0 to +inf, never NaN or -0 here) the integer order is the float
 # order, and LLVM vectorises integer min/max reductions (it keeps float ones scalar).
-@numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
     """Add dist[j] to col_sum[j] and fold it into col_min[j] (j < m); return the row's
-    sum and the bits of its min."""
-    total = 0.0
-    for j in range(m):
-        v = dist[j]
-        total += v
-        col_sum[j] += v
-        c = col_min[j]
-        col_min[j] = v if v < c else c
+    sum, in the order of ROW_LANES, and the bits of its min.
+
+    The three arrays have room past m up to the next multiple of ROW_LANES: fold_row sets
+    those slots of dist to +0.0 and folds them into the columns' spare slots, which hold no
+    column (adding +0.0 to a lane, which starts at +0.0 and adds non-negative terms,
+    changes no bit of the sum)."""
+    end = -(-m // ROW_LANES) * ROW_LANES
+    dist[m:end] = 0.0
+    q0 = q1 = q2 = q3 = _quad_zero()
+    for j in range(0, end, ROW_LANES):
+        q0 = _fold_quad(dist, j, col_sum, col_min, q0)
+        q1 = _fold_quad(dist, j + 4, col_sum, col_min, q1)
+        q2 = _fold_quad(dist, j + 8, col_sum, col_min, q2)
+        q3 = _fold_quad(dist, j + 12, col_sum, col_min, q3)
     bits = dist.view(np.int64)
     lowest = _INF_BITS
     for j in range(m):
         lowest = bits[j] if bits[j] < lowest else lowest
-    return total, lowest
+    return _quad_total(_quad_add(_quad_add(q0, q1), _quad_add(q2, q3))), lowest
 
 
-@numba.njit(fastmath={"reassoc", "nsz", "nnan"}, cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True)
 def fold_max(dist, m, col_max):  # pragma: no cover
     """Fold dist[j] into col_max[j] (j < m); return the bits of the row's max."""
     for j in range(m):
@@ -291,9 +395,10 @@ def tile_pair_stats(
     no two workers write the same memory, and ``combine_parts`` adds the parts up.
     """
     for w in numba.prange(bounds.size - 1):
-        dist = np.empty(TILE)
-        col_sum = np.empty(TILE)
-        col_min = np.empty(TILE)
+        # room for fold_row's last block past a tile's end
+        dist = np.empty(TILE + ROW_LANES)
+        col_sum = np.empty(TILE + ROW_LANES)
+        col_min = np.empty(TILE + ROW_LANES)
         col_max = np.empty(TILE)
         # each worker starts its own part: in parallel, and in the cache of the core using it
         sums[w] = 0.0
