@@ -19,9 +19,10 @@ MIN_WORK = 2**18
 STEPS_PER_INT_LABEL = 8  # code vectors, keys and a bincount
 STEPS_PER_STRING_LABEL = 64  # hashing every code unit, an integer sort and a verification
 # K-medoids compares sums of distances, so every engine and row source adds them in ONE
-# order: term j goes to lane j % LANES (each lane a running sum from 0.0, in ascending j),
-# and the lanes are added as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)). Eight
-# independent sums fill one SIMD register, so the compiled sums run at full width.
+# order (and the distance pass adds its row sums in it, so that no compiler regroups them):
+# term j goes to lane j % LANES (each lane a running sum from 0.0, in ascending j), and the
+# lanes are added as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)). Eight independent
+# sums fill SIMD registers, so the compiled sums run at full width.
 LANES = 8
 
 

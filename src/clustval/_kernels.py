@@ -244,14 +244,12 @@ def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- row sums
-# A row's sum in an order fixed here, in 256-bit vectors: term j goes to lane j % ROW_LANES
-# (lanes 4q:4q + 4 are vector q), the vectors are added as (q0 + q1) + (q2 + q3) and their
-# elements as (e0 + e1) + (e2 + e3). Letting LLVM vectorise the sum instead (fast-math
-# ``reassoc``) leaves the grouping to the compiler, and the kernel compiled in a process
-# and the same kernel loaded from numba's cache grouped it differently: other last bits
-# on a machine's first run than on the next. No kernel here reorders an addition; only
+# A row's sum in the one order of clustval._compiled.LANES, as the lane sums above, held
+# in two 256-bit vectors (lanes 0-3 and 4-7). Letting LLVM vectorise the sum instead
+# (fast-math ``reassoc``) leaves the grouping to the compiler, and the kernel compiled in a
+# process and the same kernel loaded from numba's cache grouped it differently: other last
+# bits on a machine's first run than on the next. No kernel here reorders an addition; only
 # minima and maxima (exact in any order) are left to the vectoriser.
-ROW_LANES = 16
 _QUAD_IR = ir.VectorType(ir.DoubleType(), 4)
 
 
@@ -347,25 +345,23 @@ def _fold_quad(dist, j, col_sum, col_min, row):  # pragma: no cover
 @numba.njit(cache=True, nogil=True)
 def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
     """Add dist[j] to col_sum[j] and fold it into col_min[j] (j < m); return the row's
-    sum, in the order of ROW_LANES, and the bits of its min.
+    sum, in the order of LANES, and the bits of its min.
 
-    The three arrays have room past m up to the next multiple of ROW_LANES: fold_row sets
-    those slots of dist to +0.0 and folds them into the columns' spare slots, which hold no
-    column (adding +0.0 to a lane, which starts at +0.0 and adds non-negative terms,
-    changes no bit of the sum)."""
-    end = -(-m // ROW_LANES) * ROW_LANES
+    The three arrays have room past m up to the next multiple of LANES: fold_row sets those
+    slots of dist to +0.0 and folds them into the columns' spare slots, which hold no column
+    (adding +0.0 to a lane, which starts at +0.0 and adds non-negative terms, changes no bit
+    of the sum)."""
+    end = -(-m // LANES) * LANES
     dist[m:end] = 0.0
-    q0 = q1 = q2 = q3 = _quad_zero()
-    for j in range(0, end, ROW_LANES):
-        q0 = _fold_quad(dist, j, col_sum, col_min, q0)
-        q1 = _fold_quad(dist, j + 4, col_sum, col_min, q1)
-        q2 = _fold_quad(dist, j + 8, col_sum, col_min, q2)
-        q3 = _fold_quad(dist, j + 12, col_sum, col_min, q3)
+    low = high = _quad_zero()  # lanes 0-3 and 4-7
+    for j in range(0, end, LANES):
+        low = _fold_quad(dist, j, col_sum, col_min, low)
+        high = _fold_quad(dist, j + 4, col_sum, col_min, high)
     bits = dist.view(np.int64)
     lowest = _INF_BITS
     for j in range(m):
         lowest = bits[j] if bits[j] < lowest else lowest
-    return _quad_total(_quad_add(_quad_add(q0, q1), _quad_add(q2, q3))), lowest
+    return _quad_total(low) + _quad_total(high), lowest
 
 
 @numba.njit(cache=True, nogil=True)
@@ -396,9 +392,9 @@ def tile_pair_stats(
     """
     for w in numba.prange(bounds.size - 1):
         # room for fold_row's last block past a tile's end
-        dist = np.empty(TILE + ROW_LANES)
-        col_sum = np.empty(TILE + ROW_LANES)
-        col_min = np.empty(TILE + ROW_LANES)
+        dist = np.empty(TILE + LANES)
+        col_sum = np.empty(TILE + LANES)
+        col_min = np.empty(TILE + LANES)
         col_max = np.empty(TILE)
         # each worker starts its own part: in parallel, and in the cache of the core using it
         sums[w] = 0.0
