@@ -8,7 +8,7 @@ process (so other work on a shared machine does not count against it), best of 5
   distances      clustval._kernels.distances, d = 8      one row of exact distances, strict
                  IEEE (no FMA, no reassociation): 8 subtractions, 8 multiplications,
                  7 additions and a square root per pair
-  pass kernels   distances + clustval._kernels.fold_row  the tile pass's row step: also the
+  pass kernels   clustval._kernels.row_step              the tile pass's row step: also the
                  row's sum and minimum and the columns' sums and minima
   squares        the same d = 8 sums of squares without their square root: the FP ports'
                  own rate (23 operations per 4 pairs, 2 per cycle, so it gives the clock)
@@ -16,9 +16,11 @@ process (so other work on a shared machine does not count against it), best of 5
                  rate the pass could approach if its distances were allowed to round
                  differently from numpy's (they are not); the square roots bound it
 
-The ``distances`` rate is the estimated limit of the whole pass that ``python -m benchmarks``
+The ``pass kernels`` rate is the estimated limit of the whole pass that ``python -m benchmarks``
 prints beside each internal row's pairs per second per thread (it runs this module in a fresh
-process just before the row): the pass computes these distances and does more with them.
+process just before the row): the pass runs this row step for every row of every tile pair,
+and does more around it. ``distances`` (LLVM's own 256-bit vectors) is the row step's
+distances alone in the form the other kernels use; the row step writes out 512-bit vectors.
 
 Usage (from the repository root):  python -m benchmarks.peak [--json]
 """
@@ -77,8 +79,7 @@ def _distances_fma(XT, rows, out):  # pragma: no cover
 def _pass_row_step(XT, rows, dist, col_sum, col_min):  # pragma: no cover
     m = XT.shape[1]
     for r in range(rows):
-        _kernels.distances(XT, r % m, XT, 0, m, dist)
-        _kernels.fold_row(dist, m, col_sum, col_min)
+        _kernels.row_step(XT, r % m, 0, m, dist, col_sum, col_min, 0, False)
 
 
 def _rate(call) -> float:
@@ -95,13 +96,17 @@ def _rate(call) -> float:
 def rates() -> dict[str, float]:
     """G pairs (values) per CPU-second of each microkernel, one thread."""
     rng = np.random.default_rng(0)
-    XT = rng.normal(size=(8, TILE))
+    XT = _kernels.aligned_empty(8 * TILE).reshape(8, TILE)  # the pass's tiles are aligned
+    XT[:] = rng.normal(size=(8, TILE))
     v = np.abs(XT[0]) + 1.0
-    out, col_min = np.zeros(TILE), np.full(TILE, np.inf)
+    out, col_min = _kernels.aligned_empty(TILE), _kernels.aligned_empty(TILE)
+    out[:], col_min[:] = 0.0, np.inf
     return {
         "sqrt": _rate(lambda rows: _sqrt_only(v, rows, out)),
         "distances": _rate(lambda rows: _distances_only(XT, rows, np.empty(TILE))),
-        "pass kernels": _rate(lambda rows: _pass_row_step(XT, rows, np.empty(TILE), out, col_min)),
+        "pass kernels": _rate(
+            lambda rows: _pass_row_step(XT, rows, _kernels.aligned_empty(TILE), out, col_min)
+        ),
         "squares": _rate(lambda rows: _squares_only(XT, rows, np.empty(TILE))),
         "distances FMA": _rate(lambda rows: _distances_fma(XT, rows, np.empty(TILE))),
     }

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 from clustval import internal as ci
-from clustval._pairwise import cluster_distance_stats, exact_distances, rows_per_block
+from clustval._pairwise import _tile_major, cluster_distance_stats, exact_distances, rows_per_block
 from clustval.errors import InputError, UndefinedIndexError
 
 NAMES = ci.INTERNAL_INDEX_NAMES
@@ -500,34 +500,64 @@ def test_parts_are_combined_as_numpy_reduces_them():
     np.testing.assert_array_equal(got_max, maxima.max(axis=0))
 
 
+@pytest.mark.parametrize("d", [1, 8, 13, 17])
 @pytest.mark.parametrize("m", [0, 1, 5, 7, 8, 9, 100, 511, 512])
-def test_a_row_is_folded_in_the_lane_order(m):
-    # fold_row's sum in the order of LANES (term j to lane j % 8, the lanes added
-    # ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7))) against a loop oracle; the columns'
-    # sums and minima element by element, nothing written past the last block
+def test_a_row_is_folded_in_the_lane_order(m, d):
+    # row_step's distances are those of `distances`; its sum is in the order of LANES (term
+    # j to lane j % 8, the lanes added ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)))
+    # against a loop oracle; the columns' sums and minima element by element, and nothing
+    # written past the last block. d = 1, 8, 13, 17: one narrow or wide sweep, two, three.
     pytest.importorskip("numba")
     from clustval._compiled import LANES
-    from clustval._kernels import fold_row
+    from clustval._kernels import aligned_empty, distances, row_step
 
-    rng = np.random.default_rng(m)
-    dist = np.empty(512 + LANES)
-    dist[:m] = rng.random(m) * 10.0 ** rng.integers(-6, 6, m)
-    row = dist[:m].copy()
+    rng = np.random.default_rng(m * 100 + d)
+    rows = -(-d // 4) * 4
+    P = np.zeros((rows, 530))
+    P[:d] = rng.normal(size=(d, 530)) * 10.0 ** rng.integers(-5, 5, (1, 530))  # 10 decades
+    i, j0, k = 3, 11, 2  # an unaligned row start, and an offset into the columns' arrays
+    want = np.empty(m + LANES)
+    distances(P, i, P, j0, j0 + m, want)
+    row = want[:m]
     col_sum, col_min = rng.random(512 + 2 * LANES), rng.random(512 + 2 * LANES)
-    want_sum, want_min = col_sum[:m] + row, np.minimum(col_min[:m], row)
-    end = -(-m // LANES) * LANES
-    after = col_sum[end:].copy(), col_min[end:].copy()
-    total, lowest = fold_row(dist, m, col_sum, col_min)
+    want_sum, want_min = col_sum[k : k + m] + row, np.minimum(col_min[k : k + m], row)
+    end = k + -(-m // LANES) * LANES
+    after = col_sum[end:].copy(), col_min[end:].copy(), col_sum[:k].copy(), col_min[:k].copy()
+    acc = aligned_empty(512 + LANES)
+    total, lowest = row_step(P, i, j0, j0 + m, acc, col_sum, col_min, k, True)
 
     a = [0.0] * LANES
     for j in range(m):
         a[j % LANES] += float(row[j])
     assert total == ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
-    assert np.int64(lowest).view(np.float64) == (row.min() if m else np.inf)
-    np.testing.assert_array_equal(col_sum[:m], want_sum)
-    np.testing.assert_array_equal(col_min[:m], want_min)
-    np.testing.assert_array_equal(col_sum[end:], after[0])
-    np.testing.assert_array_equal(col_min[end:], after[1])
+    assert lowest == (row.min() if m else np.inf)
+    np.testing.assert_array_equal(acc[:m], row)
+    np.testing.assert_array_equal(col_sum[k : k + m], want_sum)
+    np.testing.assert_array_equal(col_min[k : k + m], want_min)
+    for before, now in zip(after, (col_sum[end:], col_min[end:], col_sum[:k], col_min[:k])):
+        np.testing.assert_array_equal(now, before)
+
+
+def test_aligned_scratch_starts_on_a_cache_line():
+    pytest.importorskip("numba")
+    from clustval._kernels import aligned_empty
+
+    for size in (1, 8, 520):
+        values = aligned_empty(size)
+        assert values.shape == (size,) and values.ctypes.data % 64 == 0
+
+
+def test_the_tile_major_layout_keeps_every_object_and_aligns_every_tile():
+    X = np.random.default_rng(2).normal(size=(1100, 5))
+    tiles = np.array([0, 3, 515, 516, 1027, 1100], dtype=np.int64)
+    XT, columns = _tile_major(X, tiles)
+    assert XT.shape[0] == 8 and XT.flags.c_contiguous and XT.ctypes.data % 64 == 0
+    assert len(columns) == len(tiles) - 1 and np.all(columns % 8 == 0)
+    assert np.all(np.diff(columns) >= np.diff(tiles)[:-1])  # tiles never overlap
+    for t in range(len(tiles) - 1):
+        block = XT[:, columns[t] : columns[t] + tiles[t + 1] - tiles[t]]
+        np.testing.assert_array_equal(block[:5], X[tiles[t] : tiles[t + 1]].T)
+        assert not block[5:].any()
 
 
 def test_exact_distances_match_math_dist():

@@ -14,6 +14,7 @@ import math
 import numba
 import numpy as np
 from llvmlite import ir
+from numba.core import cgutils
 from numba.extending import intrinsic, models, register_model
 
 from ._compiled import LANES
@@ -24,7 +25,6 @@ from ._compiled import LANES
 # set-up besides its distances; 512 made the pass 10-15% faster than 256 at n = 5000-50000
 # (an A/B in one process), and 1024 or 2048 no faster. A multiple of LANES.
 TILE = 512
-_INF_BITS = np.int64(0x7FF0000000000000)  # the bit pattern of +inf
 
 
 # ----------------------------------------------------------------------------- labels
@@ -200,7 +200,9 @@ def _add_to_lanes(values, weights, m, lanes):  # pragma: no cover
 
 @numba.njit(cache=True, nogil=True)
 def _lanes_total(lanes):  # pragma: no cover
-    return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
+    return ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3])) + (
+        (lanes[4] + lanes[5]) + (lanes[6] + lanes[7])
+    )
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -243,127 +245,356 @@ def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
             out[r] = _lanes_total(lanes)
 
 
-# ----------------------------------------------------------------------------- row sums
-# A row's sum in the one order of clustval._compiled.LANES, as the lane sums above, held
-# in two 256-bit vectors (lanes 0-3 and 4-7). Letting LLVM vectorise the sum instead
-# (fast-math ``reassoc``) leaves the grouping to the compiler, and the kernel compiled in a
-# process and the same kernel loaded from numba's cache grouped it differently: other last
-# bits on a machine's first run than on the next. No kernel here reorders an addition; only
-# minima and maxima (exact in any order) are left to the vectoriser.
-_QUAD_IR = ir.VectorType(ir.DoubleType(), 4)
+# ----------------------------------------------------------------------------- row step
+# One row of a tile pair against the column tile, in blocks of 8 columns held in one 512-bit
+# vector each (LLVM ``<8 x double>``, built by the intrinsics below): a block's squares are
+# added feature by feature in order and its square roots taken, as ``distances`` does, and
+# the row's sum, the row's minimum and the columns' sums and minima are folded in registers,
+# with no stored row. LLVM's own vectoriser keeps to 256-bit vectors on this kind of core;
+# vectors written out take whole zmm registers where the CPU has AVX-512 (and are split into
+# narrower ones, lane by lane with the same values, where it has not). The block's 8 lanes
+# are the row sum's 8 lanes, in the one order of clustval._compiled.LANES. The pass starts
+# every tile, and the scratch arrays, on a 64-byte boundary (clustval._pairwise._tile_major,
+# aligned_empty), so that a block is one cache line: from arbitrary columns, a block spans
+# two, and the same loop was no faster than LLVM's 256-bit one (an A/B). No operation
+# carries a fast-math flag, so nothing is regrouped: the kernel compiled in a process, loaded
+# from numba's cache or compiled for another CPU gives the same bits (with fast-math
+# ``reassoc``, the compiled and the cached kernel grouped the row sum differently).
+_OCT_IR = ir.VectorType(ir.DoubleType(), 8)
+_I32 = ir.IntType(32)
 
 
-class _QuadType(numba.types.Type):
-    """Four float64 in one 256-bit register (LLVM ``<4 x double>``)."""
+class _OctType(numba.types.Type):
+    """Eight float64 in one 512-bit register (LLVM ``<8 x double>``)."""
 
     def __init__(self):
-        super().__init__(name="Quad")
+        super().__init__(name="Oct")
 
 
-_quad = _QuadType()
+_oct = _OctType()
 
 
-@register_model(_QuadType)
-class _QuadModel(models.PrimitiveModel):
+@register_model(_OctType)
+class _OctModel(models.PrimitiveModel):
     def __init__(self, dmm, fe_type):
-        super().__init__(dmm, fe_type, _QUAD_IR)
+        super().__init__(dmm, fe_type, _OCT_IR)
 
 
-@intrinsic
-def _quad_zero(typingctx):
-    def codegen(context, builder, signature, args):
-        return ir.Constant(_QUAD_IR, [0.0] * 4)
+def _splat(builder, value, vector_type):
+    """value in every lane of vector_type."""
+    lanes = ir.VectorType(_I32, vector_type.count)
+    first = builder.insert_element(
+        ir.Constant(vector_type, ir.Undefined), value, ir.Constant(_I32, 0)
+    )
+    return builder.shuffle_vector(
+        first, ir.Constant(vector_type, ir.Undefined), ir.Constant(lanes, [0] * vector_type.count)
+    )
 
-    return _quad(), codegen
+
+def _first_lanes(builder, count):
+    """<8 x i1>: lane k < count."""
+    lanes = ir.VectorType(_I32, 8)
+    return builder.icmp_signed(
+        "<", ir.Constant(lanes, list(range(8))), _splat(builder, builder.trunc(count, _I32), lanes)
+    )
 
 
-def _quad_at(context, builder, array_type, array, start):
-    """A <4 x double> pointer to array[start] (no bounds check)."""
+def _oct_at(context, builder, array_type, array, index):
+    """A <8 x double> pointer to the element ``index`` of a C-contiguous array (flat index)."""
     data = context.make_array(array_type)(context, builder, array).data
-    return builder.bitcast(builder.gep(data, [start]), _QUAD_IR.as_pointer())
+    return builder.bitcast(builder.gep(data, [index]), _OCT_IR.as_pointer())
+
+
+def _flat_index(context, builder, array_type, array, row, col):
+    """The flat index of [row, col] in a C-contiguous 2-d array."""
+    ncols = builder.extract_value(context.make_array(array_type)(context, builder, array).shape, 1)
+    return builder.add(builder.mul(row, ncols), col)
 
 
 @intrinsic
-def _quad_load(typingctx, values, j):
+def _oct_fill(typingctx, x):
     def codegen(context, builder, signature, args):
-        return builder.load(_quad_at(context, builder, signature.args[0], *args), align=8)
+        return _splat(builder, args[0], _OCT_IR)
 
-    return _quad(values, numba.types.int64), codegen
+    return _oct(numba.types.float64), codegen
 
 
 @intrinsic
-def _quad_store(typingctx, values, j, quad):
+def _oct_load(typingctx, values, j):
+    """values[j:j + 8] (1-d) (no bounds check)."""
+
     def codegen(context, builder, signature, args):
-        values_, j_, quad_ = args
-        builder.store(quad_, _quad_at(context, builder, signature.args[0], values_, j_), align=8)
+        return builder.load(_oct_at(context, builder, signature.args[0], *args), align=8)
+
+    return _oct(values, numba.types.int64), codegen
+
+
+@intrinsic
+def _oct_store(typingctx, values, j, vector):
+    """values[j:j + 8] = vector (1-d) (no bounds check)."""
+
+    def codegen(context, builder, signature, args):
+        values_, j_, vector_ = args
+        builder.store(vector_, _oct_at(context, builder, signature.args[0], values_, j_), align=8)
         return context.get_dummy_value()
 
-    return numba.types.void(values, numba.types.int64, _quad), codegen
+    return numba.types.void(values, numba.types.int64, _oct), codegen
 
 
 @intrinsic
-def _quad_add(typingctx, a, b):
-    def codegen(context, builder, signature, args):
-        return builder.fadd(*args)
+def _oct_load_row(typingctx, values, row, col, count):
+    """values[row, col:col + count] (2-d) in the first lanes, +0.0 in the others; with
+    count < 8 it reads nothing past them (a masked load)."""
 
-    return _quad(_quad, _quad), codegen
+    def codegen(context, builder, signature, args):
+        values_, row_, col_, count_ = args
+        index = _flat_index(context, builder, signature.args[0], values_, row_, col_)
+        at = _oct_at(context, builder, signature.args[0], values_, index)
+        full = builder.icmp_signed(">=", count_, ir.Constant(count_.type, 8))
+        with builder.if_else(full) as (whole, part):
+            with whole:
+                whole_block = builder.block
+                whole_value = builder.load(at, align=8)
+            with part:
+                part_block = builder.block
+                masked = ir.FunctionType(
+                    _OCT_IR, [_OCT_IR.as_pointer(), _I32, ir.VectorType(ir.IntType(1), 8), _OCT_IR]
+                )
+                load = cgutils.get_or_insert_function(
+                    builder.module, masked, "llvm.masked.load.v8f64.p0"
+                )
+                zero = ir.Constant(_OCT_IR, [0.0] * 8)
+                part_value = builder.call(
+                    load, [at, ir.Constant(_I32, 8), _first_lanes(builder, count_), zero]
+                )
+        value = builder.phi(_OCT_IR)
+        value.add_incoming(whole_value, whole_block)
+        value.add_incoming(part_value, part_block)
+        return value
+
+    i64 = numba.types.int64
+    return _oct(values, i64, i64, i64), codegen
 
 
 @intrinsic
-def _quad_min(typingctx, a, b):
-    """a < b ? a : b, element by element."""
+def _oct_keep_first(typingctx, vector, count, fill):
+    """The first count lanes of vector, fill in the others."""
 
     def codegen(context, builder, signature, args):
-        return builder.select(builder.fcmp_ordered("<", *args), *args)
+        vector_, count_, fill_ = args
+        return builder.select(
+            _first_lanes(builder, count_), vector_, _splat(builder, fill_, _OCT_IR)
+        )
 
-    return _quad(_quad, _quad), codegen
+    return _oct(_oct, numba.types.int64, numba.types.float64), codegen
+
+
+def _oct_binary(operation, doc):
+    @intrinsic
+    def binary(typingctx, a, b):
+        def codegen(context, builder, signature, args):
+            return operation(builder, *args)
+
+        return _oct(_oct, _oct), codegen
+
+    binary.__doc__ = doc
+    return binary
+
+
+_oct_add = _oct_binary(lambda builder, a, b: builder.fadd(a, b), "a + b, lane by lane")
+_oct_sub = _oct_binary(lambda builder, a, b: builder.fsub(a, b), "a - b, lane by lane")
+_oct_mul = _oct_binary(lambda builder, a, b: builder.fmul(a, b), "a * b, lane by lane")
+_oct_min = _oct_binary(
+    lambda builder, a, b: builder.select(builder.fcmp_ordered("<", a, b), a, b),
+    "a < b ? a : b, lane by lane",
+)
 
 
 @intrinsic
-def _quad_total(typingctx, quad):
-    """(e0 + e1) + (e2 + e3)."""
+def _oct_sqrt(typingctx, a):
+    """The correctly rounded square root, lane by lane (IEEE, vsqrtpd)."""
 
     def codegen(context, builder, signature, args):
-        e = [builder.extract_element(args[0], ir.Constant(ir.IntType(32), k)) for k in range(4)]
-        return builder.fadd(builder.fadd(e[0], e[1]), builder.fadd(e[2], e[3]))
+        sqrt = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(_OCT_IR, [_OCT_IR]), "llvm.sqrt.v8f64"
+        )
+        return builder.call(sqrt, args)
 
-    return numba.types.float64(_quad), codegen
+    return _oct(_oct), codegen
+
+
+@intrinsic
+def _oct_total(typingctx, vector):
+    """((e0 + e1) + (e2 + e3)) + ((e4 + e5) + (e6 + e7)): the order of LANES."""
+
+    def codegen(context, builder, signature, args):
+        e = [builder.extract_element(args[0], ir.Constant(_I32, k)) for k in range(8)]
+        add = builder.fadd
+        return add(add(add(e[0], e[1]), add(e[2], e[3])), add(add(e[4], e[5]), add(e[6], e[7])))
+
+    return numba.types.float64(_oct), codegen
+
+
+@intrinsic
+def _oct_lowest(typingctx, vector):
+    """The smallest lane (exact in any order)."""
+
+    def codegen(context, builder, signature, args):
+        def lower(a, b):
+            return builder.select(builder.fcmp_ordered("<", a, b), a, b)
+
+        e = [builder.extract_element(args[0], ir.Constant(_I32, k)) for k in range(8)]
+        return lower(
+            lower(lower(e[0], e[1]), lower(e[2], e[3])), lower(lower(e[4], e[5]), lower(e[6], e[7]))
+        )
+
+    return numba.types.float64(_oct), codegen
+
+
+@intrinsic
+def _address(typingctx, values):
+    """The address of an array's first element."""
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        return builder.ptrtoint(data, ir.IntType(64))
+
+    return numba.types.int64(values), codegen
 
 
 @numba.njit(cache=True, nogil=True)
-def _fold_quad(dist, j, col_sum, col_min, row):  # pragma: no cover
-    """Fold dist[j:j + 4] into col_sum and col_min; return row + dist[j:j + 4]."""
-    d = _quad_load(dist, j)
-    _quad_store(col_sum, j, _quad_add(_quad_load(col_sum, j), d))
-    _quad_store(col_min, j, _quad_min(d, _quad_load(col_min, j)))
-    return _quad_add(row, d)
+def aligned_empty(size):  # pragma: no cover
+    """An uninitialised float64 array of ``size`` starting on a 64-byte boundary (a cache
+    line, and a 512-bit vector's width: a vector from an unaligned start spans two lines)."""
+    raw = np.empty(size + 8)
+    start = (-_address(raw) % 64) // 8
+    return raw[start : start + size]
 
 
-# A row's minimum and maximum are taken over the distances' bit patterns as int64: for
-# non-negative doubles (+0 to +inf, never NaN or -0 here) the integer order is the float
-# order, and LLVM vectorises integer min/max reductions (it keeps float ones scalar).
+@numba.njit(cache=True, nogil=True, inline="always")
+def _block_squares(
+    P, f, wide, j, count, first, acc, t, x0, x1, x2, x3, x4, x5, x6, x7
+):  # pragma: no cover
+    """The squares of features f:f + 4 (f:f + 8 if wide) of columns j:j + 8 of P, added in
+    order to acc[t:t + 8] (to nothing if first); with count < 8 only the first count columns
+    are read (the other lanes get squares of x)."""
+    v = _oct_fill(0.0) if first else _oct_load(acc, t)
+    a = _oct_sub(_oct_fill(x0), _oct_load_row(P, f, j, count))
+    v = _oct_add(v, _oct_mul(a, a))
+    a = _oct_sub(_oct_fill(x1), _oct_load_row(P, f + 1, j, count))
+    v = _oct_add(v, _oct_mul(a, a))
+    a = _oct_sub(_oct_fill(x2), _oct_load_row(P, f + 2, j, count))
+    v = _oct_add(v, _oct_mul(a, a))
+    a = _oct_sub(_oct_fill(x3), _oct_load_row(P, f + 3, j, count))
+    v = _oct_add(v, _oct_mul(a, a))
+    if wide:
+        a = _oct_sub(_oct_fill(x4), _oct_load_row(P, f + 4, j, count))
+        v = _oct_add(v, _oct_mul(a, a))
+        a = _oct_sub(_oct_fill(x5), _oct_load_row(P, f + 5, j, count))
+        v = _oct_add(v, _oct_mul(a, a))
+        a = _oct_sub(_oct_fill(x6), _oct_load_row(P, f + 6, j, count))
+        v = _oct_add(v, _oct_mul(a, a))
+        a = _oct_sub(_oct_fill(x7), _oct_load_row(P, f + 7, j, count))
+        v = _oct_add(v, _oct_mul(a, a))
+    return v
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _row_block(
+    P, f, wide, j, count, first, last, acc, t, col_sum, col_min, k, keep, row, low, xs
+):  # pragma: no cover
+    """Block t:t + 8 of a sweep (count < 8: the row's last count columns); returns row, low."""
+    x0, x1, x2, x3, x4, x5, x6, x7 = xs
+    v = _block_squares(P, f, wide, j, count, first, acc, t, x0, x1, x2, x3, x4, x5, x6, x7)
+    if not last:
+        _oct_store(acc, t, v)
+        return row, low
+    dist = _oct_sqrt(v)
+    far = dist
+    if count < 8:  # lanes past the row: +0.0 to the sums, +inf to the minima
+        far = _oct_keep_first(dist, count, np.inf)
+        dist = _oct_keep_first(dist, count, 0.0)
+    if keep:
+        _oct_store(acc, t, dist)
+    _oct_store(col_sum, k + t, _oct_add(_oct_load(col_sum, k + t), dist))
+    _oct_store(col_min, k + t, _oct_min(far, _oct_load(col_min, k + t)))
+    return _oct_add(row, dist), _oct_min(far, low)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _row_sweep(
+    P, i, f, wide, j0, j1, acc, first, last, col_sum, col_min, k, keep
+):  # pragma: no cover
+    """One sweep of features f:f + 4 (8 if wide) of point i against columns j0:j1; the last
+    sweep takes the square roots and folds them (see row_step)."""
+    g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
+    xs = (
+        P[f, i],
+        P[f + 1, i],
+        P[f + 2, i],
+        P[f + 3, i],
+        P[g, i],
+        P[g + 1, i],
+        P[g + 2, i],
+        P[g + 3, i],
+    )
+    m = j1 - j0
+    whole = m - m % 8
+    row, low = _oct_fill(0.0), _oct_fill(np.inf)
+    for t in range(0, whole, 8):  # whole blocks: count 8, so no masks in this loop
+        row, low = _row_block(
+            P, f, wide, j0 + t, 8, first, last, acc, t, col_sum, col_min, k, keep, row, low, xs
+        )
+    if whole < m:
+        row, low = _row_block(
+            P,
+            f,
+            wide,
+            j0 + whole,
+            m - whole,
+            first,
+            last,
+            acc,
+            whole,
+            col_sum,
+            col_min,
+            k,
+            keep,
+            row,
+            low,
+            xs,
+        )
+    return _oct_total(row), _oct_lowest(low)
+
+
 @numba.njit(cache=True, nogil=True)
-def fold_row(dist, m, col_sum, col_min):  # pragma: no cover
-    """Add dist[j] to col_sum[j] and fold it into col_min[j] (j < m); return the row's
-    sum, in the order of LANES, and the bits of its min.
+def row_step(P, i, j0, j1, acc, col_sum, col_min, k, keep):  # pragma: no cover
+    """Point i (column i of the feature-major P) against columns j0:j1 of P: add the
+    distances (those of ``distances``) to col_sum[k:] and fold them into col_min[k:]; return
+    the row's sum, in the order of LANES, and its minimum (+inf for no columns).
 
-    The three arrays have room past m up to the next multiple of LANES: fold_row sets those
-    slots of dist to +0.0 and folds them into the columns' spare slots, which hold no column
-    (adding +0.0 to a lane, which starts at +0.0 and adds non-negative terms, changes no bit
-    of the sum)."""
-    end = -(-m // LANES) * LANES
-    dist[m:end] = 0.0
-    low = high = _quad_zero()  # lanes 0-3 and 4-7
-    for j in range(0, end, LANES):
-        low = _fold_quad(dist, j, col_sum, col_min, low)
-        high = _fold_quad(dist, j + 4, col_sum, col_min, high)
-    bits = dist.view(np.int64)
-    lowest = _INF_BITS
-    for j in range(m):
-        lowest = bits[j] if bits[j] < lowest else lowest
-    return _quad_total(low) + _quad_total(high), lowest
+    With ``keep``, acc[:j1 - j0] gets the distances. P has a multiple of 4 rows (zero rows
+    pad it); acc, col_sum and col_min have room for a whole last block of 8 past j1 - j0 (and
+    k), whose spare lanes get +0.0 (acc, col_sum) and +inf (col_min)."""
+    d = P.shape[0]
+    # constant flags: LLVM specialises each call's loop
+    if d == 8:
+        return _row_sweep(P, i, 0, True, j0, j1, acc, True, True, col_sum, col_min, k, keep)
+    if d == 4:
+        return _row_sweep(P, i, 0, False, j0, j1, acc, True, True, col_sum, col_min, k, keep)
+    _row_sweep(P, i, 0, True, j0, j1, acc, True, False, col_sum, col_min, k, keep)
+    f = 8
+    while f + 8 < d:
+        _row_sweep(P, i, f, True, j0, j1, acc, False, False, col_sum, col_min, k, keep)
+        f += 8
+    if f + 8 == d:
+        return _row_sweep(P, i, f, True, j0, j1, acc, False, True, col_sum, col_min, k, keep)
+    return _row_sweep(P, i, f, False, j0, j1, acc, False, True, col_sum, col_min, k, keep)
 
 
+# A row's maximum is taken over the distances' bit patterns as int64: for non-negative
+# doubles (+0 to +inf, never NaN or -0 here) the integer order is the float order, and LLVM
+# vectorises integer max reductions (it keeps float ones scalar).
 @numba.njit(cache=True, nogil=True)
 def fold_max(dist, m, col_max):  # pragma: no cover
     """Fold dist[j] into col_max[j] (j < m); return the bits of the row's max."""
@@ -379,29 +610,32 @@ def fold_max(dist, m, col_max):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def tile_pair_stats(
-    XsT, tiles, tile_cluster, pair_a, pair_b, bounds, sums, mins, own_max
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, sums, mins, own_max
 ):  # pragma: no cover
     """Per-cluster sums and minima of distances, and within-cluster maxima, over tile pairs.
 
     Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
-    (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``); each unordered pair of objects
-    is visited once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and
-    counts for both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills
-    its own ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n), given uninitialised:
-    no two workers write the same memory, and ``combine_parts`` adds the parts up.
+    (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``), whose coordinates are the
+    columns ``columns[t]:columns[t] + tiles[t + 1] - tiles[t]`` of the feature-major XT
+    (``clustval._pairwise._tile_major``: each tile starts on a 64-byte boundary, so a row's
+    blocks of 8 columns are whole cache lines). Each unordered pair of objects is visited
+    once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and counts for
+    both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills its own
+    ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n), given uninitialised: no two
+    workers write the same memory, and ``combine_parts`` adds the parts up.
     """
     for w in numba.prange(bounds.size - 1):
-        # room for fold_row's last block past a tile's end
-        dist = np.empty(TILE + LANES)
-        col_sum = np.empty(TILE + LANES)
-        col_min = np.empty(TILE + LANES)
+        # room for row_step's last block past a tile's end; aligned like the tiles
+        dist = aligned_empty(TILE + LANES)
+        col_sum = aligned_empty(TILE + LANES)
+        col_min = aligned_empty(TILE + LANES)
         col_max = np.empty(TILE)
         # each worker starts its own part: in parallel, and in the cache of the core using it
         sums[w] = 0.0
         mins[w] = np.inf
         own_max[w] = 0.0
-        # minima and maxima as bits (the order of non-negative doubles; see fold_row)
-        w_sums, w_mins, w_max = sums[w], mins[w].view(np.int64), own_max[w].view(np.int64)
+        # maxima as bits (the order of non-negative doubles; see fold_max)
+        w_sums, w_mins, w_max = sums[w], mins[w], own_max[w].view(np.int64)
         for p in range(bounds[w], bounds[w + 1]):
             a, b = pair_a[p], pair_b[p]
             b0, b1 = tiles[b], tiles[b + 1]
@@ -414,17 +648,19 @@ def tile_pair_stats(
                 j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
                 if j0 >= b1:
                     continue
-                distances(XsT, i, XsT, j0, b1, dist)
                 k = j0 - b0
-                total, lowest = fold_row(dist, b1 - j0, col_sum[k:], col_min[k:])
+                x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
+                if ca == cb:  # constant flags: LLVM specialises each call
+                    total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, True)
+                    w_max[i] = max(w_max[i], fold_max(dist, m - k, col_max[k:]))
+                else:
+                    total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, False)
                 w_sums[i, cb] += total
                 w_mins[i, cb] = min(w_mins[i, cb], lowest)
-                if ca == cb:
-                    w_max[i] = max(w_max[i], fold_max(dist, b1 - j0, col_max[k:]))
-            min_bits, max_bits = col_min.view(np.int64), col_max.view(np.int64)
+            max_bits = col_max.view(np.int64)
             for j in range(m):
                 w_sums[b0 + j, ca] += col_sum[j]
-                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], min_bits[j])
+                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], col_min[j])
                 if ca == cb:
                     w_max[b0 + j] = max(w_max[b0 + j], max_bits[j])
 
