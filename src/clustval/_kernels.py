@@ -529,41 +529,22 @@ def _row_sweep(
     sweep takes the square roots and folds them (see row_step)."""
     g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
     xs = (
-        P[f, i],
-        P[f + 1, i],
-        P[f + 2, i],
-        P[f + 3, i],
-        P[g, i],
-        P[g + 1, i],
-        P[g + 2, i],
-        P[g + 3, i],
-    )
+        P[f, i], P[f + 1, i], P[f + 2, i], P[f + 3, i],
+        P[g, i], P[g + 1, i], P[g + 2, i], P[g + 3, i],
+    )  # fmt: skip
     m = j1 - j0
     whole = m - m % 8
     row, low = _oct_fill(0.0), _oct_fill(np.inf)
     for t in range(0, whole, 8):  # whole blocks: count 8, so no masks in this loop
         row, low = _row_block(
-            P, f, wide, j0 + t, 8, first, last, acc, t, col_sum, col_min, k, keep, row, low, xs
-        )
-    if whole < m:
+            P, f, wide, j0 + t, 8, first, last, acc, t,
+            col_sum, col_min, k, keep, row, low, xs,
+        )  # fmt: skip
+    if whole < m:  # the last, partial block
         row, low = _row_block(
-            P,
-            f,
-            wide,
-            j0 + whole,
-            m - whole,
-            first,
-            last,
-            acc,
-            whole,
-            col_sum,
-            col_min,
-            k,
-            keep,
-            row,
-            low,
-            xs,
-        )
+            P, f, wide, j0 + whole, m - whole, first, last, acc, whole,
+            col_sum, col_min, k, keep, row, low, xs,
+        )  # fmt: skip
     return _oct_total(row), _oct_lowest(low)
 
 
@@ -574,8 +555,9 @@ def row_step(P, i, j0, j1, acc, col_sum, col_min, k, keep):  # pragma: no cover
     the row's sum, in the order of LANES, and its minimum (+inf for no columns).
 
     With ``keep``, acc[:j1 - j0] gets the distances. P has a multiple of 4 rows (zero rows
-    pad it); acc, col_sum and col_min have room for a whole last block of 8 past j1 - j0 (and
-    k), whose spare lanes get +0.0 (acc, col_sum) and +inf (col_min)."""
+    pad it). acc, col_sum[k:] and col_min[k:] have room for a whole last block of 8 past
+    j1 - j0: its spare lanes add +0.0 to col_sum and fold +inf into col_min, which leaves
+    them as they were (acc may get any value there)."""
     d = P.shape[0]
     # constant flags: LLVM specialises each call's loop
     if d == 8:
