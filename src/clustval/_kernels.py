@@ -423,14 +423,22 @@ def _oct_sqrt(typingctx, a):
     return _oct(_oct), codegen
 
 
+def _lane_tree(builder, vector, combine):
+    """combine(combine(combine(e0, e1), combine(e2, e3)), combine(combine(e4, e5), ...)) over
+    the 8 lanes: the grouping of LANES."""
+    e = [builder.extract_element(vector, ir.Constant(_I32, k)) for k in range(8)]
+    return combine(
+        combine(combine(e[0], e[1]), combine(e[2], e[3])),
+        combine(combine(e[4], e[5]), combine(e[6], e[7])),
+    )
+
+
 @intrinsic
 def _oct_total(typingctx, vector):
     """((e0 + e1) + (e2 + e3)) + ((e4 + e5) + (e6 + e7)): the order of LANES."""
 
     def codegen(context, builder, signature, args):
-        e = [builder.extract_element(args[0], ir.Constant(_I32, k)) for k in range(8)]
-        add = builder.fadd
-        return add(add(add(e[0], e[1]), add(e[2], e[3])), add(add(e[4], e[5]), add(e[6], e[7])))
+        return _lane_tree(builder, args[0], builder.fadd)
 
     return numba.types.float64(_oct), codegen
 
@@ -443,10 +451,7 @@ def _oct_lowest(typingctx, vector):
         def lower(a, b):
             return builder.select(builder.fcmp_ordered("<", a, b), a, b)
 
-        e = [builder.extract_element(args[0], ir.Constant(_I32, k)) for k in range(8)]
-        return lower(
-            lower(lower(e[0], e[1]), lower(e[2], e[3])), lower(lower(e[4], e[5]), lower(e[6], e[7]))
-        )
+        return _lane_tree(builder, args[0], lower)
 
     return numba.types.float64(_oct), codegen
 
@@ -472,6 +477,13 @@ def aligned_empty(size):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
+def _add_square(v, x, P, f, j, count):  # pragma: no cover
+    """v + (x - P[f, j:j + 8])^2, lane by lane (count < 8: only the first count columns read)."""
+    a = _oct_sub(_oct_fill(x), _oct_load_row(P, f, j, count))
+    return _oct_add(v, _oct_mul(a, a))
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
 def _block_squares(
     P, f, wide, j, count, first, acc, t, x0, x1, x2, x3, x4, x5, x6, x7
 ):  # pragma: no cover
@@ -479,23 +491,15 @@ def _block_squares(
     order to acc[t:t + 8] (to nothing if first); with count < 8 only the first count columns
     are read (the other lanes get squares of x)."""
     v = _oct_fill(0.0) if first else _oct_load(acc, t)
-    a = _oct_sub(_oct_fill(x0), _oct_load_row(P, f, j, count))
-    v = _oct_add(v, _oct_mul(a, a))
-    a = _oct_sub(_oct_fill(x1), _oct_load_row(P, f + 1, j, count))
-    v = _oct_add(v, _oct_mul(a, a))
-    a = _oct_sub(_oct_fill(x2), _oct_load_row(P, f + 2, j, count))
-    v = _oct_add(v, _oct_mul(a, a))
-    a = _oct_sub(_oct_fill(x3), _oct_load_row(P, f + 3, j, count))
-    v = _oct_add(v, _oct_mul(a, a))
+    v = _add_square(v, x0, P, f, j, count)
+    v = _add_square(v, x1, P, f + 1, j, count)
+    v = _add_square(v, x2, P, f + 2, j, count)
+    v = _add_square(v, x3, P, f + 3, j, count)
     if wide:
-        a = _oct_sub(_oct_fill(x4), _oct_load_row(P, f + 4, j, count))
-        v = _oct_add(v, _oct_mul(a, a))
-        a = _oct_sub(_oct_fill(x5), _oct_load_row(P, f + 5, j, count))
-        v = _oct_add(v, _oct_mul(a, a))
-        a = _oct_sub(_oct_fill(x6), _oct_load_row(P, f + 6, j, count))
-        v = _oct_add(v, _oct_mul(a, a))
-        a = _oct_sub(_oct_fill(x7), _oct_load_row(P, f + 7, j, count))
-        v = _oct_add(v, _oct_mul(a, a))
+        v = _add_square(v, x4, P, f + 4, j, count)
+        v = _add_square(v, x5, P, f + 5, j, count)
+        v = _add_square(v, x6, P, f + 6, j, count)
+        v = _add_square(v, x7, P, f + 7, j, count)
     return v
 
 
