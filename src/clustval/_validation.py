@@ -6,6 +6,7 @@ input with the same message.
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Callable
@@ -211,8 +212,10 @@ def _factorize_strings_numba(
     return rank[group], representatives[order]
 
 
+@functools.cache  # a generator costs ~10 us, as much as hashing 10^4 short labels
 def _hash_multipliers(width: int) -> np.ndarray:
-    """``width`` fixed pseudo-random odd uint64 multipliers (the same in every run)."""
+    """``width`` fixed pseudo-random odd uint64 multipliers (the same in every run); shared,
+    never written (left writable: numba compiles a read-only array as another type)."""
     rng = np.random.default_rng(_HASH_SEED)
     return rng.integers(0, 2**64 - 1, size=width, dtype=np.uint64, endpoint=True) | np.uint64(1)
 

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ._validation import check_undefined_policy, value_or_nan
-from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells
+from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells, per_table
 from .errors import InputError, UndefinedIndexError
 
 __all__ = [
@@ -91,8 +91,7 @@ def accuracy_from_contingency(ct: Contingency) -> float:
     >>> accuracy_from_contingency(contingency(t, p)) == accuracy(t, p)
     True
     """
-    rows, cols = best_matching(ct)
-    return int(ct.counts_at(rows, cols).sum()) / ct.n
+    return int(_best_matched_counts(ct).sum()) / ct.n
 
 
 def purity_from_contingency(ct: Contingency) -> float:
@@ -121,11 +120,12 @@ def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
     """
     if matching == "hungarian":
         rows, cols = best_matching(ct)
+        terms = _s2_terms(ct, rows, cols, _best_matched_counts(ct))
     elif matching == "identity":
-        rows, cols = _identity_matching(ct)
+        terms = s2_at(ct, *_identity_matching(ct))
     else:
         raise InputError(f"s2 matching must be one of {S2_MATCHINGS}, got {matching!r}.")
-    return float(s2_at(ct, rows, cols).sum() / min(ct.n_classes, ct.n_clusters))
+    return float(terms.sum() / min(ct.n_classes, ct.n_clusters))
 
 
 def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -146,12 +146,18 @@ def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     >>> s2_at(ct, np.array([0, 1]), np.array([0, 1]))  # (2 * 2/3 * 1) / (2/3 + 1) = 0.8
     array([0.8, 0.8])
     """
+    # a few cells are looked up without filling a sparse count's dense table
+    n_ij = ct.table[rows, cols] if np.ndim(rows) > 1 else ct.counts_at(rows, cols)
+    return _s2_terms(ct, rows, cols, n_ij)
+
+
+def _s2_terms(ct: Contingency, rows, cols, n_ij: np.ndarray) -> np.ndarray:
+    """:func:`s2_at` with the counts ``n_ij = table[rows, cols]`` already known."""
     if ct.n_classes == 1:
         raise UndefinedIndexError(
             "S2 is undefined with a single true class: every specificity is 0/0 (there are "
             "no negatives). Score a labelling with at least two classes."
         )
-    n_ij = ct.table[rows, cols] if np.ndim(rows) > 1 else ct.counts_at(rows, cols)  # a few cells: no dense table
     a, b = ct.row_sums[rows], ct.col_sums[cols]
     sensitivity = n_ij / a
     specificity = (ct.n - a - b + n_ij) / (ct.n - a)
@@ -218,6 +224,21 @@ def best_matching(ct: Contingency) -> Matching:
     return ct.derived(_tie_broken_matching)
 
 
+@per_table
+def _best_matched_counts(ct: Contingency) -> np.ndarray:
+    """n_ij at the cells of :func:`best_matching` (Accuracy, S2, NCA)."""
+    rows, cols = best_matching(ct)
+    if ct.dominant_matching is None:
+        return ct.counts_at(rows, cols)
+    # the dominant map gives each class (cluster if C > K) its largest count
+    cells = ct.cells
+    by_rows = ct.n_classes <= ct.n_clusters
+    lines, matched = (cells.rows, rows) if by_rows else (cells.cols, cols)
+    largest = np.zeros(ct.shape[0] if by_rows else ct.shape[1], dtype=np.int64)
+    np.maximum.at(largest, lines, cells.counts)
+    return largest[matched]
+
+
 def _tie_broken_matching(ct: Contingency) -> Matching:
     if ct.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
         return ct.dominant_matching
@@ -273,13 +294,15 @@ def nca_from_contingency(ct: Contingency) -> float:
     if ct.n_classes <= ct.n_clusters:
         matched = ct.dominant_matching
     else:  # recall at the non-zero cells: the same divisions as the dense recall's there
-        recall_at_cells = counts / ct.row_sums[rows]
+        recall_at_cells = counts / _sums_at_cells(ct)[0]
         matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.shape)
     if matched is None:
         recall = ct.table / ct.row_sums[:, None]
         matched = Matching(*_hungarian()(recall, maximize=True))
     rows, cols = matched
-    recall_matched = ct.counts_at(rows, cols) / ct.row_sums[rows]  # = recall[rows, cols]
+    # the dominant map is accuracy's best matching too: its counts are looked up once
+    n_ij = _best_matched_counts(ct) if matched is ct.dominant_matching else ct.counts_at(rows, cols)
+    recall_matched = n_ij / ct.row_sums[rows]  # = recall[rows, cols]
     return float((recall_matched.sum() - 1.0) / (ct.n_classes - 1))
 
 
@@ -294,10 +317,19 @@ def f_measure_from_contingency(ct: Contingency) -> float:
     """
     # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
     # Empty cells give F = 0 and every row has a non-empty cell: the maxima are over those.
-    rows, cols, counts = ct.cells
-    f = 2.0 * counts / (ct.row_sums[rows] + ct.col_sums[cols])
-    row_starts = np.flatnonzero(np.diff(rows, prepend=-1))
-    return float(ct.row_sums @ np.maximum.reduceat(f, row_starts) / ct.n)
+    rows, _, counts = ct.cells
+    a, b = _sums_at_cells(ct)
+    f = 2.0 * counts / (a + b)
+    largest = np.zeros(ct.n_classes)  # every F here is > 0
+    np.maximum.at(largest, rows, f)
+    return float(ct.row_sums @ largest / ct.n)
+
+
+@per_table
+def _sums_at_cells(ct: Contingency) -> tuple[np.ndarray, np.ndarray]:
+    """a_i and b_j at each non-zero cell: ``row_sums[rows]``, ``col_sums[cols]``."""
+    rows, cols, _ = ct.cells
+    return ct.row_sums[rows], ct.col_sums[cols]
 
 
 # --------------------------------------------------------------------------------------
@@ -388,18 +420,28 @@ def _entropy(counts: np.ndarray, n: int) -> float:
     return float(-np.sum((counts / n) * (np.log(counts) - math.log(n))))
 
 
+@per_table
+def _class_entropy(ct: Contingency) -> float:
+    """H(classes) in nats (NMI, AMI, homogeneity, V-measure)."""
+    return _entropy(ct.row_sums, ct.n)
+
+
+@per_table
+def _cluster_entropy(ct: Contingency) -> float:
+    """H(clusters) in nats (NMI, AMI, completeness, V-measure)."""
+    return _entropy(ct.col_sums, ct.n)
+
+
+@per_table
 def _mutual_info(ct: Contingency) -> float:
     """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)) (natural log), arranged as scikit-learn
-    does; computed once per table for NMI, AMI, MI, homogeneity, completeness and V-measure."""
-    return ct.derived(_mutual_info_of)
-
-
-def _mutual_info_of(ct: Contingency) -> float:
+    does (NMI, AMI, MI, homogeneity, completeness and V-measure)."""
     if ct.n_classes == 1 or ct.n_clusters == 1:
         return 0.0
-    i, j, n_ij = ct.cells
+    n_ij = ct.cells.counts
+    a, b = _sums_at_cells(ct)
     share = n_ij / ct.n
-    log_outer = -np.log(ct.row_sums[i] * ct.col_sums[j]) + 2.0 * math.log(ct.n)
+    log_outer = -np.log(a * b) + 2.0 * math.log(ct.n)
     terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
     terms[np.abs(terms) < np.finfo(np.float64).eps] = 0.0  # noise of an exact zero term
     return float(max(terms.sum(), 0.0))
@@ -486,7 +528,7 @@ def normalized_mutual_info_from_contingency(ct: Contingency) -> float:
     mi = _mutual_info(ct)
     if mi == 0.0:
         return 0.0
-    return mi / ((_entropy(ct.row_sums, ct.n) + _entropy(ct.col_sums, ct.n)) / 2.0)
+    return mi / ((_class_entropy(ct) + _cluster_entropy(ct)) / 2.0)
 
 
 def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
@@ -504,7 +546,7 @@ def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
         return 0.0
     mi = _mutual_info(ct)
     emi = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
-    normalizer = (_entropy(ct.row_sums, ct.n) + _entropy(ct.col_sums, ct.n)) / 2.0
+    normalizer = (_class_entropy(ct) + _cluster_entropy(ct)) / 2.0
     # scikit-learn's guards: keep the sign, avoid 0/0 when MI = EMI = normalizer.
     denominator = normalizer - emi
     denominator = min(denominator, -_EPS) if denominator < 0 else max(denominator, _EPS)
@@ -534,7 +576,7 @@ def homogeneity_from_contingency(ct: Contingency) -> float:
     >>> homogeneity_from_contingency(contingency(t, p)) == homogeneity(t, p)
     True
     """
-    entropy = _entropy(ct.row_sums, ct.n)
+    entropy = _class_entropy(ct)
     return _mutual_info(ct) / entropy if entropy else 1.0
 
 
@@ -547,7 +589,7 @@ def completeness_from_contingency(ct: Contingency) -> float:
     >>> completeness_from_contingency(contingency(t, p)) == completeness(t, p)
     True
     """
-    entropy = _entropy(ct.col_sums, ct.n)
+    entropy = _cluster_entropy(ct)
     return _mutual_info(ct) / entropy if entropy else 1.0
 
 
@@ -578,6 +620,11 @@ def bcubed_precision_from_contingency(ct: Contingency) -> float:
     >>> bcubed_precision_from_contingency(contingency(t, p)) == bcubed_precision(t, p)
     True
     """
+    return _bcubed_precision(ct)
+
+
+@per_table
+def _bcubed_precision(ct: Contingency) -> float:  # BCubed P and F, CP accuracy
     return float((_square_sums(ct, axis=0) / ct.col_sums).sum() / ct.n)
 
 
@@ -590,6 +637,11 @@ def bcubed_recall_from_contingency(ct: Contingency) -> float:
     >>> bcubed_recall_from_contingency(contingency(t, p)) == bcubed_recall(t, p)
     True
     """
+    return _bcubed_recall(ct)
+
+
+@per_table
+def _bcubed_recall(ct: Contingency) -> float:  # BCubed R and F
     return float((_square_sums(ct, axis=1) / ct.row_sums).sum() / ct.n)
 
 
