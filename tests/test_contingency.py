@@ -248,6 +248,8 @@ def test_dominant_matching_at_cells_equals_the_dense_one(random_partitions):
 
 def test_compiled_int64_count_equals_the_factorised_count(monkeypatch):
     monkeypatch.setattr(compiled, "MIN_WORK", 0)  # the compiled pass on small inputs too
+    sparse_rule = contingency_module._SPARSE_CELLS_PER_OBJECT
+    monkeypatch.setattr(contingency_module, "_SPARSE_CELLS_PER_OBJECT", float("inf"))  # all dense
     # The numba pass (int64 labels, spans up to _ABSENT_SPAN_MAX) and the code-vector path
     # give the same table, labels and sums: negative labels, gaps, spans at the limit.
     rng = np.random.default_rng(21)
@@ -277,6 +279,10 @@ def test_compiled_int64_count_equals_the_factorised_count(monkeypatch):
     wide = np.array([0, limit], dtype=np.int64)  # a span of limit + 1 values: not this path
     assert contingency_module._count_small_int64(wide, wide) is None
     assert contingency_module._count_small_int64(wide.astype(np.int32), wide) is None
+    monkeypatch.setattr(contingency_module, "_SPARSE_CELLS_PER_OBJECT", sparse_rule)
+    many = np.arange(1000, dtype=np.int64)  # 10^6 cells for 1000 objects: the sparse count
+    assert contingency_module._count_small_int64(many, many) is None
+    assert contingency_module._count_small_int64(many[:30], many[:30] % 3) is not None  # 90 cells
 
 
 def test_string_tables_are_sorted_by_label():
@@ -352,6 +358,10 @@ def test_sparse_count_equals_the_dense_count(monkeypatch):
         c, k = rng.integers(1, 3 * n + 2, 2)
         t, p = rng.integers(-c, c, n), rng.integers(0, k, n) * 3 - 7  # gaps: absent values
         cases += [(t, p), (t.astype(str), p), (t, np.array([f"k{v}" for v in p]))]
+    # enough labels for the compiled paths (numba installed): the int64 count and the
+    # string hash table, whose uniques come in order of first appearance
+    t, p = rng.integers(0, 1000, 40_000), rng.integers(0, 700, 40_000) * 2
+    cases += [(t, p), (t.astype(str), p.astype(str))]
     sparse_seen = 0
     for labels_true, labels_pred in cases:
         sparse = contingency(labels_true, labels_pred)

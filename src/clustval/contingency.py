@@ -24,7 +24,8 @@ from ._validation import check_label_pair, factorize, small_int64_range
 from .errors import InputError
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
-# exhausting memory: this only happens with thousands of classes AND clusters.
+# exhausting memory: this only happens with thousands of classes AND clusters. (The sparse
+# count's cell keys are int32 under this bound.)
 MAX_TABLE_CELLS = 2**26
 # Above this many table cells per object, the table is counted from its non-zero cells.
 _SPARSE_CELLS_PER_OBJECT = 4
@@ -457,10 +458,11 @@ def contingency(labels_true, labels_pred) -> Contingency:
     if counted is None:
         # Small-span integer labels keep codes for absent values (saving a pass over the
         # labels); the empty rows and columns this leaves are dropped once counted.
-        # Unsorted uniques spare a pass over the codes: the table's lines are sorted instead.
+        # Unsorted uniques spare a pass over the codes: the dense table's lines are sorted
+        # instead (the sparse count renumbers the codes, in place of sorting its cells).
         codes_t, values_t = factorize(t, allow_absent=True, sort=False)
         codes_p, values_p = factorize(p, allow_absent=True, sort=False)
-        if len(values_t) * len(values_p) > _SPARSE_CELLS_PER_OBJECT * t.shape[0]:
+        if _is_sparse(values_t, values_p, t.shape[0]):
             return _contingency_from_cells(codes_t, values_t, codes_p, values_p)
         counted = _count_codes(codes_t, values_t, codes_p, values_p)
     table, values_t, values_p = counted
@@ -525,6 +527,12 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
     return np.array(ordered, dtype=np.int64 if fits else object)
 
 
+def _is_sparse(values_t: np.ndarray, values_p: np.ndarray, n: int) -> bool:
+    """Whether the table has many more cells than objects: then it is counted from its
+    non-zero cells (:func:`_contingency_from_cells`), not filled and scanned."""
+    return len(values_t) * len(values_p) > _SPARSE_CELLS_PER_OBJECT * n
+
+
 def _count_codes(codes_t, values_t, codes_p, values_p) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (possibly padded, unsorted) table of two code vectors, one bincount.
 
@@ -574,11 +582,10 @@ def _sorted_lines(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, ..
 
 def _counted_keys(codes_t: np.ndarray, cols: int, codes_p: np.ndarray) -> tuple[np.ndarray, ...]:
     """The distinct keys ``codes_t * cols + codes_p`` (ascending, int64) and their counts:
-    ``np.unique(..., return_counts=True)``, sorting 32-bit keys when they fit (twice as fast)."""
-    rows = int(codes_t.max()) + 1
-    dtype = np.int32 if rows * cols <= np.iinfo(np.int32).max else np.int64
-    keys = np.multiply(codes_t, cols, dtype=dtype, casting="unsafe")  # exact: below the bound
-    keys += codes_p.astype(dtype, copy=False)
+    ``np.unique(..., return_counts=True)``, sorting 32-bit keys (twice as fast as 64-bit).
+    The keys are below the table's cells, which ``_checked_shape`` bounds below 2^31."""
+    keys = np.multiply(codes_t, cols, dtype=np.int32, casting="unsafe")
+    keys += codes_p.astype(np.int32)
     keys.sort()
     starts = np.empty(keys.size, dtype=bool)
     starts[0] = True
@@ -591,8 +598,9 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     """As :func:`_count_codes`, in one compiled pass without code vectors.
 
     For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
-    cells) when numba is installed and n is large enough (``clustval._compiled.MIN_WORK``);
-    else None. The same table, padding and values.
+    cells) when numba is installed and n is large enough (``clustval._compiled.MIN_WORK``),
+    unless the table would have many more cells than objects (then the sparse count is
+    cheaper than filling and scanning it); else None. The same table, padding and values.
     """
     kernels = _compiled.kernels(t.size * _compiled.STEPS_PER_INT_LABEL)
     range_t = small_int64_range(t) if kernels else None
@@ -600,6 +608,8 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     if range_p is None:
         return None
     (lo_t, values_t), (lo_p, values_p) = range_t, range_p
+    if _is_sparse(values_t, values_p, t.shape[0]):
+        return None
     # numpy's allocation (advised for huge pages) is cheaper to fill first than numba's
     table = np.zeros(_checked_shape(values_t, values_p), dtype=np.int64)
     kernels.count_pairs(t, lo_t, p, lo_p, table)
