@@ -358,9 +358,10 @@ def test_sparse_count_equals_the_dense_count(monkeypatch):
         c, k = rng.integers(1, 3 * n + 2, 2)
         t, p = rng.integers(-c, c, n), rng.integers(0, k, n) * 3 - 7  # gaps: absent values
         cases += [(t, p), (t.astype(str), p), (t, np.array([f"k{v}" for v in p]))]
-    # enough labels for the compiled paths (numba installed): the int64 count and the
-    # string hash table, whose uniques come in order of first appearance
-    t, p = rng.integers(0, 1000, 40_000), rng.integers(0, 700, 40_000) * 2
+    # enough labels for the compiled paths (numba installed): the int64 count (spans up to
+    # 1024 values; here the dense side) and the string hash table, whose uniques come in
+    # order of first appearance
+    t, p = rng.integers(0, 1000, 40_000), rng.integers(0, 500, 40_000) * 2
     cases += [(t, p), (t.astype(str), p.astype(str))]
     sparse_seen = 0
     for labels_true, labels_pred in cases:
