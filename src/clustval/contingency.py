@@ -591,7 +591,7 @@ def _counted_keys(codes_t: np.ndarray, cols: int, codes_p: np.ndarray) -> tuple[
     starts[0] = True
     np.not_equal(keys[1:], keys[:-1], out=starts[1:])
     starts = np.flatnonzero(starts)
-    return keys[starts].astype(np.int64, copy=False), np.diff(starts, append=keys.size)
+    return keys[starts].astype(np.int64), np.diff(starts, append=keys.size)
 
 
 def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] | None:

@@ -209,7 +209,7 @@ def best_matching(ct: Contingency) -> Matching:
 
     Maximises the matched counts ``sum n_{i,s(i)}`` over one-to-one maps (Hungarian
     algorithm, ``scipy.optimize.linear_sum_assignment``); it has min(C, K) pairs and is
-    computed once per table (:meth:`Contingency.derived`). When several maps reach the
+    computed once per table (:func:`~clustval.contingency.per_table`). When several maps reach the
     maximum count (Accuracy is the same for all), the one with the largest sum of S2_c
     (:func:`s2_at`) is taken, so that S2 does not depend on how labels are named or
     ordered; the paper leaves ties open. When every class (every cluster if C > K) has a
@@ -221,7 +221,7 @@ def best_matching(ct: Contingency) -> Matching:
     >>> best_matching(contingency([0, 0, 1, 1, 1], ["b", "b", "a", "a", "b"]))
     Matching(rows=array([0, 1]), cols=array([1, 0]))
     """
-    return ct.derived(_tie_broken_matching)
+    return _tie_broken_matching(ct)
 
 
 @per_table
@@ -239,6 +239,7 @@ def _best_matched_counts(ct: Contingency) -> np.ndarray:
     return largest[matched]
 
 
+@per_table
 def _tie_broken_matching(ct: Contingency) -> Matching:
     if ct.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
         return ct.dominant_matching
