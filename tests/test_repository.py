@@ -20,13 +20,15 @@ def readme_commands() -> list[str]:
     return [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
 
 
-def test_readme_commands_need_nothing_beside_the_clone_and_ci_runs_the_test_command():
+def test_readme_commands_need_nothing_beside_the_clone_and_ci_runs_them_word_for_word():
     pipeline, tests = readme_commands()
     assert pipeline.endswith(".venv/bin/snakemake --cores 2") and "--config" not in pipeline
+    assert '".[pipeline]"' in pipeline, "command 1 installs the pipeline extra alone"
     assert tests.endswith(".venv/bin/python -m pytest")
     ci = (REPO / ".ci" / "run").read_text()
-    assert tests in ci.splitlines(), "CI runs the README's test command literally"
-    assert ci.index(tests) < ci.index("bash .ci/sklearn_extra.sh")
+    assert f"PIPELINE='{pipeline}'" in ci and f"TESTS='{tests}'" in ci, "CI runs the README's commands literally"
+    assert ci.index('bash -c "$PIPELINE"') < ci.index('bash -c "$TESTS"') < ci.index("bash .ci/sklearn_extra.sh")
+    assert ci.count("rm -rf .venv") >= 2, "each README command in a fresh venv"
     assert "for version in 3.12 3.13; do" in ci and 'install -q ".[pipeline,test]"' in ci
     for text in (pipeline, tests, ci):
         assert "shared" not in text and "CLUSTVAL_UCI_MIRROR" not in text
