@@ -31,7 +31,7 @@ import copy  # noqa: E402
 import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from clustval.data import bundled_dir, uci_catalog  # noqa: E402
+from clustval.datasets.catalog import bundled_dir, uci_catalog# noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 # The twelve original UCI files, as shipped inside the package (a real folder once installed).
@@ -51,12 +51,12 @@ def uci_mirror(tmp_path_factory) -> Path:
 def project_dataset(tmp_path_factory):
     """``project_dataset(name, preprocessing=None)``: a set exactly as the pipeline builds it.
 
-    UCI sets come from the bundled files through ``clustval.data`` with the project's config
+    UCI sets come from the bundled files through ``clustval.repro.data`` with the project's config
     (its default sources); ``preprocessing`` overrides ``config.preprocessing`` for both kinds.
     """
     import yaml
 
-    from clustval.data import build_dataset
+    from clustval.repro.data import build_dataset
 
     config = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
     config["uci_sources"] = ["bundled"]

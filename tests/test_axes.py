@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from clustval.errors import InputError
-from clustval.paper.axes import (
+from clustval.repro.paper.axes import (
     PaperAxis,
     count_fits,
     figure_axes_rows,
@@ -18,8 +18,8 @@ from clustval.paper.axes import (
     paper_axes,
     write_figure_axes,
 )
-from clustval.paper.scores import Score, ScoreTable
-from clustval.settings import Settings
+from clustval.repro.paper.scores import Score, ScoreTable
+from clustval.repro.settings import Settings
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())

@@ -12,9 +12,10 @@ import pytest
 import yaml
 
 from clustval.errors import InputError
-from clustval.paper import claims as C
-from clustval.paper.scores import Score, ScoreTable
-from clustval.settings import Settings
+from clustval.formatting import best_ks_text, k_ranges_text
+from clustval.repro.paper import claims as C
+from clustval.repro.paper.scores import Score, ScoreTable
+from clustval.repro.settings import Settings
 
 SYNTHETIC = ("ec2", "ec3", "ec4", "ec5", "ec6", "uec2", "uec3", "uec4", "uec5", "uec6")
 UCI = ("iris", "seeds", "segmentation", "soybean", "wine", "wdbc", "bupa", "pima", "balance",
@@ -135,7 +136,7 @@ def test_c1_names_the_k_where_sd_seeding_fell_back():
     assert "SD seeds filled farthest-first at K = 9..11, 20..22" in result.summary
     assert result.detail["init_fallback_k"] == [9, 10, 11, 20, 21, 22]
     assert "farthest-first" not in C.claim_c1(make_table(), settings()).summary
-    assert C.k_ranges_text([4]) == "4" and C.best_ks_text([4]) == "4"
+    assert k_ranges_text([4]) == "4" and best_ks_text([4]) == "4"
 
 
 # ====================================================================== C2, C3

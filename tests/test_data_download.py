@@ -17,15 +17,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clustval.data import (
-    FetchOptions,
-    bundled_dir,
-    dataset_text,
-    fetch_raw,
-    load_uci,
-    parse_dataset_text,
-    uci_specs,
-)
+from clustval.datasets.catalog import bundled_dir
+from clustval.datasets.dataset import dataset_text, parse_dataset_text
+from clustval.datasets.fetch import fetch_raw, FetchOptions
+from clustval.datasets.uci import load_uci_dataset
+from clustval.repro.data import fetch_options, uci_specs
 from clustval.errors import ChecksumError, DataError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -166,7 +162,7 @@ def closed_port() -> int:
 
 def reference_text(name: str, tmp_path: Path) -> str:
     options = FetchOptions(sources=("bundled",), cache_dir=tmp_path / "reference")
-    return dataset_text(load_uci(name, SPECS[name], options, "minmax"))
+    return dataset_text(load_uci_dataset(name, SPECS[name], options, "minmax"))
 
 
 # ------------------------------------------------------------ successful paths
@@ -181,9 +177,9 @@ def test_url_path_fetches_every_served_set_then_uses_the_cache(server, tmp_path)
         result = fetch_raw(name, SPECS[name], options)
         assert (result.source, result.kind) == ("url", "raw")
         assert result.path.read_bytes() == (BUNDLED / SPECS[name].file).read_bytes()
-        ds = load_uci(name, SPECS[name], options)
+        ds = load_uci_dataset(name, SPECS[name], options)
         assert ds.class_sizes == list(SPECS[name].expected.values())
-    assert len(server.requests) == len(SERVED)  # load_uci after fetch_raw: no second request
+    assert len(server.requests) == len(SERVED)  # load_uci_dataset after fetch_raw: no second request
     assert sorted(server.requests) == sorted(ARCHIVE + SPECS[n].archive_path for n in SERVED)
     assert cache_files(tmp_path / "cache") == sorted(SPECS[n].file for n in SERVED)
     again = fetch_raw("iris", SPECS["iris"], options)
@@ -193,7 +189,7 @@ def test_url_path_fetches_every_served_set_then_uses_the_cache(server, tmp_path)
 
 def test_url_and_mirror_give_byte_identical_dataset_files(server, tmp_path):
     server.serve_archive("segmentation")
-    ds = load_uci(
+    ds = load_uci_dataset(
         "segmentation", SPECS["segmentation"], options_for(server, tmp_path / "c", "url"), "minmax"
     )
     # The same data, bit for bit; only the header's provenance says which source served it.
@@ -218,7 +214,7 @@ def test_ucimlrepo_path_gives_the_same_data_as_the_raw_file(name, server, tmp_pa
         f"/static/public/{SPECS[name].ucimlrepo_id}/data.csv",
     ]
     assert ucimlrepo.fetch.API_BASE_URL == "https://archive.ics.uci.edu/api/dataset"  # restored
-    ds = load_uci(name, SPECS[name], options, "minmax")
+    ds = load_uci_dataset(name, SPECS[name], options, "minmax")
     assert ds.meta["source"] == "ucimlrepo" and ds.meta["sha256"] is None
     assert ds.meta["table_sha256"] == SPECS[name].table_sha256
     reference = parse_dataset_text(reference_text(name, tmp_path))
@@ -343,9 +339,9 @@ def test_pima_is_only_available_bundled_or_from_a_mirror(server, uci_mirror, tmp
         fetch_raw("pima", SPECS["pima"], options_for(server, tmp_path / "c", "url", "ucimlrepo"))
     assert server.requests == []
     options = options_for(server, tmp_path / "c", "mirror", "url", mirror=uci_mirror)
-    assert load_uci("pima", SPECS["pima"], options).class_sizes == [500, 268]
+    assert load_uci_dataset("pima", SPECS["pima"], options).class_sizes == [500, 268]
     options = options_for(server, tmp_path / "c", "url", "bundled")
-    assert load_uci("pima", SPECS["pima"], options).meta["source"] == "bundled"
+    assert load_uci_dataset("pima", SPECS["pima"], options).meta["source"] == "bundled"
 
 
 def test_corrupted_mirror_falls_back_to_url_and_says_so(server, tmp_path):
@@ -371,7 +367,7 @@ def test_mirror_in_archive_layout(tmp_path):
     options = FetchOptions(
         sources=("mirror",), mirror=tmp_path / "mirror", cache_dir=tmp_path / "cache"
     )
-    assert load_uci("new_thyroid", spec, options).class_sizes == [150, 35, 30]
+    assert load_uci_dataset("new_thyroid", spec, options).class_sizes == [150, 35, 30]
 
 
 def test_bad_cached_file_is_discarded_and_fetched_again(server, tmp_path):
@@ -386,12 +382,12 @@ def test_bad_cached_file_is_discarded_and_fetched_again(server, tmp_path):
 
 
 def test_options_from_config_and_validation(tmp_path):
-    options = FetchOptions.from_config(CONFIG, mirror=tmp_path)
+    options = fetch_options(CONFIG, mirror=tmp_path)
     assert options.sources == ("bundled", "mirror", "url", "ucimlrepo")
     assert options.mirror == tmp_path and FetchOptions().sources == options.sources
     assert options.base_url == "https://archive.ics.uci.edu/ml/machine-learning-databases/"
     assert options.cache_dir == Path("resources/uci") and options.timeout == 30
-    assert FetchOptions.from_config({**CONFIG, "uci_mirror": str(tmp_path)}).mirror == tmp_path
+    assert fetch_options({**CONFIG, "uci_mirror": str(tmp_path)}).mirror == tmp_path
     with pytest.raises(DataError, match="uci_sources"):
         FetchOptions(sources=("mirror", "ftp"))
     with pytest.raises(DataError, match="uci_sources"):
@@ -418,4 +414,4 @@ def test_tampered_cached_table_is_discarded_and_fetched_again(server, tmp_path):
     path.write_text(path.read_text().replace("\n0,", "\n1,", 1))  # flip one class code
     result = fetch_raw("haberman", SPECS["haberman"], options)
     assert result.source == "ucimlrepo" and len(server.requests) == 4
-    assert load_uci("haberman", SPECS["haberman"], options).class_sizes == [225, 81]
+    assert load_uci_dataset("haberman", SPECS["haberman"], options).class_sizes == [225, 81]

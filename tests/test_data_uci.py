@@ -17,25 +17,12 @@ import pandas as pd
 import pytest
 import yaml
 
-from clustval.data import (
-    TABLE_COLUMNS,
-    bundled_dir,
-    uci_catalog,
-    Dataset,
-    FetchOptions,
-    LabelledTable,
-    UCISpec,
-    dataset_text,
-    fetch_raw,
-    load_uci,
-    parse_dataset_text,
-    parse_raw,
-    read_dataset,
-    table5_rows,
-    uci_specs,
-    verify_table,
-    write_dataset,
-)
+from clustval.datasets.catalog import bundled_dir, uci_catalog, UCISpec
+from clustval.datasets.dataset import Dataset, dataset_text, parse_dataset_text, read_dataset, write_dataset
+from clustval.datasets.fetch import fetch_raw, FetchOptions
+from clustval.datasets.parse import LabelledTable, parse_raw
+from clustval.datasets.uci import load_uci_dataset, verify_table
+from clustval.repro.data import table5_rows, TABLE_COLUMNS, uci_specs
 from clustval.errors import ChecksumError, DataError, InputError
 from clustval.io import atomic_write_text, format_cell, write_csv, write_markdown_table
 
@@ -123,7 +110,7 @@ def test_bundled_source_needs_no_folder_and_no_network(tmp_path):
     for name, spec in SPECS.items():
         result = fetch_raw(name, spec, options)
         assert (result.source, result.kind, result.cached) == ("bundled", "raw", False)
-        ds = load_uci(name, spec, options)
+        ds = load_uci_dataset(name, spec, options)
         assert ds.meta["source"] == "bundled" and ds.meta["sha256"] == spec.sha256
     assert not (tmp_path / "cache").exists()  # nothing copied
 
@@ -131,7 +118,7 @@ def test_bundled_source_needs_no_folder_and_no_network(tmp_path):
 @pytest.mark.parametrize("name", list(PRINTED_TABLE5))
 def test_real_file_parses_to_table5_counts_via_mirror(name, mirror_options):
     spec = SPECS[name]
-    ds = load_uci(name, spec, mirror_options)
+    ds = load_uci_dataset(name, spec, mirror_options)
     assert ds.meta["source"] == "mirror"
     n, C, printed_sizes = PRINTED_TABLE5[name]
     assert (ds.n, ds.n_classes) == (n, C)
@@ -240,7 +227,7 @@ def test_wrong_label_column_in_config_is_caught(tmp_path):
     spec = _tiny_spec(**{**SPECS["iris"].__dict__, "drop_columns": (0,), "feature_names": None})
     options = FetchOptions(sources=("bundled",), cache_dir=tmp_path)
     with pytest.raises(ChecksumError, match="iris"):
-        load_uci("iris", spec, options)
+        load_uci_dataset("iris", spec, options)
 
 
 # ------------------------------------------------------------ data set file format
@@ -323,8 +310,8 @@ def test_damaged_prepared_file_is_refused_on_read(tmp_path):
 
 def test_loaded_sets_write_byte_identical_files(tmp_path, mirror_options):
     for name in ("segmentation", "wdbc"):
-        first = dataset_text(load_uci(name, SPECS[name], mirror_options, "minmax"))
-        second = dataset_text(load_uci(name, SPECS[name], mirror_options, "minmax"))
+        first = dataset_text(load_uci_dataset(name, SPECS[name], mirror_options, "minmax"))
+        second = dataset_text(load_uci_dataset(name, SPECS[name], mirror_options, "minmax"))
         assert first == second
         assert (
             read_dataset(write_dataset(parse_dataset_text(first), tmp_path / f"{name}.csv")).meta[
@@ -338,7 +325,7 @@ def test_loaded_sets_write_byte_identical_files(tmp_path, mirror_options):
 
 
 def test_table5_rows_flag_only_ionosphere(tmp_path, mirror_options):
-    datasets = [load_uci(name, spec, mirror_options) for name, spec in SPECS.items()]
+    datasets = [load_uci_dataset(name, spec, mirror_options) for name, spec in SPECS.items()]
     rows = table5_rows(datasets, SPECS)
     assert [r["label"] for r in rows] == [s.label for s in SPECS.values()]
     flagged = {r["label"]: r for r in rows if r["differs"]}
@@ -443,7 +430,7 @@ def test_damaged_bundled_file_is_refused_and_the_next_source_is_tried(
     fake = tmp_path / "pkg"
     fake.mkdir()
     (fake / "iris.data").write_bytes((BUNDLED / "iris.data").read_bytes()[:-50])
-    monkeypatch.setattr("clustval.data.fetch.bundled_dir", lambda: fake)
+    monkeypatch.setattr("clustval.datasets.fetch.bundled_dir", lambda: fake)
     with pytest.raises(ChecksumError, match=r"\[bundled\] bundled file .*iris.data: sha256"):
         fetch_raw("iris", SPECS["iris"], FetchOptions(sources=("bundled",)))
     options = FetchOptions(sources=("bundled", "mirror"), mirror=uci_mirror)

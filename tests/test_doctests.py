@@ -31,7 +31,7 @@ DOCTESTED = [name for name in _modules() if _examples(name)]
 
 
 def test_the_documented_modules_are_found():
-    assert {"clustval", "clustval.data.catalog", "clustval.datasets"} <= set(DOCTESTED)
+    assert {"clustval", "clustval.datasets.catalog", "clustval.datasets"} <= set(DOCTESTED)
 
 
 @pytest.mark.parametrize("name", DOCTESTED)

@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 
 from clustval.errors import InputError
-from clustval.paper import figures as F
-from clustval.paper.scores import ScoreTable
+from clustval import plotting as P
+from clustval.registry import get_index
+from clustval.repro.paper import figures as F
+from clustval.repro.paper.scores import ScoreTable
 
 FIG3 = ["stdi", "db", "xb", "igp", "sil_sum", "bwp_sum"]
 FIG3_RUN = {"dataset": "fig1", "algorithm": "sd_kmedoids"}  # the clustering the tables below hold
@@ -26,7 +28,7 @@ def fig3_table(best: dict[str, int]) -> ScoreTable:
     """Curves over K = 2..12 with one optimum per index at ``best[name]``, in its direction."""
     records = []
     for name in FIG3:
-        sign = 1 if F.get_index(name).direction == "higher" else -1
+        sign = 1 if get_index(name).direction == "higher" else -1
         for k in range(2, 13):
             records.append(("fig1", "sd_kmedoids", k, name, sign * (5.0 - abs(k - best[name]))))
     return ScoreTable.from_records(records)
@@ -60,8 +62,8 @@ def assert_deterministic(fig, tmp_path, stem):
     """Save as PNG and PDF twice; both writes must give the same bytes."""
     first = [tmp_path / f"{stem}.png", tmp_path / f"{stem}.pdf"]
     second = [tmp_path / f"{stem}-again.png", tmp_path / f"{stem}-again.pdf"]
-    F.save_figure(fig, first)
-    F.save_figure(fig, second, dpi=150)
+    P.save_figure(fig, first)
+    P.save_figure(fig, second, dpi=150)
     for a, b in zip(first, second):
         assert a.stat().st_size > 1000
         assert a.read_bytes() == b.read_bytes(), f"{a.name} differs between two saves"
@@ -117,9 +119,9 @@ def test_fig3_marks_each_best_k(tmp_path):
     assert [t.split()[0:2] for t in titles(fig)] == [
         ["(a)", "STDI"], ["(b)", "DB"], ["(c)", "XB"], ["(d)", "IGP"], ["(e)", "Sil"], ["(f)", "BWP"]]
     for ax, name in zip(axes, FIG3):
-        (marker,) = [line for line in ax.get_lines() if line.get_gid() == F.BEST_K_GID]
+        (marker,) = [line for line in ax.get_lines() if line.get_gid() == P.BEST_K_GID]
         assert list(marker.get_xdata()) == [best[name]]
-        sign = 1 if F.get_index(name).direction == "higher" else -1
+        sign = 1 if get_index(name).direction == "higher" else -1
         assert list(marker.get_ydata()) == [sign * 5.0]
         assert any(t.get_text() == f"best K = {best[name]}" for t in ax.texts)
         assert list(ax.get_xticks()) == list(range(2, 13, 2))
@@ -133,8 +135,8 @@ def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
     fig = F.fig3(ScoreTable.from_records(records), FIG3, **FIG3_RUN, fallback_ks=[9, 10, 11, 12])
     axes = [ax for ax in fig.axes if ax.get_visible()]
     for ax, name in zip(axes, FIG3):
-        (ring,) = [line for line in ax.get_lines() if line.get_gid() == F.BEST_K_GID]
-        (ticks,) = [line for line in ax.get_lines() if line.get_gid() == F.FALLBACK_GID]
+        (ring,) = [line for line in ax.get_lines() if line.get_gid() == P.BEST_K_GID]
+        (ticks,) = [line for line in ax.get_lines() if line.get_gid() == P.FALLBACK_GID]
         assert list(ticks.get_xdata()) == [9, 10, 11, 12]
         if name == "igp":
             assert list(ring.get_xdata()) == [3, 9, 10]
@@ -143,7 +145,7 @@ def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
             assert list(ring.get_xdata()) == [best[name]]
     assert "farthest-first at K = 9..12" in fig._supxlabel.get_text()
     assert not [line for line in F.fig3(table, FIG3, **FIG3_RUN).axes[0].get_lines()
-                if line.get_gid() == F.FALLBACK_GID]
+                if line.get_gid() == P.FALLBACK_GID]
     assert_deterministic(fig, tmp_path, "fig3-ties")
 
 
@@ -163,8 +165,8 @@ def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
             assert list(line.get_ydata()) == [table.value(d, name, "park_jun") for d in sets]
             assert line.get_linestyle() == "None", "markers only: no line joins unrelated data sets"
             assert np.round(line.get_xdata()).tolist() == list(range(len(sets)))  # set apart, not moved
-            assert line.get_color() == F.index_style(name)[0]  # one colour per index everywhere
-            assert line.get_label() == F.get_index(name).label
+            assert line.get_color() == P.index_style(name)[0]  # one colour per index everywhere
+            assert line.get_label() == get_index(name).label
     (legend,) = fig.legends
     assert [t.get_text() for t in legend.get_texts()] == ["S2", "PS2", "Accuracy", "ARI"]
     assert_deterministic(fig, tmp_path, "fig5")
@@ -228,13 +230,14 @@ def test_fig_robustness_needs_the_offset_sweep():
 def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
     script = textwrap.dedent("""
         import sys
-        from clustval.paper import figures as F
-        from clustval.paper.scores import ScoreTable
+        from clustval import plotting as P
+        from clustval.repro.paper import figures as F
+        from clustval.repro.paper.scores import ScoreTable
         import numpy as np
         table = ScoreTable.from_records(
             ("fig1", "sd_kmedoids", k, n, float(np.sin(k + len(n))))
             for k in range(2, 9) for n in ("stdi", "db"))
-        F.save_figure(F.fig3(table, ["stdi", "db"], dataset="fig1", algorithm="sd_kmedoids"), [sys.argv[1] + ".png", sys.argv[1] + ".pdf"])
+        P.save_figure(F.fig3(table, ["stdi", "db"], dataset="fig1", algorithm="sd_kmedoids"), [sys.argv[1] + ".png", sys.argv[1] + ".pdf"])
     """)
     outputs = []
     for hash_seed in ("1", "2"):
@@ -248,12 +251,12 @@ def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
 def test_save_figure_rejects_unknown_formats(tmp_path):
     X, y = scatter_data()
     with pytest.raises(InputError, match=".png or .pdf"):
-        F.save_figure(F.fig1(X, y, offset=0.1), tmp_path / "fig.jpg")
+        P.save_figure(F.fig1(X, y, offset=0.1), tmp_path / "fig.jpg")
 
 
 def test_index_styles_are_distinct_within_each_figure():
     for names in (["s2", "accuracy", "ari", "rand", "jaccard", "f_measure"],
                   ["ps2", "accuracy", "ari", "rand", "jaccard", "f_measure"], FIG3):
-        colours = [F.index_style(n)[0] for n in names]
+        colours = [P.index_style(n)[0] for n in names]
         assert len(set(colours)) == len(colours)
-    assert F.index_style("nmi")[0].startswith("#")  # indices without a set style get a stable one
+    assert P.index_style("nmi")[0].startswith("#")  # indices without a set style get a stable one

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clustval.data import bundled_dir
+from clustval.datasets.catalog import bundled_dir
 from clustval.errors import ClusteringError, ClustvalError
 from clustval.kmedoids import (
     KMedoidsConvergenceWarning,

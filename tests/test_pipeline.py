@@ -12,7 +12,7 @@ import pytest
 from clustval.errors import ClusteringError
 from clustval.kmedoids import park_jun, sd_kmedoids
 from clustval.pam import pam
-from clustval.pipeline import cluster, read_clusterings, read_init_fallbacks, score_rows, step, write_clusterings
+from clustval.repro.pipeline import cluster_run, read_clusterings, read_init_fallbacks, score_rows, step, write_clusterings
 from clustval.registry import EXTERNAL, INTERNAL
 from clustval.scoring import score
 
@@ -21,7 +21,7 @@ SETTINGS = {"max_iter": 300, "sd_radius": "sd", "backend": "clustval", "kmeans":
 
 def test_cluster_sweep_equals_single_runs_and_round_trips(project_dataset, tmp_path):
     ds = project_dataset("fig1")
-    results = cluster(ds, "sd_kmedoids", [2, 9], SETTINGS)
+    results = cluster_run(ds, "sd_kmedoids", [2, 9], SETTINGS)
     for result, k in zip(results, [2, 9]):
         single = sd_kmedoids(ds.X, k)
         np.testing.assert_array_equal(result.labels, single.labels)
@@ -32,7 +32,7 @@ def test_cluster_sweep_equals_single_runs_and_round_trips(project_dataset, tmp_p
     assert sorted(labels["fig1:sd_kmedoids"]) == [2, 9] and sorted(labels["fig1:again"]) == [2]
     np.testing.assert_array_equal(labels["fig1:sd_kmedoids"][9], results[1].labels)
     first = path.read_bytes()
-    again = cluster(ds, "sd_kmedoids", [2, 9], SETTINGS)
+    again = cluster_run(ds, "sd_kmedoids", [2, 9], SETTINGS)
     write_clusterings({"fig1:sd_kmedoids": again, "fig1:again": again[:1]}, path)
     assert path.read_bytes() == first, "same data, same bytes"
 
@@ -42,7 +42,7 @@ def test_init_fallbacks_read_back_the_k_where_sd_seeding_ran_out(tmp_path):
     # (tests/test_kmedoids.py works this set by hand).
     ds = types.SimpleNamespace(X=np.array([[0.0], [1], [2], [6]]), name="line")
     with pytest.warns(UserWarning, match="found only 3 of 4"):
-        results = cluster(ds, "sd_kmedoids", [2, 3, 4], SETTINGS)
+        results = cluster_run(ds, "sd_kmedoids", [2, 3, 4], SETTINGS)
     assert [r.init_fallback for r in results] == [False, False, True]
     path = tmp_path / "clusterings.csv"
     write_clusterings({"line:sd_kmedoids": results}, path)
@@ -51,18 +51,18 @@ def test_init_fallbacks_read_back_the_k_where_sd_seeding_ran_out(tmp_path):
 
 def test_park_jun_uses_k_equal_c(project_dataset):
     ds = project_dataset("iris")
-    (result,) = cluster(ds, "park_jun", [ds.n_classes], SETTINGS)
+    (result,) = cluster_run(ds, "park_jun", [ds.n_classes], SETTINGS)
     np.testing.assert_array_equal(result.labels, park_jun(ds.X, 3).labels)
 
 
 def test_unknown_algorithm_is_named(project_dataset):
     with pytest.raises(ValueError, match="unknown algorithm 'kmedians'"):
-        cluster(project_dataset("fig1"), "kmedians", [3], SETTINGS)
+        cluster_run(project_dataset("fig1"), "kmedians", [3], SETTINGS)
 
 
 def test_pam_in_the_pipeline_is_the_library_pam(project_dataset):
     ds = project_dataset("wine")
-    (result,) = cluster(ds, "pam", [3], SETTINGS)
+    (result,) = cluster_run(ds, "pam", [3], SETTINGS)
     np.testing.assert_array_equal(result.labels, pam(ds.X, 3).labels)
 
 
@@ -70,7 +70,7 @@ def test_kmeans_is_scikit_learns_seeded_and_round_trips(project_dataset, tmp_pat
     from sklearn.cluster import KMeans
 
     ds = project_dataset("iris")
-    (result,) = cluster(ds, "kmeans", [3], SETTINGS)
+    (result,) = cluster_run(ds, "kmeans", [3], SETTINGS)
     model = KMeans(n_clusters=3, n_init=4, random_state=0, max_iter=300).fit(ds.X)
     np.testing.assert_array_equal(result.labels, model.labels_)
     assert result.cost == pytest.approx(model.inertia_, rel=1e-12) and result.medoids.size == 0
@@ -79,14 +79,14 @@ def test_kmeans_is_scikit_learns_seeded_and_round_trips(project_dataset, tmp_pat
     assert list(read_clusterings(path)["iris:kmeans"]) == [3]
     np.testing.assert_array_equal(read_clusterings(path)["iris:kmeans"][3], result.labels)
     first = path.read_bytes()
-    write_clusterings({"iris:kmeans": cluster(ds, "kmeans", [3], SETTINGS)}, path)
+    write_clusterings({"iris:kmeans": cluster_run(ds, "kmeans", [3], SETTINGS)}, path)
     assert path.read_bytes() == first, "seeded: same bytes run to run"
 
 
 def test_kmeans_refuses_more_clusters_than_distinct_points():
     ds = types.SimpleNamespace(X=np.repeat([[0.0], [1.0]], 4, axis=0), name="two")
     with pytest.raises(ClusteringError, match="distinct points"):
-        cluster(ds, "kmeans", [3], SETTINGS)
+        cluster_run(ds, "kmeans", [3], SETTINGS)
 
 
 def test_score_rows_are_tidy_and_equal_the_library(project_dataset):
@@ -120,7 +120,7 @@ def test_step_logs_warnings_and_failures(tmp_path):
 
 
 def test_step_removes_a_damaged_input_so_the_next_run_rebuilds_it(project_dataset, tmp_path):
-    from clustval.data import read_dataset, write_dataset
+    from clustval.datasets.dataset import read_dataset, write_dataset
     from clustval.errors import DamagedFileError
 
     damaged = write_dataset(project_dataset("iris"), tmp_path / "iris.csv")

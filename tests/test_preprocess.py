@@ -13,7 +13,11 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.preprocessing import MinMaxScaler, StandardScaler
 
-from clustval.data import Dataset, FetchOptions, load_uci, preprocess, preprocess_dataset, uci_specs
+from clustval.datasets.dataset import Dataset
+from clustval.datasets.fetch import FetchOptions
+from clustval.datasets.preprocess import preprocess, preprocess_dataset
+from clustval.datasets.uci import load_uci_dataset
+from clustval.repro.data import uci_specs
 from clustval.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -111,12 +115,12 @@ def test_preprocess_dataset_records_the_method_and_refuses_twice():
 def test_real_sets_with_constant_features(name, constant, tmp_path):
     assert CONFIG["preprocessing"]["uci"] == "minmax"
     options = FetchOptions(sources=("bundled",), cache_dir=tmp_path)
-    raw = load_uci(name, uci_specs(CONFIG)[name], options)
+    raw = load_uci_dataset(name, uci_specs(CONFIG)[name], options)
     assert np.flatnonzero(raw.X.max(axis=0) == raw.X.min(axis=0)).tolist() == constant
     for method in ("minmax", "zscore"):
-        ds = load_uci(name, uci_specs(CONFIG)[name], options, method)
+        ds = load_uci_dataset(name, uci_specs(CONFIG)[name], options, method)
         assert np.all(np.isfinite(ds.X)) and np.all(ds.X[:, constant] == 0)
         assert ds.meta["preprocessing"] == method
-    scaled = load_uci(name, uci_specs(CONFIG)[name], options, "minmax")
+    scaled = load_uci_dataset(name, uci_specs(CONFIG)[name], options, "minmax")
     assert scaled.X.min() == 0 and scaled.X.max() == 1
     assert np.allclose(scaled.X, MinMaxScaler().fit_transform(raw.X), rtol=0, atol=1e-12)

@@ -7,9 +7,9 @@ import csv
 
 import pytest
 
-from clustval.paper import claims as C
-from clustval.paper import sensitivity as S
-from clustval.paper.scores import ScoreTable
+from clustval.repro.paper import claims as C
+from clustval.repro.paper import sensitivity as S
+from clustval.repro.paper.scores import ScoreTable
 from test_claims import SYNTHETIC, UCI, external_values, fig3_records, make_table, settings
 
 VARIANTS = ("none/park_jun", "none/pam", "minmax/park_jun", "minmax/pam")
@@ -156,7 +156,8 @@ def test_written_tables_round_trip_for_the_heat_map(tmp_path):
 
 def test_the_heat_map_draws_every_cell(tmp_path):
     pytest.importorskip("matplotlib")
-    from clustval.paper import figures
+    from clustval.plotting import save_figure
+    from clustval.repro.paper import figures
 
     table, s = sensitivity()
     S.write_sensitivity(table, s, *(tmp_path / f"t.{ext}" for ext in ("csv", "md", "html")))
@@ -166,7 +167,7 @@ def test_the_heat_map_draws_every_cell(tmp_path):
     assert len(texts) == len(claims) * len(variants)
     assert texts.count("—") == sum(cell is None for row in cells for cell in row)
     assert "partly\n0.92" in texts
-    figures.save_figure(fig, [tmp_path / "s.png"])
+    save_figure(fig, [tmp_path / "s.png"])
     assert (tmp_path / "s.png").stat().st_size > 0
 
 

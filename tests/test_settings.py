@@ -13,7 +13,7 @@ from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
 from clustval.errors import InputError
-from clustval.settings import MAIN, Settings
+from clustval.repro.settings import MAIN, Settings
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())

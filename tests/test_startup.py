@@ -93,7 +93,7 @@ def test_pipeline_thread_limit_needs_no_numba_import():
     pytest.importorskip("numba")
     code = (
         "import sys\n"
-        "from clustval.pipeline import _limit_threads\n"
+        "from clustval.repro.pipeline import _limit_threads\n"
         "_limit_threads(1)\n"
         "assert 'numba' not in sys.modules\n"
         "import numba\n"

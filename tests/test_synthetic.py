@@ -13,20 +13,8 @@ import numpy as np
 import pytest
 import yaml
 
-from clustval.data import (
-    Fig1Spec,
-    build_dataset,
-    dataset_text,
-    fig1_groups,
-    fig1_spec,
-    make_fig1_set,
-    make_gaussian_set,
-    read_dataset,
-    set_rng,
-    synthetic_specs,
-    table4_rows,
-    write_dataset,
-)
+from clustval.datasets.dataset import dataset_text, read_dataset, write_dataset
+from clustval.repro.data import build_dataset, fig1_groups, fig1_spec, Fig1Spec, make_fig1_set, make_gaussian_set, set_rng, synthetic_specs, table4_rows
 from clustval.errors import DataError
 
 REPO = Path(__file__).resolve().parents[1]
@@ -109,7 +97,7 @@ def test_same_seed_gives_byte_identical_files(tmp_path, generated):
 
 def test_same_seed_gives_the_same_bytes_in_a_fresh_process(tmp_path, generated):
     script = (
-        "import sys, yaml; from clustval.data import build_dataset, write_dataset; "
+        "import sys, yaml; from clustval.datasets.dataset import write_dataset; from clustval.repro.data import build_dataset; "
         "c = yaml.safe_load(open(sys.argv[1])); write_dataset(build_dataset('uec3', c), sys.argv[2])"
     )
     out = tmp_path / "uec3.csv"

@@ -20,6 +20,7 @@ import numpy as np
 
 from . import __version__
 from .errors import ClustvalError, InputError
+from .formatting import k_ranges_text
 from .registry import INDICES
 from .scoring import score
 
@@ -301,14 +302,12 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         plotting()  # before the work, not after it
     X = read_data(args.data)
     name = "data" if args.data == STDIN else Path(args.data).stem
+    options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
-        X, args.k, args.algorithm, args.index or None, name=name, sd_radius=args.sd_radius,
-        stdi_squared=args.stdi_squared, xb_separation=args.xb_separation,
-        memory_budget_mb=args.memory_budget_mb,
+        X, args.k, args.algorithm, args.index or None, name=name, stdi_squared=args.stdi_squared,
+        xb_separation=args.xb_separation, memory_budget_mb=args.memory_budget_mb, **options,
     )
     if found.fallback_ks:
-        from .paper.claims import k_ranges_text
-
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
                       f"{k_ranges_text(found.fallback_ks)}.", stacklevel=1)
     if args.out:
@@ -426,7 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--index", action="append", metavar="NAME", help="only this internal index (repeatable)")
     sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
     sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
-    sw.add_argument("--sd-radius", choices=["sd", "mean"], default="sd", help="SD K-medoids removal radius")
+    sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius (default sd)")
     sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
     sw.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
                     help="XB's separation: between centroids (default) or the closest pair of points of "

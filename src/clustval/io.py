@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import InputError
+from .formatting import markdown_cell
 
 __all__ = [
     "atomic_write_bytes",
@@ -100,9 +101,17 @@ def format_cell(value, float_format: str | None = None) -> str:
     return str(value)
 
 
-def _table_cells(
+def table_cells(
     rows: Iterable[Mapping], columns: Sequence[str], float_format: str | None
 ) -> list[list[str]]:
+    """The cells of ``rows`` in ``columns``, each rendered by :func:`format_cell`; a row
+    without one of the columns is an error.
+
+    Examples
+    --------
+    >>> table_cells([{"k": 2, "value": 0.5, "note": "x"}], ["k", "value"], None)
+    [['2', '0.5']]
+    """
     columns = list(columns)
     if not columns:
         raise InputError("columns is empty: name at least one column to write.")
@@ -140,17 +149,12 @@ def write_csv(
     2,0.5
     3,
     """
-    cells = _table_cells(rows, columns, float_format)
+    cells = table_cells(rows, columns, float_format)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(list(columns))
     writer.writerows(cells)
     return atomic_write_text(path, buffer.getvalue())
-
-
-def _markdown_escape(text: str) -> str:
-    # A pipe would split the cell and a newline would end the row.
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
 
 
 def markdown_table(
@@ -167,12 +171,12 @@ def markdown_table(
     | a\\|b |  |
     <BLANKLINE>
     """
-    cells = _table_cells(rows, columns, float_format)
+    cells = table_cells(rows, columns, float_format)
     lines = [
-        "| " + " | ".join(_markdown_escape(str(c)) for c in columns) + " |",
+        "| " + " | ".join(markdown_cell(str(c)) for c in columns) + " |",
         "|" + "|".join(" --- " for _ in columns) + "|",
     ]
-    lines += ["| " + " | ".join(_markdown_escape(c) for c in row) + " |" for row in cells]
+    lines += ["| " + " | ".join(markdown_cell(c) for c in row) + " |" for row in cells]
     return "\n".join(lines) + "\n"
 
 

@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -122,6 +123,26 @@ class IndexSpec:
         (True, False)
         """
         return a > b if self.direction == "higher" else a < b
+
+    def best_ks(self, ks, values) -> tuple[tuple[int, ...], float]:
+        """Every K of ``ks`` at which the index takes its best value, and that value.
+
+        Non-finite values (the index undefined at some K) are skipped. Several K share the
+        best value only when their values are equal: exactly, as a tie such as IGP = 1 at
+        several K is a result to report, not one to break.
+
+        Examples
+        --------
+        >>> get_index("igp").best_ks([2, 3, 4], [0.9, 1.0, 1.0])
+        ((3, 4), 1.0)
+        >>> get_index("db").best_ks([2, 3], [float("nan"), 0.7])
+        ((3,), 0.7)
+        """
+        finite = [(k, v) for k, v in zip(ks, values) if math.isfinite(v)]
+        if not finite:
+            raise InputError(f"{self.name} has no finite value at any K = {list(ks)}.")
+        best = finite[self.best_of([v for _, v in finite])][1]
+        return tuple(k for k, v in finite if v == best), best
 
     def best_of(self, values) -> int:
         """Position of the best value in ``values`` (the first one on ties).

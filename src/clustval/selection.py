@@ -1,33 +1,30 @@
 """Choosing the number of clusters K: the job STDI was proposed for.
 
-:func:`select_k` clusters the data once per K (one distance matrix for the whole sweep),
-scores each clustering with internal indices and reports, per index, every K at which it
-takes its best value. It runs the steps of the pipeline's Fig. 3 (Xie, Zhou, Wang, Jiang
-2017, Fig. 3: SD K-medoids on the Fig. 1 set, K = 2..22): the same clustering dispatch
-(:func:`clustval.pipeline.cluster`), the same score rows
-(:func:`clustval.pipeline.score_rows`) and the same best-K rule
-(:meth:`clustval.paper.scores.ScoreTable.best_ks`: exact ties are reported as ties, never
-broken), so a sweep of the Fig. 1 set gives the K of Fig. 3 and of claim C1.
+:func:`select_k` clusters the data once per K, scores each clustering with internal indices
+(:func:`clustval.score`) and reports, per index, every K at which it takes its best value
+(:meth:`clustval.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken).
+With SD K-medoids over K = 2..22 on the Fig. 1 set it is the paper's Fig. 3 (Xie, Zhou,
+Wang, Jiang 2017), and gives the pipeline's best K and claim C1's.
 """
 
 from __future__ import annotations
 
+import copy
 import warnings
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from ._validation import as_data_matrix
+from .clustering import ALGORITHMS, cluster, get_algorithm
 from .errors import InputError
-from .kmedoids import DEFAULT_MAX_ITER, DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
+from .formatting import best_ks_text
+from .kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .registry import INDICES, INTERNAL, get_index
+from .scoring import score
 
-if TYPE_CHECKING:
-    from .paper.scores import ScoreTable
-
-__all__ = ["Selection", "plot_selection", "select_k"]
+__all__ = ["Selection", "plot_selection", "select_k", "summary"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +33,13 @@ class Selection:
 
     Attributes
     ----------
+    name : str
+        The data set's name (the plot's title says it).
+    algorithm : str
+        The clustering: an algorithm's name, an estimator's class name, a function's name, or
+        ``"given"`` for partitions passed in.
+    indices : tuple of str
+        The registry names of the indices scored, in the order asked.
     table : tuple of dict
         One row per K, ascending: ``{"k": K, index: value, ...}`` (tidy; write it with
         :func:`clustval.io.write_csv` and :attr:`columns`).
@@ -46,8 +50,6 @@ class Selection:
         The K at which SD seeding ran out of candidates and filled its seeds farthest-first.
     labels : dict of int to ndarray
         The clustering at each K.
-    scores : clustval.paper.scores.ScoreTable
-        The same values as the pipeline's score table holds them (what Fig. 3 draws).
 
     Examples
     --------
@@ -64,7 +66,6 @@ class Selection:
     best: dict[str, tuple[int, ...]]
     fallback_ks: tuple[int, ...]
     labels: dict[int, np.ndarray]
-    scores: ScoreTable = field(repr=False)
 
     @property
     def ks(self) -> tuple[int, ...]:
@@ -88,20 +89,28 @@ class Selection:
         """
         return ("k", *self.indices)
 
+    def series(self, index: str) -> tuple[list[int], list[float]]:
+        """``(ks, values)`` of one index, K ascending.
+
+        Examples
+        --------
+        >>> select_k([[0, 0], [0, 1], [5, 5], [5, 6]], [2, 3], indices=["db"]).series("db")[0]
+        [2, 3]
+        """
+        return [row["k"] for row in self.table], [row[index] for row in self.table]
+
 
 def select_k(
     X,
-    ks: Iterable[int],
-    algorithm: str = "sd_kmedoids",
+    ks: Iterable[int] | None = None,
+    algorithm: str | object | Callable | Mapping = "sd_kmedoids",
     indices: Sequence[str] | None = None,
     *,
     name: str = "data",
-    sd_radius: str = "sd",
-    max_iter: int = DEFAULT_MAX_ITER,
-    backend: str = "clustval",
     stdi_squared: bool = False,
     xb_separation: str = "centroids",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    **algorithm_options,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
 
@@ -109,28 +118,50 @@ def select_k(
     ----------
     X : array-like of shape (n, d)
         The data.
-    ks : iterable of int
+    ks : iterable of int, optional
         The numbers of clusters to try, each in 2..n (e.g. ``range(2, 23)``, Fig. 3's).
-    algorithm : str
-        A clustering of the pipeline (``clustval.settings.ALGORITHMS``): ``sd_kmedoids``
-        (Xie & Gao 2015, Fig. 3's), ``park_jun`` (Park & Jun 2009), ...
+        Optional only when ``algorithm`` gives the partitions (then their K).
+    algorithm : str, estimator, callable or mapping
+        How each clustering is made:
+
+        - a name of :data:`clustval.clustering.ALGORITHMS`: ``sd_kmedoids`` (Xie & Gao 2015,
+          Fig. 3's), ``park_jun`` (Park & Jun 2009), ``pam``, ``kmeans``;
+        - a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
+          parameter (``sklearn.cluster.AgglomerativeClustering()``): a copy is fitted per K;
+        - a function ``f(X, k)`` returning the labels;
+        - your own partitions, ``{k: labels}``.
     indices : sequence of str, optional
         Registry names of internal indices; default every internal index.
     name : str
-        The data set's name in :meth:`Selection.score_table` and the plot.
-    sd_radius, max_iter, backend
-        The clustering's options (:func:`clustval.kmedoids.sd_kmedoids`).
+        The data set's name, as the plot's title gives it.
     stdi_squared, xb_separation, memory_budget_mb
         The indices' options (:func:`clustval.internal.internal_scores`).
+    **algorithm_options
+        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`), e.g.
+        ``radius="mean"`` for ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
+
+    Returns
+    -------
+    Selection
+        The values per K, the best K of each index, the clusterings.
 
     Raises
     ------
     clustval.errors.InputError
-        Bad data, an empty or out-of-range K, an unknown algorithm or an external index;
-        :class:`~clustval.errors.UndefinedIndexError` for an index undefined at some K
-        (Sil and BWP at K = n).
+        Bad data, an empty or out-of-range K, an unknown algorithm or option, an estimator
+        without ``n_clusters``, or an external index; :class:`~clustval.errors.UndefinedIndexError`
+        for an index undefined at some K (Sil and BWP at K = n).
     clustval.errors.ClusteringError
         A K above the number of distinct points, or a bad clustering option.
+
+    See Also
+    --------
+    clustval.clustering.cluster : the named algorithms over a sweep of K.
+    plot_selection : the indices against K, drawn as Fig. 3.
+
+    References
+    ----------
+    Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882, Fig. 3.
 
     Examples
     --------
@@ -147,43 +178,70 @@ def select_k(
     ([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2], (4, 5))
     >>> found.columns, found.table[1]["k"], round(found.table[1]["sil"], 4)
     (('k', 'db', 'sil', 'igp'), 3, 0.8857)
-    """
-    # The pipeline's modules are loaded here, not by ``import clustval``.
-    from .data import Dataset
-    from .paper.scores import ScoreTable
-    from .pipeline import SCORE_COLUMNS, cluster, score_rows
-    from .settings import ALGORITHMS
 
+    Any clustering: a function of (X, k), or partitions of your own.
+
+    >>> halves = lambda X, k: [i * k // len(X) for i in range(len(X))]
+    >>> clustval.select_k(X, [2, 3], halves, indices=["db"]).best
+    {'db': (3,)}
+    >>> clustval.select_k(X, algorithm={3: found.labels[3]}, indices=["sil"]).ks
+    (3,)
+    """
     as_data_matrix(X)  # one clear error for bad data, before any work
     X = np.asarray(X, dtype=np.float64)
     X = X[:, None] if X.ndim == 1 else X
-    ks = _check_ks(ks, len(X))
-    if algorithm not in ALGORITHMS:
-        raise InputError(f"unknown algorithm {algorithm!r}; use one of {', '.join(ALGORITHMS)}.")
+    if isinstance(algorithm, Mapping):
+        given = {k: np.asarray(labels) for k, labels in algorithm.items()}
+        ks = _check_ks(given if ks is None else ks, len(X))
+        if set(ks) != set(given):
+            raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
+    elif ks is None:
+        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
+    else:
+        ks = _check_ks(ks, len(X))
     indices = _check_indices(indices)
+    if algorithm_options and not isinstance(algorithm, str):
+        raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
 
-    # The pipeline's steps take a data set; the classes are not used (internal indices only).
-    ds = Dataset(name, X, np.zeros(len(X), dtype=np.int64), ["unlabelled"],
-                 [f"x{j}" for j in range(X.shape[1])])
-    clustering = {"max_iter": max_iter, "sd_radius": sd_radius, "backend": backend}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
-        results = cluster(ds, algorithm, ks, clustering)
-    labels = {k: r.labels for k, r in zip(ks, results)}
-    options = {"s2_matching": "hungarian", "cp_accuracy_seed": 1, "stdi_squared": stdi_squared,
-               "xb_separation": xb_separation, "memory_budget_mb": memory_budget_mb}
-    rows = score_rows(ds, algorithm, labels, options, external=False, names=indices)
-    scores = ScoreTable.from_records(tuple(row[c] for c in SCORE_COLUMNS) for row in rows)
-    return Selection(
-        name=name,
-        algorithm=algorithm,
-        indices=indices,
-        table=tuple({"k": k, **{i: scores.value(name, i, algorithm, k) for i in indices}} for k in ks),
-        best={i: scores.best_ks(name, i, algorithm)[0] for i in indices},
-        fallback_ks=tuple(k for k, r in zip(ks, results) if r.init_fallback),
-        labels=labels,
-        scores=scores,
-    )
+    fallback_ks: tuple[int, ...] = ()
+    if isinstance(algorithm, str):
+        label = get_algorithm(algorithm).name
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
+            results = cluster(X, algorithm, ks, **algorithm_options)
+        labels = {k: r.labels for k, r in zip(ks, results)}
+        fallback_ks = tuple(k for k, r in zip(ks, results) if r.init_fallback)
+    elif isinstance(algorithm, Mapping):
+        label, labels = "given", {k: given[k] for k in ks}
+    elif hasattr(algorithm, "fit_predict"):
+        label, labels = type(algorithm).__name__, {k: _fit_predict(algorithm, X, k) for k in ks}
+    elif callable(algorithm):
+        label = getattr(algorithm, "__name__", type(algorithm).__name__)
+        labels = {k: np.asarray(algorithm(X, k)) for k in ks}
+    else:
+        raise InputError(
+            f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
+            f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
+        )
+
+    options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "memory_budget_mb": memory_budget_mb}
+    table = tuple({"k": k, **score(labels[k], X=X, names=indices, **options)} for k in ks)
+    best = {index: get_index(index).best_ks(ks, [row[index] for row in table])[0] for index in indices}
+    return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
+                     fallback_ks=fallback_ks, labels=labels)  # fmt: skip
+
+
+def _fit_predict(estimator, X: np.ndarray, k: int) -> np.ndarray:
+    """A fresh copy of ``estimator`` with ``n_clusters = k``, fitted to ``X``: its labels."""
+    params = estimator.get_params() if hasattr(estimator, "get_params") else vars(estimator)
+    if "n_clusters" not in params:
+        raise InputError(f"{type(estimator).__name__} has no n_clusters parameter, so it cannot be run at a given K.")
+    fresh = copy.deepcopy(estimator)
+    if hasattr(fresh, "set_params"):
+        fresh.set_params(n_clusters=k)
+    else:
+        fresh.n_clusters = k
+    return np.asarray(fresh.fit_predict(X))
 
 
 def _check_ks(ks: Iterable[int], n: int) -> list[int]:
@@ -237,32 +295,30 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     >>> [ax.get_title() for ax in fig.axes if ax.get_visible()]
     ['(a) DB  (smallest is best)', '(b) Sil  (largest is best)']
     """
-    figures = plotting()
+    plots = plotting()
     ks = selection.ks
-    fig = figures.fig3(selection.scores, selection.indices, dataset=selection.name,
-                       algorithm=selection.algorithm, k_tick_step=k_tick_step,
-                       fallback_ks=selection.fallback_ks)
-    fig.suptitle(title or f"Internal indices against K on {selection.name} "
-                          f"({selection.algorithm}, K = {ks[0]}..{ks[-1]})", fontweight="bold")
-    figures.save_figure(fig, path, dpi=dpi)
+    title = title or f"Internal indices against K on {selection.name} ({selection.algorithm}, K = {ks[0]}..{ks[-1]})"
+    fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
+                                  k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks)  # fmt: skip
+    plots.save_figure(fig, path, dpi=dpi)
     return fig
 
 
 def plotting():
-    """The figures module, or one clear error when matplotlib (the ``plot`` extra) is absent.
+    """The plotting module, or one clear error when matplotlib (the ``plot`` extra) is absent.
 
     Examples
     --------
     >>> plotting().__name__
-    'clustval.paper.figures'
+    'clustval.plotting'
     """
     try:
-        from .paper import figures
+        from . import plotting as plots  # matplotlib loads only for a plot
     except ModuleNotFoundError as exc:
         if exc.name != "matplotlib" and not str(exc.name).startswith("matplotlib."):
             raise
         raise InputError("plotting needs matplotlib: pip install 'clustval[plot]'.") from None
-    return figures
+    return plots
 
 
 def summary(selection: Selection) -> str:
@@ -275,8 +331,6 @@ def summary(selection: Selection) -> str:
     IGP  best K tied at 2, 3 and 4
     Sil  best K 4
     """
-    from .paper.claims import best_ks_text
-
     width = max(len(INDICES[i].label) for i in selection.indices)
     return "\n".join(
         f"{INDICES[i].label:<{width}}  best K {best_ks_text(selection.best[i])}" for i in selection.indices

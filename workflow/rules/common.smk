@@ -1,5 +1,5 @@
 # The settings (read once in the Snakefile) and the input functions of the rules (no rules here).
-from clustval.settings import MAIN
+from clustval.repro.settings import MAIN
 
 STUDIES = SETTINGS.studies
 SWEEPS = [study for study in STUDIES if study != MAIN]

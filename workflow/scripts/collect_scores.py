@@ -1,9 +1,9 @@
 """Merge tidy score files into one table, sorted, each cell written once (and, for the
 main table, the same values as an HTML matrix for the report)."""
 
-from clustval.paper.report import score_matrix, write_html_table
-from clustval.paper.scores import ScoreTable
-from clustval.pipeline import step
+from clustval.repro.paper.report import score_matrix, write_html_table
+from clustval.repro.paper.scores import ScoreTable
+from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
     tables = [ScoreTable.read_csv(path) for path in snakemake.input]

@@ -2,8 +2,9 @@
 
 from pathlib import Path
 
-from clustval.data import build_dataset, write_dataset
-from clustval.pipeline import step
+from clustval.datasets.dataset import write_dataset
+from clustval.repro.data import build_dataset
+from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
     folder = Path(snakemake.output[0])

@@ -2,11 +2,12 @@
 
 from pathlib import Path
 
-from clustval.data import read_dataset
-from clustval.paper import figures
-from clustval.paper.scores import ScoreTable
-from clustval.paper.sensitivity import read_sensitivity_csv
-from clustval.pipeline import read_init_fallbacks, step
+from clustval.datasets.dataset import read_dataset
+from clustval.plotting import save_figure
+from clustval.repro.paper import figures
+from clustval.repro.paper.scores import ScoreTable
+from clustval.repro.paper.sensitivity import read_sensitivity_csv
+from clustval.repro.pipeline import read_init_fallbacks, step
 
 TITLES = {
     "fig4": "Fig. 4  S2 and five external indices",
@@ -50,4 +51,4 @@ def draw(name, inputs, p):
 with step(snakemake):
     params = snakemake.params.figure
     fig = draw(snakemake.wildcards.figure, snakemake.input, params)
-    figures.save_figure(fig, [snakemake.output.png, snakemake.output.pdf], dpi=params["dpi"])
+    save_figure(fig, [snakemake.output.png, snakemake.output.pdf], dpi=params["dpi"])

@@ -1,8 +1,8 @@
 """The paper's printed y range of every panel of Figs. 3-6 beside our data range, flagged."""
 
-from clustval.paper.axes import write_figure_axes
-from clustval.paper.scores import ScoreTable
-from clustval.pipeline import step
+from clustval.repro.paper.axes import write_figure_axes
+from clustval.repro.paper.scores import ScoreTable
+from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
     p = snakemake.params.axes

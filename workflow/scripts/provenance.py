@@ -5,8 +5,8 @@ from pathlib import Path
 import yaml
 
 from clustval.io import atomic_write_text
-from clustval.paper.report import data_provenance, provenance_html, software_versions
-from clustval.pipeline import step
+from clustval.repro.paper.report import data_provenance, provenance_html, software_versions
+from clustval.repro.pipeline import step
 
 with step(snakemake):
     files = sorted(path for folder in snakemake.input for path in Path(folder).glob("*.csv"))

@@ -2,10 +2,11 @@
 
 from pathlib import Path
 
-from clustval.data import TABLE_COLUMNS, read_dataset, synthetic_specs, table4_rows, table5_rows, uci_specs
+from clustval.datasets.dataset import read_dataset
+from clustval.repro.data import synthetic_specs, table4_rows, table5_rows, TABLE_COLUMNS, uci_specs
 from clustval.io import write_csv, write_markdown_table
-from clustval.paper.report import write_html_table
-from clustval.pipeline import step
+from clustval.repro.paper.report import write_html_table
+from clustval.repro.pipeline import step
 
 TABLES = {
     "table4": (table4_rows, synthetic_specs, "Table 4: synthetic data sets, regenerated beside the printed values"),

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..data.catalog import uci_catalog
-from ..data.fetch import FetchOptions
-from ..data.uci import load_uci as _load_verified
+from .catalog import uci_catalog
+from .fetch import FetchOptions
+from .uci import load_uci_dataset
 from ..errors import DataError
 
 __all__ = ["UCIData", "list_uci", "load_uci"]
@@ -144,7 +144,7 @@ def load_uci(
     if name not in catalog:
         raise DataError(f"unknown UCI set {name!r}; known sets: {', '.join(catalog)}.")
     spec = catalog[name]
-    ds = _load_verified(name, spec, FetchOptions(sources=("bundled",)), preprocessing or "none")
+    ds = load_uci_dataset(name, spec, FetchOptions(sources=("bundled",)), preprocessing or "none")
     data, target = ds.X, ds.y
     data.flags.writeable = target.flags.writeable = False
     if return_X_y:

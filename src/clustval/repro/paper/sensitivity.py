@@ -9,7 +9,7 @@ through the same data, cluster and score rules as the main study.
 :func:`sensitivity_table` gives one cell per claim and variant (its verdict and the share of
 its checks that hold; ``None`` where the variant does not apply), :func:`ranking` orders each
 sweep's variants by how many of the paper's checks hold under them and how many panels of
-Figs. 3-6 their values fit on the paper's printed y axes (:mod:`clustval.paper.axes`): the
+Figs. 3-6 their values fit on the paper's printed y axes (:mod:`clustval.repro.paper.axes`): the
 choices the paper most likely made; and :func:`dependence` says in one sentence which choices a verdict
 depends on and which sets fail under every variant.
 """
@@ -22,10 +22,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from ..io import atomic_write_text
-from ..settings import ALGORITHM_LABELS
+from clustval.clustering import algorithm_label
+from clustval.formatting import markdown_cell, spoken_list
+from clustval.io import atomic_write_text
+
 from .axes import count_fits, panel_fits, paper_axes
-from .claims import ClaimResult, ClaimSettings, _md_cell, claims_by_group, spoken_list
+from .claims import ClaimResult, ClaimSettings, claims_by_group
 from .report import html_table
 from .scores import ScoreTable
 
@@ -54,7 +56,7 @@ class Variant:
 
 def choice_text(axis: str, value) -> str:
     if axis == "algorithm":
-        return ALGORITHM_LABELS.get(value, str(value))
+        return algorithm_label(value)
     if axis == "sd_radius":
         return f"SD radius {value}"
     return f"{axis} {value}" if axis in ("seed", "offset") else str(value)
@@ -338,8 +340,8 @@ def sensitivity_markdown(table: Sensitivity, settings: ClaimSettings) -> str:
     rows, columns = sensitivity_rows(table)
     lines = ["# Sensitivity of the verdicts to the analysis choices", ""]
     lines += [note + "\n" for note in _notes(table, settings)]
-    lines += ["| " + " | ".join(map(_md_cell, columns)) + " |", "|" + "---|" * len(columns)]
-    lines += ["| " + " | ".join(_md_cell(row.get(c, "")) for c in columns) + " |" for row in rows]
+    lines += ["| " + " | ".join(map(markdown_cell, columns)) + " |", "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(markdown_cell(row.get(c, "")) for c in columns) + " |" for row in rows]
     lines += ["", "## Which choices each verdict depends on", ""]
     labels = dict(settings.labels)
     lines += [f"- {text}" for text in (dependence(table, c, labels) for c in table.claims) if text]

@@ -14,7 +14,7 @@ from .fetch import FetchOptions, FetchResult, fetch_raw, read_fetched
 from .parse import LabelledTable
 from .preprocess import preprocess_dataset
 
-__all__ = ["load_uci", "table_to_dataset", "verify_table"]
+__all__ = ["load_uci_dataset", "table_to_dataset", "verify_table"]
 
 
 def verify_table(table: LabelledTable, spec: UCISpec) -> None:
@@ -67,7 +67,7 @@ def table_to_dataset(table: LabelledTable, spec: UCISpec, fetched: FetchResult) 
     )
 
 
-def load_uci(
+def load_uci_dataset(
     name: str,
     spec: UCISpec | Mapping,
     options: FetchOptions | None = None,
@@ -82,7 +82,7 @@ def load_uci(
     spec : UCISpec or mapping
         Its catalog entry (``uci_catalog()[name]``).
     options : FetchOptions, optional
-        Sources, mirror, cache folder, URLs (``FetchOptions.from_config(config)``).
+        Sources, mirror, cache folder, URLs (the pipeline builds them from its config).
     preprocessing : {'none', 'minmax', 'zscore'}
         Feature scaling (config ``preprocessing.uci``; the default is ``minmax``).
 

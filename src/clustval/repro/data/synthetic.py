@@ -14,9 +14,10 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..errors import DataError
-from .catalog import Fig1Spec, GaussianSetSpec
-from .dataset import Dataset
+from clustval.datasets.dataset import Dataset
+from clustval.errors import DataError
+
+from .specs import Fig1Spec, GaussianSetSpec
 
 __all__ = ["fig1_groups", "make_fig1_set", "make_gaussian_set", "set_rng", "stream_id"]
 

@@ -7,11 +7,7 @@ for the same input. Each index keeps one colour and marker across all figures.
 
 from __future__ import annotations
 
-import io
-import os
 from collections.abc import Mapping, Sequence
-from contextlib import contextmanager
-from pathlib import Path
 
 import matplotlib
 
@@ -21,125 +17,24 @@ import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from clustval.errors import InputError  # noqa: E402
-from clustval.registry import INDICES, get_index  # noqa: E402
+from clustval.plotting import (  # noqa: E402
+    index_style,
+    indices_against_k,
+    new_figure,
+    panel_grid,
+    panel_letter,
+    style,
+)
+from clustval.registry import get_index  # noqa: E402
 
-from .claims import best_ks_text, k_ranges_text  # noqa: E402
-from ..io import atomic_write_bytes  # noqa: E402
 from .scores import ScoreTable  # noqa: E402
-
-# Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
-STYLE = {
-    "font.family": "DejaVu Sans",
-    "font.size": 9,
-    "axes.titlesize": 10,
-    "axes.titleweight": "bold",
-    "axes.labelsize": 9,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "axes.grid": True,
-    "grid.color": "#d9d9d9",
-    "grid.linewidth": 0.6,
-    "legend.fontsize": 8.5,
-    "legend.frameon": False,
-    "xtick.labelsize": 8.5,
-    "ytick.labelsize": 8.5,
-    "lines.linewidth": 1.6,
-    "lines.markersize": 5.5,
-    "pdf.fonttype": 42,  # embed TrueType: text stays text in the PDF
-    "svg.hashsalt": "clustval",
-    "path.simplify": False,
-}
-
-# One colour and marker per index, the same in every figure; proposed indices in warm reds.
-INDEX_STYLE: dict[str, tuple[str, str]] = {
-    "s2": ("#d62728", "o"),
-    "ps2": ("#9467bd", "D"),
-    "accuracy": ("#1f77b4", "s"),
-    "ari": ("#2ca02c", "^"),
-    "rand": ("#ff7f0e", "v"),
-    "jaccard": ("#8c564b", "P"),
-    "f_measure": ("#17becf", "X"),
-    "stdi": ("#c2185b", "o"),
-    "db": ("#3949ab", "s"),
-    "xb": ("#9e9d24", "D"),
-    "igp": ("#00897b", "^"),
-    "sil": ("#ef6c00", "v"),
-    "sil_sum": ("#ef6c00", "v"),
-    "bwp": ("#6d4c41", "P"),
-    "bwp_sum": ("#6d4c41", "P"),
-}
-_FALLBACK_COLOURS = matplotlib.colormaps["tab20"].colors
 
 # Nine clearly distinct colours for the Fig. 1 sub-clusters (tab10 without its grey).
 CLUSTER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
                    "#8c564b", "#e377c2", "#bcbd22", "#17becf", "#7f7f7f")
 
-BEST_K_GID = "best-k"  # gid of the marker of each Fig. 3 panel's best K (tests look it up)
 EXTENDED_AXIS_GID = "extended-axis"  # gid of the note where a panel extends the paper's y axis
-FALLBACK_GID = "init-fallback"  # gid of the K-axis marks where SD seeding fell back to farthest-first
 HOLDS_LABEL = "paper's pattern holds (measured offsets only)"
-PNG_METADATA = {"Software": None}  # no version string: same bytes on every matplotlib build
-PDF_METADATA = {"CreationDate": None, "ModDate": None, "Creator": "clustval", "Producer": None}
-
-
-def index_style(name: str) -> tuple[str, str]:
-    """(colour, marker) of an index, stable across figures."""
-    if name in INDEX_STYLE:
-        return INDEX_STYLE[name]
-    get_index(name)  # unknown names fail with the list of known ones
-    colour = _FALLBACK_COLOURS[list(INDICES).index(name) % len(_FALLBACK_COLOURS)]
-    return matplotlib.colors.to_hex(colour), "o"
-
-
-def panel_letter(i: int) -> str:
-    return f"({chr(ord('a') + i)})"
-
-
-@contextmanager
-def _style():
-    with matplotlib.rc_context(STYLE):
-        yield
-
-
-def _panel_grid(n_panels: int, *, n_cols: int, width: float, row_height: float):
-    """A figure with ``n_panels`` axes filled row by row; the cells left over are hidden."""
-    n_rows = -(-n_panels // n_cols)
-    fig = _new_figure(width, row_height * n_rows)
-    axes = fig.subplots(n_rows, n_cols, squeeze=False).ravel()
-    for ax in axes[n_panels:]:
-        ax.set_visible(False)
-    return fig, axes[:n_panels]
-
-
-def _new_figure(width: float, height: float) -> Figure:
-    return Figure(figsize=(width, height), layout="constrained")
-
-
-# ====================================================================== saving
-def save_figure(fig: Figure, paths: str | os.PathLike | Sequence[str | os.PathLike], dpi: int = 150) -> None:
-    """Write ``fig`` to each path (format from the suffix: .png or .pdf), atomically.
-
-    Output is byte-deterministic: no timestamps, no version strings in the metadata, and the
-    figure's layout is frozen at the first save.
-    """
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    if fig.get_layout_engine() is not None:
-        # Constrained layout refines itself on every draw; freeze it once so each save is identical.
-        with _style():
-            fig.draw_without_rendering()
-        fig.set_layout_engine("none")
-    for path in map(Path, paths):
-        fmt = path.suffix.lower().lstrip(".")
-        if fmt not in ("png", "pdf"):
-            raise InputError(f"cannot write {path}: figures are saved as .png or .pdf")
-        metadata = PNG_METADATA if fmt == "png" else PDF_METADATA
-
-        buffer = io.BytesIO()
-        with _style():
-            fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata,
-                        bbox_inches="tight", pad_inches=0.05, facecolor="white")
-        atomic_write_bytes(path, buffer.getvalue())
 
 
 # ====================================================================== scatter plots
@@ -171,8 +66,8 @@ def fig1(X, y, offset: float, *, class_names: Sequence[str] | None = None) -> Fi
     openly inside the band where the paper's pattern appears.
     """
     X, y = _check_xy(X, y, "fig1")
-    with _style():
-        fig = _new_figure(5.6, 5.4)
+    with style():
+        fig = new_figure(5.6, 5.4)
         ax = fig.add_subplot()
         _scatter_by_class(ax, X, y, size=9, names=class_names)
         ax.set_xlim(0, 1)
@@ -203,8 +98,8 @@ def fig2(panels: Sequence[tuple[str, object, object]]) -> Figure:
     """
     if not panels:
         raise InputError("fig2 needs at least one (label, X, y) panel")
-    with _style():
-        fig, axes = _panel_grid(len(panels), n_cols=2, width=7.4, row_height=2.55)
+    with style():
+        fig, axes = panel_grid(len(panels), n_cols=2, width=7.4, row_height=2.55)
         for i, (label, X, y) in enumerate(panels):
             X, y = _check_xy(X, y, f"fig2 panel {label}")
             ax = axes[i]
@@ -223,57 +118,17 @@ def fig3(table: ScoreTable, indices: Sequence[str], *, dataset: str, algorithm: 
          k_tick_step: int = 2, fallback_ks: Sequence[int] = (), algorithm_label: str | None = None) -> Figure:
     """Fig. 3: each internal index against the number of clusters K, best K marked.
 
-    One panel per index in ``indices`` ((a) STDI ... (f) BWP in the paper); the best K follows
-    the index's registry direction, and every K sharing the best value is drawn as a ring with
-    gid :data:`BEST_K_GID`, labelled "best K = 9" or "best K tied at 3, 9 and 10".
-    ``fallback_ks``: the K at which SD seeding ran out of candidates and filled its seeds
-    farthest-first, marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
-    ``algorithm_label``: the algorithm as the title names it ("SD K-medoids"; default ``algorithm``).
+    One panel per index in ``indices`` ((a) STDI ... (f) BWP in the paper), drawn by
+    :func:`clustval.plotting.indices_against_k` from the scores of ``algorithm`` on
+    ``dataset``. ``algorithm_label``: the algorithm as the title names it ("SD K-medoids";
+    default ``algorithm``).
     """
     if not indices:
         raise InputError("fig3 needs at least one index")
-    with _style():
-        fig, axes = _panel_grid(len(indices), n_cols=3, width=10.5, row_height=3.1)
-        for i, name in enumerate(indices):
-            spec = get_index(name)
-            ks, values = table.series(dataset, name, algorithm)
-            best_ks, best_value = table.best_ks(dataset, name, algorithm)
-            colour, marker = index_style(name)
-            ax = axes[i]
-            ax.plot(ks, values, color=colour, marker=marker, markersize=4)
-            ax.plot(best_ks, [best_value] * len(best_ks), linestyle="none", marker="o", markersize=13,
-                    markerfacecolor="none", markeredgecolor="black", markeredgewidth=1.6,
-                    gid=BEST_K_GID, zorder=5)
-            for k in best_ks:
-                ax.axvline(k, color="#555555", linestyle=":", linewidth=1.0, zorder=1)
-            if fallback_ks:
-                ax.plot(list(fallback_ks), [0.0] * len(fallback_ks), linestyle="none", marker="|",
-                        markersize=7, color="#b00020", clip_on=False, gid=FALLBACK_GID,
-                        transform=ax.get_xaxis_transform(), zorder=6)
-            word = "largest" if spec.direction == "higher" else "smallest"
-            up = spec.direction == "higher"  # label on the open side of the optimum
-            label = f"best K = {best_ks[0]}" if len(best_ks) == 1 else f"best K {best_ks_text(best_ks)}"
-            ax.annotate(label,
-                        xy=(best_ks[0], best_value), xytext=(9, 9 if up else -9),
-                        textcoords="offset points", fontsize=8.5, fontweight="bold",
-                        ha="left", va="bottom" if up else "top")
-            ax.set_title(f"{panel_letter(i)} {spec.label}  ({word} is best)")
-            lo, hi = ks[0] - ks[0] % k_tick_step, ks[-1]
-            ax.set_xticks(range(lo, hi + 1, k_tick_step))
-            ax.set_xlim(ks[0] - 0.8, ks[-1] + 0.8)
-            ax.margins(y=0.15)
-            ax.set_xlabel("number of clusters K")
-            ax.set_ylabel("index value")
-        fig.suptitle(f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm_label or algorithm}, "
-                     f"K = {ks[0]}..{ks[-1]})",
-                     fontweight="bold")
-        if fallback_ks:
-            fig.supxlabel(
-                f"red ticks on the K axis: SD seeding ran out of candidates and filled its seeds "
-                f"farthest-first at K = {k_ranges_text(fallback_ks)}",
-                fontsize=8, color="#b00020",
-            )
-    return fig
+    series = {name: table.series(dataset, name, algorithm) for name in indices}
+    ks = series[indices[-1]][0]
+    title = f"Fig. 3  Internal indices on the Fig. 1 set ({algorithm_label or algorithm}, K = {ks[0]}..{ks[-1]})"
+    return indices_against_k(series, title=title, k_tick_step=k_tick_step, fallback_ks=fallback_ks)
 
 
 # ====================================================================== Figs. 4-6
@@ -296,8 +151,8 @@ def fig_external(table: ScoreTable, indices: Sequence[str],
     if not indices or not panels:
         raise InputError("fig_external needs at least one index and one panel")
     y_axes = [*y_axes, *[None] * (len(panels) - len(y_axes))]
-    with _style():
-        fig = _new_figure(5.2 * len(panels) + 0.6, 4.4)
+    with style():
+        fig = new_figure(5.2 * len(panels) + 0.6, 4.4)
         axes = fig.subplots(1, len(panels), squeeze=False).ravel()
         m = len(indices)
         for ax, (i, (panel_title, labels)), printed in zip(axes, enumerate(panels), y_axes):
@@ -372,8 +227,8 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
     # as C1: the pattern holds where each index's stated K is its unique best
     holds = [all(best_ks[name][j] == (k,) for name, k in expected.items()) for j in range(len(offsets))]
     step = min(np.diff(offsets)) if len(offsets) > 1 else 0.01
-    with _style():
-        fig = _new_figure(7.6, 4.4)
+    with style():
+        fig = new_figure(7.6, 4.4)
         ax = fig.add_subplot()
         held = [offset for offset, ok in zip(offsets, holds) if ok]
         for j, offset in enumerate(held):
@@ -419,13 +274,13 @@ def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Fi
     checks that hold under the variant, each cell annotated with its verdict and share; grey
     with "—" where the variant does not re-check the claim.
 
-    ``cells[i][j]`` is ``(verdict, share)`` or None (:func:`clustval.paper.sensitivity.read_sensitivity_csv`).
+    ``cells[i][j]`` is ``(verdict, share)`` or None (:func:`clustval.repro.paper.sensitivity.read_sensitivity_csv`).
     """
     if not claims or not variants:
         raise InputError("the sensitivity table has no claims or no variants; run the sensitivity sweeps")
     share = np.array([[np.nan if c is None else c[1] for c in row] for row in cells], dtype=float)
-    with _style():
-        fig = _new_figure(1.0 + 0.85 * len(variants), 1.4 + 0.42 * len(claims))
+    with style():
+        fig = new_figure(1.0 + 0.85 * len(variants), 1.4 + 0.42 * len(claims))
         ax = fig.add_subplot()
         cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#dddddd")
         image = ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")

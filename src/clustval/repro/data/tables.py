@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import DataError
-from .catalog import CountsRow, GaussianSetSpec, UCISpec, as_uci_spec
-from .dataset import Dataset
+from clustval.datasets.catalog import CountsRow, UCISpec, as_uci_spec
+from clustval.datasets.dataset import Dataset
+from clustval.errors import DataError
+
+from .specs import GaussianSetSpec
 
 __all__ = ["TABLE_COLUMNS", "table4_rows", "table5_rows"]
 

@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..io import _table_cells, atomic_write_text
+from clustval.io import atomic_write_text, table_cells
 from .scores import ScoreTable
 
 STYLE = (
@@ -34,7 +34,7 @@ def html_table(
     float_format: str | None = None,
 ) -> str:
     """An HTML page holding ``rows`` as one table (cells rendered as in the CSV files)."""
-    cells = _table_cells(rows, columns, float_format)
+    cells = table_cells(rows, columns, float_format)
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "\n".join(
         "<tr>" + "".join(_td(cell) for cell in row) + "</tr>" for row in cells
@@ -97,7 +97,7 @@ def data_provenance(paths: Iterable[str | os.PathLike]) -> list[dict]:
     import hashlib
     from pathlib import Path
 
-    from ..data import read_dataset
+    from clustval.datasets.dataset import read_dataset
 
     rows = []
     for path in paths:

@@ -22,33 +22,17 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 
-from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
-from .errors import InputError
-from .registry import get_index
+from clustval.clustering import ALGORITHMS
+from clustval.errors import InputError
+from clustval.registry import get_index
 
-__all__ = ["ALGORITHMS", "AXES", "MAIN", "Run", "Settings", "validate_config"]
+from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
+from .sweeps import AXES, AXIS_KINDS, VARIANT, sweep_axes
+
+__all__ = ["AXES", "MAIN", "Run", "Settings", "validate_config"]
 
 MAIN = "main"  # the study of the paper's own figures and claims
-ALGORITHMS = ("park_jun", "sd_kmedoids", "pam", "kmeans")
 KINDS = ("synthetic", "uci", FIG1)
-# A sweep axis is the one setting a sweep varies, and the step it changes: the data (a new
-# draw or scaling of the set), the clustering (the same data, another algorithm/option) or
-# the scoring only (the main study's clusterings, scored with another index option).
-AXES = {
-    "offset": "data",  # fig1_set.offset
-    "seed": "data",  # the generator seed of the synthetic (and Fig. 1) sets
-    "preprocessing": "data",  # feature scaling of the set's kind
-    "algorithm": "clustering",
-    "sd_radius": "clustering",  # clustering.sd_radius
-    "xb_separation": "scoring",  # indices.xb_separation
-}
-# The sets a data axis exists for (the synthetic sets are never rescaled: their geometry is the point).
-AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1), "preprocessing": ("uci",)}
-VARIANT = "variant"  # the score table's group column of a sweep of several axes
-INDEX_KINDS = ("all", "external", "internal")
-ALGORITHM_LABELS = {
-    "park_jun": "Park-Jun K-medoids", "sd_kmedoids": "SD K-medoids", "pam": "PAM", "kmeans": "k-means",
-}
 FIGURES = ("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep", "sensitivity")
 
 
@@ -323,7 +307,7 @@ class Settings:
         return axes[0] if len(axes) == 1 else VARIANT
 
     def claim_params(self) -> dict:
-        """The keyword arguments of :class:`clustval.paper.claims.ClaimSettings`."""
+        """The keyword arguments of :class:`clustval.repro.paper.claims.ClaimSettings`."""
         figures, claims = self.config["figures"], self.config["claims"]
         table1 = claims["c9_table1"]
         return {
@@ -429,7 +413,7 @@ class Settings:
                 "indices": list(figures["fig3_indices"]),
                 "dataset": self.fig3["dataset"],
                 "algorithm": self.fig3["algorithm"],
-                "algorithm_label": ALGORITHM_LABELS[self.fig3["algorithm"]],
+                "algorithm_label": ALGORITHMS[self.fig3["algorithm"]].label,
                 "k_tick_step": figures["fig3_k_tick_step"],
             }
         if name == "sensitivity":
@@ -455,7 +439,7 @@ class Settings:
             # the paper's y axis of each panel (its panel letter: (a) synthetic, (b) UCI)
             "y_axes": [printed.get(letter) for _, names, letter in kinds if names],
             "algorithm": self.external_algorithm,
-            "algorithm_label": ALGORITHM_LABELS[self.external_algorithm],
+            "algorithm_label": ALGORITHMS[self.external_algorithm].label,
             "not_in_run": self._dropped_labels(self.dropped),
         }
 
@@ -522,35 +506,6 @@ class Settings:
             "files": [f"{key}.csv" for key in names],
             "not_in_run": [catalog[key].label for key in catalog if key not in names],
         }
-
-
-def sweep_axes(sweep: Mapping, study: str) -> tuple[list[str], list[list]]:
-    """A sweep's axes and the values of each: ``axis: seed, values: [1, 2]`` is one axis;
-    ``axis: [preprocessing, algorithm], values: [[none, zscore], [pam, kmeans]]`` is two,
-    whose product the sweep runs."""
-    several = isinstance(sweep["axis"], list)
-    axes = list(sweep["axis"]) if several else [sweep["axis"]]
-    values = [list(v) for v in sweep["values"]] if several else [list(sweep["values"])]
-    if several and (len(values) != len(axes) or not all(isinstance(v, list) for v in sweep["values"])):
-        raise InputError(
-            f"pipeline.sweeps.{study}: {len(axes)} axes need {len(axes)} lists of values, one per axis"
-        )
-    if len(set(axes)) != len(axes):
-        raise InputError(f"pipeline.sweeps.{study}: an axis is listed twice")
-    for axis, options in zip(axes, values):
-        if axis == "algorithm" and not set(options) <= set(ALGORITHMS):
-            unknown = sorted(set(options) - set(ALGORITHMS), key=str)
-            raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {unknown[0]!r}")
-        if axis == "xb_separation":
-            from .internal import XB_SEPARATIONS
-
-            unknown = [value for value in options if value not in XB_SEPARATIONS]
-            if unknown:
-                raise InputError(
-                    f"pipeline.sweeps.{study}: unknown xb_separation {unknown[0]!r}; "
-                    f"use {' or '.join(XB_SEPARATIONS)}"
-                )
-    return axes, values
 
 
 def canonical(value):

@@ -19,15 +19,14 @@ from pathlib import Path
 
 import numpy as np
 
-from .data import Dataset, read_dataset
-from .errors import DamagedFileError
-from .io import write_csv
-from .errors import ClusteringError
-from .kmedoids import KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
-from .pam import pam
+from clustval.clustering import cluster, get_algorithm
+from clustval.datasets.dataset import Dataset, read_dataset
+from clustval.errors import DamagedFileError
+from clustval.io import write_csv
+from clustval.kmedoids import KMedoidsResult
+from clustval.scoring import score
+
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
-from .scoring import score
-from .settings import ALGORITHMS
 
 log = logging.getLogger("clustval")
 
@@ -93,53 +92,25 @@ def _limit_threads(threads: int) -> None:
         numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
 
 
-def cluster(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:
-    """Cluster ``ds`` once per K (the K-medoids share one distance matrix for the whole sweep).
-
-    ``settings`` is the config's ``clustering`` section (``max_iter``, ``sd_radius``,
-    ``backend``, ``kmeans``).
-    """
-    if algorithm not in ALGORITHMS:
-        raise ClusteringError(f"unknown algorithm {algorithm!r}; use one of {', '.join(ALGORITHMS)}")
-    D = None if algorithm == "kmeans" else euclidean_distances(ds.X)
-    common = {"distances": D, "max_iter": settings["max_iter"], "backend": settings["backend"]}
-    results = []
-    for k in ks:
-        if algorithm == "park_jun":
-            result = park_jun(n_clusters=k, **common)
-        elif algorithm == "sd_kmedoids":
-            result = sd_kmedoids(n_clusters=k, radius=settings["sd_radius"], **common)
-        elif algorithm == "pam":
-            result = pam(distances=D, n_clusters=k, max_iter=settings["max_iter"])
-        else:
-            result = kmeans(ds.X, k, max_iter=settings["max_iter"], **settings["kmeans"])
+def cluster_run(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:
+    """Cluster ``ds`` once per K with the options ``settings`` (the config's ``clustering``
+    section: ``max_iter``, ``sd_radius``, ``backend``, ``kmeans``) give the algorithm."""
+    ks = list(ks)
+    results = cluster(ds.X, algorithm, ks, **clustering_options(algorithm, settings))
+    for k, result in zip(ks, results):
         log.info(
             "%s %s K=%d: cost %.6g after %d rounds%s", ds.name, algorithm, k, result.cost, result.n_iter,
             " (SD seeds filled farthest-first)" if result.init_fallback else "",
         )
-        results.append(result)
     return results
 
 
-def kmeans(X, n_clusters: int, *, n_init: int, seed: int, max_iter: int) -> KMedoidsResult:
-    """scikit-learn's KMeans (Lloyd, k-means++ seeding; best of ``n_init`` runs, seeded), in the
-    result shape of the K-medoids: no medoids, ``cost`` the inertia (summed squared distances
-    to the centroids)."""
-    from sklearn.cluster import KMeans  # the pipeline extra; only k-means jobs load it
-
-    X = np.asarray(X, dtype=np.float64)
-    distinct = len(np.unique(X, axis=0))
-    if n_clusters > distinct:
-        raise ClusteringError(
-            f"n_clusters={n_clusters} exceeds the number of distinct points ({distinct}); "
-            f"use n_clusters <= {distinct}"
-        )
-    model = KMeans(n_clusters=n_clusters, n_init=n_init, random_state=seed, max_iter=max_iter).fit(X)
-    none = np.empty(0, dtype=np.int64)
-    return KMedoidsResult(
-        labels=model.labels_.astype(np.int64), medoids=none, cost=float(model.inertia_),
-        n_iter=int(model.n_iter_), initial_medoids=none, converged=bool(model.n_iter_ < max_iter),
-    )
+def clustering_options(algorithm: str, settings: Mapping) -> dict:
+    """The options :func:`clustval.clustering.cluster` passes ``algorithm``, from the config's
+    ``clustering`` section (its keys, in the algorithms' own names)."""
+    given = {"max_iter": settings["max_iter"], "radius": settings["sd_radius"], "backend": settings["backend"],
+             **settings["kmeans"]}  # fmt: skip
+    return {option: given[option] for option in get_algorithm(algorithm).options}
 
 
 def write_clusterings(results: Mapping[str, Sequence[KMedoidsResult]], path: str | os.PathLike) -> None:

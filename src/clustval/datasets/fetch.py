@@ -99,22 +99,6 @@ class FetchOptions:
         if not self.base_url.endswith("/"):
             object.__setattr__(self, "base_url", self.base_url + "/")
 
-    @classmethod
-    def from_config(cls, config: Mapping, **overrides) -> FetchOptions:
-        """Options from the config keys ``uci_sources``, ``uci_mirror``, ``uci_cache_dir``,
-        ``uci_base_url``, ``uci_api_base``, ``uci_timeout`` (absent keys keep the defaults);
-        keyword arguments override them."""
-        keys = {
-            "sources": "uci_sources",
-            "mirror": "uci_mirror",
-            "cache_dir": "uci_cache_dir",
-            "base_url": "uci_base_url",
-            "api_base": "uci_api_base",
-            "timeout": "uci_timeout",
-        }
-        values = {attr: config[key] for attr, key in keys.items() if config.get(key) is not None}
-        return replace(cls(**values), **overrides)
-
 
 @dataclass(frozen=True)
 class FetchResult:

@@ -82,7 +82,7 @@ class PaperAxis:
 
     @classmethod
     def from_params(cls, params: Mapping) -> PaperAxis:
-        """From the plain mapping the pipeline passes (:meth:`clustval.settings.Settings.paper_axes_params`)."""
+        """From the plain mapping the pipeline passes (:meth:`clustval.repro.settings.Settings.paper_axes_params`)."""
         return cls(
             params["figure"], params["panel"], params["label"], float(params["low"]),
             float(params["high"]), float(params["step"]), tuple(params["datasets"]),
@@ -286,7 +286,7 @@ def figure_axes_rows(main: ScoreTable, params: Mapping, sweeps: Mapping[str, Sco
     whose data range is the same under every value and in the main study adds nothing and
     is left out (the XB separation changes Fig. 3(c) only).
 
-    ``params``: ``axes`` (the panels, :meth:`clustval.settings.Settings.paper_axes_params`),
+    ``params``: ``axes`` (the panels, :meth:`clustval.repro.settings.Settings.paper_axes_params`),
     ``tolerance_steps``, ``sweeps`` (each sweep's name -> its axis); ``sweeps``: the tables.
     """
     axes = paper_axes(params["axes"])

@@ -8,7 +8,6 @@ stable sorted order, values with ``repr`` so a round trip is exact.
 from __future__ import annotations
 
 import csv
-import math
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -16,7 +15,8 @@ from dataclasses import dataclass
 from clustval.errors import InputError
 from clustval.io import write_csv
 from clustval.registry import get_index
-from clustval.settings import AXES, VARIANT
+
+from ..sweeps import AXES, VARIANT
 
 COLUMNS = ("dataset", "algorithm", "k", "index", "value")
 GROUP_COLUMNS = (*AXES, VARIANT)  # the leading column a sweep adds: its axis, or its variant
@@ -226,11 +226,10 @@ class ScoreTable:
         best, and a tie such as IGP = 1 at several K is a result to report, not to break).
         """
         ks, values = self.series(dataset, index, algorithm)
-        finite = [(k, v) for k, v in zip(ks, values) if math.isfinite(v)]
-        if not finite:
-            raise InputError(f"{index!r} on {dataset!r} has no finite value at any k = {ks}")
-        best = finite[get_index(index).best_of([v for _, v in finite])][1]
-        return tuple(k for k, v in finite if v == best), best
+        try:
+            return get_index(index).best_ks(ks, values)
+        except InputError:
+            raise InputError(f"{index!r} on {dataset!r} has no finite value at any k = {ks}") from None
 
     def _single_group(self) -> None:
         if self.group_column is not None:

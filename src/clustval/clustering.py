@@ -1,0 +1,205 @@
+"""Every clustering algorithm of clustval by name, and one call that runs one over many K.
+
+:data:`ALGORITHMS` is to the clusterings what :data:`clustval.registry.INDICES` is to the
+indices: the name, the label figures print, the reference, the function and the options it
+takes. :func:`cluster` runs one of them at each K of a sweep, computing the n x n distance
+matrix once for the whole sweep when the algorithm works on distances.
+
+Examples
+--------
+>>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [5, 9], [5, 10]]
+>>> [r.labels.tolist() for r in cluster(X, "park_jun", [2, 3])]
+[[1, 1, 1, 0, 0, 0], [1, 1, 2, 2, 0, 0]]
+>>> ALGORITHMS["sd_kmedoids"].label, ALGORITHMS["sd_kmedoids"].options
+('SD K-medoids', ('radius', 'max_iter', 'backend'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import as_data_matrix
+from .errors import ClusteringError, InputError
+from .kmedoids import DEFAULT_MAX_ITER, KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
+from .pam import pam
+
+__all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
+
+
+def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
+           max_iter: int = DEFAULT_MAX_ITER) -> KMedoidsResult:  # fmt: skip
+    """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
+    ``n_init`` starts, seeded), in the result shape of the K-medoids.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data.
+    n_clusters : int
+        K, at most the number of distinct points.
+    n_init : int
+        Number of k-means++ starts; the one of lowest inertia is kept.
+    seed : int
+        ``random_state`` of ``KMeans``: the same seed gives the same clustering.
+    max_iter : int
+        Cap on Lloyd iterations per start.
+
+    Returns
+    -------
+    KMedoidsResult
+        ``labels``; no ``medoids``; ``cost`` is the inertia (summed squared distances to the
+        centroids); ``converged`` is False when ``max_iter`` iterations were all used.
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        ``n_clusters`` above the number of distinct points, or scikit-learn not installed.
+
+    References
+    ----------
+    Lloyd (1982), IEEE Trans. Inf. Theory 28(2):129-137; Arthur & Vassilvitskii (2007),
+    k-means++, SODA 1027-1035.
+
+    See Also
+    --------
+    cluster : k-means (``"kmeans"``) or a K-medoids at every K of a sweep.
+
+    Examples
+    --------
+    >>> kmeans([[0, 0], [0, 1], [10, 0], [10, 1]], 2).labels.tolist()
+    [1, 1, 0, 0]
+    """
+    try:
+        from sklearn.cluster import KMeans  # the kmeans extra; only k-means runs load it
+    except ModuleNotFoundError:
+        raise ClusteringError("k-means needs scikit-learn: pip install 'clustval[kmeans]'.") from None
+    as_data_matrix(X, ClusteringError)  # one clear error for bad data
+    X = np.asarray(X, dtype=np.float64)
+    X = X[:, None] if X.ndim == 1 else X
+    distinct = len(np.unique(X, axis=0))
+    if n_clusters > distinct:
+        raise ClusteringError(
+            f"n_clusters={n_clusters} exceeds the number of distinct points ({distinct}); "
+            f"use n_clusters <= {distinct}"
+        )
+    model = KMeans(n_clusters=n_clusters, n_init=n_init, random_state=seed, max_iter=max_iter).fit(X)
+    none = np.empty(0, dtype=np.int64)
+    return KMedoidsResult(
+        labels=model.labels_.astype(np.int64), medoids=none, cost=float(model.inertia_),
+        n_iter=int(model.n_iter_), initial_medoids=none, converged=bool(model.n_iter_ < max_iter),
+    )
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """A clustering algorithm as the rest of clustval needs to know it.
+
+    ``function(X, n_clusters, **options)``, or ``function(distances=D, n_clusters=K,
+    **options)`` when ``on_distances`` (one matrix then serves a whole sweep of K).
+    """
+
+    name: str  # the name a config, select_k and the command line use
+    label: str  # as figures and tables print it
+    reference: str
+    function: Callable[..., KMedoidsResult]
+    options: tuple[str, ...]  # the keyword arguments of function that cluster() passes on
+    on_distances: bool
+
+
+#: Every clustering algorithm, by name.
+ALGORITHMS: dict[str, Algorithm] = {
+    algorithm.name: algorithm
+    for algorithm in (
+        Algorithm("park_jun", "Park-Jun K-medoids",
+                  "Park & Jun (2009), Expert Syst. Appl. 36(2):3336-3341", park_jun,
+                  ("max_iter", "backend"), on_distances=True),
+        Algorithm("sd_kmedoids", "SD K-medoids",
+                  "Xie & Gao (2015), J. Front. Comput. Sci. Technol. 9(8):973-984", sd_kmedoids,
+                  ("radius", "max_iter", "backend"), on_distances=True),
+        Algorithm("pam", "PAM", "Kaufman & Rousseeuw (1990), Finding Groups in Data, ch. 2", pam,
+                  ("max_iter",), on_distances=True),
+        Algorithm("kmeans", "k-means", "Lloyd (1982); k-means++ seeding (Arthur & Vassilvitskii 2007)",
+                  kmeans, ("n_init", "seed", "max_iter"), on_distances=False),
+    )
+}  # fmt: skip
+
+
+def get_algorithm(name) -> Algorithm:
+    """The entry of algorithm ``name``, or one line naming the known ones.
+
+    Examples
+    --------
+    >>> get_algorithm("pam").label
+    'PAM'
+    """
+    try:
+        return ALGORITHMS[name]
+    except (KeyError, TypeError):
+        raise InputError(f"unknown algorithm {name!r}; use one of {', '.join(ALGORITHMS)}.") from None
+
+
+def algorithm_label(name) -> str:
+    """How figures and tables print algorithm ``name`` (the name itself if it is none of ours).
+
+    Examples
+    --------
+    >>> algorithm_label("park_jun"), algorithm_label("spectral")
+    ('Park-Jun K-medoids', 'spectral')
+    """
+    return ALGORITHMS[name].label if name in ALGORITHMS else str(name)
+
+
+def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[KMedoidsResult]:
+    """Cluster ``X`` once per K of ``ks`` with algorithm ``algorithm``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data.
+    algorithm : str
+        A name of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or ``kmeans``.
+    ks : iterable of int
+        The numbers of clusters, in the order the results are returned.
+    **options
+        The algorithm's options (:attr:`Algorithm.options`), e.g. ``radius="mean"`` for
+        ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
+
+    Returns
+    -------
+    list of KMedoidsResult
+        One per K, in the order of ``ks``.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown algorithm or an option it does not take.
+    clustval.errors.ClusteringError
+        A K the algorithm cannot reach (above the number of distinct points), or a bad option value.
+
+    See Also
+    --------
+    clustval.select_k : cluster at each K and find the best K of each internal index.
+
+    Examples
+    --------
+    >>> X = [[0, 0], [0, 1], [10, 0], [10, 1]]
+    >>> [r.cost for r in cluster(X, "sd_kmedoids", [2], radius="mean")]
+    [2.0]
+    >>> cluster(X, "pam", [2], radius="sd")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: algorithm pam takes the options max_iter, not radius.
+    """
+    spec = get_algorithm(algorithm)
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        raise InputError(
+            f"algorithm {spec.name} takes the options {', '.join(spec.options)}, not {', '.join(unknown)}."
+        )
+    if spec.on_distances:
+        D = euclidean_distances(X)
+        return [spec.function(distances=D, n_clusters=k, **options) for k in ks]
+    return [spec.function(X, k, **options) for k in ks]

@@ -1,0 +1,412 @@
+"""The paper's claims C1-C9, checked against our scores, with the numbers behind each verdict.
+
+Every claim is broken into **checks**: one statement about one data set (or one index, or one
+printed value) that holds or not. Unless a claim says otherwise the verdict rule is:
+
+- ``reproduced``: every check holds;
+- ``partly``: at least ``partly_share`` of the checks hold (config ``claims.partly_share``);
+- ``not reproduced``: fewer.
+
+Comparisons use one tolerance ``equal_tol`` (config): "a >= b" holds when a >= b - tol,
+"a <= b" when a <= b + tol, while strict "a > b" needs a > b + tol and "a < b" needs
+a < b - tol. So a tie within the tolerance satisfies "equal to / at least / at most" but not
+"above / below", and each strict comparison is the exact negation of the opposite non-strict one.
+"S2 is the highest" (C2, C3) is strict: above every other index by more than the tolerance.
+A "best K" (C1) is the paper's K only when no other K shares the best value: ties are reported.
+
+Where the paper excepts a set ("S2 is highest on every set except UEc6") the figure shows the
+claim failing there; with ``implied_exceptions_checked`` (config) that is checked too, as the
+negation of the main statement. Nothing here is tuned to change a verdict.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+
+from clustval.clustering import algorithm_label
+from clustval.errors import InputError
+from clustval.formatting import best_ks_text, k_ranges_text
+from clustval.registry import get_index
+
+from ..scores import ScoreTable
+from .results import NOT_REPRODUCED, PARTLY, REPRODUCED, Check, ClaimResult, result_from_checks
+from .settings import ClaimSettings
+
+
+# ====================================================================== comparisons
+class _Compare:
+    """Tolerant comparisons; strict ones are the negations of the opposite non-strict ones."""
+
+    def __init__(self, tol: float):
+        self.tol = tol
+
+    def at_least(self, a: float, b: float) -> bool:
+        return a >= b - self.tol
+
+    def at_most(self, a: float, b: float) -> bool:
+        return a <= b + self.tol
+
+    def above(self, a: float, b: float) -> bool:
+        return not self.at_most(a, b)
+
+    def below(self, a: float, b: float) -> bool:
+        return not self.at_least(a, b)
+
+
+def _values(table: ScoreTable, settings: ClaimSettings, dataset: str, indices: Iterable[str]) -> dict[str, float]:
+    values = {name: table.value(dataset, name, settings.external_algorithm) for name in indices}
+    bad = [name for name, v in values.items() if not math.isfinite(v)]
+    if bad:
+        raise InputError(f"{', '.join(bad)} on {dataset!r} is not finite; a claim cannot use it")
+    return values
+
+
+def _label(name: str) -> str:
+    return get_index(name).label
+
+
+def _fmt(values: Mapping[str, float]) -> str:
+    return ", ".join(f"{_label(name)} {value:.4f}" for name, value in values.items())
+
+
+# ====================================================================== C1
+def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> ClaimResult:
+    """C1 (Fig. 3): on the Fig. 1 set STDI is best at K = 9, DB XB IGP Sil BWP at K = 3.
+
+    An index's check holds only when the paper's K is its *unique* best: a best value shared
+    by several K (IGP = 1 at K = 3, 9 and 10) is reported as a tie and does not hold.
+    Rule: reproduced if all six checks hold; partly if STDI's does (the claim's point) and at
+    least ``partly_share`` of the other five do; otherwise not reproduced. ``fallback_ks``:
+    the K at which SD seeding ran out of candidates and filled its seeds farthest-first.
+    """
+    checks = []
+    best = {}
+    for name, expected in settings.c1_expected.items():
+        ks, value = table.best_ks(settings.fig3_dataset, name, settings.fig3_algorithm)
+        best[name] = list(ks)
+        checks.append(Check(
+            subject=_label(name),
+            statement=f"best K of {_label(name)} is {best_ks_text(ks)} (value {value:.4g}); paper: {expected}",
+            holds=ks == (expected,),
+            numbers={"best_k": ks[0], "n_tied": len(ks), "best_value": value, "expected_k": expected},
+        ))
+    stdi = [c for c, name in zip(checks, settings.c1_expected) if name == "stdi"]
+    others = [c for c, name in zip(checks, settings.c1_expected) if name != "stdi"]
+    n_other = sum(c.holds for c in others)
+    if all(c.holds for c in checks):
+        verdict = REPRODUCED
+    elif stdi and stdi[0].holds and others and n_other / len(others) >= settings.partly_share:
+        verdict = PARTLY
+    else:
+        verdict = NOT_REPRODUCED
+    ks = table.series(settings.fig3_dataset, settings.fig3_indices[0], settings.fig3_algorithm)[0]
+    summary = "best K: " + ", ".join(f"{get_index(n).label} {best_ks_text(k)}" for n, k in best.items())
+    algorithm = algorithm_label(settings.fig3_algorithm)
+    summary += f" (K = {ks[0]}..{ks[-1]}, {algorithm})"
+    if fallback_ks:
+        summary += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback_ks)}"
+    return ClaimResult(
+        id="C1",
+        source="Fig. 3",
+        statement=(
+            f"On the Fig. 1 set, STDI is best at K = {settings.fig1_true_k}; DB, XB, IGP, Sil, BWP "
+            f"are best at K = {settings.fig1_group_k}."
+        ),
+        rule=(
+            "a check holds when the stated K is the index's unique best; reproduced if every "
+            f"check holds; partly if STDI's does and at least {settings.partly_share:g} of the "
+            "others do; otherwise not reproduced"
+        ),
+        verdict=verdict,
+        summary=summary,
+        checks=tuple(checks),
+        detail={"best_k": best, "k_range": [ks[0], ks[-1]], "init_fallback_k": sorted(fallback_ks)},
+    )
+
+
+# ====================================================================== C2, C3: S2 highest
+def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult:
+    """S2 is "the highest" when it is strictly above every other index: above the best of
+    them by more than ``equal_tol``. Within the tolerance it is tied, which is not highest."""
+    exceptions = settings.excepted(id)
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in datasets:
+        is_exception = dataset in exceptions
+        if is_exception and not settings.implied_exceptions_checked:
+            continue
+        values = _values(table, settings, dataset, settings.fig4_indices)
+        s2 = values["s2"]
+        rival = max((n for n in values if n != "s2"), key=lambda n: values[n])
+        highest = cmp.above(s2, values[rival])
+        if highest:
+            word = "highest"
+        elif cmp.at_least(s2, values[rival]):
+            word = f"tied within {settings.equal_tol:g}, not highest"
+        else:
+            word = "not highest"
+        checks.append(Check(
+            subject=dataset,
+            statement=(
+                f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f} "
+                f"(difference {s2 - values[rival]:+.4f}): {word}"
+                + (" (paper: not highest here)" if is_exception else "")
+            ),
+            holds=(not highest) if is_exception else highest,
+            role="exception" if is_exception else "stated",
+            numbers=values,
+        ))
+    return result_from_checks(id, source, statement, checks, settings, absent=settings.absent(id, datasets))
+
+
+def claim_c2(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C2 (Fig. 4a): S2 is the highest of the six indices on every synthetic set except UEc6."""
+    return _s2_highest(
+        table, settings, settings.synthetic, "C2", "Fig. 4a",
+        "On the synthetic sets, S2 is the highest of the six indices on every set except "
+        f"{settings.spelled('C2')}.",
+    )
+
+
+def claim_c3(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C3 (Fig. 4b): S2 is the highest on every UCI set except Segmentation and Bupa."""
+    return _s2_highest(
+        table, settings, settings.uci, "C3", "Fig. 4b",
+        f"On the UCI sets, S2 is the highest on every set except {settings.spelled('C3')}.",
+    )
+
+
+# ====================================================================== C4: ARI low
+def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C4 (Figs. 4, 5): ARI is among the two lowest of the six indices.
+
+    One check per (figure, data set): at most one other index is below ARI (strictly,
+    beyond the tolerance). The share on UCI vs synthetic sets is reported ("most pronounced
+    on UCI sets") but not part of the verdict.
+    """
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for figure, indices in (("Fig. 4", settings.fig4_indices), ("Fig. 5", settings.fig5_indices)):
+        for kind, datasets in (("synthetic", settings.synthetic), ("UCI", settings.uci)):
+            for dataset in datasets:
+                values = _values(table, settings, dataset, indices)
+                ari = values["ari"]
+                lower = [n for n, v in values.items() if n != "ari" and cmp.below(v, ari)]
+                checks.append(Check(
+                    subject=f"{figure} {dataset}",
+                    statement=(
+                        f"ARI {ari:.4f}; indices below it: "
+                        + (", ".join(f"{get_index(n).label} {values[n]:.4f}" for n in lower) or "none")
+                    ),
+                    holds=len(lower) <= 1,
+                    numbers={**values, "n_below_ari": len(lower), "kind": kind},
+                ))
+    by_kind = {}
+    for kind in ("synthetic", "UCI"):
+        kind_checks = [c for c in checks if c.numbers["kind"] == kind]
+        by_kind[kind] = [sum(c.holds for c in kind_checks), len(kind_checks)]
+    extra = ", ".join(f"{kind} {h}/{n}" for kind, (h, n) in by_kind.items())
+    return result_from_checks(
+        "C4", "Figs. 4, 5",
+        "ARI is among the two lowest of the six indices (most pronounced on the UCI sets).",
+        checks, settings, summary_extra=extra, detail={"holding_by_kind": by_kind},
+    )
+
+
+# ====================================================================== C5, C6: PS2 vs Accuracy
+def claim_c5(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C5 (Fig. 5a): on synthetic sets except UEc6, PS2 is equal to or slightly below Accuracy.
+
+    Holds when Accuracy - slightly_below <= PS2 <= Accuracy + equal_tol.
+    """
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in settings.synthetic:
+        is_exception = dataset in settings.excepted("C5")
+        if is_exception and not settings.implied_exceptions_checked:
+            continue
+        values = _values(table, settings, dataset, ("ps2", "accuracy"))
+        ps2, acc = values["ps2"], values["accuracy"]
+        close = cmp.at_most(ps2, acc) and ps2 >= acc - settings.slightly_below
+        gap = acc - ps2
+        checks.append(Check(
+            subject=dataset,
+            statement=(
+                f"PS2 {ps2:.4f}, Accuracy {acc:.4f} (Accuracy - PS2 = {gap:+.4f}): "
+                + ("equal or slightly below" if close else "not within the band")
+                + (" (paper: not within the band here)" if is_exception else "")
+            ),
+            holds=(not close) if is_exception else close,
+            role="exception" if is_exception else "stated",
+            numbers={**values, "accuracy_minus_ps2": gap},
+        ))
+    return result_from_checks(
+        "C5", "Fig. 5a",
+        f"On the synthetic sets except {settings.spelled('C5')}, PS2 is equal to or slightly below Accuracy.",
+        checks, settings, absent=settings.absent("C5", settings.synthetic),
+        summary_extra=(
+            f"band: Accuracy - {settings.slightly_below:g} <= PS2 <= Accuracy + {settings.equal_tol:g}"
+        ),
+    )
+
+
+def claim_c6(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C6 (Fig. 5b): on the UCI sets, PS2 is at most Accuracy (or Rand).
+
+    The paper's text for Fig. 5b says both "PS2 is below or equal to Accuracy" and "Accuracy
+    or the Rand index is >= PS2"; the second is the one consistent with its own C8 (on
+    Segmentation Accuracy is below PS2). ``c6_ps2_bound`` (config) picks it
+    (``accuracy_or_rand``, default) or the plain ``PS2 <= Accuracy`` (``accuracy``).
+    Both comparisons are reported either way.
+    """
+    cmp = _Compare(settings.equal_tol)
+    with_rand = settings.c6_ps2_bound == "accuracy_or_rand"
+    checks = []
+    for dataset in settings.uci:
+        values = _values(table, settings, dataset, ("ps2", "accuracy", "rand"))
+        le_acc = cmp.at_most(values["ps2"], values["accuracy"])
+        le_rand = cmp.at_most(values["ps2"], values["rand"])
+        holds = le_acc or (with_rand and le_rand)
+        checks.append(Check(
+            subject=dataset,
+            statement=(
+                f"{_fmt(values)}: PS2 {'<=' if le_acc else '>'} Accuracy, "
+                f"PS2 {'<=' if le_rand else '>'} R"
+            ),
+            holds=holds,
+            numbers={**values, "ps2_le_accuracy": le_acc, "ps2_le_rand": le_rand},
+        ))
+    bound = "Accuracy or R (Rand)" if with_rand else "Accuracy"
+    statement = (
+        "On the UCI sets, PS2 <= Accuracy; the text adds: Accuracy or the Rand index is >= PS2."
+    )
+    n_acc = sum(bool(c.numbers["ps2_le_accuracy"]) for c in checks)
+    return result_from_checks(
+        "C6", "Fig. 5b", statement, checks, settings,
+        summary_extra=f"checked: PS2 <= {bound}; PS2 <= Accuracy alone on {n_acc}/{len(checks)}",
+    )
+
+
+# ====================================================================== C7, C8: S2, PS2, Accuracy
+def claim_c7(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C7 (Fig. 6a): synthetic sets except UEc6: S2 >= Accuracy >= PS2; on UEc6 S2 is below both."""
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in settings.synthetic:
+        values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
+        s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
+        if dataset in settings.excepted("C7"):
+            holds = cmp.below(s2, acc) and cmp.below(s2, ps2)
+            stated = "S2 below Accuracy and PS2"
+        else:
+            holds = cmp.at_least(s2, acc) and cmp.at_least(acc, ps2)
+            stated = "S2 >= Accuracy >= PS2"
+        checks.append(Check(
+            subject=dataset,
+            statement=f"{_fmt(values)}; paper: {stated}",
+            holds=holds,
+            numbers=values,
+        ))
+    named = settings.spelled("C7")
+    return result_from_checks(
+        "C7", "Fig. 6a",
+        f"On the synthetic sets except {named}, S2 >= Accuracy >= PS2; on {named}, S2 is below both.",
+        checks, settings, absent=settings.absent("C7", settings.synthetic),
+    )
+
+
+def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C8 (Fig. 6b): on UCI sets S2 > PS2 everywhere; Bupa: Accuracy above S2 and PS2;
+    Segmentation: Accuracy below S2 and PS2; elsewhere PS2 <= Accuracy <= S2.
+
+    One check per data set: every part of the claim that names it must hold.
+    """
+    cmp = _Compare(settings.equal_tol)
+    checks = []
+    for dataset in settings.uci:
+        values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
+        s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
+        parts = {"S2 > PS2": cmp.above(s2, ps2)}
+        if dataset in settings.excepted("C8_accuracy_above"):
+            parts["Accuracy > S2"] = cmp.above(acc, s2)
+            parts["Accuracy > PS2"] = cmp.above(acc, ps2)
+        elif dataset in settings.excepted("C8_accuracy_below"):
+            parts["Accuracy < S2"] = cmp.below(acc, s2)
+            parts["Accuracy < PS2"] = cmp.below(acc, ps2)
+        else:
+            parts["Accuracy <= S2"] = cmp.at_most(acc, s2)
+            parts["Accuracy >= PS2"] = cmp.at_least(acc, ps2)
+        failed = [part for part, ok in parts.items() if not ok]
+        checks.append(Check(
+            subject=dataset,
+            statement=f"{_fmt(values)}; " + ("all parts hold" if not failed else "fails: " + "; ".join(failed)),
+            holds=not failed,
+            numbers=values,
+        ))
+    return result_from_checks(
+        "C8", "Fig. 6b",
+        f"On the UCI sets, S2 > PS2 everywhere; Accuracy <= S2 except on "
+        f"{settings.spelled('C8_accuracy_above')} (Accuracy above S2 and PS2); on "
+        f"{settings.spelled('C8_accuracy_below')}, Accuracy is below S2 and PS2; elsewhere Accuracy >= PS2.",
+        checks, settings,
+        absent="; ".join(filter(None, (settings.absent(key, settings.uci)
+                                       for key in ("C8_accuracy_above", "C8_accuracy_below")))),
+    )
+
+
+# ====================================================================== C9: Table 1
+def table1_labels(class_sizes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Table 1's degenerate clustering: classes of the given sizes, everything in one cluster."""
+    labels_true = [c for c, size in enumerate(class_sizes) for _ in range(size)]
+    return labels_true, [0] * len(labels_true)
+
+
+def claim_c9(settings: ClaimSettings) -> ClaimResult:
+    """C9 (Table 1): for the degenerate clustering F-measure = 0.67 while S2 = PS2 = 0.
+
+    Each index is computed with clustval's own functions and compared with the printed value
+    at its printed precision: |ours - printed| <= half a unit in the last printed decimal.
+    """
+    labels_true, labels_pred = table1_labels(settings.c9_class_sizes)
+    half_unit = 0.5 * 10.0 ** (-settings.c9_decimals)
+    checks = []
+    for name, printed in settings.c9_printed.items():
+        ours = float(get_index(name).func(labels_true, labels_pred))
+        holds = abs(ours - printed) <= half_unit + 1e-12  # 1e-12: float noise at the boundary
+        checks.append(Check(
+            subject=_label(name),
+            statement=f"{_label(name)} = {ours:.4f}; printed {printed:.{settings.c9_decimals}f}",
+            holds=holds,
+            numbers={"ours": ours, "printed": printed},
+        ))
+    sizes = " and ".join(map(str, settings.c9_class_sizes))
+    return result_from_checks(
+        "C9", "Table 1",
+        "For the degenerate clustering (two classes of 50, one cluster), F-measure = 0.67 while "
+        "S2 = PS2 = 0.",
+        checks, settings,
+        summary_extra=f"classes of {sizes}, one cluster",
+    )
+
+
+# ====================================================================== all claims
+def evaluate_claims(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> list[ClaimResult]:
+    """C1..C9 on the main score table (``fallback_ks``: see :func:`claim_c1`)."""
+    return [
+        claim_c1(table, settings, fallback_ks),
+        claim_c2(table, settings),
+        claim_c3(table, settings),
+        claim_c4(table, settings),
+        claim_c5(table, settings),
+        claim_c6(table, settings),
+        claim_c7(table, settings),
+        claim_c8(table, settings),
+        claim_c9(settings),
+    ]
+
+
+CLAIMS = {
+    "C2": claim_c2, "C3": claim_c3, "C4": claim_c4, "C5": claim_c5,
+    "C6": claim_c6, "C7": claim_c7, "C8": claim_c8,
+}

@@ -1,0 +1,105 @@
+"""What every verdict depends on: the claims' settings, from the config."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from clustval.errors import InputError
+from clustval.formatting import spoken_list
+from clustval.registry import get_index
+
+C6_BOUNDS = ("accuracy_or_rand", "accuracy")  # what PS2 must not exceed in C6 (see claim_c6)
+
+
+@dataclass(frozen=True)
+class ClaimSettings:
+    """Everything a verdict depends on, from the config (``clustval.repro.settings.Settings.claim_params``).
+
+    ``synthetic`` and ``uci`` are the sets of this run, in the figures' order; ``exceptions``
+    the sets the paper names in its claims (``C2``, ``C3``, ``C5``, ``C7``,
+    ``C8_accuracy_above``, ``C8_accuracy_below``); ``names`` how a statement spells a set;
+    ``sweeps`` maps each sweep of this run to its axis and the claims re-checked across it.
+    """
+
+    synthetic: tuple[str, ...]
+    uci: tuple[str, ...]
+    fig3_indices: tuple[str, ...]
+    fig4_indices: tuple[str, ...]
+    fig5_indices: tuple[str, ...]
+    fig1_true_k: int
+    fig1_group_k: int
+    equal_tol: float
+    slightly_below: float
+    partly_share: float
+    implied_exceptions_checked: bool
+    c6_ps2_bound: str
+    exceptions: Mapping[str, tuple[str, ...]]
+    c9_class_sizes: tuple[int, ...]
+    c9_printed: Mapping[str, float]
+    c9_decimals: int
+    fig3_dataset: str  # which clustering Fig. 3 (and C1) reads
+    fig3_algorithm: str
+    external_algorithm: str  # the clustering of Figs. 4-6 (K = C)
+    names: Mapping[str, str] = field(default_factory=dict)
+    sweeps: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    labels: Mapping[str, str] = field(default_factory=dict)  # display label of each set (figures)
+    sensitivity: Mapping[str, tuple] = field(default_factory=dict)  # sweep -> its (axis, values) pairs
+    main_choices: Mapping[str, object] = field(default_factory=dict)  # the main study's value of each axis
+    paper_axes: tuple = ()  # the panels of Figs. 3-6 with their printed y ranges (clustval.repro.paper.axes)
+    paper_axes_tolerance: float = 1.0
+
+    def __post_init__(self):
+        if not 0 < self.partly_share <= 1:
+            raise InputError(f"claims.partly_share = {self.partly_share} must be in (0, 1]")
+        if self.c6_ps2_bound not in C6_BOUNDS:
+            raise InputError(f"claims.c6_ps2_bound = {self.c6_ps2_bound!r}; use one of {C6_BOUNDS}")
+        if self.equal_tol < 0 or self.slightly_below < 0:
+            raise InputError("claims.equal_tol and claims.slightly_below must be >= 0")
+        for name in (*self.fig3_indices, *self.fig4_indices, *self.fig5_indices):
+            get_index(name)  # a typo in config fails here, with the list of known indices
+
+    @classmethod
+    def from_params(cls, params: Mapping) -> ClaimSettings:
+        """Build from the plain values the workflow passes (lists become tuples)."""
+        try:
+            return cls(
+                **{
+                    **params,
+                    **{key: tuple(params[key]) for key in TUPLE_FIELDS},
+                    "exceptions": {k: tuple(v) for k, v in params["exceptions"].items()},
+                    "sweeps": {k: (axis, tuple(ids)) for k, (axis, ids) in params.get("sweeps", {}).items()},
+                    "sensitivity": {k: tuple((axis, tuple(values)) for axis, values in pairs)
+                                    for k, pairs in params.get("sensitivity", {}).items()},
+                    "paper_axes": tuple(params.get("paper_axes", ())),
+                }
+            )
+        except (KeyError, TypeError) as problem:
+            raise InputError(f"claim settings incomplete or unknown: {problem}; see config/README.md") from None
+
+    def name(self, dataset: str) -> str:
+        return self.names.get(dataset, dataset)
+
+    def excepted(self, key: str) -> tuple[str, ...]:
+        """The sets the paper names for ``key`` (e.g. ``C2``)."""
+        return tuple(self.exceptions.get(key, ()))
+
+    def spelled(self, key: str) -> str:
+        """The sets of ``exceptions[key]`` as a statement writes them: "A", "A and B"."""
+        return spoken_list([self.name(d) for d in self.excepted(key)]) or "none"
+
+    def absent(self, key: str, datasets: Sequence[str]) -> str:
+        """"not evaluated: UEc6 not in this run" for the named sets this run leaves out."""
+        missing = [self.name(d) for d in self.excepted(key) if d not in datasets]
+        return f"not evaluated: {', '.join(missing)} not in this run" if missing else ""
+
+    @property
+    def c1_expected(self) -> dict[str, int]:
+        """C1: STDI's best K is the true 9, every other Fig. 3 index's is the 3 groups."""
+        return {
+            name: self.fig1_true_k if name == "stdi" else self.fig1_group_k
+            for name in self.fig3_indices
+        }
+
+
+TUPLE_FIELDS = ("synthetic", "uci", "fig3_indices", "fig4_indices", "fig5_indices", "c9_class_sizes")
