@@ -58,7 +58,12 @@ def run_one(method: str, n: int, k: int, seed: int) -> dict:
     """Run one method in this process; return its row."""
     import warnings
 
-    from clustval.kmedoids import euclidean_distances, park_jun, park_jun_init, sd_kmedoids
+    from clustval.kmedoids import (
+        euclidean_distances,
+        park_jun,
+        park_jun_init,
+        sd_kmedoids,
+    )
 
     X = make_data(n, k, seed)
     prepared = {}

@@ -108,17 +108,16 @@ def internal_data(n: int, d: int, k: int):
 
 def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
     """Run one side (``ours`` or ``sklearn``) of one case in this process."""
-    import numpy as np
-
     if case["suite"] == "ami":
         call, warm, report = ami_call(case, side)
     elif case["suite"] == "external":
         t, p = external_labels(case["n"], case["c"], case["labels"])
         small = (t[: 2**18], p[: 2**18])  # enough labels to load the compiled kernels
         if side == "ours":
-            from clustval.external import EXTERNAL_INDICES, external_scores
+            from clustval import external_scores
+            from clustval.registry import EXTERNAL
 
-            names = [name for name in EXTERNAL_INDICES if name != "ami"]
+            names = [name for name in EXTERNAL if name != "ami"]
 
             def call(t=t, p=p):
                 return external_scores(t, p, names)
@@ -142,7 +141,7 @@ def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
     else:
         X, labels = internal_data(case["n"], case["d"], case["k"])
         if side == "ours":
-            from clustval.internal import internal_scores
+            from clustval import internal_scores
 
             def call(X=X, labels=labels):
                 return internal_scores(X, labels, INTERNAL_NAMES)

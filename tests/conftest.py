@@ -31,7 +31,7 @@ import copy  # noqa: E402
 import shutil  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from clustval.datasets.catalog import bundled_dir, uci_catalog# noqa: E402
+from clustval.datasets.catalog import bundled_dir, uci_catalog  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 # The twelve original UCI files, as shipped inside the package (a real folder once installed).

@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from clustval.errors import InputError
+from clustval.repro.figure_table import figure_params
 from clustval.repro.paper.axes import (
     PaperAxis,
     count_fits,
@@ -135,12 +136,12 @@ def test_the_settings_derive_every_panel_of_figs_3_to_6():
 
 def test_figs_4_to_6_get_the_printed_y_axis_of_each_panel_they_draw():
     s = Settings.from_config(copy.deepcopy(CONFIG))
-    assert s.figure_params("fig6")["y_axes"] == [[0.65, 1.0, 0.05], [0.4, 1.0, 0.1]]
-    assert s.figure_params("fig3")["algorithm_label"] == "SD K-medoids"
+    assert figure_params(s, "fig6")["y_axes"] == [[0.65, 1.0, 0.05], [0.4, 1.0, 0.1]]
+    assert figure_params(s, "fig3")["algorithm_label"] == "SD K-medoids"
     uci_only = copy.deepcopy(CONFIG)
     uci_only["pipeline"]["synthetic"] = []
     uci_only["pipeline"]["sweeps"].pop("seed")
-    params = Settings.from_config(uci_only).figure_params("fig4")
+    params = figure_params(Settings.from_config(uci_only), "fig4")
     assert [title for title, _ in params["panels"]] == ["UCI data sets"]
     assert params["y_axes"] == [[0, 1.2, 0.2]], "the UCI panel keeps the paper's (b) axis"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections import namedtuple
-from itertools import permutations
 
 import numpy as np
 import pytest
@@ -18,7 +17,6 @@ import clustval._validation as validation
 import clustval.contingency as contingency_module
 from clustval.contingency import Contingency, PairCounts, contingency, sum_pairs
 from clustval.errors import InputError
-
 
 # ---- the table ------------------------------------------------------------------------
 
@@ -350,7 +348,8 @@ def dominant_matching(weights: np.ndarray):
 def test_sparse_count_equals_the_dense_count(monkeypatch):
     # Many more cells than objects: the table is counted from its non-zero cells. Table,
     # labels, sums and cells must be those of the dense count, and every index the same.
-    from clustval.external import EXTERNAL_INDICES, external_scores
+    from clustval.registry import EXTERNAL as EXTERNAL_INDICES
+    from clustval.scoring import external_scores
 
     rng = np.random.default_rng(8)
     cases = []
@@ -385,7 +384,7 @@ def test_sparse_count_equals_the_dense_count(monkeypatch):
 def test_sparse_count_fills_the_dense_table_only_when_asked():
     # C = K = 1000 on 10^4 objects: the indices read the non-zero cells (and counts_at
     # looks cells up among them); the table is filled on first use, equal to the dense one.
-    from clustval.external import external_scores
+    from clustval.scoring import external_scores
 
     rng = np.random.default_rng(3)
     t = rng.integers(0, 1000, 10**4)
@@ -408,7 +407,7 @@ def test_sparse_count_fills_the_dense_table_only_when_asked():
 
 def _defined(ct):
     """The external indices defined for this table (S2, PS2 and NCA need two classes)."""
-    from clustval.external import EXTERNAL_INDICES
+    from clustval.registry import EXTERNAL as EXTERNAL_INDICES
 
     undefined = {"s2", "ps2", "nca"} if ct.n_classes == 1 else set()
     return [name for name in EXTERNAL_INDICES if name not in undefined]

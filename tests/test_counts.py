@@ -17,7 +17,11 @@ import pytest
 
 import clustval
 from clustval import cli
-from clustval.counts import as_contingency, contingency_from_counts, contingency_from_frame
+from clustval.counts import (
+    as_contingency,
+    contingency_from_counts,
+    contingency_from_frame,
+)
 from clustval.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -19,10 +19,10 @@ import yaml
 
 from clustval.datasets.catalog import bundled_dir
 from clustval.datasets.dataset import dataset_text, parse_dataset_text
-from clustval.datasets.fetch import fetch_raw, FetchOptions
+from clustval.datasets.fetch import FetchOptions, fetch_raw
 from clustval.datasets.uci import load_uci_dataset
-from clustval.repro.data import fetch_options, uci_specs
 from clustval.errors import ChecksumError, DataError
+from clustval.repro.data import fetch_options, uci_specs
 
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED = Path(str(bundled_dir()))  # the raw UCI files shipped in the package

@@ -17,14 +17,20 @@ import pandas as pd
 import pytest
 import yaml
 
-from clustval.datasets.catalog import bundled_dir, uci_catalog, UCISpec
-from clustval.datasets.dataset import Dataset, dataset_text, parse_dataset_text, read_dataset, write_dataset
-from clustval.datasets.fetch import fetch_raw, FetchOptions
+from clustval.datasets.catalog import UCISpec, bundled_dir, uci_catalog
+from clustval.datasets.dataset import (
+    Dataset,
+    dataset_text,
+    parse_dataset_text,
+    read_dataset,
+    write_dataset,
+)
+from clustval.datasets.fetch import FetchOptions, fetch_raw
 from clustval.datasets.parse import LabelledTable, parse_raw
 from clustval.datasets.uci import load_uci_dataset, verify_table
-from clustval.repro.data import table5_rows, TABLE_COLUMNS, uci_specs
 from clustval.errors import ChecksumError, DataError, InputError
 from clustval.io import atomic_write_text, format_cell, write_csv, write_markdown_table
+from clustval.repro.data import TABLE_COLUMNS, table5_rows, uci_specs
 
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED = Path(str(bundled_dir()))  # the raw UCI files shipped in the package

@@ -21,21 +21,18 @@ from sklearn import metrics
 from clustval.contingency import Contingency, contingency
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.external import (
-    EXTERNAL_INDICES,
     accuracy,
-    best_matching,
-    s2_at,
     adjusted_mutual_info,
     adjusted_rand_index,
     bcubed_f,
     bcubed_precision,
     bcubed_recall,
+    best_matching,
     cp_accuracy,
     cp_accuracy_from_contingency,
     cp_accuracy_mc,
     cp_accuracy_mc_from_contingency,
     expected_mutual_info,
-    external_scores,
     f_measure,
     fowlkes_mallows_index,
     jaccard_index,
@@ -45,7 +42,10 @@ from clustval.external import (
     purity,
     rand_index,
     s2,
+    s2_at,
 )
+from clustval.registry import EXTERNAL, get_index
+from clustval.scoring import external_scores
 
 # fmt: off
 REGISTRY_KEYS = [
@@ -53,6 +53,9 @@ REGISTRY_KEYS = [
     "ami", "mutual_info", "homogeneity", "completeness", "v_measure", "bcubed_precision", "bcubed_recall", "bcubed_f", "cp_accuracy", "cp_accuracy_mc", "nca",
 ]
 # fmt: on
+
+# registry name -> core (a function of the contingency table)
+EXTERNAL_INDICES = {name: get_index(name).core for name in EXTERNAL}
 
 
 def injective_maps(classes, clusters):
@@ -682,7 +685,7 @@ def test_threaded_draw_gives_the_in_line_values(monkeypatch):
     # With many non-zero cells cp_accuracy_mc is drawn on a second thread: every value must
     # equal (==) the in-line computation, for a table above the threshold and, with the
     # threshold lowered, for small ones.
-    import clustval.external as external_module
+    import clustval.scoring as scoring_module
 
     rng = np.random.default_rng(31)
     big_true, big_pred = rng.integers(0, 200, 60_000), rng.integers(0, 150, 60_000)
@@ -691,8 +694,8 @@ def test_threaded_draw_gives_the_in_line_values(monkeypatch):
         (rng.integers(0, 5, 40), rng.integers(0, 4, 40)) for _ in range(20)
     ]
     names = [name for name in EXTERNAL_INDICES if name != "ami"]
-    for threshold in (external_module._THREADED_DRAW_MIN_CELLS, 0):
-        monkeypatch.setattr(external_module, "_THREADED_DRAW_MIN_CELLS", threshold)
+    for threshold in (scoring_module._THREADED_DRAW_MIN_CELLS, 0):
+        monkeypatch.setattr(scoring_module, "_THREADED_DRAW_MIN_CELLS", threshold)
         for labels_true, labels_pred in pairs:
             for seed in (1, 7, None):
                 got = external_scores(labels_true, labels_pred, names, cp_seed=seed)

@@ -4,19 +4,24 @@ marks the right best K, and puts panels, lines and labels in the right order."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
+from matplotlib.figure import Figure
 
-from clustval.errors import InputError
 from clustval import plotting as P
+from clustval.errors import InputError
 from clustval.registry import get_index
 from clustval.repro.paper import figures as F
 from clustval.repro.paper.scores import ScoreTable
 
+CONFIG = yaml.safe_load((Path(__file__).resolve().parents[1] / "config" / "config.yaml").read_text())
 FIG3 = ["stdi", "db", "xb", "igp", "sil_sum", "bwp_sum"]
 FIG3_RUN = {"dataset": "fig1", "algorithm": "sd_kmedoids"}  # the clustering the tables below hold
 SYN = {"ec2": "Ec2", "ec3": "Ec3", "uec6": "UEc6"}
@@ -260,3 +265,42 @@ def test_index_styles_are_distinct_within_each_figure():
         colours = [P.index_style(n)[0] for n in names]
         assert len(set(colours)) == len(colours)
     assert P.index_style("nmi")[0].startswith("#")  # indices without a set style get a stable one
+
+
+def test_one_entry_adds_a_figure(monkeypatch, tmp_path):
+    # a new figure is one entry of the figure table: the rule's wildcard, inputs, params and
+    # caption and the script's drawing all come from it
+    from clustval.repro import figure_table as T
+    from clustval.repro.settings import Settings
+
+    def draw(inputs, params):
+        fig = Figure()
+        fig.add_subplot().plot(range(params["k"]), label=Path(inputs["scores"]).name)
+        return fig
+
+    spec = T.FigureSpec("fig_new", "A new figure.", lambda settings: {"scores": "results/scores.csv"},
+                        lambda settings: {"k": 3}, draw)  # fmt: skip
+    monkeypatch.setitem(T.FIGURES, "fig_new", spec)
+    settings = Settings.from_config(CONFIG)
+    assert T.figures_to_draw(settings)[-1] == "fig_new"
+    assert T.figure_inputs(settings, "fig_new") == {"scores": "results/scores.csv"}
+    params = T.figure_params(settings, "fig_new")
+    assert params == {"dpi": CONFIG["figures"]["dpi"], "k": 3, "caption": "A new figure."}
+    P.save_figure(T.draw_figure("fig_new", {"scores": "results/scores.csv"}, params), tmp_path / "new.png")
+    assert (tmp_path / "new.png").stat().st_size > 0
+
+
+def test_the_workflow_names_no_figure():
+    # the figure rule, its script and its caption read the table: no figure is named there
+    from clustval.repro.figure_table import FIGURES
+
+    workflow = Path(__file__).resolve().parents[1] / "workflow"
+    rules = (workflow / "rules" / "figures.smk").read_text(encoding="utf-8")
+    texts = {
+        "rule figure": re.search(r"\nrule figure:\n(.*?)\n(?=rule )", rules, re.S).group(1),
+        "scripts/figure.py": (workflow / "scripts" / "figure.py").read_text(encoding="utf-8"),
+        "report/figure.rst": (workflow / "report" / "figure.rst").read_text(encoding="utf-8"),
+    }
+    for where, text in texts.items():
+        assert "figure_table" in text or where == "report/figure.rst", where
+        assert not [name for name in FIGURES if re.search(rf"\b{name}\b", text)], where

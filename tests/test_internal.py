@@ -15,10 +15,17 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 from clustval import internal as ci
-from clustval._pairwise import _tile_major, cluster_distance_stats, exact_distances, rows_per_block
+from clustval._pairwise import (
+    _tile_major,
+    cluster_distance_stats,
+    exact_distances,
+    rows_per_block,
+)
 from clustval.errors import InputError, UndefinedIndexError
+from clustval.registry import INTERNAL
+from clustval.scoring import internal_scores
 
-NAMES = ci.INTERNAL_INDEX_NAMES
+NAMES = INTERNAL
 SCORE_FUNCTIONS = {
     "stdi": ci.stdi,
     "db": ci.davies_bouldin,
@@ -267,7 +274,7 @@ CASES = [
 @pytest.mark.parametrize("seed,n,k,kind", CASES)
 def test_every_index_matches_bruteforce_oracle(engine, seed, n, k, kind):
     X, labels = random_case(seed, n, k, kind=kind)
-    assert_scores_close(ci.internal_scores(X, labels), oracle_scores(X, labels))
+    assert_scores_close(internal_scores(X, labels), oracle_scores(X, labels))
     assert ci.stdi(X, labels, squared=True) == pytest.approx(
         oracle_stdi(X, labels, squared=True), rel=1e-12
     )
@@ -282,7 +289,7 @@ def test_every_index_matches_bruteforce_oracle(engine, seed, n, k, kind):
     )
     closest_pair = oracle_xb_closest_pair(X, labels)
     assert ci.xie_beni(X, labels, separation="closest_pair") == pytest.approx(closest_pair, rel=1e-12)
-    fused = ci.internal_scores(X, labels, ["xb", "dunn"], xb_separation="closest_pair")
+    fused = internal_scores(X, labels, ["xb", "dunn"], xb_separation="closest_pair")
     assert fused["xb"] == ci.xie_beni(X, labels, separation="closest_pair")
     assert fused["dunn"] == ci.dunn(X, labels)
 
@@ -294,7 +301,7 @@ def test_singletons_score_zero_and_igp_zero(engine):
     assert ci.bwp_samples(X, labels)[3:].tolist() == [0.0, 0.0]
     # cluster 0 keeps all its neighbours; the singletons have none in their own cluster
     assert ci.igp(X, labels) == pytest.approx(1 / 3)
-    assert_scores_close(ci.internal_scores(X, labels), oracle_scores(X, labels))
+    assert_scores_close(internal_scores(X, labels), oracle_scores(X, labels))
 
 
 @settings(max_examples=40, deadline=None)
@@ -324,7 +331,7 @@ def test_property_oracle_on_integer_data_with_ties(data):
     # like 1/3 and 4/3 - 1 coincide depends on rounding, in the oracle too.)
     names = ["igp", "sil", "sil_sum", "bwp", "bwp_sum", "dunn"]
     names = [m for m in names if not (k == n and m.startswith(("sil", "bwp")))]
-    got = ci.internal_scores(X, labels, names, memory_budget_mb=budget)
+    got = internal_scores(X, labels, names, memory_budget_mb=budget)
     assert_scores_close(got, {m: want[m] for m in names})
 
 
@@ -415,8 +422,8 @@ def test_distances_are_exact_far_from_the_origin(engine):
     offsets = rng.integers(0, 64, size=(40, 2)) / 1024
     labels = rng.integers(0, 3, 40)
     labels[:3] = [0, 1, 2]
-    far = ci.internal_scores(offsets + 2.0**26, labels)
-    near = ci.internal_scores(offsets, labels)
+    far = internal_scores(offsets + 2.0**26, labels)
+    near = internal_scores(offsets, labels)
     assert far["igp"] == near["igp"] and far["dunn"] == near["dunn"]
     # centroid terms too: they are computed on shifted data, not as means of ~2^26 values
     assert_scores_close(far, near, rtol=1e-12)
@@ -508,8 +515,9 @@ def test_a_row_is_folded_in_the_lane_order(m, d):
     # against a loop oracle; the columns' sums and minima element by element, and nothing
     # written past the last block. d = 1, 8, 13, 17: one narrow or wide sweep, two, three.
     pytest.importorskip("numba")
-    from clustval._compiled import LANES
-    from clustval._kernels import aligned_empty, distances, row_step
+    from clustval._kernels import distances
+    from clustval._lanes import LANES
+    from clustval._rowstep import aligned_empty, row_step
 
     rng = np.random.default_rng(m * 100 + d)
     rows = -(-d // 4) * 4
@@ -540,7 +548,7 @@ def test_a_row_is_folded_in_the_lane_order(m, d):
 
 def test_aligned_scratch_starts_on_a_cache_line():
     pytest.importorskip("numba")
-    from clustval._kernels import aligned_empty
+    from clustval._rowstep import aligned_empty
 
     for size in (1, 8, 520):
         values = aligned_empty(size)
@@ -576,8 +584,8 @@ def test_chunking_does_not_change_results(engine, budget):
     n = len(X)
     assert rows_per_block(n, 1e-9) == 1
     assert 1 <= rows_per_block(n, budget) < n or budget == 0.05
-    one_block = ci.internal_scores(X, labels, memory_budget_mb=1024)
-    chunked = ci.internal_scores(X, labels, memory_budget_mb=budget)
+    one_block = internal_scores(X, labels, memory_budget_mb=1024)
+    chunked = internal_scores(X, labels, memory_budget_mb=budget)
     assert_scores_close(chunked, one_block, rtol=1e-14, atol=1e-14)
     assert chunked["igp"] == one_block["igp"] and chunked["dunn"] == one_block["dunn"]
     np.testing.assert_allclose(
@@ -602,7 +610,7 @@ def test_rows_per_block_follows_budget():
 )
 def test_internal_scores_subsets_equal_individual_functions(names):
     X, labels = random_case(5, 60, 4)
-    got = ci.internal_scores(X, labels, names)
+    got = internal_scores(X, labels, names)
     assert list(got) == [m for m in NAMES if m in names]  # canonical order
     for name in names:
         assert got[name] == SCORE_FUNCTIONS[name](X, labels), name
@@ -610,11 +618,11 @@ def test_internal_scores_subsets_equal_individual_functions(names):
 
 def test_internal_scores_defaults_and_stdi_option():
     X, labels = random_case(6, 40, 3)
-    assert list(ci.internal_scores(X, labels)) == list(NAMES)
-    assert ci.internal_scores(X, labels, ["stdi"], stdi_squared=True)["stdi"] == ci.stdi(
+    assert list(internal_scores(X, labels)) == list(NAMES)
+    assert internal_scores(X, labels, ["stdi"], stdi_squared=True)["stdi"] == ci.stdi(
         X, labels, squared=True
     )
-    assert ci.internal_scores(X, labels, "dunn") == {"dunn": ci.dunn(X, labels)}
+    assert internal_scores(X, labels, "dunn") == {"dunn": ci.dunn(X, labels)}
 
 
 def test_xb_separation_option_default_and_errors(monkeypatch):
@@ -623,15 +631,15 @@ def test_xb_separation_option_default_and_errors(monkeypatch):
     # the default is the centroid form, bit for bit, alone and in the fused pass
     assert default == ci.xie_beni(X, labels, separation="centroids")
     assert default == pytest.approx(oracle_xb(X, labels), rel=1e-12)
-    assert ci.internal_scores(X, labels)["xb"] == default
-    assert ci.internal_scores(X, labels, ["xb"], xb_separation="centroids")["xb"] == default
+    assert internal_scores(X, labels)["xb"] == default
+    assert internal_scores(X, labels, ["xb"], xb_separation="centroids")["xb"] == default
     # the centroid form computes no pairwise distance at all
     monkeypatch.setattr(ci, "cluster_distance_stats", lambda *a, **k: pytest.fail("distance pass"))
-    assert ci.internal_scores(X, labels, ["xb", "stdi", "db"])["xb"] == default
+    assert internal_scores(X, labels, ["xb", "stdi", "db"])["xb"] == default
     with pytest.raises(InputError, match="xb_separation = 'medoids'; use one of 'centroids', 'closest_pair'"):
         ci.xie_beni(X, labels, separation="medoids")
     with pytest.raises(InputError, match="xb_separation"):
-        ci.internal_scores(X, labels, xb_separation="nearest")
+        internal_scores(X, labels, xb_separation="nearest")
 
 
 def test_closest_pair_and_centroid_separations_differ_both_ways():
@@ -653,7 +661,7 @@ def test_closest_pair_xb_is_inf_when_clusters_share_a_point():
 
 def test_sums_are_n_times_means():
     X, labels = random_case(8, 50, 3)
-    s = ci.internal_scores(X, labels)
+    s = internal_scores(X, labels)
     assert s["sil_sum"] == pytest.approx(50 * s["sil"], rel=1e-14)
     assert s["bwp_sum"] == pytest.approx(50 * s["bwp"], rel=1e-14)
 
@@ -667,7 +675,7 @@ def test_single_cluster_is_undefined(name):
     with pytest.raises(UndefinedIndexError, match="single cluster"):
         SCORE_FUNCTIONS[name](X, np.zeros(5, dtype=int))
     with pytest.raises(UndefinedIndexError):
-        ci.internal_scores(X, np.zeros(5, dtype=int), [name])
+        internal_scores(X, np.zeros(5, dtype=int), [name])
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -700,11 +708,11 @@ def test_shape_errors():
     with pytest.raises(InputError, match="2-D"):
         ci.dunn(np.ones((4, 2, 2)), [0, 1, 0, 1])
     with pytest.raises(InputError, match="unknown internal index"):
-        ci.internal_scores(np.ones((4, 2)), [0, 1, 0, 1], ["sil", "silhouette"])
+        internal_scores(np.ones((4, 2)), [0, 1, 0, 1], ["sil", "silhouette"])
     with pytest.raises(InputError, match="memory_budget_mb"):
         ci.igp(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=0)
     with pytest.raises(InputError, match="memory_budget_mb"):
-        ci.internal_scores(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=float("nan"))
+        internal_scores(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=float("nan"))
 
 
 def test_unknown_engine_is_rejected(monkeypatch):
@@ -720,7 +728,7 @@ def test_coincident_centroids_give_inf_for_centroid_ratios(engine):
     # clusters {-1, 1} and {-2, 2} share the centroid 0
     X = np.array([-1.0, 1.0, -2.0, 2.0, 10.0, 11.0])
     labels = np.array([0, 0, 1, 1, 2, 2])
-    s = ci.internal_scores(X, labels)
+    s = internal_scores(X, labels)
     assert s["db"] == s["dbi"] == s["xb"] == math.inf
     assert s["dunn"] == pytest.approx(1 / 4)  # d_min 1 (between -1 and -2) over diam 4
 
@@ -728,16 +736,16 @@ def test_coincident_centroids_give_inf_for_centroid_ratios(engine):
 def test_zero_spread_and_zero_separation(engine):
     X = np.array([[0.0], [0.0], [3.0], [3.0]])
     compact = np.array([0, 0, 1, 1])  # each cluster one repeated point
-    s = ci.internal_scores(X, compact)
+    s = internal_scores(X, compact)
     assert s["dunn"] == math.inf and s["stdi"] == math.inf and s["calinski_harabasz"] == math.inf
     assert s["db"] == s["dbi"] == s["xb"] == 0.0
     assert s["sil"] == s["bwp"] == 1.0 and s["igp"] == 1.0
     # a naive mean of 0.1 (or 0.7) repeated 6 times is off by an ulp: a spread of ~1e-17
     repeated = np.repeat([[0.0], [0.1], [0.7]], 6, axis=0)
-    s = ci.internal_scores(repeated, np.repeat([0, 1, 2], 6))
+    s = internal_scores(repeated, np.repeat([0, 1, 2], 6))
     assert s["stdi"] == s["dunn"] == math.inf and s["db"] == s["dbi"] == s["xb"] == 0.0
     mixed = np.array([0, 1, 0, 1])  # both clusters {0, 3}: same centroid, shared points
-    s = ci.internal_scores(X, mixed)
+    s = internal_scores(X, mixed)
     assert s["dunn"] == 0.0 and s["stdi"] == 0.0 and s["calinski_harabasz"] == 0.0
     assert s["db"] == s["dbi"] == s["xb"] == math.inf
     assert not any(math.isnan(v) for v in s.values())
@@ -750,14 +758,14 @@ SCALE_FREE = NAMES  # every internal index here is a ratio of like-scaled terms
 
 def test_permutation_relabelling_translation_and_scale(engine):
     X, labels = random_case(21, 70, 4, d=3)  # continuous data: no nearest-neighbour ties
-    base = ci.internal_scores(X, labels)
+    base = internal_scores(X, labels)
     perm = np.random.default_rng(1).permutation(len(X))
     relabel = np.array([30, 10, 20, 0])[labels]
-    assert_scores_close(ci.internal_scores(X[perm], labels[perm]), base, rtol=1e-12)
-    assert_scores_close(ci.internal_scores(X, relabel), base, rtol=1e-12)
-    assert_scores_close(ci.internal_scores(X + [3.0, -7.0, 100.0], labels), base, rtol=1e-10)
+    assert_scores_close(internal_scores(X[perm], labels[perm]), base, rtol=1e-12)
+    assert_scores_close(internal_scores(X, relabel), base, rtol=1e-12)
+    assert_scores_close(internal_scores(X + [3.0, -7.0, 100.0], labels), base, rtol=1e-10)
     assert_scores_close(
-        ci.internal_scores(2.5 * X, labels), {m: base[m] for m in SCALE_FREE}, rtol=1e-12
+        internal_scores(2.5 * X, labels), {m: base[m] for m in SCALE_FREE}, rtol=1e-12
     )
     np.testing.assert_allclose(
         ci.silhouette_samples(X[perm], labels[perm]),
@@ -774,8 +782,8 @@ def test_ranges_and_directions_on_well_separated_blobs():
     rng = np.random.default_rng(4)
     labels = np.repeat(np.arange(3), 30)
     X = np.array([[0, 0], [20, 0], [0, 20]])[labels] + rng.normal(size=(90, 2))
-    good = ci.internal_scores(X, labels)
-    bad = ci.internal_scores(X, rng.permutation(labels))
+    good = internal_scores(X, labels)
+    bad = internal_scores(X, rng.permutation(labels))
     for higher in ("stdi", "igp", "sil", "bwp", "dunn", "calinski_harabasz"):
         assert good[higher] > bad[higher], higher
     for lower in ("db", "dbi", "xb"):

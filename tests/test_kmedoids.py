@@ -422,8 +422,8 @@ def test_distance_sums_follow_the_lane_order_in_every_engine(m):
     # Bit-equal to the loop oracle: numpy's lane sums, the compiled sums computed from X
     # and the compiled sums read from a stored matrix (weighted, and rows out of order).
     from clustval._kernels import weighted_distance_sums, weighted_matrix_sums
+    from clustval._lanes import lane_sums
     from clustval._pairwise import _feature_major
-    from clustval.kmedoids import _lane_sums
 
     rng = np.random.default_rng(m)
     X = rng.normal(size=(m, 3)) * 10.0 ** rng.integers(-3, 4, size=(m, 1))
@@ -431,7 +431,7 @@ def test_distance_sums_follow_the_lane_order_in_every_engine(m):
     weights = rng.uniform(size=m)
     rows = rng.permutation(m)[: min(m, 5)]
     expected = [_oracle_lane_sum(D[i] * weights) for i in rows]
-    np.testing.assert_array_equal(_lane_sums(D[rows] * weights), expected)
+    np.testing.assert_array_equal(lane_sums(D[rows] * weights), expected)
     from_x, from_d = np.empty(len(rows)), np.empty(len(rows))
     weighted_distance_sums(_feature_major(X[rows]), _feature_major(X), weights, from_x)
     weighted_matrix_sums(D, rows.astype(np.int64), np.arange(m), weights, from_d)

@@ -50,3 +50,41 @@ def test_every_index_works_without_the_optional_packages():
     assert int(count) == len(clustval.INDICES) and float(ami) == clustval.adjusted_mutual_info(
         [0, 0, 1, 1, 2], [0, 1, 1, 2, 2]
     )
+
+
+# ---- one direction: the library below the reproduction
+
+SRC = Path(clustval.__file__).resolve().parent
+LIBRARY_MODULES = sorted(
+    "clustval." + ".".join(path.relative_to(SRC).with_suffix("").parts).removesuffix(".__init__")
+    for path in SRC.rglob("*.py")
+    if path.relative_to(SRC).parts[0] != "repro" and path.name != "__main__.py"
+)
+
+
+def test_the_library_imports_nothing_of_the_reproduction():
+    # every module of the library, imported in a fresh process, loads no module of
+    # clustval.repro (the reproduction builds on the library, never the reverse)
+    assert "clustval.scoring" in LIBRARY_MODULES and "clustval.datasets.fetch" in LIBRARY_MODULES
+    code = (
+        f"import importlib, sys\nfor name in {LIBRARY_MODULES!r}: importlib.import_module(name)\n"
+        "print(sorted(name for name in sys.modules if name.startswith('clustval.repro')))"
+    )
+    assert _run(code).strip() == "[]"
+
+
+def test_no_library_file_names_the_reproduction():
+    # the same, read from the code: an import inside a function would escape the run above
+    import ast
+
+    for path in SRC.rglob("*.py"):
+        if path.relative_to(SRC).parts[0] == "repro":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            assert not any("repro" in name.split(".") for name in names), f"{path} imports {names}"

@@ -12,8 +12,15 @@ import pytest
 from clustval.errors import ClusteringError
 from clustval.kmedoids import park_jun, sd_kmedoids
 from clustval.pam import pam
-from clustval.repro.pipeline import cluster_run, read_clusterings, read_init_fallbacks, score_rows, step, write_clusterings
 from clustval.registry import EXTERNAL, INTERNAL
+from clustval.repro.pipeline import (
+    cluster_run,
+    read_clusterings,
+    read_init_fallbacks,
+    score_rows,
+    step,
+    write_clusterings,
+)
 from clustval.scoring import score
 
 SETTINGS = {"max_iter": 300, "sd_radius": "sd", "backend": "clustval", "kmeans": {"n_init": 4, "seed": 0}}

@@ -21,8 +21,9 @@ from clustval import internal as ci
 from clustval._pairwise import exact_distances
 from clustval.cli import main
 from clustval.errors import InputError
-from clustval.registry import COORDINATES, INDICES, names_of
-from clustval.scoring import score
+from clustval.internal import COORDINATES
+from clustval.registry import INDICES, names_of
+from clustval.scoring import internal_scores, score
 
 DISTANCE_BASED = [name for name in names_of("internal") if COORDINATES not in INDICES[name].needs]
 CENTROID_BASED = [name for name in names_of("internal") if COORDINATES in INDICES[name].needs]
@@ -131,7 +132,7 @@ def test_centroid_based_indices_are_refused_with_distances_only():
     with pytest.raises(InputError, match="DB, XB need the data's coordinates"):
         score(labels, distances=D, names=["sil", "db", "xb"])
     with pytest.raises(InputError, match="STDI need the data's coordinates"):
-        ci.internal_scores(D, labels, ["stdi"], metric="precomputed")
+        internal_scores(D, labels, ["stdi"], metric="precomputed")
     with pytest.raises(InputError, match="X or distances, not both"):
         score(labels, X=X, distances=D)
 

@@ -17,8 +17,8 @@ from clustval.datasets.dataset import Dataset
 from clustval.datasets.fetch import FetchOptions
 from clustval.datasets.preprocess import preprocess, preprocess_dataset
 from clustval.datasets.uci import load_uci_dataset
-from clustval.repro.data import uci_specs
 from clustval.errors import InputError
+from clustval.repro.data import uci_specs
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())

@@ -18,7 +18,15 @@ import clustval
 from clustval.cli import main
 from clustval.contingency import contingency
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.registry import EXTERNAL, INDICES, IndexSpec, get_index, names_of, registered
+from clustval.internal import CLUSTER_SUMS, Partition, reads
+from clustval.registry import (
+    EXTERNAL,
+    INDICES,
+    IndexSpec,
+    get_index,
+    names_of,
+    registered,
+)
 from clustval.scoring import score
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -43,7 +51,7 @@ def _relabel(labels: np.ndarray, seed: int) -> np.ndarray:
 
 def _value(name, *args):
     try:
-        return get_index(name).func(*args)
+        return get_index(name).function(*args)
     except UndefinedIndexError:
         return None
 
@@ -117,7 +125,7 @@ def test_perfect_partition_scores_best(name, pair, seed):
         truth = np.arange(len(truth)) % 2
     spec = get_index(name)
     best = spec.bounds[1] if spec.direction == "higher" else spec.bounds[0]
-    perfect = spec.func(truth, _relabel(truth, seed))
+    perfect = spec.function(truth, _relabel(truth, seed))
     if math.isinf(best):
         # No attainable bound (mutual information: H(truth)): the perfect partition beats
         # every other clustering of the same truth.
@@ -159,7 +167,7 @@ def test_internal_within_bounds_and_scoring_matches_functions(data):
     for name, value in values.items():
         lo, hi = get_index(name).bounds
         assert lo - 1e-12 <= value <= hi + 1e-12, name
-        assert value == pytest.approx(get_index(name).func(X, labels), rel=1e-12, abs=1e-12), name
+        assert value == pytest.approx(get_index(name).function(X, labels), rel=1e-12, abs=1e-12), name
     n = len(labels)
     assert -n <= values["sil_sum"] <= n and -n <= values["bwp_sum"] <= n
 
@@ -171,7 +179,7 @@ def test_best_of_follows_direction():
 
 
 def test_unknown_index_names_the_known_ones():
-    with pytest.raises(KeyError, match="known indices: s2"):
+    with pytest.raises(InputError, match="known indices: s2"):
         get_index("s3")
 
 
@@ -239,9 +247,13 @@ def test_a_name_is_registered_once():
 
 def test_an_entry_needs_what_its_kind_reads():
     with pytest.raises(InputError, match="do not fit kind"):
+        IndexSpec("x", "X", "internal", "higher", (0, 1), "-", pair_recall, _pair_recall,
+                  frozenset({"contingency"}))  # fmt: skip
+    with pytest.raises(InputError, match="say what its core reads"):  # no needs, no @reads
         IndexSpec("x", "X", "internal", "higher", (0, 1), "-", pair_recall, _pair_recall)
 
 
+@reads(CLUSTER_SUMS)  # what the core reads: the partition computes just that
 def _mean_within_distance(p) -> float:
     """Mean over objects with cluster mates of their mean distance to those mates."""
     sums = p.distance_stats.cluster_sums[np.arange(p.n), p.codes]
@@ -252,17 +264,15 @@ def _mean_within_distance(p) -> float:
 def mean_within_distance(X, labels, *, metric="euclidean") -> float:
     """Mean distance of an object to the other members of its cluster (objects with mates).
 
-    Range [0, inf), lower is better. (An internal index made up for the test that one
-    entry, naming what its core reads, is all it takes.)
+    Range [0, inf), lower is better. (An internal index made up for the test that its
+    function, its core and one entry are all it takes.)
     """
-    from clustval.internal import _Partition
-
-    return _mean_within_distance(_Partition(X, labels, needs={"cluster_sums"}, metric=metric))
+    return _mean_within_distance(Partition(X, labels, needs=_mean_within_distance.needs, metric=metric))
 
 
 MEAN_WITHIN = IndexSpec(
     "mean_within", "Mean within", "internal", "lower", (0, float("inf")), "made up",
-    mean_within_distance, _mean_within_distance, frozenset({"cluster_sums"}),
+    mean_within_distance, _mean_within_distance,
 )  # fmt: skip
 
 

@@ -20,12 +20,13 @@ import yaml
 
 import clustval
 from clustval import cli
-from clustval.formatting import best_ks_text
-from clustval.repro.data import build_dataset
 from clustval.errors import InputError
+from clustval.formatting import best_ks_text
+from clustval.registry import INDICES, INTERNAL
+from clustval.repro.data import build_dataset
+from clustval.repro.figure_table import figure_params
 from clustval.repro.paper.scores import ScoreTable
 from clustval.repro.pipeline import SCORE_COLUMNS, cluster_run, score_rows
-from clustval.registry import INDICES, INTERNAL
 from clustval.repro.settings import MAIN, Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -61,7 +62,7 @@ def _best_ks(ks, values, direction):
 
 def test_sweep_on_the_fig1_set_gives_the_best_k_of_fig3(fig3_run, tmp_path, capsys):
     ds, row, table, fallback = fig3_run
-    fig3_indices = SETTINGS.figure_params("fig3")["indices"]
+    fig3_indices = figure_params(SETTINGS, "fig3")["indices"]
     data, out = _write_matrix(ds.X, tmp_path / "fig1.csv"), tmp_path / "sweep.csv"
     k_range = f"{row['ks'][0]}:{row['ks'][-1]}"
     names = [arg for name in fig3_indices for arg in ("--index", name)]

@@ -6,11 +6,18 @@ from __future__ import annotations
 import csv
 
 import pytest
+from test_claims import (
+    SYNTHETIC,
+    UCI,
+    external_values,
+    fig3_records,
+    make_table,
+    settings,
+)
 
 from clustval.repro.paper import claims as C
 from clustval.repro.paper import sensitivity as S
 from clustval.repro.paper.scores import ScoreTable
-from test_claims import SYNTHETIC, UCI, external_values, fig3_records, make_table, settings
 
 VARIANTS = ("none/park_jun", "none/pam", "minmax/park_jun", "minmax/pam")
 SENSITIVITY = {

@@ -13,6 +13,7 @@ from snakemake.exceptions import WorkflowError
 from snakemake.utils import validate
 
 from clustval.errors import InputError
+from clustval.repro.figure_table import figure_params, figures_to_draw
 from clustval.repro.settings import MAIN, Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -192,12 +193,12 @@ def test_a_subset_selection_drops_sets_and_says_which():
     s = Settings.from_config(config(pipeline__synthetic=["ec2", "uec2"]))
     assert [r.dataset for r in s.rows(MAIN, "external")][:2] == ["ec2", "uec2"]
     assert "uec6" in s.dropped and "ec2" not in s.dropped
-    assert s.figure_params("fig4")["not_in_run"][:2] == ["Ec3", "Ec4"]
-    assert [p[0] for p in s.figure_params("fig2")["panels"]] == ["Ec2", "UEc2"]
+    assert figure_params(s, "fig4")["not_in_run"][:2] == ["Ec3", "Ec4"]
+    assert [p[0] for p in figure_params(s, "fig2")["panels"]] == ["Ec2", "UEc2"]
     assert "UEc6" in s.table_params("table4")["not_in_run"]
     none = Settings.from_config(config(pipeline__synthetic=[], pipeline__sweeps={}, claims__sensitivity=[]))
-    assert "fig2" not in none.figures() and "fig_offset_sweep" not in none.figures()
-    assert "sensitivity" not in none.figures()
+    assert "fig2" not in figures_to_draw(none) and "fig_offset_sweep" not in figures_to_draw(none)
+    assert "sensitivity" not in figures_to_draw(none)
 
 
 @pytest.mark.parametrize(

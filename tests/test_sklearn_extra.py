@@ -23,7 +23,12 @@ import pytest
 pytest.importorskip("sklearn_extra")
 from sklearn_extra.cluster import KMedoids  # noqa: E402
 
-from clustval.kmedoids import SeedFallbackWarning, euclidean_distances, park_jun, sd_kmedoids  # noqa: E402
+from clustval.kmedoids import (  # noqa: E402
+    SeedFallbackWarning,
+    euclidean_distances,
+    park_jun,
+    sd_kmedoids,
+)
 
 pytestmark = pytest.mark.sklearn_extra
 

@@ -11,8 +11,8 @@ clustval differs on purpose the case asserts clustval's documented value and say
   K = n (scikit-learn raises);
 * undefined or empty input is an InputError (a ValueError) instead of a value (scikit-learn
   scores two empty labellings 1.0);
-* silhouette takes data only (no ``metric="precomputed"``), so the cases on a given
-  distance matrix are not ported.
+* a distance matrix given with ``metric="precomputed"`` must have an exact zero diagonal
+  (scikit-learn accepts entries up to 100 eps there), so that case is not ported.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 from sklearn import datasets
 from sklearn import metrics as sk
+from sklearn.metrics import pairwise_distances
 
 import clustval
 from clustval.contingency import contingency
@@ -236,6 +237,18 @@ def test_silhouette():
     ours = clustval.silhouette_score(X, y)
     assert ours > 0
     assert ours == pytest.approx(sk.silhouette_score(X, y), abs=1e-12)
+    D = pairwise_distances(X, metric="euclidean")
+    score_precomputed = clustval.silhouette_score(D, y, metric="precomputed")
+    assert score_precomputed > 0
+    assert score_precomputed == pytest.approx(ours)
+
+
+def test_silhouette_score_integer_precomputed():
+    assert clustval.silhouette_score([[0, 1, 2], [1, 0, 1], [2, 1, 0]], [0, 0, 1], metric="precomputed") == (
+        pytest.approx(1 / 6)
+    )
+    with pytest.raises(InputError, match="0 on the diagonal"):
+        clustval.silhouette_score([[1, 1, 2], [1, 0, 1], [2, 1, 0]], [0, 0, 1], metric="precomputed")
 
 
 def test_cluster_size_1():

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 
 import numpy as np
 import pytest
@@ -135,3 +136,37 @@ def test_compiled_values_depend_on_neither_numbas_cache_nor_the_cpu(tmp_path):
     assert (cold_hits, warm_hits, generic_hits) == ("0", "1", "0")
     assert warm == cold
     assert generic == cold
+
+
+def test_every_path_runs_with_numbas_jit_disabled(monkeypatch):
+    # NUMBA_DISABLE_JIT=1 (numba's debugging mode) cannot run the 512-bit intrinsics: the one
+    # rule of clustval._compiled then takes the numpy path, with the numpy engine's values
+    code = textwrap.dedent(
+        """
+        import json, numpy as np, clustval
+        from clustval import _compiled
+        from clustval.kmedoids import park_jun
+        from clustval.pam import pam
+        assert _compiled.kernels() is None
+        rng = np.random.default_rng(5)
+        X = rng.normal(size=(3000, 4)); labels = rng.integers(0, 4, 3000)
+        out = {"internal": clustval.internal_scores(X, labels),
+               "external": clustval.external_scores(labels, rng.permutation(labels)),
+               "park_jun": park_jun(X, 4).labels.tolist(), "pam": pam(X[:600], 3).labels.tolist()}
+        print(json.dumps(out))
+        """
+    )
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    got = json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                    text=True, check=True).stdout)  # fmt: skip
+    from clustval.kmedoids import park_jun
+    from clustval.pam import pam
+
+    monkeypatch.setenv("CLUSTVAL_ENGINE", "numpy")
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(3000, 4))
+    labels = rng.integers(0, 4, 3000)
+    assert got["internal"] == clustval.internal_scores(X, labels)
+    assert got["external"] == clustval.external_scores(labels, rng.permutation(labels))
+    assert got["park_jun"] == park_jun(X, 4).labels.tolist()
+    assert got["pam"] == pam(X[:600], 3).labels.tolist()

@@ -14,8 +14,18 @@ import pytest
 import yaml
 
 from clustval.datasets.dataset import dataset_text, read_dataset, write_dataset
-from clustval.repro.data import build_dataset, fig1_groups, fig1_spec, Fig1Spec, make_fig1_set, make_gaussian_set, set_rng, synthetic_specs, table4_rows
 from clustval.errors import DataError
+from clustval.repro.data import (
+    Fig1Spec,
+    build_dataset,
+    fig1_groups,
+    fig1_spec,
+    make_fig1_set,
+    make_gaussian_set,
+    set_rng,
+    synthetic_specs,
+    table4_rows,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())

@@ -18,6 +18,7 @@ aliases, the same objects.
 """
 
 from .contingency import contingency_matrix, pair_confusion_matrix
+from .counts import contingency_from_counts, contingency_from_frame
 from .errors import (
     ClusteringError,
     ClustvalError,
@@ -38,7 +39,6 @@ from .external import (
     completeness,
     cp_accuracy,
     cp_accuracy_mc,
-    external_scores,
     f_measure,
     fmi,
     fowlkes_mallows_index,
@@ -67,7 +67,6 @@ from .internal import (
     dbi,
     dunn,
     igp,
-    internal_scores,
     sil,
     sil_sum,
     silhouette_samples,
@@ -78,10 +77,8 @@ from .internal import (
     xie_beni,
 )
 from .registry import INDICES, IndexSpec, get_index
-from .scoring import score
+from .scoring import external_scores, external_scores_from_table, internal_scores, score
 from .selection import Selection, select_k
-from .counts import contingency_from_counts, contingency_from_frame
-from .external import external_scores_from_table
 
 __version__ = "0.1.0"
 

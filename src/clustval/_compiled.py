@@ -1,9 +1,10 @@
 """The one gate to the compiled (numba) kernels, which live in :mod:`clustval._kernels`.
 
-Importing numba and loading even cached kernels costs ~0.5 s per process, more than the
-whole work on small inputs; so numba is imported only when a caller asks for kernels for a
-job of at least ``MIN_WORK`` elementary steps. Below that, every caller runs its numpy path,
-which gives the same values (bit for bit, or within the bound each caller documents).
+One rule picks the engine of every caller: the compiled kernels when numba is installed, its
+JIT is on (``NUMBA_DISABLE_JIT=1``, numba's debugging mode, turns it off) and the job has at
+least ``MIN_WORK`` elementary steps; the caller's numpy path otherwise, which gives the same
+values (bit for bit, or within the bound each caller documents). Importing numba and loading
+even cached kernels costs ~0.5 s per process, more than the whole work on small inputs.
 """
 
 from __future__ import annotations
@@ -18,18 +19,13 @@ from types import ModuleType
 MIN_WORK = 2**18
 STEPS_PER_INT_LABEL = 8  # code vectors, keys and a bincount
 STEPS_PER_STRING_LABEL = 64  # hashing every code unit, an integer sort and a verification
-# K-medoids compares sums of distances, so every engine and row source adds them in ONE
-# order (and the distance pass adds its row sums in it, so that no compiler regroups them):
-# term j goes to lane j % LANES (each lane a running sum from 0.0, in ascending j), and the
-# lanes are added as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)). Eight independent
-# sums fill SIMD registers, so the compiled sums run at full width.
-LANES = 8
 
 
 def kernels(work: float = float("inf")) -> ModuleType | None:
     """The compiled kernels for a job of ``work`` steps, or None (numpy path).
 
-    None when the job is smaller than ``MIN_WORK`` or numba is not installed.
+    None when the job is smaller than ``MIN_WORK``, numba is not installed or its JIT is
+    disabled (the kernels' 512-bit intrinsics have no pure-Python form).
     """
     if work < MIN_WORK:
         return None
@@ -39,6 +35,10 @@ def kernels(work: float = float("inf")) -> ModuleType | None:
 @cache
 def _load() -> ModuleType | None:
     if importlib.util.find_spec("numba") is None:
+        return None
+    import numba
+
+    if numba.config.DISABLE_JIT:
         return None
     from . import _kernels
 

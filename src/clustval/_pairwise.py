@@ -37,12 +37,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _compiled
-from .errors import InputError
+from ._lanes import lane_sums
+from ._validation import as_data_matrix
+from .errors import ClusteringError, InputError
 
 ENGINES = ("auto", "numba", "numpy")
 # The compiled pass cuts its work into this many parts, whatever the number of threads (up to
 # PARTS of them work at once), so that results/ do not depend on the machine's cores.
 PARTS = 4
+#: Bound (MB) on each temporary block of distances that the K-medoids algorithms hold.
+DEFAULT_MEMORY_BUDGET_MB = 256
+# Row blocks of euclidean_distances are sized so that one temporary stays near this many bytes.
+_BLOCK_BYTES = 16 * 2**20
 # A numpy row block holds about this many float64 arrays of n values per row (distances and
 # one scratch array, plus slack for reductions); the block size is derived from it.
 _ARRAYS_PER_BLOCK_ROW = 3
@@ -117,6 +123,100 @@ def exact_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
         np.multiply(scratch, scratch, out=scratch)
         out += scratch
     return np.sqrt(out, out=out)
+
+
+def euclidean_distances(X) -> np.ndarray:
+    """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
+
+    Computed from direct coordinate differences
+    (:func:`clustval._pairwise.exact_distances`, the distance of the internal indices too,
+    in row blocks), not from the expansion ||x||^2 + ||y||^2 - 2 x.y: that expansion cancels
+    catastrophically for close points (duplicates get distances near sqrt(eps) * ||x||
+    instead of 0, data offset by 1e6 get errors near 1e-2), and its rounding breaks exact
+    distance ties at random. Direct differences give every distance to a few ulps, an
+    exactly symmetric D (fl(a - b)^2 == fl(b - a)^2) and an exact zero diagonal, so ties
+    in the K-medoids rules are broken by the rules, not by rounding.
+
+    Parameters
+    ----------
+    X : (n, d) array-like of finite numbers
+
+    Returns
+    -------
+    D : (n, n) float64 array, symmetric, zero diagonal, O(n^2) memory.
+
+    Examples
+    --------
+    >>> euclidean_distances([[0, 0], [3, 4], [6, 8]])
+    array([[ 0.,  5., 10.],
+           [ 5.,  0.,  5.],
+           [10.,  5.,  0.]])
+    """
+    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
+    n, d = X.shape
+    D = np.empty((n, n), dtype=np.float64)
+    # Each block's work is block x n x d scalars; bound the block by bytes of D.
+    block = max(1, _BLOCK_BYTES // (8 * max(n, 1)))
+    for start in range(0, n, block):
+        stop = min(start + block, n)
+        D[start:stop] = exact_distances(X[start:stop], X)
+    return D if scale == 1.0 else D * scale  # back from the power-of-two scale: exact
+
+
+class DistanceRows:
+    """Rows of the distance matrix, from a stored D or computed on demand from X.
+
+    Every K-medoids algorithm (:mod:`clustval.kmedoids`, :mod:`clustval.pam`) reads distances only through :meth:`rows`, :meth:`between` and
+    :meth:`summed`, so the two sources give identical results: :func:`exact_distances`
+    computes each entry bit for bit as :func:`euclidean_distances` stored it, and
+    :meth:`summed` adds in one order on every source and engine.
+    """
+
+    def __init__(
+        self, D: np.ndarray | None = None, X: np.ndarray | None = None,
+        memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    ) -> None:  # fmt: skip
+        self.D, self.X = D, X
+        self.n = D.shape[0] if D is not None else X.shape[0]
+        self.memory_budget_mb = memory_budget_mb
+
+    def rows(self, idx) -> np.ndarray:
+        """d(i, j) for i in ``idx`` (an index array or a slice), every j."""
+        return self.D[idx] if self.D is not None else exact_distances(self.X[idx], self.X)
+
+    def between(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """d(i, j) for i in ``a``, j in ``b``."""
+        if self.D is not None:
+            return self.D[a][:, b]
+        return exact_distances(self.X[a], self.X[b])
+
+    def summed(self, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
+        """sum_{j in cols} w_j d(i, j) for each i in ``rows`` (w_j = 1 without weights), added
+        in the one order of :data:`clustval._lanes.LANES` whatever the source and engine,
+        so that sums compared by the K-medoids rules are bit-identical on every path."""
+        rows = np.asarray(rows, dtype=np.int64)
+        cols = np.asarray(cols, dtype=np.int64)
+        steps = 1 if self.D is not None else self.X.shape[1]  # per term: a read, or d differences
+        kernels = _compiled.kernels(len(rows) * len(cols) * steps)
+        out = np.empty(len(rows))
+        if kernels is not None:
+            w = np.ones(len(cols)) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
+            if self.D is not None:
+                kernels.weighted_matrix_sums(self.D, rows, cols, w, out)
+            else:
+                kernels.weighted_distance_sums(_feature_major(self.X[rows]), _feature_major(self.X[cols]), w, out)
+            return out
+        block = self.block_rows()
+        for start in range(0, len(rows), block):
+            terms = self.between(rows[start : start + block], cols)
+            if weights is not None:
+                terms *= weights
+            out[start : start + block] = lane_sums(terms)
+        return out
+
+    def block_rows(self) -> int:
+        """Rows per block of n-wide work (each temporary within the memory budget)."""
+        return rows_per_block(self.n, self.memory_budget_mb)
 
 
 def distance_blocks(
@@ -333,8 +433,8 @@ def _resolve_engine(engine: str | None, work: float = float("inf")) -> str:
     if engine == "numba":
         if _compiled.kernels() is None:
             raise InputError(
-                "engine 'numba' was requested but numba is not importable: "
-                "install numba or use engine='numpy'."
+                "engine 'numba' was requested but numba is not importable or its JIT is "
+                "disabled (NUMBA_DISABLE_JIT): install numba, or use engine='numpy'."
             )
         return "numba"
     return "numpy" if _compiled.kernels(work) is None else "numba"

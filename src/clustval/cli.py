@@ -254,7 +254,7 @@ def format_indices(fmt: str) -> str:
 
 
 def _table_scores(args: argparse.Namespace) -> dict[str, float]:
-    from .external import external_scores_from_table
+    from .scoring import external_scores_from_table
 
     if args.truth or args.pred or args.data or args.distances:
         raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
@@ -468,9 +468,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             status = args.run(args)
             sys.stdout.flush()  # a write error shows here, not at exit
-        except (ClustvalError, KeyError) as exc:
-            message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-            print(f"clustval: error: {message}", file=sys.stderr)
+        except ClustvalError as exc:
+            print(f"clustval: error: {exc}", file=sys.stderr)
             return 1
         except BrokenPipeError:  # the reader stopped early (| head): nothing left to say
             _detach_stdout()

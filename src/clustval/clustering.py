@@ -23,7 +23,13 @@ import numpy as np
 
 from ._validation import as_data_matrix
 from .errors import ClusteringError, InputError
-from .kmedoids import DEFAULT_MAX_ITER, KMedoidsResult, euclidean_distances, park_jun, sd_kmedoids
+from .kmedoids import (
+    DEFAULT_MAX_ITER,
+    KMedoidsResult,
+    euclidean_distances,
+    park_jun,
+    sd_kmedoids,
+)
 from .pam import pam
 
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
@@ -73,7 +79,9 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
     [1, 1, 0, 0]
     """
     try:
-        from sklearn.cluster import KMeans  # the kmeans extra; only k-means runs load it
+        from sklearn.cluster import (
+            KMeans,  # the kmeans extra; only k-means runs load it
+        )
     except ModuleNotFoundError:
         raise ClusteringError("k-means needs scikit-learn: pip install 'clustval[kmeans]'.") from None
     as_data_matrix(X, ClusteringError)  # one clear error for bad data

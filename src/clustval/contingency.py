@@ -502,7 +502,9 @@ def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
     ct = contingency(labels_true, labels_pred)
     if not sparse:
         return np.array(ct.table)  # a writable copy, as scikit-learn's
-    from scipy.sparse import csr_matrix  # only when asked: scipy.sparse is slow to import
+    from scipy.sparse import (
+        csr_matrix,  # only when asked: scipy.sparse is slow to import
+    )
 
     rows, cols, counts = ct.cells
     return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=np.int64)

@@ -22,15 +22,18 @@ import importlib.machinery
 import importlib.util
 import math
 import sys
-from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from ._validation import check_undefined_policy, value_or_nan
-from .contingency import Contingency, Matching, contingency, dominant_matching_at_cells, per_table
+from .contingency import (
+    Contingency,
+    Matching,
+    contingency,
+    dominant_matching_at_cells,
+    per_table,
+)
 from .errors import InputError, UndefinedIndexError
 
 __all__ = [
@@ -48,7 +51,6 @@ __all__ = [
     "cp_accuracy",
     "cp_accuracy_mc",
     "expected_mutual_info",
-    "external_scores",
     "f_measure",
     "fmi",
     "fowlkes_mallows_index",
@@ -69,9 +71,6 @@ __all__ = [
 ]
 
 S2_MATCHINGS = ("hungarian", "identity")
-# From this many non-zero cells, external_scores draws cp_accuracy_mc on a second thread
-# (below it, starting the thread costs more than the draws).
-_THREADED_DRAW_MIN_CELLS = 2**14
 _EPS = float(np.finfo(np.float64).eps)
 # (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
 _EMI_BLOCK_TERMS = 2**18
@@ -1218,130 +1217,3 @@ fmi = fowlkes_mallows_index
 ari = adjusted_rand_index
 nmi = normalized_mutual_info
 ami = adjusted_mutual_info
-
-
-# --------------------------------------------------------------------------------------
-# All indices from one table
-# --------------------------------------------------------------------------------------
-
-
-def __getattr__(name: str):
-    # EXTERNAL_INDICES (registry name -> core) is a view of the registry, which imports
-    # this module: it is built when asked for.
-    if name == "EXTERNAL_INDICES":
-        from .registry import requested
-
-        return {spec.name: spec.core for spec in requested("external", None)}
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def external_scores(
-    labels_true,
-    labels_pred,
-    names: Iterable[str] | str | None = None,
-    *,
-    s2_matching: str = "hungarian",
-    cp_seed: int | None = 1,
-    undefined: str = "raise",
-) -> dict[str, float]:
-    """Every requested external index from ONE contingency table.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n,)
-    names : iterable of str, str or None
-        Registry names of external indices (:data:`clustval.registry.EXTERNAL`); None
-        (default) means all of them.
-    s2_matching : {"hungarian", "identity"}
-        Passed to S2 (config ``indices.s2_matching``).
-    cp_seed : int or None
-        Seed of ``cp_accuracy_mc``.
-    undefined : {"raise", "nan"}
-        An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
-        while every other index keeps its value ("nan").
-
-    Returns
-    -------
-    dict
-        ``{name: value}`` in registry order (stable, whatever the order of ``names``).
-
-    Raises
-    ------
-    InputError
-        An unknown name, or bad labels.
-    UndefinedIndexError
-        A requested index is undefined for this input (e.g. S2 or NCA with one class) and
-        ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
-
-    Examples
-    --------
-    >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
-    {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
-    """
-    return external_scores_from_table(
-        contingency(labels_true, labels_pred), names, s2_matching=s2_matching, cp_seed=cp_seed,
-        undefined=undefined,
-    )
-
-
-def external_scores_from_table(
-    table,
-    names: Iterable[str] | str | None = None,
-    *,
-    s2_matching: str = "hungarian",
-    cp_seed: int | None = 1,
-    undefined: str = "raise",
-) -> dict[str, float]:
-    """Every requested external index of a contingency table, wherever it was counted.
-
-    The values are those :func:`external_scores` gives from the labels the table counts:
-    every external index is a function of n_ij alone. Options as :func:`external_scores`.
-
-    Parameters
-    ----------
-    table : array-like of shape (C, K), or Contingency
-        ``table[i][j]`` = number of objects of class i in cluster j (rows: classes), or a
-        :class:`~clustval.contingency.Contingency` from long ``class, cluster, count`` rows
-        (:func:`clustval.counts.contingency_from_counts`) or a DataFrame group-by
-        (:func:`clustval.counts.contingency_from_frame`). All-zero rows and columns are dropped.
-
-    Examples
-    --------
-    The paper's Table 1: two classes of 50, one cluster holding everything.
-
-    >>> from clustval import external_scores_from_table
-    >>> external_scores_from_table([[50], [50]], ["f_measure", "s2", "ps2"])
-    {'s2': 0.0, 'ps2': 0.0, 'f_measure': 0.6666666666666665}
-    """
-    from .counts import as_contingency  # counts builds on contingency, as this module does
-    from .registry import requested  # the registry imports this module
-
-    check_undefined_policy(undefined)
-    specs = requested("external", names)
-    ct = as_contingency(table)
-    given = {"s2_matching": s2_matching, "cp_seed": cp_seed}
-    drawn = _draw_aside(ct, cp_seed) if any(s.name == "cp_accuracy_mc" for s in specs) else None
-    return {
-        spec.name: value_or_nan(
-            drawn.result
-            if drawn is not None and spec.name == "cp_accuracy_mc"
-            else lambda spec=spec: spec.compute(ct, given),
-            undefined,
-        )
-        for spec in specs
-    }
-
-
-def _draw_aside(ct: Contingency, seed: int | None) -> Future | None:
-    """Start :func:`cp_accuracy_mc`'s draws on a second thread when they are many, else None.
-
-    numpy draws without holding the GIL, so the other indices are computed meanwhile; the
-    draws use the same seeded stream, so the value is the one computed in line.
-    """
-    if ct.cells.counts.size < _THREADED_DRAW_MIN_CELLS:
-        return None
-    ct.col_sums  # noqa: B018 - cache what the draws read before two threads share ct
-    pool = ThreadPoolExecutor(max_workers=1)
-    drawn = pool.submit(cp_accuracy_mc_from_contingency, ct, seed=seed)
-    pool.shutdown(wait=False)  # its thread ends with the draws
-    return drawn

@@ -29,7 +29,7 @@ Degenerate partitions never give a silent NaN:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 
 import numpy as np
@@ -40,10 +40,10 @@ from ._pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from ._validation import check_data, check_distances, check_undefined_policy, value_or_nan
+from ._validation import check_data, check_distances
 from .errors import InputError, UndefinedIndexError
 
-_DEFAULT_BUDGET_MB = 256
+DEFAULT_MEMORY_BUDGET_MB = 256
 #: How XB measures the separation of the clusters (see :func:`xie_beni`).
 XB_SEPARATIONS = ("centroids", "closest_pair")
 
@@ -54,13 +54,44 @@ COORDINATES = "coordinates"
 CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
 NEAREST = "nearest"  # the cluster of each object's nearest neighbour
 EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
+NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES)
 #: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
 #: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
 METRICS = ("euclidean", "precomputed")
 
 
-class _Partition:
-    """A validated (X, labels) pair and the pieces that several indices share, computed once."""
+class Partition:
+    """A validated (X, labels) pair and what several internal indices share, computed once.
+
+    The argument of every internal index core (``*_from_partition``, the registry entries'
+    ``core``): the centroids and within sums come from the coordinates on first use, the
+    summaries of the one pass over all pairwise distances from ``needs``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
+        upper triangle).
+    labels : array-like of shape (n,)
+        The clustering.
+    needs : iterable of str
+        What the cores will read (:data:`NEEDS`; a core's ``needs`` says it).
+    memory_budget_mb : float
+        Bound on each block of pairwise distances.
+    metric : {"euclidean", "precomputed"}
+        How X gives the distances.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Bad data or labels, or coordinates needed from a distance matrix.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={COORDINATES, CLUSTER_SUMS})
+    >>> davies_bouldin_from_partition(p), round(silhouette_from_partition(p), 6)
+    (0.1, 0.899749)
+    """
 
     def __init__(
         self,
@@ -68,13 +99,13 @@ class _Partition:
         labels,
         *,
         needs: Iterable[str] = (),
-        memory_budget_mb: float = _DEFAULT_BUDGET_MB,
+        memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
         metric: str = "euclidean",
     ) -> None:
         check_memory_budget(memory_budget_mb)
         self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
         self.memory_budget_mb = memory_budget_mb
-        self.precomputed = _is_precomputed(metric)
+        self.precomputed = is_precomputed(metric)
         if self.precomputed:
             if COORDINATES in self.needs:  # internal_scores names the indices first
                 raise InputError("this index needs the data's coordinates, not only their distances.")
@@ -88,11 +119,26 @@ class _Partition:
     def shifted(self) -> np.ndarray:
         """X shifted by a data value near the middle, for the centroid terms: the indices
         are translation invariant, and means of values far from 0 would lose digits (the
-        shift is exact for lattice data). Pairwise distances use X itself."""
+        shift is exact for lattice data). Pairwise distances use X itself.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.shifted.ravel().tolist()  # X minus its lower median, 1
+        [-1.0, 0.0, 9.0, 10.0]
+        """
         return self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
 
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
-        """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters."""
+        """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters.
+
+        Examples
+        --------
+        >>> Partition([[0.0], [1.0]], [0, 0]).require_clusters("Sil")
+        Traceback (most recent call last):
+        ...
+        clustval.errors.UndefinedIndexError: Sil is undefined for a single cluster (all 2 objects share one label): it compares clusters with each other. Score a partition with K >= 2.
+        """
         if self.n_clusters < 2:
             raise UndefinedIndexError(
                 f"{index} is undefined for a single cluster (all {self.n} objects share one "
@@ -106,6 +152,14 @@ class _Partition:
 
     @cached_property
     def sizes(self) -> np.ndarray:
+        """n_k, the size of each cluster (by code).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.sizes.tolist()
+        [2, 2]
+        """
         return np.bincount(self.codes, minlength=self.n_clusters)
 
     @cached_property
@@ -131,23 +185,61 @@ class _Partition:
 
     @property
     def centroids(self) -> np.ndarray:
+        """c_k, the mean of each cluster, in :attr:`shifted` coordinates.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.centroids.ravel().tolist()
+        [-0.5, 9.5]
+        """
         return self._anchored_means[0]
 
     @cached_property
     def squared_centroid_distances(self) -> np.ndarray:
-        """||x_i - c_{k(i)}||^2 for every object, as a direct sum of squares."""
+        """||x_i - c_{k(i)}||^2 for every object, as a direct sum of squares.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.squared_centroid_distances.tolist()
+        [0.25, 0.25, 0.25, 0.25]
+        """
         return np.sum(self._anchored_means[1] ** 2, axis=1)
 
     @property
     def grand_mean(self) -> np.ndarray:
-        """xbar in shifted coordinates, anchored at the first object like the centroids."""
+        """xbar in shifted coordinates, anchored at the first object like the centroids.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.grand_mean.tolist()
+        [4.5]
+        """
         return self.shifted[0] + (self.shifted - self.shifted[0]).mean(axis=0)
 
     def mean_per_cluster(self, values: np.ndarray) -> np.ndarray:
+        """The mean of ``values`` (one per object) over each cluster's members.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.mean_per_cluster(np.array([1.0, 2.0, 3.0, 5.0])).tolist()
+        [1.5, 4.0]
+        """
         return np.bincount(self.codes, weights=values, minlength=self.n_clusters) / self.sizes
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:
+        """The summaries of the one pass over all pairwise distances that :attr:`needs` asks for.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.distance_stats.cluster_sums.tolist()  # each object's summed distance to each cluster
+        [[1.0, 21.0], [1.0, 19.0], [19.0, 1.0], [21.0, 1.0]]
+        """
         return cluster_distance_stats(
             self.X,
             self.codes,
@@ -162,7 +254,15 @@ class _Partition:
     @cached_property
     def silhouette_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(a, b, has_mates): a = mean distance to the other members of the own cluster,
-        b = smallest mean distance to another cluster, has_mates = n_k > 1."""
+        b = smallest mean distance to another cluster, has_mates = n_k > 1.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> a, b, has_mates = p.silhouette_terms
+        >>> a.tolist(), b.tolist()
+        ([1.0, 1.0, 1.0, 1.0], [10.5, 9.5, 9.5, 10.5])
+        """
         sums = self.distance_stats.cluster_sums
         rows = np.arange(self.n)
         own_size = self.sizes[self.codes]
@@ -177,7 +277,14 @@ class _Partition:
     ) -> tuple[np.ndarray | None, float]:
         """From the centroid distances, in row blocks: ``(worst, closest)`` with
         worst_k = max_{l != k} (spread_k + spread_l) / d(c_k, c_l) (Davies-Bouldin form; None
-        without ``spread``) and closest = min_{k != l} d(c_k, c_l)."""
+        without ``spread``) and closest = min_{k != l} d(c_k, c_l).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.centroid_separation(np.array([0.5, 0.5]))  # (0.5 + 0.5) / 10 for both
+        (array([0.1, 0.1]), 10.0)
+        """
         worst = None if spread is None else np.empty(self.n_clusters)
         closest = np.inf
         for r0, r1, D in distance_blocks(self.centroids, self.centroids, self.memory_budget_mb):
@@ -194,14 +301,27 @@ class _Partition:
     @cached_property
     def closest_pair(self) -> float:
         """min_{k != l} d_min(C_k, C_l): the smallest distance between two objects of different
-        clusters (from the distance pass's ``extremes``)."""
+        clusters (from the distance pass's ``extremes``).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.closest_pair  # objects 1 and 2
+        9.0
+        """
         between = self.distance_stats.pair_min.copy()
         np.fill_diagonal(between, np.inf)
         return float(between.min())
 
 
-def _is_precomputed(metric: str) -> bool:
-    """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean."""
+def is_precomputed(metric: str) -> bool:
+    """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean.
+
+    Examples
+    --------
+    >>> is_precomputed("precomputed"), is_precomputed("euclidean")
+    (True, False)
+    """
     if metric not in METRICS:
         raise InputError(f"metric must be one of {METRICS}, got {metric!r}.")
     return metric == "precomputed"
@@ -217,12 +337,62 @@ def _no_nan(value, index: str):
     return float(value) if np.ndim(value) == 0 else value
 
 
-# ----------------------------------------------------------------------------- index bodies
-# Each takes a _Partition, so a function computes an index in one place whether it is called
-# alone or from internal_scores.
+# ----------------------------------------------------------------------------- index cores
+# Each index is computed in one place, its core: a function of a Partition, whether the
+# index is called alone or with others (clustval.internal_scores shares one Partition). A
+# core declares what it reads from the partition (@reads), so the partition computes that
+# and nothing else; the registry takes the same declaration.
 
 
-def _stdi(p: _Partition, squared: bool = False) -> float:
+def reads(*needs: str, when: dict[str, dict[object, Iterable[str]]] | None = None):
+    """Declare what an index core reads from its :class:`Partition`.
+
+    ``needs`` are some of :data:`NEEDS`; ``when`` adds needs for an option's value,
+    ``{core keyword: {value: needs}}`` (XB's closest pair comes from the distance pass).
+    The core gets them as ``core.needs`` and ``core.option_needs``.
+
+    Examples
+    --------
+    >>> sorted(xie_beni_from_partition.needs), xie_beni_from_partition.option_needs
+    (['coordinates'], {'separation': {'closest_pair': frozenset({'extremes'})}})
+    """
+    unknown = set(needs).union(*(n for by in (when or {}).values() for n in by.values())) - set(NEEDS)
+    if unknown:
+        raise InputError(f"unknown needs {sorted(unknown)}; choose from {list(NEEDS)}.")
+
+    def mark(core):
+        core.needs = frozenset(needs)
+        core.option_needs = {key: {value: frozenset(extra) for value, extra in by.items()}
+                             for key, by in (when or {}).items()}  # fmt: skip
+        return core
+
+    return mark
+
+
+def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
+    """What ``core`` reads when called with ``options`` (its own keywords): its needs, and
+    what an option's value adds (see :func:`reads`).
+
+    Examples
+    --------
+    >>> sorted(needs_of(xie_beni_from_partition, {"separation": "closest_pair"}))
+    ['coordinates', 'extremes']
+    """
+    by_option = getattr(core, "option_needs", {})
+    extra = (by_option[key].get(value, frozenset()) for key, value in options.items() if key in by_option)
+    return frozenset(core.needs).union(*extra)
+
+
+@reads(COORDINATES)
+def stdi_from_partition(p: Partition, squared: bool = False) -> float:
+    """STDI of a :class:`Partition` (the core of :func:`stdi`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> stdi_from_partition(Partition(X, labels, needs=stdi_from_partition.needs)) == stdi(X, labels)
+    True
+    """
     p.require_clusters("STDI")
     centroid_offsets = np.sum((p.centroids - p.grand_mean) ** 2, axis=1)
     member_offsets = p.squared_centroid_distances
@@ -235,14 +405,32 @@ def _stdi(p: _Partition, squared: bool = False) -> float:
     return _no_nan(separation / compactness if compactness > 0 else np.inf, "STDI")
 
 
-def _davies_bouldin(p: _Partition) -> float:
+@reads(COORDINATES)
+def davies_bouldin_from_partition(p: Partition) -> float:
+    """DB of a :class:`Partition` (the core of :func:`davies_bouldin`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> davies_bouldin_from_partition(Partition(X, labels, needs=davies_bouldin_from_partition.needs)) == davies_bouldin(X, labels)
+    True
+    """
     p.require_clusters("DB")
     spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
     worst, _ = p.centroid_separation(spread)
     return _no_nan(worst.mean(), "DB")
 
 
-def _dbi(p: _Partition) -> float:
+@reads(COORDINATES, CLUSTER_SUMS)
+def dbi_from_partition(p: Partition) -> float:
+    """DBI of a :class:`Partition` (the core of :func:`dbi`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> dbi_from_partition(Partition(X, labels, needs=dbi_from_partition.needs)) == dbi(X, labels)
+    True
+    """
     p.require_clusters("DBI")
     sizes = p.sizes
     sums = p.distance_stats.cluster_sums
@@ -253,7 +441,16 @@ def _dbi(p: _Partition) -> float:
     return _no_nan(worst.mean(), "DBI")
 
 
-def _xie_beni(p: _Partition, separation: str = "centroids") -> float:
+@reads(COORDINATES, when={"separation": {"closest_pair": {EXTREMES}}})
+def xie_beni_from_partition(p: Partition, separation: str = "centroids") -> float:
+    """XB of a :class:`Partition` (the core of :func:`xie_beni`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> xie_beni_from_partition(Partition(X, labels, needs=xie_beni_from_partition.needs)) == xie_beni(X, labels)
+    True
+    """
     p.require_clusters("XB")
     closest = p.centroid_separation()[1] if separation == "centroids" else p.closest_pair
     if closest == 0:
@@ -261,13 +458,22 @@ def _xie_beni(p: _Partition, separation: str = "centroids") -> float:
     return _no_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
 
 
-def _igp(p: _Partition) -> float:
+@reads(NEAREST)
+def igp_from_partition(p: Partition) -> float:
+    """IGP of a :class:`Partition` (the core of :func:`igp`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> igp_from_partition(Partition(X, labels, needs=igp_from_partition.needs)) == igp(X, labels)
+    True
+    """
     p.require_clusters("IGP")
     in_group = p.distance_stats.nearest_cluster == p.codes
     return float(p.mean_per_cluster(in_group.astype(np.float64)).mean())
 
 
-def _silhouette_samples(p: _Partition) -> np.ndarray:
+def _silhouette_samples(p: Partition) -> np.ndarray:
     p.require_clusters("Silhouette", allow_all_singletons=False)
     a, b, has_mates = p.silhouette_terms
     largest = np.maximum(a, b)
@@ -276,7 +482,7 @@ def _silhouette_samples(p: _Partition) -> np.ndarray:
     return _no_nan(np.where(has_mates & (largest > 0), s, 0.0), "Silhouette")
 
 
-def _bwp_samples(p: _Partition) -> np.ndarray:
+def _bwp_samples(p: Partition) -> np.ndarray:
     p.require_clusters("BWP", allow_all_singletons=False)
     w, b, has_mates = p.silhouette_terms
     total = b + w
@@ -285,7 +491,16 @@ def _bwp_samples(p: _Partition) -> np.ndarray:
     return _no_nan(np.where(has_mates & (total > 0), s, 0.0), "BWP")
 
 
-def _dunn(p: _Partition) -> float:
+@reads(EXTREMES)
+def dunn_from_partition(p: Partition) -> float:
+    """Dunn of a :class:`Partition` (the core of :func:`dunn`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> dunn_from_partition(Partition(X, labels, needs=dunn_from_partition.needs)) == dunn(X, labels)
+    True
+    """
     p.require_clusters("Dunn")
     separation = p.closest_pair
     diameter = p.distance_stats.diameters.max()
@@ -294,7 +509,16 @@ def _dunn(p: _Partition) -> float:
     return _no_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
 
 
-def _calinski_harabasz(p: _Partition) -> float:
+@reads(COORDINATES)
+def calinski_harabasz_from_partition(p: Partition) -> float:
+    """Calinski-Harabasz of a :class:`Partition` (the core of :func:`calinski_harabasz`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> calinski_harabasz_from_partition(Partition(X, labels, needs=calinski_harabasz_from_partition.needs)) == calinski_harabasz(X, labels)
+    True
+    """
     p.require_clusters("Calinski-Harabasz", allow_all_singletons=False)
     between = float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
     within = float(p.squared_centroid_distances.sum())
@@ -306,37 +530,80 @@ def _calinski_harabasz(p: _Partition) -> float:
     return _no_nan(ratio, "Calinski-Harabasz")
 
 
-def _silhouette_mean(p: _Partition) -> float:
+@reads(CLUSTER_SUMS)
+def silhouette_from_partition(p: Partition) -> float:
+    """the mean silhouette of a :class:`Partition` (the core of :func:`silhouette_score`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> silhouette_from_partition(Partition(X, labels, needs=silhouette_from_partition.needs)) == silhouette_score(X, labels)
+    True
+    """
     return float(_silhouette_samples(p).mean())
 
 
-def _silhouette_total(p: _Partition) -> float:
+@reads(CLUSTER_SUMS)
+def silhouette_sum_from_partition(p: Partition) -> float:
+    """the summed silhouette of a :class:`Partition` (the core of :func:`silhouette_sum`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> silhouette_sum_from_partition(Partition(X, labels, needs=silhouette_sum_from_partition.needs)) == silhouette_sum(X, labels)
+    True
+    """
     return float(_silhouette_samples(p).sum())
 
 
-def _bwp_mean(p: _Partition) -> float:
+@reads(CLUSTER_SUMS)
+def bwp_from_partition(p: Partition) -> float:
+    """the mean BWP of a :class:`Partition` (the core of :func:`bwp_score`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> bwp_from_partition(Partition(X, labels, needs=bwp_from_partition.needs)) == bwp_score(X, labels)
+    True
+    """
     return float(_bwp_samples(p).mean())
 
 
-def _bwp_total(p: _Partition) -> float:
+@reads(CLUSTER_SUMS)
+def bwp_sum_from_partition(p: Partition) -> float:
+    """the summed BWP of a :class:`Partition` (the core of :func:`bwp_sum`, which documents it).
+
+    Examples
+    --------
+    >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
+    >>> bwp_sum_from_partition(Partition(X, labels, needs=bwp_sum_from_partition.needs)) == bwp_sum(X, labels)
+    True
+    """
     return float(_bwp_samples(p).sum())
 
 
 def _one(
-    name: str, X, labels, memory_budget_mb: float = _DEFAULT_BUDGET_MB, metric: str = "euclidean",
-    **given,
+    core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
+    **options,
 ):  # fmt: skip
-    """The index ``name`` alone, from a partition that computes just what its entry needs
-    with the options ``given`` (score()'s keywords)."""
-    from .registry import get_index  # the registry imports this module
-
-    spec = get_index(name)
-    partition = _Partition(X, labels, needs=spec.needs_for(given), memory_budget_mb=memory_budget_mb,
-                           metric=metric)  # fmt: skip
-    return spec.compute(partition, given)
+    """One index alone: its core on a partition that computes just what the core reads with
+    ``options`` (the core's keywords)."""
+    partition = Partition(X, labels, needs=needs_of(core, options), memory_budget_mb=memory_budget_mb,
+                          metric=metric)  # fmt: skip
+    return core(partition, **options)
 
 
-def _check_xb_separation(separation: str) -> None:
+def check_xb_separation(separation: str) -> None:
+    """Refuse an unknown XB separation (:data:`XB_SEPARATIONS`) with a one-line error.
+
+    Examples
+    --------
+    >>> check_xb_separation("closest_pair")
+    >>> check_xb_separation("farthest")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: xb_separation = 'farthest'; use one of 'centroids', 'closest_pair'
+    """
     if separation not in XB_SEPARATIONS:
         raise InputError(
             f"xb_separation = {separation!r}; use one of {', '.join(map(repr, XB_SEPARATIONS))}"
@@ -366,7 +633,7 @@ def stdi(X, labels, squared: bool = False) -> float:
     >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
     5.0
     """
-    return _one("stdi", X, labels, stdi_squared=squared)
+    return _one(stdi_from_partition, X, labels, squared=squared)
 
 
 def davies_bouldin(X, labels) -> float:
@@ -387,10 +654,10 @@ def davies_bouldin(X, labels) -> float:
     >>> davies_bouldin([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
     0.1
     """
-    return _one("db", X, labels)
+    return _one(davies_bouldin_from_partition, X, labels)
 
 
-def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
+def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
     """DBI (Zhou 2016, sec. 9.2): Davies-Bouldin with the mean pairwise distance as spread.
 
     ``DBI = (1/K) sum_k max_{l != k} (avg(C_k) + avg(C_l)) / ||c_k - c_l||``,
@@ -406,11 +673,11 @@ def dbi(X, labels, *, memory_budget_mb: float = _DEFAULT_BUDGET_MB) -> float:
     >>> dbi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (1 + 1) / 10
     0.2
     """
-    return _one("dbi", X, labels, memory_budget_mb)
+    return _one(dbi_from_partition, X, labels, memory_budget_mb)
 
 
 def xie_beni(
-    X, labels, *, separation: str = "centroids", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, separation: str = "centroids", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Crisp Xie-Beni index: mean squared distance to the own centroid over a squared separation.
 
@@ -439,12 +706,12 @@ def xie_beni(
     >>> xie_beni(X, [0, 0, 1, 1], separation="closest_pair")  # 4 * 0.25 / (4 * 9^2)
     0.0030864197530864196
     """
-    _check_xb_separation(separation)
-    return _one("xb", X, labels, memory_budget_mb, xb_separation=separation)
+    check_xb_separation(separation)
+    return _one(xie_beni_from_partition, X, labels, memory_budget_mb, separation=separation)
 
 
 def igp(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """In-group proportion, averaged over clusters.
 
@@ -465,11 +732,11 @@ def igp(
     >>> igp(X, [0, 1, 1, 1])  # cluster {0}: 0; cluster {1, 2, 3}: 2/3 (1's neighbour is 0)
     0.3333333333333333
     """
-    return _one("igp", X, labels, memory_budget_mb, metric)
+    return _one(igp_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def silhouette_samples(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> np.ndarray:
     """Silhouette width of every object (equals scikit-learn's ``silhouette_samples``).
 
@@ -491,12 +758,12 @@ def silhouette_samples(
     array([0.9047619 , 0.89473684, 0.89473684, 0.9047619 ])
     """
     return _silhouette_samples(
-        _Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
+        Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
 def silhouette_score(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i); see :func:`silhouette_samples`.
 
@@ -511,11 +778,11 @@ def silhouette_score(
     >>> silhouette_score(D, [0, 0, 1, 1], metric="precomputed")
     0.899749373433584
     """
-    return _one("sil", X, labels, memory_budget_mb, metric)
+    return _one(silhouette_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def silhouette_sum(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
     :func:`silhouette_samples`. Range [-n, n]; **higher is better**.
@@ -525,11 +792,11 @@ def silhouette_sum(
     >>> silhouette_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
     3.598997493734336
     """
-    return _one("sil_sum", X, labels, memory_budget_mb, metric)
+    return _one(silhouette_sum_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def bwp_samples(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> np.ndarray:
     """Between-within proportion of every object.
 
@@ -550,12 +817,12 @@ def bwp_samples(
     array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
     return _bwp_samples(
-        _Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
+        Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
     )
 
 
 def bwp_score(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**.
 
@@ -564,11 +831,11 @@ def bwp_score(
     >>> bwp_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
     0.8178053830227743
     """
-    return _one("bwp", X, labels, memory_budget_mb, metric)
+    return _one(bwp_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def bwp_sum(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Sum of BWP(i) over the objects (the paper's Fig. 3f axis); see :func:`bwp_samples`.
     Range [-n, n]; **higher is better**.
@@ -578,11 +845,11 @@ def bwp_sum(
     >>> bwp_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/23 + 17/21)
     3.271221532091097
     """
-    return _one("bwp_sum", X, labels, memory_budget_mb, metric)
+    return _one(bwp_sum_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def dunn(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = _DEFAULT_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Dunn index in the form of Zhou (2016, sec. 9.2).
 
@@ -603,7 +870,7 @@ def dunn(
     >>> dunn([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # gap 9 over diameter 1
     9.0
     """
-    return _one("dunn", X, labels, memory_budget_mb, metric)
+    return _one(dunn_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def calinski_harabasz(X, labels) -> float:
@@ -629,83 +896,7 @@ def calinski_harabasz(X, labels) -> float:
     >>> calinski_harabasz(X, [0, 0, 1, 1])  # B = 4 * 25 = 100, W = 4: (100 / 1) / (4 / 2)
     50.0
     """
-    return _one("calinski_harabasz", X, labels)
-
-
-def internal_scores(
-    X,
-    labels,
-    names: Iterable[str] | str | None = None,
-    *,
-    stdi_squared: bool = False,
-    xb_separation: str = "centroids",
-    memory_budget_mb: float = _DEFAULT_BUDGET_MB,
-    undefined: str = "raise",
-    metric: str = "euclidean",
-) -> dict[str, float]:
-    """Compute several internal indices at once, sharing one chunked pass over all distances.
-
-    Parameters
-    ----------
-    X : (n, d) array of finite numbers, or with ``metric="precomputed"`` the (n, n)
-        distance matrix (finite, non-negative, symmetric, zero diagonal; or its condensed
-        upper triangle, as ``scipy.spatial.distance.pdist`` returns it).
-    labels : (n,) cluster labels.
-    names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
-        default: all of them).
-    stdi_squared : passed to :func:`stdi` as ``squared``.
-    xb_separation : passed to :func:`xie_beni` as ``separation`` (``closest_pair`` shares
-        the distance pass with Dunn).
-    memory_budget_mb : bound on each block of pairwise distances.
-    undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
-        and every other index keeps its value).
-    metric : "euclidean" (default) or "precomputed". From distances alone only the
-        distance-based indices (Sil, BWP, IGP, Dunn and their sums) are defined; those that
-        need centroids (STDI, DB, DBI, XB, Calinski-Harabasz) are refused with an InputError,
-        and are left out when ``names`` is None.
-
-    Returns
-    -------
-    dict mapping each requested name to its value, in registry order. Values equal those
-    of the individual functions; an index that is undefined for this partition raises
-    UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
-
-    Examples
-    --------
-    >>> X = [[0.0], [1.0], [10.0], [11.0]]
-    >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
-    {'sil': 0.899749373433584, 'dunn': 9.0}
-    """
-    from .registry import requested  # the registry imports this module
-
-    check_undefined_policy(undefined)
-    _check_xb_separation(xb_separation)
-    specs = requested("internal", names)
-    if _is_precomputed(metric):
-        centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
-        if names is None:
-            specs = [spec for spec in specs if spec not in centroid_based]
-        elif centroid_based:
-            raise InputError(
-                f"{', '.join(spec.label for spec in centroid_based)} need the data's coordinates "
-                "(centroids), not only distances: pass X, or leave them out."
-            )
-    given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
-    needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
-    p = _Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
-    return {
-        spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
-        for spec in specs
-    }
-
-
-def __getattr__(name: str):
-    # INTERNAL_INDEX_NAMES is a view of the registry, which imports this module.
-    if name == "INTERNAL_INDEX_NAMES":
-        from .registry import names_of
-
-        return names_of("internal")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _one(calinski_harabasz_from_partition, X, labels)
 
 
 # Every index under its registry name: the functions with a longer, scikit-learn-style name

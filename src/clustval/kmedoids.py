@@ -5,7 +5,7 @@ their initial medoids (seeds). The distances come from a given matrix D, or from
 computed where each step needs them and never stored as an n x n matrix: the seeds' sums
 read all pairs (twice for Park-Jun), an assignment the distances to the K medoids, a medoid
 update the within-cluster pairs only. Both sources give identical results (every sum is
-added in one fixed order, :data:`clustval._compiled.LANES`):
+added in one fixed order, :data:`clustval._lanes.LANES`):
 
 * Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
   *Expert Systems with Applications* 36(2):3336-3341. Seeds: the K objects with the
@@ -48,8 +48,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from . import _compiled
-from ._pairwise import _feature_major, check_memory_budget, exact_distances, rows_per_block
+from ._pairwise import (
+    DEFAULT_MEMORY_BUDGET_MB,
+    DistanceRows,
+    check_memory_budget,
+    euclidean_distances,
+)
 from ._validation import as_data_matrix
 from .errors import ClusteringError
 
@@ -67,9 +71,6 @@ __all__ = [
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
 DEFAULT_MAX_ITER = 300
-#: Bound (MB) on each temporary block of distances that park_jun / sd_kmedoids hold.
-DEFAULT_MEMORY_BUDGET_MB = 256
-
 # Row blocks of n x n work are sized so that one temporary stays near this many bytes.
 _BLOCK_BYTES = 16 * 2**20
 
@@ -149,101 +150,6 @@ class KMedoidsResult:
     init_fallback: bool = False
 
 
-# ---------------------------------------------------------------------------- distances
-def euclidean_distances(X) -> np.ndarray:
-    """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
-
-    Computed from direct coordinate differences
-    (:func:`clustval._pairwise.exact_distances`, the distance of the internal indices too,
-    in row blocks), not from the expansion ||x||^2 + ||y||^2 - 2 x.y: that expansion cancels
-    catastrophically for close points (duplicates get distances near sqrt(eps) * ||x||
-    instead of 0, data offset by 1e6 get errors near 1e-2), and its rounding breaks exact
-    distance ties at random. Direct differences give every distance to a few ulps, an
-    exactly symmetric D (fl(a - b)^2 == fl(b - a)^2) and an exact zero diagonal, so ties
-    in the K-medoids rules are broken by the rules, not by rounding.
-
-    Parameters
-    ----------
-    X : (n, d) array-like of finite numbers
-
-    Returns
-    -------
-    D : (n, n) float64 array, symmetric, zero diagonal, O(n^2) memory.
-
-    Examples
-    --------
-    >>> euclidean_distances([[0, 0], [3, 4], [6, 8]])
-    array([[ 0.,  5., 10.],
-           [ 5.,  0.,  5.],
-           [10.,  5.,  0.]])
-    """
-    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
-    n, d = X.shape
-    D = np.empty((n, n), dtype=np.float64)
-    # Each block's work is block x n x d scalars; bound the block by bytes of D.
-    block = max(1, _BLOCK_BYTES // (8 * max(n, 1)))
-    for start in range(0, n, block):
-        stop = min(start + block, n)
-        D[start:stop] = exact_distances(X[start:stop], X)
-    return D if scale == 1.0 else D * scale  # back from the power-of-two scale: exact
-
-
-class _Distances:
-    """Rows of the distance matrix, from a stored D or computed on demand from X.
-
-    Every algorithm below reads distances only through :meth:`rows`, :meth:`between` and
-    :meth:`summed`, so the two sources give identical results: :func:`exact_distances`
-    computes each entry bit for bit as :func:`euclidean_distances` stored it, and
-    :meth:`summed` adds in one order on every source and engine.
-    """
-
-    def __init__(
-        self, D: np.ndarray | None = None, X: np.ndarray | None = None,
-        memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    ) -> None:  # fmt: skip
-        self.D, self.X = D, X
-        self.n = D.shape[0] if D is not None else X.shape[0]
-        self.memory_budget_mb = memory_budget_mb
-
-    def rows(self, idx) -> np.ndarray:
-        """d(i, j) for i in ``idx`` (an index array or a slice), every j."""
-        return self.D[idx] if self.D is not None else exact_distances(self.X[idx], self.X)
-
-    def between(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """d(i, j) for i in ``a``, j in ``b``."""
-        if self.D is not None:
-            return self.D[a][:, b]
-        return exact_distances(self.X[a], self.X[b])
-
-    def summed(self, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-        """sum_{j in cols} w_j d(i, j) for each i in ``rows`` (w_j = 1 without weights), added
-        in the one order of :data:`clustval._compiled.LANES` whatever the source and engine,
-        so that sums compared by the K-medoids rules are bit-identical on every path."""
-        rows = np.asarray(rows, dtype=np.int64)
-        cols = np.asarray(cols, dtype=np.int64)
-        steps = 1 if self.D is not None else self.X.shape[1]  # per term: a read, or d differences
-        kernels = _compiled.kernels(len(rows) * len(cols) * steps)
-        out = np.empty(len(rows))
-        if kernels is not None:
-            w = np.ones(len(cols)) if weights is None else np.ascontiguousarray(weights, dtype=np.float64)
-            if self.D is not None:
-                kernels.weighted_matrix_sums(self.D, rows, cols, w, out)
-            else:
-                kernels.weighted_distance_sums(_feature_major(self.X[rows]), _feature_major(self.X[cols]), w, out)
-            return out
-        block = self.block_rows()
-        for start in range(0, len(rows), block):
-            terms = self.between(rows[start : start + block], cols)
-            if weights is not None:
-                terms *= weights
-            out[start : start + block] = _lane_sums(terms)
-        return out
-
-    def block_rows(self) -> int:
-        """Rows per block of n-wide work (each temporary within the memory budget)."""
-        return rows_per_block(self.n, self.memory_budget_mb)
-
-
 # ---------------------------------------------------------------------------- seeds
 def park_jun_init(D, k: int) -> np.ndarray:
     """Park & Jun (2009) initial medoids.
@@ -267,7 +173,7 @@ def park_jun_init(D, k: int) -> np.ndarray:
     >>> park_jun_init(euclidean_distances(X), 2).tolist()
     [3, 1]
     """
-    dist = _Distances(D=_check_distances(D))
+    dist = DistanceRows(D=_check_distances(D))
     _check_k(dist.n, k)
     return _park_jun_seeds(dist, k)
 
@@ -297,17 +203,17 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     >>> seeds.tolist(), fallback
     ([3, 1], False)
     """
-    dist = _Distances(D=_check_distances(D))
+    dist = DistanceRows(D=_check_distances(D))
     _check_k(dist.n, k)
     return _sd_seeds(dist, k, radius)
 
 
-def _park_jun_seeds(dist: _Distances, k: int) -> np.ndarray:
+def _park_jun_seeds(dist: DistanceRows, k: int) -> np.ndarray:
     """:func:`park_jun_init` on checked distances."""
     return _first_distinct(dist, np.argsort(_park_jun_scores(dist), kind="stable"), k)
 
 
-def _sd_seeds(dist: _Distances, k: int, radius: str) -> tuple[np.ndarray, bool]:
+def _sd_seeds(dist: DistanceRows, k: int, radius: str) -> tuple[np.ndarray, bool]:
     """:func:`sd_init` on checked distances."""
     if radius not in SD_RADII:
         raise ClusteringError(f"radius={radius!r} is not known; use one of {SD_RADII}.")
@@ -425,7 +331,7 @@ def sd_kmedoids(
 
 
 # ---------------------------------------------------------------------------- iteration
-def _iterate(dist: _Distances, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
+def _iterate(dist: DistanceRows, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
     """Alternate assignment and medoid update from ``seeds`` until no medoid moves."""
     _check_max_iter(max_iter)
     if backend == "sklearn_extra":
@@ -471,7 +377,7 @@ def _iterate(dist: _Distances, seeds: np.ndarray, max_iter: int, backend: str) -
     )
 
 
-def _assign(dist: _Distances, medoids: np.ndarray) -> tuple[np.ndarray, float]:
+def _assign(dist: DistanceRows, medoids: np.ndarray) -> tuple[np.ndarray, float]:
     """Nearest medoid of each object (``argmin`` takes the lowest cluster number on ties),
     and the total cost sum_i d(i, medoid(i))."""
     to_medoids = dist.rows(medoids)
@@ -479,7 +385,7 @@ def _assign(dist: _Distances, medoids: np.ndarray) -> tuple[np.ndarray, float]:
     return labels, float(to_medoids[labels, np.arange(dist.n)].sum())
 
 
-def _update(dist: _Distances, labels: np.ndarray, medoids: np.ndarray) -> np.ndarray | None:
+def _update(dist: DistanceRows, labels: np.ndarray, medoids: np.ndarray) -> np.ndarray | None:
     """New medoids (argmin of in-cluster summed distance, strict improvement), or None if none moved."""
     new = medoids.copy()
     for k in range(len(medoids)):
@@ -492,7 +398,7 @@ def _update(dist: _Distances, labels: np.ndarray, medoids: np.ndarray) -> np.nda
     return None if np.array_equal(new, medoids) else new
 
 
-def _summed_distances(dist: _Distances, members: np.ndarray) -> np.ndarray:
+def _summed_distances(dist: DistanceRows, members: np.ndarray) -> np.ndarray:
     """sum_{j in members} d_ij for each i in members (the within-cluster pairs only)."""
     return dist.summed(members, members)
 
@@ -525,13 +431,13 @@ def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> t
 
 
 # ---------------------------------------------------------------------------- helpers
-def _row_sums(dist: _Distances) -> np.ndarray:
+def _row_sums(dist: DistanceRows) -> np.ndarray:
     """sum_l d_il for every i."""
     everyone = np.arange(dist.n)
     return dist.summed(everyone, everyone)
 
 
-def _park_jun_scores(dist: _Distances) -> np.ndarray:
+def _park_jun_scores(dist: DistanceRows) -> np.ndarray:
     """v_j = sum_i d_ij / sum_l d_il; rows of zeros (all points equal) add 0.
 
     By symmetry v_j = sum_i d_ji w_i with w_i = 1 / sum_l d_il: a weighted row sum, so
@@ -542,20 +448,7 @@ def _park_jun_scores(dist: _Distances) -> np.ndarray:
     return dist.summed(everyone, everyone, weights=inv)
 
 
-def _lane_sums(terms: np.ndarray) -> np.ndarray:
-    """Each row of ``terms`` summed in the order of :data:`clustval._compiled.LANES` (numpy
-    counterpart of :func:`clustval._kernels.weighted_distance_sums`): zero columns pad the
-    rows to whole lanes (+0 changes no sum), each lane is a running sum (``accumulate`` adds
-    in index order), then the lanes are added pairwise."""
-    rows, m = terms.shape
-    lanes = _compiled.LANES
-    padded = np.zeros((rows, -(-m // lanes) * lanes))
-    padded[:, :m] = terms
-    a = np.add.accumulate(padded.reshape(rows, -1, lanes), axis=1)[:, -1]
-    return ((a[:, 0] + a[:, 1]) + (a[:, 2] + a[:, 3])) + ((a[:, 4] + a[:, 5]) + (a[:, 6] + a[:, 7]))
-
-
-def _distance_variances(dist: _Distances, row_sums: np.ndarray) -> np.ndarray:
+def _distance_variances(dist: DistanceRows, row_sums: np.ndarray) -> np.ndarray:
     """Variance of each row of D over the off-diagonal entries (divisor n - 1)."""
     n = dist.n
     if n == 1:
@@ -571,7 +464,7 @@ def _distance_variances(dist: _Distances, row_sums: np.ndarray) -> np.ndarray:
     return var
 
 
-def _first_distinct(dist: _Distances, order: np.ndarray, k: int) -> np.ndarray:
+def _first_distinct(dist: DistanceRows, order: np.ndarray, k: int) -> np.ndarray:
     """The first k objects of ``order`` that are at positive distance from every earlier pick."""
     seeds: list[int] = []
     for j in order:
@@ -582,7 +475,7 @@ def _first_distinct(dist: _Distances, order: np.ndarray, k: int) -> np.ndarray:
     _raise_too_few_distinct(dist, k)
 
 
-def _n_distinct(dist: _Distances) -> int:
+def _n_distinct(dist: DistanceRows) -> int:
     """Number of distinct points: objects with no zero distance to an earlier object."""
     repeated = 0
     block = dist.block_rows()
@@ -593,7 +486,7 @@ def _n_distinct(dist: _Distances) -> int:
     return dist.n - repeated
 
 
-def _raise_too_few_distinct(dist: _Distances, k: int):
+def _raise_too_few_distinct(dist: DistanceRows, k: int):
     m = _n_distinct(dist)
     raise ClusteringError(
         f"n_clusters={k} exceeds the number of distinct points ({m} of {dist.n} objects; "
@@ -641,7 +534,7 @@ def _check_distances(D) -> np.ndarray:
 
 def _resolve_distances(
     X, distances, memory_budget_mb: float, backend: str
-) -> tuple[_Distances, float]:
+) -> tuple[DistanceRows, float]:
     """``(distances, scale)``: the given D (checked, scale 1), else distances computed from
     X on demand (D from X only for the sklearn_extra backend, which needs it). X is first
     scaled by a power of two if its squares would overflow or underflow
@@ -649,12 +542,12 @@ def _resolve_distances(
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
-        return _Distances(D=_check_distances(distances)), 1.0
+        return DistanceRows(D=_check_distances(distances)), 1.0
     check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
     if backend == "sklearn_extra":
-        return _Distances(D=euclidean_distances(X)), scale
-    return _Distances(X=X, memory_budget_mb=memory_budget_mb), scale
+        return DistanceRows(D=euclidean_distances(X)), scale
+    return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale
 
 
 def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:

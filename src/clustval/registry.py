@@ -4,7 +4,7 @@ An entry holds the index's public function, its core (the function of the shared
 intermediate: the contingency table for external indices, the validated partition with its
 distance-pass summaries for internal ones), what that core reads, and how the index reads
 (label, direction, range, reference). :func:`clustval.score`,
-:func:`~clustval.external.external_scores`, :func:`~clustval.internal.internal_scores`, the
+:func:`~clustval.scoring.external_scores`, :func:`~clustval.scoring.internal_scores`, the
 command line (``clustval score``, ``clustval indices``), the figures' labels, the README's
 index table and the registry-driven property tests all derive from :data:`INDICES`, so
 adding an index is one entry (:func:`register` adds one at run time).
@@ -29,7 +29,7 @@ from typing import Literal
 from . import external as E  # noqa: N812 - short, the table below names every index with it
 from . import internal as I  # noqa: N812, E741
 from .errors import InputError
-from .internal import CLUSTER_SUMS, COORDINATES, EXTREMES, NEAREST
+from .internal import needs_of
 
 Kind = Literal["external", "internal"]
 Direction = Literal["higher", "lower"]
@@ -37,9 +37,10 @@ Direction = Literal["higher", "lower"]
 _INF = float("inf")
 
 # What a core reads (IndexSpec.needs): external cores read the contingency table, internal
-# ones what the partition computes (clustval.internal: coordinates and/or distance summaries).
+# ones what the partition computes (clustval.internal.NEEDS: coordinates and/or distance
+# summaries), as each internal core declares it (clustval.internal.reads).
 CONTINGENCY = "contingency"
-NEEDS = (CONTINGENCY, COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES)
+NEEDS = (CONTINGENCY, *I.NEEDS)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ class IndexSpec:
 
     Examples
     --------
-    >>> get_index("sil").needs == frozenset({CLUSTER_SUMS})
+    >>> get_index("sil").needs == frozenset({"cluster_sums"})
     True
     >>> get_index("db").better(0.2, 0.5)  # lower is better
     True
@@ -61,30 +62,26 @@ class IndexSpec:
     bounds: tuple[float, float]  # attainable range
     reference: str
     function: Callable[..., float]  # the public function that computes this index on its own
-    core: Callable[..., float]  # core(ct) (external) or core(partition) (internal), **options
-    needs: frozenset[str] = frozenset({CONTINGENCY})  # what the core reads (NEEDS)
+    # core(ct) (external: a Contingency) or core(partition) (internal: a clustval.internal.Partition)
+    core: Callable[..., float]
+    # what the core reads (NEEDS); None: the core's own declaration (clustval.internal.reads)
+    needs: frozenset[str] | None = None
     options: Mapping[str, str] = field(default_factory=dict)  # score() keyword -> core keyword
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
     stochastic: bool = False  # a seeded Monte Carlo estimate: invariances hold in expectation only
-    # what the core reads besides, for an option's value: {score() keyword: {value: needs}}
-    option_needs: Mapping[str, Mapping[object, frozenset[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        optional = (needs for by_value in self.option_needs.values() for needs in by_value.values())
-        unknown = set(self.needs).union(*optional) - set(NEEDS)
+        if self.kind not in ("external", "internal"):
+            raise InputError(f"index {self.name!r}: kind must be 'external' or 'internal', got {self.kind!r}.")
+        if self.needs is None:
+            default = frozenset({CONTINGENCY}) if self.kind == "external" else getattr(self.core, "needs", None)
+            if default is None:
+                raise InputError(f"index {self.name!r}: say what its core reads (needs, or clustval.internal.reads).")
+            object.__setattr__(self, "needs", frozenset(default))
+        object.__setattr__(self, "needs", frozenset(self.needs))
+        unknown = set(self.needs) - set(NEEDS)
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
-
-    @property
-    def func(self) -> Callable[..., float]:
-        """The public function (the older name of :attr:`function`).
-
-        Examples
-        --------
-        >>> get_index("sil").func is get_index("sil").function
-        True
-        """
-        return self.function
 
     def compute(self, shared, given: Mapping[str, object]):
         """The core on the shared table or partition, with its options taken from ``given``
@@ -101,7 +98,8 @@ class IndexSpec:
 
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
-        and what an option's value adds (XB's closest pair comes from the distance pass).
+        and what an option's value adds (XB's closest pair comes from the distance pass), as
+        the core declares it (:func:`clustval.internal.reads`).
 
         Examples
         --------
@@ -110,9 +108,8 @@ class IndexSpec:
         >>> sorted(get_index("xb").needs_for({}))
         ['coordinates']
         """
-        extra = (self.option_needs[key].get(value, frozenset())
-                 for key, value in given.items() if key in self.option_needs)  # fmt: skip
-        return self.needs.union(*extra)
+        core_options = {kw: given[key] for key, kw in self.options.items() if key in given}
+        return self.needs | needs_of(self.core, core_options) if hasattr(self.core, "needs") else self.needs
 
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
@@ -161,14 +158,12 @@ class IndexSpec:
 def _ext(name, label, bounds, reference, function, core, *, symmetric=False, stochastic=False,
          options=None):  # fmt: skip
     return IndexSpec(name, label, "external", "higher", bounds, reference, function, core,
-                     frozenset({CONTINGENCY}), options or {}, symmetric=symmetric,
-                     stochastic=stochastic)  # fmt: skip
+                     None, options or {}, symmetric=symmetric, stochastic=stochastic)  # fmt: skip
 
 
-def _int(name, label, direction, bounds, reference, function, core, needs, options=None,
-         option_needs=None):  # fmt: skip
+def _int(name, label, direction, bounds, reference, function, core, options=None):
     return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
-                     frozenset(needs), options or {}, option_needs=option_needs or {})  # fmt: skip
+                     None, options or {})  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
@@ -177,7 +172,6 @@ _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 _S2_OPTIONS = {"s2_matching": "matching"}
 _CP_OPTIONS = {"cp_seed": "seed"}
 _STDI_OPTIONS = {"stdi_squared": "squared"}
-_SUMS, _CENTRES = {CLUSTER_SUMS}, {COORDINATES}
 
 #: Every index, by registry name, in the order scores are reported.
 INDICES: dict[str, IndexSpec] = {
@@ -230,34 +224,33 @@ INDICES: dict[str, IndexSpec] = {
         _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", E.nca,
              E.nca_from_contingency),
         # ---- internal: data and prediction; centroid terms and/or one pass over the distances
-        _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", I.stdi, I._stdi,
-             _CENTRES, _STDI_OPTIONS),
+        _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", I.stdi,
+             I.stdi_from_partition, _STDI_OPTIONS),
         _int("db", "DB", "lower", (0, _INF), "Davies & Bouldin (1979), IEEE TPAMI 1(2):224-227",
-             I.db, I._davies_bouldin, _CENTRES),
+             I.db, I.davies_bouldin_from_partition),
         _int("dbi", "DBI", "lower", (0, _INF),
-             "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi, I._dbi,
-             _CENTRES | _SUMS),
+             "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi,
+             I.dbi_from_partition),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             I.xb, I._xie_beni, _CENTRES, {"xb_separation": "separation"},
-             {"xb_separation": {"closest_pair": frozenset({EXTREMES})}}),
+             I.xb, I.xie_beni_from_partition, {"xb_separation": "separation"}),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
-             I.igp, I._igp, {NEAREST}),
+             I.igp, I.igp_from_partition),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             I.sil, I._silhouette_mean, _SUMS),
+             I.sil, I.silhouette_from_partition),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
              "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", I.sil_sum,
-             I._silhouette_total, _SUMS),
+             I.silhouette_sum_from_partition),
         _int("bwp", "BWP", "higher", (-1, 1),
-             "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", I.bwp, I._bwp_mean,
-             _SUMS),
+             "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", I.bwp,
+             I.bwp_from_partition),
         _int("bwp_sum", "BWP (sum)", "higher", (-_INF, _INF),
              "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", I.bwp_sum,
-             I._bwp_total, _SUMS),
+             I.bwp_sum_from_partition),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
-             I.dunn, I._dunn, {EXTREMES}),
+             I.dunn, I.dunn_from_partition),
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
              "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", I.calinski_harabasz,
-             I._calinski_harabasz, _CENTRES),
+             I.calinski_harabasz_from_partition),
     )
 }  # fmt: skip
 
@@ -288,10 +281,8 @@ def get_index(name: str) -> IndexSpec:
     """
     try:
         return INDICES[name]
-    except KeyError:
-        raise KeyError(
-            f"unknown index {name!r}; known indices: {', '.join(INDICES)}"
-        ) from None
+    except (KeyError, TypeError):
+        raise InputError(f"unknown index {name!r}; known indices: {', '.join(INDICES)}.") from None
 
 
 def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:

@@ -6,11 +6,26 @@ distance pass, so asking for all of them costs little more than asking for one.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 
-from ._validation import check_undefined_policy
+from ._validation import check_undefined_policy, value_or_nan
+from .contingency import Contingency, contingency
+from .counts import as_contingency
 from .errors import InputError
-from .registry import COORDINATES, INDICES, get_index, names_of
+from .external import cp_accuracy_mc_from_contingency
+from .internal import (
+    COORDINATES,
+    DEFAULT_MEMORY_BUDGET_MB,
+    Partition,
+    check_xb_separation,
+    is_precomputed,
+)
+from .registry import INDICES, get_index, names_of, requested
+
+# From this many non-zero cells, external_scores draws cp_accuracy_mc on a second thread
+# (below it, starting the thread costs more than the draws).
+_THREADED_DRAW_MIN_CELLS = 2**14
 
 
 def score(
@@ -100,8 +115,6 @@ def score(
 
     values: dict[str, float] = {}
     if external:
-        from .external import external_scores
-
         values.update(
             external_scores(
                 labels_true, labels_pred, external, s2_matching=s2_matching, cp_seed=cp_seed,
@@ -109,8 +122,6 @@ def score(
             )
         )
     if internal:
-        from .internal import internal_scores
-
         values.update(
             internal_scores(
                 data,
@@ -124,3 +135,177 @@ def score(
             )
         )
     return {name: values[name] for name in wanted}
+
+
+def external_scores(
+    labels_true,
+    labels_pred,
+    names: Iterable[str] | str | None = None,
+    *,
+    s2_matching: str = "hungarian",
+    cp_seed: int | None = 1,
+    undefined: str = "raise",
+) -> dict[str, float]:
+    """Every requested external index from ONE contingency table.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n,)
+    names : iterable of str, str or None
+        Registry names of external indices (:data:`clustval.registry.EXTERNAL`); None
+        (default) means all of them.
+    s2_matching : {"hungarian", "identity"}
+        Passed to S2 (config ``indices.s2_matching``).
+    cp_seed : int or None
+        Seed of ``cp_accuracy_mc``.
+    undefined : {"raise", "nan"}
+        An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
+        while every other index keeps its value ("nan").
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` in registry order (stable, whatever the order of ``names``).
+
+    Raises
+    ------
+    InputError
+        An unknown name, or bad labels.
+    UndefinedIndexError
+        A requested index is undefined for this input (e.g. S2 or NCA with one class) and
+        ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
+
+    Examples
+    --------
+    >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
+    {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
+    """
+    return external_scores_from_table(
+        contingency(labels_true, labels_pred), names, s2_matching=s2_matching, cp_seed=cp_seed,
+        undefined=undefined,
+    )
+
+
+def external_scores_from_table(
+    table,
+    names: Iterable[str] | str | None = None,
+    *,
+    s2_matching: str = "hungarian",
+    cp_seed: int | None = 1,
+    undefined: str = "raise",
+) -> dict[str, float]:
+    """Every requested external index of a contingency table, wherever it was counted.
+
+    The values are those :func:`external_scores` gives from the labels the table counts:
+    every external index is a function of n_ij alone. Options as :func:`external_scores`.
+
+    Parameters
+    ----------
+    table : array-like of shape (C, K), or Contingency
+        ``table[i][j]`` = number of objects of class i in cluster j (rows: classes), or a
+        :class:`~clustval.contingency.Contingency` from long ``class, cluster, count`` rows
+        (:func:`clustval.counts.contingency_from_counts`) or a DataFrame group-by
+        (:func:`clustval.counts.contingency_from_frame`). All-zero rows and columns are dropped.
+
+    Examples
+    --------
+    The paper's Table 1: two classes of 50, one cluster holding everything.
+
+    >>> from clustval import external_scores_from_table
+    >>> external_scores_from_table([[50], [50]], ["f_measure", "s2", "ps2"])
+    {'s2': 0.0, 'ps2': 0.0, 'f_measure': 0.6666666666666665}
+    """
+    check_undefined_policy(undefined)
+    specs = requested("external", names)
+    ct = as_contingency(table)
+    given = {"s2_matching": s2_matching, "cp_seed": cp_seed}
+    drawn = _draw_aside(ct, cp_seed) if any(s.name == "cp_accuracy_mc" for s in specs) else None
+    return {
+        spec.name: value_or_nan(
+            drawn.result
+            if drawn is not None and spec.name == "cp_accuracy_mc"
+            else lambda spec=spec: spec.compute(ct, given),
+            undefined,
+        )
+        for spec in specs
+    }
+
+
+def _draw_aside(ct: Contingency, seed: int | None) -> Future | None:
+    """Start :func:`cp_accuracy_mc`'s draws on a second thread when they are many, else None.
+
+    numpy draws without holding the GIL, so the other indices are computed meanwhile; the
+    draws use the same seeded stream, so the value is the one computed in line.
+    """
+    if ct.cells.counts.size < _THREADED_DRAW_MIN_CELLS:
+        return None
+    ct.col_sums  # noqa: B018 - cache what the draws read before two threads share ct
+    pool = ThreadPoolExecutor(max_workers=1)
+    drawn = pool.submit(cp_accuracy_mc_from_contingency, ct, seed=seed)
+    pool.shutdown(wait=False)  # its thread ends with the draws
+    return drawn
+
+
+def internal_scores(
+    X,
+    labels,
+    names: Iterable[str] | str | None = None,
+    *,
+    stdi_squared: bool = False,
+    xb_separation: str = "centroids",
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    undefined: str = "raise",
+    metric: str = "euclidean",
+) -> dict[str, float]:
+    """Compute several internal indices at once, sharing one chunked pass over all distances.
+
+    Parameters
+    ----------
+    X : (n, d) array of finite numbers, or with ``metric="precomputed"`` the (n, n)
+        distance matrix (finite, non-negative, symmetric, zero diagonal; or its condensed
+        upper triangle, as ``scipy.spatial.distance.pdist`` returns it).
+    labels : (n,) cluster labels.
+    names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
+        default: all of them).
+    stdi_squared : passed to :func:`stdi` as ``squared``.
+    xb_separation : passed to :func:`xie_beni` as ``separation`` (``closest_pair`` shares
+        the distance pass with Dunn).
+    memory_budget_mb : bound on each block of pairwise distances.
+    undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
+        and every other index keeps its value).
+    metric : "euclidean" (default) or "precomputed". From distances alone only the
+        distance-based indices (Sil, BWP, IGP, Dunn and their sums) are defined; those that
+        need centroids (STDI, DB, DBI, XB, Calinski-Harabasz) are refused with an InputError,
+        and are left out when ``names`` is None.
+
+    Returns
+    -------
+    dict mapping each requested name to its value, in registry order. Values equal those
+    of the individual functions; an index that is undefined for this partition raises
+    UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0]]
+    >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
+    {'sil': 0.899749373433584, 'dunn': 9.0}
+    """
+    check_undefined_policy(undefined)
+    check_xb_separation(xb_separation)
+    specs = requested("internal", names)
+    if is_precomputed(metric):
+        centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
+        if names is None:
+            specs = [spec for spec in specs if spec not in centroid_based]
+        elif centroid_based:
+            raise InputError(
+                f"{', '.join(spec.label for spec in centroid_based)} need the data's coordinates "
+                "(centroids), not only distances: pass X, or leave them out."
+            )
+    given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
+    needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
+    p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    return {
+        spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
+        for spec in specs
+    }

@@ -1,4 +1,5 @@
 # The settings (read once in the Snakefile) and the input functions of the rules (no rules here).
+from clustval.repro import figure_table
 from clustval.repro.settings import MAIN
 
 STUDIES = SETTINGS.studies
@@ -32,21 +33,7 @@ def batch_inputs(wildcards):
 
 
 def figure_inputs(wildcards):
-    name = wildcards.figure
-    if name == "fig1":
-        return {"data": f"resources/data/{MAIN}/fig1"}
-    if name == "fig2":
-        return {"data": f"resources/data/{MAIN}/synthetic"}
-    if name == "fig3":
-        return {
-            "scores": f"results/scores/{MAIN}/fig3.csv",
-            "clusterings": f"results/clusterings/{MAIN}/fig3.csv",
-        }
-    if name == "sensitivity":
-        return {"table": "results/sensitivity.csv"}
-    if name == "fig_offset_sweep":
-        return {"scores": f"results/robustness/{SETTINGS.offset_sweep}_scores.csv"}
-    return {"scores": f"results/scores/{MAIN}/external.csv"}
+    return figure_table.figure_inputs(SETTINGS, wildcards.figure)
 
 
 def table_inputs(wildcards):
@@ -70,7 +57,9 @@ def score_files(study):
 
 def final_outputs():
     figures = expand(
-        "results/figures/{figure}.{ext}", figure=SETTINGS.figures(), ext=["png", "pdf"]
+        "results/figures/{figure}.{ext}",
+        figure=figure_table.figures_to_draw(SETTINGS),
+        ext=["png", "pdf"],
     )
     tables = expand(
         "results/tables/{table}.{ext}",

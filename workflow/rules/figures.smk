@@ -16,7 +16,7 @@ rule figure:
     log:
         "logs/figure/{figure}.log",
     wildcard_constraints:
-        figure="|".join(SETTINGS.figures()),
+        figure="|".join(figure_table.figures_to_draw(SETTINGS)),
     conda:
         "../envs/clustval.yaml"
     threads: 1
@@ -24,7 +24,7 @@ rule figure:
         mem_mb=1024,
         runtime=5,
     params:
-        figure=lambda wildcards: SETTINGS.figure_params(wildcards.figure),
+        figure=lambda wildcards: figure_table.figure_params(SETTINGS, wildcards.figure),
     script:
         "../scripts/figure.py"
 

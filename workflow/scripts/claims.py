@@ -1,9 +1,18 @@
 """Check the paper's claims C1-C9 and their robustness and sensitivity; write claims.csv,
 claims.md, claims.html and sensitivity.csv, .md, .html."""
 
-from clustval.repro.paper.claims import ClaimSettings, claim_robustness, evaluate_claims, write_claims
+from clustval.repro.paper.claims import (
+    ClaimSettings,
+    claim_robustness,
+    evaluate_claims,
+    write_claims,
+)
 from clustval.repro.paper.scores import ScoreTable
-from clustval.repro.paper.sensitivity import dependence, sensitivity_table, write_sensitivity
+from clustval.repro.paper.sensitivity import (
+    dependence,
+    sensitivity_table,
+    write_sensitivity,
+)
 from clustval.repro.pipeline import read_init_fallbacks, step
 
 with step(snakemake) as log:

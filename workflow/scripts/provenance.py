@@ -5,7 +5,11 @@ from pathlib import Path
 import yaml
 
 from clustval.io import atomic_write_text
-from clustval.repro.paper.report import data_provenance, provenance_html, software_versions
+from clustval.repro.paper.report import (
+    data_provenance,
+    provenance_html,
+    software_versions,
+)
 from clustval.repro.pipeline import step
 
 with step(snakemake):

@@ -2,7 +2,13 @@
 (a clustering shared by several variants is scored once and written under each)."""
 
 from clustval.io import write_csv
-from clustval.repro.pipeline import SCORE_COLUMNS, read_clusterings, read_run_data, score_rows, step
+from clustval.repro.pipeline import (
+    SCORE_COLUMNS,
+    read_clusterings,
+    read_run_data,
+    score_rows,
+    step,
+)
 
 with step(snakemake):
     labels = read_clusterings(snakemake.input.clustering)

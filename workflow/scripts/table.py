@@ -3,8 +3,14 @@
 from pathlib import Path
 
 from clustval.datasets.dataset import read_dataset
-from clustval.repro.data import synthetic_specs, table4_rows, table5_rows, TABLE_COLUMNS, uci_specs
 from clustval.io import write_csv, write_markdown_table
+from clustval.repro.data import (
+    TABLE_COLUMNS,
+    synthetic_specs,
+    table4_rows,
+    table5_rows,
+    uci_specs,
+)
 from clustval.repro.paper.report import write_html_table
 from clustval.repro.pipeline import step
 

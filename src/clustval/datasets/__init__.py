@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import DataError
 from .catalog import uci_catalog
 from .fetch import FetchOptions
 from .uci import load_uci_dataset
-from ..errors import DataError
 
 __all__ = ["UCIData", "list_uci", "load_uci"]
 

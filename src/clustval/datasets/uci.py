@@ -84,7 +84,8 @@ def load_uci_dataset(
     options : FetchOptions, optional
         Sources, mirror, cache folder, URLs (the pipeline builds them from its config).
     preprocessing : {'none', 'minmax', 'zscore'}
-        Feature scaling (config ``preprocessing.uci``; the default is ``minmax``).
+        Feature scaling; none by default (the pipeline's config ``preprocessing.uci`` sets
+        ``minmax``).
 
     The data do not depend on which source supplied them (every source is verified against
     the same checksums); ``meta['source']`` says which one did.

@@ -22,7 +22,6 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 
-from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
 from clustval.registry import get_index
 
@@ -33,7 +32,6 @@ __all__ = ["AXES", "MAIN", "Run", "Settings", "validate_config"]
 
 MAIN = "main"  # the study of the paper's own figures and claims
 KINDS = ("synthetic", "uci", FIG1)
-FIGURES = ("fig1", "fig2", "fig3", "fig4", "fig5", "fig6", "fig_offset_sweep", "sensitivity")
 
 
 @dataclass(frozen=True)
@@ -370,7 +368,8 @@ class Settings:
             if name not in self.synthetic and name not in self.uci
         ]
 
-    def _dropped_labels(self, names) -> list[str]:
+    def dropped_labels(self, names) -> list[str]:
+        """The display labels of those of ``names`` this run leaves out."""
         catalog = {**self.synthetic_catalog, **self.uci_catalog}
         return [catalog[name].label for name in names if name in self.dropped]
 
@@ -379,69 +378,6 @@ class Settings:
         """The sweep fig_offset_sweep draws, when it runs."""
         name = self.config["figures"]["offset_sweep"]
         return name if name in self.sweeps else None
-
-    def figures(self) -> list[str]:
-        """The figures this run can draw: a figure of no selected set is left out."""
-        drawable = {
-            "fig2": bool(self._fig2_panels()),
-            "fig4": bool(self.synthetic or self.uci),
-            "fig_offset_sweep": self.offset_sweep is not None,
-            "sensitivity": bool(self.sensitivity_sweeps),
-        }
-        drawable["fig5"] = drawable["fig6"] = drawable["fig4"]
-        return [name for name in FIGURES if drawable.get(name, True)]
-
-    def _fig2_panels(self) -> list[str]:
-        return [name for name in self.config["figures"]["fig2_panels"] if name in self.synthetic]
-
-    def figure_params(self, name: str) -> dict:
-        """Exactly what the script drawing figure ``name`` uses."""
-        figures = self.config["figures"]
-        params = {"dpi": figures["dpi"]}
-        if name == "fig1":
-            return {**params, "file": f"{FIG1}.csv"}
-        if name == "fig2":
-            panels = self._fig2_panels()
-            return {
-                **params,
-                "panels": [[self.labels()[key], f"{key}.csv"] for key in panels],
-                "not_in_run": self._dropped_labels(figures["fig2_panels"]),
-            }
-        if name == "fig3":
-            return {
-                **params,
-                "indices": list(figures["fig3_indices"]),
-                "dataset": self.fig3["dataset"],
-                "algorithm": self.fig3["algorithm"],
-                "algorithm_label": ALGORITHMS[self.fig3["algorithm"]].label,
-                "k_tick_step": figures["fig3_k_tick_step"],
-            }
-        if name == "sensitivity":
-            return params
-        if name == "fig_offset_sweep":
-            from .paper.claims import ClaimSettings  # the claims module reads these settings
-
-            return {
-                **params,
-                "expected": ClaimSettings.from_params(self.claim_params()).c1_expected,
-                "default_offset": self.config["fig1_set"]["offset"],
-                "dataset": self.fig3["dataset"],
-                "algorithm": self.fig3["algorithm"],
-            }
-        labels = self.labels()
-        kinds = [("Synthetic data sets", self.synthetic, "a"), ("UCI data sets", self.uci, "b")]
-        panels = [[title, {key: labels[key] for key in names}] for title, names, _ in kinds if names]
-        printed = figures["paper_axes"].get(name, {})
-        return {
-            **params,
-            "indices": list(figures[f"{name}_indices"]),
-            "panels": panels,
-            # the paper's y axis of each panel (its panel letter: (a) synthetic, (b) UCI)
-            "y_axes": [printed.get(letter) for _, names, letter in kinds if names],
-            "algorithm": self.external_algorithm,
-            "algorithm_label": ALGORITHMS[self.external_algorithm].label,
-            "not_in_run": self._dropped_labels(self.dropped),
-        }
 
     def paper_axes_params(self) -> list[dict]:
         """Every panel of Figs. 3-6 with the y range the paper prints (``figures.paper_axes``)

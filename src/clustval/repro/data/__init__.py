@@ -11,7 +11,14 @@ Typical use (a Snakemake script does the same)::
 """
 
 from .build import FIG1, build_dataset
-from .specs import Fig1Spec, GaussianSetSpec, fetch_options, fig1_spec, synthetic_specs, uci_specs
+from .specs import (
+    Fig1Spec,
+    GaussianSetSpec,
+    fetch_options,
+    fig1_spec,
+    synthetic_specs,
+    uci_specs,
+)
 from .synthetic import fig1_groups, make_fig1_set, make_gaussian_set, set_rng, stream_id
 from .tables import TABLE_COLUMNS, table4_rows, table5_rows
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from clustval.io import atomic_write_text, table_cells
+
 from .scores import ScoreTable
 
 STYLE = (

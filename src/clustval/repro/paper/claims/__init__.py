@@ -5,10 +5,30 @@ verdict and its checks, :mod:`.checks` the claims themselves, :mod:`.robustness`
 across a sweep, and :mod:`.output` the CSV, Markdown and HTML tables.
 """
 
-from .checks import CLAIMS, claim_c1, claim_c2, claim_c3, claim_c4, claim_c5, claim_c6, claim_c7, claim_c8, claim_c9
-from .checks import evaluate_claims, table1_labels
+from .checks import (
+    CLAIMS,
+    claim_c1,
+    claim_c2,
+    claim_c3,
+    claim_c4,
+    claim_c5,
+    claim_c6,
+    claim_c7,
+    claim_c8,
+    claim_c9,
+    evaluate_claims,
+    table1_labels,
+)
 from .output import claims_csv_text, claims_html, claims_markdown, write_claims
-from .results import NOT_EVALUATED, NOT_REPRODUCED, PARTLY, REPRODUCED, Check, ClaimResult, verdict_from_share
+from .results import (
+    NOT_EVALUATED,
+    NOT_REPRODUCED,
+    PARTLY,
+    REPRODUCED,
+    Check,
+    ClaimResult,
+    verdict_from_share,
+)
 from .robustness import claim_robustness, claims_by_group, pattern_band
 from .settings import C6_BOUNDS, ClaimSettings
 

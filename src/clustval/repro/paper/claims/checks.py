@@ -30,7 +30,14 @@ from clustval.formatting import best_ks_text, k_ranges_text
 from clustval.registry import get_index
 
 from ..scores import ScoreTable
-from .results import NOT_REPRODUCED, PARTLY, REPRODUCED, Check, ClaimResult, result_from_checks
+from .results import (
+    NOT_REPRODUCED,
+    PARTLY,
+    REPRODUCED,
+    Check,
+    ClaimResult,
+    result_from_checks,
+)
 from .settings import ClaimSettings
 
 
@@ -372,7 +379,7 @@ def claim_c9(settings: ClaimSettings) -> ClaimResult:
     half_unit = 0.5 * 10.0 ** (-settings.c9_decimals)
     checks = []
     for name, printed in settings.c9_printed.items():
-        ours = float(get_index(name).func(labels_true, labels_pred))
+        ours = float(get_index(name).function(labels_true, labels_pred))
         holds = abs(ours - printed) <= half_unit + 1e-12  # 1e-12: float noise at the boundary
         checks.append(Check(
             subject=_label(name),

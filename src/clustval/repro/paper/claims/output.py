@@ -16,7 +16,6 @@ from ..report import html_table
 from .results import ClaimResult, axis_plural
 from .settings import ClaimSettings
 
-
 CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
                "failing", "summary", "depends_on", "statement", "rule", "detail")
 

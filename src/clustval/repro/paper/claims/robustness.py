@@ -11,7 +11,15 @@ from clustval.registry import get_index
 
 from ..scores import ScoreTable
 from .checks import CLAIMS, claim_c1
-from .results import REPRODUCED, Check, ClaimResult, axis_plural, share_rule, value_text, verdict_from_share
+from .results import (
+    REPRODUCED,
+    Check,
+    ClaimResult,
+    axis_plural,
+    share_rule,
+    value_text,
+    verdict_from_share,
+)
 from .settings import ClaimSettings
 
 

@@ -1,0 +1,32 @@
+"""The one order in which the package adds sums of distances, and its numpy form.
+
+K-medoids compares sums of distances, so every engine and row source adds them in ONE
+order (and the distance pass adds its row sums in it, so that no compiler regroups them):
+term j goes to lane j % LANES (each lane a running sum from 0.0, in ascending j), and the
+lanes are added as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)). Eight independent
+sums fill SIMD registers, so the compiled sums (:mod:`clustval._kernels`) run at full width.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+LANES = 8
+
+
+def lane_sums(terms: np.ndarray) -> np.ndarray:
+    """Each row of ``terms`` summed in the order of :data:`LANES` (numpy counterpart of
+    :func:`clustval._kernels.weighted_distance_sums`): zero columns pad the rows to whole
+    lanes (+0 changes no sum), each lane is a running sum (``accumulate`` adds in index
+    order), then the lanes are added pairwise.
+
+    Examples
+    --------
+    >>> lane_sums(np.array([[1.0, 2.0, 3.0], [0.5, 0.25, 0.0]])).tolist()
+    [6.0, 0.75]
+    """
+    rows, m = terms.shape
+    padded = np.zeros((rows, -(-m // LANES) * LANES))
+    padded[:, :m] = terms
+    a = np.add.accumulate(padded.reshape(rows, -1, LANES), axis=1)[:, -1]
+    return ((a[:, 0] + a[:, 1]) + (a[:, 2] + a[:, 3])) + ((a[:, 4] + a[:, 5]) + (a[:, 6] + a[:, 7]))
