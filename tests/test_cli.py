@@ -74,7 +74,7 @@ def test_internal_only_and_index_selection(files, capsys):
 
 
 def test_xb_separation_option_reaches_the_index(files, capsys):
-    from clustval import xie_beni
+    from clustval import xb
 
     _, pred, X = files["arrays"]
     for separation in ("centroids", "closest_pair"):
@@ -82,8 +82,8 @@ def test_xb_separation_option_reaches_the_index(files, capsys):
                 "--xb-separation", separation, "--format", "csv"]  # fmt: skip
         assert main(argv) == 0
         value = float(capsys.readouterr().out.splitlines()[1].split(",")[1])
-        assert value == xie_beni(X, pred, separation=separation)
-    assert xie_beni(X, pred, separation="closest_pair") > xie_beni(X, pred)  # the two differ here
+        assert value == xb(X, pred, separation=separation)
+    assert xb(X, pred, separation="closest_pair") > xb(X, pred)  # the two differ here
 
 
 def test_readable_table(files, capsys):

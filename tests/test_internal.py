@@ -28,13 +28,13 @@ from clustval.scoring import internal_scores
 NAMES = INTERNAL
 SCORE_FUNCTIONS = {
     "stdi": ci.stdi,
-    "db": ci.davies_bouldin,
+    "db": ci.db,
     "dbi": ci.dbi,
-    "xb": ci.xie_beni,
+    "xb": ci.xb,
     "igp": ci.igp,
     "sil": ci.silhouette_score,
-    "sil_sum": ci.silhouette_sum,
-    "bwp": ci.bwp_score,
+    "sil_sum": ci.sil_sum,
+    "bwp": ci.bwp,
     "bwp_sum": ci.bwp_sum,
     "dunn": ci.dunn,
     "calinski_harabasz": ci.calinski_harabasz,
@@ -288,9 +288,9 @@ def test_every_index_matches_bruteforce_oracle(engine, seed, n, k, kind):
         ci.bwp_samples(X, labels), oracle_bwp_samples(X, labels), rtol=1e-12, atol=1e-12
     )
     closest_pair = oracle_xb_closest_pair(X, labels)
-    assert ci.xie_beni(X, labels, separation="closest_pair") == pytest.approx(closest_pair, rel=1e-12)
+    assert ci.xb(X, labels, separation="closest_pair") == pytest.approx(closest_pair, rel=1e-12)
     fused = internal_scores(X, labels, ["xb", "dunn"], xb_separation="closest_pair")
-    assert fused["xb"] == ci.xie_beni(X, labels, separation="closest_pair")
+    assert fused["xb"] == ci.xb(X, labels, separation="closest_pair")
     assert fused["dunn"] == ci.dunn(X, labels)
 
 
@@ -356,7 +356,7 @@ def test_silhouette_and_davies_bouldin_equal_sklearn(engine, seed):
     assert ci.silhouette_score(X, labels) == pytest.approx(
         skm.silhouette_score(X, labels), rel=1e-12, abs=1e-12
     )
-    assert ci.davies_bouldin(X, labels) == pytest.approx(
+    assert ci.db(X, labels) == pytest.approx(
         skm.davies_bouldin_score(X, labels), rel=1e-12
     )
 
@@ -389,10 +389,10 @@ def test_hand_worked_example(engine):
     X, y = HAND_X, HAND_LABELS
     assert ci.stdi(X, y) == pytest.approx(15 / 11, rel=1e-14)
     assert ci.stdi(X, y, squared=True) == pytest.approx(101 / 17, rel=1e-14)
-    assert ci.xie_beni(X, y) == pytest.approx(12 / 343, rel=1e-14)
+    assert ci.xb(X, y) == pytest.approx(12 / 343, rel=1e-14)
     # closest pair of different clusters: 2-6 and 10-14, both 4 apart: 12 / (7 * 16)
-    assert ci.xie_beni(X, y, separation="closest_pair") == pytest.approx(3 / 28, rel=1e-14)
-    assert ci.davies_bouldin(X, y) == pytest.approx(26 / 63, rel=1e-14)
+    assert ci.xb(X, y, separation="closest_pair") == pytest.approx(3 / 28, rel=1e-14)
+    assert ci.db(X, y) == pytest.approx(26 / 63, rel=1e-14)
     assert ci.dbi(X, y) == pytest.approx(52 / 63, rel=1e-14)
     assert ci.dunn(X, y) == pytest.approx(1.0, rel=1e-14)
     assert ci.igp(X, y) == pytest.approx(5 / 6, rel=1e-14)
@@ -627,9 +627,9 @@ def test_internal_scores_defaults_and_stdi_option():
 
 def test_xb_separation_option_default_and_errors(monkeypatch):
     X, labels = random_case(7, 45, 4)
-    default = ci.xie_beni(X, labels)
+    default = ci.xb(X, labels)
     # the default is the centroid form, bit for bit, alone and in the fused pass
-    assert default == ci.xie_beni(X, labels, separation="centroids")
+    assert default == ci.xb(X, labels, separation="centroids")
     assert default == pytest.approx(oracle_xb(X, labels), rel=1e-12)
     assert internal_scores(X, labels)["xb"] == default
     assert internal_scores(X, labels, ["xb"], xb_separation="centroids")["xb"] == default
@@ -637,7 +637,7 @@ def test_xb_separation_option_default_and_errors(monkeypatch):
     monkeypatch.setattr(ci, "cluster_distance_stats", lambda *a, **k: pytest.fail("distance pass"))
     assert internal_scores(X, labels, ["xb", "stdi", "db"])["xb"] == default
     with pytest.raises(InputError, match="xb_separation = 'medoids'; use one of 'centroids', 'closest_pair'"):
-        ci.xie_beni(X, labels, separation="medoids")
+        ci.xb(X, labels, separation="medoids")
     with pytest.raises(InputError, match="xb_separation"):
         internal_scores(X, labels, xb_separation="nearest")
 
@@ -646,17 +646,17 @@ def test_closest_pair_and_centroid_separations_differ_both_ways():
     # touching clusters {0, 1} and {3, 5}: centroids 0.5 and 4 (3.5 apart), closest pair 1-3
     # (2 apart); WGSS = 0.25 + 0.25 + 1 + 1 = 2.5, n = 4
     X, y = np.array([[0.0], [1.0], [3.0], [5.0]]), [0, 0, 1, 1]
-    assert ci.xie_beni(X, y) == pytest.approx(2.5 / (4 * 3.5**2), rel=1e-14)
-    assert ci.xie_beni(X, y, separation="closest_pair") == pytest.approx(2.5 / (4 * 2.0**2), rel=1e-14)
+    assert ci.xb(X, y) == pytest.approx(2.5 / (4 * 3.5**2), rel=1e-14)
+    assert ci.xb(X, y, separation="closest_pair") == pytest.approx(2.5 / (4 * 2.0**2), rel=1e-14)
     # nested: {(-1, 0), (1, 0)} around (0, 0.1): centroids 0.1 apart, closest pair sqrt(1.01)
     X, y = np.array([[-1.0, 0.0], [1.0, 0.0], [0.0, 0.1]]), [0, 0, 1]
-    assert ci.xie_beni(X, y) == pytest.approx(2 / (3 * 0.01), rel=1e-12)
-    assert ci.xie_beni(X, y, separation="closest_pair") == pytest.approx(2 / (3 * 1.01), rel=1e-12)
+    assert ci.xb(X, y) == pytest.approx(2 / (3 * 0.01), rel=1e-12)
+    assert ci.xb(X, y, separation="closest_pair") == pytest.approx(2 / (3 * 1.01), rel=1e-12)
 
 
 def test_closest_pair_xb_is_inf_when_clusters_share_a_point():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 0.0], [3.0, 0.0]])
-    assert ci.xie_beni(X, [0, 0, 1, 1], separation="closest_pair") == math.inf
+    assert ci.xb(X, [0, 0, 1, 1], separation="closest_pair") == math.inf
 
 
 def test_sums_are_n_times_means():

@@ -242,7 +242,7 @@ def test_a_name_is_registered_once():
     with pytest.raises(InputError, match="already registered"):
         with registered(get_index("ari")):
             pass  # pragma: no cover
-    assert get_index("ari").function is clustval.adjusted_rand_index
+    assert get_index("ari").function is clustval.ari
 
 
 def test_an_entry_needs_what_its_kind_reads():
@@ -286,3 +286,19 @@ def test_one_entry_adds_an_internal_index_with_what_it_reads():
         assert list(score(labels, distances=D))[-1] == "mean_within"  # reads distances only
         test_internal_within_bounds_and_scoring_matches_functions()
         test_internal_invariant_under_relabelling_and_object_order()
+
+
+def test_names_follow_one_rule():
+    # an index's function bears its registry name, its core that name with _from_contingency
+    # or _from_partition; the only aliases are scikit-learn's names of the same indices
+    from sklearn import metrics as sklearn_metrics
+
+    for name, spec in INDICES.items():
+        suffix = "_from_contingency" if spec.kind == "external" else "_from_partition"
+        assert (spec.function.__name__, spec.core.__name__) == (name, name + suffix)
+        assert getattr(clustval, name) is spec.function  # exported from the registry
+    functions = {id(spec.function) for spec in INDICES.values()}
+    for alias in clustval.SKLEARN_NAMES:
+        assert hasattr(sklearn_metrics, alias) and id(getattr(clustval, alias)) in functions, alias
+    exported_indices = {name for name in clustval.__all__ if id(getattr(clustval, name)) in functions}
+    assert exported_indices == set(INDICES) | set(clustval.SKLEARN_NAMES)

@@ -193,7 +193,7 @@ def test_labels_rejected_where_scikit_learn_rejects_them():
     with pytest.warns(UserWarning, match="discrete"):
         adjusted_rand_score([0.5, 1.5, 1.5], [0, 1, 1])
     with pytest.warns(ContinuousLabelWarning, match="non-integral"):
-        assert clustval.adjusted_rand_index([0.5, 1.5, 1.5], [0, 1, 1]) == 1.0
+        assert clustval.ari([0.5, 1.5, 1.5], [0, 1, 1]) == 1.0
 
 
 def test_integral_floats_and_numeric_objects_are_integers():

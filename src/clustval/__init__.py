@@ -12,11 +12,17 @@ distance-based ones share one chunked pass over all pairwise distances.
 
 Every index is listed, with its direction, range and reference, in
 :data:`clustval.registry.INDICES` (and by ``clustval indices`` on the command line), and
-its function is available under its registry name (``clustval.ari``, ``clustval.sil``);
-the longer scikit-learn-style names (``adjusted_rand_index``, ``silhouette_score``) are
-aliases, the same objects.
+this package exports each index's function under its registry name (``clustval.ari``,
+``clustval.sil``) from there. Where scikit-learn names the same index, its name is an alias,
+the same object (``clustval.adjusted_rand_score is clustval.ari``).
+
+>>> clustval.adjusted_rand_score is clustval.ari is clustval.INDICES["ari"].function
+True
 """
 
+from . import external as _external
+from . import internal as _internal
+from .clustering import ALGORITHMS, cluster, kmeans
 from .contingency import contingency_matrix, pair_confusion_matrix
 from .counts import contingency_from_counts, contingency_from_frame
 from .errors import (
@@ -27,124 +33,37 @@ from .errors import (
     InputError,
     UndefinedIndexError,
 )
-from .external import (
-    accuracy,
-    adjusted_mutual_info,
-    adjusted_rand_index,
-    ami,
-    ari,
-    bcubed_f,
-    bcubed_precision,
-    bcubed_recall,
-    completeness,
-    cp_accuracy,
-    cp_accuracy_mc,
-    f_measure,
-    fmi,
-    fowlkes_mallows_index,
-    homogeneity,
-    jaccard,
-    jaccard_index,
-    mutual_info,
-    nca,
-    nmi,
-    normalized_mutual_info,
-    ps2,
-    purity,
-    rand,
-    rand_index,
-    s2,
-    v_measure,
-)
-from .internal import (
-    bwp,
-    bwp_samples,
-    bwp_score,
-    bwp_sum,
-    calinski_harabasz,
-    davies_bouldin,
-    db,
-    dbi,
-    dunn,
-    igp,
-    sil,
-    sil_sum,
-    silhouette_samples,
-    silhouette_score,
-    silhouette_sum,
-    stdi,
-    xb,
-    xie_beni,
-)
+from .internal import bwp_samples, silhouette_samples
+from .kmedoids import euclidean_distances, park_jun, sd_kmedoids
+from .pam import pam
 from .registry import INDICES, IndexSpec, get_index
 from .scoring import external_scores, external_scores_from_table, internal_scores, score
 from .selection import Selection, select_k
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "ClusteringError",
-    "ClustvalError",
-    "ContinuousLabelWarning",
-    "DataError",
-    "INDICES",
-    "IndexSpec",
-    "InputError",
-    "Selection",
-    "UndefinedIndexError",
-    "accuracy",
-    "adjusted_mutual_info",
-    "adjusted_rand_index",
-    "ami",
-    "ari",
-    "bcubed_f",
-    "bcubed_precision",
-    "bcubed_recall",
-    "bwp",
-    "bwp_samples",
-    "bwp_score",
-    "bwp_sum",
-    "calinski_harabasz",
-    "completeness",
-    "contingency_from_counts",
-    "contingency_from_frame",
-    "contingency_matrix",
-    "cp_accuracy",
-    "cp_accuracy_mc",
-    "davies_bouldin",
-    "db",
-    "dbi",
-    "dunn",
-    "external_scores",
-    "external_scores_from_table",
-    "f_measure",
-    "fmi",
-    "fowlkes_mallows_index",
-    "get_index",
-    "homogeneity",
-    "igp",
-    "internal_scores",
-    "jaccard",
-    "jaccard_index",
-    "mutual_info",
-    "nca",
-    "nmi",
-    "normalized_mutual_info",
-    "pair_confusion_matrix",
-    "ps2",
-    "purity",
-    "rand",
-    "rand_index",
-    "s2",
-    "score",
-    "select_k",
-    "sil",
-    "sil_sum",
-    "silhouette_samples",
-    "silhouette_score",
-    "silhouette_sum",
-    "stdi",
-    "v_measure",
-    "xb",
-    "xie_beni",
-]
+# scikit-learn's names of indices it shares with clustval (sklearn.metrics): aliases, the same
+# objects as the registry's functions
+SKLEARN_NAMES = (
+    "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
+    "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",
+    "mutual_info_score", "normalized_mutual_info_score", "rand_score", "silhouette_score",
+    "v_measure_score",
+)  # fmt: skip
+
+# Every index under its registry name, from the registry: adding an entry adds the export.
+globals().update({name: spec.function for name, spec in INDICES.items()})
+globals().update({name: getattr(_external, name, None) or getattr(_internal, name) for name in SKLEARN_NAMES})
+
+__all__ = sorted(
+    [
+        "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
+        "INDICES", "IndexSpec", "InputError", "Selection", "UndefinedIndexError", "bwp_samples",
+        "cluster", "contingency_from_counts", "contingency_from_frame", "contingency_matrix",
+        "euclidean_distances", "external_scores", "external_scores_from_table", "get_index",
+        "internal_scores", "kmeans", "pair_confusion_matrix", "pam", "park_jun", "score",
+        "sd_kmedoids", "select_k", "silhouette_samples",
+        *INDICES, *SKLEARN_NAMES,
+    ],
+    key=lambda name: (not name.isupper() and not name[0].isupper(), name),
+)  # fmt: skip

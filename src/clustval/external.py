@@ -5,8 +5,11 @@ Every index is a function of the contingency table alone. Each comes twice:
 * a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.contingency.Contingency`
   (O(C*K); what :func:`external_scores` and the pipeline call, one table for all indices);
 * a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
-  builds the table (O(n)) and calls the core; it is also available under its registry name
-  (``ari`` is ``adjusted_rand_index``, see :mod:`clustval.registry`).
+  builds the table (O(n)) and calls the core.
+
+Both bear the index's registry name (:mod:`clustval.registry`: ``ari``,
+``ari_from_contingency``); scikit-learn's name of the same index is an alias
+(``adjusted_rand_score is ari``).
 
 Every index here is higher-is-better. Notation: n objects, C classes (rows), K
 clusters (columns), counts n_ij, class sizes a_i, cluster sizes b_j, pair counts TP, FP, FN,
@@ -39,8 +42,8 @@ from .errors import InputError, UndefinedIndexError
 __all__ = [
     "S2_MATCHINGS",
     "accuracy",
-    "adjusted_mutual_info",
-    "adjusted_rand_index",
+    "adjusted_mutual_info_score",
+    "adjusted_rand_score",
     "ami",
     "ari",
     "bcubed_f",
@@ -48,26 +51,29 @@ __all__ = [
     "bcubed_recall",
     "best_matching",
     "completeness",
+    "completeness_score",
     "cp_accuracy",
     "cp_accuracy_mc",
     "expected_mutual_info",
     "f_measure",
     "fmi",
-    "fowlkes_mallows_index",
+    "fowlkes_mallows_score",
     "homogeneity",
+    "homogeneity_score",
     "jaccard",
-    "jaccard_index",
     "mutual_info",
+    "mutual_info_score",
     "nca",
     "nmi",
-    "normalized_mutual_info",
+    "normalized_mutual_info_score",
     "ps2",
     "purity",
     "rand",
-    "rand_index",
+    "rand_score",
     "s2",
     "s2_at",
     "v_measure",
+    "v_measure_score",
 ]
 
 S2_MATCHINGS = ("hungarian", "identity")
@@ -351,13 +357,13 @@ def ps2_from_contingency(ct: Contingency) -> float:
     return 0.0 if denominator == 0 else 2 * tp * tn / denominator
 
 
-def rand_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`rand_index`.
+def rand_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`rand`.
 
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> rand_index_from_contingency(contingency(t, p)) == rand_index(t, p)
+    >>> rand_from_contingency(contingency(t, p)) == rand(t, p)
     True
     """
     tp, fp, fn, tn = ct.pairs
@@ -365,13 +371,13 @@ def rand_index_from_contingency(ct: Contingency) -> float:
     return 1.0 if total == 0 else (tp + tn) / total
 
 
-def jaccard_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`jaccard_index`.
+def jaccard_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`jaccard`.
 
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> jaccard_index_from_contingency(contingency(t, p)) == jaccard_index(t, p)
+    >>> jaccard_from_contingency(contingency(t, p)) == jaccard(t, p)
     True
     """
     tp, fp, fn, _ = ct.pairs
@@ -379,13 +385,13 @@ def jaccard_index_from_contingency(ct: Contingency) -> float:
     return 1.0 if denominator == 0 else tp / denominator
 
 
-def fowlkes_mallows_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`fowlkes_mallows_index`.
+def fmi_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`fmi`.
 
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> fowlkes_mallows_index_from_contingency(contingency(t, p)) == fowlkes_mallows_index(t, p)
+    >>> fmi_from_contingency(contingency(t, p)) == fmi(t, p)
     True
     """
     tp, fp, fn, _ = ct.pairs
@@ -394,13 +400,13 @@ def fowlkes_mallows_index_from_contingency(ct: Contingency) -> float:
     return 0.0 if tp == 0 else math.sqrt(tp / (tp + fp)) * math.sqrt(tp / (tp + fn))
 
 
-def adjusted_rand_index_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`adjusted_rand_index`.
+def ari_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`ari`.
 
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> adjusted_rand_index_from_contingency(contingency(t, p)) == adjusted_rand_index(t, p)
+    >>> ari_from_contingency(contingency(t, p)) == ari(t, p)
     True
     """
     tp, fp, fn, tn = ct.pairs
@@ -514,13 +520,13 @@ def _blocks_by_width(widths: np.ndarray, limit: int):
         start = stop
 
 
-def normalized_mutual_info_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`normalized_mutual_info`.
+def nmi_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`nmi`.
 
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> normalized_mutual_info_from_contingency(contingency(t, p)) == normalized_mutual_info(t, p)
+    >>> nmi_from_contingency(contingency(t, p)) == nmi(t, p)
     True
     """
     if ct.n_classes == ct.n_clusters == 1:
@@ -531,13 +537,13 @@ def normalized_mutual_info_from_contingency(ct: Contingency) -> float:
     return mi / ((_class_entropy(ct) + _cluster_entropy(ct)) / 2.0)
 
 
-def adjusted_mutual_info_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`adjusted_mutual_info`.
+def ami_from_contingency(ct: Contingency) -> float:
+    """Core of :func:`ami`.
 
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> adjusted_mutual_info_from_contingency(contingency(t, p)) == adjusted_mutual_info(t, p)
+    >>> ami_from_contingency(contingency(t, p)) == ami(t, p)
     True
     """
     if ct.n_classes == ct.n_clusters == 1:
@@ -855,7 +861,7 @@ def f_measure(labels_true, labels_pred) -> float:
     return f_measure_from_contingency(contingency(labels_true, labels_pred))
 
 
-def rand_index(labels_true, labels_pred) -> float:
+def rand(labels_true, labels_pred) -> float:
     """Rand index: the share of object pairs on which both labellings agree.
 
     ``RI = (TP + TN) / C(n, 2)`` (Rand 1971). Some summaries print a(a+d)/(m(m-1)), a typo:
@@ -867,13 +873,13 @@ def rand_index(labels_true, labels_pred) -> float:
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> rand_index(t, p)  # (TP + TN) / 15 = (4 + 6) / 15
+    >>> rand(t, p)  # (TP + TN) / 15 = (4 + 6) / 15
     0.6666666666666666
     """
-    return rand_index_from_contingency(contingency(labels_true, labels_pred))
+    return rand_from_contingency(contingency(labels_true, labels_pred))
 
 
-def jaccard_index(labels_true, labels_pred) -> float:
+def jaccard(labels_true, labels_pred) -> float:
     """Jaccard coefficient of the "same cluster" pair relations.
 
     ``JC = TP / (TP + FN + FP)`` (Zhou 2016, sec. 9.2). Exact integer arithmetic.
@@ -885,13 +891,13 @@ def jaccard_index(labels_true, labels_pred) -> float:
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> jaccard_index(t, p)  # 4 / (4 + 3 + 2)
+    >>> jaccard(t, p)  # 4 / (4 + 3 + 2)
     0.4444444444444444
     """
-    return jaccard_index_from_contingency(contingency(labels_true, labels_pred))
+    return jaccard_from_contingency(contingency(labels_true, labels_pred))
 
 
-def fowlkes_mallows_index(labels_true, labels_pred) -> float:
+def fmi(labels_true, labels_pred) -> float:
     """Fowlkes-Mallows index: geometric mean of pair precision and pair recall.
 
     ``FMI = TP / sqrt((TP + FP)(TP + FN))`` (Fowlkes & Mallows 1983; Zhou 2016, sec. 9.2).
@@ -905,13 +911,13 @@ def fowlkes_mallows_index(labels_true, labels_pred) -> float:
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> round(fowlkes_mallows_index(t, p), 12)  # 4 / sqrt(7 * 6)
+    >>> round(fmi(t, p), 12)  # 4 / sqrt(7 * 6)
     0.617213399848
     """
-    return fowlkes_mallows_index_from_contingency(contingency(labels_true, labels_pred))
+    return fmi_from_contingency(contingency(labels_true, labels_pred))
 
 
-def adjusted_rand_index(labels_true, labels_pred) -> float:
+def ari(labels_true, labels_pred) -> float:
     """Adjusted Rand index (Hubert & Arabie 1985): the Rand index corrected for chance.
 
     ``ARI = (TP - E) / (((TP+FN) + (TP+FP))/2 - E)``, ``E = (TP+FN)(TP+FP) / C(n, 2)``,
@@ -927,15 +933,15 @@ def adjusted_rand_index(labels_true, labels_pred) -> float:
     Examples
     --------
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> adjusted_rand_index(t, p)  # 2 (4 * 6 - 2 * 3) / (6 * 8 + 7 * 9) = 36 / 111
+    >>> ari(t, p)  # 2 (4 * 6 - 2 * 3) / (6 * 8 + 7 * 9) = 36 / 111
     0.32432432432432434
-    >>> adjusted_rand_index([0, 0, 1, 1], [5, 5, 2, 2])
+    >>> ari([0, 0, 1, 1], [5, 5, 2, 2])
     1.0
     """
-    return adjusted_rand_index_from_contingency(contingency(labels_true, labels_pred))
+    return ari_from_contingency(contingency(labels_true, labels_pred))
 
 
-def normalized_mutual_info(labels_true, labels_pred) -> float:
+def nmi(labels_true, labels_pred) -> float:
     """Normalised mutual information, arithmetic-mean normalisation (scikit-learn's default).
 
     ``NMI = MI / ((H(classes) + H(clusters)) / 2)``, ``MI = sum_ij (n_ij/n) log(n n_ij / (a_i
@@ -948,15 +954,15 @@ def normalized_mutual_info(labels_true, labels_pred) -> float:
 
     Examples
     --------
-    >>> normalized_mutual_info([0, 0, 1, 1], [1, 1, 0, 0])
+    >>> nmi([0, 0, 1, 1], [1, 1, 0, 0])
     1.0
-    >>> normalized_mutual_info([0, 0, 1, 1], [0, 1, 0, 1])  # independent: MI = 0
+    >>> nmi([0, 0, 1, 1], [0, 1, 0, 1])  # independent: MI = 0
     0.0
     """
-    return normalized_mutual_info_from_contingency(contingency(labels_true, labels_pred))
+    return nmi_from_contingency(contingency(labels_true, labels_pred))
 
 
-def adjusted_mutual_info(labels_true, labels_pred) -> float:
+def ami(labels_true, labels_pred) -> float:
     """Adjusted mutual information, arithmetic-mean normalisation (scikit-learn's default).
 
     ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under the
@@ -974,12 +980,12 @@ def adjusted_mutual_info(labels_true, labels_pred) -> float:
 
     Examples
     --------
-    >>> adjusted_mutual_info([0, 0, 1, 1], [1, 1, 0, 0])
+    >>> ami([0, 0, 1, 1], [1, 1, 0, 0])
     1.0
-    >>> round(adjusted_mutual_info([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
+    >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
     -0.5
     """
-    return adjusted_mutual_info_from_contingency(contingency(labels_true, labels_pred))
+    return ami_from_contingency(contingency(labels_true, labels_pred))
 
 
 def mutual_info(labels_true, labels_pred) -> float:
@@ -1052,7 +1058,7 @@ def v_measure(labels_true, labels_pred) -> float:
     """V-measure: the harmonic mean of :func:`homogeneity` and :func:`completeness` (beta = 1).
 
     ``V = 2 h c / (h + c) = 2 MI / (H(classes) + H(clusters))``: with beta = 1 it equals
-    :func:`normalized_mutual_info` (arithmetic-mean normalisation), to rounding.
+    :func:`nmi` (arithmetic-mean normalisation), to rounding.
 
     Range [0, 1], higher is better, symmetric. h + c = 0 gives 0.0; one class and one
     cluster (h = c = 1 by convention) gives 1.0, as scikit-learn's ``v_measure_score``;
@@ -1209,11 +1215,14 @@ def nca(labels_true, labels_pred) -> float:
     return nca_from_contingency(contingency(labels_true, labels_pred))
 
 
-# Every index under its registry name: the functions with a longer, scikit-learn-style name
-# are the same objects under the short one (``clustval.ari is clustval.adjusted_rand_index``).
-rand = rand_index
-jaccard = jaccard_index
-fmi = fowlkes_mallows_index
-ari = adjusted_rand_index
-nmi = normalized_mutual_info
-ami = adjusted_mutual_info
+# scikit-learn's names of the same indices (sklearn.metrics), the same objects: code written
+# for scikit-learn runs unchanged (``clustval.adjusted_rand_score is clustval.ari``).
+rand_score = rand
+adjusted_rand_score = ari
+fowlkes_mallows_score = fmi
+normalized_mutual_info_score = nmi
+adjusted_mutual_info_score = ami
+mutual_info_score = mutual_info
+homogeneity_score = homogeneity
+completeness_score = completeness
+v_measure_score = v_measure

@@ -1,8 +1,9 @@
 """Internal validity indices: judge a clustering from the data alone.
 
 Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
-label per row; it is also available under its registry name (``sil`` is
-``silhouette_score``, ``db`` is ``davies_bouldin``, see :mod:`clustval.registry`).
+label per row. It bears the index's registry name (:mod:`clustval.registry`: ``sil``,
+``db``), its core that name with ``_from_partition``; scikit-learn's name of the same index
+is an alias (``silhouette_score is sil``).
 Notation: K clusters C_k with n_k members, centroids c_k (member means), xbar the mean of
 all data, d the Euclidean distance.
 
@@ -44,7 +45,7 @@ from ._validation import check_data, check_distances
 from .errors import InputError, UndefinedIndexError
 
 DEFAULT_MEMORY_BUDGET_MB = 256
-#: How XB measures the separation of the clusters (see :func:`xie_beni`).
+#: How XB measures the separation of the clusters (see :func:`xb`).
 XB_SEPARATIONS = ("centroids", "closest_pair")
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
@@ -89,7 +90,7 @@ class Partition:
     Examples
     --------
     >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={COORDINATES, CLUSTER_SUMS})
-    >>> davies_bouldin_from_partition(p), round(silhouette_from_partition(p), 6)
+    >>> db_from_partition(p), round(sil_from_partition(p), 6)
     (0.1, 0.899749)
     """
 
@@ -353,7 +354,7 @@ def reads(*needs: str, when: dict[str, dict[object, Iterable[str]]] | None = Non
 
     Examples
     --------
-    >>> sorted(xie_beni_from_partition.needs), xie_beni_from_partition.option_needs
+    >>> sorted(xb_from_partition.needs), xb_from_partition.option_needs
     (['coordinates'], {'separation': {'closest_pair': frozenset({'extremes'})}})
     """
     unknown = set(needs).union(*(n for by in (when or {}).values() for n in by.values())) - set(NEEDS)
@@ -375,7 +376,7 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
 
     Examples
     --------
-    >>> sorted(needs_of(xie_beni_from_partition, {"separation": "closest_pair"}))
+    >>> sorted(needs_of(xb_from_partition, {"separation": "closest_pair"}))
     ['coordinates', 'extremes']
     """
     by_option = getattr(core, "option_needs", {})
@@ -406,13 +407,13 @@ def stdi_from_partition(p: Partition, squared: bool = False) -> float:
 
 
 @reads(COORDINATES)
-def davies_bouldin_from_partition(p: Partition) -> float:
-    """DB of a :class:`Partition` (the core of :func:`davies_bouldin`, which documents it).
+def db_from_partition(p: Partition) -> float:
+    """DB of a :class:`Partition` (the core of :func:`db`, which documents it).
 
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
-    >>> davies_bouldin_from_partition(Partition(X, labels, needs=davies_bouldin_from_partition.needs)) == davies_bouldin(X, labels)
+    >>> db_from_partition(Partition(X, labels, needs=db_from_partition.needs)) == db(X, labels)
     True
     """
     p.require_clusters("DB")
@@ -442,13 +443,13 @@ def dbi_from_partition(p: Partition) -> float:
 
 
 @reads(COORDINATES, when={"separation": {"closest_pair": {EXTREMES}}})
-def xie_beni_from_partition(p: Partition, separation: str = "centroids") -> float:
-    """XB of a :class:`Partition` (the core of :func:`xie_beni`, which documents it).
+def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
+    """XB of a :class:`Partition` (the core of :func:`xb`, which documents it).
 
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
-    >>> xie_beni_from_partition(Partition(X, labels, needs=xie_beni_from_partition.needs)) == xie_beni(X, labels)
+    >>> xb_from_partition(Partition(X, labels, needs=xb_from_partition.needs)) == xb(X, labels)
     True
     """
     p.require_clusters("XB")
@@ -531,26 +532,26 @@ def calinski_harabasz_from_partition(p: Partition) -> float:
 
 
 @reads(CLUSTER_SUMS)
-def silhouette_from_partition(p: Partition) -> float:
-    """the mean silhouette of a :class:`Partition` (the core of :func:`silhouette_score`, which documents it).
+def sil_from_partition(p: Partition) -> float:
+    """The mean silhouette of a :class:`Partition` (the core of :func:`sil`, which documents it).
 
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
-    >>> silhouette_from_partition(Partition(X, labels, needs=silhouette_from_partition.needs)) == silhouette_score(X, labels)
+    >>> sil_from_partition(Partition(X, labels, needs=sil_from_partition.needs)) == sil(X, labels)
     True
     """
     return float(_silhouette_samples(p).mean())
 
 
 @reads(CLUSTER_SUMS)
-def silhouette_sum_from_partition(p: Partition) -> float:
-    """the summed silhouette of a :class:`Partition` (the core of :func:`silhouette_sum`, which documents it).
+def sil_sum_from_partition(p: Partition) -> float:
+    """The summed silhouette of a :class:`Partition` (the core of :func:`sil_sum`, which documents it).
 
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
-    >>> silhouette_sum_from_partition(Partition(X, labels, needs=silhouette_sum_from_partition.needs)) == silhouette_sum(X, labels)
+    >>> sil_sum_from_partition(Partition(X, labels, needs=sil_sum_from_partition.needs)) == sil_sum(X, labels)
     True
     """
     return float(_silhouette_samples(p).sum())
@@ -558,12 +559,12 @@ def silhouette_sum_from_partition(p: Partition) -> float:
 
 @reads(CLUSTER_SUMS)
 def bwp_from_partition(p: Partition) -> float:
-    """the mean BWP of a :class:`Partition` (the core of :func:`bwp_score`, which documents it).
+    """The mean BWP of a :class:`Partition` (the core of :func:`bwp`, which documents it).
 
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
-    >>> bwp_from_partition(Partition(X, labels, needs=bwp_from_partition.needs)) == bwp_score(X, labels)
+    >>> bwp_from_partition(Partition(X, labels, needs=bwp_from_partition.needs)) == bwp(X, labels)
     True
     """
     return float(_bwp_samples(p).mean())
@@ -571,7 +572,7 @@ def bwp_from_partition(p: Partition) -> float:
 
 @reads(CLUSTER_SUMS)
 def bwp_sum_from_partition(p: Partition) -> float:
-    """the summed BWP of a :class:`Partition` (the core of :func:`bwp_sum`, which documents it).
+    """The summed BWP of a :class:`Partition` (the core of :func:`bwp_sum`, which documents it).
 
     Examples
     --------
@@ -636,7 +637,7 @@ def stdi(X, labels, squared: bool = False) -> float:
     return _one(stdi_from_partition, X, labels, squared=squared)
 
 
-def davies_bouldin(X, labels) -> float:
+def db(X, labels) -> float:
     """Davies-Bouldin index, the paper's DB (equals scikit-learn's ``davies_bouldin_score``).
 
     ``DB = (1/K) sum_k max_{l != k} (S_k + S_l) / ||c_k - c_l||``, S_k = mean distance of the
@@ -651,10 +652,10 @@ def davies_bouldin(X, labels) -> float:
 
     Examples
     --------
-    >>> davies_bouldin([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
+    >>> db([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
     0.1
     """
-    return _one(davies_bouldin_from_partition, X, labels)
+    return _one(db_from_partition, X, labels)
 
 
 def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
@@ -676,7 +677,7 @@ def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> flo
     return _one(dbi_from_partition, X, labels, memory_budget_mb)
 
 
-def xie_beni(
+def xb(
     X, labels, *, separation: str = "centroids", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Crisp Xie-Beni index: mean squared distance to the own centroid over a squared separation.
@@ -701,13 +702,13 @@ def xie_beni(
     Examples
     --------
     >>> X = [[0.0], [1.0], [10.0], [11.0]]
-    >>> xie_beni(X, [0, 0, 1, 1])  # 4 * 0.25 / (4 * 10^2)
+    >>> xb(X, [0, 0, 1, 1])  # 4 * 0.25 / (4 * 10^2)
     0.0025
-    >>> xie_beni(X, [0, 0, 1, 1], separation="closest_pair")  # 4 * 0.25 / (4 * 9^2)
+    >>> xb(X, [0, 0, 1, 1], separation="closest_pair")  # 4 * 0.25 / (4 * 9^2)
     0.0030864197530864196
     """
     check_xb_separation(separation)
-    return _one(xie_beni_from_partition, X, labels, memory_budget_mb, separation=separation)
+    return _one(xb_from_partition, X, labels, memory_budget_mb, separation=separation)
 
 
 def igp(
@@ -762,7 +763,7 @@ def silhouette_samples(
     )
 
 
-def silhouette_score(
+def sil(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i); see :func:`silhouette_samples`.
@@ -772,16 +773,16 @@ def silhouette_score(
 
     Examples
     --------
-    >>> silhouette_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
+    >>> sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
     0.899749373433584
     >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
-    >>> silhouette_score(D, [0, 0, 1, 1], metric="precomputed")
+    >>> sil(D, [0, 0, 1, 1], metric="precomputed")
     0.899749373433584
     """
-    return _one(silhouette_from_partition, X, labels, memory_budget_mb, metric)
+    return _one(sil_from_partition, X, labels, memory_budget_mb, metric)
 
 
-def silhouette_sum(
+def sil_sum(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
@@ -789,10 +790,10 @@ def silhouette_sum(
 
     Examples
     --------
-    >>> silhouette_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
+    >>> sil_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
     3.598997493734336
     """
-    return _one(silhouette_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return _one(sil_sum_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def bwp_samples(
@@ -821,14 +822,14 @@ def bwp_samples(
     )
 
 
-def bwp_score(
+def bwp(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**.
 
     Examples
     --------
-    >>> bwp_score([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
+    >>> bwp([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
     0.8178053830227743
     """
     return _one(bwp_from_partition, X, labels, memory_budget_mb, metric)
@@ -899,10 +900,8 @@ def calinski_harabasz(X, labels) -> float:
     return _one(calinski_harabasz_from_partition, X, labels)
 
 
-# Every index under its registry name: the functions with a longer, scikit-learn-style name
-# are the same objects under the short one (``clustval.sil is clustval.silhouette_score``).
-db = davies_bouldin
-xb = xie_beni
-sil = silhouette_score
-sil_sum = silhouette_sum
-bwp = bwp_score
+# scikit-learn's names of the same indices (sklearn.metrics), the same objects: code written
+# for scikit-learn runs unchanged (``clustval.silhouette_score is clustval.sil``).
+silhouette_score = sil
+davies_bouldin_score = db
+calinski_harabasz_score = calinski_harabasz

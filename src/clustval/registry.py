@@ -9,6 +9,10 @@ command line (``clustval score``, ``clustval indices``), the figures' labels, th
 index table and the registry-driven property tests all derive from :data:`INDICES`, so
 adding an index is one entry (:func:`register` adds one at run time).
 
+Names: an index's function bears its registry name (``clustval.ari``), its core that name
+with ``_from_contingency`` or ``_from_partition``; where scikit-learn names the same index,
+its name is an alias, the same object (``clustval.adjusted_rand_score is clustval.ari``).
+
 Examples
 --------
 >>> spec = get_index("ari")
@@ -188,17 +192,17 @@ INDICES: dict[str, IndexSpec] = {
         _ext("f_measure", "F_measure", (0, 1), "Larsen & Aone (1999), KDD", E.f_measure,
              E.f_measure_from_contingency),
         _ext("rand", "R", (0, 1), "Rand (1971), JASA 66:846-850", E.rand,
-             E.rand_index_from_contingency, symmetric=True),
+             E.rand_from_contingency, symmetric=True),
         _ext("jaccard", "Jaccard", (0, 1), "Jaccard coefficient on pairs (Zhou 2016, sec. 9.2)",
-             E.jaccard, E.jaccard_index_from_contingency, symmetric=True),
+             E.jaccard, E.jaccard_from_contingency, symmetric=True),
         _ext("fmi", "FMI", (0, 1), "Fowlkes & Mallows (1983), JASA 78:553-569", E.fmi,
-             E.fowlkes_mallows_index_from_contingency, symmetric=True),
+             E.fmi_from_contingency, symmetric=True),
         _ext("ari", "ARI", (-0.5, 1), "Hubert & Arabie (1985), J. Classif. 2:193-218", E.ari,
-             E.adjusted_rand_index_from_contingency, symmetric=True),
+             E.ari_from_contingency, symmetric=True),
         _ext("nmi", "NMI", (0, 1), "Strehl & Ghosh (2002); arithmetic-mean normalisation", E.nmi,
-             E.normalized_mutual_info_from_contingency, symmetric=True),
+             E.nmi_from_contingency, symmetric=True),
         _ext("ami", "AMI", (-1, 1), "Vinh, Epps, Bailey (2010), JMLR 11:2837-2854", E.ami,
-             E.adjusted_mutual_info_from_contingency, symmetric=True),
+             E.ami_from_contingency, symmetric=True),
         _ext("mutual_info", "MI", (0, _INF),
              "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", E.mutual_info,
              E.mutual_info_from_contingency, symmetric=True),
@@ -227,19 +231,19 @@ INDICES: dict[str, IndexSpec] = {
         _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", I.stdi,
              I.stdi_from_partition, _STDI_OPTIONS),
         _int("db", "DB", "lower", (0, _INF), "Davies & Bouldin (1979), IEEE TPAMI 1(2):224-227",
-             I.db, I.davies_bouldin_from_partition),
+             I.db, I.db_from_partition),
         _int("dbi", "DBI", "lower", (0, _INF),
              "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi,
              I.dbi_from_partition),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             I.xb, I.xie_beni_from_partition, {"xb_separation": "separation"}),
+             I.xb, I.xb_from_partition, {"xb_separation": "separation"}),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
              I.igp, I.igp_from_partition),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             I.sil, I.silhouette_from_partition),
+             I.sil, I.sil_from_partition),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
              "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", I.sil_sum,
-             I.silhouette_sum_from_partition),
+             I.sil_sum_from_partition),
         _int("bwp", "BWP", "higher", (-1, 1),
              "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", I.bwp,
              I.bwp_from_partition),

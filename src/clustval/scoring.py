@@ -268,7 +268,7 @@ def internal_scores(
     names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
         default: all of them).
     stdi_squared : passed to :func:`stdi` as ``squared``.
-    xb_separation : passed to :func:`xie_beni` as ``separation`` (``closest_pair`` shares
+    xb_separation : passed to :func:`xb` as ``separation`` (``closest_pair`` shares
         the distance pass with Dunn).
     memory_budget_mb : bound on each block of pairwise distances.
     undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
