@@ -55,15 +55,12 @@ SKLEARN_NAMES = (
 globals().update({name: spec.function for name, spec in INDICES.items()})
 globals().update({name: getattr(_external, name, None) or getattr(_internal, name) for name in SKLEARN_NAMES})
 
-__all__ = sorted(
-    [
-        "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
-        "INDICES", "IndexSpec", "InputError", "Selection", "UndefinedIndexError", "bwp_samples",
-        "cluster", "contingency_from_counts", "contingency_from_frame", "contingency_matrix",
-        "euclidean_distances", "external_scores", "external_scores_from_table", "get_index",
-        "internal_scores", "kmeans", "pair_confusion_matrix", "pam", "park_jun", "score",
-        "sd_kmedoids", "select_k", "silhouette_samples",
-        *INDICES, *SKLEARN_NAMES,
-    ],
-    key=lambda name: (not name.isupper() and not name[0].isupper(), name),
-)  # fmt: skip
+__all__ = [
+    "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
+    "INDICES", "IndexSpec", "InputError", "SKLEARN_NAMES", "Selection", "UndefinedIndexError",
+    "bwp_samples", "cluster", "contingency_from_counts", "contingency_from_frame",
+    "contingency_matrix", "euclidean_distances", "external_scores", "external_scores_from_table",
+    "get_index", "internal_scores", "kmeans", "pair_confusion_matrix", "pam", "park_jun", "score",
+    "sd_kmedoids", "select_k", "silhouette_samples",
+]  # fmt: skip
+__all__ += [*INDICES, *SKLEARN_NAMES]
