@@ -219,6 +219,29 @@ class DistanceRows:
         return rows_per_block(self.n, self.memory_budget_mb)
 
 
+def check_distance_matrix(D) -> np.ndarray:
+    D = np.asarray(D)
+    if D.dtype != np.float64 or not D.flags.c_contiguous:
+        D = np.ascontiguousarray(D, dtype=np.float64)
+    if D.ndim != 2 or D.shape[0] != D.shape[1] or D.shape[0] == 0:
+        raise ClusteringError(
+            f"distances must be a non-empty square (n, n) matrix, got shape {D.shape}; "
+            "pass the data as X instead, or compute D with clustval.kmedoids.euclidean_distances."
+        )
+    if not np.all(np.isfinite(D)) or (D < 0).any():
+        raise ClusteringError("distances must be finite and non-negative; check how D was computed.")
+    if (np.diagonal(D) != 0).any():
+        raise ClusteringError("distances must have an exact zero diagonal (d_ii = 0); set np.fill_diagonal(D, 0).")
+    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
+    for start in range(0, D.shape[0], block):
+        if not np.array_equal(D[start : start + block], D[:, start : start + block].T):
+            raise ClusteringError(
+                "distances must be exactly symmetric (d_ij == d_ji); symmetrise with "
+                "D = (D + D.T) / 2, or compute D with clustval.kmedoids.euclidean_distances."
+            )
+    return D
+
+
 def distance_blocks(
     A: np.ndarray, B: np.ndarray, memory_budget_mb: float
 ) -> Iterator[tuple[int, int, np.ndarray]]:

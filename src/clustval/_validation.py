@@ -14,7 +14,12 @@ from collections.abc import Callable
 import numpy as np
 
 from . import _compiled
-from .errors import ContinuousLabelWarning, InputError, UndefinedIndexError
+from .errors import (
+    ClusteringError,
+    ContinuousLabelWarning,
+    InputError,
+    UndefinedIndexError,
+)
 
 # Integer labels whose range is at most this many times n are factorised with a lookup
 # table in O(n + range) instead of a sort in O(n log n).
@@ -378,3 +383,17 @@ def value_or_nan(compute: Callable[[], float], undefined: str) -> float:
         if undefined == "raise":
             raise
         return float("nan")
+
+
+def check_n_clusters(n: int, k) -> None:
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise ClusteringError(f"n_clusters must be an integer, got {k!r}.")
+    if k < 1:
+        raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
+    if k > n:
+        raise ClusteringError(f"n_clusters={k} exceeds the number of objects ({n}); use n_clusters <= {n}.")
+
+
+def check_max_iter(max_iter) -> None:
+    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
+        raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")

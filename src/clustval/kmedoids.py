@@ -51,10 +51,11 @@ import numpy as np
 from ._pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
     DistanceRows,
+    check_distance_matrix,
     check_memory_budget,
     euclidean_distances,
 )
-from ._validation import as_data_matrix
+from ._validation import as_data_matrix, check_max_iter, check_n_clusters
 from .errors import ClusteringError
 
 __all__ = [
@@ -71,8 +72,6 @@ __all__ = [
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
 DEFAULT_MAX_ITER = 300
-# Row blocks of n x n work are sized so that one temporary stays near this many bytes.
-_BLOCK_BYTES = 16 * 2**20
 
 
 class SeedFallbackWarning(UserWarning):
@@ -173,8 +172,8 @@ def park_jun_init(D, k: int) -> np.ndarray:
     >>> park_jun_init(euclidean_distances(X), 2).tolist()
     [3, 1]
     """
-    dist = DistanceRows(D=_check_distances(D))
-    _check_k(dist.n, k)
+    dist = DistanceRows(D=check_distance_matrix(D))
+    check_n_clusters(dist.n, k)
     return _park_jun_seeds(dist, k)
 
 
@@ -203,8 +202,8 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     >>> seeds.tolist(), fallback
     ([3, 1], False)
     """
-    dist = DistanceRows(D=_check_distances(D))
-    _check_k(dist.n, k)
+    dist = DistanceRows(D=check_distance_matrix(D))
+    check_n_clusters(dist.n, k)
     return _sd_seeds(dist, k, radius)
 
 
@@ -289,7 +288,7 @@ def park_jun(
     ([1, 1, 1, 0, 0, 0], [3, 0], 4.0, True)
     """
     dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
-    _check_k(dist.n, n_clusters)
+    check_n_clusters(dist.n, n_clusters)
     seeds = _park_jun_seeds(dist, n_clusters)
     return _cost_in_units(_iterate(dist, seeds, max_iter, backend), scale)
 
@@ -324,7 +323,7 @@ def sd_kmedoids(
     (True, 'SeedFallbackWarning')
     """
     dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
-    _check_k(dist.n, n_clusters)
+    check_n_clusters(dist.n, n_clusters)
     seeds, fallback = _sd_seeds(dist, n_clusters, radius)
     result = _cost_in_units(_iterate(dist, seeds, max_iter, backend), scale)
     return replace(result, init_fallback=fallback)
@@ -333,7 +332,7 @@ def sd_kmedoids(
 # ---------------------------------------------------------------------------- iteration
 def _iterate(dist: DistanceRows, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
     """Alternate assignment and medoid update from ``seeds`` until no medoid moves."""
-    _check_max_iter(max_iter)
+    check_max_iter(max_iter)
     if backend == "sklearn_extra":
         medoids, n_iter = _sklearn_extra_medoids(dist.D, seeds, int(max_iter))
         labels, cost = _assign(dist, medoids)
@@ -495,43 +494,6 @@ def _raise_too_few_distinct(dist: DistanceRows, k: int):
     )
 
 
-def _check_k(n: int, k) -> None:
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise ClusteringError(f"n_clusters must be an integer, got {k!r}.")
-    if k < 1:
-        raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
-    if k > n:
-        raise ClusteringError(f"n_clusters={k} exceeds the number of objects ({n}); use n_clusters <= {n}.")
-
-
-def _check_max_iter(max_iter) -> None:
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
-        raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
-
-
-def _check_distances(D) -> np.ndarray:
-    D = np.asarray(D)
-    if D.dtype != np.float64 or not D.flags.c_contiguous:
-        D = np.ascontiguousarray(D, dtype=np.float64)
-    if D.ndim != 2 or D.shape[0] != D.shape[1] or D.shape[0] == 0:
-        raise ClusteringError(
-            f"distances must be a non-empty square (n, n) matrix, got shape {D.shape}; "
-            "pass the data as X instead, or compute D with clustval.kmedoids.euclidean_distances."
-        )
-    if not np.all(np.isfinite(D)) or (D < 0).any():
-        raise ClusteringError("distances must be finite and non-negative; check how D was computed.")
-    if (np.diagonal(D) != 0).any():
-        raise ClusteringError("distances must have an exact zero diagonal (d_ii = 0); set np.fill_diagonal(D, 0).")
-    block = max(1, _BLOCK_BYTES // (8 * D.shape[0]))
-    for start in range(0, D.shape[0], block):
-        if not np.array_equal(D[start : start + block], D[:, start : start + block].T):
-            raise ClusteringError(
-                "distances must be exactly symmetric (d_ij == d_ji); symmetrise with "
-                "D = (D + D.T) / 2, or compute D with clustval.kmedoids.euclidean_distances."
-            )
-    return D
-
-
 def _resolve_distances(
     X, distances, memory_budget_mb: float, backend: str
 ) -> tuple[DistanceRows, float]:
@@ -542,7 +504,7 @@ def _resolve_distances(
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
-        return DistanceRows(D=_check_distances(distances)), 1.0
+        return DistanceRows(D=check_distance_matrix(distances)), 1.0
     check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
     if backend == "sklearn_extra":

@@ -34,14 +34,13 @@ import warnings
 import numpy as np
 
 from . import _compiled
+from ._pairwise import check_distance_matrix
+from ._validation import check_max_iter, check_n_clusters
 from .errors import ClusteringError
 from .kmedoids import (
     DEFAULT_MAX_ITER,
     KMedoidsConvergenceWarning,
     KMedoidsResult,
-    _check_distances,
-    _check_k,
-    _check_max_iter,
     euclidean_distances,
 )
 
@@ -75,9 +74,9 @@ def pam(X=None, n_clusters: int = 2, *, distances=None, max_iter: int = DEFAULT_
     """
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
-    D = _check_distances(distances) if distances is not None else euclidean_distances(X)
-    _check_k(D.shape[0], n_clusters)
-    _check_max_iter(max_iter)
+    D = check_distance_matrix(distances) if distances is not None else euclidean_distances(X)
+    check_n_clusters(D.shape[0], n_clusters)
+    check_max_iter(max_iter)
     tol = TIE_RTOL * float(D.sum()) / D.shape[0]
     medoids = _build(D, n_clusters, tol)
     seeds = medoids.copy()
