@@ -4,6 +4,7 @@ the schema's own strictness, and the rule that workflow scripts read only their 
 from __future__ import annotations
 
 import ast
+import re
 import copy
 from pathlib import Path
 
@@ -273,3 +274,80 @@ def test_a_uci_subset_names_the_sets_left_out():
     assert s.table_params("table5")["config"]["uci_datasets"] == ["iris", "wine"]
     with pytest.raises(Exception, match="irls"):
         Settings.from_config(config(uci_datasets=["iris", "irls"]))
+
+
+# ---- hostile or careless config: a one-line error before any job, with the reason
+
+
+def _entry(section: str, name: str) -> dict:
+    return copy.deepcopy(CONFIG[section]["sets" if section == "synthetic" else "sweeps"][name])
+
+
+HOSTILE = {
+    "k_max far too large": ({"pipeline__fig3": {**CONFIG["pipeline"]["fig3"], "k_max": 10**8}},
+                            "k_max: 100000000 is greater than the maximum"),
+    "k_max above the set's size": ({"pipeline__fig3": {**CONFIG["pipeline"]["fig3"], "k_max": 500}},
+                                   "k_max = 500 is above the 450 objects"),
+    "dpi": ({"figures__dpi": 100000}, "dpi: 100000 is greater than the maximum"),
+    "axis step 0": ({"figures__paper_axes__fig3__a": [0, 1.4, 0]}, "fig3.a.2: 0 is less than or equal"),
+    "axis low above high": ({"figures__paper_axes__fig3__a": [1.4, 0, 0.2]}, "low 1.4 is not below high 0"),
+    "unknown Fig. 3 index": ({"figures__fig3_indices": ["stdi", "nope"]}, "unknown internal index 'nope'"),
+    "external index in Fig. 3": ({"figures__fig3_indices": ["stdi", "ari"]}, "unknown internal index 'ari'"),
+    "unknown Fig. 4 index": ({"figures__fig4_indices": ["s2", "nope"]}, "unknown external index 'nope'"),
+    "huge synthetic set": ({"synthetic__sets__ec2__sizes": [3_000_000, 3_000_000]}, "is greater than the maximum of 100000"),
+    "set above the distance matrix's limit": ({"synthetic__sets__ec2__sizes": [20_000, 20_000]},
+                                               "'ec2' has n = 40000 objects"),
+    "huge Fig. 1 set": ({"fig1_set__points_per_cluster": 3_000_000}, "is greater than the maximum of 100000"),
+    "set name with ../": ({"synthetic__sets": {**CONFIG["synthetic"]["sets"], "../escape": _entry("synthetic", "ec2")}},
+                          "'../escape' does not match"),
+    "sweep name with ../": ({"pipeline__sweeps": {**CONFIG["pipeline"]["sweeps"], "../esc": _entry("pipeline", "seed")}},
+                            "'../esc' does not match"),
+    "sweep name with regex characters": ({"pipeline__sweeps": {**CONFIG["pipeline"]["sweeps"], "a.b*": _entry("pipeline", "seed")}},
+                                         "'a.b*' does not match"),
+    "cache folder outside": ({"uci_cache_dir": "../../tmp/x"}, "leads outside the working directory"),
+    "mirror folder outside": ({"uci_mirror": "../elsewhere"}, "leads outside the working directory"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", HOSTILE, ids=list(HOSTILE))
+def test_a_hostile_config_is_one_line_before_any_job(case):
+    from clustval.repro.settings import validate_config
+
+    changes, message = HOSTILE[case]
+    with pytest.raises(InputError, match=re.escape(message)) as error:
+        cfg = config(**changes)
+        validate_config(cfg, SCHEMA)
+        Settings.from_config(cfg)
+    assert "\n" not in str(error.value)
+
+
+def test_an_absolute_folder_outside_is_taken_on_purpose(tmp_path):
+    Settings.from_config(config(uci_cache_dir=str(tmp_path / "cache"), uci_mirror=str(tmp_path)))
+
+
+def test_a_yte_config_is_refused_unless_allowed(tmp_path):
+    from clustval.repro.settings import refuse_templated_config
+
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("figures:\n  dpi: 150\n")
+    templated = tmp_path / "templated.yaml"
+    templated.write_text("__use_yte__: true\nfigures:\n  dpi: ?150\n")
+    refuse_templated_config([plain])
+    with pytest.raises(InputError, match="YTE template"):
+        refuse_templated_config([plain, templated])
+    refuse_templated_config([templated], allow=True)
+
+
+@pytest.mark.slow
+def test_the_workflow_refuses_a_yte_override_before_any_job(tmp_path):
+    import subprocess
+    import sys
+
+    override = tmp_path / "override.yaml"
+    override.write_text("__use_yte__: true\nfigures:\n  dpi: ?150\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory",
+         str(tmp_path / "work"), "--configfile", str(override), "-n", "--cores", "1"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert run.returncode != 0 and "YTE template" in run.stdout + run.stderr

@@ -21,17 +21,24 @@ import copy
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 
 from clustval.errors import InputError
-from clustval.registry import get_index
+from clustval.registry import INDICES, get_index
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .sweeps import AXES, AXIS_KINDS, VARIANT, sweep_axes
 
-__all__ = ["AXES", "MAIN", "Run", "Settings", "validate_config"]
+__all__ = ["AXES", "MAIN", "Run", "Settings", "refuse_templated_config", "validate_config"]
 
 MAIN = "main"  # the study of the paper's own figures and claims
 KINDS = ("synthetic", "uci", FIG1)
+# The clustering jobs hold a set's n x n distance matrix (8 n^2 bytes: 7.2 GB at this n), so a
+# larger set is refused before any job rather than failing for memory in one.
+MAX_SET_SIZE = 30_000
+# Figures drawn per index: which kind of index each list takes.
+FIGURE_INDEX_KINDS = {"fig3_indices": "internal", "fig4_indices": "external",
+                      "fig5_indices": "external", "fig6_indices": "external"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,9 @@ class Settings:
                 "give k_min <= k_max"
             )
         self._check_known([self.fig3["dataset"]], self.selected, "pipeline.fig3.dataset")
+        self._check_sizes()
+        self._check_figures()
+        self._check_directories()
         catalog = (*self.synthetic_catalog, *self.uci_catalog)
         for key, names in self.config["claims"]["exceptions"].items():
             self._check_known(names, catalog, f"claims.exceptions.{key}")
@@ -96,6 +106,58 @@ class Settings:
                 f"claims.sensitivity: {', '.join(map(repr, unknown))} is no sweep of pipeline.sweeps; "
                 f"sweeps: {', '.join(pipeline['sweeps'])}"
             )
+
+    def set_size(self, name: str) -> int:
+        """n, the number of objects of set ``name`` (from the config or the UCI catalog)."""
+        if name in self.synthetic_catalog:
+            return sum(self.synthetic_catalog[name].sizes)
+        if name in self.uci_catalog:
+            return sum(self.uci_catalog[name].expected.values())
+        spec = fig1_spec(self.config)
+        return len(spec.group_centres) * len(spec.angles_deg) * spec.points_per_cluster
+
+    def _check_sizes(self) -> None:
+        for name in (*self.synthetic, FIG1):
+            n = self.set_size(name)
+            if n > MAX_SET_SIZE:
+                raise InputError(
+                    f"data set {name!r} has n = {n} objects, above {MAX_SET_SIZE}: the clustering jobs "
+                    f"hold its n x n distance matrix ({8 * n * n / 2**30:.0f} GiB); make it smaller"
+                )
+        n = self.set_size(self.fig3["dataset"])
+        if self.fig3["k_max"] > n:
+            raise InputError(
+                f"pipeline.fig3: k_max = {self.fig3['k_max']} is above the {n} objects of "
+                f"{self.fig3['dataset']!r}; give k_max <= {n}"
+            )
+
+    def _check_figures(self) -> None:
+        figures = self.config["figures"]
+        for key, kind in FIGURE_INDEX_KINDS.items():
+            known = [name for name, spec in INDICES.items() if spec.kind == kind]
+            unknown = [name for name in figures[key] if name not in known]
+            if unknown:
+                raise InputError(
+                    f"figures.{key}: unknown {kind} index {', '.join(map(repr, unknown))}; "
+                    f"known: {', '.join(known)}"
+                )
+        for figure, panels in figures["paper_axes"].items():
+            for letter, (low, high, _) in panels.items():
+                if not low < high:
+                    raise InputError(f"figures.paper_axes.{figure}.{letter}: low {low} is not below high {high}")
+
+    def _check_directories(self) -> None:
+        # A relative folder stays inside the working directory; an absolute one is taken as
+        # given, on purpose (config/README.md).
+        for key in ("uci_cache_dir", "uci_mirror"):
+            folder = self.config.get(key)
+            if folder and not Path(folder).is_absolute():
+                inside = Path.cwd().resolve()
+                if inside not in (inside / folder).resolve().parents and (inside / folder).resolve() != inside:
+                    raise InputError(
+                        f"config {key}: {folder!r} leads outside the working directory; give a folder "
+                        "inside it, or an absolute path to mean one outside"
+                    )
 
     @classmethod
     def from_config(cls, config: Mapping) -> Settings:
@@ -453,6 +515,36 @@ def canonical(value):
     if isinstance(value, (list, tuple)):
         return [canonical(item) for item in value]
     return value
+
+
+def refuse_templated_config(paths, allow: bool = False) -> None:
+    """Refuse a config file that Snakemake processed as a YTE template (``__use_yte__: true``).
+
+    A YTE template runs Python expressions while Snakemake loads it, before any check: a
+    config file is trusted like code. The project's own config needs none, so one that asks
+    for YTE is refused unless ``allow`` (``CLUSTVAL_ALLOW_YTE=1`` in the environment; the
+    Snakefile passes it): a file from elsewhere should not run code unnoticed.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "override.yaml"
+    >>> _ = path.write_text("__use_yte__: true\nfigures:\n  dpi: ?150\n")
+    >>> refuse_templated_config([path])
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: config file ...override.yaml is a YTE template (__use_yte__: true), whose expressions run as Python code when Snakemake loads it; refused (set CLUSTVAL_ALLOW_YTE=1 to allow it)
+    >>> refuse_templated_config([path], allow=True)
+    """
+    import re
+
+    for path in paths:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        if re.search(r"^__use_yte__\s*:\s*(true|True|TRUE|yes|on)\b", text, re.M) and not allow:
+            raise InputError(
+                f"config file {path} is a YTE template (__use_yte__: true), whose expressions run as "
+                "Python code when Snakemake loads it; refused (set CLUSTVAL_ALLOW_YTE=1 to allow it)"
+            )
 
 
 def validate_config(config: Mapping, schema_path) -> None:
