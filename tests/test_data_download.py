@@ -46,10 +46,26 @@ class Server:
                 if options.get("sleep"):
                     time.sleep(options["sleep"])
                 self.send_response(status)
-                self.send_header("Content-Length", str(options.get("content_length", len(body))))
+                if not options.get("endless"):
+                    self.send_header("Content-Length", str(options.get("content_length", len(body))))
                 self.end_headers()
-                self.wfile.write(body)
-                self.wfile.flush()
+                try:
+                    if options.get("drip"):  # one byte at a time, never a pause of a whole timeout
+                        stop = time.monotonic() + 20  # bounded: the server stops by itself
+                        for byte in body:
+                            if time.monotonic() > stop:
+                                break
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                            time.sleep(options["drip"])
+                    elif options.get("endless"):  # no length, no end (bounded at 64 MB)
+                        for _ in range(1024):
+                            self.wfile.write(body)
+                    else:
+                        self.wfile.write(body)
+                    self.wfile.flush()
+                except OSError:  # the client hung up, as it should
+                    pass
                 self.close_connection = True
 
             def log_message(self, *args):  # keep pytest output clean
@@ -312,6 +328,38 @@ def test_timeout_is_reported(server, tmp_path):
     assert cache_files(tmp_path / "c") == []
 
 
+def test_a_dripping_server_meets_the_deadline(server, tmp_path):
+    # a byte every 0.1 s never trips the per-read timeout (1 s): the whole download's deadline
+    # ends it, with one line, and nothing is cached
+    spec = SPECS["haberman"]
+    server.serve(ARCHIVE + spec.archive_path, (BUNDLED / spec.file).read_bytes(), drip=0.1)
+    options = options_for(server, tmp_path / "c", "url", timeout=1.0, deadline=0.6)
+    start = time.monotonic()
+    with pytest.raises(DataError, match=r"took longer than uci_deadline = 0.6 s") as info:
+        fetch_raw("haberman", spec, options)
+    assert time.monotonic() - start < 5 and "\n" not in str(info.value)
+    assert cache_files(tmp_path / "c") == []
+
+
+def test_an_endless_or_oversized_answer_is_refused(server, tmp_path):
+    # past the catalog's size of the file the answer is not the file: refused before memory
+    # fills, announced (Content-Length) or not; nothing is cached
+    spec = SPECS["haberman"]
+    assert spec.bytes == (BUNDLED / spec.file).stat().st_size
+    server.serve(ARCHIVE + spec.archive_path, b"1,2,3,1\n" * 8192, endless=True)
+    with pytest.raises(DataError, match=rf"sent more than the file's {spec.bytes} bytes"):
+        fetch_raw("haberman", spec, options_for(server, tmp_path / "c", "url"))
+    server.serve(ARCHIVE + spec.archive_path, b"x", content_length=10**12)
+    with pytest.raises(DataError, match=rf"announces {10**12} bytes; the file has {spec.bytes}"):
+        fetch_raw("haberman", spec, options_for(server, tmp_path / "c", "url"))
+    assert cache_files(tmp_path / "c") == []
+
+
+def test_the_catalog_knows_each_files_size():
+    for name, spec in SPECS.items():
+        assert spec.bytes == (BUNDLED / spec.file).stat().st_size, name
+
+
 def test_no_network_and_no_mirror_says_how_to_fix(tmp_path):
     dead = f"http://127.0.0.1:{closed_port()}"
     options = FetchOptions(
@@ -395,6 +443,9 @@ def test_options_from_config_and_validation(tmp_path):
     assert FetchOptions(timeout="2.5").timeout == 2.5
     with pytest.raises(DataError, match="uci_timeout"):
         FetchOptions(timeout=0)
+    assert options.deadline == CONFIG["uci_deadline"] == 300
+    with pytest.raises(DataError, match="uci_deadline"):
+        FetchOptions(deadline=-1)
 
 
 def test_unwritable_cache_is_a_clear_error(server, tmp_path):

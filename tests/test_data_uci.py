@@ -186,6 +186,7 @@ def _tiny_spec(**changes) -> UCISpec:
         file="tiny.data",
         archive_path=None,
         sha256="0" * 64,
+        bytes=64,
         table_sha256=None,
         ucimlrepo_id=None,
         label_column=-1,

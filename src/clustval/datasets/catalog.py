@@ -59,6 +59,7 @@ class UCISpec:
     file: str
     archive_path: str | None
     sha256: str
+    bytes: int  # the raw file's size: a download stops when it passes it
     table_sha256: str | None
     ucimlrepo_id: int | None
     label_column: int
@@ -90,6 +91,7 @@ class UCISpec:
             file=str(required(entry, "file", where)),
             archive_path=entry.get("archive_path"),
             sha256=str(required(entry, "sha256", where)).lower(),
+            bytes=int(required(entry, "bytes", where)),
             table_sha256=entry.get("table_sha256"),
             ucimlrepo_id=None if ucimlrepo_id is None else int(ucimlrepo_id),
             label_column=int(required(entry, "label_column", where)),

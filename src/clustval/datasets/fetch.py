@@ -18,6 +18,7 @@ import http.client
 import logging
 import socket
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
@@ -67,7 +68,10 @@ class FetchOptions:
     api_base : str
         ucimlrepo's dataset API endpoint (patched into ucimlrepo for the call).
     timeout : float
-        Seconds before a network request is abandoned.
+        Seconds a network read may wait for data before the request is abandoned.
+    deadline : float
+        Seconds a whole download may take (a server that drips bytes never trips the
+        per-read timeout); past it the download is abandoned and nothing is cached.
     """
 
     sources: tuple[str, ...] = SOURCES
@@ -76,6 +80,7 @@ class FetchOptions:
     base_url: str = DEFAULT_BASE_URL
     api_base: str = DEFAULT_API_BASE
     timeout: float = 30.0
+    deadline: float = 300.0
 
     def __post_init__(self) -> None:
         sources = (self.sources,) if isinstance(self.sources, str) else tuple(self.sources)
@@ -87,17 +92,20 @@ class FetchOptions:
         object.__setattr__(self, "sources", sources)
         object.__setattr__(self, "mirror", None if self.mirror in (None, "") else Path(self.mirror))
         object.__setattr__(self, "cache_dir", Path(self.cache_dir))
-        try:
-            timeout = float(self.timeout)
-        except (TypeError, ValueError):
-            timeout = float("nan")
-        if not timeout > 0:
-            raise DataError(
-                f"uci_timeout must be a positive number of seconds, got {self.timeout!r}."
-            )
-        object.__setattr__(self, "timeout", timeout)
+        object.__setattr__(self, "timeout", _positive_seconds(self.timeout, "uci_timeout"))
+        object.__setattr__(self, "deadline", _positive_seconds(self.deadline, "uci_deadline"))
         if not self.base_url.endswith("/"):
             object.__setattr__(self, "base_url", self.base_url + "/")
+
+
+def _positive_seconds(value, key: str) -> float:
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        seconds = float("nan")
+    if not seconds > 0:
+        raise DataError(f"{key} must be a positive number of seconds, got {value!r}.")
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -182,7 +190,7 @@ def _from_url(spec: UCISpec, options: FetchOptions) -> FetchResult:
     url = options.base_url + spec.archive_path
     try:
         with urllib.request.urlopen(url, timeout=options.timeout) as response:
-            data = response.read()
+            data = _read_bounded(response, url, spec.bytes, options.deadline)
     except urllib.error.HTTPError as exc:
         raise DataError(f"HTTP error {exc.code} ({exc.reason}) from {url}") from None
     except urllib.error.URLError as exc:
@@ -198,6 +206,31 @@ def _from_url(spec: UCISpec, options: FetchOptions) -> FetchResult:
         raise DataError(f"download of {url} failed: {exc!r}") from None
     _check_bytes(data, spec, f"download {url}")
     return FetchResult(_store(data, spec, options), "url", "raw")
+
+
+def _read_bounded(response, url: str, size: int, deadline: float) -> bytes:
+    """The body of ``response``, refused once it passes ``size`` bytes (the catalog's size of
+    the file: a longer answer is not the file, and an endless one would fill the memory) or
+    ``deadline`` seconds (a server that drips bytes never trips the per-read timeout)."""
+    announced = response.headers.get("Content-Length")
+    if announced is not None and announced.isdigit() and int(announced) > size:
+        raise DataError(f"{url} announces {int(announced)} bytes; the file has {size}: refused")
+    stop = time.monotonic() + deadline
+    chunks, total = [], 0
+    while True:
+        chunk = response.read1(65536)  # returns what one read brings, so the clock is checked
+        if not chunk:
+            if announced is not None and announced.isdigit() and total < int(announced):
+                raise DataError(
+                    f"truncated download from {url}: got {total} bytes, the server announced {announced}"
+                )
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > size:
+            raise DataError(f"{url} sent more than the file's {size} bytes: refused")
+        if time.monotonic() > stop:
+            raise DataError(f"download of {url} took longer than uci_deadline = {deadline:g} s: abandoned")
+        chunks.append(chunk)
 
 
 _UCIMLREPO_LOCK = threading.Lock()

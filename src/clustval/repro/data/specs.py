@@ -146,8 +146,8 @@ def fig1_spec(config: Mapping) -> Fig1Spec:
 
 def fetch_options(config: Mapping, **overrides) -> FetchOptions:
     """Where the UCI files come from, from the config keys ``uci_sources``, ``uci_mirror``,
-    ``uci_cache_dir``, ``uci_base_url``, ``uci_api_base``, ``uci_timeout`` (absent keys keep
-    the defaults); keyword arguments override them."""
+    ``uci_cache_dir``, ``uci_base_url``, ``uci_api_base``, ``uci_timeout``, ``uci_deadline``
+    (absent keys keep the defaults); keyword arguments override them."""
     keys = {
         "sources": "uci_sources",
         "mirror": "uci_mirror",
@@ -155,6 +155,7 @@ def fetch_options(config: Mapping, **overrides) -> FetchOptions:
         "base_url": "uci_base_url",
         "api_base": "uci_api_base",
         "timeout": "uci_timeout",
+        "deadline": "uci_deadline",
     }
     values = {attr: config[key] for attr, key in keys.items() if config.get(key) is not None}
     return replace(FetchOptions(**values), **overrides)
