@@ -450,3 +450,210 @@ def test_bounded_memory_path_reports_too_few_distinct_points():
 def test_bad_memory_budget_is_a_clear_error(budget):
     with pytest.raises(ClustvalError, match="memory_budget_mb"):
         park_jun(np.eye(4), 2, memory_budget_mb=budget)
+
+
+# ---------------------------------------------------------------------------- ties and rounding
+# Every K-medoids rule compares sums whose last bits depend on the order of their terms
+# (the order of the objects). Values within TIE_RTOL of each other count as equal and the
+# rule's tie break decides, never rounding (module docstring).
+def _balance_scale():
+    from clustval.datasets import load_uci
+
+    X, _ = load_uci("balance", preprocessing="minmax", return_X_y=True)
+    return np.asarray(X, dtype=float)
+
+
+def _grid(duplicates: bool = False):
+    # a 6 x 6 x 3 integer lattice (exact distances, sums tied by its symmetries), and some
+    # exact duplicates
+    X = np.stack(np.meshgrid(np.arange(6), np.arange(6), np.arange(3), indexing="ij"), -1).reshape(-1, 3)
+    X = X.astype(float)
+    return np.concatenate([X, X[::7]]) if duplicates else X
+
+
+def _ties_met(fit, X, k, monkeypatch):
+    """The sets of objects that tied (within the tolerance) in a decision of ``fit(X, k)``
+    broken by object index: Park-Jun's and SD's seeds, SD's farthest-first fill, the update."""
+    import clustval.kmedoids as km
+
+    ties, lowest_within = [], km._lowest_within
+
+    def recording(values, tol):
+        tied = np.flatnonzero(values <= values.min() + tol)
+        if len(tied) > 1:
+            ties.append(tied)
+        return lowest_within(values, tol)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(km, "_lowest_within", recording)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)
+            fit(X, k)
+    return ties
+
+
+def _tie_keeping_permutation(n, ties, rng):
+    """A random order of n objects that keeps the relative order of the objects of every tie
+    (of every set of objects linked by ties)."""
+    group = np.arange(n)  # union-find over the ties
+
+    def root(i):
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for tied in ties:
+        for i in tied[1:]:
+            group[root(i)] = root(tied[0])
+    roots = np.array([root(i) for i in range(n)])
+    p = rng.permutation(n)
+    for r in np.unique(roots):
+        at = np.flatnonzero(roots[p] == r)  # positions that hold the group, in order
+        p[at] = np.sort(p[at])
+    return p
+
+
+FIT_VARIANTS = {
+    "park_jun": lambda X, k: park_jun(X, k),
+    "sd": lambda X, k: sd_kmedoids(X, k),
+    "sd_mean": lambda X, k: sd_kmedoids(X, k, radius="mean"),
+}
+
+
+def _assert_same_fit_of_permuted_objects(fit, X, k, p):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SeedFallbackWarning)
+        want, got = fit(X, k), fit(X[p], k)
+    # object t of X[p] is object p[t] of X: the same objects, the same cluster numbers
+    np.testing.assert_array_equal(p[got.initial_medoids], want.initial_medoids)
+    np.testing.assert_array_equal(p[got.medoids], want.medoids)
+    np.testing.assert_array_equal(got.labels, want.labels[p])
+    assert (got.n_iter, got.converged, got.init_fallback) == (want.n_iter, want.converged, want.init_fallback)
+    np.testing.assert_allclose(got.cost_history, want.cost_history, rtol=1e-12)
+
+
+def test_balance_scale_ties_in_park_jun_v_go_to_the_lowest_index():
+    # balance-scale is the lattice {0, 1/4, ..., 1}^4: 8 symmetric images tie exactly in v_j,
+    # yet lane-order sums give two of them (311 and 337) one ulp more. Ascending v_j with
+    # ties by object index puts 311 before 313, whatever the ulp says.
+    from clustval._pairwise import DistanceRows
+    from clustval.kmedoids import TIE_RTOL, _park_jun_scores, _row_sums
+
+    X = _balance_scale()
+    dist = DistanceRows(X=X)
+    v = _park_jun_scores(dist, _row_sums(dist))
+    tied = [187, 287, 307, 311, 313, 317, 337, 437]
+    assert np.ptp(v[tied]) <= 1e-14 * v[tied].max() and v[tied].max() < v[312] * 2
+    assert np.ptp(v[tied]) > 0  # rounding does split them
+    assert np.sort(v)[9] - v[tied].max() > 1e3 * TIE_RTOL  # the next value is no tie
+    D = euclidean_distances(X)
+    assert park_jun_init(D, 9).tolist() == [312, *tied]
+    assert park_jun(X, 5).initial_medoids.tolist() == [312, 187, 287, 307, 311]
+
+
+# The invariance of the module docstring: a permutation p of the objects that keeps the
+# relative order of the objects of every tie the fit meets gives the same fit, relabelled by
+# p (p is otherwise random: every sum is added in another order, with other last bits).
+@pytest.mark.parametrize("variant", sorted(FIT_VARIANTS))
+@pytest.mark.parametrize("k", [2, 3, 5, 8])
+def test_balance_scale_fits_do_not_depend_on_the_order_of_the_objects(variant, k, monkeypatch):
+    X = _balance_scale()
+    fit = FIT_VARIANTS[variant]
+    ties = _ties_met(fit, X, k, monkeypatch)
+    if k >= 5 and variant == "park_jun":
+        assert any(len(t) >= 7 for t in ties)  # the symmetric images tied in v_j
+    rng = np.random.default_rng(k)
+    for _ in range(3):
+        _assert_same_fit_of_permuted_objects(fit, X, k, _tie_keeping_permutation(len(X), ties, rng))
+
+
+@pytest.mark.parametrize("duplicates", [False, True])
+@pytest.mark.parametrize("variant", sorted(FIT_VARIANTS))
+@pytest.mark.parametrize("k", [2, 4, 7])
+def test_lattice_fits_do_not_depend_on_the_order_of_the_objects(variant, k, duplicates, monkeypatch):
+    X = _grid(duplicates)
+    fit = FIT_VARIANTS[variant]
+    ties = _ties_met(fit, X, k, monkeypatch)
+    assert ties  # a lattice meets ties
+    rng = np.random.default_rng(100 + k)
+    for _ in range(3):
+        _assert_same_fit_of_permuted_objects(fit, X, k, _tie_keeping_permutation(len(X), ties, rng))
+
+
+def test_a_permutation_that_reorders_tied_objects_picks_another_of_them():
+    # the other side of the invariance: among tied objects the lowest index wins, so another
+    # order of the tied images makes another of them the seed
+    X = _balance_scale()
+    assert park_jun(X, 2).initial_medoids.tolist() == [312, 187]
+    p = np.arange(len(X))
+    p[[187, 437]] = [437, 187]  # swap two of the 8 tied images
+    got = park_jun(X[p], 2)
+    assert p[got.initial_medoids].tolist() == [312, 437]  # 437 now at index 187, the lowest
+
+
+@pytest.mark.filterwarnings("ignore::clustval.kmedoids.SeedFallbackWarning")
+@pytest.mark.parametrize("variant", sorted(FIT_VARIANTS))
+@pytest.mark.parametrize("data", ["balance", "lattice"])
+def test_rounding_noise_in_every_sum_changes_no_decision(variant, data, monkeypatch):
+    # Multiply every sum and variance the rules compare, and every distance, by 1 + u with
+    # |u| <= 1e-13 (hundreds of ulps, far more than rounding, far below TIE_RTOL): the fits
+    # must not change at all (zero distances, the duplicates, stay zero).
+    import clustval.kmedoids as km
+    from clustval._pairwise import DistanceRows
+
+    X = _balance_scale() if data == "balance" else _grid(duplicates=True)
+    fit = FIT_VARIANTS[variant]
+    want = {k: fit(X, k) for k in (2, 3, 6)}
+    rng = np.random.default_rng(0)
+
+    def noisy(values):
+        return values * (1.0 + rng.uniform(-1e-13, 1e-13, size=np.shape(values)))
+
+    summed, rows, variances = DistanceRows.summed, DistanceRows.rows, km._distance_variances
+    monkeypatch.setattr(DistanceRows, "summed", lambda self, *a, **kw: noisy(summed(self, *a, **kw)))
+    monkeypatch.setattr(DistanceRows, "rows", lambda self, idx: noisy(rows(self, idx)))
+    monkeypatch.setattr(km, "_distance_variances", lambda *a: noisy(variances(*a)))
+    for k, result in want.items():
+        got = fit(X, k)
+        np.testing.assert_array_equal(got.initial_medoids, result.initial_medoids)
+        np.testing.assert_array_equal(got.medoids, result.medoids)
+        np.testing.assert_array_equal(got.labels, result.labels)
+        assert got.n_iter == result.n_iter
+
+
+def test_update_keeps_the_medoid_on_a_tie_within_the_tolerance():
+    # x = 0, 1, 2 in one cluster with medoid 0: sums 3, 2, 3, so the medoid moves to 1. Three
+    # points at distance 1 from each other: sums 2, 2, 2, a tie that keeps 0; still so when
+    # d(1, 2) is lower by tol / 4 (sums of 1 and 2 lower by tol / 4), not when by 2 tol.
+    from clustval._pairwise import DistanceRows
+    from clustval.kmedoids import TIE_RTOL, _update
+
+    labels, medoids = np.zeros(3, dtype=np.int64), np.array([0])
+    D = euclidean_distances(np.array([0.0, 1.0, 2.0]))
+    tol = TIE_RTOL * D.sum() / 3
+    np.testing.assert_array_equal(_update(DistanceRows(D=D), labels, medoids, tol), [1])
+    for lower, moves in ((0.0, False), (0.25 * tol, False), (2 * tol, True)):
+        E = 1.0 - np.eye(3)
+        E[1, 2] = E[2, 1] = 1.0 - lower
+        got = _update(DistanceRows(D=E), labels, medoids, tol)
+        assert (got is not None) == moves and (not moves or got.tolist() == [1])
+
+
+def test_assignment_ties_within_the_tolerance_go_to_the_lowest_cluster_number():
+    from clustval._pairwise import DistanceRows
+    from clustval.kmedoids import _assign
+
+    # object 2 is 1 from medoid 1 (cluster 0) and 1 - 1e-15 from medoid 0 (cluster 1)
+    D = np.array([[0.0, 2.0, 1.0 - 1e-15], [2.0, 0.0, 1.0], [1.0 - 1e-15, 1.0, 0.0]])
+    labels, _ = _assign(DistanceRows(D=D), np.array([1, 0]), tol=1e-12)
+    assert labels.tolist() == [1, 0, 0]
+    labels, _ = _assign(DistanceRows(D=D), np.array([1, 0]), tol=0.0)
+    assert labels.tolist() == [1, 0, 1]
+
+
+def test_pam_and_kmedoids_share_one_tolerance():
+    import importlib
+
+    km, pm = (importlib.import_module(f"clustval.{name}") for name in ("kmedoids", "pam"))
+    assert pm.TIE_RTOL is km.TIE_RTOL == 1e-10

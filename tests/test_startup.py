@@ -170,3 +170,24 @@ def test_every_path_runs_with_numbas_jit_disabled(monkeypatch):
     assert got["external"] == clustval.external_scores(labels, rng.permutation(labels))
     assert got["park_jun"] == park_jun(X, 4).labels.tolist()
     assert got["pam"] == pam(X[:600], 3).labels.tolist()
+
+
+def test_the_work_threshold_changes_no_value(monkeypatch):
+    # The one rule of clustval._compiled picks the engine by the work, so the same data may
+    # take either engine: with MIN_WORK at 0 (numba for everything) and at infinity (numpy
+    # only: what a machine without numba computes), every internal index and every
+    # K-medoids result must be the same bits.
+    pytest.importorskip("numba")
+    from clustval.kmedoids import park_jun, sd_kmedoids
+    from clustval.registry import INTERNAL
+
+    rng = np.random.default_rng(8)
+    X = rng.integers(0, 4, size=(700, 3)) * 0.5  # a lattice: ties everywhere
+    labels = rng.integers(0, 5, size=700)
+    got = {}
+    for min_work in (0, float("inf")):
+        monkeypatch.setattr(compiled, "MIN_WORK", min_work)
+        scores = clustval.internal_scores(X, labels, list(INTERNAL))
+        fits = [park_jun(X, 4), sd_kmedoids(X, 4)]
+        got[min_work] = (scores, [(f.labels.tolist(), f.medoids.tolist(), f.cost) for f in fits])
+    assert got[0] == got[float("inf")]

@@ -14,15 +14,15 @@ import math
 import numba
 import numpy as np
 
-from ._lanes import LANES
+from ._lanes import LANES, TILE
 from ._rowstep import aligned_empty, row_step
 
-# Rows and columns of the tiles of the pairwise pass: a column tile's coordinates and its
-# accumulators (d x 512 and 4 x 512 float64, 48 KB at d = 8) stay in the core's L1 and L2
-# caches while a row tile's rows stream past them. Each row of a tile pair costs a fixed
-# set-up besides its distances; 512 made the pass 10-15% faster than 256 at n = 5000-50000
-# (an A/B in one process), and 1024 or 2048 no faster. A multiple of LANES.
-TILE = 512
+# TILE (clustval._lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
+# column tile's coordinates and its accumulators (d x 512 and 4 x 512 float64, 48 KB at
+# d = 8) stay in the core's L1 and L2 caches while a row tile's rows stream past them. Each
+# row of a tile pair costs a fixed set-up besides its distances; 512 made the pass 10-15%
+# faster than 256 at n = 5000-50000 (an A/B in one process), and 1024 or 2048 no faster.
+# The numpy engine cuts the same tiles, so it can add in the same order.
 
 
 # ----------------------------------------------------------------------------- labels

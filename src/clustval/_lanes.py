@@ -1,10 +1,15 @@
-"""The one order in which the package adds sums of distances, and its numpy form.
+"""The orders in which the package adds sums of distances, and their numpy forms.
 
 K-medoids compares sums of distances, so every engine and row source adds them in ONE
 order (and the distance pass adds its row sums in it, so that no compiler regroups them):
 term j goes to lane j % LANES (each lane a running sum from 0.0, in ascending j), and the
 lanes are added as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)). Eight independent
 sums fill SIMD registers, so the compiled sums (:mod:`clustval._kernels`) run at full width.
+
+The distance pass (:func:`clustval._pairwise.cluster_distance_stats`) adds each object's
+distances to a cluster tile by tile (``TILE`` objects of one cluster): a tile after the
+object's own in lane order, a tile before it as one running sum (the pass meets those
+distances column by column). Both engines add in that order, so their sums are bit-identical.
 """
 
 from __future__ import annotations
@@ -12,6 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 LANES = 8
+# Rows and columns of the tiles of the pairwise pass (see clustval._kernels, where the size
+# was measured); here so that the numpy engine cuts the same tiles without importing numba.
+# A multiple of LANES.
+TILE = 512
 
 
 def lane_sums(terms: np.ndarray) -> np.ndarray:

@@ -9,8 +9,9 @@ the features in order; the Gram trick ``|x|^2 + |y|^2 - 2 x.y`` is never used, b
 cancels catastrophically for near points (relative error ~ eps * |x|^2 / d(x, y)^2), which
 can flip a nearest neighbour or a tie. The direct form is accurate to a few ulp, and both
 engines below evaluate it with the same operations in the same order, so they produce
-bit-identical distances (hence identical minima, maxima, neighbours and ties); per-cluster
-sums may differ in the last bits because the engines add them in a different order.
+bit-identical distances (hence identical minima, maxima, neighbours and ties). They also
+add the per-cluster sums in one order (below), so that every index is bit-identical
+whichever engine the work threshold picks.
 
 Engines. ``numba`` (:func:`clustval._kernels.tile_pair_stats`) cuts the cluster-sorted
 objects into tiles of at most ``TILE`` (512) objects inside one cluster and visits every
@@ -18,17 +19,29 @@ unordered pair of tiles once, so each distance is computed once and counts for b
 objects; the pairs are cut into ``PARTS`` runs of equal work, each keeping its own O(n K)
 summaries, added up in part order at the end; the threads (``numba.get_num_threads()``, set
 ``NUMBA_NUM_THREADS`` to limit them) share the parts, so the values do not depend on how
-many there are. ``numpy``
-computes each row block as a (rows x n) array and reduces it with ``ufunc.reduceat``. Choose
-with the ``engine`` argument or the ``CLUSTVAL_ENGINE`` environment variable (``auto`` |
-``numba`` | ``numpy``); ``auto`` takes numba for passes of at least
-``clustval._compiled.MIN_WORK`` coordinate differences, where it pays for loading numba.
+many there are. ``numpy`` computes the distances of every object to a block of rows as
+an (n x rows) array, takes their minima and maxima per cluster and adds their sums in the
+numba engine's order
+(:func:`_numpy_sums`). Choose with the ``engine`` argument or the ``CLUSTVAL_ENGINE``
+environment variable (``auto`` | ``numba`` | ``numpy``); ``auto`` takes numba for passes of
+at least ``clustval._compiled.MIN_WORK`` coordinate differences, where it pays for loading
+numba.
+
+The order of the sums. ``cluster_sums[i, c]`` adds, in the order of the tile pairs
+(``np.triu_indices`` of the tiles: row-major), one term per tile u of cluster c: the
+distances from i to a tile after i's own (u > T(i)) summed in lane order
+(:data:`clustval._lanes.LANES`, lanes counted from the tile's first object); to a tile
+before it (u < T(i)) summed one by one in object order, as the pass meets them column by
+column; in i's own tile, the objects after i in lane order (lanes counted from i + 1) and
+then those before i one by one. The terms of one part are added from 0.0 in that order,
+and the parts' totals in part order.
 
 Objects are sorted by cluster once, so that every cluster is a contiguous column range.
 """
 
 from __future__ import annotations
 
+import itertools
 import numbers
 import os
 from collections.abc import Iterator
@@ -37,7 +50,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _compiled
-from ._lanes import lane_sums
+from ._lanes import LANES, TILE, lane_sums
 from ._validation import as_data_matrix
 from .errors import ClusteringError, InputError
 
@@ -52,6 +65,12 @@ _BLOCK_BYTES = 16 * 2**20
 # A numpy row block holds about this many float64 arrays of n values per row (distances and
 # one scratch array, plus slack for reductions); the block size is derived from it.
 _ARRAYS_PER_BLOCK_ROW = 3
+# The numpy engine's pass holds more per row: the distances, their transpose, the gathered
+# terms of the sums (at most as many again) and the (rows x tiles) terms.
+_PASS_ARRAYS_PER_BLOCK_ROW = 6
+# From this many rows in a block, the numpy engine adds a tile's distances row by row in
+# place (a Python step per row, long vectors) instead of gathering them first.
+_ROW_LOOP_COLUMNS = 256
 
 
 @dataclass(frozen=True)
@@ -97,26 +116,30 @@ def check_memory_budget(memory_budget_mb: float) -> None:
         )
 
 
-def rows_per_block(n_columns: int, memory_budget_mb: float) -> int:
-    """Rows of an (rows x n_columns) float64 block that fit ``memory_budget_mb`` (at least 1)."""
+def rows_per_block(n_columns: int, memory_budget_mb: float, arrays: int = _ARRAYS_PER_BLOCK_ROW) -> int:
+    """Rows of an (rows x n_columns) float64 block that fit ``memory_budget_mb`` (at least 1),
+    when a row holds ``arrays`` such arrays."""
     check_memory_budget(memory_budget_mb)
-    row_bytes = max(n_columns, 1) * 8 * _ARRAYS_PER_BLOCK_ROW
+    row_bytes = max(n_columns, 1) * 8 * arrays
     return max(1, int(memory_budget_mb * 2**20 // row_bytes))
 
 
-def exact_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+def exact_distances(A: np.ndarray, B: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Euclidean distances between the rows of A and B, ``sqrt(sum_f (a_f - b_f)**2)``.
 
     The squares are added feature by feature in order, so the result does not suffer the
-    cancellation of the Gram-matrix shortcut. Large blocks go to the compiled
-    :func:`clustval._kernels.distance_block`, which computes the same values bit for bit.
+    cancellation of the Gram-matrix shortcut, and ``exact_distances(B, A)`` is the transpose
+    of ``exact_distances(A, B)`` bit for bit (``(a - b)**2 == (b - a)**2``). Large blocks go
+    to the compiled :func:`clustval._kernels.distance_block`, which computes the same values
+    bit for bit. ``out``: a C-contiguous (len(A), len(B)) float64 array to write into.
     """
     kernels = _compiled.kernels(A.shape[0] * B.shape[0] * A.shape[1])
-    if kernels is not None:
+    if out is None:
         out = np.empty((A.shape[0], B.shape[0]))
+    if kernels is not None:
         kernels.distance_block(_feature_major(A), _feature_major(B), out)
         return out
-    out = np.zeros((A.shape[0], B.shape[0]))
+    out[:] = 0.0
     scratch = np.empty_like(out)
     for f in range(A.shape[1]):
         np.subtract(A[:, f, None], B[None, :, f], out=scratch)
@@ -292,17 +315,34 @@ def cluster_distance_stats(
     order = np.argsort(codes, kind="stable")  # sorted position -> original row
     own = np.ascontiguousarray(codes[order], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    # distance_columns(r0, r1): an (n + 1, r1 - r0) array, d(every object, rows r0:r1) and a
+    # last row of zeros (the numpy engine's padding), all in sorted order
+    columns = np.empty((n + 1, 0))
     if precomputed:
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
 
         def distance_rows(rows):  # d(rows, every object), both in sorted order
             return X[order[rows]][:, order]
+
+        def distance_columns(r0, r1):
+            out = np.empty((n + 1, r1 - r0))
+            out[:n] = distance_rows(slice(r0, r1)).T  # row i: d(i, j), as a given D reads
+            out[n] = 0.0
+            return out
     else:
         Xs = np.ascontiguousarray(X[order])
         engine = _resolve_engine(engine, work=n * n * X.shape[1] / 2)
 
         def distance_rows(rows):
             return exact_distances(Xs[rows], Xs)
+
+        def distance_columns(r0, r1):  # d(j, i) == d(i, j), bit for bit
+            nonlocal columns
+            if columns.shape[1] != r1 - r0:
+                columns = np.empty((n + 1, r1 - r0))
+            exact_distances(Xs, Xs[r0:r1], out=columns[:n])
+            columns[n] = 0.0
+            return columns
 
     # numba fills all three summaries at once (the extra ones cost little next to the
     # distances); numpy computes only the requested reductions. Both engines write the
@@ -315,10 +355,11 @@ def cluster_distance_stats(
     if engine == "numba":
         _numba_pass(Xs, starts, order, cluster_sums, mins, own_max)
     else:
-        step = rows_per_block(n, memory_budget_mb)
+        plan = _TilePlan.of(starts) if cluster_sums is not None else None
+        step = rows_per_block(n, memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
         for r0 in range(0, n, step):
             r1 = min(r0 + step, n)
-            _numpy_block(distance_rows, starts, own, order, r0, r1, cluster_sums, mins, own_max)
+            _numpy_block(distance_columns(r0, r1), starts, own, order, r0, cluster_sums, mins, own_max, plan)
 
     stats: dict[str, np.ndarray] = {}
     if sums:
@@ -338,19 +379,31 @@ def _to_original_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
     return out
 
 
-def _numpy_block(distance_rows, starts, own, order, r0, r1, cluster_sums, mins, own_max) -> None:
-    """Fill rows r0:r1 (sorted order) of the requested summaries from one distance block:
-    the sums into their original rows ``order[r0:r1]``."""
-    D = distance_rows(slice(r0, r1))
-    segments = starts[:-1]
-    rows = np.arange(r1 - r0)
+def _numpy_block(DT, starts, own, order, r0, cluster_sums, mins, own_max, plan) -> None:
+    """Fill the rows r0:r0 + R (sorted order) of the requested summaries from DT, the
+    (n + 1) x R distances of every object to them (last row zeros): the sums into their
+    original rows ``order[r0:r0 + R]``, added as the numba engine adds them."""
+    n, R = DT.shape[0] - 1, DT.shape[1]
+    D = DT[:n]
+    cols = np.arange(R)
     if cluster_sums is not None:
-        cluster_sums[order[r0:r1]] = np.add.reduceat(D, segments, axis=1)
+        cluster_sums[order[r0 : r0 + R]] = _numpy_sums(DT, r0, plan).T
     if own_max is not None:  # d(i, i) = 0 never raises a maximum
-        own_max[r0:r1] = np.maximum.reduceat(D, segments, axis=1)[rows, own[r0:r1]]
+        own_max[r0 : r0 + R] = _cluster_reduce(np.maximum, D, starts)[own[r0 : r0 + R], cols]
     if mins is not None:
-        D[rows, r0 + rows] = np.inf  # an object is not its own neighbour
-        mins[r0:r1] = np.minimum.reduceat(D, segments, axis=1)
+        D[r0 + cols, cols] = np.inf  # an object is not its own neighbour
+        mins[r0 : r0 + R] = _cluster_reduce(np.minimum, D, starts).T
+
+
+def _cluster_reduce(ufunc, D: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """``ufunc.reduceat(D, starts[:-1], axis=0)`` (exact in any order): cluster by cluster
+    while there are few (reduceat runs along each column, slowly, for long clusters)."""
+    if len(starts) - 1 > 256:
+        return ufunc.reduceat(D, starts[:-1], axis=0)
+    out = np.empty((len(starts) - 1, D.shape[1]))
+    for c in range(len(starts) - 1):
+        ufunc.reduce(D[starts[c] : starts[c + 1]], axis=0, out=out[c])
+    return out
 
 
 def _numba_pass(Xs, starts, order, cluster_sums, mins, own_max) -> None:
@@ -358,24 +411,226 @@ def _numba_pass(Xs, starts, order, cluster_sums, mins, own_max) -> None:
     the original order, mins and own_max in sorted order)."""
     kernels = _compiled.kernels()
     n, n_clusters = cluster_sums.shape
-    tiles, tile_cluster = _tiles(starts, kernels.TILE)
-    pair_a, pair_b = np.triu_indices(len(tile_cluster))
-    # PARTS runs of tile pairs of about equal work (pairs of objects), each with its own
-    # summaries, added up in part order: the same sums whatever the number of threads.
-    lengths = np.diff(tiles)
-    work = np.cumsum(lengths[pair_a] * lengths[pair_b])
-    workers = max(1, min(PARTS, len(pair_a)))
-    bounds = np.searchsorted(work, work[-1] * np.arange(workers + 1) / workers, side="left")
-    bounds[0], bounds[-1] = 0, len(pair_a)
+    plan = _TilePlan.of(starts)
+    pair_a, pair_b = np.triu_indices(len(plan.tile_cluster))
+    workers = len(plan.bounds) - 1
     sums = np.empty((workers, n, n_clusters))  # the kernel starts each part itself
     part_mins = np.empty((workers, n, n_clusters))
     part_max = np.empty((workers, n))
-    XT, columns = _tile_major(Xs, tiles)
+    XT, columns = _tile_major(Xs, plan.tiles)
     kernels.tile_pair_stats(
         XT, columns,
-        tiles, tile_cluster, pair_a, pair_b, bounds.astype(np.int64), sums, part_mins, part_max,
+        plan.tiles, plan.tile_cluster, pair_a, pair_b, plan.bounds, sums, part_mins, part_max,
     )  # fmt: skip
     kernels.combine_parts(sums, part_mins, part_max, order, cluster_sums, mins, own_max)
+
+
+@dataclass(frozen=True)
+class _TilePlan:
+    """The tiles of the pass and its parts, the same for both engines.
+
+    ``tiles``: tile boundaries (one more than tiles), ``tile_cluster``: each tile's cluster,
+    ``bounds``: the tile pairs (``np.triu_indices`` order) of each part, ``first_tile``: each
+    cluster's first tile (one more than clusters).
+    """
+
+    tiles: np.ndarray
+    tile_cluster: np.ndarray
+    bounds: np.ndarray
+    first_tile: np.ndarray
+
+    @classmethod
+    def of(cls, starts: np.ndarray) -> _TilePlan:
+        tiles, tile_cluster = _tiles(starts, TILE)
+        first_tile = np.searchsorted(tiles, starts).astype(np.int64)
+        return cls(tiles, tile_cluster, _part_bounds(np.diff(tiles)), first_tile)
+
+    def part_of(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """The part that visits the tile pair {a, b} (broadcast arrays of tiles)."""
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        nt = len(self.tile_cluster)
+        pair = lo * nt - lo * (lo - 1) // 2 + (hi - lo)  # its index in np.triu_indices(nt)
+        return np.searchsorted(self.bounds, pair, side="right") - 1
+
+
+def _part_bounds(lengths: np.ndarray) -> np.ndarray:
+    """``PARTS`` runs (fewer if there are fewer tile pairs) of the tile pairs, in
+    ``np.triu_indices`` order, of about equal work (pairs of objects): the first pair of each
+    run, and the number of pairs last. Each run keeps its own summaries, added up in part
+    order: the same sums whatever the number of threads.
+
+    Run w starts at the first pair whose cumulative work reaches w/PARTS of the total (as
+    ``np.searchsorted(np.cumsum(work), ...)`` finds it), computed row by row of the pair
+    triangle without listing its ~nt^2/2 pairs.
+    """
+    nt = len(lengths)
+    n_pairs = nt * (nt + 1) // 2
+    workers = max(1, min(PARTS, n_pairs))
+    lengths = lengths.astype(np.int64)
+    after = np.cumsum(lengths[::-1])[::-1]  # objects in tiles a..nt-1
+    row_end = np.cumsum(lengths * after)  # cumulative work at the last pair of each row
+    targets = row_end[-1] * np.arange(workers + 1) / workers
+    bounds = np.empty(workers + 1, dtype=np.int64)
+    for w, target in enumerate(targets):
+        a = int(np.searchsorted(row_end, target, side="left"))  # rows wholly below target
+        pairs = a * nt - a * (a - 1) // 2
+        if a < nt:  # pairs (a, b), b = a.., of row a below target
+            base = row_end[a - 1] if a > 0 else 0
+            pairs += int(np.searchsorted(base + lengths[a] * np.cumsum(lengths[a:]), target, side="left"))
+        bounds[w] = pairs
+    bounds[0], bounds[-1] = 0, n_pairs
+    return bounds
+
+
+def _numpy_sums(DT: np.ndarray, r0: int, plan: _TilePlan) -> np.ndarray:
+    """``cluster_sums`` (transposed: K x R) of the sorted rows r0:r0 + R from DT (the
+    distances of every object to them, and a last row of zeros), added in the order of the
+    numba engine (module docstring), vectorised: bit for bit the sums of
+    :func:`clustval._kernels.tile_pair_stats` and ``combine_parts``."""
+    R = DT.shape[1]
+    tiles, nt = plan.tiles, len(plan.tile_cluster)
+    positions = np.arange(r0, r0 + R)
+    own_tile = np.searchsorted(tiles, positions, side="right") - 1
+    lengths = np.diff(tiles)
+    low, high = int(own_tile[0]), int(own_tile[-1])
+    # one term per (tile, row): tiles before the own tile as one running sum, tiles after
+    # it in lanes (both only over the tiles some row of the block needs)
+    terms = np.empty((nt, R))
+    # (a tile's terms matter only for the columns of rows in later, resp. earlier, tiles)
+    before = _segment_sums(DT, tiles[: high + 1], lengths[: high + 1], 1, cols_from=tiles[1 : high + 2] - r0)
+    after = _segment_sums(DT, tiles[low:-1], lengths[low:], LANES, cols_to=tiles[low:-1] - r0)
+    terms[:low] = before[:low]
+    terms[high + 1 :] = after[high + 1 - low :]
+    tile = np.arange(low, high + 1)[:, None]
+    terms[low : high + 1] = np.where(tile < own_tile, before[low:], after[: high + 1 - low])
+    # the own tile: the objects after i in lanes from i + 1, then those before i one by one
+    cols = np.arange(R)
+    terms[own_tile, cols] = _skewed_lane_sums(DT, positions + 1, tiles[own_tile + 1])
+    own_before = _prefix_sums(DT, tiles[own_tile], positions)
+
+    counts = np.diff(plan.first_tile)  # tiles per cluster
+    K = len(counts)
+    total = np.zeros((K, R))
+    acc = np.zeros((K, R))
+    last_part = np.full((K, R), -1)
+    for k in range(int(counts.max())):  # the k-th tile of every cluster that has one
+        active = np.flatnonzero(counts > k)
+        tile = plan.first_tile[active] + k
+        part = plan.part_of(tile[:, None], own_tile[None, :])
+        s, t = acc[active], total[active]
+        new_part = part != last_part[active]  # a part's sum goes to the total
+        t = np.where(new_part, t + s, t)
+        s = np.where(new_part, 0.0, s) + terms[tile]
+        own = tile[:, None] == own_tile[None, :]
+        s = np.where(own, s + own_before, s)  # in the own tile's pair, after the row's term
+        acc[active], total[active], last_part[active] = s, t, part
+    return total + acc
+
+
+def _segment_sums(
+    DT: np.ndarray, starts: np.ndarray, lengths: np.ndarray, lanes: int,
+    cols_from: np.ndarray | None = None, cols_to: np.ndarray | None = None,
+) -> np.ndarray:  # fmt: skip
+    """segments x (columns of DT): the sum of rows ``starts[s]:starts[s] + lengths[s]`` of
+    DT (whose last row is zeros): one running sum (``lanes`` = 1), or term j of a segment to
+    lane j % LANES, each lane a running sum, the lanes added as :data:`LANES` says.
+
+    Wide blocks (at least ``_ROW_LOOP_COLUMNS`` columns) add DT's rows in place, a row (or
+    LANES rows) at a time, only in the columns ``cols_from[s]:cols_to[s]`` where given
+    (the others stay 0). Narrow ones gather the rows once (in chunks of segments of at
+    most about 2 n rows), step m after step m - 1, where step m holds the m-th term of
+    every lane of every segment that has one; each step is then one vector addition."""
+    R, zero = DT.shape[1], DT.shape[0] - 1
+    out = np.zeros((len(starts), R))
+    if R >= _ROW_LOOP_COLUMNS:
+        lo = np.zeros(len(starts), dtype=np.int64) if cols_from is None else np.clip(cols_from, 0, R)
+        hi = np.full(len(starts), R) if cols_to is None else np.clip(cols_to, 0, R)
+        for s, (t0, m, c0, c1) in enumerate(zip(starts.tolist(), lengths.tolist(), lo.tolist(), hi.tolist())):
+            if c1 <= c0:
+                continue
+            if lanes == 1:
+                running = out[s, c0:c1]
+                for j in range(t0, t0 + m):
+                    running += DT[j, c0:c1]
+                continue
+            running = np.zeros((LANES, c1 - c0))
+            whole = m - m % LANES
+            for j in range(t0, t0 + whole, LANES):
+                running += DT[j : j + LANES, c0:c1]
+            if whole < m:
+                running[: m - whole] += DT[t0 + whole : t0 + m, c0:c1]
+            out[s, c0:c1] = _lane_total(running)
+        return out
+    by_length = np.argsort(-lengths, kind="stable")  # the segments of step m: a prefix
+    by_length = by_length[lengths[by_length] > 0]
+    rows = -(-lengths[by_length] // lanes) * lanes  # rows gathered per segment
+    chunk = (np.cumsum(rows) - rows) // (2 * (zero + 1))  # chunks of about 2 n rows
+    for c0, c1 in _runs(chunk):
+        chosen = by_length[c0:c1]
+        out[chosen] = _lanes_of(DT, starts[chosen], lengths[chosen], lanes)
+    return out
+
+
+def _runs(values: np.ndarray) -> list[tuple[int, int]]:
+    """(start, stop) of each run of equal values."""
+    cuts = np.flatnonzero(np.diff(values)) + 1
+    edges = [0, *cuts.tolist(), len(values)]
+    return [(a, b) for a, b in itertools.pairwise(edges) if b > a]
+
+
+def _lanes_of(DT: np.ndarray, starts: np.ndarray, lengths: np.ndarray, lanes: int) -> np.ndarray:
+    """:func:`_segment_sums` of segments in descending length (each at least 1)."""
+    R, zero = DT.shape[1], DT.shape[0] - 1
+    steps = -(-lengths // lanes)
+    busy = np.count_nonzero(steps[None, :] > np.arange(steps[0])[:, None], axis=1)  # per step
+    offset = np.arange(steps[0] * lanes).reshape(-1, lanes, 1)
+    index = np.where(offset < lengths, starts + offset, zero)  # (steps, lanes, segments)
+    kept = np.broadcast_to(np.arange(len(lengths)) < busy[:, None, None], index.shape)
+    gathered = DT[index[kept]]  # step by step: (lanes, busy segments) rows each
+    running = np.zeros((lanes, len(lengths), R))
+    at = 0
+    for b in busy.tolist():  # each lane a running sum, in order
+        running[:, :b] += gathered[at : at + lanes * b].reshape(lanes, b, R)
+        at += lanes * b
+    return _lane_total(running) if lanes == LANES else running[0]
+
+
+def _skewed_lane_sums(DT: np.ndarray, starts: np.ndarray, stops: np.ndarray) -> np.ndarray:
+    """For each column r of DT: its rows ``starts[r]:stops[r]`` added as :func:`_segment_sums`
+    adds a segment in lanes (lanes counted from ``starts[r]``)."""
+    R, zero = DT.shape[1], DT.shape[0] - 1
+    lengths = np.maximum(stops - starts, 0)
+    steps = -(-int(lengths.max(initial=0)) // LANES)
+    if steps == 0:
+        return np.zeros(R)
+    offset = np.arange(steps * LANES).reshape(steps, LANES, 1)
+    flat = np.where(offset < lengths, starts + offset, zero) * R + np.arange(R)
+    gathered = np.take(DT.reshape(-1), flat)  # (steps, LANES, R)
+    running = np.zeros((LANES, R))
+    for step in gathered:  # each lane a running sum, in order
+        running += step
+    return _lane_total(running)
+
+
+def _prefix_sums(DT: np.ndarray, starts: np.ndarray, stops: np.ndarray) -> np.ndarray:
+    """For each column r of DT: its rows ``starts[r]:stops[r]`` as one running sum, the terms
+    past a column's stop replaced by zeros (+0 changes no sum)."""
+    R, zero = DT.shape[1], DT.shape[0] - 1
+    steps = int(np.max(stops - starts, initial=0))
+    running = np.zeros(R)
+    if steps == 0:
+        return running
+    offset = np.arange(steps)[:, None]
+    flat = np.where(offset < stops - starts, starts + offset, zero) * R + np.arange(R)
+    for step in np.take(DT.reshape(-1), flat):  # (steps, R)
+        running += step
+    return running
+
+
+def _lane_total(lanes: np.ndarray) -> np.ndarray:
+    """((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) over the first axis (LANES)."""
+    a = lanes
+    return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
 
 
 def _feature_major(Xs: np.ndarray) -> np.ndarray:
@@ -408,15 +663,11 @@ def _tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
 
     Returns the tile boundaries (one more than tiles) and each tile's cluster.
     """
-    bounds, clusters = [], []
-    for c in range(len(starts) - 1):
-        cuts = np.arange(starts[c], starts[c + 1], size)
-        bounds.append(cuts)
-        clusters.append(np.full(len(cuts), c))
-    return (
-        np.concatenate(bounds + [starts[-1:]]).astype(np.int64),
-        np.concatenate(clusters).astype(np.int64),
-    )
+    starts = np.asarray(starts, dtype=np.int64)
+    counts = -(-np.diff(starts) // size)  # tiles per cluster
+    tile_cluster = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    rank = np.arange(len(tile_cluster)) - np.repeat(np.cumsum(counts) - counts, counts)
+    return np.concatenate((starts[tile_cluster] + rank * size, starts[-1:])), tile_cluster
 
 
 def _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb) -> np.ndarray:

@@ -15,26 +15,50 @@ added in one fixed order, :data:`clustval._lanes.LANES`):
   Seeds: chosen one by one as the remaining object of smallest distance variance, each
   removing its neighbours within a radius from the candidates.
 
-Tie rules (all deterministic; README, Decisions):
+Tie rules (all deterministic; docs/decisions.md). Every rule compares sums of distances
+(or values built from them), and a sum's last bits depend on the order of its terms, which
+the order of the objects sets. So, as in :mod:`clustval.pam`, values that differ by at most
+a tolerance of ``TIE_RTOL`` (1e-10) times their scale count as equal, and the rule's tie
+break decides, never rounding. The scales: the mean row sum of D, S = (1/n) sum_il d_il,
+for sums of distances (the update); S / n, the mean distance, for distances (the
+assignment, the SD radius; half of it in the assignment); the mean v_j (Park-Jun seeds)
+and the mean variance (SD seeds) for those.
 
 * **Cluster numbers.** Cluster k is the cluster of the k-th seed, in the order the seeds
-  were chosen (Park-Jun: ascending v_j, ties by object index; SD: order of selection). A
-  cluster keeps its number when its medoid moves. Labels are these numbers, 0..K-1.
-* **Assignment.** Each object goes to its nearest medoid; on a tie, to the lowest cluster
-  number (the "lowest medoid index" of the rule is the medoid's position k in the medoid list,
-  not its object index). This is ``argmin`` over the rows ``D[medoids]``.
-* **Update.** A cluster's medoid moves to the member with the smallest summed distance to
-  the cluster's members only if that sum is strictly smaller than the current medoid's:
-  ties keep the current medoid; among other members tied for the minimum, the lowest
-  object index wins.
-* **Stop.** When an update moves no medoid. In exact arithmetic this is exactly the
-  "the total cost stops decreasing": a move happens only when it strictly lowers its
-  cluster's summed distance, and the reassignment that follows cannot raise the cost.
-  Comparing medoid indices avoids comparing two floating-point totals.
+  were chosen (Park-Jun: ascending v_j, SD: order of selection). A cluster keeps its number
+  when its medoid moves. Labels are these numbers, 0..K-1.
+* **Seeds.** Park-Jun takes the remaining object of smallest v_j; SD the remaining candidate
+  of smallest variance; among objects within the tolerance of that smallest value, the
+  lowest object index. SD's radius removes the candidates j with d_ij <= r + tolerance.
+* **Assignment.** Each object goes to its nearest medoid; among medoids within the tolerance
+  of the nearest, to the lowest cluster number (the "lowest medoid index" of the rule is the
+  medoid's position k in the medoid list, not its object index). A medoid always belongs to
+  its own cluster (two medoids are distinct points, but may be closer than the tolerance).
+* **Update.** A cluster's candidate is the member of smallest summed distance to the
+  cluster's members (among members within the tolerance of that smallest sum, the lowest
+  object index); the medoid moves to it only if that lowers the cluster's sum by more than
+  the tolerance: a tie keeps the current medoid.
+* **Stop.** When an update moves no medoid. Each move lowers its cluster's summed distance
+  by more than the tolerance T = TIE_RTOL S, and the reassignment that follows can raise
+  the total cost by at most n T / (2n) = T / 2 (its own tolerance), so the cost falls by
+  more than T / 2 per round: the iteration cannot cycle and stops. This is Park & Jun's
+  "the total cost stops decreasing", with decreases below the tolerance counted as none.
 * **Duplicates.** Seeds are distinct points: a candidate at distance 0 from a chosen seed
-  is skipped. Then every medoid stays in its own cluster and no cluster is ever empty
-  (a member at distance 0 from another cluster's medoid would tie it with its own).
+  is skipped. Then every medoid stays in its own cluster and no cluster is ever empty.
   K above the number of distinct points raises :class:`~clustval.errors.ClusteringError`.
+
+What holds under a permutation p of the objects (fitting ``X[p]`` instead of X): no
+decision depends on the order in which a sum was added, only on which objects are tied
+(and that only through the lowest-index tie break). So when p keeps the relative order of
+the objects of every tie the fit meets (any p when no two values tie), the fit of ``X[p]``
+has ``labels[p]`` as labels, ``p_inv[medoids]`` as medoids and ``p_inv[initial_medoids]`` as
+seeds (``p_inv = np.argsort(p)``: the same objects, with the same cluster numbers), the same
+``n_iter``, ``converged`` and ``init_fallback``, and the costs to rounding (sums in another
+order); a p that reorders tied objects may let another of them win the tie. This holds as
+long as no two values that differ in exact arithmetic come within the tolerance (1e-10
+relative), and no two equal ones differ by more than it (rounding errors are ~1e-13 here).
+The same holds between the engines, the row sources (X or D) and the thread counts, which
+give bit-identical sums anyway (:data:`clustval._lanes.LANES`).
 
 The ``backend="sklearn_extra"`` option runs the iteration with scikit-learn-extra's
 ``KMedoids(method="alternate")`` instead, on the same D and the same seeds; it is an
@@ -43,6 +67,7 @@ optional cross-check (scikit-learn-extra 0.3.0 needs numpy < 2 and Python <= 3.1
 
 from __future__ import annotations
 
+import math
 import warnings
 from dataclasses import dataclass, field, replace
 
@@ -59,6 +84,7 @@ from ._validation import as_data_matrix, check_max_iter, check_n_clusters
 from .errors import ClusteringError
 
 __all__ = [
+    "TIE_RTOL",
     "KMedoidsConvergenceWarning",
     "KMedoidsResult",
     "SeedFallbackWarning",
@@ -69,6 +95,9 @@ __all__ = [
     "sd_kmedoids",
 ]
 
+#: Relative tolerance within which two values compared by a K-medoids rule count as equal
+#: (module docstring; :mod:`clustval.pam` uses the same).
+TIE_RTOL = 1e-10
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
 DEFAULT_MAX_ITER = 300
@@ -154,17 +183,37 @@ def park_jun_init(D, k: int) -> np.ndarray:
     """Park & Jun (2009) initial medoids.
 
     v_j = sum_i ( d_ij / sum_l d_il ); the K objects with the smallest v_j, in ascending
-    v_j order (stable sort: ties by object index), skipping any object at distance 0 from
-    an already chosen seed (a duplicate point) so that the K seeds are distinct points.
+    v_j order (values within ``TIE_RTOL`` times the mean v_j of each other tie, and the
+    lowest object index goes first: module docstring), skipping any object at distance 0
+    from an already chosen seed (a duplicate point) so that the K seeds are distinct points.
 
     Parameters
     ----------
-    D : (n, n) symmetric distance matrix with zero diagonal
-    k : number of seeds, 1 <= k <= number of distinct points
+    D : array-like of shape (n, n)
+        Symmetric distance matrix with an exact zero diagonal (e.g. from
+        :func:`euclidean_distances`).
+    k : int
+        Number of seeds, 1 <= k <= number of distinct points.
 
     Returns
     -------
-    (k,) int64 array of object indices; position = cluster number.
+    seeds : (k,) int64 ndarray
+        Object indices; position = cluster number.
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        D is not a valid distance matrix, or k is not in 1..(number of distinct points).
+
+    See Also
+    --------
+    park_jun : the whole algorithm, from these seeds.
+    sd_init : the variance-based seeds of SD K-medoids.
+
+    References
+    ----------
+    Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
+    *Expert Systems with Applications* 36(2):3336-3341.
 
     Examples
     --------
@@ -174,11 +223,11 @@ def park_jun_init(D, k: int) -> np.ndarray:
     """
     dist = DistanceRows(D=check_distance_matrix(D))
     check_n_clusters(dist.n, k)
-    return _park_jun_seeds(dist, k)
+    return _park_jun_seeds(dist, k, _row_sums(dist))
 
 
 def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
-    """Xie & Gao (2015) variance-based initial medoids (README, Decisions).
+    """Xie & Gao (2015) variance-based initial medoids (docs/decisions.md).
 
     var_i = (1/(n-1)) sum_{j != i} (d_ij - mu_i)^2, mu_i = (1/(n-1)) sum_{j != i} d_ij: the
     variance of object i's distances to all *other* objects (d_ii = 0 excluded, divisor
@@ -188,12 +237,46 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     r = sd_i (``radius="sd"``, default) or r = mean pairwise distance over i != j
     (``radius="mean"``). If the candidates run out before K seeds, the rest are chosen
     farthest-first (the object maximising its minimum distance to the chosen seeds, ties
-    by lowest index) and a :class:`SeedFallbackWarning` is emitted.
+    by lowest index) and a :class:`SeedFallbackWarning` is emitted. Values within the
+    tolerance of the module docstring count as tied (the variances, d_ij against r, the
+    farthest distances), so that rounding decides none of these choices.
+
+    Parameters
+    ----------
+    D : array-like of shape (n, n)
+        Symmetric distance matrix with an exact zero diagonal.
+    k : int
+        Number of seeds, 1 <= k <= number of distinct points.
+    radius : {"sd", "mean"}
+        The radius r around each seed within which candidates are removed.
 
     Returns
     -------
-    seeds : (k,) int64 array of object indices, in order of choice (= cluster number)
-    fallback : bool, True if the farthest-first fill was needed
+    seeds : (k,) int64 ndarray
+        Object indices, in order of choice (= cluster number).
+    fallback : bool
+        True if the farthest-first fill was needed.
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        D is not a valid distance matrix, k is not in 1..(number of distinct points), or
+        ``radius`` is unknown.
+
+    Warns
+    -----
+    SeedFallbackWarning
+        When the farthest-first fill was needed.
+
+    See Also
+    --------
+    sd_kmedoids : the whole algorithm, from these seeds.
+    park_jun_init : the seeds of Park & Jun.
+
+    References
+    ----------
+    Xie, J. & Gao, H. (2015). K-medoids clustering algorithms with optimized initial seeds
+    by variance. *Journal of Frontiers of Computer Science and Technology* 9(8):973-984.
 
     Examples
     --------
@@ -204,43 +287,52 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     """
     dist = DistanceRows(D=check_distance_matrix(D))
     check_n_clusters(dist.n, k)
-    return _sd_seeds(dist, k, radius)
+    return _sd_seeds(dist, k, radius, _row_sums(dist))
 
 
-def _park_jun_seeds(dist: DistanceRows, k: int) -> np.ndarray:
-    """:func:`park_jun_init` on checked distances."""
-    return _first_distinct(dist, np.argsort(_park_jun_scores(dist), kind="stable"), k)
+def _park_jun_seeds(dist: DistanceRows, k: int, row_sums: np.ndarray) -> np.ndarray:
+    """:func:`park_jun_init` on checked distances: repeatedly the remaining object of smallest
+    v_j (the lowest index among those within the tolerance of it), its duplicates dropped."""
+    v = _park_jun_scores(dist, row_sums)
+    tol = TIE_RTOL * _mean(v)
+    remaining = np.ones(dist.n, dtype=bool)
+    seeds: list[int] = []
+    while len(seeds) < k:
+        if not remaining.any():
+            _raise_too_few_distinct(dist, k)
+        j = _lowest_within(np.where(remaining, v, np.inf), tol)
+        seeds.append(j)
+        remaining &= dist.rows([j])[0] > 0.0  # j and its duplicates
+    return np.asarray(seeds, dtype=np.int64)
 
 
-def _sd_seeds(dist: DistanceRows, k: int, radius: str) -> tuple[np.ndarray, bool]:
+def _sd_seeds(dist: DistanceRows, k: int, radius: str, row_sums: np.ndarray) -> tuple[np.ndarray, bool]:
     """:func:`sd_init` on checked distances."""
     if radius not in SD_RADII:
         raise ClusteringError(f"radius={radius!r} is not known; use one of {SD_RADII}.")
     n = dist.n
-    row_sums = _row_sums(dist)
     var = _distance_variances(dist, row_sums)
     sd = np.sqrt(var)
-    mean_distance = row_sums.sum() / (n * (n - 1)) if n > 1 else 0.0
+    mean_distance = math.fsum(row_sums) / (n * (n - 1)) if n > 1 else 0.0
+    tol_var = TIE_RTOL * _mean(var)
+    tol_distance = TIE_RTOL * _mean(row_sums) / n  # of the mean distance, S / n
 
     candidate = np.ones(n, dtype=bool)
     seeds: list[int] = []
-    for i in np.argsort(var, kind="stable"):
-        if len(seeds) == k:
-            break
-        if not candidate[i]:
-            continue
-        seeds.append(int(i))
+    while len(seeds) < k and candidate.any():
+        i = _lowest_within(np.where(candidate, var, np.inf), tol_var)
+        seeds.append(i)
         r = sd[i] if radius == "sd" else mean_distance
-        candidate &= dist.rows([i])[0] > r
+        candidate &= dist.rows([i])[0] > r + tol_distance
 
     fallback = len(seeds) < k
     if fallback:
         chosen = len(seeds)
         nearest_seed = dist.rows(seeds).min(axis=0)
         while len(seeds) < k:
-            j = int(np.argmax(nearest_seed))
-            if nearest_seed[j] == 0.0:  # every object coincides with a seed
+            if nearest_seed.max() == 0.0:  # every object coincides with a seed
                 _raise_too_few_distinct(dist, k)
+            j = _lowest_within(-nearest_seed, tol_distance)  # the farthest, ties: lowest index
             seeds.append(j)
             np.minimum(nearest_seed, dist.rows([j])[0], out=nearest_seed)
         warnings.warn(
@@ -251,6 +343,21 @@ def _sd_seeds(dist: DistanceRows, k: int, radius: str) -> tuple[np.ndarray, bool
             stacklevel=3,
         )
     return np.asarray(seeds, dtype=np.int64), fallback
+
+
+def _lowest_within(values: np.ndarray, tol: float) -> int:
+    """The lowest index whose value is within ``tol`` of the smallest (as :mod:`clustval.pam`)."""
+    return int(np.argmax(values <= values.min() + tol))
+
+
+def _mean(values: np.ndarray) -> float:
+    """The mean, correctly rounded (the same for the values in any order)."""
+    return math.fsum(values) / len(values) if len(values) else 0.0
+
+
+def _sum_tolerance(row_sums: np.ndarray) -> float:
+    """TIE_RTOL times the mean row sum of D: sums of distances closer than this are equal."""
+    return TIE_RTOL * _mean(row_sums)
 
 
 # ---------------------------------------------------------------------------- algorithms
@@ -276,9 +383,48 @@ def park_jun(
     ``backend="sklearn_extra"`` runs the iteration with scikit-learn-extra's
     ``KMedoids(method="alternate")`` from the same seeds on the same D.
 
+    Parameters
+    ----------
+    X : array-like of shape (n, d), optional
+        The data (Euclidean distances). Give X or ``distances``, not both.
+    n_clusters : int
+        K, 1 <= K <= number of distinct points.
+    distances : array-like of shape (n, n), optional
+        A precomputed symmetric distance matrix with an exact zero diagonal.
+    max_iter : int
+        Cap on the assign/update rounds (a :class:`KMedoidsConvergenceWarning` when reached
+        with medoids still moving).
+    backend : {"clustval", "sklearn_extra"}
+        Who runs the iteration.
+    memory_budget_mb : float
+        Bound on each temporary block of distances computed from X.
+
     Returns
     -------
-    KMedoidsResult (cost: lower is better).
+    KMedoidsResult
+        Labels, medoids, cost (lower is better), rounds, seeds, convergence.
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        Neither or both of X and ``distances``, invalid data or distances, K out of range,
+        an unknown backend, or scikit-learn-extra missing for ``backend="sklearn_extra"``.
+
+    Warns
+    -----
+    KMedoidsConvergenceWarning
+        When ``max_iter`` rounds all moved a medoid.
+
+    See Also
+    --------
+    park_jun_init : the seeds alone.
+    sd_kmedoids : the same iteration from variance-based seeds.
+    clustval.pam.pam : PAM (BUILD and SWAP).
+
+    References
+    ----------
+    Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
+    *Expert Systems with Applications* 36(2):3336-3341.
 
     Examples
     --------
@@ -289,8 +435,9 @@ def park_jun(
     """
     dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
     check_n_clusters(dist.n, n_clusters)
-    seeds = _park_jun_seeds(dist, n_clusters)
-    return _cost_in_units(_iterate(dist, seeds, max_iter, backend), scale)
+    row_sums = _row_sums(dist)
+    seeds = _park_jun_seeds(dist, n_clusters, row_sums)
+    return _cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
 
 
 def sd_kmedoids(
@@ -306,7 +453,52 @@ def sd_kmedoids(
     """SD K-medoids of Xie & Gao (2015): variance seeds (:func:`sd_init`), then Park-Jun iterations.
 
     Arguments as :func:`park_jun`, plus ``radius`` ("sd" or "mean"). ``result.init_fallback``
-    tells whether the farthest-first fill of :func:`sd_init` was needed.
+    tells whether the farthest-first fill of :func:`sd_init` was needed. Tie rules are in
+    the module docstring.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d), optional
+        The data (Euclidean distances). Give X or ``distances``, not both.
+    n_clusters : int
+        K, 1 <= K <= number of distinct points.
+    distances : array-like of shape (n, n), optional
+        A precomputed symmetric distance matrix with an exact zero diagonal.
+    radius : {"sd", "mean"}
+        The seeding radius (:func:`sd_init`).
+    max_iter : int
+        Cap on the assign/update rounds.
+    backend : {"clustval", "sklearn_extra"}
+        Who runs the iteration.
+    memory_budget_mb : float
+        Bound on each temporary block of distances computed from X.
+
+    Returns
+    -------
+    KMedoidsResult
+        As :func:`park_jun`'s, with ``init_fallback`` set.
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        As :func:`park_jun`, or an unknown ``radius``.
+
+    Warns
+    -----
+    SeedFallbackWarning
+        When the seeding filled seeds farthest-first.
+    KMedoidsConvergenceWarning
+        When ``max_iter`` rounds all moved a medoid.
+
+    See Also
+    --------
+    sd_init : the seeds alone.
+    park_jun : the same iteration from Park & Jun's seeds.
+
+    References
+    ----------
+    Xie, J. & Gao, H. (2015). K-medoids clustering algorithms with optimized initial seeds
+    by variance. *Journal of Frontiers of Computer Science and Technology* 9(8):973-984.
 
     Examples
     --------
@@ -324,40 +516,46 @@ def sd_kmedoids(
     """
     dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
     check_n_clusters(dist.n, n_clusters)
-    seeds, fallback = _sd_seeds(dist, n_clusters, radius)
-    result = _cost_in_units(_iterate(dist, seeds, max_iter, backend), scale)
+    row_sums = _row_sums(dist)
+    seeds, fallback = _sd_seeds(dist, n_clusters, radius, row_sums)
+    result = _cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
     return replace(result, init_fallback=fallback)
 
 
 # ---------------------------------------------------------------------------- iteration
-def _iterate(dist: DistanceRows, seeds: np.ndarray, max_iter: int, backend: str) -> KMedoidsResult:
-    """Alternate assignment and medoid update from ``seeds`` until no medoid moves."""
+def _iterate(
+    dist: DistanceRows, seeds: np.ndarray, max_iter: int, backend: str, tol: float = 0.0
+) -> KMedoidsResult:
+    """Alternate assignment and medoid update from ``seeds`` until no medoid moves; ``tol``:
+    the tolerance of sums of distances (:func:`_sum_tolerance`), the assignment's is
+    ``tol / (2 n)`` (module docstring, Stop)."""
     check_max_iter(max_iter)
+    tol_assign = tol / (2 * dist.n)
     if backend == "sklearn_extra":
         medoids, n_iter = _sklearn_extra_medoids(dist.D, seeds, int(max_iter))
-        labels, cost = _assign(dist, medoids)
+        labels, cost = _assign(dist, medoids, tol_assign)
         history = np.array([cost])
         converged = False
     elif backend == "clustval":
         medoids = seeds.copy()
-        labels, cost = _assign(dist, medoids)
+        labels, cost = _assign(dist, medoids, tol_assign)
         history = [cost]
         converged = False
         n_iter = 0
         while n_iter < max_iter:
             n_iter += 1
-            moved = _update(dist, labels, medoids)
+            moved = _update(dist, labels, medoids, tol)
             if moved is None:
                 converged = True
                 break
             medoids = moved
-            labels, cost = _assign(dist, medoids)
+            labels, cost = _assign(dist, medoids, tol_assign)
             history.append(cost)
         history = np.asarray(history)
     else:
         raise ClusteringError(f"backend={backend!r} is not known; use one of {BACKENDS}.")
     # Converged = the final medoids are a fixed point (also when max_iter ran out just then).
-    converged = converged or _update(dist, labels, medoids) is None
+    converged = converged or _update(dist, labels, medoids, tol) is None
     if not converged:
         warnings.warn(
             f"K-medoids stopped after max_iter={max_iter} rounds with medoids still moving; "
@@ -376,24 +574,31 @@ def _iterate(dist: DistanceRows, seeds: np.ndarray, max_iter: int, backend: str)
     )
 
 
-def _assign(dist: DistanceRows, medoids: np.ndarray) -> tuple[np.ndarray, float]:
-    """Nearest medoid of each object (``argmin`` takes the lowest cluster number on ties),
-    and the total cost sum_i d(i, medoid(i))."""
+def _assign(dist: DistanceRows, medoids: np.ndarray, tol: float = 0.0) -> tuple[np.ndarray, float]:
+    """Nearest medoid of each object (among medoids within ``tol`` of the nearest, the lowest
+    cluster number; a medoid in its own cluster), and the total cost sum_i d(i, medoid(i))."""
     to_medoids = dist.rows(medoids)
-    labels = np.argmin(to_medoids, axis=0).astype(np.int64)
+    nearest = to_medoids.min(axis=0)
+    labels = np.argmax(to_medoids <= nearest + tol, axis=0).astype(np.int64)
+    labels[medoids] = np.arange(len(medoids))
     return labels, float(to_medoids[labels, np.arange(dist.n)].sum())
 
 
-def _update(dist: DistanceRows, labels: np.ndarray, medoids: np.ndarray) -> np.ndarray | None:
-    """New medoids (argmin of in-cluster summed distance, strict improvement), or None if none moved."""
+def _update(
+    dist: DistanceRows, labels: np.ndarray, medoids: np.ndarray, tol: float = 0.0
+) -> np.ndarray | None:
+    """New medoids, or None if none moved: each cluster's member of smallest in-cluster summed
+    distance (lowest index within ``tol`` of it), taken only if its sum is lower than the
+    current medoid's by more than ``tol``."""
     new = medoids.copy()
+    within = np.empty(dist.n)  # by object: each member's sum over its own cluster
     for k in range(len(medoids)):
         members = np.flatnonzero(labels == k)
-        within = _summed_distances(dist, members)
-        best = int(np.argmin(within))
-        current = int(np.searchsorted(members, medoids[k]))
-        if within[best] < within[current]:
-            new[k] = members[best]
+        within[:] = np.inf
+        within[members] = _summed_distances(dist, members)
+        best = _lowest_within(within, tol)  # an object index
+        if within[medoids[k]] - within[best] > tol:
+            new[k] = best
     return None if np.array_equal(new, medoids) else new
 
 
@@ -436,12 +641,12 @@ def _row_sums(dist: DistanceRows) -> np.ndarray:
     return dist.summed(everyone, everyone)
 
 
-def _park_jun_scores(dist: DistanceRows) -> np.ndarray:
+def _park_jun_scores(dist: DistanceRows, row_sums: np.ndarray) -> np.ndarray:
     """v_j = sum_i d_ij / sum_l d_il; rows of zeros (all points equal) add 0.
 
     By symmetry v_j = sum_i d_ji w_i with w_i = 1 / sum_l d_il: a weighted row sum, so
-    each pass over the pairs reads rows (two passes in all, no n x n matrix)."""
-    row_sums = _row_sums(dist)
+    each pass over the pairs reads rows (two passes in all, with :func:`_row_sums`; no n x n
+    matrix)."""
     inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
     everyone = np.arange(dist.n)
     return dist.summed(everyone, everyone, weights=inv)
@@ -461,17 +666,6 @@ def _distance_variances(dist: DistanceRows, row_sums: np.ndarray) -> np.ndarray:
         squares[np.arange(stop - start), np.arange(start, stop)] = 0.0  # drop j == i
         var[start:stop] = squares.sum(axis=1) / (n - 1)
     return var
-
-
-def _first_distinct(dist: DistanceRows, order: np.ndarray, k: int) -> np.ndarray:
-    """The first k objects of ``order`` that are at positive distance from every earlier pick."""
-    seeds: list[int] = []
-    for j in order:
-        if not seeds or dist.between(np.array([j]), np.array(seeds)).min() > 0.0:
-            seeds.append(int(j))
-            if len(seeds) == k:
-                return np.asarray(seeds, dtype=np.int64)
-    _raise_too_few_distinct(dist, k)
 
 
 def _n_distinct(dist: DistanceRows) -> int:

@@ -16,7 +16,8 @@ nearest and second-nearest medoid,
 Tie rules (deterministic):
 
 * Values that differ by at most ``TIE_RTOL`` times the mean row sum of D count as equal,
-  so that rounding in a sum never decides between two equally good choices.
+  so that rounding in a sum never decides between two equally good choices (the same
+  tolerance as :mod:`clustval.kmedoids`).
 * BUILD: among equally good objects the lowest index; objects at distance 0 from a chosen
   medoid are never chosen (medoids are distinct points; K above the number of distinct
   points is a :class:`~clustval.errors.ClusteringError`).
@@ -39,15 +40,13 @@ from ._validation import check_max_iter, check_n_clusters
 from .errors import ClusteringError
 from .kmedoids import (
     DEFAULT_MAX_ITER,
+    TIE_RTOL,  # relative tolerance (of the mean row sum of D) within which costs are equal
     KMedoidsConvergenceWarning,
     KMedoidsResult,
     euclidean_distances,
 )
 
 __all__ = ["TIE_RTOL", "pam"]
-
-#: Relative tolerance (of the mean row sum of D) within which two costs or gains are equal.
-TIE_RTOL = 1e-10
 _BLOCK_BYTES = 16 * 2**20  # one (rows x n) temporary of about this size
 
 
@@ -59,10 +58,44 @@ def pam(X=None, n_clusters: int = 2, *, distances=None, max_iter: int = DEFAULT_
     matrix. ``max_iter`` caps the SWAP rounds (a :class:`KMedoidsConvergenceWarning` if a
     swap was still made in the last one). Tie rules are in the module docstring.
 
+    Parameters
+    ----------
+    X : array-like of shape (n, d), optional
+        The data (Euclidean distances). Give X or ``distances``, not both.
+    n_clusters : int
+        K, 1 <= K <= number of distinct points.
+    distances : array-like of shape (n, n), optional
+        A precomputed symmetric distance matrix with an exact zero diagonal.
+    max_iter : int
+        Cap on the SWAP rounds.
+
     Returns
     -------
-    KMedoidsResult: ``initial_medoids`` are BUILD's, ``cost_history`` the cost after BUILD
-    and after each swap (strictly decreasing), ``n_iter`` the SWAP rounds run.
+    KMedoidsResult
+        ``initial_medoids`` are BUILD's, ``cost_history`` the cost after BUILD and after
+        each swap (strictly decreasing), ``n_iter`` the SWAP rounds run.
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        Neither or both of X and ``distances``, invalid data or distances, or K out of
+        range (including K above the number of distinct points).
+
+    Warns
+    -----
+    clustval.kmedoids.KMedoidsConvergenceWarning
+        When a swap was still made in the last of ``max_iter`` rounds.
+
+    See Also
+    --------
+    clustval.kmedoids.park_jun : Park & Jun's faster alternating K-medoids.
+    clustval.kmedoids.sd_kmedoids : the same iteration from variance-based seeds.
+
+    References
+    ----------
+    Kaufman, L. & Rousseeuw, P. J. (1990). *Finding Groups in Data*, ch. 2. Wiley.
+    Schubert, E. & Rousseeuw, P. J. (2019). Faster k-Medoids Clustering: Improving the PAM,
+    CLARA, and CLARANS Algorithms. SISAP 2019, LNCS 11807:171-187.
 
     Examples
     --------
