@@ -131,7 +131,7 @@ def test_centroid_based_indices_are_refused_with_distances_only():
     D = exact_distances(X, X)
     with pytest.raises(InputError, match="DB, XB need the data's coordinates"):
         score(labels, distances=D, names=["sil", "db", "xb"])
-    with pytest.raises(InputError, match="STDI need the data's coordinates"):
+    with pytest.raises(InputError, match="STDI needs the data's coordinates"):
         internal_scores(D, labels, ["stdi"], metric="precomputed")
     with pytest.raises(InputError, match="X or distances, not both"):
         score(labels, X=X, distances=D)
@@ -187,7 +187,7 @@ def test_cli_distances(tmp_path, capsys):
     assert main(["score", *pred, "--distances", str(tmp_path / "D.csv"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == score(labels, distances=D)
     assert main(["score", *pred, "--distances", str(tmp_path / "D.csv"), "--index", "xb"]) == 1
-    assert "XB need the data's coordinates" in capsys.readouterr().err
+    assert "XB needs the data's coordinates" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stop:  # one or the other, as argparse says
         main(["score", *pred, "--distances", str(tmp_path / "D.csv"), "--data", str(tmp_path / "D.csv")])
     assert stop.value.code == 2

@@ -132,7 +132,7 @@ def test_bad_requests_are_one_clear_error(ks, kwargs, message):
         (["--k", "22:2"], "the K range '22:2' is empty"),
         (["--k", "2-22"], "FIRST:LAST"),
         (["--k", "2:9"], "K = 7 is outside 2..6"),
-        (["--k", "2:3", "--algorithm", "kmeanz"], "unknown algorithm 'kmeanz'"),
+        (["--k", "2:3", "--algorithm", "kmeanz"], "invalid choice: 'kmeanz'"),
         (["--k", "2:3", "--index", "s2"], "'s2' is an external index"),
         (["--k", "2:3", "--sd-radius", "wide"], "invalid choice: 'wide'"),
         (["--k", "2:3", "--plot", "out.svg"], "saved as .png or .pdf"),

@@ -34,6 +34,8 @@ _HASH_ROWS = 2**14
 # What the scoring functions do with an index that is undefined for the input: raise
 # UndefinedIndexError, or give NaN for it and every defined index its value.
 UNDEFINED_POLICIES = ("raise", "nan")
+_BOOL_TYPES = frozenset({bool, np.bool_})
+_FLOAT_TYPES = frozenset({float, np.float64, np.float32, np.float16})
 
 
 def as_label_array(labels, name: str = "labels") -> np.ndarray:
@@ -41,9 +43,12 @@ def as_label_array(labels, name: str = "labels") -> np.ndarray:
 
     Rejected, as scikit-learn's ``check_clusterings`` rejects them: empty input, any shape
     but (n,) (a column (n, 1) too), None or NaN anywhere (also inside a list of strings,
-    which numpy would turn into the string "nan"), and numbers mixed with strings (``1`` and
-    ``"1"`` would otherwise become one label). Integral floats become integers; other floats
-    are kept, with the :class:`~clustval.errors.ContinuousLabelWarning` scikit-learn gives.
+    which numpy would turn into the string "nan"), numbers mixed with strings (``1`` and
+    ``"1"`` would otherwise become one label), bytes mixed with strings (``b"a"`` and ``"a"``)
+    and booleans mixed with numbers (``True`` and ``1``). Integral floats become integers
+    (those beyond int64 stay floats: each distinct value is one label, as in scikit-learn);
+    other floats are kept, with the :class:`~clustval.errors.ContinuousLabelWarning`
+    scikit-learn gives. Python integers beyond int64 are kept exactly (an object array).
     """
     arr = np.asarray(labels)
     if arr.ndim != 1:
@@ -52,13 +57,23 @@ def as_label_array(labels, name: str = "labels") -> np.ndarray:
         raise InputError(f"{name} is empty: need at least one labelled object.")
     if arr.dtype.kind in "US" and not isinstance(labels, np.ndarray):
         arr = np.asarray(labels, dtype=object)  # see what the elements were before numpy's str()
+    elif arr.dtype.kind in "iuf" and isinstance(labels, (list, tuple)):
+        # numpy makes [True, 1] the integers [1, 1] and [2**63, 2**63 + 1] one float: look
+        # at the elements themselves when a bool, or an int that became a float, is among them
+        types = set(map(type, labels))
+        if types & _BOOL_TYPES or (arr.dtype.kind == "f" and not types <= _FLOAT_TYPES):
+            arr = np.asarray(labels, dtype=object)
     if arr.dtype.kind == "O":
         arr = _object_labels(arr, name)
+        if arr.dtype.kind == "O":  # Python integers beyond int64, kept exact
+            return arr
     if arr.dtype.kind == "f":
         if not np.all(np.isfinite(arr)):
             raise InputError(f"{name} contains NaN or inf; every object needs a label.")
         if np.all(arr == np.round(arr)):
-            return arr.astype(np.int64)
+            if arr.min() >= -(2.0**63) and arr.max() < 2.0**63:
+                return arr.astype(np.int64)
+            return arr  # integral, but beyond int64: each distinct float is one label
         warnings.warn(
             f"{name} holds non-integral numbers: clustering labels are discrete, each "
             "distinct value is taken as one label.",
@@ -71,12 +86,17 @@ def as_label_array(labels, name: str = "labels") -> np.ndarray:
 
 
 def _object_labels(arr: np.ndarray, name: str) -> np.ndarray:
-    """An object array of labels as strings or numbers; InputError for None, NaN or a mix."""
-    first = {}  # the first string and the first number seen
+    """An object array of labels as strings, bytes or numbers (an object array of Python
+    numbers when no numpy dtype holds them exactly); InputError for None, NaN or a mix."""
+    first = {}  # the first value of each kind seen: str, bytes, bool, number
     for value in arr:
-        if isinstance(value, (str, bytes)):
+        if isinstance(value, str):
             first.setdefault("string", value)
-        elif isinstance(value, (bool, int, float, np.number, np.bool_)):
+        elif isinstance(value, bytes):
+            first.setdefault("bytes", value)
+        elif isinstance(value, (bool, np.bool_)):
+            first.setdefault("bool", value)
+        elif isinstance(value, (int, float, np.number)):
             if value != value:
                 raise InputError(f"{name} contains NaN; every object needs a label.")
             first.setdefault("number", value)
@@ -84,12 +104,34 @@ def _object_labels(arr: np.ndarray, name: str) -> np.ndarray:
             raise InputError(f"{name} contains None; every object needs a label.")
         else:
             raise InputError(f"{name} holds a {type(value).__name__}; labels are integers or strings.")
-    if len(first) == 2:
+    text = [kind for kind in ("string", "bytes") if kind in first]
+    numeric = [kind for kind in ("number", "bool") if kind in first]
+    if text and numeric:
+        one, other = first[numeric[0]], first[text[0]]
         raise InputError(
-            f"{name} mixes numbers and strings (e.g. {first['number']!r} and {first['string']!r}), "
+            f"{name} mixes numbers and strings (e.g. {one!r} and {other!r}), "
             "which would count 1 and '1' as one label; give labels of one kind."
         )
-    return arr.astype(str) if "string" in first else np.array(arr.tolist())
+    if len(text) == 2 or len(numeric) == 2:
+        one, other = (first[kind] for kind in (text if len(text) == 2 else numeric))
+        what, merged = ("bytes and strings", "b'a' and 'a'") if text else ("booleans and numbers", "True and 1")
+        raise InputError(
+            f"{name} mixes {what} (e.g. {one!r} and {other!r}), which would count {merged} "
+            "as one label; give labels of one kind."
+        )
+    if text:
+        return arr.astype(str)
+    values = arr.tolist()  # Python numbers
+    if "bool" in first:
+        return np.array(values, dtype=bool)
+    if all(isinstance(v, int) for v in values):
+        try:
+            return np.array(values, dtype=np.int64)
+        except OverflowError:  # beyond int64: Python integers compare exactly
+            return np.array(values, dtype=object)
+    if any(isinstance(v, int) and abs(v) > 2**53 for v in values):
+        return np.array(values, dtype=object)  # a float would round the integer
+    return np.array(values, dtype=np.float64)
 
 
 def factorize(
@@ -327,8 +369,16 @@ def check_distances(D, labels) -> tuple[np.ndarray, np.ndarray, int]:
     non-negative, zero on the diagonal and symmetric (up to ``DISTANCE_SYMMETRY_RTOL``
     times its largest entry). Returns ``(D, codes, K)`` like :func:`check_data`, D as a
     C-contiguous float64 (n, n) array.
+
+    A ``scipy.sparse`` matrix or array is densified, its missing entries being distances
+    of 0 (as scikit-learn's ``silhouette_samples`` reads a sparse precomputed matrix: it
+    sums the stored entries only), when its n x n float64 copy has at most
+    ``MAX_SPARSE_DENSE_CELLS`` cells; a larger one is an InputError.
     """
     labels = as_label_array(labels, "labels")
+    sparse = _is_scipy_sparse(D)
+    if sparse:
+        D = _densified(D)
     try:
         D = np.ascontiguousarray(D, dtype=np.float64)
     except (TypeError, ValueError) as exc:
@@ -362,10 +412,37 @@ def check_distances(D, labels) -> tuple[np.ndarray, np.ndarray, int]:
             i += r0
             raise InputError(
                 f"distances must be symmetric; d({i}, {j}) = {float(D[i, j])!r} but d({j}, {i}) = "
-                f"{float(D[j, i])!r}."
+                f"{float(D[j, i])!r}"
+                + (" (a sparse matrix's missing entries are distances of 0: store both triangles)." if sparse else ".")
             )
     codes, uniques = factorize(labels)
     return D, codes, len(uniques)
+
+
+# A sparse distance matrix is densified up to this many cells (2 GiB of float64).
+MAX_SPARSE_DENSE_CELLS = 2**28
+
+
+def _is_scipy_sparse(D) -> bool:
+    """Whether ``D`` is a scipy.sparse matrix or array (without importing scipy)."""
+    return type(D).__module__.startswith("scipy.sparse") and hasattr(D, "toarray")
+
+
+def _densified(D) -> np.ndarray:
+    """A scipy.sparse distance matrix as a dense array, missing entries 0 (see
+    :func:`check_distances`), or one InputError when it is not square or too large."""
+    shape = tuple(D.shape)
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise InputError(f"distances must be a square (n, n) matrix, got a sparse matrix of shape {shape}.")
+    if shape[0] * shape[1] > MAX_SPARSE_DENSE_CELLS:
+        raise InputError(
+            f"the sparse {shape[0]} x {shape[1]} distance matrix is too large to densify (more than "
+            f"{MAX_SPARSE_DENSE_CELLS} cells); its missing entries mean distance 0 (scikit-learn's "
+            "convention), so pass the data X instead, or fewer objects."
+        )
+    if D.dtype.kind not in "iufb":
+        raise InputError(f"distances must be numeric, got a sparse matrix of dtype {D.dtype}.")
+    return D.toarray()
 
 
 def check_undefined_policy(undefined: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import as_label_array, factorize
-from .contingency import MAX_TABLE_CELLS, Contingency
+from .contingency import MAX_TABLE_CELLS, Contingency, checked_total
 from .errors import InputError
 
 __all__ = ["as_contingency", "contingency_from_counts", "contingency_from_frame"]
@@ -30,11 +30,16 @@ def _as_counts(counts, where: str) -> np.ndarray:
         bad = ~np.isfinite(arr) | (arr != np.round(arr))
         if bad.any():
             raise InputError(f"{where}: count {arr[bad][0].item()!r} is not an integer; counts are numbers of objects.")
+        checked_total(np.abs(arr), where)  # a float beyond int64 would cast to garbage
+        arr = arr.astype(np.int64)
+    elif arr.dtype.kind == "O" and arr.size and all(type(v) is int for v in arr.ravel().tolist()):
+        checked_total(np.abs(arr), where)  # Python integers (beyond int64: numpy keeps objects)
         arr = arr.astype(np.int64)
     elif arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
         raise InputError(f"{where}: counts must be integers, got dtype {arr.dtype}.")
     if arr.size and arr.min() < 0:
         raise InputError(f"{where}: count {int(arr.min())} is negative; counts are numbers of objects.")
+    checked_total(arr, where)  # before the int64 copy (uint64 counts) and any int64 sum
     return arr.astype(np.int64, copy=False)
 
 
@@ -52,6 +57,27 @@ def as_contingency(table) -> Contingency:
 
     A :class:`~clustval.contingency.Contingency` is returned as it is. Rows and columns are
     labelled 0..C-1 and 0..K-1 (their positions); all-zero ones are dropped.
+
+    Parameters
+    ----------
+    table : array-like of shape (C, K), or Contingency
+        Non-negative integer counts, rows classes and columns clusters.
+
+    Returns
+    -------
+    Contingency
+        The table, all-zero rows and columns dropped.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Counts that are negative, not integers or not finite, a table that is not 2-D, or
+        one that counts nothing.
+
+    See Also
+    --------
+    contingency_from_counts : a table from long rows.
+    clustval.scoring.external_scores_from_table : every external index of a table.
 
     Examples
     --------
@@ -75,6 +101,31 @@ def contingency_from_counts(classes, clusters, counts) -> Contingency:
 
     Each (class, cluster) pair appears at most once; pairs not listed count 0. Labels are
     checked as label vectors are (integers or strings, no NaN or None, no mix of the two).
+
+    Parameters
+    ----------
+    classes : array-like of shape (m,)
+        The class of each row: integers or strings.
+    clusters : array-like of shape (m,)
+        The cluster of each row.
+    counts : array-like of shape (m,)
+        How many objects of that class are in that cluster: non-negative integers.
+
+    Returns
+    -------
+    Contingency
+        The table, rows and columns labelled by the sorted distinct classes and clusters.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A pair listed twice, a negative or non-integer count, columns of different lengths,
+        labels that fail the checks, or a table that counts nothing.
+
+    See Also
+    --------
+    contingency_from_frame : the same from a DataFrame's label columns.
+    clustval.scoring.external_scores_from_table : every external index of the table.
 
     Examples
     --------
@@ -118,6 +169,31 @@ def contingency_from_frame(frame, true: str = "class", pred: str = "cluster") ->
     the data are (partition by partition, on a ``dask.distributed`` cluster if one is
     connected) and only the C x K counts come back. Missing labels are kept in the
     group-by and refused, never silently dropped.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame or dask.dataframe.DataFrame
+        One row per object.
+    true : str, default "class"
+        The column of the true classes.
+    pred : str, default "cluster"
+        The column of the clusters.
+
+    Returns
+    -------
+    Contingency
+        The counts of every (class, cluster) pair.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A column that is not in the frame, a missing label (NaN or None) in either column,
+        or a frame without rows.
+
+    See Also
+    --------
+    contingency_from_counts : the table from long rows.
+    clustval.scoring.external_scores_from_table : every external index of the table.
 
     Examples
     --------
