@@ -10,6 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import matplotlib.text
 import numpy as np
 import pytest
 import yaml
@@ -223,7 +224,10 @@ def test_fig_robustness_a_tied_best_k_breaks_the_pattern():
     (bar,) = ax.patches
     assert bar.get_x() + bar.get_width() == pytest.approx(0.0825)  # 0.08 only: IGP ties at 0.09
     lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
-    assert list(lines["line-igp"].get_ydata()) == [3, 3, 3, 9]  # the smallest tied K is drawn
+    # the line breaks at the tie, and every K of the tie is marked (as Fig. 3 rings them)
+    assert np.isnan(lines["line-igp"].get_ydata()).tolist() == [False, False, True, False]
+    tie = lines["tie-igp"].get_ydata()
+    assert [k for k in tie if not np.isnan(k)] == [3, 10]
 
 
 def test_fig_robustness_needs_the_offset_sweep():
@@ -304,3 +308,49 @@ def test_the_workflow_names_no_figure():
     for where, text in texts.items():
         assert "figure_table" in text or where == "report/figure.rst", where
         assert not [name for name in FIGURES if re.search(rf"\b{name}\b", text)], where
+
+
+# ====================================================================== offset sweep: ties, K axis, no overlap
+def test_fig_robustness_marks_every_k_of_a_tie_and_labels_the_reference_ks():
+    """IGP = 1 at several K is a tie, drawn as one (every K marked, as in Fig. 3); the K axis
+    labels the groups' and the true sub-clusters' K, in bold."""
+    expected = {n: (9 if n == "stdi" else 3) for n in FIG3}
+    records = [(o, d, a, k, n, 5.0 if (n == "igp" and k in (2, 3, 10)) else v)
+               for o, d, a, k, n, v in offset_table().records()]
+    table = ScoreTable.from_records(records, group_column="offset")
+    fig = F.fig_robustness(table, expected, default_offset=0.09, **FIG3_RUN)
+    (ax,) = fig.axes
+    lines = {line.get_gid(): line for line in ax.get_lines() if line.get_gid()}
+    assert np.isnan(lines["line-igp"].get_ydata()).all(), "no line through a tie"
+    tie = [k for k in lines["tie-igp"].get_ydata() if not np.isnan(k)]
+    assert tie == [2, 3, 10] * 3 + [2, 3, 9, 10], "every K of the tie, at every offset"
+    assert "tie-stdi" not in lines
+    ticks = {int(t): label for t, label in zip(ax.get_yticks(), ax.get_yticklabels())}
+    assert {3, 9} <= set(ticks) and ticks[3].get_fontweight() == "bold" == ticks[9].get_fontweight()
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "tied best K (every K of the tie)" in legend and "paper's pattern holds at\nno measured offset" in legend
+
+
+def _overlaps(fig) -> list[tuple[str, str]]:
+    """Pairs of visible, non-empty texts of ``fig`` whose drawn boxes overlap."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    texts = [t for t in fig.findobj(matplotlib.text.Text) if t.get_visible() and t.get_text().strip()]
+    boxes = [(t.get_text(), t.get_window_extent(renderer).expanded(1.0, 1.0)) for t in texts]
+    return [(a, b) for i, (a, box_a) in enumerate(boxes) for b, box_b in boxes[i + 1:]
+            if box_a.overlaps(box_b) and box_a.intersection(box_a, box_b).width > 1
+            and box_a.intersection(box_a, box_b).height > 1]
+
+
+@pytest.mark.parametrize("held", [True, False])
+def test_fig_robustness_has_no_overlapping_text(held):
+    expected = {n: (9 if n == "stdi" else 3) for n in FIG3}
+    records = offset_table(offsets=(0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.10, 0.11, 0.12, 0.13, 0.14)).records()
+    if not held:  # IGP ties everywhere: the pattern holds nowhere, and the figure says so
+        records = [(o, d, a, k, n, 5.0 if (n == "igp" and k in (2, 3, 9, 10)) else v) for o, d, a, k, n, v in records]
+    fig = F.fig_robustness(ScoreTable.from_records(records, group_column="offset"), expected,
+                           default_offset=0.09, **FIG3_RUN)
+    assert _overlaps(fig) == []

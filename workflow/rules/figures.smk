@@ -1,5 +1,8 @@
 # Figures 1-6, the offset-sweep figure and the sensitivity heat map, Tables 4-5, the claims
-# and sensitivity tables.
+# and sensitivity tables, and results/index.html linking them all. `snakemake --report`
+# embeds each job's params raw in a <script> block: every param that can hold text from the
+# config is HTML-escaped here (escape_params) and read back exactly by its script.
+from clustval.repro.paper.report import escape_params
 
 
 rule figure:
@@ -10,7 +13,10 @@ rule figure:
             "results/figures/{figure}.png",
             category="Figures",
             caption="../report/figure.rst",
-            labels={"figure": "{figure}"},
+            # the report lists figures by this label, sorted as text: Fig. 1-6, then Fig. S1, S2
+            labels=lambda wildcards: {
+                "figure": figure_table.figure_label(wildcards.figure)
+            },
         ),
         pdf="results/figures/{figure}.pdf",
     log:
@@ -24,7 +30,9 @@ rule figure:
         mem_mb=1024,
         runtime=5,
     params:
-        figure=lambda wildcards: figure_table.figure_params(SETTINGS, wildcards.figure),
+        figure=lambda wildcards: escape_params(
+            figure_table.figure_params(SETTINGS, wildcards.figure)
+        ),
     script:
         "../scripts/figure.py"
 
@@ -39,7 +47,9 @@ rule table:
             "results/tables/{table}.html",
             category="Tables",
             caption="../report/table.rst",
-            labels={"table": "{table}"},
+            labels=lambda wildcards: {
+                "table": wildcards.table.replace("table", "Table ")
+            },
         ),
     log:
         "logs/table/{table}.log",
@@ -52,7 +62,9 @@ rule table:
         mem_mb=512,
         runtime=5,
     params:
-        table=lambda wildcards: SETTINGS.table_params(wildcards.table),
+        table=lambda wildcards: escape_params(
+            figure_table.table_params(SETTINGS, wildcards.table)
+        ),
     script:
         "../scripts/table.py"
 
@@ -87,7 +99,7 @@ rule claims:
         mem_mb=512,
         runtime=5,
     params:
-        claims=SETTINGS.claim_params(),
+        claims=escape_params(SETTINGS.claim_params()),
         sweeps=SWEEPS,
         fallback_runs=SETTINGS.fallback_runs(),
     script:
@@ -112,7 +124,7 @@ rule provenance:
         mem_mb=512,
         runtime=5,
     params:
-        config=config,
+        config=escape_params(config),
     script:
         "../scripts/provenance.py"
 
@@ -143,3 +155,30 @@ rule figure_axes:
         axes=SETTINGS.figure_axes_params(),
     script:
         "../scripts/figure_axes.py"
+
+
+rule index:
+    output:
+        "results/index.html",
+    log:
+        "logs/index.log",
+    localrule: True
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=256,
+        runtime=5,
+    params:
+        # links only: what the run writes (rule all's targets) and the figures' labels and
+        # captions; no input, so a new result changes nothing here
+        index=escape_params(
+            {
+                "files": [
+                    path for path in final_outputs() if path != "results/index.html"
+                ],
+                "figures": figure_table.index_figures(SETTINGS),
+            }
+        ),
+    script:
+        "../scripts/index.py"

@@ -9,6 +9,7 @@ from clustval.repro.paper.report import (
     data_provenance,
     provenance_html,
     software_versions,
+    unescape_params,
 )
 from clustval.repro.pipeline import step
 
@@ -16,6 +17,6 @@ with step(snakemake):
     files = sorted(path for folder in snakemake.input for path in Path(folder).glob("*.csv"))
     page = provenance_html(
         data_provenance(files), software_versions(),
-        yaml.safe_dump(snakemake.params.config, sort_keys=False, allow_unicode=True),
+        yaml.safe_dump(unescape_params(snakemake.params.config), sort_keys=False, allow_unicode=True),
     )
     atomic_write_text(snakemake.output[0], page)

@@ -22,7 +22,8 @@ from clustval.errors import InputError
 from .data import FIG1
 from .settings import MAIN, Settings
 
-__all__ = ["FIGURES", "FigureSpec", "draw_figure", "figure_inputs", "figure_params", "figures_to_draw"]
+__all__ = ["FIGURES", "FigureSpec", "draw_figure", "figure_inputs", "figure_label", "figure_params",
+           "figures_to_draw", "index_figures", "table_params"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,9 @@ class FigureSpec:
     params: Callable[[Settings], dict]  # what the drawing uses (the dpi is added)
     draw: Callable[[Mapping[str, str], dict], object]  # (inputs, params) -> matplotlib Figure
     drawable: Callable[[Settings], bool] = lambda settings: True  # a figure of no selected set: False
+    # its name in the report and on the index page ("Fig. 3"; beyond the paper "Fig. S1 ...");
+    # the report sorts figures by it (as text), so these labels sort in figure order
+    label: str = ""
 
 
 def _not_in_run(labels) -> str:
@@ -150,6 +154,7 @@ def _external(name: str, caption: str) -> FigureSpec:
         name, caption, lambda settings: {"scores": f"results/scores/{MAIN}/external.csv"},
         _external_params(name), _external_draw(name),
         drawable=lambda settings: bool(settings.synthetic or settings.uci),
+        label=f"Fig. {name.removeprefix('fig')}",
     )  # fmt: skip
 
 
@@ -194,6 +199,7 @@ FIGURES: dict[str, FigureSpec] = {
             lambda settings: {"data": f"resources/data/{MAIN}/fig1"},
             lambda settings: {"file": f"{FIG1}.csv"},
             _draw_fig1,
+            label="Fig. 1",
         ),
         FigureSpec(
             "fig2",
@@ -203,6 +209,7 @@ FIGURES: dict[str, FigureSpec] = {
             _fig2_params,
             _draw_fig2,
             drawable=lambda settings: bool(_fig2_panels(settings)),
+            label="Fig. 2",
         ),
         FigureSpec(
             "fig3",
@@ -218,6 +225,7 @@ FIGURES: dict[str, FigureSpec] = {
             },
             _fig3_params,
             _draw_fig3,
+            label="Fig. 3",
         ),
         _external(
             "fig4",
@@ -242,13 +250,16 @@ FIGURES: dict[str, FigureSpec] = {
             "fig_offset_sweep",
             "Beyond the paper: the best K of each Fig. 3 index as the Fig. 1 set's sub-cluster "
             "offset varies; C1 holds where STDI finds 9 and every other index finds 3, each as its "
-            "unique best (a tied index is drawn at its smallest best K). A narrow bar shades each "
-            "measured offset where it holds: nothing was measured between grid points, so no "
-            "shading spans them.",
+            "unique best. Where an index ties (IGP = 1 at several K) every K of the tie is marked, "
+            "as Fig. 3 rings them: open markers joined at that offset, and the index's line breaks "
+            "there. The K axis labels the groups' and the true sub-clusters' K in bold. A narrow "
+            "bar shades each measured offset where C1 holds: nothing was measured between grid "
+            "points, so no shading spans them.",
             lambda settings: {"scores": f"results/robustness/{settings.offset_sweep}_scores.csv"},
             _offset_sweep_params,
             _draw_offset_sweep,
             drawable=lambda settings: settings.offset_sweep is not None,
+            label="Fig. S1 (offset sweep)",
         ),
         FigureSpec(
             "sensitivity",
@@ -261,6 +272,7 @@ FIGURES: dict[str, FigureSpec] = {
             lambda settings: {},
             _draw_sensitivity,
             drawable=lambda settings: bool(settings.sensitivity_sweeps),
+            label="Fig. S2 (sensitivity)",
         ),
     )
 }
@@ -313,6 +325,49 @@ def figure_params(settings: Settings, name: str) -> dict:
     """
     spec = _spec(name)
     return {"dpi": settings.config["figures"]["dpi"], **spec.params(settings), "caption": spec.caption}
+
+
+def figure_label(name: str) -> str:
+    """How the report and the index page name figure ``name`` (its label; else its name).
+
+    Examples
+    --------
+    >>> [figure_label(name) for name in ("fig1", "fig6", "fig_offset_sweep")]
+    ['Fig. 1', 'Fig. 6', 'Fig. S1 (offset sweep)']
+    """
+    spec = _spec(name)
+    return spec.label or spec.name
+
+
+def index_figures(settings: Settings) -> dict[str, dict[str, str]]:
+    """The figures of this run for the index page, in figure order: label and caption."""
+    return {
+        name: {"label": figure_label(name), "caption": FIGURES[name].caption}
+        for name in figures_to_draw(settings)
+    }
+
+
+#: What a row of Table 5 reads of its set's catalog entry (clustval.repro.data.table5_rows).
+TABLE5_FIELDS = ("label", "title", "printed", "note")
+
+
+def table_params(settings: Settings, name: str) -> dict:
+    """Exactly what the job writing Table 4 or Table 5 uses. Table 4: the selected sets'
+    config entries. Table 5: the selection (``uci_datasets``) and, per set, the four fields
+    of its catalog entry a row prints (:data:`TABLE5_FIELDS`): a change to one re-runs the
+    job, and the report's job panel shows them, not the whole catalog and the download
+    settings.
+    """
+    params = settings.table_params(name)
+    if name != "table5":
+        return params
+    catalog = params["config"].get("catalog", {})
+    return {
+        "config": {"uci_datasets": list(params["config"]["uci_datasets"])},
+        "rows": {key: {field: catalog[key][field] for field in TABLE5_FIELDS} for key in catalog},
+        "files": params["files"],
+        "not_in_run": params["not_in_run"],
+    }
 
 
 def draw_figure(name: str, inputs: Mapping[str, str], params: dict):

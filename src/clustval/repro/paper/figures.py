@@ -15,6 +15,8 @@ matplotlib.use("Agg")  # figures are files, never windows
 
 import numpy as np  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.lines import Line2D  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
 
 from clustval.errors import InputError  # noqa: E402
 from clustval.plotting import (  # noqa: E402
@@ -211,10 +213,14 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
 
     ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports
     (STDI 9, the others 3); its largest and smallest Ks are drawn as reference lines (the true
-    sub-clusters and the groups). Each measured offset where every index's stated K is its
-    unique best (the pattern, as C1 checks it) is shaded by a narrow bar of its own: nothing
-    was measured between grid points, so no shading spans them. A tied index is drawn at
-    its smallest best K.
+    sub-clusters and the groups) and labelled on the K axis. Each measured offset where every
+    index's stated K is its unique best (the pattern, as C1 checks it) is shaded by a narrow
+    bar of its own: nothing was measured between grid points, so no shading spans them.
+
+    An index's line (gid ``line-NAME``) joins its unique best Ks; where several K tie for its
+    best (IGP = 1 at several K), every K of the tie is marked, as Fig. 3 rings them: open
+    markers joined by a thin vertical line at that offset (gid ``tie-NAME``), and the line
+    breaks there.
     """
     if table.group_column != "offset":
         raise InputError("fig_robustness needs the offset sweep table (leading column 'offset')")
@@ -223,31 +229,40 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
         raise InputError("the offset sweep table is empty")
     best_ks = {name: [table.for_group(o).best_ks(dataset, name, algorithm)[0] for o in offsets]
                for name in expected}
-    best = {name: [ks[0] for ks in runs] for name, runs in best_ks.items()}  # drawn: the smallest
     # as C1: the pattern holds where each index's stated K is its unique best
     holds = [all(best_ks[name][j] == (k,) for name, k in expected.items()) for j in range(len(offsets))]
     step = min(np.diff(offsets)) if len(offsets) > 1 else 0.01
     with style():
-        fig = new_figure(7.6, 4.4)
+        fig = new_figure(7.8, 4.6)
         ax = fig.add_subplot()
         held = [offset for offset, ok in zip(offsets, holds) if ok]
         for j, offset in enumerate(held):
             ax.axvspan(offset - step / 4, offset + step / 4, color="#ffe08a", zorder=0,
                        label=HOLDS_LABEL if j == 0 else None)
-        if not held:
-            ax.text(0.01, 0.99, "the paper's pattern holds at no measured offset", transform=ax.transAxes,
-                    ha="left", va="top", fontsize=8, color="#555555")
         true_k, group_k = max(expected.values()), min(expected.values())
         ax.axhline(true_k, color="#555555", linestyle="--", linewidth=1.0, zorder=1,
                    label=f"true sub-clusters ({true_k})")
         ax.axhline(group_k, color="#999999", linestyle="-.", linewidth=1.0, zorder=1,
                    label=f"groups ({group_k})")
         m = len(expected)
+        tied_any = False
         for i, name in enumerate(expected):
             colour, marker = index_style(name)
             dodge = (i - (m - 1) / 2) * step * 0.07  # side by side where lines coincide
-            ax.plot(np.asarray(offsets) + dodge, best[name], color=colour, marker=marker,
-                    label=get_index(name).label, gid=f"line-{name}", alpha=0.9)
+            x = np.asarray(offsets) + dodge
+            unique = [ks[0] if len(ks) == 1 else np.nan for ks in best_ks[name]]
+            ax.plot(x, unique, color=colour, marker=marker, label=get_index(name).label,
+                    gid=f"line-{name}", alpha=0.9, zorder=3)
+            tie_x, tie_y = [], []
+            for xj, ks in zip(x, best_ks[name]):
+                if len(ks) > 1:
+                    tie_x += [xj] * len(ks) + [np.nan]
+                    tie_y += [*ks, np.nan]
+            if tie_x:
+                tied_any = True
+                ax.plot(tie_x, tie_y, color=colour, marker=marker, markerfacecolor="white",
+                        markeredgecolor=colour, markeredgewidth=1.3, linewidth=0.7, alpha=0.75,
+                        gid=f"tie-{name}", zorder=3)
         if default_offset is not None:
             ax.axvline(default_offset, color="black", linewidth=0.9, linestyle=":")
             ax.annotate(f"default {default_offset:g}", xy=(default_offset, 1.0),
@@ -255,14 +270,36 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
                         ha="left", va="top", fontsize=8)
         decimals = max(0, -int(np.floor(np.log10(step) + 1e-6))) if step > 0 else 2
         ax.set_xticks(offsets, [f"{o:.{decimals}f}" for o in offsets])
-        all_k = [k for ks in best.values() for k in ks]
-        ax.set_ylim(0, max(max(all_k), true_k) + 2)
-        ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+        top = max(max(k for runs in best_ks.values() for ks in runs for k in ks), true_k) + 2
+        ax.set_ylim(0, top)
+        _k_ticks(ax, top, (group_k, true_k))
         ax.set_xlabel("sub-cluster offset of the Fig. 1 generator")
         ax.set_ylabel("best number of clusters K")
-        fig.legend(loc="outside right upper")
+        handles, labels = ax.get_legend_handles_labels()
+        if tied_any:
+            handles.append(Line2D([], [], color="#555555", marker="o", markerfacecolor="white",
+                                                   markeredgecolor="#555555", linewidth=0.8))
+            labels.append("tied best K (every K of the tie)")
+        if not held:  # said in the legend, where it overlaps nothing
+            handles.insert(0, Patch(facecolor="none", edgecolor="#bbbbbb"))
+            labels.insert(0, "paper's pattern holds at\nno measured offset")
+        fig.legend(handles, labels, loc="outside right upper")
         ax.set_title("Robustness of C1: best K per index across the Fig. 1 offset")
     return fig
+
+
+def _k_ticks(ax, top: int, marked: Sequence[int]) -> None:
+    """Integer K ticks from 0 to ``top`` (every K when there are few) and always the
+    ``marked`` Ks (the groups and the true sub-clusters), labelled in bold; a tick closer
+    than half a step to a marked K is left out, so no two labels touch."""
+    grid = matplotlib.ticker.MaxNLocator(integer=True).tick_values(0, top)
+    step = 1 if top <= 16 else int(grid[1] - grid[0])
+    ticks = sorted({*marked, *(k for k in range(0, top + 1, step)
+                               if all(abs(k - m) >= max(1, step / 2) for m in marked))})
+    ax.set_yticks(ticks, [str(k) for k in ticks])
+    for tick, label in zip(ticks, ax.get_yticklabels()):
+        if tick in marked:
+            label.set_fontweight("bold")
 
 
 # ====================================================================== sensitivity

@@ -1,7 +1,16 @@
-"""HTML tables for the Snakemake report: Tables 4 and 5, the claims and the scores.
+"""HTML pages of a run: Tables 4 and 5, the claims, the scores, provenance and the index.
 
-Each table is a small self-contained HTML page (inline style, no script), so the report
-shows it as a table a reviewer reads, next to the CSV that holds the same cells.
+Each table is a small self-contained HTML page (inline style, no script, no external asset),
+so the report shows it as a table a reviewer reads, next to the CSV that holds the same
+cells. ``results/index.html`` (:func:`index_html`) links every page, figure and table of a
+run, and every page links back to it.
+
+Text from the config (a set's label or note, a path) reaches these pages, the Markdown
+files and the job parameters that ``snakemake --report`` shows. The pages escape it
+(``html.escape``); the Markdown files neutralise whatever would open an HTML tag
+(:func:`markdown_safe`); a job's params carry it HTML-escaped (:func:`escape_params`, read
+back exactly by :func:`unescape_params`), because the report embeds each job's params,
+unescaped, inside a ``<script>`` block.
 """
 
 from __future__ import annotations
@@ -10,20 +19,22 @@ import html
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import PurePosixPath
 
-from clustval.io import atomic_write_text, table_cells
+from clustval.io import atomic_write_text, format_cell, table_cells
 
 from .scores import ScoreTable
 
 STYLE = (
     "body{font-family:system-ui,sans-serif;font-size:14px;margin:12px;color:#222}"
-    "h1{font-size:17px}p.note{color:#555;max-width:60em}"
+    "h1{font-size:17px}p.note{color:#555;max-width:60em}p.home{margin:0 0 6px;font-size:13px}"
     "table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:3px 7px;text-align:left}"
     "th{background:#f2f2f2;position:sticky;top:0}tr:nth-child(even) td{background:#fafafa}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums}"
     "td.hash{font-family:monospace;font-size:11px}"
 )
 HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
+HOME = "index.html"  # the run's index page, relative to a page in results/
 
 
 def html_table(
@@ -33,19 +44,44 @@ def html_table(
     title: str,
     notes: Sequence[str] = (),
     float_format: str | None = None,
+    home: str | None = HOME,
 ) -> str:
-    """An HTML page holding ``rows`` as one table (cells rendered as in the CSV files)."""
+    """An HTML page holding ``rows`` as one table (cells rendered as in the CSV files).
+
+    ``home``: the link back to the run's index page, relative to the page (None: no link).
+    """
     cells = table_cells(rows, columns, float_format)
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "\n".join(
         "<tr>" + "".join(_td(cell) for cell in row) + "</tr>" for row in cells
     )
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table>"
+    return html_page(title, table, notes=notes, home=home)
+
+
+def html_page(title: str, content: str, *, notes: Sequence[str] = (), home: str | None = HOME,
+              style: str = "") -> str:
+    """A self-contained page: the link home, ``title`` (escaped) as its heading, the
+    ``notes`` (escaped), then ``content`` (HTML, as given); ``style`` is added to :data:`STYLE`."""
     paragraphs = "".join(f'<p class="note">{html.escape(note)}</p>' for note in notes)
     return (
-        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f"<style>{STYLE}</style></head><body>\n<h1>{html.escape(title)}</h1>{paragraphs}\n"
-        f"<table><thead><tr>{head}</tr></thead><tbody>\n{body}\n</tbody></table></body></html>\n"
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{STYLE}{style}</style></head><body>\n{home_link(home)}<h1>{html.escape(title)}</h1>"
+        f"{paragraphs}\n{content}</body></html>\n"
     )
+
+
+def home_link(home: str | None) -> str:
+    """The link back to the run's index page (nothing without ``home``).
+
+    Examples
+    --------
+    >>> home_link("../index.html")
+    '<p class="home"><a href="../index.html">&larr; All results of this run</a></p>'
+    """
+    if home is None:
+        return ""
+    return f'<p class="home"><a href="{html.escape(home)}">&larr; All results of this run</a></p>'
 
 
 def _td(cell: str) -> str:
@@ -63,17 +99,258 @@ def write_html_table(path: str | os.PathLike, rows, columns, **options) -> None:
     atomic_write_text(path, html_table(rows, columns, **options))
 
 
-def score_matrix(table: ScoreTable) -> tuple[list[dict], list[str]]:
-    """The tidy score table as a matrix: one row per clustering, one column per index."""
+# ====================================================================== the scores
+SCORES_STYLE = (  # sticky cells carry their borders only with border-collapse: separate
+    "div.scroll{overflow:auto;max-height:calc(100vh - 140px);border:1px solid #bbb}"
+    "div.scroll table{font-size:12px;border-collapse:separate;border-spacing:0}"
+    "div.scroll th,div.scroll td{padding:2px 5px;border:0;border-right:1px solid #ddd;border-bottom:1px solid #ddd}"
+    "div.scroll thead th{position:sticky;z-index:2;text-align:center}"
+    "div.scroll tr.groups th{top:0;height:22px;white-space:nowrap;background:#e4e4e4;box-sizing:border-box}"
+    "div.scroll tr.names th{top:22px;min-width:3.6em;vertical-align:bottom;hyphens:auto}"
+    "div.scroll tr.names th.external{background:#eef3fb}div.scroll tr.names th.internal{background:#f6f1e8}"
+    "div.scroll .id,div.scroll .k{position:sticky;z-index:1;background:#fff;box-sizing:border-box}"
+    "div.scroll tr:nth-child(even) td.id,div.scroll tr:nth-child(even) td.k{background:#fafafa}"
+    "div.scroll .id{left:0;width:8.5em;min-width:8.5em;max-width:8.5em;overflow:hidden;"
+    "text-overflow:ellipsis;white-space:nowrap}"
+    "div.scroll .k{left:8.5em;width:2.8em;min-width:2.8em;text-align:right;border-right:2px solid #888}"
+    "div.scroll thead th.id,div.scroll thead th.k,div.scroll thead th.ids{z-index:3;background:#e4e4e4}"
+    "div.scroll thead th.ids{left:0;border-right:2px solid #888}"
+    "div.scroll tbody th.run{text-align:left;background:#f2f2f2}div.scroll th.run span{position:sticky;left:6px}"
+    "div.scroll .first{border-left:2px solid #888}"
+)
+KIND_HEADINGS = {
+    "external": "external indices: the clustering against the true classes",
+    "internal": "internal indices: the clustering and the data alone",
+}
+
+
+def score_columns(names: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """The score table's index columns, grouped by kind (external, then internal; an index
+    the registry does not know last, under "other"), each group in the registry's order (the
+    order the paper reports them: S2, PS2, then the comparators; STDI, DB, XB, IGP, Sil, BWP).
+
+    Examples
+    --------
+    >>> score_columns(["db", "accuracy", "s2", "stdi", "ps2"])
+    [('external', ['s2', 'ps2', 'accuracy']), ('internal', ['stdi', 'db'])]
+    """
+    from clustval.registry import INDICES
+
+    names = set(names)
+    order = list(INDICES)
+    groups = {"external": [], "internal": [], "other": sorted(names - set(order))}
+    for name in order:
+        if name in names:
+            groups[INDICES[name].kind].append(name)
+    return [(kind, columns) for kind, columns in groups.items() if columns]
+
+
+def scores_html(table: ScoreTable, *, float_format: str = ".4f", home: str | None = HOME) -> str:
+    """The main score table as one page: one row per clustering (grouped by algorithm), one
+    column per index, external then internal indices under a group header, each headed by
+    its display name (the registry's label; its name, direction and reference on hover).
+    The header stays in view as the table scrolls, and so do the data set and K columns."""
+    from clustval.clustering import algorithm_label
+    from clustval.registry import INDICES
+
+    if table.group_column is not None:
+        raise ValueError("scores_html draws the main score table, not a sweep")
     records = table.records()
-    indices = list(dict.fromkeys(index for _, _, _, index, _ in records))
-    by_clustering: dict[tuple, dict] = {}
+    groups = score_columns(index for *_, index, _ in records)
+    values: dict[tuple, dict[str, float]] = {}
     for dataset, algorithm, k, index, value in records:
-        row = by_clustering.setdefault(
-            (dataset, algorithm, k), {"dataset": dataset, "algorithm": algorithm, "k": k}
+        values.setdefault((algorithm, dataset, k), {})[index] = value
+    head_groups = '<th class="ids" colspan="2">clustering</th>' + "".join(
+        f'<th class="first" colspan="{len(columns)}">{html.escape(KIND_HEADINGS.get(kind, kind))}</th>'
+        for kind, columns in groups
+    )
+    names = []
+    for kind, columns in groups:
+        for i, name in enumerate(columns):
+            spec = INDICES.get(name)
+            label = spec.label if spec else name
+            tip = f"{name}: {spec.direction} is better; {spec.reference}" if spec else name
+            first = " first" if i == 0 else ""
+            names.append(f'<th class="{kind}{first}" title="{html.escape(tip)}">{html.escape(label)}</th>')
+    head_names = '<th class="id">data set</th><th class="k">K</th>' + "".join(names)
+    width = 2 + sum(len(columns) for _, columns in groups)
+    body, current = [], None
+    for (algorithm, dataset, k), row in sorted(values.items(), key=lambda item: item[0]):
+        if algorithm != current:
+            current = algorithm
+            body.append(f'<tr><th class="run" colspan="{width}"><span>{html.escape(algorithm_label(algorithm))}'
+                        "</span></th></tr>")
+        cells = [f'<td class="id" title="{html.escape(dataset)}">{html.escape(dataset)}</td>',
+                 f'<td class="k num">{k}</td>']
+        for _, columns in groups:
+            for i, name in enumerate(columns):
+                text = format_cell(row.get(name), float_format)
+                first = " first" if i == 0 else ""
+                cells.append(f'<td class="num{first}">{html.escape(text)}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    content = (
+        f'<div class="scroll"><table><thead><tr class="groups">{head_groups}</tr>'
+        f'<tr class="names">{head_names}</tr></thead><tbody>\n' + "\n".join(body) + "\n</tbody></table></div>"
+    )
+    return html_page(
+        "Scores: every index on every clustering", content, home=home, style=SCORES_STYLE,
+        notes=[f"Values rounded to {_decimals(float_format)} decimals here; results/scores.csv holds "
+               "them exactly. Columns in the registry's order; hover a column's name for its "
+               "registry name, direction and reference."],
+    )
+
+
+def _decimals(float_format: str) -> str:
+    match = re.fullmatch(r"\.(\d+)[fg]", float_format)
+    return match.group(1) if match else float_format
+
+
+# ====================================================================== safe text
+def escape_params(value):
+    """``value`` with every string in it (mapping keys too, at any depth) HTML-escaped
+    (``&``, ``<``, ``>``): what a job's params carry, since ``snakemake --report`` embeds
+    them raw inside a ``<script>`` block. :func:`unescape_params` gives back ``value``.
+
+    Examples
+    --------
+    >>> escape_params({"label": "</script>", "k": [3, ("a&b",)]})
+    {'label': '&lt;/script&gt;', 'k': [3, ('a&amp;b',)]}
+    >>> unescape_params(escape_params({"a<b": ["&lt;", None]}))
+    {'a<b': ['&lt;', None]}
+    """
+    return _each_string(value, lambda text: html.escape(text, quote=False))
+
+
+def unescape_params(value):
+    """The params a job received, as they were before :func:`escape_params`."""
+    return _each_string(value, html.unescape)
+
+
+def _each_string(value, convert):
+    if isinstance(value, str):
+        return convert(value)
+    if isinstance(value, Mapping):
+        return {_each_string(key, convert): _each_string(item, convert) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_each_string(item, convert) for item in value]
+    if isinstance(value, tuple):
+        return tuple(_each_string(item, convert) for item in value)
+    return value
+
+
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def markdown_safe(text: str) -> str:
+    """``text`` with every ``<`` that would open an HTML tag, comment or declaration in a
+    Markdown renderer written as ``&lt;`` (which renders as ``<``); a ``<`` before a space,
+    a digit or ``=`` stays as it is.
+
+    Examples
+    --------
+    >>> markdown_safe("PS2 <= Accuracy; </script><img src=x onerror=alert(1)>")
+    'PS2 <= Accuracy; &lt;/script>&lt;img src=x onerror=alert(1)>'
+    """
+    return _TAG_START.sub("&lt;", text)
+
+
+# ====================================================================== the index page
+INDEX_STYLE = (
+    "h2{font-size:15px;margin:18px 0 6px;border-bottom:1px solid #ddd}"
+    "ul{margin:4px 0;padding-left:1.3em}li{margin:2px 0}"
+    "div.figures{display:flex;flex-wrap:wrap;gap:14px}"
+    "figure{margin:0;width:330px;border:1px solid #ddd;padding:6px;background:#fafafa}"
+    "figure img{width:330px;height:auto;display:block;background:#fff}"
+    "figcaption{font-size:12px;color:#444;margin-top:4px}figcaption b{color:#222}"
+    "span.also{color:#666;font-size:12px}"
+)
+#: The index page's sections, in order: each a heading and the pages it lists, by path
+#: relative to results/ without the extension (.html first, then .md and .csv; a path the
+#: run does not write is left out); None: the figures.
+INDEX_SECTIONS = (
+    ("Claims", (
+        ("claims", "The paper's claims C1-C9, checked: verdicts, our numbers, every check"),
+        ("sensitivity", "Sensitivity of each verdict to the analysis choices the paper does not state"),
+    )),
+    ("Figures", None),  # the figures, as thumbnails
+    ("Tables", (
+        ("tables/table4", "Table 4: the synthetic sets, regenerated beside the printed values"),
+        ("tables/table5", "Table 5: the UCI sets, regenerated beside the printed values"),
+    )),
+    ("Scores", (
+        ("scores", "Every index on every clustering of the main study"),
+        ("figure_axes", "The paper's figure axes beside the range of our values"),
+    )),
+    ("Provenance", (
+        ("provenance", "Software versions, every data file's source and SHA-256, the configuration"),
+    )),
+)
+
+
+def index_html(files: Sequence[str], figures: Mapping[str, Mapping[str, str]]) -> str:
+    """``results/index.html``: one link to every page, figure and table of the run.
+
+    ``files``: the run's outputs (paths under ``results/``, as ``rule all`` lists them);
+    ``figures``: per figure name, in figure order, its ``label`` and ``caption``, shown as a
+    thumbnail (the PNG itself) with its PDF beside it. Pages listed in :data:`INDEX_SECTIONS`
+    are shown with their other formats (CSV, Markdown); anything else the run writes is
+    listed under "Other files". Every text is escaped; every link is relative.
+    """
+    paths = [PurePosixPath(f).relative_to("results").as_posix() for f in files
+             if PurePosixPath(f).parts[:1] == ("results",)]
+    listed = {"index.html"}
+    parts = []
+    cards = []
+    for name, entry in figures.items():
+        png, pdf = f"figures/{name}.png", f"figures/{name}.pdf"
+        if png not in paths:
+            continue
+        listed.update({png, pdf})
+        also = f' <span class="also">(<a href="{_href(pdf)}">PDF</a>)</span>' if pdf in paths else ""
+        cards.append(
+            f'<figure id="{html.escape(name)}"><a href="{_href(png)}"><img src="{_href(png)}" '
+            f'alt="{html.escape(entry["label"])}" loading="lazy"></a><figcaption><b>'
+            f'{html.escape(entry["label"])}</b>{also}<br>{html.escape(entry["caption"])}</figcaption></figure>'
         )
-        row[index] = value
-    return list(by_clustering.values()), ["dataset", "algorithm", "k", *indices]
+    for heading, pages in INDEX_SECTIONS:
+        if pages is None:
+            if cards:
+                parts.append(f'<h2 id="figures">{html.escape(heading)}</h2><div class="figures">'
+                             + "\n".join(cards) + "</div>")
+            continue
+        items = []
+        for stem, text in pages:
+            found = [f"{stem}.{ext}" for ext in ("html", "md", "csv") if f"{stem}.{ext}" in paths]
+            if not found:
+                continue
+            listed.update(found)
+            main, *others = found
+            also = ", ".join(f'<a href="{_href(path)}">{PurePosixPath(path).suffix[1:].upper()}</a>'
+                             for path in others)
+            items.append(f'<li><a href="{_href(main)}">{html.escape(text)}</a>'
+                         + (f' <span class="also">({also})</span>' if also else "") + "</li>")
+        if items:
+            parts.append(f'<h2 id="{heading.lower()}">{html.escape(heading)}</h2><ul>' + "".join(items) + "</ul>")
+    rest = [path for path in paths if path not in listed]
+    for heading, anchor, chosen in (
+        ("Sweeps: the scores of every variant", "sweeps", [p for p in rest if p.startswith("robustness/")]),
+        ("Other files", "other", [p for p in rest if not p.startswith("robustness/")]),
+    ):
+        if chosen:
+            parts.append(f'<h2 id="{anchor}">{html.escape(heading)}</h2><ul>' + "".join(
+                f'<li><a href="{_href(path)}">{html.escape(path)}</a></li>' for path in chosen) + "</ul>")
+    return html_page(
+        "Reproduction of Xie et al. (2017): the results of this run", "\n".join(parts), home=None,
+        style=INDEX_STYLE,
+        notes=["Every page, figure and table this run wrote; every page links back here. Start "
+               "with the claims; a figure opens at full size when clicked."],
+    )
+
+
+def _href(path: str) -> str:
+    from urllib.parse import quote
+
+    return html.escape(quote(path))
 
 
 SOFTWARE = ("clustval", "numpy", "scipy", "numba", "matplotlib", "pyyaml", "snakemake")
@@ -127,7 +404,8 @@ def provenance_html(data_rows: Sequence[Mapping], versions: Mapping[str, str], c
         notes=["Software versions of this run, each data file's source and SHA-256, and the "
                "configuration used (defaults merged with every override)."],
     )
-    data = html_table(data_rows, list(data_rows[0]) if data_rows else ["data file"], title="Data files")
+    data = html_table(data_rows, list(data_rows[0]) if data_rows else ["data file"], title="Data files",
+                      home=None)
     config = f"<h1>Configuration</h1><pre>{html.escape(config_text)}</pre>"
     return software.replace("</body></html>", _body(data) + config + "</body></html>")
 

@@ -12,7 +12,7 @@ from clustval.clustering import algorithm_label
 from clustval.formatting import markdown_cell
 from clustval.io import atomic_write_text
 
-from ..report import html_table
+from ..report import html_table, markdown_safe
 from .results import ClaimResult, axis_plural
 from .settings import ClaimSettings
 
@@ -100,7 +100,8 @@ def claims_markdown(
             mark = "holds" if c.holds else "**fails**"
             role = " (implied exception)" if c.role == "exception" else ""
             lines.append(f"- {c.subject}{role}: {c.statement} - {mark}")
-    return "\n".join(lines) + "\n"
+    # a set's label or note from the config opens no HTML tag where the Markdown is rendered
+    return markdown_safe("\n".join(lines) + "\n")
 
 
 def claims_html(
