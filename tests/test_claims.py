@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clustval.errors import InputError
+from clustval.errors import DamagedFileError, InputError
 from clustval.formatting import best_ks_text, k_ranges_text
 from clustval.repro.paper import claims as C
 from clustval.repro.paper.scores import Score, ScoreTable
 from clustval.repro.settings import Settings
+from clustval.repro.verified import read_verified_text, verified_text
 
 SYNTHETIC = ("ec2", "ec3", "ec4", "ec5", "ec6", "uec2", "uec3", "uec4", "uec5", "uec6")
 UCI = ("iris", "seeds", "segmentation", "soybean", "wine", "wdbc", "bupa", "pima", "balance",
@@ -432,7 +433,7 @@ def test_score_table_round_trip_is_exact(tmp_path):
     assert [repr(r[-1]) for r in again.records()] == [repr(r[-1]) for r in table.records()]
     again.write_csv(tmp_path / "again.csv")
     assert (tmp_path / "again.csv").read_bytes() == path.read_bytes()
-    lines = path.read_text().splitlines()
+    lines = read_verified_text(path).splitlines()
     assert lines[0] == "dataset,algorithm,k,index,value"
     assert lines[1:4] == ["fig1,sd_kmedoids,2,stdi,0.5", "fig1,sd_kmedoids,10,stdi,0.1",
                           "fig1,sd_kmedoids,22,stdi,0.045454545454545456"]  # k numeric order
@@ -442,7 +443,7 @@ def test_grouped_table_round_trip_and_selection(tmp_path):
     table = offset_table({0.09}, offsets=(0.1, 0.09))
     path = tmp_path / "offset_scores.csv"
     table.write_csv(path)
-    assert path.read_text().splitlines()[0] == "offset,dataset,algorithm,k,index,value"
+    assert read_verified_text(path).splitlines()[0] == "offset,dataset,algorithm,k,index,value"
     again = ScoreTable.read_csv(path)
     assert again == table and again.groups() == [0.09, 0.1]
     assert again.for_group(0.09).best_ks("fig1", "stdi", "sd_kmedoids")[0] == (9,)
@@ -466,9 +467,12 @@ def test_value_lookups_and_errors(tmp_path):
     with pytest.raises(InputError, match="duplicate"):
         table.add(Score("iris", "park_jun", 3, "s2", 0.1))
     bad = tmp_path / "bad.csv"
-    bad.write_text("dataset,algo,k,index,value\n")
+    bad.write_text(verified_text("dataset,algo,k,index,value\n"))
     with pytest.raises(InputError, match="header"):
         ScoreTable.read_csv(bad)
-    bad.write_text("dataset,algorithm,k,index,value\niris,park_jun,three,s2,0.5\n")
+    bad.write_text(verified_text("dataset,algorithm,k,index,value\niris,park_jun,three,s2,0.5\n"))
     with pytest.raises(InputError, match="bad.csv:2"):
+        ScoreTable.read_csv(bad)
+    bad.write_text("dataset,algorithm,k,index,value\niris,park_jun,3,s2,0.5\n")  # no header line
+    with pytest.raises(DamagedFileError, match="no valid row count and sha256 header"):
         ScoreTable.read_csv(bad)

@@ -4,8 +4,8 @@ the schema's own strictness, and the rule that workflow scripts read only their 
 from __future__ import annotations
 
 import ast
-import re
 import copy
+import re
 from pathlib import Path
 
 import pytest

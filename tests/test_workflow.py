@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 from clustval.registry import EXTERNAL, INDICES, INTERNAL
+from clustval.repro.verified import read_verified_csv
 
 REPO = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
@@ -47,6 +48,10 @@ def snakemake(workdir: Path, *args: str, configfiles=(TEST_CONFIG,), check: bool
 
 
 def read_csv(path: Path) -> list[dict]:
+    """The rows of a results CSV; a table the pipeline reads back is checked against its
+    row count and SHA-256 header (clustval.repro.verified)."""
+    if path.read_text(encoding="utf-8").startswith("# clustval table"):
+        return read_verified_csv(path)
     with open(path, newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 
@@ -237,7 +242,7 @@ def test_the_sweeps_are_jobs_of_the_same_rules(run):
     assert not any(job.startswith(("cluster[study=xb", "data[study=xb")) for job in planned)
     assert {job.split("[")[0] for job in planned} == {
         "data", "cluster", "score", "collect_scores", "collect_sweep", "figure", "figure_axes", "table", "claims",
-        "provenance"}
+        "provenance", "index"}
 
 
 def test_lint_and_format():
@@ -388,15 +393,94 @@ def test_damaged_prepared_file_is_refused_then_rebuilt(tmp_path):
     target = "results/clusterings/main/fig3.csv"
     snakemake(tmp_path, "--cores", "2", target)
     prepared = tmp_path / "resources" / "data" / "main" / "fig1" / "fig1.csv"
-    good = prepared.read_bytes()
+    good, clusterings = prepared.read_bytes(), (tmp_path / target).read_bytes()
     prepared.write_bytes(good.replace(b"\n0,", b"\n1,", 1))  # one class code changed
-    # A file changed inside a data folder leaves the folder's time alone: force the job that reads it.
-    command = [*SNAKEMAKE, "--snakefile", str(REPO / "Snakefile"), "--directory", str(tmp_path),
-               "--configfile", str(REPO / "config" / "test.yaml"), "--cores", "2", target, "--forcerun", "cluster"]
-    failed = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    assert failed.returncode != 0
-    log = (tmp_path / "logs" / "cluster" / "main" / "fig3.log").read_text()
-    assert "does not match the sha256 in its header" in log and "removed the damaged input" in log
-    assert not prepared.parent.exists() and not (tmp_path / target).exists(), "its data folder is removed"
-    snakemake(tmp_path, "--cores", "2", target)  # the next run rebuilds it
-    assert prepared.read_bytes() == good
+    # A file changed inside a data folder leaves the folder's time alone; before the DAG is
+    # built the run finds it damaged and removes its folder, and the job that reads it (forced
+    # here: a run of this one target) rebuilds it first, in the same run.
+    rebuilt = snakemake(tmp_path, "--cores", "2", target, "--forcerun", "cluster")
+    assert "damaged, removed and rebuilt in this run: resources/data/main/fig1" in rebuilt.stderr
+    assert "does not match the sha256 in its header" in rebuilt.stderr
+    assert prepared.read_bytes() == good and (tmp_path / target).read_bytes() == clusterings
+
+
+# ---------------------------------------------------------------- config text in the report
+INJECTION = "</script><img src=x onerror=alert(3)>"
+
+
+def _elements(text: str) -> list[tuple[str, dict]]:
+    from html.parser import HTMLParser
+
+    class Tags(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.tags = []
+
+        def handle_starttag(self, tag, attrs):
+            self.tags.append((tag, dict(attrs)))
+
+    parser = Tags()
+    parser.feed(text)
+    parser.close()
+    return parser.tags
+
+
+def test_config_text_cannot_inject_markup_into_the_report_or_the_pages(tmp_path):
+    """A set's label and note from the config reach figures, tables, claims and the
+    provenance page, and the job parameters `snakemake --report` embeds in a <script> block:
+    no page, Markdown file or report gains an element or attribute from them, and the jobs
+    still receive the exact text (the CSV files hold it)."""
+    override = tmp_path / "override.yaml"
+    override.write_text(yaml.safe_dump(merged(SMALL, {
+        "uci_datasets": ["iris"],
+        "synthetic": {"sets": {"ec2": {"label": INJECTION}, "uec2": {"note": f"note {INJECTION}"}}},
+    })))
+    work = tmp_path / "work"
+    work.mkdir()
+    snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+    snakemake(work, "--report", str(work / "report.html"), configfiles=(TEST_CONFIG, override))
+    report = (work / "report.html").read_text(encoding="utf-8")
+    assert "&lt;/script&gt;&lt;img" in report, "the label reaches the report's job parameters, escaped"
+    pages = {"report.html": report}
+    pages.update({str(p.relative_to(work)): p.read_text(encoding="utf-8")
+                  for p in (work / "results").rglob("*.html")})
+    for name, text in pages.items():
+        tags = _elements(text)
+        assert not [t for t in tags if t[0] == "img" and t[1].get("src") == "x"], name
+        assert not [t for t in tags if "onerror" in t[1]], name
+    for path in (work / "results").rglob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        assert "<img" not in text and "</script" not in text, path
+    table4 = {r["dataset"]: r for r in read_csv(work / "results" / "tables" / "table4.csv")}
+    assert table4[INJECTION]["label"] == INJECTION, "the job received the label exactly"
+    assert table4["UEc2"]["note"].endswith(INJECTION)
+    index = (work / "results" / "index.html").read_text(encoding="utf-8")
+    assert 'href="claims.html"' in index and 'src="figures/fig2.png"' in index
+
+
+def test_index_page_links_every_output_of_the_run(run):
+    index = (run / "results" / "index.html").read_text(encoding="utf-8")
+    links = {attrs["href"] for tag, attrs in _elements(index) if tag == "a"}
+    outputs = {str(p.relative_to(run / "results")) for p in (run / "results").rglob("*")
+               if p.is_file() and p.parent.name not in ("clusterings", "main", "offset", "seed", "xb",
+                                                         "sd_radius", "scaling_clustering")}
+    outputs -= {"index.html"}
+    assert outputs <= links, sorted(outputs - links)
+    for page in (run / "results").rglob("*.html"):
+        if page.name != "index.html":
+            home = "../index.html" if page.parent.name == "tables" else "index.html"
+            assert f'href="{home}"' in page.read_text(encoding="utf-8"), page
+
+
+def test_report_lists_figures_in_figure_order_with_small_job_panels(run):
+    import json
+
+    snakemake(run, "--report", str(run / "report.html"))
+    html = (run / "report.html").read_text(encoding="utf-8")
+    block = html[html.index('<script id="results">'):]
+    results = json.loads(block[block.index("{"):block.index("</script>")].strip().rstrip(";"))
+    figures = [entry["labels"]["figure"] for path, entry in results.items() if path.startswith("results/figures/")]
+    assert sorted(figures) == sorted(set(figures)) and figures[:6] == [f"Fig. {i}" for i in range(1, 7)]
+    table5 = results["results/tables/table5.html"]["job_properties"]["params"]
+    assert "sha256" not in table5 and "citation" not in table5 and "uci_base_url" not in table5
+    assert len(table5) < 3000

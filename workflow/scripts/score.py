@@ -1,7 +1,6 @@
 """Score every clustering of one batch of the run table; a sweep's rows carry its axis value
 (a clustering shared by several variants is scored once and written under each)."""
 
-from clustval.io import write_csv
 from clustval.repro.pipeline import (
     SCORE_COLUMNS,
     read_clusterings,
@@ -9,6 +8,7 @@ from clustval.repro.pipeline import (
     score_rows,
     step,
 )
+from clustval.repro.verified import write_verified_csv
 
 with step(snakemake):
     labels = read_clusterings(snakemake.input.clustering)
@@ -24,4 +24,4 @@ with step(snakemake):
             )
         scored = scored_once[once]
         rows += [{axis: row["value"], **r} for r in scored] if axis else scored
-    write_csv(rows, (axis, *SCORE_COLUMNS) if axis else SCORE_COLUMNS, snakemake.output[0])
+    write_verified_csv(rows, (axis, *SCORE_COLUMNS) if axis else SCORE_COLUMNS, snakemake.output[0])

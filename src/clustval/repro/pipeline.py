@@ -8,7 +8,6 @@ package, so every step can also be run and tested without Snakemake.
 from __future__ import annotations
 
 import contextlib
-import csv
 import logging
 import os
 import shutil
@@ -22,11 +21,11 @@ import numpy as np
 from clustval.clustering import cluster, get_algorithm
 from clustval.datasets.dataset import Dataset, read_dataset
 from clustval.errors import DamagedFileError
-from clustval.io import write_csv
 from clustval.kmedoids import KMedoidsResult
 from clustval.scoring import score
 
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
+from .verified import read_verified_csv, write_verified_csv
 
 log = logging.getLogger("clustval")
 
@@ -136,26 +135,24 @@ def write_clusterings(results: Mapping[str, Sequence[KMedoidsResult]], path: str
         for key, runs in results.items()
         for r in runs
     ]
-    write_csv(rows, CLUSTERING_COLUMNS, path)
+    write_verified_csv(rows, CLUSTERING_COLUMNS, path)
 
 
 def read_clusterings(path: str | os.PathLike) -> dict[str, dict[int, np.ndarray]]:
     """The labels of each run and K in a file written by :func:`write_clusterings`."""
     labels: dict[str, dict[int, np.ndarray]] = {}
-    with open(path, newline="", encoding="utf-8") as handle:
-        for row in csv.DictReader(handle):
-            labels.setdefault(row["run"], {})[int(row["k"])] = np.array(row["labels"].split(), dtype=np.int64)
+    for row in read_verified_csv(path):
+        labels.setdefault(row["run"], {})[int(row["k"])] = np.array(row["labels"].split(), dtype=np.int64)
     return labels
 
 
 def read_init_fallbacks(path: str | os.PathLike, run: str | None = None) -> list[int]:
     """The K of a clusterings file (of its ``run``, if given) at which SD seeding filled its
     seeds farthest-first."""
-    with open(path, newline="", encoding="utf-8") as handle:
-        return sorted({
-            int(row["k"]) for row in csv.DictReader(handle)
-            if row["init_fallback"] == "true" and run in (None, row["run"])
-        })
+    return sorted({
+        int(row["k"]) for row in read_verified_csv(path)
+        if row["init_fallback"] == "true" and run in (None, row["run"])
+    })
 
 
 def read_run_data(row: Mapping, folders: Mapping[str, str | os.PathLike]) -> Dataset:

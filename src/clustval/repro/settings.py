@@ -529,7 +529,7 @@ def refuse_templated_config(paths, allow: bool = False) -> None:
     --------
     >>> import pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "override.yaml"
-    >>> _ = path.write_text("__use_yte__: true\nfigures:\n  dpi: ?150\n")
+    >>> _ = path.write_text("__use_yte__: true\\nfigures:\\n  dpi: ?150\\n")
     >>> refuse_templated_config([path])
     Traceback (most recent call last):
     ...

@@ -8,15 +8,16 @@ stable sorted order, values with ``repr`` so a round trip is exact.
 from __future__ import annotations
 
 import csv
+import io
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from clustval.errors import InputError
-from clustval.io import write_csv
 from clustval.registry import get_index
 
 from ..sweeps import AXES, VARIANT
+from ..verified import read_verified_text, write_verified_csv
 
 COLUMNS = ("dataset", "algorithm", "k", "index", "value")
 GROUP_COLUMNS = (*AXES, VARIANT)  # the leading column a sweep adds: its axis, or its variant
@@ -99,8 +100,9 @@ class ScoreTable:
     # ------------------------------------------------------------------ csv
     @classmethod
     def read_csv(cls, path: str | os.PathLike) -> ScoreTable:
-        """Read a tidy score CSV (main table, or a sweep with a leading seed/offset column)."""
-        with open(path, newline="", encoding="utf-8") as handle:
+        """Read a tidy score CSV (main table, or a sweep with a leading seed/offset column),
+        checked against its row count and SHA-256 header (:mod:`clustval.repro.verified`)."""
+        with io.StringIO(read_verified_text(path), newline="") as handle:
             reader = csv.reader(handle)
             try:
                 header = tuple(next(reader))
@@ -130,13 +132,14 @@ class ScoreTable:
         return table
 
     def write_csv(self, path: str | os.PathLike) -> None:
-        """Write the table atomically, rows sorted, values as ``repr`` (exact round trip)."""
+        """Write the table atomically, rows sorted, values as ``repr`` (exact round trip),
+        under its row count and SHA-256 header."""
         header = COLUMNS if self.group_column is None else (self.group_column, *COLUMNS)
         rows = [
             dict(zip(header, (*key, value) if self.group_column else (*key[1:], value)))
             for key, value in sorted(self._rows.items(), key=_sort_key)
         ]
-        write_csv(rows, header, path)
+        write_verified_csv(rows, header, path)
 
     # ------------------------------------------------------------------ lookups
     def __len__(self) -> int:

@@ -26,6 +26,7 @@ from clustval.clustering import algorithm_label
 from clustval.formatting import markdown_cell, spoken_list
 from clustval.io import atomic_write_text
 
+from ..verified import read_verified_csv, verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group
 from .report import html_table
@@ -303,8 +304,7 @@ def sensitivity_csv_text(table: Sensitivity) -> str:
 def read_sensitivity_csv(path) -> tuple[list[str], list[str], list[list[tuple[str, float] | None]]]:
     """``(claims, variant labels, cells)`` of a written table; a cell is ``(verdict, share)``
     or None where the variant does not apply (the heat map reads this)."""
-    with open(path, newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
+    rows = read_verified_csv(path)
     variants = [c for c in rows[0] if c not in ("claim", "main")] if rows else []
     claims, cells = [], []
     for row in rows:
@@ -358,6 +358,6 @@ def sensitivity_html(table: Sensitivity, settings: ClaimSettings) -> str:
 
 
 def write_sensitivity(table: Sensitivity, settings: ClaimSettings, csv_path, md_path, html_path) -> None:
-    atomic_write_text(csv_path, sensitivity_csv_text(table))
+    atomic_write_text(csv_path, verified_text(sensitivity_csv_text(table)))
     atomic_write_text(md_path, sensitivity_markdown(table, settings))
     atomic_write_text(html_path, sensitivity_html(table, settings))
