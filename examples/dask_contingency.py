@@ -8,7 +8,8 @@ come back, and ``clustval.external_scores_from_table`` gives from them exactly t
 
     python examples/dask_contingency.py 'labels-*.csv' [CLASS_COLUMN CLUSTER_COLUMN]
 
-Needs the ``dask`` extra: ``pip install 'clustval[dask]'``.
+Needs the ``dask`` extra: ``pip install 'clustval[dask]'``. The same recipe, which makes
+its own label files, is in docs/scaling-out.md.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ def count_table(paths, true: str = "class", pred: str = "cluster", n_workers: in
         return clustval.contingency_from_frame(frame, true, pred)
 
 
+# LocalCluster starts its workers as new processes, which import this file first: the
+# guard keeps them from running the work again (without it: "RuntimeError: Nanny failed to
+# start"). Importing this module (tests/test_counts.py does) starts nothing.
 if __name__ == "__main__":
     table = count_table(sys.argv[1], *sys.argv[2:4])
     print(f"n = {table.n}, {table.n_classes} classes x {table.n_clusters} clusters")

@@ -778,3 +778,34 @@ def test_matching_equals_the_tie_broken_hungarian_map(random_partitions):
         rows, cols = linear_sum_assignment(weights, maximize=True)
         np.testing.assert_array_equal(best_matching(ct).rows, rows)
         np.testing.assert_array_equal(best_matching(ct).cols, cols)
+
+
+@pytest.mark.parametrize("beta", [0.0, 0.1, 0.5, 1.0, 2.0, 3.7, 10.0])
+def test_v_measure_beta_is_scikit_learns(beta):
+    from clustval import external
+
+    rng = np.random.default_rng(int(beta * 10) + 1)
+    cases = [
+        ([0, 0, 1, 1], [0, 0, 1, 2]),  # h = 1, c < 1: beta moves the value
+        ([0, 0, 1, 1], [0, 0, 0, 0]),  # h = 0, c = 1
+        ([0, 0, 1, 1], [1, 1, 0, 0]),  # perfect
+        ([0, 1, 0, 1], [0, 0, 1, 1]),  # independent: h = c = 0
+        ([5, 5, 5], [1, 1, 1]),  # one class and one cluster: 1.0 by convention
+        *[(rng.integers(0, 3, 80), rng.integers(0, 5, 80)) for _ in range(5)],
+    ]
+    for t, p in cases:
+        want = metrics.v_measure_score(t, p, beta=beta)
+        assert math.isclose(external.v_measure(t, p, beta=beta), want, rel_tol=1e-12, abs_tol=1e-12), (t, p)
+        assert external.v_measure_score(t, p, beta=beta) == external.v_measure(t, p, beta=beta)
+
+
+def test_v_measure_beta_one_is_the_registry_value_and_bad_betas_are_refused():
+    import clustval
+    from clustval import external
+
+    t, p = [0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 2, 2]
+    assert clustval.score(p, labels_true=t, names=["v_measure"])["v_measure"] == external.v_measure(t, p, beta=1.0)
+    assert external.v_measure(t, p, beta=1) == external.v_measure(t, p)
+    for bad in (-0.5, float("nan"), float("inf"), "2", None, True):
+        with pytest.raises(InputError, match="beta"):
+            external.v_measure(t, p, beta=bad)

@@ -12,6 +12,7 @@ import io
 import json
 import math
 import os
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -19,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from . import __version__
+from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
 from .registry import INDICES
@@ -27,15 +29,37 @@ from .scoring import score
 STDIN = "-"  # the file name that means standard input
 
 
-def read_labels(path: str) -> np.ndarray:
-    """One label per line; ``-`` reads standard input.
+# Labels read from text are equal only when their text is: they are read as integers only
+# when every one is an ASCII integer in its one spelling (no sign on 0, no leading zero, no
+# "+", "_" or non-ASCII digit, all of which int() accepts), as floats only when every one
+# is an ASCII decimal number (no leading zero either) and no two different texts give one
+# float ("1.0" and "1.00", "-0.0" and "0.0").
+_INTEGER = re.compile(r"0|-?[1-9][0-9]*")
+_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_COUNT = re.compile(r"[0-9]+")
+_NOT_A_LABEL = frozenset({"nan", "inf", "infinity"})  # after a sign, any case: as NaN is
+_INT64_MAX = 2**63 - 1
+#: Column names that, alone on the first line of a label file, make it a header.
+HEADER_NAMES = frozenset({"label", "labels", "class", "classes", "cluster", "clusters", "target",
+                          "truth", "pred", "prediction", "y", "id"})  # fmt: skip
+SKIP_HEADER_HINT = "pass --skip-header, or drop the line first (tail -n +2 FILE)"
+
+
+def read_labels(path: str, skip_header: bool = False) -> np.ndarray:
+    """One label per line; ``-`` reads standard input; ``skip_header`` drops the first line.
 
     Surrounding whitespace, trailing blank lines and a UTF-8 byte-order mark are ignored.
-    Labels that are all integers are read as integers (so they sort, and are matched, as the
-    same labels passed from Python would be), all numbers as floats (then checked as floats
-    from Python are: integral ones become integers, others warn), anything else as text.
-    A line that reads as NaN or inf is an error, as NaN is anywhere; so is a first line of
-    text above numbers: a header, which would be scored as one more label.
+    Two labels are equal only when their text is: labels that are all ASCII integers
+    written as Python writes them (``0`` or ``-?[1-9][0-9]*``, within int64) are read as
+    integers (so they sort, and are matched, as the same labels passed from Python would
+    be); labels that are all ASCII decimal numbers without leading zeros (``-1.5``,
+    ``2e20``), no two texts giving one float, as floats (then checked as floats from Python
+    are: integral ones become integers, others warn); anything else as text (``01`` and
+    ``1``, ``1.0`` and ``1.00``, ``1_0`` and ``10``, ``-0`` and ``0``, ``\u0661`` and ``1`` are
+    different labels). A line that reads as NaN or inf is an error, as NaN is anywhere; so
+    are lines of several comma- or tab-separated fields (a CSV, not a label file) and a
+    header: a first line of text above numbers, or a first line that occurs once and names
+    a column (:data:`HEADER_NAMES`, any case), which would be scored as one more label.
 
     Examples
     --------
@@ -50,36 +74,61 @@ def read_labels(path: str) -> np.ndarray:
     while lines and not lines[-1].strip():
         lines.pop()
     labels = [line.strip() for line in lines]
-    for number, label in enumerate(labels, start=1):
+    first_line = 1
+    if skip_header and labels:
+        labels, first_line = labels[1:], 2
+    for number, label in enumerate(labels, start=first_line):
         if not label:
             raise InputError(f"{path}: line {number} is empty; every line must hold one label.")
+        if label.lstrip("+-").lower() in _NOT_A_LABEL:
+            raise InputError(f"{path}: line {number} is {label!r}; every object needs a label.")
     if not labels:
-        raise InputError(f"{path} holds no labels; write one label per line.")
-    numbers = [_as_number(label) for label in labels]
-    for number, value in enumerate(numbers, start=1):
-        if value is not None and not math.isfinite(value):
-            raise InputError(f"{path}: line {number} is {labels[number - 1]!r}; every object needs a label.")
-    if None not in numbers:
-        integral = all(isinstance(value, int) for value in numbers)
-        return np.array(numbers, dtype=np.int64 if integral else np.float64)
-    if len(labels) > 1 and None not in numbers[1:]:
+        raise InputError(f"{path} holds no labels{' below its header' if skip_header else ''}; "
+                         "write one label per line.")  # fmt: skip
+    _refuse_columns(labels, path, first_line)
+    typed = _typed_labels(labels, floats=True)
+    if typed.dtype.kind != "U" or len(labels) == 1:
+        return typed
+    first = labels[0]
+    if not skip_header and not any(c.isdigit() for c in first) and _typed_labels(labels[1:], floats=True).dtype.kind != "U":
         raise InputError(
-            f"{path}: line 1 ({labels[0][:40]!r}) is not a number like the {len(labels) - 1} "
-            "labels below it; remove the header line."
+            f"{path}: line 1 ({first[:40]!r}) is not a number like the {len(labels) - 1} "
+            f"labels below it; remove the header line: {SKIP_HEADER_HINT}."
         )
+    if not skip_header and first.lower() in HEADER_NAMES and labels.count(first) == 1:
+        raise InputError(
+            f"{path}: line 1 ({first!r}) names a column and occurs once: a header, which would be "
+            f"scored as one more label; {SKIP_HEADER_HINT}."
+        )
+    return typed
+
+
+def _refuse_columns(labels: list[str], path: str, first_line: int = 1) -> None:
+    """InputError when every line holds several comma- or tab-separated fields: a CSV
+    (``id,label`` rows, or a data file), not one label per line."""
+    for separator, name, cut in ((",", "comma", "cut -d, -f2"), ("\t", "tab", "cut -f2")):
+        if all(separator in label for label in labels):
+            raise InputError(
+                f"{path}: every line holds {name}-separated fields (line {first_line}: "
+                f"{labels[0][:40]!r}): a label file holds one label per line; keep only the "
+                f"label column first (e.g. {cut} FILE)."
+            )
+
+
+def _typed_labels(labels: list[str], floats: bool = False) -> np.ndarray:
+    """Labels read from text, as int64 when every one is an integer in its one spelling,
+    as float64 (with ``floats``) when every one is a decimal number and distinct texts give
+    distinct finite floats, else as text: equal labels always have equal text."""
+    if all(map(_INTEGER.fullmatch, labels)):
+        numbers = [int(label) for label in labels]
+        if -_INT64_MAX - 1 <= min(numbers) and max(numbers) <= _INT64_MAX:
+            return np.array(numbers, dtype=np.int64)
+        return np.array(labels)  # beyond int64: the text, one spelling per integer, is exact
+    if floats and all(map(_DECIMAL.fullmatch, labels)):
+        values = [float(label) for label in labels]
+        if all(map(math.isfinite, values)) and len(set(values)) == len(set(labels)):
+            return np.array(values, dtype=np.float64)
     return np.array(labels)
-
-
-def _as_number(label: str) -> int | float | None:
-    """The label as an int, else as a float, else None (text)."""
-    try:
-        return int(label)
-    except ValueError:
-        pass
-    try:
-        return float(label)
-    except ValueError:
-        return None
 
 
 def read_data(path: str) -> np.ndarray:
@@ -162,18 +211,13 @@ def read_table(path: str):
 
 
 def _count(field: str, path: str, number: int) -> int:
-    value = _as_number(field.strip())
-    if not isinstance(value, int) or value < 0:
-        raise InputError(f"{path}: line {number}: {field.strip()!r} is not a count (an integer >= 0).")
+    field = field.strip()
+    if not _COUNT.fullmatch(field):
+        raise InputError(f"{path}: line {number}: {field!r} is not a count (an integer >= 0).")
+    value = int(field)
+    if value > _INT64_MAX:
+        raise InputError(f"{path}: line {number}: the count {field} is beyond 2^63 - 1 (int64); counts must fit int64.")
     return value
-
-
-def _typed_labels(labels: list[str]) -> np.ndarray:
-    # integers when every label is one, as read_labels reads a label file
-    numbers = [_as_number(label) for label in labels]
-    if all(isinstance(value, int) for value in numbers):
-        return np.array(numbers, dtype=np.int64)
-    return np.array(labels)
 
 
 def _read_text(path: str) -> str:
@@ -231,7 +275,7 @@ def _bound(value: float) -> str:
 
 def format_indices(fmt: str) -> str:
     """``clustval indices``'s output, one row per registry entry: name, label, kind,
-    direction, range and reference; ``markdown`` is the README's table."""
+    direction, range and reference; ``markdown`` is the docs' table (docs/library.md)."""
     specs = list(INDICES.values())
     if fmt == "json":
         return json.dumps(
@@ -269,8 +313,8 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         raise InputError("give --pred (the clustering's labels), or --table (a contingency table).")
     if [args.truth, args.pred, args.data, args.distances].count(STDIN) > 1:
         raise InputError("only one of --truth, --pred, --data and --distances can read standard input (-).")
-    truth = read_labels(args.truth) if args.truth else None
-    pred = read_labels(args.pred)
+    truth = read_labels(args.truth, args.skip_header) if args.truth else None
+    pred = read_labels(args.pred, args.skip_header)
     X = read_data(args.data) if args.data else None
     distances = read_data(args.distances) if args.distances else None
     return score(
@@ -341,6 +385,11 @@ def _k_range(text: str) -> range:
     return ks
 
 
+def _index_name(text: str) -> str:
+    """An index name as the registry spells it: ``ARI`` is ``ari``."""
+    return text.strip().lower()
+
+
 def _megabytes(text: str) -> float:
     try:
         value = float(text)
@@ -380,8 +429,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--data. With --format json (or --json), prints one flat JSON object {index: value}, "
         "infinite values as null; --format csv prints index,value rows.",
     )
-    sc.add_argument("--pred", help="predicted labels, one per line (- reads standard input)")
+    sc.add_argument("--pred", help="predicted labels, one per line (- reads standard input); labels are "
+                    "equal only when their text is (01 and 1 differ), integers when every line is one")
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
+    sc.add_argument("--skip-header", action="store_true",
+                    help="drop the first line of the --truth and --pred files (a header such as 'label')")
     data = sc.add_mutually_exclusive_group()
     data.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
     data.add_argument(
@@ -398,19 +450,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--undefined",
         choices=["raise", "nan"],
         default="raise",
-        help="an undefined index (e.g. silhouette of one cluster) is an error (raise) or nan (null in JSON)",
+        help="an undefined index (e.g. silhouette of one cluster) is an error (raise, the default) or "
+        "nan (null in JSON): one of %(choices)s",
     )
-    sc.add_argument("--index", action="append", metavar="NAME", help="only this index (repeatable); see `clustval indices`")
-    sc.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
+    sc.add_argument("--index", action="append", metavar="NAME", type=_index_name,
+                    help="only this index (repeatable, any case: ARI is ari); see `clustval indices`")
+    sc.add_argument("--format", choices=FORMATS, default="table", help="output format: %(choices)s (default: table)")
     sc.add_argument("--json", action="store_true", help="print a flat JSON object (same as --format json)")
-    sc.add_argument("--s2-matching", choices=["hungarian", "identity"], default="hungarian")
+    sc.add_argument("--s2-matching", choices=["hungarian", "identity"], default="hungarian",
+                    help="how S2 matches classes to clusters: %(choices)s (default: hungarian, the best "
+                    "one-to-one map; identity: each class with the cluster of the same label)")
     sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     sc.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
     sc.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
-                    help="XB's separation: between centroids (default) or the closest pair of points of "
+                    help="XB's separation (%(choices)s): between centroids (default) or the closest pair of points of "
                     "different clusters (as R's clusterCrit)")
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
-    sc.set_defaults(run=_cmd_score)
+    sc.set_defaults(run=_cmd_score, usage_error=sc.error)
 
     sw = commands.add_parser(
         "sweep",
@@ -421,21 +477,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sw.add_argument("--data", required=True, help="numeric CSV without header, one row per object (- reads standard input)")
     sw.add_argument("--k", required=True, type=_k_range, metavar="FIRST:LAST", help="the K to try, e.g. 2:22")
-    sw.add_argument("--algorithm", default="sd_kmedoids", help="the clustering: sd_kmedoids (default, as Fig. 3), park_jun, ...")
-    sw.add_argument("--index", action="append", metavar="NAME", help="only this internal index (repeatable)")
+    sw.add_argument("--algorithm", default="sd_kmedoids", choices=list(ALGORITHMS),
+                    help="the clustering: %(choices)s (default: sd_kmedoids, as Fig. 3; kmeans needs scikit-learn)")
+    sw.add_argument("--index", action="append", metavar="NAME", type=_index_name,
+                    help="only this internal index (repeatable, any case)")
     sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
     sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
-    sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius (default sd)")
+    sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
     sw.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
-                    help="XB's separation: between centroids (default) or the closest pair of points of "
+                    help="XB's separation (%(choices)s): between centroids (default) or the closest pair of points of "
                     "different clusters (as R's clusterCrit)")
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sw.set_defaults(run=_cmd_sweep)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
     ls.add_argument("--format", choices=(*FORMATS, "markdown"), default="table",
-                    help="output format (default: an aligned table; markdown: the README's table)")
+                    help="output format: %(choices)s (default: an aligned table; markdown: the table of docs/library.md)")
     ls.set_defaults(run=_cmd_indices)
     return parser
 
@@ -460,6 +518,8 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.command == "score" and not (args.pred or args.table):
+        args.usage_error("give --pred (the clustering's labels), or --table (a contingency table).")
     # numpy's RuntimeWarnings (an inf in an intermediate) are no news to a user: every
     # limit value is documented; other warnings come out as one line.
     with np.errstate(all="ignore"), warnings.catch_warnings():

@@ -138,6 +138,25 @@ ALGORITHMS: dict[str, Algorithm] = {
 def get_algorithm(name) -> Algorithm:
     """The entry of algorithm ``name``, or one line naming the known ones.
 
+    Parameters
+    ----------
+    name : str
+        One of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or ``kmeans``.
+
+    Returns
+    -------
+    Algorithm
+        Its entry: the function, its label and the options it takes.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name; the message lists the known ones.
+
+    See Also
+    --------
+    cluster : run it at several K.
+
     Examples
     --------
     >>> get_algorithm("pam").label
@@ -151,6 +170,16 @@ def get_algorithm(name) -> Algorithm:
 
 def algorithm_label(name) -> str:
     """How figures and tables print algorithm ``name`` (the name itself if it is none of ours).
+
+    Parameters
+    ----------
+    name : str
+        An algorithm's name.
+
+    Returns
+    -------
+    str
+        Its label in figures and tables, or ``name`` itself for a name that is not ours.
 
     Examples
     --------

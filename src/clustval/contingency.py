@@ -31,6 +31,8 @@ MAX_TABLE_CELLS = 2**26
 _SPARSE_CELLS_PER_OBJECT = 4
 # Below this total, every x * (x - 1) and their sum fit in int64 (total**2 < 2**63).
 _INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
+#: The most objects a contingency table may count: every product of two counts fits int64.
+MAX_OBJECTS = _INT64_SAFE_TOTAL
 
 T = TypeVar("T")
 
@@ -80,11 +82,64 @@ class Cells(NamedTuple):
     counts: np.ndarray
 
 
+def checked_total(table: np.ndarray, where: str = "the contingency table") -> int:
+    """The exact sum of non-negative integer counts, or InputError above ``MAX_OBJECTS``.
+
+    int64 sums wrap silently (four cells of 2^62 add up to 0), and the indices multiply
+    two counts (a_i b_j, n_ij^2) in int64: every index is exact up to ``MAX_OBJECTS``
+    objects, so a larger total is refused here, once, rather than computed wrongly.
+
+    Parameters
+    ----------
+    table : ndarray of int
+        Non-negative integer counts.
+    where : str, default "the contingency table"
+        What the table is, for the message.
+
+    Returns
+    -------
+    int
+        The sum of the counts, exact, as a Python int.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        The total is above ``MAX_OBJECTS``.
+
+    Examples
+    --------
+    >>> checked_total(np.array([[2, 3], [0, 1]]))
+    6
+    """
+    if table.size == 0:
+        return 0
+    if int(table.max()) <= (2**63 - 1) // table.size:  # no partial sum can wrap
+        total = int(table.sum())
+    else:
+        total = sum(int(value) for value in table.ravel() if value)
+    if total > MAX_OBJECTS:
+        raise InputError(
+            f"{where}: {total} objects in all, more than {MAX_OBJECTS}, the most the indices compute "
+            "exactly (they multiply two counts, a product that must fit int64)."
+        )
+    return total
+
+
 def sum_pairs(counts: np.ndarray) -> int:
     """Return sum_x C(x, 2) over non-negative integer ``counts``, exactly, as a Python int.
 
     int64 arithmetic is exact while the counts total less than 3.04e9; above that the sum
     is taken in Python integers (over the C*K cells, never over the n objects).
+
+    Parameters
+    ----------
+    counts : ndarray of int
+        Non-negative integer counts.
+
+    Returns
+    -------
+    int
+        sum_x x (x - 1) / 2, exact.
 
     Examples
     --------
@@ -138,6 +193,7 @@ class Contingency:
             )
         if table.dtype.kind not in "iu" or (table < 0).any():
             raise InputError("A contingency table must hold non-negative integer counts.")
+        checked_total(table)  # before the int64 copy, which could wrap (uint64) or overflow
         if table.size == 0 or not table.any(axis=1).all() or not table.any(axis=0).all():
             raise InputError(
                 "Every row (class) and column (cluster) of a contingency table needs at least one "
@@ -191,6 +247,24 @@ class Contingency:
     @classmethod
     def from_table(cls, table, classes=None, clusters=None) -> Contingency:
         """Wrap a given (C, K) count table; labels default to 0..C-1 and 0..K-1.
+
+        Parameters
+        ----------
+        table : array-like of shape (C, K)
+            Non-negative integer counts, rows classes and columns clusters.
+        classes : array-like of shape (C,), optional
+            The class labels of the rows; default 0..C-1.
+        clusters : array-like of shape (K,), optional
+            The cluster labels of the columns; default 0..K-1.
+
+        Returns
+        -------
+        Contingency
+            The table with its labels.
+
+        See Also
+        --------
+        clustval.counts.as_contingency : checks the counts and drops empty rows and columns.
 
         Examples
         --------
@@ -249,6 +323,18 @@ class Contingency:
     def counts_at(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """n_ij at the cells ``(rows[k], cols[k])`` (1-D index arrays), without the dense
         table when it has not been filled: looked up among the row-major non-zero cells.
+
+        Parameters
+        ----------
+        rows : ndarray of int
+            Row (class) positions.
+        cols : ndarray of int
+            Column (cluster) positions, as many as ``rows``.
+
+        Returns
+        -------
+        ndarray of int64
+            n_ij at each cell, 0 where the table has no object.
 
         Examples
         --------
@@ -348,6 +434,20 @@ class Contingency:
         per table without the table knowing any index: each asks for it by its function
         (:func:`per_table` makes such a function).
 
+        Parameters
+        ----------
+        compute : callable
+            A function of the table, the cache's key.
+
+        Returns
+        -------
+        object
+            ``compute(self)``, computed on the first call and cached with the table.
+
+        See Also
+        --------
+        per_table : make a function of the table computed once per table.
+
         Examples
         --------
         >>> ct = Contingency.from_table([[2, 0], [1, 3]])
@@ -363,6 +463,20 @@ class Contingency:
 def per_table(compute: Callable[[Contingency], T]) -> Callable[[Contingency], T]:
     """``compute(ct)`` made a quantity computed once per table (:meth:`Contingency.derived`):
     how indices share what several of them read.
+
+    Parameters
+    ----------
+    compute : callable
+        A function of a :class:`Contingency`.
+
+    Returns
+    -------
+    callable
+        The same function, its value cached with each table it is called on.
+
+    See Also
+    --------
+    Contingency.derived : the cache.
 
     Examples
     --------
@@ -399,6 +513,26 @@ def dominant_matching_at_cells(
     row and every column must have a cell with a positive weight (true of a contingency
     table's non-zero cells, and of recall there). A line's maximum is then positive, so
     its empty cells never tie with it, and the result is that of the dense matrix.
+
+    Parameters
+    ----------
+    rows : ndarray of int
+        Row of each cell.
+    cols : ndarray of int
+        Column of each cell.
+    weights : ndarray
+        Weight of each cell, positive somewhere in every row and column.
+    shape : tuple of int
+        ``(C, K)``.
+
+    Returns
+    -------
+    Matching or None
+        The map, pairs sorted by row; None when no map is obviously the maximum.
+
+    See Also
+    --------
+    Contingency.dominant_matching : the same on a table's counts.
 
     Examples
     --------
@@ -491,6 +625,21 @@ def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
     sparse : bool
         Return a ``scipy.sparse.csr_matrix`` (int64) instead of a dense int64 array.
 
+    Returns
+    -------
+    ndarray or scipy.sparse.csr_matrix of shape (C, K), int64
+        The counts, rows the sorted distinct classes, columns the sorted distinct clusters.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Labels that fail the checks of :func:`contingency`.
+
+    See Also
+    --------
+    contingency : the same table with its labels, sums and pair counts.
+    pair_confusion_matrix : the pair counts.
+
     Examples
     --------
     >>> contingency_matrix(["a", "a", "b", "b"], [1, 0, 0, 0])
@@ -516,6 +665,28 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
     Each count is twice the unordered count of :attr:`Contingency.pairs` (the pair (x, y)
     and the pair (y, x)), so the four add up to n (n - 1). Exact: int64 while n (n - 1)
     fits, Python ints (dtype object) beyond.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n,)
+        The true classes.
+    labels_pred : array-like of shape (n,)
+        The clusters.
+
+    Returns
+    -------
+    ndarray of shape (2, 2)
+        ``[[TN, FP], [FN, TP]]`` over ordered pairs; int64, or Python ints (dtype object)
+        when n (n - 1) does not fit int64.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Labels that fail the checks of :func:`contingency`.
+
+    See Also
+    --------
+    Contingency.pairs : the unordered counts.
 
     Examples
     --------

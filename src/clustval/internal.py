@@ -133,6 +133,18 @@ class Partition:
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters.
 
+        Parameters
+        ----------
+        index : str
+            The index's name, for the message.
+        allow_all_singletons : bool, default True
+            False: K = n (every cluster a singleton) is undefined too.
+
+        Raises
+        ------
+        clustval.errors.UndefinedIndexError
+            K = 1, or K = n when ``allow_all_singletons`` is False.
+
         Examples
         --------
         >>> Partition([[0.0], [1.0]], [0, 0]).require_clusters("Sil")
@@ -223,6 +235,16 @@ class Partition:
     def mean_per_cluster(self, values: np.ndarray) -> np.ndarray:
         """The mean of ``values`` (one per object) over each cluster's members.
 
+        Parameters
+        ----------
+        values : ndarray of shape (n_samples,)
+            One value per object.
+
+        Returns
+        -------
+        ndarray of shape (K,)
+            The mean over each cluster's members, clusters in label order.
+
         Examples
         --------
         >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
@@ -280,6 +302,18 @@ class Partition:
         worst_k = max_{l != k} (spread_k + spread_l) / d(c_k, c_l) (Davies-Bouldin form; None
         without ``spread``) and closest = min_{k != l} d(c_k, c_l).
 
+        Parameters
+        ----------
+        spread : ndarray of shape (K,), optional
+            Each cluster's spread S_k (Davies-Bouldin's numerator terms).
+
+        Returns
+        -------
+        worst : ndarray of shape (K,) or None
+            max over l != k of (spread_k + spread_l) / d(c_k, c_l); None without ``spread``.
+        closest : float
+            The smallest distance between two centroids.
+
         Examples
         --------
         >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
@@ -318,6 +352,21 @@ class Partition:
 def is_precomputed(metric: str) -> bool:
     """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean.
 
+    Parameters
+    ----------
+    metric : str
+        ``"euclidean"`` or ``"precomputed"``.
+
+    Returns
+    -------
+    bool
+        True for ``"precomputed"``.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Any other metric.
+
     Examples
     --------
     >>> is_precomputed("precomputed"), is_precomputed("euclidean")
@@ -352,6 +401,27 @@ def reads(*needs: str, when: dict[str, dict[object, Iterable[str]]] | None = Non
     ``{core keyword: {value: needs}}`` (XB's closest pair comes from the distance pass).
     The core gets them as ``core.needs`` and ``core.option_needs``.
 
+    Parameters
+    ----------
+    *needs : str
+        Some of :data:`NEEDS`: what the core reads whatever its options.
+    when : dict, optional
+        ``{core keyword: {value: needs}}``: what an option's value adds.
+
+    Returns
+    -------
+    callable
+        A decorator that sets ``core.needs`` and ``core.option_needs`` and returns the core.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A name that is not one of :data:`NEEDS`.
+
+    See Also
+    --------
+    needs_of : what a core reads with given options.
+
     Examples
     --------
     >>> sorted(xb_from_partition.needs), xb_from_partition.option_needs
@@ -374,6 +444,22 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
     """What ``core`` reads when called with ``options`` (its own keywords): its needs, and
     what an option's value adds (see :func:`reads`).
 
+    Parameters
+    ----------
+    core : callable
+        An internal index's core, declared with :func:`reads`.
+    options : mapping
+        The core's keyword arguments as they will be passed.
+
+    Returns
+    -------
+    frozenset of str
+        Names of :data:`NEEDS`.
+
+    See Also
+    --------
+    reads : how a core declares what it reads.
+
     Examples
     --------
     >>> sorted(needs_of(xb_from_partition, {"separation": "closest_pair"}))
@@ -387,6 +473,29 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
 @reads(COORDINATES)
 def stdi_from_partition(p: Partition, squared: bool = False) -> float:
     """STDI of a :class:`Partition` (the core of :func:`stdi`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+    squared : bool, default False
+        Square every norm (the form printed in the paper's OCR); the default plain norms
+        reproduce the paper's Fig. 3 axis.
+
+    Returns
+    -------
+    float
+        The value :func:`stdi` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    stdi : the same index from the data, with its definition and reference.
 
     Examples
     --------
@@ -410,6 +519,26 @@ def stdi_from_partition(p: Partition, squared: bool = False) -> float:
 def db_from_partition(p: Partition) -> float:
     """DB of a :class:`Partition` (the core of :func:`db`, which documents it).
 
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`db` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    db : the same index from the data, with its definition and reference.
+
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
@@ -425,6 +554,26 @@ def db_from_partition(p: Partition) -> float:
 @reads(COORDINATES, CLUSTER_SUMS)
 def dbi_from_partition(p: Partition) -> float:
     """DBI of a :class:`Partition` (the core of :func:`dbi`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`dbi` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    dbi : the same index from the data, with its definition and reference.
 
     Examples
     --------
@@ -446,6 +595,29 @@ def dbi_from_partition(p: Partition) -> float:
 def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
     """XB of a :class:`Partition` (the core of :func:`xb`, which documents it).
 
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+    separation : {"centroids", "closest_pair"}, default "centroids"
+        The denominator's separation: the closest centroids, or the closest pair of points of
+        different clusters (R's clusterCrit).
+
+    Returns
+    -------
+    float
+        The value :func:`xb` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    xb : the same index from the data, with its definition and reference.
+
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
@@ -462,6 +634,26 @@ def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
 @reads(NEAREST)
 def igp_from_partition(p: Partition) -> float:
     """IGP of a :class:`Partition` (the core of :func:`igp`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`igp` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    igp : the same index from the data, with its definition and reference.
 
     Examples
     --------
@@ -496,6 +688,26 @@ def _bwp_samples(p: Partition) -> np.ndarray:
 def dunn_from_partition(p: Partition) -> float:
     """Dunn of a :class:`Partition` (the core of :func:`dunn`, which documents it).
 
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`dunn` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    dunn : the same index from the data, with its definition and reference.
+
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
@@ -513,6 +725,26 @@ def dunn_from_partition(p: Partition) -> float:
 @reads(COORDINATES)
 def calinski_harabasz_from_partition(p: Partition) -> float:
     """Calinski-Harabasz of a :class:`Partition` (the core of :func:`calinski_harabasz`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`calinski_harabasz` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n.
+
+    See Also
+    --------
+    calinski_harabasz : the same index from the data, with its definition and reference.
 
     Examples
     --------
@@ -535,6 +767,26 @@ def calinski_harabasz_from_partition(p: Partition) -> float:
 def sil_from_partition(p: Partition) -> float:
     """The mean silhouette of a :class:`Partition` (the core of :func:`sil`, which documents it).
 
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`sil` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n.
+
+    See Also
+    --------
+    sil : the same index from the data, with its definition and reference.
+
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
@@ -547,6 +799,26 @@ def sil_from_partition(p: Partition) -> float:
 @reads(CLUSTER_SUMS)
 def sil_sum_from_partition(p: Partition) -> float:
     """The summed silhouette of a :class:`Partition` (the core of :func:`sil_sum`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`sil_sum` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n.
+
+    See Also
+    --------
+    sil_sum : the same index from the data, with its definition and reference.
 
     Examples
     --------
@@ -561,6 +833,26 @@ def sil_sum_from_partition(p: Partition) -> float:
 def bwp_from_partition(p: Partition) -> float:
     """The mean BWP of a :class:`Partition` (the core of :func:`bwp`, which documents it).
 
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`bwp` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n.
+
+    See Also
+    --------
+    bwp : the same index from the data, with its definition and reference.
+
     Examples
     --------
     >>> X, labels = [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]
@@ -573,6 +865,26 @@ def bwp_from_partition(p: Partition) -> float:
 @reads(CLUSTER_SUMS)
 def bwp_sum_from_partition(p: Partition) -> float:
     """The summed BWP of a :class:`Partition` (the core of :func:`bwp_sum`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries (centroids, the distance
+        pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+
+    Returns
+    -------
+    float
+        The value :func:`bwp_sum` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n.
+
+    See Also
+    --------
+    bwp_sum : the same index from the data, with its definition and reference.
 
     Examples
     --------
@@ -597,6 +909,20 @@ def _one(
 def check_xb_separation(separation: str) -> None:
     """Refuse an unknown XB separation (:data:`XB_SEPARATIONS`) with a one-line error.
 
+    Parameters
+    ----------
+    separation : str
+        The value to check, one of :data:`XB_SEPARATIONS`.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Any other value.
+
+    See Also
+    --------
+    xb : the index it configures.
+
     Examples
     --------
     >>> check_xb_separation("closest_pair")
@@ -620,13 +946,44 @@ def stdi(X, labels, squared: bool = False) -> float:
     ``STDI = [(1/K) sum_k ||c_k - xbar||] / [sum_k (1/n_k) sum_{x in C_k} ||x - c_k||]``:
     separation of the centroids from the grand mean over the compactness of the clusters.
     With ``squared=True`` every norm is squared (the form printed in the paper's OCR);
-    the default plain norms reproduce the paper's Fig. 3 axis (README, Decisions).
+    the default plain norms reproduce the paper's Fig. 3 axis (docs/decisions.md).
 
     Range [0, inf); **higher is better**. 0 when every centroid equals xbar; inf when every
     object sits on its centroid (and some centroid does not). Raises UndefinedIndexError
     for K = 1.
 
-    Reference: Xie J., Zhou Y., Wang M., Jiang W. New criteria for evaluating the validity
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    squared : bool, default False
+        Square every norm (the form printed in the paper's OCR); the default plain norms
+        reproduce the paper's Fig. 3 axis.
+
+    Returns
+    -------
+    float
+        STDI, in [0, inf]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    stdi_from_partition : the same index from a shared partition.
+    db : the Davies-Bouldin index.
+    clustval.selection.select_k : the best K of each index.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Xie J., Zhou Y., Wang M., Jiang W. New criteria for evaluating the validity
     of clustering. CAAI Trans. Intelligent Systems 12(6):873-882, 2017.
 
     Examples
@@ -647,7 +1004,35 @@ def db(X, labels) -> float:
     (scikit-learn drops such pairs instead). Raises UndefinedIndexError for K = 1; defined
     for K = n (0 with distinct points), where scikit-learn raises.
 
-    Reference: Davies D.L., Bouldin D.W. A cluster separation measure. IEEE TPAMI 1(2):
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+
+    Returns
+    -------
+    float
+        DB, in [0, inf]; lower is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    db_from_partition : the same index from a shared partition.
+    dbi : with the mean pairwise distance as spread.
+    xb : the Xie-Beni index.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Davies D.L., Bouldin D.W. A cluster separation measure. IEEE TPAMI 1(2):
     224-227, 1979.
 
     Examples
@@ -667,7 +1052,36 @@ def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> flo
     Range [0, inf); **lower is better**. inf when two clusters share a centroid. Raises
     UndefinedIndexError for K = 1. Pairwise distances in blocks of ``memory_budget_mb``.
 
-    Reference: Zhou Z.-H., Machine Learning (Tsinghua University Press, 2016), sec. 9.2.
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        DBI, in [0, inf]; lower is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    dbi_from_partition : the same index from a shared partition.
+    db : with the mean distance to the centroid as spread.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Zhou Z.-H., Machine Learning (Tsinghua University Press, 2016), sec. 9.2.
 
     Examples
     --------
@@ -695,7 +1109,40 @@ def xb(
     Range [0, inf); **lower is better**. inf when the separation is 0 (two clusters share a
     centroid; with ``closest_pair``, a point). Raises UndefinedIndexError for K = 1.
 
-    References: Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    separation : {"centroids", "closest_pair"}, default "centroids"
+        The denominator's separation: the closest centroids, or the closest pair of points of
+        different clusters (R's clusterCrit).
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        XB, in [0, inf]; lower is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+        Also an unknown ``separation``.
+
+    See Also
+    --------
+    xb_from_partition : the same index from a shared partition.
+    dunn : the closest-pair separation over the largest diameter.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Xie X.L., Beni G. A validity measure for fuzzy clustering. IEEE TPAMI 13(8):
     841-847, 1991 (with crisp memberships); Desgraupes B. Clustering Indices, vignette of the
     R package clusterCrit (2013), sec. "The Xie-Beni index" (the closest-pair form).
 
@@ -724,7 +1171,40 @@ def igp(
     ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
     diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
-    Reference: Kapp A.V., Tibshirani R. Are clusters found in one dataset present in
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        IGP, in [0, 1]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    igp_from_partition : the same index from a shared partition.
+    sil : the silhouette.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Kapp A.V., Tibshirani R. Are clusters found in one dataset present in
     another dataset? Biostatistics 8(1):9-31, 2007.
 
     Examples
@@ -749,7 +1229,38 @@ def silhouette_samples(
     ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
     diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
-    Reference: Rousseeuw P.J. Silhouettes: a graphical aid to the interpretation and
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        The value of every object, in [-1, 1]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    sil : their mean.
+
+    References
+    ----------
+    Rousseeuw P.J. Silhouettes: a graphical aid to the interpretation and
     validation of cluster analysis. J. Comput. Appl. Math. 20:53-65, 1987.
 
     Examples
@@ -771,6 +1282,44 @@ def sil(
     Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``, also
     with ``metric="precomputed"`` (X is then the distance matrix).
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        Sil, in [-1, 1]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    sil_from_partition : the same index from a shared partition.
+    silhouette_samples : the width of every object.
+    sil_sum : the sum, the paper's Fig. 3 axis.
+    bwp : the between-within proportion.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Rousseeuw P.J., Silhouettes: a graphical aid to the interpretation and validation of
+    cluster analysis, J. Comput. Appl. Math. 20, 1987, 53-65.
+
     Examples
     --------
     >>> sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
@@ -787,6 +1336,43 @@ def sil_sum(
 ) -> float:
     """Sum of the silhouette widths sum_i s(i) (the paper's Fig. 3e axis); see
     :func:`silhouette_samples`. Range [-n, n]; **higher is better**.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        Sil (sum), in [-inf, inf]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    sil_sum_from_partition : the same index from a shared partition.
+    sil : the mean.
+    silhouette_samples : the width of every object.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Rousseeuw P.J., Silhouettes: a graphical aid to the interpretation and validation of
+    cluster analysis, J. Comput. Appl. Math. 20, 1987, 53-65.
 
     Examples
     --------
@@ -809,7 +1395,38 @@ def bwp_samples(
     ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
     diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
-    Reference: Zhou S., Xu Z., Tang X. Method for determining optimal number of clusters
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        The value of every object, in [-1, 1]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    bwp : their mean.
+
+    References
+    ----------
+    Zhou S., Xu Z., Tang X. Method for determining optimal number of clusters
     based on affinity propagation clustering. Control and Decision 26(8):1147-1152, 2011.
 
     Examples
@@ -827,6 +1444,44 @@ def bwp(
 ) -> float:
     """Mean BWP (1/n) sum_i BWP(i); see :func:`bwp_samples`. Range [-1, 1]; **higher is better**.
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        BWP, in [-1, 1]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    bwp_from_partition : the same index from a shared partition.
+    bwp_samples : the proportion of every object.
+    bwp_sum : the sum, the paper's Fig. 3 axis.
+    sil : the silhouette.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Zhou S., Xu Z., Tang X., Method for determining optimal number of clusters based on
+    affinity propagation clustering, Control and Decision 26(8), 2011, 1147-1152.
+
     Examples
     --------
     >>> bwp([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
@@ -840,6 +1495,43 @@ def bwp_sum(
 ) -> float:
     """Sum of BWP(i) over the objects (the paper's Fig. 3f axis); see :func:`bwp_samples`.
     Range [-n, n]; **higher is better**.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        BWP (sum), in [-inf, inf]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    bwp_sum_from_partition : the same index from a shared partition.
+    bwp : the mean.
+    bwp_samples : the proportion of every object.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Zhou S., Xu Z., Tang X., Method for determining optimal number of clusters based on
+    affinity propagation clustering, Control and Decision 26(8), 2011, 1147-1152.
 
     Examples
     --------
@@ -863,7 +1555,40 @@ def dunn(
     ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
     diagonal, or condensed), as scikit-learn's ``metric="precomputed"`` takes it.
 
-    Reference: Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+
+    Returns
+    -------
+    float
+        Dunn, in [0, inf]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    dunn_from_partition : the same index from a shared partition.
+    xb : with ``separation="closest_pair"``, the same separation.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Dunn J.C. Well-separated clusters and optimal fuzzy partitions. J. Cybernetics
     4(1):95-104, 1974; Zhou Z.-H., Machine Learning, 2016, sec. 9.2.
 
     Examples
@@ -888,7 +1613,34 @@ def calinski_harabasz(X, labels) -> float:
     input the two agree (to rounding; clustval takes the means relative to a data point,
     so it keeps its digits far from the origin).
 
-    Reference: Calinski T., Harabasz J. A dendrite method for cluster analysis.
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+
+    Returns
+    -------
+    float
+        CH, in [0, inf]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 and K = n, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    calinski_harabasz_from_partition : the same index from a shared partition.
+    db : the Davies-Bouldin index.
+    clustval.scoring.internal_scores : every internal index from one distance pass.
+
+    References
+    ----------
+    Calinski T., Harabasz J. A dendrite method for cluster analysis.
     Communications in Statistics 3(1):1-27, 1974.
 
     Examples

@@ -5,7 +5,7 @@ intermediate: the contingency table for external indices, the validated partitio
 distance-pass summaries for internal ones), what that core reads, and how the index reads
 (label, direction, range, reference). :func:`clustval.score`,
 :func:`~clustval.scoring.external_scores`, :func:`~clustval.scoring.internal_scores`, the
-command line (``clustval score``, ``clustval indices``), the figures' labels, the README's
+command line (``clustval score``, ``clustval indices``), the figures' labels, the docs'
 index table and the registry-driven property tests all derive from :data:`INDICES`, so
 adding an index is one entry (:func:`register` adds one at run time).
 
@@ -91,6 +91,18 @@ class IndexSpec:
         """The core on the shared table or partition, with its options taken from ``given``
         (score()'s keywords; those it does not take are left out).
 
+        Parameters
+        ----------
+        shared : Contingency or Partition
+            The table (external index) or partition (internal index) the core reads.
+        given : mapping
+            :func:`~clustval.scoring.score`'s keywords; those of :attr:`options` are passed on.
+
+        Returns
+        -------
+        float
+            The index's value.
+
         Examples
         --------
         >>> from clustval.contingency import contingency
@@ -105,6 +117,16 @@ class IndexSpec:
         and what an option's value adds (XB's closest pair comes from the distance pass), as
         the core declares it (:func:`clustval.internal.reads`).
 
+        Parameters
+        ----------
+        given : mapping
+            :func:`~clustval.scoring.score`'s keywords.
+
+        Returns
+        -------
+        frozenset of str
+            Names of :data:`NEEDS`.
+
         Examples
         --------
         >>> sorted(get_index("xb").needs_for({"xb_separation": "closest_pair"}))
@@ -117,6 +139,18 @@ class IndexSpec:
 
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
+
+        Parameters
+        ----------
+        a : float
+            A value of this index.
+        b : float
+            Another value.
+
+        Returns
+        -------
+        bool
+            ``a > b`` for a higher-is-better index, ``a < b`` otherwise.
 
         Examples
         --------
@@ -131,6 +165,29 @@ class IndexSpec:
         Non-finite values (the index undefined at some K) are skipped. Several K share the
         best value only when their values are equal: exactly, as a tie such as IGP = 1 at
         several K is a result to report, not one to break.
+
+        Parameters
+        ----------
+        ks : sequence of int
+            The numbers of clusters.
+        values : sequence of float
+            The index's value at each K of ``ks``.
+
+        Returns
+        -------
+        ks : tuple of int
+            Every K with the best value, ascending as in ``ks``.
+        best : float
+            That value.
+
+        Raises
+        ------
+        clustval.errors.InputError
+            No finite value at any K.
+
+        See Also
+        --------
+        clustval.selection.select_k : clusters at each K and applies this rule.
 
         Examples
         --------
@@ -147,6 +204,16 @@ class IndexSpec:
 
     def best_of(self, values) -> int:
         """Position of the best value in ``values`` (the first one on ties).
+
+        Parameters
+        ----------
+        values : iterable of float
+            Values of this index.
+
+        Returns
+        -------
+        int
+            Position of the best one, the first of a tie.
 
         Examples
         --------
@@ -262,6 +329,16 @@ INDICES: dict[str, IndexSpec] = {
 def names_of(kind: Kind | None = None) -> tuple[str, ...]:
     """The registry names of one kind (or all), in registry order.
 
+    Parameters
+    ----------
+    kind : {"external", "internal"} or None, default None
+        The kind to list; None lists every index.
+
+    Returns
+    -------
+    tuple of str
+        Registry names, in registry order.
+
     Examples
     --------
     >>> names_of("internal")[:3]
@@ -278,6 +355,25 @@ INTERNAL = names_of("internal")
 def get_index(name: str) -> IndexSpec:
     """Look an index up by its registry name, with a helpful error for a typo.
 
+    Parameters
+    ----------
+    name : str
+        A registry name (``"ari"``, ``"sil"``, ...).
+
+    Returns
+    -------
+    IndexSpec
+        The index's entry.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name; the message lists the known ones.
+
+    See Also
+    --------
+    INDICES : every entry.
+
     Examples
     --------
     >>> get_index("xb").label
@@ -291,6 +387,23 @@ def get_index(name: str) -> IndexSpec:
 
 def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     """The entries of ``kind`` named in ``names`` (all of them for None), in registry order.
+
+    Parameters
+    ----------
+    kind : {"external", "internal"}
+        The kind of the indices.
+    names : iterable of str, str or None
+        Registry names; None means every index of ``kind``.
+
+    Returns
+    -------
+    list of IndexSpec
+        The entries, in registry order (whatever the order of ``names``).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A name that is not an index of ``kind``.
 
     Examples
     --------
@@ -306,6 +419,26 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
 
 def register(spec: IndexSpec) -> IndexSpec:
     """Add an index: from now on scoring, the command line and the tables include it.
+
+    Parameters
+    ----------
+    spec : IndexSpec
+        The new index's entry.
+
+    Returns
+    -------
+    IndexSpec
+        ``spec``.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An index of that name is registered already.
+
+    See Also
+    --------
+    unregister : remove it again.
+    registered : register for the duration of a ``with`` block.
 
     Examples
     --------
@@ -328,6 +461,20 @@ def register(spec: IndexSpec) -> IndexSpec:
 def unregister(name: str) -> None:
     """Remove an index added by :func:`register`.
 
+    Parameters
+    ----------
+    name : str
+        The registry name of the index to remove.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        No index of that name.
+
+    See Also
+    --------
+    register : add an index.
+
     Examples
     --------
     >>> spec = register(IndexSpec("one", "One", "external", "higher", (0, 1), "constant",
@@ -343,6 +490,25 @@ def unregister(name: str) -> None:
 @contextlib.contextmanager
 def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
     """Register ``spec`` for the duration of a ``with`` block (see :func:`register`).
+
+    Parameters
+    ----------
+    spec : IndexSpec
+        The index's entry, registered while the block runs and removed after it.
+
+    Yields
+    ------
+    IndexSpec
+        ``spec``.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An index of that name is registered already.
+
+    See Also
+    --------
+    register : add an index for good.
 
     Examples
     --------

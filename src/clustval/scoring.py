@@ -71,7 +71,28 @@ def score(
         while every defined index keeps its value ("nan").
     s2_matching, cp_seed, stdi_squared, xb_separation, memory_budget_mb
         Options of S2, the Monte Carlo CP accuracy, STDI, XB and the distance pass (see
-        :func:`clustval.external.external_scores` and :func:`clustval.internal.internal_scores`).
+        :func:`external_scores` and :func:`internal_scores`).
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` for each index computed, in registry order.
+
+    Raises
+    ------
+    TypeError
+        Anything but ``labels_pred`` given by position.
+    clustval.errors.InputError
+        An unknown name, an index whose input is missing (an external index without
+        ``labels_true``, STDI with ``distances`` only), or labels or data that fail the checks.
+    clustval.errors.UndefinedIndexError
+        A requested index is undefined for this input and ``undefined="raise"``.
+
+    See Also
+    --------
+    external_scores : the external indices alone.
+    internal_scores : the internal indices alone.
+    clustval.registry.INDICES : every index, its direction, range and reference.
 
     Examples
     --------
@@ -175,6 +196,11 @@ def external_scores(
         A requested index is undefined for this input (e.g. S2 or NCA with one class) and
         ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
 
+    See Also
+    --------
+    external_scores_from_table : the same from a table counted elsewhere.
+    score : every index, external and internal.
+
     Examples
     --------
     >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
@@ -206,6 +232,34 @@ def external_scores_from_table(
         :class:`~clustval.contingency.Contingency` from long ``class, cluster, count`` rows
         (:func:`clustval.counts.contingency_from_counts`) or a DataFrame group-by
         (:func:`clustval.counts.contingency_from_frame`). All-zero rows and columns are dropped.
+    names : iterable of str, str or None
+        Registry names of external indices; None (default) means all of them.
+    s2_matching : {"hungarian", "identity"}, default "hungarian"
+        Passed to S2; ``identity`` pairs the class and the cluster of the same label.
+    cp_seed : int or None, default 1
+        Seed of ``cp_accuracy_mc``.
+    undefined : {"raise", "nan"}
+        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` in registry order, equal to what :func:`external_scores` gives
+        for the labels the table counts.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name, or a table that is not one of non-negative integer counts, or that
+        counts nothing.
+    clustval.errors.UndefinedIndexError
+        A requested index is undefined for this input and ``undefined="raise"``.
+
+    See Also
+    --------
+    external_scores : the same from the labels.
+    clustval.counts.contingency_from_counts : a table from long rows.
+    clustval.counts.contingency_from_frame : a table from a DataFrame's group-by.
 
     Examples
     --------
@@ -261,28 +315,48 @@ def internal_scores(
 
     Parameters
     ----------
-    X : (n, d) array of finite numbers, or with ``metric="precomputed"`` the (n, n)
-        distance matrix (finite, non-negative, symmetric, zero diagonal; or its condensed
-        upper triangle, as ``scipy.spatial.distance.pdist`` returns it).
-    labels : (n,) cluster labels.
-    names : registry names of internal indices (:data:`clustval.registry.INTERNAL`;
-        default: all of them).
-    stdi_squared : passed to :func:`stdi` as ``squared``.
-    xb_separation : passed to :func:`xb` as ``separation`` (``closest_pair`` shares
+    X : array-like of shape (n, d)
+        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal; or its condensed upper
+        triangle, as ``scipy.spatial.distance.pdist`` returns it).
+    labels : array-like of shape (n,)
+        The cluster of each object.
+    names : iterable of str, str or None
+        Registry names of internal indices (:data:`clustval.registry.INTERNAL`); None
+        (default) means all of them.
+    stdi_squared : bool, default False
+        Passed to :func:`~clustval.internal.stdi` as ``squared``.
+    xb_separation : {"centroids", "closest_pair"}, default "centroids"
+        Passed to :func:`~clustval.internal.xb` as ``separation`` (``closest_pair`` shares
         the distance pass with Dunn).
-    memory_budget_mb : bound on each block of pairwise distances.
-    undefined : "raise" (an undefined index raises UndefinedIndexError) or "nan" (it is NaN
-        and every other index keeps its value).
-    metric : "euclidean" (default) or "precomputed". From distances alone only the
-        distance-based indices (Sil, BWP, IGP, Dunn and their sums) are defined; those that
-        need centroids (STDI, DB, DBI, XB, Calinski-Harabasz) are refused with an InputError,
-        and are left out when ``names`` is None.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances.
+    undefined : {"raise", "nan"}
+        An undefined index raises UndefinedIndexError ("raise"), or is NaN while every
+        other index keeps its value ("nan").
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        From distances alone only the distance-based indices (Sil, BWP, IGP, Dunn and their
+        sums) are defined; those that need centroids (STDI, DB, DBI, XB, Calinski-Harabasz)
+        are refused with an InputError, and are left out when ``names`` is None.
 
     Returns
     -------
-    dict mapping each requested name to its value, in registry order. Values equal those
-    of the individual functions; an index that is undefined for this partition raises
-    UndefinedIndexError, as its function does (or is NaN, see ``undefined``).
+    dict
+        ``{name: value}`` for each requested index, in registry order. Values equal those
+        of the individual functions.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name, an index that needs coordinates given distances, or data or labels
+        that fail the checks.
+    clustval.errors.UndefinedIndexError
+        A requested index is undefined for this input and ``undefined="raise"``.
+
+    See Also
+    --------
+    score : every index, external and internal.
+    clustval.selection.select_k : the internal indices at each K.
 
     Examples
     --------
@@ -299,7 +373,8 @@ def internal_scores(
             specs = [spec for spec in specs if spec not in centroid_based]
         elif centroid_based:
             raise InputError(
-                f"{', '.join(spec.label for spec in centroid_based)} need the data's coordinates "
+                f"{', '.join(spec.label for spec in centroid_based)} "
+                f"{'needs' if len(centroid_based) == 1 else 'need'} the data's coordinates "
                 "(centroids), not only distances: pass X, or leave them out."
             )
     given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}

@@ -92,6 +92,18 @@ class Selection:
     def series(self, index: str) -> tuple[list[int], list[float]]:
         """``(ks, values)`` of one index, K ascending.
 
+        Parameters
+        ----------
+        index : str
+            A registry name among the selection's indices.
+
+        Returns
+        -------
+        ks : list of int
+            The numbers of clusters, ascending.
+        values : list of float
+            The index's value at each of them.
+
         Examples
         --------
         >>> select_k([[0, 0], [0, 1], [5, 5], [5, 6]], [2, 3], indices=["db"]).series("db")[0]
@@ -245,6 +257,11 @@ def _fit_predict(estimator, X: np.ndarray, k: int) -> np.ndarray:
 
 
 def _check_ks(ks: Iterable[int], n: int) -> list[int]:
+    if isinstance(ks, range) and (ks.stop - ks.start) // ks.step > 2 * n + 1000:  # far more K than 2..n
+        low, high = min(ks[0], ks[-1]), max(ks[0], ks[-1])  # before list(): range(2, 10**20)
+        if not 2 <= low <= high <= n:  # would not fit in memory (len() cannot even count it)
+            bad = low if low < 2 else high
+            raise InputError(f"K = {bad} is outside 2..{n}: a K must be at least 2 and at most n = {n} objects.")
     try:
         ks = list(ks)
     except TypeError:
@@ -285,6 +302,33 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
 
     Needs matplotlib (the ``plot`` extra).
 
+    Parameters
+    ----------
+    selection : Selection
+        What :func:`select_k` found.
+    path : str or path-like
+        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
+    title : str, optional
+        The figure's title.
+    k_tick_step : int, default 2
+        Step between the labelled K on the axis.
+    dpi : int, default 150
+        Resolution of a PNG.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure, saved.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        matplotlib is not installed (the ``plot`` extra).
+
+    See Also
+    --------
+    select_k : what it draws.
+
     Examples
     --------
     >>> import pathlib, tempfile
@@ -307,6 +351,16 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
 def plotting():
     """The plotting module, or one clear error when matplotlib (the ``plot`` extra) is absent.
 
+    Returns
+    -------
+    module
+        :mod:`clustval.plotting`.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        matplotlib is not installed (the ``plot`` extra).
+
     Examples
     --------
     >>> plotting().__name__
@@ -323,6 +377,20 @@ def plotting():
 
 def summary(selection: Selection) -> str:
     """One line per index: its best K, as Fig. 3 and the claims write it.
+
+    Parameters
+    ----------
+    selection : Selection
+        What :func:`select_k` found.
+
+    Returns
+    -------
+    str
+        One line per index, e.g. ``STDI  best K 9``.
+
+    See Also
+    --------
+    select_k : what it summarises.
 
     Examples
     --------

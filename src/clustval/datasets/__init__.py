@@ -103,6 +103,15 @@ class UCIData:
 def list_uci() -> list[str]:
     """Names of the bundled UCI sets, in Table 5's order.
 
+    Returns
+    -------
+    list of str
+        The twelve names, in Table 5's order.
+
+    See Also
+    --------
+    load_uci : load one of them.
+
     Examples
     --------
     >>> print(", ".join(list_uci()))
@@ -126,10 +135,25 @@ def load_uci(
     return_X_y : bool
         Return ``(data, target)`` instead of a :class:`UCIData`.
 
+    Returns
+    -------
+    UCIData or tuple of ndarray
+        The set (``.data``, ``.target``, ``.feature_names``, ``.target_names``, ``.DESCR``),
+        or ``(data, target)`` with ``return_X_y=True``.
+
     Raises
     ------
     clustval.errors.DataError
         Unknown name, or a bundled file that fails its checksum (a damaged installation).
+
+    See Also
+    --------
+    list_uci : the names.
+
+    References
+    ----------
+    Dua D., Graff C., UCI Machine Learning Repository, University of California, Irvine,
+    2019 (CC BY 4.0); each set's own source is in its ``.DESCR``.
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Feature scaling (README, Decisions: min-max for the UCI features, none for the synthetic sets)."""
+"""Feature scaling (docs/decisions.md: min-max for the UCI features, none for the synthetic sets)."""
 
 from __future__ import annotations
 

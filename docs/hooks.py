@@ -1,0 +1,131 @@
+"""MkDocs hook: the pages' generated parts, rendered at build time from the installed package.
+
+A page holds a marker comment on a line of its own; this hook replaces it:
+
+``<!-- registry:table -->``
+    ``clustval indices --format markdown``: one row per entry of ``clustval.registry.INDICES``.
+``<!-- registry:details -->``
+    one section per index: name, kind, direction, range, reference, and the description
+    (formula, undefined cases) of its function's docstring.
+``<!-- cli:help -->``
+    the ``--help`` text of ``clustval`` and of each of its commands.
+
+So the documentation cannot drift from the registry or the command line: adding an index
+adds its row and its section.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import logging
+import os
+import re
+
+MARKERS = ("<!-- registry:table -->", "<!-- registry:details -->", "<!-- cli:help -->")
+
+# numpydoc section headers: the description of a docstring ends at the first one
+_SECTION = re.compile(
+    r"^(Parameters|Returns|Yields|Raises|Warns|See Also|Notes|References|Examples)\n-{3,}$", re.M
+)
+# Sphinx roles (:func:`~clustval.x`) as Markdown code
+_ROLE = re.compile(r":(?:func|class|mod|data|attr|meth|obj):`~?([^`]+)`")
+
+
+def markdown_text(text: str) -> str:
+    """Docstring prose as Markdown: roles and ``double backquotes`` become code spans, and a
+    paragraph ending in ``::`` (an indented literal block follows) ends in one colon."""
+    text = re.sub(r"::$", ":", text, flags=re.M)
+    return _ROLE.sub(r"`\1`", text).replace("``", "`")
+
+
+def plain_signature(function) -> str:
+    """``(a, b, *, c=1)``: the signature of ``function`` without its annotations."""
+    signature = inspect.signature(function)
+    parameters = [p.replace(annotation=p.empty) for p in signature.parameters.values()]
+    return str(signature.replace(parameters=parameters, return_annotation=signature.empty))
+
+
+def description(function) -> str:
+    """The docstring of ``function`` up to its first numpydoc section, as Markdown."""
+    doc = inspect.getdoc(function) or ""
+    match = _SECTION.search(doc)
+    return markdown_text((doc[: match.start()] if match else doc).strip())
+
+
+def _bound(value: float) -> str:
+    return f"{value:g}"
+
+
+def index_table() -> str:
+    from clustval.cli import format_indices
+
+    return format_indices("markdown")
+
+
+def index_details() -> str:
+    from clustval.registry import INDICES
+
+    parts = []
+    for spec in INDICES.values():
+        function = spec.function
+        call = f"clustval.{spec.name}"
+        facts = [
+            f"**{spec.label}**, {spec.kind}, {spec.direction} is better, "
+            f"range [{_bound(spec.bounds[0])}, {_bound(spec.bounds[1])}].",
+            f"Function: `{call}{plain_signature(function)}`; "
+            f"core: `{getattr(spec.core, '__module__', '')}.{getattr(spec.core, '__name__', repr(spec.core))}`.",
+            f"Reference: {spec.reference}.",
+        ]
+        parts.append(f"### `{spec.name}`\n\n" + "\n".join(
+            f"- {fact}" for fact in facts) + "\n\n" + description(function))
+    return "\n\n".join(parts)
+
+
+def cli_help() -> str:
+    from clustval.cli import build_parser
+
+    os.environ["COLUMNS"] = "100"  # argparse wraps the help to the terminal's width: fix it
+    parser = build_parser()
+    blocks = [("clustval --help", parser.format_help())]
+    for action in parser._actions:  # the subcommands, in the order the parser lists them
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                blocks.append((f"clustval {name} --help", sub.format_help()))
+    return "\n\n".join(f"`{title}`\n\n```text\n{text.rstrip()}\n```" for title, text in blocks)
+
+
+class _RegistryAll(logging.Filter):
+    """Drop griffe's one warning about ``clustval.__all__``: the package extends it at import
+    with the registry's names (``__all__ += [*INDICES, ...]``), which a static reading cannot
+    follow. The API pages document the modules that define those names, so nothing is lost;
+    every other warning still fails ``mkdocs build --strict``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "Unsupported item in clustval.__all__" not in record.getMessage()
+
+
+logging.getLogger("mkdocs.plugins.griffe").addFilter(_RegistryAll())
+
+RENDERERS = {MARKERS[0]: index_table, MARKERS[1]: index_details, MARKERS[2]: cli_help}
+
+
+def render(markdown: str) -> str:
+    """``markdown`` with every marker replaced by what it stands for."""
+    for marker, renderer in RENDERERS.items():
+        if marker in markdown:
+            markdown = markdown.replace(marker, renderer())
+    return markdown
+
+
+def on_page_markdown(markdown: str, **kwargs) -> str:
+    return render(markdown)
+
+
+# In the API pages, a docstring's Sphinx role (:func:`~clustval.x`) reaches the HTML as the
+# text ":func:" before a code span, the "~" inside it: keep the code span alone.
+_HTML_ROLE = re.compile(r":(?:func|class|mod|data|attr|meth|obj):(<code>)~?")
+
+
+def on_page_content(html: str, **kwargs) -> str:
+    return _HTML_ROLE.sub(r"\1", html)

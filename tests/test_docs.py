@@ -1,0 +1,211 @@
+"""The documentation runs and is complete.
+
+* Every ```python block of README.md and of docs/**/*.md runs as a script file of its own
+  (``python block.py`` in a temporary folder): no undefined name, no missing import, no
+  error. A block that imports an optional package (Dask, pandas) is skipped only when that
+  package is missing.
+* The site's generated parts (docs/hooks.py) render, and every page of mkdocs.yml exists.
+* Every public function and method of the documented modules has the numpydoc sections
+  Parameters (when it takes any) and Returns (unless it returns None), found as
+  tests/test_examples.py finds them.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import importlib.util
+import inspect
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PAGES = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+# Optional packages a block may import: the block is skipped only when one is missing.
+OPTIONAL = ("dask", "distributed", "pandas", "matplotlib", "sklearn")
+# Blocks that take longer than the fast suite allows (over ~10 s): none so far.
+SLOW: set[str] = set()
+
+
+def _blocks():
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M):
+            line = text.count("\n", 0, match.start()) + 1
+            yield f"{page.relative_to(REPO)}:{line}", match.group(1)
+
+
+BLOCKS = list(_blocks())
+
+
+def _imported(code: str) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_the_pages_have_python_blocks():
+    where = {name.split(":")[0] for name, _ in BLOCKS}
+    assert {"README.md", "docs/scaling-out.md", "docs/library.md", "docs/choosing-k.md"} <= where
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [pytest.param(n, c, marks=[pytest.mark.slow] if n in SLOW else []) for n, c in BLOCKS],
+    ids=[name for name, _ in BLOCKS],
+)
+def test_python_block_runs_as_a_script(name, code, tmp_path):
+    for module in sorted(_imported(code) & set(OPTIONAL)):
+        if importlib.util.find_spec(module) is None:
+            pytest.skip(f"{name} needs {module}, which is not installed")
+    script = tmp_path / "block.py"
+    script.write_text(code, encoding="utf-8")
+    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, f"{name} failed as a script:\n{done.stderr[-3000:]}"
+    assert list(tmp_path.iterdir()) == [script], "a block writes only to its own temporary folders"
+
+
+def _hooks():
+    spec = importlib.util.spec_from_file_location("clustval_docs_hooks", REPO / "docs" / "hooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_generated_parts_render_from_the_registry_and_the_parser():
+    from clustval.cli import format_indices
+    from clustval.registry import INDICES
+
+    hooks = _hooks()
+    library = hooks.render((REPO / "docs" / "library.md").read_text(encoding="utf-8"))
+    assert not any(marker in library for marker in hooks.MARKERS)
+    assert format_indices("markdown") in library
+    for spec in INDICES.values():  # every index has its section, with its facts
+        section = library.partition(f"### `{spec.name}`\n")[2].partition("\n### ")[0]
+        assert spec.reference in section and spec.direction in section and spec.kind in section
+        assert hooks.description(spec.function) in section and len(hooks.description(spec.function)) > 40
+    cli = hooks.render((REPO / "docs" / "cli.md").read_text(encoding="utf-8"))
+    assert "clustval score --help" in cli and "--truth" in cli and "clustval sweep --help" in cli
+
+
+def test_every_page_of_the_site_exists_and_the_site_stays_outside_the_repository():
+    config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    pages = re.findall(r"^  - [^:]+: (\S+\.md)$", config, re.M)
+    assert len(pages) >= 10
+    assert sorted(pages) == sorted(p.name for p in (REPO / "docs").glob("*.md"))
+    assert "site/" in (REPO / ".gitignore").read_text().splitlines()
+    ci = (REPO / ".ci" / "run").read_text()
+    build = '.venv/bin/mkdocs build --strict --site-dir "${TMPDIR:-/tmp}/clustval-site"'
+    assert build in ci and ci.index('bash -c "$TESTS"') < ci.index(build) < ci.index("pytest -m slow")
+
+
+def test_readme_is_short_and_links_to_every_page():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert readme.count("\n") <= 200
+    for page in (REPO / "docs").glob("*.md"):
+        assert f"(docs/{page.name}" in readme, f"README does not link docs/{page.name}"
+    assert "shared/SPEC" not in readme and "../" not in readme
+
+
+# --------------------------------------------------------------------------------------
+# numpydoc sections
+# --------------------------------------------------------------------------------------
+
+MODULES = [
+    "clustval.clustering",
+    "clustval.contingency",
+    "clustval.counts",
+    "clustval.datasets",
+    "clustval.external",
+    "clustval.internal",
+    "clustval.registry",
+    "clustval.scoring",
+    "clustval.selection",
+]
+
+
+def _public(module_name: str):
+    """(qualified name, function) of the module's own public functions and methods, as
+    tests/test_examples.py finds them (properties are attributes: no sections)."""
+    module = importlib.import_module(module_name)
+    for name, obj in vars(module).items():
+        if name.startswith("_") or getattr(obj, "__module__", None) != module_name:
+            continue
+        if inspect.isfunction(obj):
+            yield f"{module_name}.{name}", obj
+        elif inspect.isclass(obj):
+            for attribute, member in vars(obj).items():
+                if attribute.startswith("_") or isinstance(member, (property, functools.cached_property)):
+                    continue
+                target = getattr(member, "func", None) or getattr(member, "__func__", member)
+                if inspect.isfunction(target):
+                    yield f"{module_name}.{name}.{attribute}", target
+
+
+FUNCTIONS = sorted({q: f for m in MODULES for q, f in _public(m)}.items())
+
+
+def _returns_none(function) -> bool:
+    """Annotated ``-> None``, or a body with neither ``return <value>`` nor ``yield``."""
+    annotation = inspect.signature(function).return_annotation
+    if annotation in (None, "None"):
+        return True
+    if annotation is not inspect.Signature.empty:
+        return False
+    body = ast.parse(inspect.cleandoc("\n" + inspect.getsource(function)))
+    return not any(isinstance(node, (ast.Yield, ast.YieldFrom)) or (isinstance(node, ast.Return) and node.value)
+                   for node in ast.walk(body))  # fmt: skip
+
+
+def _takes_parameters(function) -> bool:
+    return any(name not in ("self", "cls") for name in inspect.signature(function).parameters)
+
+
+def _section(doc: str, title: str) -> str | None:
+    """The text of the numpydoc section ``title`` of ``doc`` (None: no such section)."""
+    match = re.search(rf"^{title}\n-{{{len(title)}}}\n(.*?)(?=^[A-Z][A-Za-z ]+\n-{{3,}}\n|\Z)", doc, re.S | re.M)
+    return match.group(1) if match else None
+
+
+def _documented(section: str) -> set[str]:
+    """The parameter names of a Parameters section: the unindented ``name : type`` lines."""
+    names = set()
+    for line in section.splitlines():
+        if line and not line[0].isspace():
+            names |= {name.strip().lstrip("*") for name in line.split(" : ")[0].split(",")}
+    return names
+
+
+def test_the_search_finds_the_public_functions():
+    names = {name for name, _ in FUNCTIONS}
+    assert {"clustval.external.s2", "clustval.external.v_measure", "clustval.scoring.score",
+            "clustval.registry.register", "clustval.selection.Selection.series",
+            "clustval.contingency.Contingency.from_table", "clustval.datasets.load_uci"} <= names  # fmt: skip
+    assert len(names) > 100
+
+
+@pytest.mark.parametrize(("name", "function"), FUNCTIONS, ids=[name for name, _ in FUNCTIONS])
+def test_has_numpydoc_parameters_and_returns(name, function):
+    doc = inspect.getdoc(function) or ""
+    if _takes_parameters(function):
+        section = _section(doc, "Parameters")
+        assert section is not None, f"{name} has no Parameters section"
+        signature = {p for p in inspect.signature(function).parameters if p not in ("self", "cls")}
+        missing = signature - _documented(section)
+        assert not missing, f"{name}: parameters {sorted(missing)} are not documented"
+    if not _returns_none(function):
+        assert _section(doc, "Returns") is not None or _section(doc, "Yields") is not None, (
+            f"{name} has no Returns section"
+        )
