@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import math
+import os
 import subprocess
 import sys
 import warnings
@@ -290,3 +291,121 @@ def test_numpy_runtime_warnings_do_not_reach_the_user(files, monkeypatch, capsys
         assert main(["score", "--pred", files["pred"], "--data", files["data"], "--json"]) == 0
     out = capsys.readouterr()
     assert out.err == "" and json.loads(out.out) == {"stdi": None}
+
+
+# ---- label files at scale: the chunked integer reader ----------------------------------
+
+
+def _reference_outcome(path: str, skip_header: bool = False):
+    """What the reference reading (every line a Python string) gives: labels or the error."""
+    return _outcome(lambda: clustval.cli._labels_from_text(clustval.cli._read_text(path), path, skip_header))
+
+
+def _outcome(read):
+    try:
+        labels = read()
+    except InputError as error:
+        return "error", str(error)
+    return labels.dtype.str, labels.tolist()
+
+
+def _same_as_reference(path: str, skip_header: bool = False) -> bool:
+    """The chunked reader took the file (rather than leaving it to the reference reading)."""
+    expected = _reference_outcome(path, skip_header)
+    assert _outcome(lambda: read_labels(path, skip_header)) == expected
+    try:
+        return clustval.cli._integer_labels(path, skip_header) is not None
+    except InputError:  # a header above integers, refused by the chunked reader itself
+        return True
+
+
+def _label_text(values, rng, spaced: bool = False, crlf: bool = False) -> str:
+    lines = [str(v) for v in values]
+    if spaced:
+        lines = [" " * rng.integers(0, 2) + line + "\t" * rng.integers(0, 2) for line in lines]
+    return ("\r\n" if crlf else "\n").join(lines) + "\n"
+
+
+@pytest.mark.parametrize("chunk", [1 << 20, 4096, 7])
+def test_integer_label_files_read_in_chunks_as_the_reference_reads_them(tmp_path, monkeypatch, chunk):
+    monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", chunk)
+    rng = np.random.default_rng(chunk)
+    n = 300_000 if chunk > 7 else 3_000
+    values = rng.integers(-1000, 1000, n)
+    values[:4] = [0, 2**63 - 1, -(2**63), -7]
+    path = tmp_path / "labels.txt"
+    variants = {
+        "plain": _label_text(values, rng),
+        "spaced, CRLF, blank lines last, BOM": "\ufeff" + _label_text(values, rng, True, True) + "\n \n\t\n",
+        "no last newline": _label_text(values, rng)[:-1],
+        "header": "cluster\n" + _label_text(values, rng),
+    }
+    for name, text in variants.items():
+        path.write_bytes(text.encode())
+        for skip_header in (False, True):
+            assert _same_as_reference(str(path), skip_header), name
+    # one odd line anywhere leaves the file to the reference reading, which reads or refuses it
+    lines = _label_text(values, rng).splitlines(keepends=True)
+    for odd in ["", " ", "01", "-0", "+1", "1.5", "nan", "a", "1 2", "--1", "1-", "2,3", "\u00a0", "9223372036854775808",
+                "-9223372036854775809", "12345678901234567890123", "1\r2", "\u0661", "1\x0c2"]:  # fmt: skip
+        at = int(rng.integers(0, n))
+        path.write_bytes("".join([*lines[:at], odd + "\n", *lines[at:]]).encode())
+        assert not _same_as_reference(str(path)), odd
+    path.write_bytes(b"\xff" + _label_text(values, rng).encode())
+    assert not _same_as_reference(str(path))
+
+
+def test_label_files_of_any_text_read_as_the_reference_reads_them(tmp_path, monkeypatch):
+    tokens = ["0", "1", "7", "-3", "12", "-0", "01", "9223372036854775807", "-9223372036854775808",
+              "9223372036854775808", "", " ", "\t", "\r", "a", "label", "y", "nan", "-inf", "1.5", "1,2", "1\t2",
+              "\x0c", "\u00a0", "\u2028", "\u0085", "+1", "-", "1-"]  # fmt: skip
+    rng = np.random.default_rng(3)
+    path = tmp_path / "labels.txt"
+    taken = 0
+    for _ in range(600):
+        monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", int(rng.choice([1, 2, 3, 5, 8, 64, 1 << 20])))
+        odd = rng.choice([0.0, 0.02, 0.2])
+        lines = [
+            str(tokens[rng.integers(len(tokens))] if rng.random() < odd else rng.integers(-99, 100))
+            for _ in range(rng.integers(0, 12))
+        ]
+        lines = [rng.choice(["", "", " ", "\t"]) + line + rng.choice(["", "", " ", "\t", "\r"]) for line in lines]
+        text = ("\ufeff" if rng.random() < 0.1 else "") + "\n".join(lines) + rng.choice(["", "\n", "\n\n", "\n \n", "\r\n"])
+        path.write_bytes(text.encode())
+        for skip_header in (False, True):
+            taken += _same_as_reference(str(path), skip_header)
+    assert taken > 300  # the chunked reader took many of the files
+
+
+def test_integer_labels_from_standard_input_are_read_in_chunks(tmp_path, monkeypatch):
+    text = "\ufeff" + "".join(f"{v}\n" for v in range(-50, 50)) + "\n"
+    monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", 16)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+    assert read_labels("-").tolist() == list(range(-50, 50))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a\nb\n01\n")))  # read twice: the text
+    assert read_labels("-").tolist() == ["a", "b", "01"]
+
+
+_MEASURE_READING = """
+import resource, sys
+from clustval.cli import read_labels
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+labels = read_labels(sys.argv[1])
+print(labels.size, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+@pytest.mark.slow
+def test_reading_a_large_integer_label_file_stays_within_three_times_its_size(tmp_path):
+    rng = np.random.default_rng(0)
+    values = rng.integers(0, 1000, 5_000_000)
+    path = tmp_path / "labels.txt"
+    path.write_text("\n".join(map(str, values.tolist())) + "\n")
+    size = path.stat().st_size  # ~19 MB; its int64 labels alone are 2.05 times as large
+    env = {**os.environ, "PYTHONPATH": str(Path(clustval.cli.__file__).parents[1])}  # this checkout's code
+    result = subprocess.run([sys.executable, "-c", _MEASURE_READING, str(path)], check=False, capture_output=True,
+                            text=True, timeout=300, env=env)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    count, grown_kb = map(int, result.stdout.split())
+    assert count == values.size
+    assert grown_kb * 1024 <= 3 * size, (grown_kb / 1024, size / 2**20)

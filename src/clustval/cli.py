@@ -61,6 +61,11 @@ def read_labels(path: str, skip_header: bool = False) -> np.ndarray:
     header: a first line of text above numbers, or a first line that occurs once and names
     a column (:data:`HEADER_NAMES`, any case), which would be scored as one more label.
 
+    A file of integer labels (ASCII, no line break but ``\\n`` and ``\\r\\n``, no whitespace
+    but spaces and tabs) is read in chunks of bytes, never as Python strings: it costs
+    about its int64 labels' memory (8 bytes a label) and time near that of
+    ``pandas.read_csv``. Any other file is read line by line.
+
     Examples
     --------
     >>> import tempfile
@@ -70,7 +75,200 @@ def read_labels(path: str, skip_header: bool = False) -> np.ndarray:
     ...     read_labels(f"{folder}/a.txt"), read_labels(f"{folder}/b.txt")
     (array([2, 0, 2]), array(['setosa', 'virginica'], dtype='<U9'))
     """
-    lines = _read_text(path).splitlines()
+    raw = _read_bytes(path) if path == STDIN else None  # standard input is read once
+    typed = _integer_labels(path, skip_header, raw)
+    if typed is not None:
+        return typed
+    text = _read_text(path) if raw is None else _decoded(raw, path)
+    return _labels_from_text(text, path, skip_header)
+
+
+# Label files are read this many bytes at a time: reading a file of plain integer labels
+# costs their int64 array plus a few arrays of one chunk's lines.
+_CHUNK_BYTES = 1 << 18
+_LONGEST_LINE = 1 << 16  # bytes: a longer line is no integer label (it is left to the reference reading)
+_BOM = b"\xef\xbb\xbf"
+_MAX_DIGITS = 19  # 10^19 - 1 fits uint64; int64's bounds have 19 digits
+# What a label's ASCII digits add up to as a number: "0" (48) times 1, 11, 111, ...
+_ZEROS = np.array([48 * (10**w - 1) // 9 % 2**64 for w in range(_MAX_DIGITS + 1)], dtype=np.uint64)
+
+
+def _integer_labels(path: str, skip_header: bool = False, raw: bytes | None = None) -> np.ndarray | None:
+    """:func:`read_labels` of a file of plain integer labels, read in chunks of bytes;
+    None when the file is anything else (text, decimals, blank lines inside, integers
+    beyond int64, an unreadable file), which :func:`_labels_from_text` then reads or
+    refuses, line by line.
+
+    A plain integer label file holds digits and ``-`` (the labels), spaces, tabs, ``\\r``
+    (before ``\\n`` only) and ``\\n``: no other line break, whitespace or non-ASCII byte
+    but a leading byte-order mark. It is never held as Python strings: the int64 labels
+    are allocated once, from a first pass counting the newlines, and filled chunk by
+    chunk of :data:`_CHUNK_BYTES` bytes. The first line is read apart: dropped with
+    ``skip_header``; a header (a first line without digits) above integers is refused as
+    :func:`_labels_from_text` refuses it.
+
+    Parameters
+    ----------
+    path : str
+        The file, for its bytes and for the messages.
+    skip_header : bool
+        Drop the first line.
+    raw : bytes, optional
+        The file's bytes, already read (standard input, which cannot be read twice).
+    """
+    if raw is not None:
+        chunks = (raw[i : i + _CHUNK_BYTES] for i in range(0, len(raw), _CHUNK_BYTES))
+        return _parse_integer_file(chunks, raw.count(b"\n") + 1, path, skip_header)
+    try:
+        with open(path, "rb") as file:
+            newlines = sum(chunk.count(b"\n") for chunk in iter(lambda: file.read(_CHUNK_BYTES), b""))
+            file.seek(0)
+            chunks = iter(lambda: file.read(_CHUNK_BYTES), b"")
+            return _parse_integer_file(chunks, newlines + 1, path, skip_header)
+    except OSError:
+        return None  # the reference reading reports it
+
+
+def _parse_integer_file(chunks, lines: int, path: str, skip_header: bool) -> np.ndarray | None:
+    """The int64 labels of a file given as byte ``chunks`` holding at most ``lines`` lines,
+    or None (see :func:`_integer_labels`)."""
+    out = np.empty(lines, dtype=np.int64)
+    count, blank, first = 0, False, None
+    for block in _line_blocks(chunks):
+        if block is None:
+            return None
+        if first is None:
+            end = block.index(b"\n") + 1
+            first, block = _first_line(block[:end], skip_header), block[end:]
+            if first is None:
+                return None
+            if first[0] == "label":
+                out[0], count = first[1], 1
+        if not block:
+            continue
+        parsed = _parse_integer_lines(block, blank)
+        if parsed is None:
+            return None
+        values, blank = parsed
+        out[count : count + values.size] = values
+        count += values.size
+    if first is None or count == 0:
+        return None  # no labels: the reference reading refuses the file
+    if first[0] == "header":
+        raise InputError(
+            f"{path}: line 1 ({first[1][:40]!r}) is not a number like the {count} "
+            f"labels below it; remove the header line: {SKIP_HEADER_HINT}."
+        )
+    out.resize(count, refcheck=False)  # shrinks in place: no copy
+    return out
+
+
+def _line_blocks(chunks):
+    """Blocks of whole lines, each ending with a newline, from byte ``chunks``: a UTF-8
+    byte-order mark dropped, a last line without a newline given one; None (and stop) at
+    a line too long to be an integer label."""
+    carry, start = b"", True
+    for chunk in chunks:
+        data = carry + chunk
+        if start:
+            if len(data) < len(_BOM) and _BOM.startswith(data):
+                carry = data  # perhaps a byte-order mark, cut
+                continue
+            data, start = data.removeprefix(_BOM), False
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            yield data[:cut]
+        carry = data[cut:]
+        if len(carry) > _LONGEST_LINE:
+            yield None
+            return
+    if carry:
+        yield carry + b"\n"
+
+
+def _first_line(line: bytes, skip_header: bool) -> tuple[str, object] | None:
+    """What the first line (its bytes, ending with a newline) is: ``("label", value)``,
+    ``("skipped", None)`` with ``skip_header``, ``("header", text)`` for text without digits
+    (a header if integers follow), or None for anything else."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(text.splitlines()) != 1:
+        return None  # another line break ("\r", "\v", "\u2028", ...) inside
+    if skip_header:
+        return "skipped", None
+    label = text.strip()
+    if _INTEGER.fullmatch(label) and -_INT64_MAX - 1 <= int(label) <= _INT64_MAX:
+        return "label", int(label)
+    if label and label.lstrip("+-").lower() not in _NOT_A_LABEL and not any(c.isdigit() for c in label):
+        return "header", label
+    return None
+
+
+def _parse_integer_lines(data: bytes, blank: bool) -> tuple[np.ndarray, bool] | None:
+    """The int64 labels of a block of whole lines (each ending with a newline) and whether
+    it ends in blank lines; None unless every line is an integer in its one spelling
+    (``0|-?[1-9][0-9]*``, within int64) amid spaces, tabs and a "\\r" before its newline,
+    blank lines coming only last (``blank``: the lines before these were blank)."""
+    spaces = data.translate(None, b"0123456789-\n")  # what is neither label nor newline
+    if spaces.translate(None, b" \t\r"):
+        return None
+    block = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(block == 10)
+    if not spaces:  # no space, tab or "\r": each line is its label, or empty
+        starts = np.empty_like(ends)
+        starts[0], starts[1:] = 0, ends[:-1] + 1
+        stops, filled = ends, ends > starts
+        n = int(np.count_nonzero(filled))
+        if n < ends.size and (not filled[:n].all() or filled[n:].any()):
+            return None  # an empty line inside: the reference reading refuses it
+        starts, stops = starts[:n], stops[:n]
+    else:
+        if b"\r" in spaces:
+            returns = np.flatnonzero(block == 13)
+            if (block[returns + 1] != 10).any():
+                return None  # a "\r" alone breaks a line
+        # each line strips to one run of label bytes (those above the space), the runs in
+        # the first lines, blank lines after them
+        edges = np.diff((block > 32).view(np.int8), prepend=np.int8(0), append=np.int8(0))
+        starts, stops = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+        n = starts.size
+        if n > ends.size or (n and ((stops > ends[:n]).any() or (starts[1:] < ends[: n - 1]).any())):
+            return None
+    if not n:
+        return np.empty(0, dtype=np.int64), True
+    if blank:
+        return None  # labels below blank lines
+    negative = block[starts] == 45
+    digits = starts + negative
+    width = stops - digits
+    if data.count(b"-") != np.count_nonzero(negative):
+        return None  # a "-" inside a label
+    widest = int(width.max())
+    if width.min() < 1 or widest > _MAX_DIGITS:
+        return None
+    if ((block[digits] == 48) & ((width > 1) | negative)).any():
+        return None  # "01", "-0": text
+    # the digits' bytes, accumulated as a number, less what the "0"s (48) added: wrapping
+    # modulo 2^64 on the way cancels out, since every value is below 10^19 < 2^64
+    value = block[digits].astype(np.uint64)
+    for k in range(1, widest):
+        more = width > k
+        np.multiply(value, np.uint64(10), out=value, where=more)
+        np.add(value, block.take(digits + k, mode="clip"), out=value, where=more)
+    value -= _ZEROS[width]
+    if widest == _MAX_DIGITS and (value > np.uint64(_INT64_MAX) + negative).any():
+        return None  # beyond int64: read as text
+    np.negative(value, out=value, where=negative)  # two's complement: the int64 -value
+    return value.view(np.int64), n < ends.size
+
+
+def _labels_from_text(text: str, path: str, skip_header: bool = False) -> np.ndarray:
+    """:func:`read_labels` of a file's decoded text: the reference reading, which holds
+    every line as a Python string (for label files that are not plain integers, and for
+    the errors of any file)."""
+    lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
     labels = [line.strip() for line in lines]
@@ -222,12 +420,24 @@ def _count(field: str, path: str, number: int) -> int:
 
 def _read_text(path: str) -> str:
     """The file's text (``-``: standard input), UTF-8 with or without a byte-order mark."""
+    return _decoded(_read_bytes(path), path)
+
+
+def _read_bytes(path: str) -> bytes:
+    """The file's bytes (``-``: standard input); InputError when it cannot be read."""
     try:
-        raw = sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
-        return raw.decode("utf-8-sig")
+        return sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc}).") from None
+
+
+def _decoded(raw: bytes, path: str) -> str:
+    """``raw`` decoded as UTF-8 with or without a byte-order mark; InputError if it is not."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise InputError(f"{path}: cannot read it ({exc}).") from None
 
 
