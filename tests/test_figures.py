@@ -86,7 +86,7 @@ def titles(fig):
 # ====================================================================== Fig. 1, Fig. 2
 def test_fig1_scatter_and_offset_caption(tmp_path):
     X, y = scatter_data(9, 90)
-    fig = F.fig1(X, y, offset=0.09)
+    fig = F.fig1(X, y, offset=0.09, pattern=(9, 3))
     (ax,) = fig.axes
     assert len(ax.collections) == 9  # one scatter per true sub-cluster
     assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
@@ -111,9 +111,9 @@ def test_fig2_panel_order_and_letters(tmp_path):
 
 def test_scatter_rejects_bad_shapes():
     with pytest.raises(InputError, match=r"\(n, 2\)"):
-        F.fig1(np.zeros((5, 3)), np.zeros(5), offset=0.09)
+        F.fig1(np.zeros((5, 3)), np.zeros(5), offset=0.09, pattern=(9, 3))
     with pytest.raises(InputError, match="one label per row"):
-        F.fig1(np.zeros((5, 2)), np.zeros(4), offset=0.09)
+        F.fig1(np.zeros((5, 2)), np.zeros(4), offset=0.09, pattern=(9, 3))
 
 
 # ====================================================================== Fig. 3
@@ -260,7 +260,7 @@ def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
 def test_save_figure_rejects_unknown_formats(tmp_path):
     X, y = scatter_data()
     with pytest.raises(InputError, match=".png or .pdf"):
-        P.save_figure(F.fig1(X, y, offset=0.1), tmp_path / "fig.jpg")
+        P.save_figure(F.fig1(X, y, offset=0.1, pattern=(9, 3)), tmp_path / "fig.jpg")
 
 
 def test_index_styles_are_distinct_within_each_figure():
@@ -354,3 +354,24 @@ def test_fig_robustness_has_no_overlapping_text(held):
     fig = F.fig_robustness(ScoreTable.from_records(records, group_column="offset"), expected,
                            default_offset=0.09, **FIG3_RUN)
     assert _overlaps(fig) == []
+
+
+def test_captions_state_the_configs_numbers():
+    # the numbers and names a caption states come from the config, as the figure's do
+    import copy
+
+    from clustval.repro.figure_table import FIGURES, caption_text
+    from clustval.repro.settings import Settings
+
+    changed = copy.deepcopy(CONFIG)
+    changed["fig1_set"]["offset"] = 0.1
+    changed["pipeline"]["fig3"].update(k_min=3, k_max=15, algorithm="park_jun")
+    changed["pipeline"]["external"]["algorithm"] = "pam"
+    changed["figures"]["fig3_indices"] = ["stdi", "db"]
+    settings = Settings.from_config(changed)
+    assert "default offset 0.1 " in caption_text(settings, "fig1")
+    fig3 = caption_text(settings, "fig3")
+    assert "STDI and DB of Park-Jun K-medoids on the Fig. 1 set for K = 3..15" in fig3
+    assert "for PAM with K = C" in caption_text(settings, "fig4")
+    for name in FIGURES:  # every field a caption names is known
+        caption_text(settings, name)

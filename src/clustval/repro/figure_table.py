@@ -18,11 +18,13 @@ from pathlib import Path
 
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
+from clustval.formatting import spoken_list
+from clustval.registry import get_index
 
 from .data import FIG1
 from .settings import MAIN, Settings
 
-__all__ = ["FIGURES", "FigureSpec", "draw_figure", "figure_inputs", "figure_label", "figure_params",
+__all__ = ["FIGURES", "FigureSpec", "caption_text", "draw_figure", "figure_inputs", "figure_label", "figure_params",
            "figures_to_draw", "index_figures", "table_params"]
 
 
@@ -37,7 +39,8 @@ class FigureSpec:
     """
 
     name: str  # the file name, results/figures/{name}.png and .pdf
-    caption: str  # the Snakemake report's caption
+    # the report's caption, with {fields} filled from the run's settings (caption_text)
+    caption: str
     inputs: Callable[[Settings], dict[str, str]]  # {name: path} the job reads
     params: Callable[[Settings], dict]  # what the drawing uses (the dpi is added)
     draw: Callable[[Mapping[str, str], dict], object]  # (inputs, params) -> matplotlib Figure
@@ -58,7 +61,7 @@ def _draw_fig1(inputs, p):
     from .paper import figures
 
     ds = read_dataset(Path(inputs["data"]) / p["file"])
-    return figures.fig1(ds.X, ds.y, ds.meta["offset"])
+    return figures.fig1(ds.X, ds.y, ds.meta["offset"], pattern=(p["true_k"], p["group_k"]))
 
 
 def _fig2_panels(settings: Settings) -> list[str]:
@@ -109,11 +112,17 @@ def _draw_fig3(inputs, p):
 
 
 # ---------------------------------------------------------------- Figs. 4-6: external indices
-_EXTERNAL_TITLES = {
-    "fig4": "Fig. 4  S2 and five external indices",
-    "fig5": "Fig. 5  PS2 and five external indices",
-    "fig6": "Fig. 6  S2, PS2 and Accuracy",
-}
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _external_title(name: str, indices) -> str:
+    """"Fig. 4  S2 and five external indices", or the indices themselves when few."""
+    labels = [get_index(index).label for index in indices]
+    others = len(labels) - 1
+    if others < 3:
+        return f"Fig. {name.removeprefix('fig')}  {spoken_list(labels)}"
+    count = _COUNTS[others] if others < len(_COUNTS) else others
+    return f"Fig. {name.removeprefix('fig')}  {labels[0]} and {count} external indices"
 
 
 def _external_params(name: str) -> Callable[[Settings], dict]:
@@ -140,7 +149,7 @@ def _external_draw(name: str):
         from .paper import figures
         from .paper.scores import ScoreTable
 
-        title = f"{_EXTERNAL_TITLES[name]} ({p['algorithm_label']}, K = C){_not_in_run(p['not_in_run'])}"
+        title = f"{_external_title(name, p['indices'])} ({p['algorithm_label']}, K = C){_not_in_run(p['not_in_run'])}"
         return figures.fig_external(
             ScoreTable.read_csv(inputs["scores"]), p["indices"], p["panels"], title=title,
             algorithm=p["algorithm"], y_axes=p["y_axes"],
@@ -193,18 +202,20 @@ FIGURES: dict[str, FigureSpec] = {
     for spec in (
         FigureSpec(
             "fig1",
-            "Fig. 1: the 2-D set with nine true sub-clusters in three groups, coloured by true "
-            "sub-cluster. The default offset 0.09 is openly chosen inside the band where the "
-            "paper's pattern appears; the offset sweep figure shows how narrow that band is.",
+            "Fig. 1: the 2-D set with {fig1_clusters} true sub-clusters in {fig1_groups} groups, "
+            "coloured by true sub-cluster. The default offset {offset} is openly chosen inside the "
+            "band where the paper's pattern appears; the offset sweep figure shows how narrow that "
+            "band is.",
             lambda settings: {"data": f"resources/data/{MAIN}/fig1"},
-            lambda settings: {"file": f"{FIG1}.csv"},
+            lambda settings: {"file": f"{FIG1}.csv", "true_k": settings.config["claims"]["fig1_true_k"],
+                              "group_k": settings.config["claims"]["fig1_group_k"]},  # fmt: skip
             _draw_fig1,
             label="Fig. 1",
         ),
         FigureSpec(
             "fig2",
-            "Fig. 2: the ten synthetic sets, balanced Ec2-Ec6 and unbalanced UEc2-UEc6, coloured "
-            "by true class (reconstructed from Table 4's sizes and the paper's axis ranges).",
+            "Fig. 2: the synthetic sets {fig2_sets}, coloured by true class (reconstructed from "
+            "Table 4's sizes and the paper's axis ranges).",
             lambda settings: {"data": f"resources/data/{MAIN}/synthetic"},
             _fig2_params,
             _draw_fig2,
@@ -213,12 +224,12 @@ FIGURES: dict[str, FigureSpec] = {
         ),
         FigureSpec(
             "fig3",
-            "Fig. 3: STDI, DB, XB, IGP, Sil (sum) and BWP (sum) of SD K-medoids on the Fig. 1 set "
-            "for K = 2..22; each panel rings its best K, every K of a tie (claim C1: STDI at 9, "
-            "the others at 3, each a unique best); red ticks on the K axis mark where SD seeding "
-            "ran out of candidates and filled its seeds farthest-first. The paper's panels print "
-            "other y ranges (XB up to 25, the Sil and BWP sums down to -100 and -50): the "
-            "figure-axes table compares every panel.",
+            "Fig. 3: {fig3_indices} of {fig3_algorithm} on the {fig3_dataset} for K = "
+            "{k_min}..{k_max}; each panel rings its best K, every K of a tie (claim C1: STDI at "
+            "{true_k}, the others at {group_k}, each a unique best); red ticks on the K axis mark "
+            "where SD seeding ran out of candidates and filled its seeds farthest-first. The "
+            "paper's panels print other y ranges (figures.paper_axes): the figure-axes table "
+            "compares every panel.",
             lambda settings: {
                 "scores": f"results/scores/{MAIN}/fig3.csv",
                 "clusterings": f"results/clusterings/{MAIN}/fig3.csv",
@@ -229,8 +240,8 @@ FIGURES: dict[str, FigureSpec] = {
         ),
         _external(
             "fig4",
-            "Fig. 4: S2 beside Accuracy, ARI, Rand, Jaccard and F-measure for Park-Jun K-medoids "
-            "with K = C on (a) the synthetic sets and (b) the UCI sets (claims C2-C4). Each panel "
+            "Fig. 4: {fig4_indices} for {external_algorithm} with K = C on (a) the synthetic "
+            "sets and (b) the UCI sets (claims C2-C4). Each panel "
             "is drawn on the y range the paper prints for it, extended by whole tick steps (and a "
             "note in the panel says so) where our values fall outside it. Markers only: the data "
             "sets on the x axis are unrelated, so a line joining them (as the paper draws) would "
@@ -238,18 +249,19 @@ FIGURES: dict[str, FigureSpec] = {
         ),
         _external(
             "fig5",
-            "Fig. 5: as Fig. 4 with PS2 in place of S2 (claims C4-C6), on the paper's printed y "
-            "ranges, markers only.",
+            "Fig. 5: {fig5_indices}, as Fig. 4 (claims C4-C6), on the paper's printed y ranges, "
+            "markers only.",
         ),
         _external(
             "fig6",
-            "Fig. 6: S2, PS2 and Accuracy on (a) the synthetic sets and (b) the UCI sets (claims "
-            "C7, C8), on the paper's printed y ranges, markers only.",
+            "Fig. 6: {fig6_indices} on (a) the synthetic sets and (b) the UCI sets (claims C7, "
+            "C8), on the paper's printed y ranges, markers only.",
         ),
         FigureSpec(
             "fig_offset_sweep",
             "Beyond the paper: the best K of each Fig. 3 index as the Fig. 1 set's sub-cluster "
-            "offset varies; C1 holds where STDI finds 9 and every other index finds 3, each as its "
+            "offset varies; C1 holds where STDI finds {true_k} and every other index finds "
+            "{group_k}, each as its "
             "unique best. Where an index ties (IGP = 1 at several K) every K of the tie is marked, "
             "as Fig. 3 rings them: open markers joined at that offset, and the index's line breaks "
             "there. The K axis labels the groups' and the true sub-clusters' K in bold. A narrow "
@@ -276,6 +288,52 @@ FIGURES: dict[str, FigureSpec] = {
         ),
     )
 }
+
+
+def _labels(names) -> str:
+    return spoken_list([get_index(name).label for name in names])
+
+
+# What a caption may name: each value from the run's settings, computed when a caption asks.
+_CAPTION_FIELDS: dict[str, Callable[[Settings], object]] = {
+    "offset": lambda s: s.config["fig1_set"]["offset"],
+    "fig1_groups": lambda s: len(s.config["fig1_set"]["group_centres"]),
+    "fig1_clusters": lambda s: len(s.config["fig1_set"]["group_centres"]) * len(s.config["fig1_set"]["angles_deg"]),
+    "fig2_sets": lambda s: spoken_list([label for label, _ in _fig2_params(s)["panels"]]),
+    "fig3_indices": lambda s: _labels(s.config["figures"]["fig3_indices"]),
+    "fig3_algorithm": lambda s: ALGORITHMS[s.fig3["algorithm"]].label,
+    "fig3_dataset": lambda s: s.labels()[s.fig3["dataset"]],
+    "k_min": lambda s: s.fig3["k_min"],
+    "k_max": lambda s: s.fig3["k_max"],
+    "true_k": lambda s: s.config["claims"]["fig1_true_k"],
+    "group_k": lambda s: s.config["claims"]["fig1_group_k"],
+    "external_algorithm": lambda s: ALGORITHMS[s.external_algorithm].label,
+    **{f"{figure}_indices": (lambda s, figure=figure: _labels(s.config["figures"][f"{figure}_indices"]))
+       for figure in ("fig4", "fig5", "fig6")},
+}  # fmt: skip
+
+
+class _CaptionFields(dict):
+    def __init__(self, settings: Settings):
+        super().__init__()
+        self.settings = settings
+
+    def __missing__(self, field: str):
+        return _CAPTION_FIELDS[field](self.settings)
+
+
+def caption_text(settings: Settings, name: str) -> str:
+    """Figure ``name``'s caption with its fields filled from the run's settings (the numbers
+    and names it states come from the config, as the figure's do).
+
+    Examples
+    --------
+    >>> class Run:
+    ...     config = {"fig1_set": {"offset": 0.1, "group_centres": [[0, 0], [1, 1]], "angles_deg": [0, 180]}}
+    >>> caption_text(Run(), "fig1")[:70]
+    'Fig. 1: the 2-D set with 4 true sub-clusters in 2 groups, coloured by '
+    """
+    return _spec(name).caption.format_map(_CaptionFields(settings))
 
 
 def _spec(name: str) -> FigureSpec:
@@ -318,13 +376,14 @@ def figure_params(settings: Settings, name: str) -> dict:
     Examples
     --------
     >>> class Run:
-    ...     config = {"figures": {"dpi": 150}}
+    ...     config = {"figures": {"dpi": 150}, "claims": {"fig1_true_k": 9, "fig1_group_k": 3},
+    ...               "fig1_set": {"offset": 0.09, "group_centres": [[0, 0]] * 3, "angles_deg": [0, 1, 2]}}
     >>> params = figure_params(Run(), "fig1")
     >>> params["dpi"], params["file"], params["caption"][:7]
     (150, 'fig1.csv', 'Fig. 1:')
     """
     spec = _spec(name)
-    return {"dpi": settings.config["figures"]["dpi"], **spec.params(settings), "caption": spec.caption}
+    return {"dpi": settings.config["figures"]["dpi"], **spec.params(settings), "caption": caption_text(settings, name)}
 
 
 def figure_label(name: str) -> str:
@@ -342,7 +401,7 @@ def figure_label(name: str) -> str:
 def index_figures(settings: Settings) -> dict[str, dict[str, str]]:
     """The figures of this run for the index page, in figure order: label and caption."""
     return {
-        name: {"label": figure_label(name), "caption": FIGURES[name].caption}
+        name: {"label": figure_label(name), "caption": caption_text(settings, name)}
         for name in figures_to_draw(settings)
     }
 
