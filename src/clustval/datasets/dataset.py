@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import DamagedFileError, DataError
 from ..io import atomic_write_text
 
-__all__ = ["Dataset", "read_dataset", "write_dataset"]
+__all__ = ["Dataset", "read_dataset", "verify_dataset_file", "write_dataset"]
 
 _MAGIC = "# clustval dataset v2"
 _DAMAGED = "the file is damaged or truncated: delete it and run the pipeline again (it rebuilds it)"
@@ -157,22 +157,53 @@ def read_dataset(path: str | os.PathLike) -> Dataset:
     return parse_dataset_text(text, source=str(path))
 
 
-def parse_dataset_text(text: str, source: str = "<text>") -> Dataset:
-    """Parse the content of a data set file (see the module docstring)."""
-    fix = "regenerate it with clustval (write_dataset) instead of editing it by hand."
+def verify_dataset_file(path: str | os.PathLike) -> None:
+    """Check a data set file's header, row count and SHA-256 without parsing its numbers.
+
+    Raises
+    ------
+    clustval.errors.DamagedFileError
+        The rows or bytes do not match the header.
+    clustval.errors.DataError
+        The file cannot be read or is no clustval data set file (of this version).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "d.csv"
+    >>> _ = write_dataset(Dataset("d", np.zeros((2, 1)), np.array([0, 1]), ["a", "b"], ["x"]), path)
+    >>> verify_dataset_file(path)
+    >>> _ = path.write_text(path.read_text()[:-6])  # the last row cut off
+    >>> verify_dataset_file(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    clustval.errors.DamagedFileError: ...d.csv: 1 rows, its header says 2; the file is damaged or truncated: delete it and run the pipeline again (it rebuilds it).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read data set file {path}: {exc}") from None
+    _checked_header(text, str(path))
+
+
+_FIX = "regenerate it with clustval (write_dataset) instead of editing it by hand."
+
+
+def _checked_header(text: str, source: str) -> tuple[dict, list[str]]:
+    """The header of a data set file's text and its body lines (the column line, then the
+    rows), after checking the row count and SHA-256 the header states."""
     magic, _, rest = text.partition("\n")
     header_line, _, body = rest.partition("\n")
     if magic != _MAGIC or not header_line.startswith("# "):
         old = magic.startswith("# clustval dataset v")
         what = "an older format without a checksum" if old else "not a clustval data set file"
-        raise DataError(f"{source} is {what} (bad header); {fix}")
+        raise DataError(f"{source} is {what} (bad header); {_FIX}")
     try:
         header = json.loads(header_line[2:])
-        name, meta, rows = header["name"], header["meta"], int(header["rows"])
-        class_names, feature_names = header["class_names"], header["feature_names"]
-        digest = str(header["sha256"])
+        rows, digest = int(header["rows"]), str(header["sha256"])
     except (ValueError, KeyError, TypeError) as exc:
-        raise DataError(f"{source}: unreadable JSON header line ({exc}); {fix}") from None
+        raise DataError(f"{source}: unreadable JSON header line ({exc}); {_FIX}") from None
     lines = body.split("\n")
     if lines[-1] == "":
         lines.pop()
@@ -182,9 +213,20 @@ def parse_dataset_text(text: str, source: str = "<text>") -> Dataset:
     if hashlib.sha256(body.encode("utf-8")).hexdigest() != digest:
         what = "content does not match the sha256 in its header"
         raise DamagedFileError(f"{source}: {what}; {_DAMAGED}.", source)
+    return header, lines
+
+
+def parse_dataset_text(text: str, source: str = "<text>") -> Dataset:
+    """Parse the content of a data set file (see the module docstring)."""
+    header, lines = _checked_header(text, source)
+    try:
+        name, meta, rows = header["name"], header["meta"], int(header["rows"])
+        class_names, feature_names = header["class_names"], header["feature_names"]
+    except (KeyError, TypeError) as exc:
+        raise DataError(f"{source}: unreadable JSON header line ({exc}); {_FIX}") from None
     d = len(feature_names)
     if lines[0].split(",")[0] != "label" or len(lines[0].split(",")) != d + 1:
-        raise DataError(f"{source}: column line does not match the {d} feature names; {fix}")
+        raise DataError(f"{source}: column line does not match the {d} feature names; {_FIX}")
     y = np.empty(rows, dtype=np.int64)
     X = np.empty((rows, d), dtype=np.float64)
     for i, line in enumerate(lines[1:]):
@@ -192,13 +234,13 @@ def parse_dataset_text(text: str, source: str = "<text>") -> Dataset:
         if len(fields) != d + 1:
             raise DataError(
                 f"{source}, line {i + 4}: {len(fields)} fields, expected {d + 1} "
-                f"(label + {d} features); the file is truncated or corrupted; {fix}"
+                f"(label + {d} features); the file is truncated or corrupted; {_FIX}"
             )
         try:
             y[i] = int(fields[0])
             X[i] = [float(v) for v in fields[1:]]
         except ValueError as exc:
-            raise DataError(f"{source}, line {i + 4}: {exc}; {fix}") from None
+            raise DataError(f"{source}, line {i + 4}: {exc}; {_FIX}") from None
     return Dataset(name, X, y, class_names, feature_names, meta)
 
 

@@ -23,7 +23,7 @@ import shutil
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from clustval.datasets.dataset import read_dataset
+from clustval.datasets.dataset import verify_dataset_file
 from clustval.errors import DamagedFileError, DataError
 from clustval.io import atomic_write_text, table_cells
 
@@ -119,7 +119,7 @@ def remove_damaged(paths: Iterable[str | os.PathLike]) -> list[str]:
     """Check each existing file or data folder of ``paths`` and remove the damaged ones.
 
     A ``.csv`` file is a verified table; a folder holds prepared data sets (each checked by
-    :func:`clustval.datasets.dataset.read_dataset`) and is removed whole when one of them is
+    :func:`clustval.datasets.dataset.verify_dataset_file`) and is removed whole when one of them is
     damaged, as its job writes them together. Missing paths are left to the workflow.
     Returns the removed paths, each with the reason.
 
@@ -138,7 +138,7 @@ def remove_damaged(paths: Iterable[str | os.PathLike]) -> list[str]:
         try:
             if path.is_dir():
                 for item in sorted(path.glob("*.csv")):
-                    read_dataset(item)
+                    verify_dataset_file(item)
             elif path.exists():
                 read_verified_text(path)
         except DataError as problem:  # DamagedFileError, or a data file of another format
