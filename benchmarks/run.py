@@ -19,6 +19,11 @@ Suites:
   startup   whole cold processes on 150 objects: ``import clustval``, and ``clustval score``
             with --truth and --data, against a process computing scikit-learn's ARI, NMI and
             Silhouette on the same files
+  peers     the same measurement against other packages (PEERS; rows skipped when a package
+            is not installed; ``pip install -e '.[bench]'``): genieclust's ARI, NMI, FMI and
+            Rand, and its Silhouette and Dunn; the kmedoids package (Rust) on a stored D
+            (d = 8, K = 10): Park-Jun (seeds included) against ``kmedoids.alternating`` from
+            the same seeds, PAM against ``kmedoids.fasterpam`` (two threads) from them
 
 Usage (from the repository root):
   python -m benchmarks --quick     # about 2 minutes
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import json
 import math
 import os
@@ -67,10 +73,13 @@ def plan(quick: bool) -> dict:
         return dict(
             external_n=[10**4, 10**6], internal_n=[5000, 20000],
             kmedoids_n=[2000], kmedoids_alone_n=[], repeats=3, budget_s=2.0,
+            peer_external_n=[10**4], peer_internal_n=[5000], peer_kmedoids_n=[2000],
         )  # fmt: skip
     return dict(
         external_n=[10**4, 10**5, 10**6, 10**7], internal_n=[5000, 10000, 20000, 50000, 100000],
         kmedoids_n=[2000, 5000, 10000], kmedoids_alone_n=[100000], repeats=5, budget_s=30.0,
+        peer_external_n=[10**4, 10**6], peer_internal_n=[5000, 20000],
+        peer_kmedoids_n=[2000, 5000, 10000],
     )  # fmt: skip
 
 
@@ -107,8 +116,11 @@ def internal_data(n: int, d: int, k: int):
 
 
 def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
-    """Run one side (``ours`` or ``sklearn``) of one case in this process."""
-    if case["suite"] == "ami":
+    """Run one side (``ours`` or ``sklearn``: the reference, a peer's in a peer row) of one
+    case in this process."""
+    if case.get("peer"):
+        call, warm, report = peer_call(case, side)
+    elif case["suite"] == "ami":
         call, warm, report = ami_call(case, side)
     elif case["suite"] == "external":
         t, p = external_labels(case["n"], case["c"], case["labels"])
@@ -175,6 +187,80 @@ def ami_call(case: dict, side: str):
     return (lambda: {"ami": ami(t, p)}), (lambda: ami(t[:1000], p[:1000])), ("ami",)
 
 
+# Other packages measured against clustval (the ``peers`` suite): reference -> the module it
+# needs. Each row gives both sides the same data; a package's extra work that clustval's call
+# does too (our Park-Jun computes its seeds) stays in ours.
+PEERS = {
+    "genieclust ari+nmi+fmi+rand": "genieclust",
+    "genieclust sil+dunn": "genieclust",
+    "kmedoids.alternating": "kmedoids",
+    "kmedoids.fasterpam n_cpu=2": "kmedoids",
+}
+
+
+def peer_call(case: dict, side: str):
+    """``(call, warm-up, reported names)`` of a peer row (PEERS), either side."""
+    reference = case["reference"]
+    if case["suite"] == "external":
+        t, p = external_labels(case["n"], case["c"], "int")
+        names = ("ari", "nmi", "fmi", "rand")
+        if side == "ours":
+            from clustval import external_scores
+
+            def call(t=t, p=p):
+                return external_scores(t, p, names)
+        else:
+            from genieclust import compare_partitions as cp
+
+            functions = {"ari": cp.adjusted_rand_score, "nmi": cp.normalized_mi_score,
+                         "fmi": cp.fm_score, "rand": cp.rand_score}  # fmt: skip
+
+            def call(t=t, p=p):
+                return {name: functions[name](t, p) for name in names}
+
+        return call, (lambda: call(t[: 2**18], p[: 2**18])), names
+    X, labels = internal_data(case["n"], case["d"], case["k"])
+    if case["suite"] == "internal":
+        if side == "ours":
+            from clustval import internal_scores
+
+            def call(X=X, labels=labels):
+                return internal_scores(X, labels, ["sil", "dunn"])
+        else:
+            from genieclust import cluster_validity as cv
+
+            def call(X=X, labels=labels):  # Dunn (1974): single linkage over the largest diameter
+                return {"sil": cv.silhouette_index(X, labels), "dunn": cv.generalised_dunn_index(X, labels, 1, 1)}
+
+        return call, (lambda: call(X[:500], labels[:500])), ("sil", "dunn")
+    # kmedoids: both sides on the same stored D, computed before the timer
+    import numpy as np
+
+    from clustval.kmedoids import euclidean_distances, park_jun, park_jun_init
+    from clustval.pam import pam
+
+    D = euclidean_distances(X)
+    small = np.ascontiguousarray(D[:600, :600])  # the warm-up: numba's kernels loaded
+    k = case["k"]
+    if side == "ours":
+        ours = park_jun if reference == "kmedoids.alternating" else pam
+
+        def call(D=D):
+            return {"cost": ours(distances=D, n_clusters=k).cost}
+
+        return call, (lambda: call(small)), ("cost",)
+    import kmedoids
+
+    theirs = kmedoids.alternating if reference == "kmedoids.alternating" else kmedoids.fasterpam
+    options = {} if reference == "kmedoids.alternating" else {"n_cpu": 2}
+    seeds = park_jun_init(D, k)  # ours computes them inside its call
+
+    def call(D=D, seeds=seeds):
+        return {"cost": float(theirs(D, seeds.copy(), max_iter=300, **options).loss)}
+
+    return call, (lambda: call(small, np.arange(k))), ("cost",)
+
+
 def run_isolated(case: dict, side: str, repeats: int, budget_s: float) -> dict:
     """Run :func:`measure` in a fresh interpreter; its peak memory is then its own."""
     args = [sys.executable, "-m", "benchmarks.run", "--worker", json.dumps(case), side,
@@ -206,6 +292,11 @@ def compare(case: dict, repeats: int, budget_s: float, limit: dict | None = None
     errors = [r["error"] for r in (ours, theirs) if "error" in r]
     if errors:
         return dict(row, status="; ".join(errors))
+    if case.get("peer") and case["suite"] == "kmedoids" and "fasterpam" in case["reference"]:
+        # another swap rule may reach another local optimum: ours must not be costlier
+        agreed = ours["values"]["cost"] <= theirs["values"]["cost"] * (1 + AGREE_RTOL)
+    else:
+        agreed = agree(ours["values"], theirs["values"])
     return dict(
         row,
         ours_best_s=f"{ours['best_s']:.4g}", ours_median_s=f"{ours['median_s']:.4g}",
@@ -214,7 +305,7 @@ def compare(case: dict, repeats: int, budget_s: float, limit: dict | None = None
         sklearn_runs=theirs["runs"],
         ratio=f"{ours['best_s'] / theirs['best_s']:.3g}",
         ours_values=fmt_values(ours["values"]), sklearn_values=fmt_values(theirs["values"]),
-        agree=agree(ours["values"], theirs["values"]),
+        agree=agreed,
         ours_peak_rss_mb=ours["peak_rss_mb"], sklearn_peak_rss_mb=theirs["peak_rss_mb"],
         ours_traced_mb=ours["traced_mb"], sklearn_traced_mb=theirs["traced_mb"],
         **pair_rates(case, ours["best_s"], limit or {}),
@@ -430,6 +521,7 @@ def plot(rows: list[dict], path: Path) -> None:
                     f"C=K={r['c']}, {r['labels']}, vs {r['reference']}"
                     if suite == "external"
                     else f"d={r['d']}, K={r['k']}"
+                    + (f", vs {r['reference']}" if r.get("reference") in PEERS else "")
                 )
                 series.setdefault(name, []).append((int(r["n"]), float(r["ratio"])))
         for name, points in series.items():
@@ -485,13 +577,33 @@ def cases(settings: dict, suites: list[str]) -> list[dict]:
     if "ami" in suites:
         for n in AMI_N:
             out.append(dict(suite="ami", n=n, c=AMI_C, labels="int", reference="adjusted_mutual_info_score"))
+    if "peers" in suites:
+        out += peer_cases(settings)
+    return out
+
+
+def peer_cases(settings: dict) -> list[dict]:
+    """The rows of the ``peers`` suite, each with its status when its package is missing."""
+    out = []
+    for n in settings["peer_external_n"]:
+        for c in (10, 1000):
+            out.append(dict(suite="external", n=n, c=c, labels="int", reference="genieclust ari+nmi+fmi+rand"))
+    for n in settings["peer_internal_n"]:
+        out.append(dict(suite="internal", n=n, d=8, k=10, reference="genieclust sil+dunn"))
+    for n in settings["peer_kmedoids_n"]:
+        for reference in ("kmedoids.alternating", "kmedoids.fasterpam n_cpu=2"):
+            out.append(dict(suite="kmedoids", n=n, d=8, k=10, reference=reference))
+    for case in out:
+        case["peer"] = PEERS[case["reference"]]
+        if importlib.util.find_spec(case["peer"]) is None:
+            case["missing"] = f"skipped: {case['peer']} is not installed (pip install -e '.[bench]')"
     return out
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
-    suites = ["startup", "external", "internal", "ami", "kmedoids"]
+    suites = ["startup", "external", "internal", "ami", "kmedoids", "peers"]
     parser.add_argument("--suites", nargs="+", default=suites, choices=suites)
     parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
@@ -506,7 +618,11 @@ def main(argv: list[str] | None = None) -> None:
     print(machine())
     rows = []
     for case in cases(settings, args.suites):
-        limit = distance_limit() if case["suite"] == "internal" else {}
+        if case.get("missing"):
+            rows.append(dict({f: case.get(f, "") for f in FIELDS if f in case}, status=case["missing"]))
+            print(f"{case['suite']:9s} n={case['n']:>9,} {case['reference']}: {case['missing']}", flush=True)
+            continue
+        limit = distance_limit() if case["suite"] == "internal" and not case.get("peer") else {}
         if limit:
             print("  limit (benchmarks.peak, one thread, G pairs/s): "
                   + ", ".join(f"{name} {rate:.2f}" for name, rate in limit.items()), flush=True)

@@ -657,3 +657,66 @@ def test_pam_and_kmedoids_share_one_tolerance():
 
     km, pm = (importlib.import_module(f"clustval.{name}") for name in ("kmedoids", "pam"))
     assert pm.TIE_RTOL is km.TIE_RTOL == 1e-10
+
+
+# ---------------------------------------------------------------------------- the compiled check of D
+def _bad_matrices(n: int):
+    """A valid D and variants of it with one fault each, at places across the row blocks
+    and lanes (the first entry, a lane's tail, the last block)."""
+    D = euclidean_distances(np.random.default_rng(n).normal(size=(n, 3)))
+    for i, j in sorted({(0, 1), (n - 1, n - 2), (n // 2, n - 1), (1, n // 3)} - {(i, i) for i in range(n)}):
+        for fault, message in ((np.nan, "finite"), (np.inf, "finite"), (-0.5, "non-negative")):
+            E = D.copy()
+            E[i, j] = E[j, i] = fault
+            yield E, message
+        E = D.copy()
+        E[i, j] = np.nextafter(E[i, j], np.inf)  # one ulp
+        yield E, "symmetric"
+        E = D.copy()
+        E[i, i] = 1e-300
+        yield E, "zero diagonal"
+
+
+@pytest.mark.parametrize("n", [2, 9, 64, 65, 130])
+def test_compiled_check_of_d_accepts_and_refuses_as_numpy_does(n, monkeypatch):
+    # The compiled check (one pass, with the row sums) refuses every fault the numpy check
+    # refuses, with its words; on a valid D its row sums are the lane-order sums.
+    import clustval._compiled as compiled
+    from clustval._pairwise import DistanceRows
+
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
+    km = importlib.import_module("clustval.kmedoids")
+    D = euclidean_distances(np.random.default_rng(n).normal(size=(n, 3)))
+    checked, row_sums = km._checked_distances(D.tolist())  # converted to float64 first
+    np.testing.assert_array_equal(checked, D)
+    if compiled.kernels() is not None:  # no compiled check under NUMBA_DISABLE_JIT=1
+        np.testing.assert_array_equal(row_sums, [_oracle_lane_sum(row) for row in D])
+        np.testing.assert_array_equal(row_sums, DistanceRows(D=D).summed(np.arange(n), np.arange(n)))
+    for E, message in _bad_matrices(n):
+        for fit in (park_jun, sd_kmedoids):
+            with pytest.raises(ClusteringError, match=message):
+                fit(distances=E, n_clusters=1)
+        with pytest.raises(ClusteringError, match=message):
+            park_jun_init(E, 1)
+
+
+def test_update_reuses_the_sums_of_a_cluster_whose_members_did_not_change(monkeypatch):
+    from clustval._pairwise import DistanceRows
+    from clustval.kmedoids import _update
+
+    X = np.array([0.0, 1, 2, 6, 7, 9])[:, None]
+    D, labels, medoids = euclidean_distances(X), np.array([0, 0, 0, 1, 1, 1]), np.array([0, 5])
+    memo = {}
+    first = _update(DistanceRows(D=D), labels, medoids, 0.0, memo)
+    np.testing.assert_array_equal(first, [1, 4])  # 1 and 7 are the middles
+    calls = []
+    summed = DistanceRows.summed
+    monkeypatch.setattr(DistanceRows, "summed", lambda self, *a, **kw: calls.append(a) or summed(self, *a, **kw))
+    labels[2] = 1  # cluster 0 loses object 2, cluster 1 gains it
+    assert _update(DistanceRows(D=D), labels, medoids, 0.0, memo) is not None and len(calls) == 2
+    labels[2] = 0  # both clusters back to their first members: summed again
+    calls.clear()
+    assert _update(DistanceRows(D=D), labels, first, 0.0, memo) is None and len(calls) == 2
+    calls.clear()
+    assert _update(DistanceRows(D=D), labels, first, 0.0, memo) is None
+    assert calls == []  # no cluster changed: no sum computed, the same decision

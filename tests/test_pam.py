@@ -3,6 +3,7 @@ original O(k n^2) swap loop), BUILD never beaten by SWAP, and a brute-force loca
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 
@@ -149,3 +150,131 @@ def test_compiled_and_numpy_paths_make_the_same_choices(kind, monkeypatch):
     np.testing.assert_array_equal(compiled.medoids, plain.medoids)
     np.testing.assert_array_equal(compiled.labels, plain.labels)
     assert compiled.n_iter == plain.n_iter and compiled.cost == pytest.approx(plain.cost, rel=1e-12)
+
+
+# ---------------------------------------------------------------------------- engines and row sources
+def _tie_rich(seed):
+    """Sets rich in exact ties (lattices, duplicate rows, point symmetry) and plain ones."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(20, 160))
+    kind = seed % 4
+    if kind == 0:
+        return rng.integers(0, 5, size=(n, 2)).astype(float)
+    if kind == 1:
+        X = rng.normal(size=(n, 3))
+        X[n // 3 :: 2] = X[: len(X[n // 3 :: 2])]
+        return X
+    if kind == 2:
+        half = rng.normal(size=(n // 2, 2))
+        return np.vstack([half, -half])
+    return rng.normal(size=(n, 4)) * 1e3 + 1e6
+
+
+def _same(a, b):
+    for field in ("labels", "medoids", "initial_medoids", "cost_history"):
+        np.testing.assert_array_equal(getattr(a, field), getattr(b, field))
+    assert (a.cost, a.n_iter, a.converged) == (b.cost, b.n_iter, b.converged)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("engine", ["numpy", "numba"])
+def test_pam_without_the_matrix_equals_the_stored_matrix(seed, engine, monkeypatch):
+    # From X with a budget too small for D, every pass computes its distance rows (in blocks
+    # of one row, or of a few): the result equals the one from the stored D, field by field.
+    import clustval._compiled as compiled
+
+    if engine == "numba":
+        pytest.importorskip("numba")
+    monkeypatch.setattr(compiled, "MIN_WORK", 0 if engine == "numba" else math.inf)
+    X = _tie_rich(seed)
+    D = euclidean_distances(X)
+    for k in range(1, min(len(np.unique(X, axis=0)), 6) + 1):
+        stored = pam(distances=D, n_clusters=k)
+        _same(pam(X, k), stored)  # D from X (it fits the default budget)
+        _same(pam(X, k, memory_budget_mb=1e-6), stored)  # one row per block
+        _same(pam(X, k, memory_budget_mb=8 * len(X) * 5 / 2**20), stored)  # five rows
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_pam_engines_give_the_same_clustering_on_tie_rich_sets(seed, monkeypatch):
+    # The engines add the gains and swap deltas in different orders; the tolerance makes
+    # their choices the same (cost_history is summed by one numpy expression in both).
+    import clustval._compiled as compiled
+
+    pytest.importorskip("numba")
+    X = _tie_rich(seed)
+    results = []
+    for min_work in (math.inf, 0):
+        monkeypatch.setattr(compiled, "MIN_WORK", min_work)
+        results.append([pam(X, k) for k in range(1, min(len(np.unique(X, axis=0)), 6) + 1)])
+    for a, b in zip(*results):
+        _same(a, b)
+
+
+def test_compiled_swap_deltas_and_build_gains_equal_brute_force():
+    # Each delta against the cost change of that swap computed directly, each BUILD gain
+    # against its definition, on data with ties and duplicates.
+    pytest.importorskip("numba")
+    from clustval._kmedoids_kernels import pam_build_gains, pam_swap_deltas
+
+    rng = np.random.default_rng(2)
+    X = np.vstack([rng.integers(0, 4, size=(40, 2)), rng.normal(size=(13, 2))]).astype(float)
+    D = euclidean_distances(X)
+    n = len(X)
+    for medoids in ([3, 17, 44], [0, 1], [5, 9, 21, 30, 50]):
+        k = len(medoids)
+        order = np.argsort(D[medoids], axis=0, kind="stable")
+        dn, ds = D[medoids][order[0], np.arange(n)], D[medoids][order[1], np.arange(n)]
+        removal = np.bincount(order[0], weights=ds - dn, minlength=k)
+        is_medoid = np.isin(np.arange(n), medoids)
+        delta = np.empty((n, k))
+        pam_swap_deltas(D, dn, ds, order[0].astype(np.int64), removal, is_medoid, delta)
+        base = oracle_cost(D.tolist(), medoids)
+        for c in range(n):
+            for i in range(k):
+                if c in medoids:
+                    assert delta[c, i] == np.inf
+                    continue
+                trial = medoids[:i] + [c] + medoids[i + 1 :]
+                assert delta[c, i] == pytest.approx(oracle_cost(D.tolist(), trial) - base, abs=1e-9)
+        gain = np.empty(n)
+        pam_build_gains(D, np.arange(n), dn.copy(), gain)
+        for c in range(n):
+            assert gain[c] == pytest.approx(math.fsum(max(dn[o] - D[c, o], 0.0) for o in range(n)), abs=1e-12)
+
+
+def test_build_recomputes_only_gains_that_can_still_win(monkeypatch):
+    # BUILD's bounds (a gain never grows) spare most rows after its second medoid, and the
+    # medoids are those of full passes (the plain-Python oracle).
+    pam_module = importlib.import_module("clustval.pam")
+    rng = np.random.default_rng(4)
+    X = np.vstack([rng.normal(c, 0.3, size=(60, 2)) for c in ((0, 0), (6, 0), (0, 6), (6, 6), (3, 12))])
+    counted = []
+    gains_into = pam_module._gains_into
+    monkeypatch.setattr(pam_module, "_gains_into", lambda dist, objects, *a: counted.append(objects.size) or gains_into(dist, objects, *a))
+    result = pam(X, 5)
+    assert result.initial_medoids.tolist() == oracle_pam(euclidean_distances(X).tolist(), 5)[0]
+    assert counted[0] == len(X) and sum(counted[1:]) < 3 * len(X)  # one full pass, then far fewer than 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fits_do_not_depend_on_the_number_of_threads(seed, monkeypatch):
+    # Every compiled K-medoids kernel adds each row's sums serially: one thread (all work
+    # below the grain) and two give the same bits.
+    pytest.importorskip("numba")
+    import clustval._compiled as compiled
+
+    if compiled.kernels() is None:
+        pytest.skip("no compiled engine (NUMBA_DISABLE_JIT=1)")
+    import clustval._kmedoids_kernels as kernels
+    from clustval.kmedoids import park_jun, sd_kmedoids
+
+    monkeypatch.setattr(compiled, "MIN_WORK", 0)
+    X = _tie_rich(seed)
+    D = euclidean_distances(X)
+    fits = []
+    for grain in (math.inf, 0):  # one thread, then as many as numba has
+        monkeypatch.setattr(kernels, "GRAIN", grain)
+        fits.append([fit(distances=D, n_clusters=3) for fit in (pam, park_jun, sd_kmedoids)])
+    for a, b in zip(*fits):
+        _same(a, b)

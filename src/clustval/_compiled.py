@@ -1,4 +1,5 @@
-"""The one gate to the compiled (numba) kernels, which live in :mod:`clustval._kernels`.
+"""The one gate to the compiled (numba) kernels, which live in :mod:`clustval._kernels`
+(the K-medoids ones in :mod:`clustval._kmedoids_kernels`, loaded through this same gate).
 
 One rule picks the engine of every caller: the compiled kernels when numba is installed, its
 JIT is on (``NUMBA_DISABLE_JIT=1``, numba's debugging mode, turns it off) and the job has at

@@ -263,7 +263,7 @@ def fold_max(dist, m, col_max):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def tile_pair_stats(
-    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, sums, mins, own_max
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max
 ):  # pragma: no cover
     """Per-cluster sums and minima of distances, and within-cluster maxima, over tile pairs.
 
@@ -275,7 +275,9 @@ def tile_pair_stats(
     once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and counts for
     both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills its own
     ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n), given uninitialised: no two
-    workers write the same memory, and ``combine_parts`` adds the parts up.
+    workers write the same memory, and ``combine_parts`` adds the parts up. Object i's
+    summaries go to row ``slot[i]`` of those arrays, or nowhere when it is -1 (a task of
+    :func:`clustval._pairwise.pass_task` keeps the rows of its own objects only).
     """
     for w in numba.prange(bounds.size - 1):
         # room for row_step's last block past a tile's end; aligned like the tiles
@@ -303,19 +305,26 @@ def tile_pair_stats(
                     continue
                 k = j0 - b0
                 x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
+                r = slot[i]
                 if ca == cb:  # constant flags: LLVM specialises each call
                     total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, True)
-                    w_max[i] = max(w_max[i], fold_max(dist, m - k, col_max[k:]))
+                    highest = fold_max(dist, m - k, col_max[k:])
+                    if r >= 0:
+                        w_max[r] = max(w_max[r], highest)
                 else:
                     total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, False)
-                w_sums[i, cb] += total
-                w_mins[i, cb] = min(w_mins[i, cb], lowest)
+                if r >= 0:
+                    w_sums[r, cb] += total
+                    w_mins[r, cb] = min(w_mins[r, cb], lowest)
             max_bits = col_max.view(np.int64)
             for j in range(m):
-                w_sums[b0 + j, ca] += col_sum[j]
-                w_mins[b0 + j, ca] = min(w_mins[b0 + j, ca], col_min[j])
+                r = slot[b0 + j]
+                if r < 0:
+                    continue
+                w_sums[r, ca] += col_sum[j]
+                w_mins[r, ca] = min(w_mins[r, ca], col_min[j])
                 if ca == cb:
-                    w_max[b0 + j] = max(w_max[b0 + j], max_bits[j])
+                    w_max[r] = max(w_max[r], max_bits[j])
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -346,41 +355,3 @@ def distance_block(AT, BT, out):  # pragma: no cover
     those of ``clustval._pairwise.exact_distances``."""
     for r in numba.prange(AT.shape[1]):
         distances(AT, r, BT, 0, BT.shape[1], out[r])
-
-
-# ----------------------------------------------------------------------------- PAM
-@numba.njit(cache=True, nogil=True)
-def pam_swap_deltas(D, dn, ds, nearest, is_medoid, delta):  # pragma: no cover
-    """delta[c, i] = the change of PAM's total cost when medoid i is swapped for object c
-    (FastPAM1's decomposition; +inf for a medoid c). One pass over D with k accumulators per
-    row. (numpy counterpart: ``clustval.pam._best_swap``, equal up to summation order.)"""
-    n, k = delta.shape
-    for c in range(n):
-        if is_medoid[c]:
-            for i in range(k):
-                delta[c, i] = np.inf
-            continue
-        shared = 0.0
-        for i in range(k):
-            delta[c, i] = 0.0
-        for o in range(n):
-            d = D[c, o]
-            closer = d if d < dn[o] else dn[o]
-            shared += closer - dn[o]
-            delta[c, nearest[o]] += (d if d < ds[o] else ds[o]) - closer
-        for i in range(k):
-            delta[c, i] += shared
-
-
-@numba.njit(cache=True, nogil=True)
-def pam_build_gains(D, nearest, gain):  # pragma: no cover
-    """gain[c] = sum_o max(nearest[o] - D[c, o], 0): how much PAM's BUILD lowers the cost by
-    adding object c. (numpy counterpart: ``clustval.pam._build``, equal up to summation order.)"""
-    n = D.shape[0]
-    for c in range(n):
-        total = 0.0
-        for o in range(n):
-            d = nearest[o] - D[c, o]
-            if d > 0.0:
-                total += d
-        gain[c] = total

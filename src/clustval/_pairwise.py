@@ -44,6 +44,7 @@ from __future__ import annotations
 import itertools
 import numbers
 import os
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -305,94 +306,203 @@ def cluster_distance_stats(
         of the given matrix instead of computed ones: the same summaries from the same
         distances (bit for bit those of the numpy engine on the matrix's coordinates).
 
+    The pass is :func:`pass_task` over all objects at once, then :func:`combine_pass`: the
+    two functions :mod:`clustval.dask` runs with the objects cut into blocks, one task each,
+    for the same summaries bit for bit.
+
     Cost: O(n^2 d) time when anything is requested, O(n K + block) memory.
     """
-    n = X.shape[0]
-    sizes = np.bincount(codes, minlength=n_clusters).astype(np.int64)
-    if not (sums or nearest or extremes):
-        return ClusterDistanceStats(sizes=sizes)
+    plan = plan_pass(
+        codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
+        memory_budget_mb=memory_budget_mb, engine=engine, precomputed=precomputed,
+    )  # fmt: skip
+    if not plan.requested:
+        return combine_pass(plan, [])
+    if precomputed:
+        block = pass_task(plan, 0, plan.n, X, rows=plan.order)
+    else:
+        block = pass_task(plan, 0, plan.n, np.ascontiguousarray(X[plan.order]))
+    return combine_pass(plan, [block])
 
+
+@dataclass(frozen=True)
+class PassPlan:
+    """What every task of one distance pass shares, the data aside (:func:`plan_pass`).
+
+    ``order``: sorted position -> original row (objects sorted by cluster, stably); ``own``:
+    the cluster of each sorted position; ``starts``: each cluster's first sorted position
+    (one more than clusters); ``tiles``: the tiles and parts of the pass; ``engine``:
+    ``numba`` or ``numpy``; ``sums``, ``nearest``, ``extremes``: what is requested.
+    """
+
+    n: int
+    n_clusters: int
+    order: np.ndarray
+    own: np.ndarray
+    starts: np.ndarray
+    tiles: _TilePlan
+    engine: str
+    sums: bool
+    nearest: bool
+    extremes: bool
+    memory_budget_mb: float
+    precomputed: bool
+
+    @property
+    def requested(self) -> bool:
+        return self.sums or self.nearest or self.extremes
+
+    def blocks(self, count: int) -> list[tuple[int, int]]:
+        """The sorted positions cut into at most ``count`` blocks ``(start, stop)`` of about
+        equal size, each a run of whole tiles (what :func:`pass_task` takes)."""
+        tiles = self.tiles.tiles
+        targets = np.linspace(0, self.n, max(1, count) + 1)
+        cuts = np.unique(tiles[np.searchsorted(tiles, targets[1:-1])])
+        edges = [0, *[int(c) for c in cuts if 0 < c < self.n], self.n]
+        return list(itertools.pairwise(edges))
+
+
+def plan_pass(
+    codes: np.ndarray, n_clusters: int, *, n_features: int, sums: bool = False,
+    nearest: bool = False, extremes: bool = False, memory_budget_mb: float = 256,
+    engine: str | None = None, precomputed: bool = False,
+) -> PassPlan:  # fmt: skip
+    """The :class:`PassPlan` of :func:`cluster_distance_stats`'s pass (same arguments; X
+    enters only through its number of columns, ``n_features``)."""
+    check_memory_budget(memory_budget_mb)
+    n = codes.shape[0]
+    sizes = np.bincount(codes, minlength=n_clusters).astype(np.int64)
     order = np.argsort(codes, kind="stable")  # sorted position -> original row
     own = np.ascontiguousarray(codes[order], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-    # distance_columns(r0, r1): an (n + 1, r1 - r0) array, d(every object, rows r0:r1) and a
-    # last row of zeros (the numpy engine's padding), all in sorted order
-    columns = np.empty((n + 1, 0))
+    requested = sums or nearest or extremes
     if precomputed:
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
+    elif requested:
+        engine = _resolve_engine(engine, work=n * n * n_features / 2)
+    return PassPlan(
+        n, n_clusters, order, own, starts, _TilePlan.of(starts), engine or "numpy",
+        sums, nearest, extremes, memory_budget_mb, precomputed,
+    )  # fmt: skip
 
-        def distance_rows(rows):  # d(rows, every object), both in sorted order
-            return X[order[rows]][:, order]
 
-        def distance_columns(r0, r1):
-            out = np.empty((n + 1, r1 - r0))
-            out[:n] = distance_rows(slice(r0, r1)).T  # row i: d(i, j), as a given D reads
-            out[n] = 0.0
-            return out
+@dataclass(frozen=True)
+class BlockSummaries:
+    """The exact summaries of the objects at sorted positions ``start:stop``
+    (:func:`pass_task`): ``cluster_sums`` and ``nearest`` their rows in sorted order,
+    ``diameters`` and ``pair_min`` reduced over the block's members only (0 and inf for
+    the clusters without one). Unrequested fields are None."""
+
+    start: int
+    stop: int
+    cluster_sums: np.ndarray | None
+    nearest: np.ndarray | None
+    diameters: np.ndarray | None
+    pair_min: np.ndarray | None
+
+
+def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.ndarray | None = None) -> BlockSummaries:
+    """One task of the pass: the summaries of the objects at sorted positions start:stop
+    (a run of whole tiles, :meth:`PassPlan.blocks`), exactly as the pass over all objects
+    gives them.
+
+    ``data``: the coordinates in sorted order (``X[plan.order]``), or with ``precomputed``
+    rows of the distance matrix, the row of sorted position s being ``data[rows[s - start]]``
+    (the whole D and ``rows = plan.order``, or only the block's rows and ``rows = arange``).
+
+    Each object's sums are added in the one order of the whole pass (module docstring), so
+    a block's values do not depend on the other blocks: the numba engine visits every tile
+    pair that involves a tile of the block, in pass order and split into the same parts,
+    keeping the summaries of the block's objects only (so a block of m objects computes
+    about m n distances, and a pair whose objects lie in two blocks is computed by both);
+    the numpy engine computes the distances of every object to rows of the block.
+    Pure: the same arguments give the same bits, so a lost task can be run again.
+    """
+    n, K, m = plan.n, plan.n_clusters, stop - start
+    every = plan.engine == "numba"  # numba fills all summaries at once (they cost little)
+    sums = np.empty((m, K)) if (plan.sums or every) else None
+    mins = np.empty((m, K)) if (plan.nearest or plan.extremes or every) else None
+    own_max = np.empty(m) if (plan.extremes or every) else None
+    if plan.precomputed:
+
+        def distance_rows(positions):  # d(positions, every object), both in sorted order
+            return data[rows[positions - start]][:, plan.order]
+
     else:
-        Xs = np.ascontiguousarray(X[order])
-        engine = _resolve_engine(engine, work=n * n * X.shape[1] / 2)
 
-        def distance_rows(rows):
-            return exact_distances(Xs[rows], Xs)
+        def distance_rows(positions):
+            return exact_distances(data[positions], data)
 
-        def distance_columns(r0, r1):  # d(j, i) == d(i, j), bit for bit
-            nonlocal columns
-            if columns.shape[1] != r1 - r0:
-                columns = np.empty((n + 1, r1 - r0))
-            exact_distances(Xs, Xs[r0:r1], out=columns[:n])
-            columns[n] = 0.0
-            return columns
-
-    # numba fills all three summaries at once (the extra ones cost little next to the
-    # distances); numpy computes only the requested reductions. Both engines write the
-    # sums in the original order and keep the minima and maxima in sorted order.
-    every = engine == "numba"
-    cluster_sums = np.empty((n, n_clusters)) if (sums or every) else None
-    mins = np.empty((n, n_clusters)) if (nearest or extremes or every) else None
-    own_max = np.empty(n) if (extremes or every) else None
-
-    if engine == "numba":
-        _numba_pass(Xs, starts, order, cluster_sums, mins, own_max)
+    if every:
+        XT, columns = _tile_major_cached(data, plan.tiles.tiles)
+        _numba_task(XT, columns, plan, start, stop, sums, mins, own_max)
     else:
-        plan = _TilePlan.of(starts) if cluster_sums is not None else None
-        step = rows_per_block(n, memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
-        for r0 in range(0, n, step):
-            r1 = min(r0 + step, n)
-            _numpy_block(distance_columns(r0, r1), starts, own, order, r0, cluster_sums, mins, own_max, plan)
+        step = rows_per_block(n, plan.memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
+        DT = np.empty((n + 1, 0))
+        for r0 in range(start, stop, step):
+            r1 = min(r0 + step, stop)
+            if DT.shape[1] != r1 - r0:
+                DT = np.empty((n + 1, r1 - r0))
+            if plan.precomputed:
+                DT[:n] = distance_rows(np.arange(r0, r1)).T  # row i: d(i, j), as a given D reads
+            else:
+                exact_distances(data, data[r0:r1], out=DT[:n])  # d(j, i) == d(i, j), bit for bit
+            DT[n] = 0.0
+            _numpy_block(DT, plan, r0, start, sums, mins, own_max)
 
+    nearest = diameters = pair_min = None
+    if plan.nearest:
+        nearest = _nearest_cluster(distance_rows, plan.own, plan.order, mins, plan.memory_budget_mb, first=start)
+    if plan.extremes:
+        # the clusters with members in the block, and where those begin in it
+        cuts = np.clip(plan.starts, start, stop) - start
+        present = np.flatnonzero(cuts[1:] > cuts[:-1])
+        diameters = np.zeros(K)
+        pair_min = np.full((K, K), np.inf)
+        diameters[present] = np.maximum.reduceat(own_max, cuts[present])
+        pair_min[present] = np.minimum.reduceat(mins, cuts[present], axis=0)
+    return BlockSummaries(start, stop, sums if plan.sums else None, nearest, diameters, pair_min)
+
+
+def combine_pass(plan: PassPlan, blocks: list[BlockSummaries]) -> ClusterDistanceStats:
+    """The :class:`ClusterDistanceStats` of the blocks of :func:`pass_task`, which cover
+    every sorted position once: rows put back in the original order, diameters and
+    pair_min reduced over the blocks (maxima and minima: exact in any order)."""
+    sizes = np.diff(plan.starts)
+    if not plan.requested:
+        return ClusterDistanceStats(sizes=sizes)
+    blocks = sorted(blocks, key=lambda b: b.start)
+    if [b.start for b in blocks] != [0, *[b.stop for b in blocks[:-1]]] or blocks[-1].stop != plan.n:
+        raise ValueError("the blocks of a distance pass must cover every object once.")
     stats: dict[str, np.ndarray] = {}
-    if sums:
-        stats["cluster_sums"] = cluster_sums
-    if nearest:
-        nearest_sorted = _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb)
-        stats["nearest_cluster"] = _to_original_order(nearest_sorted, order)
-    if extremes:
-        stats["diameters"] = np.maximum.reduceat(own_max, starts[:-1])
-        stats["pair_min"] = np.minimum.reduceat(mins, starts[:-1], axis=0)
+    for name, requested in (("cluster_sums", plan.sums), ("nearest", plan.nearest)):
+        if requested:
+            first = getattr(blocks[0], name)
+            values = np.empty((plan.n, *first.shape[1:]), dtype=first.dtype)
+            for b in blocks:
+                values[plan.order[b.start : b.stop]] = getattr(b, name)
+            stats["nearest_cluster" if name == "nearest" else name] = values
+    if plan.extremes:
+        stats["diameters"] = np.maximum.reduce([b.diameters for b in blocks])
+        stats["pair_min"] = np.minimum.reduce([b.pair_min for b in blocks])
     return ClusterDistanceStats(sizes=sizes, **stats)
 
 
-def _to_original_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
-    out = np.empty_like(values)
-    out[order] = values
-    return out
-
-
-def _numpy_block(DT, starts, own, order, r0, cluster_sums, mins, own_max, plan) -> None:
-    """Fill the rows r0:r0 + R (sorted order) of the requested summaries from DT, the
-    (n + 1) x R distances of every object to them (last row zeros): the sums into their
-    original rows ``order[r0:r0 + R]``, added as the numba engine adds them."""
+def _numpy_block(DT, plan, r0, first, cluster_sums, mins, own_max) -> None:
+    """Fill the rows r0:r0 + R (sorted positions; rows r0 - first.. of the arrays) of the
+    requested summaries from DT, the (n + 1) x R distances of every object to them (last row
+    zeros), the sums added as the numba engine adds them."""
     n, R = DT.shape[0] - 1, DT.shape[1]
     D = DT[:n]
     cols = np.arange(R)
+    out = slice(r0 - first, r0 - first + R)
     if cluster_sums is not None:
-        cluster_sums[order[r0 : r0 + R]] = _numpy_sums(DT, r0, plan).T
+        cluster_sums[out] = _numpy_sums(DT, r0, plan.tiles).T
     if own_max is not None:  # d(i, i) = 0 never raises a maximum
-        own_max[r0 : r0 + R] = _cluster_reduce(np.maximum, D, starts)[own[r0 : r0 + R], cols]
+        own_max[out] = _cluster_reduce(np.maximum, D, plan.starts)[plan.own[r0 : r0 + R], cols]
     if mins is not None:
         D[r0 + cols, cols] = np.inf  # an object is not its own neighbour
-        mins[r0 : r0 + R] = _cluster_reduce(np.minimum, D, starts).T
+        mins[out] = _cluster_reduce(np.minimum, D, plan.starts).T
 
 
 def _cluster_reduce(ufunc, D: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -406,23 +516,60 @@ def _cluster_reduce(ufunc, D: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return out
 
 
-def _numba_pass(Xs, starts, order, cluster_sums, mins, own_max) -> None:
-    """Fill all summaries with the compiled tile kernel, each pair once (cluster_sums in
-    the original order, mins and own_max in sorted order)."""
+def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max) -> None:
+    """Fill the summaries of sorted positions start:stop (a run of whole tiles) with the
+    compiled tile kernel: every tile pair that involves one of their tiles, in pass order
+    and cut into the pass's parts, the parts then added in part order."""
     kernels = _compiled.kernels()
-    n, n_clusters = cluster_sums.shape
-    plan = _TilePlan.of(starts)
-    pair_a, pair_b = np.triu_indices(len(plan.tile_cluster))
-    workers = len(plan.bounds) - 1
-    sums = np.empty((workers, n, n_clusters))  # the kernel starts each part itself
-    part_mins = np.empty((workers, n, n_clusters))
-    part_max = np.empty((workers, n))
-    XT, columns = _tile_major(Xs, plan.tiles)
+    tp = plan.tiles
+    t0, t1 = np.searchsorted(tp.tiles, [start, stop])
+    pair_a, pair_b, bounds = _pairs_touching(len(tp.tile_cluster), int(t0), int(t1), tp.bounds)
+    m = stop - start
+    slot = np.full(plan.n, -1, dtype=np.int64)  # the block's objects: their rows; others: none
+    slot[start:stop] = np.arange(m)
+    parts = len(bounds) - 1
+    part_sums = np.empty((parts, m, plan.n_clusters))  # the kernel starts each part itself
+    part_mins = np.empty((parts, m, plan.n_clusters))
+    part_max = np.empty((parts, m))
     kernels.tile_pair_stats(
-        XT, columns,
-        plan.tiles, plan.tile_cluster, pair_a, pair_b, plan.bounds, sums, part_mins, part_max,
+        XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
     )  # fmt: skip
-    kernels.combine_parts(sums, part_mins, part_max, order, cluster_sums, mins, own_max)
+    kernels.combine_parts(part_sums, part_mins, part_max, np.arange(m), sums, mins, own_max)
+
+
+def _pairs_touching(nt: int, t0: int, t1: int, bounds: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The tile pairs (a <= b, in ``np.triu_indices(nt)`` order) with a or b in t0:t1, and
+    where each part of ``bounds`` (first pair of each part in ``np.triu_indices(nt)``, and
+    the number of pairs last) begins in that list: (a, b, part bounds)."""
+
+    def row_start(a):  # index of the pair (a, a) in np.triu_indices(nt)
+        return a * nt - a * (a - 1) // 2
+
+    width = t1 - t0
+    a_before = np.repeat(np.arange(t0, dtype=np.int64), width)  # pairs (a < t0, b in t0:t1)
+    b_before = np.tile(np.arange(t0, t1, dtype=np.int64), t0)
+    rows = np.arange(t0, t1, dtype=np.int64)  # then the pairs (a in t0:t1, b >= a): one run
+    lengths = nt - rows
+    a_own = np.repeat(rows, lengths)
+    b_own = a_own + np.arange(a_own.size) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    before = row_start(a_before) + b_before - a_before  # their indices, all below row_start(t0)
+    parts = np.searchsorted(before, bounds) + np.clip(bounds - row_start(t0), 0, a_own.size)
+    return np.concatenate((a_before, a_own)), np.concatenate((b_before, b_own)), parts.astype(np.int64)
+
+
+_TILE_MAJOR_CACHE: list = []  # [(weak reference to Xs, tiles, (XT, columns))]: the last one
+
+
+def _tile_major_cached(Xs: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_tile_major`, kept for the last Xs: the tasks of one pass that a process runs
+    share it (a pure function of its arguments, so a cached value is the computed one)."""
+    if _TILE_MAJOR_CACHE:
+        ref, cached_tiles, value = _TILE_MAJOR_CACHE[0]
+        if ref() is Xs and np.array_equal(cached_tiles, tiles):
+            return value
+    value = _tile_major(Xs, tiles)
+    _TILE_MAJOR_CACHE[:] = [(weakref.ref(Xs), tiles, value)]
+    return value
 
 
 @dataclass(frozen=True)
@@ -670,8 +817,9 @@ def _tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate((starts[tile_cluster] + rank * size, starts[-1:])), tile_cluster
 
 
-def _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb) -> np.ndarray:
-    """Cluster of each object's nearest neighbour (sorted order), ties to the lowest row index.
+def _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb, first: int = 0) -> np.ndarray:
+    """Cluster of each object's nearest neighbour (sorted order), ties to the lowest row index,
+    for the objects at sorted positions first, first + 1, ... (the rows of ``mins``).
 
     The per-cluster minima decide every object whose nearest distance is attained in one
     cluster only; objects whose minimum is shared by several clusters are resolved exactly
@@ -683,13 +831,13 @@ def _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb) -> np.nd
     step = rows_per_block(len(order), memory_budget_mb)
     for r0 in range(0, tied.size, step):
         r1 = min(r0 + step, tied.size)
-        D = distance_rows(tied[r0:r1])
-        rows = np.arange(r1 - r0)
-        D[rows, tied[r0:r1]] = np.inf
+        positions = first + tied[r0:r1]
+        D = distance_rows(positions)
+        D[np.arange(r1 - r0), positions] = np.inf
         at_min = D == D.min(axis=1, keepdims=True)
         # lowest ORIGINAL row index among the objects at the minimum distance
-        first = np.argmin(np.where(at_min, order[None, :], len(order)), axis=1)
-        nearest[tied[r0:r1]] = own[first]
+        lowest = np.argmin(np.where(at_min, order[None, :], len(order)), axis=1)
+        nearest[tied[r0:r1]] = own[lowest]
     return nearest.astype(np.int64)
 
 

@@ -73,6 +73,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from . import _compiled
 from ._pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
     DistanceRows,
@@ -221,9 +222,10 @@ def park_jun_init(D, k: int) -> np.ndarray:
     >>> park_jun_init(euclidean_distances(X), 2).tolist()
     [3, 1]
     """
-    dist = DistanceRows(D=check_distance_matrix(D))
+    D, row_sums = _checked_distances(D)
+    dist = DistanceRows(D=D)
     check_n_clusters(dist.n, k)
-    return _park_jun_seeds(dist, k, _row_sums(dist))
+    return _park_jun_seeds(dist, k, row_sums if row_sums is not None else _row_sums(dist))
 
 
 def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
@@ -285,9 +287,10 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     >>> seeds.tolist(), fallback
     ([3, 1], False)
     """
-    dist = DistanceRows(D=check_distance_matrix(D))
+    D, row_sums = _checked_distances(D)
+    dist = DistanceRows(D=D)
     check_n_clusters(dist.n, k)
-    return _sd_seeds(dist, k, radius, _row_sums(dist))
+    return _sd_seeds(dist, k, radius, row_sums if row_sums is not None else _row_sums(dist))
 
 
 def _park_jun_seeds(dist: DistanceRows, k: int, row_sums: np.ndarray) -> np.ndarray:
@@ -433,9 +436,9 @@ def park_jun(
     >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.converged
     ([1, 1, 1, 0, 0, 0], [3, 0], 4.0, True)
     """
-    dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
+    dist, scale, row_sums = _resolve_distances(X, distances, memory_budget_mb, backend)
     check_n_clusters(dist.n, n_clusters)
-    row_sums = _row_sums(dist)
+    row_sums = row_sums if row_sums is not None else _row_sums(dist)
     seeds = _park_jun_seeds(dist, n_clusters, row_sums)
     return _cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
 
@@ -514,9 +517,9 @@ def sd_kmedoids(
     >>> result.init_fallback, caught[0].category.__name__
     (True, 'SeedFallbackWarning')
     """
-    dist, scale = _resolve_distances(X, distances, memory_budget_mb, backend)
+    dist, scale, row_sums = _resolve_distances(X, distances, memory_budget_mb, backend)
     check_n_clusters(dist.n, n_clusters)
-    row_sums = _row_sums(dist)
+    row_sums = row_sums if row_sums is not None else _row_sums(dist)
     seeds, fallback = _sd_seeds(dist, n_clusters, radius, row_sums)
     result = _cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
     return replace(result, init_fallback=fallback)
@@ -531,6 +534,7 @@ def _iterate(
     ``tol / (2 n)`` (module docstring, Stop)."""
     check_max_iter(max_iter)
     tol_assign = tol / (2 * dist.n)
+    memo: dict = {}  # each cluster's members and their sums at its last update
     if backend == "sklearn_extra":
         medoids, n_iter = _sklearn_extra_medoids(dist.D, seeds, int(max_iter))
         labels, cost = _assign(dist, medoids, tol_assign)
@@ -544,7 +548,7 @@ def _iterate(
         n_iter = 0
         while n_iter < max_iter:
             n_iter += 1
-            moved = _update(dist, labels, medoids, tol)
+            moved = _update(dist, labels, medoids, tol, memo)
             if moved is None:
                 converged = True
                 break
@@ -555,7 +559,7 @@ def _iterate(
     else:
         raise ClusteringError(f"backend={backend!r} is not known; use one of {BACKENDS}.")
     # Converged = the final medoids are a fixed point (also when max_iter ran out just then).
-    converged = converged or _update(dist, labels, medoids, tol) is None
+    converged = converged or _update(dist, labels, medoids, tol, memo) is None
     if not converged:
         warnings.warn(
             f"K-medoids stopped after max_iter={max_iter} rounds with medoids still moving; "
@@ -585,17 +589,32 @@ def _assign(dist: DistanceRows, medoids: np.ndarray, tol: float = 0.0) -> tuple[
 
 
 def _update(
-    dist: DistanceRows, labels: np.ndarray, medoids: np.ndarray, tol: float = 0.0
+    dist: DistanceRows, labels: np.ndarray, medoids: np.ndarray, tol: float = 0.0, memo: dict | None = None
 ) -> np.ndarray | None:
     """New medoids, or None if none moved: each cluster's member of smallest in-cluster summed
     distance (lowest index within ``tol`` of it), taken only if its sum is lower than the
-    current medoid's by more than ``tol``."""
+    current medoid's by more than ``tol``. ``memo`` (cluster -> its members and their sums
+    at an earlier update) spares the sums of a cluster whose members have not changed: they
+    are the same sums, bit for bit, and the same decision follows."""
     new = medoids.copy()
-    within = np.empty(dist.n)  # by object: each member's sum over its own cluster
+    order = np.argsort(labels, kind="stable")  # each cluster's members, ascending
+    starts = np.searchsorted(labels[order], np.arange(len(medoids) + 1))
+    sums = np.empty(dist.n)  # by position in order: each member's sum over its own cluster
+    changed = []
     for k in range(len(medoids)):
-        members = np.flatnonzero(labels == k)
+        kept = memo.get(k) if memo is not None else None
+        if kept is not None and np.array_equal(kept[0], order[starts[k] : starts[k + 1]]):
+            sums[starts[k] : starts[k + 1]] = kept[1]
+        else:
+            changed.append(k)
+    _within_cluster_sums(dist, order, starts, changed, sums)
+    within = np.empty(dist.n)  # by object
+    for k in range(len(medoids)):
+        members = order[starts[k] : starts[k + 1]]
+        if memo is not None and k in changed:
+            memo[k] = (members, sums[starts[k] : starts[k + 1]].copy())
         within[:] = np.inf
-        within[members] = _summed_distances(dist, members)
+        within[members] = sums[starts[k] : starts[k + 1]]
         best = _lowest_within(within, tol)  # an object index
         if within[medoids[k]] - within[best] > tol:
             new[k] = best
@@ -605,6 +624,27 @@ def _update(
 def _summed_distances(dist: DistanceRows, members: np.ndarray) -> np.ndarray:
     """sum_{j in members} d_ij for each i in members (the within-cluster pairs only)."""
     return dist.summed(members, members)
+
+
+def _within_cluster_sums(
+    dist: DistanceRows, order: np.ndarray, starts: np.ndarray, clusters: list[int], sums: np.ndarray
+) -> None:
+    """sums[p] = :func:`_summed_distances` of its cluster's members for the positions p of
+    ``clusters`` (``order[starts[c]:starts[c + 1]]`` are cluster c's members). From a stored
+    D all of them in one compiled pass (the same bits: lane order), when that much work
+    takes the compiled engine; else cluster by cluster."""
+    sizes = np.diff(starts)[clusters]
+    kernels = _compiled_kernels(float(np.sum(sizes.astype(float) ** 2))) if dist.D is not None else None
+    if kernels is None:
+        for k in clusters:
+            sums[starts[k] : starts[k + 1]] = _summed_distances(dist, order[starts[k] : starts[k + 1]])
+        return
+    positions = np.concatenate([np.arange(starts[k], starts[k + 1]) for k in clusters] or [np.empty(0, np.int64)])
+    part_starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    owner = np.repeat(np.arange(len(clusters), dtype=np.int64), sizes)
+    out = np.empty(positions.size)
+    kernels.within_cluster_sums(dist.D, order[positions], part_starts, owner, out)
+    sums[positions] = out
 
 
 def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> tuple[np.ndarray, int]:
@@ -648,6 +688,11 @@ def _park_jun_scores(dist: DistanceRows, row_sums: np.ndarray) -> np.ndarray:
     each pass over the pairs reads rows (two passes in all, with :func:`_row_sums`; no n x n
     matrix)."""
     inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
+    kernels = _compiled_kernels(dist.n * dist.n) if dist.D is not None else None
+    if kernels is not None:  # the bits of dist.summed, without its gather of the columns
+        v = np.empty(dist.n)
+        kernels.weighted_row_sums(dist.D, inv, v)
+        return v
     everyone = np.arange(dist.n)
     return dist.summed(everyone, everyone, weights=inv)
 
@@ -690,20 +735,50 @@ def _raise_too_few_distinct(dist: DistanceRows, k: int):
 
 def _resolve_distances(
     X, distances, memory_budget_mb: float, backend: str
-) -> tuple[DistanceRows, float]:
-    """``(distances, scale)``: the given D (checked, scale 1), else distances computed from
-    X on demand (D from X only for the sklearn_extra backend, which needs it). X is first
-    scaled by a power of two if its squares would overflow or underflow
-    (:func:`as_data_matrix`): same labels, the cost times ``scale``."""
+) -> tuple[DistanceRows, float, np.ndarray | None]:
+    """``(distances, scale, row sums or None)``: the given D (checked, scale 1, with its row
+    sums when the compiled check computes them), else distances computed from X on demand
+    (D from X only for the sklearn_extra backend, which needs it). X is first scaled by a
+    power of two if its squares would overflow or underflow (:func:`as_data_matrix`): same
+    labels, the cost times ``scale``."""
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
-        return DistanceRows(D=check_distance_matrix(distances)), 1.0
+        D, row_sums = _checked_distances(distances)
+        return DistanceRows(D=D), 1.0, row_sums
     check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
     if backend == "sklearn_extra":
-        return DistanceRows(D=euclidean_distances(X)), scale
-    return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale
+        return DistanceRows(D=euclidean_distances(X)), scale, None
+    return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale, None
+
+
+def _compiled_kernels(work: float):
+    """The compiled K-medoids kernels (:mod:`clustval._kmedoids_kernels`) when
+    :func:`clustval._compiled.kernels` picks the compiled engine for ``work`` steps, else
+    None (the numpy path)."""
+    if _compiled.kernels(work) is None:
+        return None
+    from . import _kmedoids_kernels  # loads numba: only once the engine is chosen
+
+    return _kmedoids_kernels
+
+
+def _checked_distances(distances) -> tuple[np.ndarray, np.ndarray | None]:
+    """``(D, row sums or None)``: a valid distance matrix as C-contiguous float64, checked
+    by one compiled pass that also adds its rows in lane order (the sums the seeds and
+    PAM's BUILD read first) when the engine is compiled; else by
+    :func:`clustval._pairwise.check_distance_matrix`, which also words every error."""
+    D = np.asarray(distances)
+    if D.dtype != np.float64 or not D.flags.c_contiguous:
+        D = np.ascontiguousarray(D, dtype=np.float64)
+    if D.ndim == 2 and D.shape[0] == D.shape[1] > 0:
+        kernels = _compiled_kernels(D.size * 2)
+        if kernels is not None:
+            row_sums = np.empty(D.shape[0])
+            if kernels.checked_row_sums(D, row_sums):
+                return D, row_sums
+    return check_distance_matrix(D), None
 
 
 def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:

@@ -102,8 +102,9 @@ def score(
     >>> score([0, 0, 1, 1], X=X, names=["dunn", "db"])
     {'dunn': 9.0, 'db': 0.1}
     >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
-    >>> list(score([0, 0, 1, 1], distances=D))  # the distance-based indices
-    ['igp', 'sil', 'sil_sum', 'bwp', 'bwp_sum', 'dunn']
+    >>> names = list(score([0, 0, 1, 1], distances=D))  # the distance-based indices
+    >>> names[:6], "tau" in names, "gdi21" in names, "gdi43" in names  # GDI43: centroids
+    (['igp', 'sil', 'sil_sum', 'bwp', 'bwp_sum', 'dunn'], True, True, False)
     >>> score([0, 0, 1, 1], distances=D, names=["sil"]) == score([0, 0, 1, 1], X=X, names=["sil"])
     True
     """
@@ -364,6 +365,14 @@ def internal_scores(
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
+    specs, given, needs = _internal_request(names, metric, stdi_squared, xb_separation, undefined)
+    p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    return _internal_values(p, specs, given, undefined)
+
+
+def _internal_request(names, metric, stdi_squared, xb_separation, undefined):
+    """``(specs, given, needs)`` of an :func:`internal_scores` call, its options checked
+    (shared with :func:`clustval.dask.internal_scores`)."""
     check_undefined_policy(undefined)
     check_xb_separation(xb_separation)
     specs = requested("internal", names)
@@ -379,7 +388,11 @@ def internal_scores(
             )
     given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
     needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
-    p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+    return specs, given, needs
+
+
+def _internal_values(p: Partition, specs, given, undefined) -> dict[str, float]:
+    """``{name: value}`` of the internal indices ``specs`` on the partition ``p``."""
     return {
         spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
         for spec in specs

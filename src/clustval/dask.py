@@ -1,0 +1,406 @@
+"""Exact validity indices on a Dask cluster: the distance pass cut into tasks, and
+contingency tables counted where the labels are.
+
+Internal indices. :func:`internal_scores` runs the one pass over all pairwise distances
+(:func:`clustval._pairwise.cluster_distance_stats`) as tasks on ``dask.distributed``
+workers: the objects, sorted by cluster, are cut into blocks of whole tiles, and each task
+(:func:`clustval._pairwise.pass_task`, the function the in-memory pass runs over all
+objects at once) returns the exact summaries of its block's objects, each sum added in the
+one order of the whole pass. :func:`clustval._pairwise.combine_pass` puts the blocks
+together, as the in-memory pass does with its single block, and the indices are then
+computed on the client from those summaries and the coordinates (centroids), by the same
+cores: every value equals :func:`clustval.internal_scores`'s bit for bit, whatever the
+number of workers, the order the tasks finish in, or the tasks re-run after a worker died.
+
+The price of exactness is work: a task computes every distance that involves one of its
+objects, so a pair whose objects lie in two blocks is computed twice, about n^2 distances
+in all against n^2 / 2 in one process (docs/scaling-out.md measures it). X (n x d) is
+gathered on the client, validated there as in memory, and scattered once to every worker;
+what no single machine can do is the O(n^2 d) pass, and that is what the cluster does.
+
+External indices. :func:`external_scores` counts the contingency table of each pair of
+label chunks where it lives (:func:`clustval.contingency.contingency`), adds the integer
+counts, and computes the indices from the table
+(:func:`clustval.scoring.external_scores_from_table`): only the C x K counts come back,
+and every value equals :func:`clustval.external_scores`'s on the same labels.
+
+Both need ``pip install 'clustval[dask]'``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import threading
+from collections.abc import Iterable
+from functools import cached_property
+
+import dask
+import numpy as np
+
+from ._pairwise import PARTS, ClusterDistanceStats, combine_pass, pass_task, plan_pass
+from ._validation import as_label_array
+from .contingency import contingency
+from .counts import contingency_from_counts
+from .errors import InputError
+from .internal import (
+    CLUSTER_SUMS,
+    COORDINATES,
+    DEFAULT_MEMORY_BUDGET_MB,
+    EXTREMES,
+    NEAREST,
+    Partition,
+)
+from .scoring import _internal_request, _internal_values, external_scores_from_table
+
+__all__ = ["external_scores", "internal_scores"]
+
+#: What the tasks on the cluster compute (the one distance pass), besides the coordinates'
+#: terms computed on the client. Indices that read another pass are refused.
+DISTRIBUTED_NEEDS = frozenset({COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES})
+# A task that fails (not a lost worker: the scheduler re-runs those itself) is tried again
+# this many times; tasks are pure, so a second run gives the same bits.
+RETRIES = 2
+_ONE_AT_A_TIME = threading.Lock()
+
+
+def internal_scores(
+    X,
+    labels,
+    names: Iterable[str] | str | None = None,
+    *,
+    client,
+    stdi_squared: bool = False,
+    xb_separation: str = "centroids",
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    undefined: str = "raise",
+    metric: str = "euclidean",
+    tasks: int | None = None,
+) -> dict[str, float]:
+    """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
+
+    The values are those of :func:`clustval.internal_scores` on the same arguments, bit
+    for bit: each task computes the exact summaries of a block of objects, added in the
+    order of the in-memory pass, and the indices are computed from them on the client.
+
+    Parameters
+    ----------
+    X : array-like or dask.array.Array of shape (n, d)
+        The data; with ``metric="precomputed"`` the (n, n) distance matrix. A Dask array is
+        computed to the client (n x d values: the pass, not the data, is what is large).
+    labels : array-like or dask.array.Array of shape (n,)
+        The cluster of each object.
+    names : iterable of str, str or None
+        Registry names of internal indices; None (default) means every index whose
+        distances come from the one pass (:data:`DISTRIBUTED_NEEDS`); with
+        ``metric="precomputed"`` only the distance-based ones.
+    client : dask.distributed.Client
+        The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
+        ``Client(SLURMCluster(...))``).
+    stdi_squared : bool, default False
+        Passed to :func:`~clustval.internal.stdi` as ``squared``.
+    xb_separation : {"centroids", "closest_pair"}, default "centroids"
+        Passed to :func:`~clustval.internal.xb` as ``separation``.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each task's blocks of distances and summaries (besides X, held once
+        per worker process).
+    undefined : {"raise", "nan"}
+        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        As :func:`clustval.internal_scores`; with ``precomputed`` each task receives only
+        the rows of the distance matrix of its own objects.
+    tasks : int, optional
+        How many tasks the pass is cut into (at most one per tile of 512 objects); default:
+        four per worker thread, more when the memory budget needs smaller blocks.
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` in registry order, equal to :func:`clustval.internal_scores`'s.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Bad data, labels or names as :func:`clustval.internal_scores` says, or an index
+        whose distances come from another pass (compute it in memory).
+    clustval.errors.UndefinedIndexError
+        A requested index is undefined for this input and ``undefined="raise"``.
+
+    See Also
+    --------
+    clustval.internal_scores : the same in one process.
+
+    Examples
+    --------
+    >>> from dask.distributed import Client, LocalCluster
+    >>> import numpy as np, clustval, clustval.dask
+    >>> X = np.random.default_rng(0).normal(size=(2000, 4)); labels = np.arange(2000) % 3
+    >>> with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+    ...                   dashboard_address=None) as cluster, Client(cluster) as client:
+    ...     scores = clustval.dask.internal_scores(X, labels, ["sil", "dunn"], client=client)
+    >>> scores == clustval.internal_scores(X, labels, ["sil", "dunn"])
+    True
+    """
+    if names is None:
+        specs, _, _ = _internal_request(None, metric, stdi_squared, xb_separation, undefined)
+        given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
+        names = [spec.name for spec in specs if spec.needs_for(given) <= DISTRIBUTED_NEEDS]
+    specs, given, needs = _internal_request(names, metric, stdi_squared, xb_separation, undefined)
+    elsewhere = [spec.label for spec in specs if not spec.needs_for(given) <= DISTRIBUTED_NEEDS]
+    if elsewhere:
+        raise InputError(
+            f"{', '.join(elsewhere)} read{'s' if len(elsewhere) == 1 else ''} distances through a pass "
+            "that does not run on a Dask cluster yet: compute them with clustval.internal_scores."
+        )
+    X, labels = _local(X), _local(labels)
+    p = _ClusterPartition(
+        X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
+    )
+    return _internal_values(p, specs, given, undefined)
+
+
+class _ClusterPartition(Partition):
+    """A :class:`~clustval.internal.Partition` whose distance summaries come from tasks on
+    a Dask cluster (the same values as its in-memory pass)."""
+
+    def __init__(self, X, labels, *, client, tasks: int | None, **options) -> None:
+        super().__init__(X, labels, **options)
+        self.client, self.tasks = client, tasks
+
+    @cached_property
+    def distance_stats(self) -> ClusterDistanceStats:
+        return distance_stats(
+            self.X, self.codes, self.n_clusters, client=self.client, tasks=self.tasks,
+            sums=CLUSTER_SUMS in self.needs, nearest=NEAREST in self.needs,
+            extremes=EXTREMES in self.needs, memory_budget_mb=self.memory_budget_mb,
+            precomputed=self.precomputed,
+        )  # fmt: skip
+
+
+def distance_stats(
+    X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
+    sums: bool = False, nearest: bool = False, extremes: bool = False,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, precomputed: bool = False,
+) -> ClusterDistanceStats:  # fmt: skip
+    """:func:`clustval._pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
+
+    Parameters
+    ----------
+    X : ndarray
+        Validated data (``check_data``) or distances (``check_distances``).
+    codes : ndarray of shape (n,)
+        Cluster codes 0..n_clusters-1, every code present.
+    n_clusters : int
+        K.
+    client : dask.distributed.Client
+        Where the tasks run.
+    tasks : int, optional
+        How many blocks (see :func:`internal_scores`).
+    sums, nearest, extremes : bool
+        What to compute, as in :func:`clustval._pairwise.cluster_distance_stats`.
+    memory_budget_mb : float
+        Bound on each task's blocks.
+    precomputed : bool
+        X is the distance matrix.
+
+    Returns
+    -------
+    ClusterDistanceStats
+        Bit for bit those of the in-memory pass.
+
+    Examples
+    --------
+    >>> from dask.distributed import Client, LocalCluster
+    >>> from clustval._pairwise import cluster_distance_stats
+    >>> X = np.random.default_rng(1).normal(size=(1500, 3)); codes = np.arange(1500) % 4
+    >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as c:
+    ...     got = distance_stats(X, codes, 4, client=c, sums=True, tasks=3)
+    >>> bool((got.cluster_sums == cluster_distance_stats(X, codes, 4, sums=True).cluster_sums).all())
+    True
+    """
+    plan = plan_pass(
+        codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
+        memory_budget_mb=memory_budget_mb, precomputed=precomputed,
+    )  # fmt: skip
+    if not plan.requested:
+        return combine_pass(plan, [])
+    if tasks is None:
+        threads = sum(client.nthreads().values()) or 1
+        # the summaries a task holds per object: its parts' sums and minima, and the block's
+        per_object = 8 * (n_clusters * (2 * PARTS + 3) + PARTS + 2)
+        tasks = max(4 * threads, math.ceil(plan.n * per_object / (memory_budget_mb * 2**20)))
+    blocks = plan.blocks(tasks)
+    shared = client.scatter(plan, broadcast=True, hash=False)
+    if precomputed:  # each task gets the rows of its own objects, once
+        datas = [client.scatter(np.ascontiguousarray(X[plan.order[a:b]]), hash=False) for a, b in blocks]
+    else:
+        Xs = client.scatter(np.ascontiguousarray(X[plan.order]), broadcast=True, hash=False)
+        datas = [Xs] * len(blocks)
+    futures = [
+        client.submit(_block_task, shared, a, b, data, pure=True, retries=RETRIES)
+        for (a, b), data in zip(blocks, datas, strict=True)
+    ]
+    try:
+        return combine_pass(plan, client.gather(futures))
+    finally:
+        client.cancel([*futures, shared, *set(datas)])
+
+
+def _block_task(plan, start: int, stop: int, data: np.ndarray):
+    """A worker's task: :func:`clustval._pairwise.pass_task` on one thread (the cluster
+    runs the tasks in parallel; the compiled kernel's parts then run one after another,
+    which gives the same sums)."""
+    rows = np.arange(stop - start) if plan.precomputed else None
+    if plan.engine != "numba":
+        return pass_task(plan, start, stop, data, rows)
+    import numba
+
+    try:
+        layer = numba.threading_layer()
+    except ValueError:  # no parallel kernel has run in this process yet
+        layer = None
+    # numba's workqueue layer aborts when two threads launch parallel kernels at once
+    with _ONE_AT_A_TIME if layer in (None, "workqueue") else contextlib.nullcontext():
+        threads = numba.get_num_threads()
+        numba.set_num_threads(1)  # for this thread only
+        try:
+            return pass_task(plan, start, stop, data, rows)
+        finally:
+            numba.set_num_threads(threads)
+
+
+def _local(values):
+    """A Dask collection computed to the client; anything else as it is."""
+    return values.compute() if dask.is_dask_collection(values) else values
+
+
+def external_scores(
+    labels_true,
+    labels_pred,
+    names: Iterable[str] | str | None = None,
+    *,
+    client=None,
+    s2_matching: str = "hungarian",
+    cp_seed: int | None = 1,
+    undefined: str = "raise",
+) -> dict[str, float]:
+    """External indices of two label collections counted chunk by chunk where they live.
+
+    Each pair of chunks (array chunks, or partitions of a Dask Series or DataFrame column)
+    is counted by :func:`clustval.contingency.contingency` in its own task; the client adds
+    the integer counts and computes the indices from the table: the values of
+    :func:`clustval.external_scores` on the same labels in memory, bit for bit.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : dask.array.Array, dask.dataframe.Series or array-like of shape (n,)
+        The classes and the clusters, one per object, chunked alike (two columns of one
+        frame are; arrays of other chunks are rechunked to ``labels_true``'s).
+    names : iterable of str, str or None
+        Registry names of external indices; None (default) means all of them.
+    client : dask.distributed.Client, optional
+        Where the counting runs; default: Dask's current scheduler.
+    s2_matching : {"hungarian", "identity"}, default "hungarian"
+        Passed to S2.
+    cp_seed : int or None, default 1
+        Seed of ``cp_accuracy_mc``.
+    undefined : {"raise", "nan"}
+        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` in registry order, equal to :func:`clustval.external_scores`'s.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Chunks of different lengths, bad labels (NaN, None, a mix of numbers and text), no
+        labels at all, or an unknown name.
+    clustval.errors.UndefinedIndexError
+        A requested index is undefined for this input and ``undefined="raise"``.
+
+    See Also
+    --------
+    clustval.external_scores : the same in memory.
+    clustval.counts.contingency_from_frame : a table from a DataFrame's group-by.
+
+    Examples
+    --------
+    >>> import dask.array as da, numpy as np, clustval, clustval.dask
+    >>> t = np.arange(10_000) % 3; p = (np.arange(10_000) // 7) % 4
+    >>> got = clustval.dask.external_scores(da.from_array(t, chunks=1000), da.from_array(p, chunks=1000))
+    >>> got == clustval.external_scores(t, p)
+    True
+    """
+    true_parts, pred_parts = _label_chunks(labels_true, labels_pred)
+    counted = [dask.delayed(_count_chunk, pure=True)(t, p) for t, p in zip(true_parts, pred_parts, strict=True)]
+    if client is not None:
+        counted = client.gather(client.compute(counted, retries=RETRIES))
+    else:
+        counted = dask.compute(*counted)
+    classes, clusters, counts = (np.concatenate([chunk[i] for chunk in counted]) for i in range(3))
+    if counts.size == 0:
+        raise InputError("the labels are empty: there is nothing to count.")
+    table = _add_up(classes, clusters, counts)
+    return external_scores_from_table(table, names, s2_matching=s2_matching, cp_seed=cp_seed, undefined=undefined)
+
+
+def _label_chunks(labels_true, labels_pred) -> tuple[list, list]:
+    """The chunks of two label collections, paired: Delayed objects (or in-memory arrays)."""
+    import dask.array as da
+
+    if not (dask.is_dask_collection(labels_true) or dask.is_dask_collection(labels_pred)):
+        return [labels_true], [labels_pred]
+    columns = [labels_true, labels_pred]
+    if all(_is_frame_column(c) for c in columns) and columns[0].npartitions == columns[1].npartitions:
+        return columns[0].to_delayed(), columns[1].to_delayed()
+    arrays = []
+    for column in columns:
+        if _is_frame_column(column):
+            column = column.to_dask_array(lengths=True)
+        elif not isinstance(column, da.Array):
+            column = da.from_array(np.asarray(column), chunks=-1)
+        if column.ndim != 1:
+            raise InputError(f"labels must be one-dimensional, got shape {column.shape}.")
+        arrays.append(column)
+    if arrays[0].shape != arrays[1].shape:
+        raise InputError(
+            f"labels_true has {arrays[0].shape[0]} entries but labels_pred has {arrays[1].shape[0]}: "
+            "give one label of each per object."
+        )
+    arrays[1] = arrays[1].rechunk(arrays[0].chunks)
+    return list(arrays[0].to_delayed()), list(arrays[1].to_delayed())
+
+
+def _is_frame_column(values) -> bool:
+    return hasattr(values, "npartitions") and hasattr(values, "to_dask_array") and getattr(values, "ndim", 1) == 1
+
+
+def _count_chunk(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The nonzero cells of one chunk's table as long rows: (classes, clusters, counts)."""
+    if len(labels_true) != len(labels_pred):
+        raise InputError(
+            f"a chunk holds {len(labels_true)} true labels but {len(labels_pred)} predicted ones: "
+            "chunk the two label collections alike (two columns of one frame are)."
+        )
+    if len(labels_true) == 0:  # an empty partition counts nothing
+        empty = np.empty(0, dtype=np.int64)
+        return empty, empty, empty
+    ct = contingency(np.asarray(labels_true), np.asarray(labels_pred))
+    rows, cols = np.nonzero(ct.table)
+    return ct.classes[rows], ct.clusters[cols], ct.table[rows, cols]
+
+
+def _add_up(classes: np.ndarray, clusters: np.ndarray, counts: np.ndarray):
+    """The contingency table of long rows in which a pair may appear several times (once
+    per chunk): each pair's counts added as int64, then as
+    :func:`clustval.counts.contingency_from_counts` builds a table."""
+    classes, clusters = as_label_array(classes, "classes"), as_label_array(clusters, "clusters")
+    _, class_codes = np.unique(classes, return_inverse=True)
+    cluster_values, cluster_codes = np.unique(clusters, return_inverse=True)
+    cell = class_codes.astype(np.int64) * len(cluster_values) + cluster_codes
+    cells, first, inverse = np.unique(cell, return_index=True, return_inverse=True)
+    totals = np.zeros(len(cells), dtype=np.int64)
+    np.add.at(totals, inverse, counts)  # integers: exact in any order
+    return contingency_from_counts(classes[first], clusters[first], totals)
