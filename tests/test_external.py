@@ -52,6 +52,11 @@ REGISTRY_KEYS = [
     "s2", "ps2", "accuracy", "purity", "f_measure", "rand", "jaccard", "fmi", "ari", "nmi",
     "ami", "mutual_info", "homogeneity", "completeness", "v_measure", "bcubed_precision", "bcubed_recall", "bcubed_f", "cp_accuracy", "cp_accuracy_mc", "nca",
 ]
+# clusterCrit's pair-counting criteria and VI, after those: tested in tests/test_pair_counting.py
+CLUSTERCRIT_KEYS = [
+    "czekanowski_dice", "hubert_gamma", "kulczynski", "precision", "recall", "rogers_tanimoto",
+    "sokal_sneath1", "sokal_sneath2", "vi", "russel_rao", "mcnemar",
+]
 # fmt: on
 
 # registry name -> core (a function of the contingency table)
@@ -605,7 +610,7 @@ def test_cp_accuracy_mc_is_seeded():
 
 
 def test_registry_keys_are_exact():
-    assert list(EXTERNAL_INDICES) == REGISTRY_KEYS
+    assert list(EXTERNAL_INDICES) == REGISTRY_KEYS + CLUSTERCRIT_KEYS
 
 
 def test_external_scores_equals_each_public_function():
@@ -622,7 +627,7 @@ def test_external_scores_equals_each_public_function():
     labels_true = np.array(["a", "b", "c"])[rng.integers(0, 3, 80)]
     labels_pred = rng.integers(-3, 2, 80) * 10
     scores = external_scores(labels_true, labels_pred)
-    assert list(scores) == REGISTRY_KEYS
+    assert list(scores) == REGISTRY_KEYS + CLUSTERCRIT_KEYS
     for name, function in public.items():
         value = function(labels_true, labels_pred)
         assert type(value) is float and type(scores[name]) is float

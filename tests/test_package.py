@@ -43,7 +43,8 @@ def test_every_index_works_without_the_optional_packages():
     code = (
         f"import sys\nfor m in {OPTIONAL!r}: sys.modules[m] = None\n"
         "import clustval\n"
-        "v = clustval.score([0, 0, 1, 1, 2], labels_true=[0, 1, 1, 2, 2], X=[[0.0], [1], [2], [3], [5]])\n"
+        "v = clustval.score([0, 0, 1, 1, 2], labels_true=[0, 1, 1, 2, 2], X=[[0.0], [1], [2], [3], [5]],\n"
+        "                   undefined='nan')\n"  # a singleton: Banfeld-Raftery's log 0
         "print(len(v), v['ami'])"
     )
     count, ami = _run(code).split()

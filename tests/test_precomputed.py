@@ -40,8 +40,14 @@ def _case(seed: int, lattice: bool = False):
 
 
 def test_the_distance_based_and_centroid_based_indices():
-    assert DISTANCE_BASED == ["igp", "sil", "sil_sum", "bwp", "bwp_sum", "dunn"]
-    assert CENTROID_BASED == ["stdi", "db", "dbi", "xb", "calinski_harabasz"]
+    assert DISTANCE_BASED == ["igp", "sil", "sil_sum", "bwp", "bwp_sum", "dunn"] + [
+        "baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao",
+        "gdi12", "gdi21", "gdi22", "gdi31", "gdi32"]  # fmt: skip
+    assert CENTROID_BASED[:5] == ["stdi", "db", "dbi", "xb", "calinski_harabasz"]
+    # the generalised Dunn indices with a centroid term (delta_4, delta_5, Delta_3)
+    gdi = {f"gdi{u}{v}" for u in range(1, 6) for v in range(1, 4)} - set(DISTANCE_BASED) - {"gdi11"}
+    assert gdi == {"gdi13", "gdi23", "gdi33", "gdi41", "gdi42", "gdi43", "gdi51", "gdi52", "gdi53"}
+    assert gdi <= set(CENTROID_BASED)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -6,6 +6,7 @@ where the entry says so, the entry's bounds, and the best value for a perfect pa
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 
@@ -60,15 +61,19 @@ def test_registry_entries_are_complete():
     for name, spec in INDICES.items():
         assert spec.name == name
         assert spec.kind in ("external", "internal")
-        assert spec.direction in ("higher", "lower")
+        assert spec.direction in ("higher", "lower", "none")
+        assert (spec.direction == "none") == (spec.k_rule is None), name
         assert spec.bounds[0] < spec.bounds[1]
         assert spec.reference and spec.label
         assert callable(spec.function) and callable(spec.core), name
         assert spec.function.__doc__ and len(spec.function.__doc__) > 80, f"{name} needs a docstring"
         # the public function is available under its registry name, the same object
         assert getattr(clustval, name) is spec.function, name
-        assert getattr(clustval, spec.kind)  # clustval.external / clustval.internal
-        assert getattr(getattr(clustval, spec.kind), name) is spec.function, name
+        # and in the module that defines it: clustval.external, clustval.internal or a family
+        # of its own (clustval.pair_rank, clustval.dunn_family, ...)
+        module = importlib.import_module(spec.function.__module__)
+        assert module.__name__.startswith("clustval."), name
+        assert getattr(module, name) is spec.function, name
     assert set(names_of("external")) | set(names_of("internal")) == set(INDICES)
 
 
@@ -124,11 +129,15 @@ def test_perfect_partition_scores_best(name, pair, seed):
         # One class, or all singletons: pair-based indices have no same-class pair to find.
         truth = np.arange(len(truth)) % 2
     spec = get_index(name)
-    best = spec.bounds[1] if spec.direction == "higher" else spec.bounds[0]
     perfect = spec.function(truth, _relabel(truth, seed))
-    if math.isinf(best):
-        # No attainable bound (mutual information: H(truth)): the perfect partition beats
-        # every other clustering of the same truth.
+    if spec.direction == "none":  # a statistic (McNemar): no disagreement at all gives 0
+        assert perfect == 0
+        return
+    best = spec.bounds[1] if spec.direction == "higher" else spec.bounds[0]
+    if not spec.perfect_at_bound:
+        # The bound is out of reach for this truth (MI: H(truth); Russel-Rao: its share of
+        # pairs together): the perfect partition beats every other clustering of the same truth.
+        assert math.isinf(best) or perfect < best  # the flag is honest
         other = _value(name, truth, pair[1])
         assert other is None or not spec.better(other, perfect + 1e-12)
     else:
@@ -152,19 +161,27 @@ def clustered_data(draw):
 def test_internal_invariant_under_relabelling_and_object_order(data):
     X, labels, seed = data
     order = np.random.default_rng(seed).permutation(len(labels))
-    base = score(labels, X=X)
-    moved = score(_relabel(labels, seed)[order], X=X[order])
+    # undefined="nan": some indices are undefined on some of these partitions (a singular
+    # scatter matrix, a singleton's log 0); undefinedness must not depend on names or order
+    base = score(labels, X=X, undefined="nan")
+    moved = score(_relabel(labels, seed)[order], X=X[order], undefined="nan")
     for name in names_of("internal"):
-        assert moved[name] == pytest.approx(base[name], rel=1e-10, abs=1e-12), name
+        assert math.isnan(moved[name]) == math.isnan(base[name]), name
+        if not math.isnan(base[name]):
+            assert moved[name] == pytest.approx(base[name], rel=1e-10, abs=1e-12), name
 
 
 @SETTINGS
 @given(data=clustered_data())
 def test_internal_within_bounds_and_scoring_matches_functions(data):
     X, labels, _ = data
-    values = score(labels, X=X)
+    values = score(labels, X=X, undefined="nan")
     assert list(values) == list(names_of("internal"))
     for name, value in values.items():
+        if math.isnan(value):  # undefined here: the index's own function says so too
+            with pytest.raises(UndefinedIndexError):
+                get_index(name).function(X, labels)
+            continue
         lo, hi = get_index(name).bounds
         assert lo - 1e-12 <= value <= hi + 1e-12, name
         assert value == pytest.approx(get_index(name).function(X, labels), rel=1e-12, abs=1e-12), name
@@ -176,6 +193,15 @@ def test_best_of_follows_direction():
     assert get_index("s2").best_of([0.2, 0.9, 0.9]) == 1
     assert get_index("db").best_of([0.7, 0.3, 0.5]) == 1
     assert get_index("db").better(0.1, 0.2) and not get_index("stdi").better(0.1, 0.2)
+
+
+def test_a_statistic_with_no_better_side_refuses_to_rank():
+    mcnemar = get_index("mcnemar")
+    assert mcnemar.direction == "none" and mcnemar.k_rule is None
+    for rank in (lambda: mcnemar.better(1.0, 0.0), lambda: mcnemar.best_of([0.0, 1.0]),
+                 lambda: mcnemar.best_ks([2, 3], [0.0, 1.0])):  # fmt: skip
+        with pytest.raises(InputError, match="no better side"):
+            rank()
 
 
 def test_unknown_index_names_the_known_ones():

@@ -41,12 +41,16 @@ def test_undefined_nan_gives_every_defined_index():
 
 
 def test_undefined_nan_only_where_undefined():
-    # K = n: silhouette, BWP and Calinski-Harabasz are undefined, the other internal indices
-    # are not
+    # K = n: silhouette, BWP and Calinski-Harabasz are undefined, and so are the indices that
+    # need a non-singular WG or W_k or the log of each cluster's scatter; the others are not
     singletons = np.arange(40)
     values = clustval.score(singletons, X=X, undefined="nan")
     undefined = {name for name, value in values.items() if math.isnan(value)}
-    assert undefined == {"sil", "sil_sum", "bwp", "bwp_sum", "calinski_harabasz"}
+    assert undefined == {"sil", "sil_sum", "bwp", "bwp_sum", "calinski_harabasz"} | {
+        "banfeld_raftery", "det_ratio", "log_det_ratio", "scott_symons", "trace_wib"} | {
+        # no within-cluster pair to compare or average (clustval.pair_rank)
+        "baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao"} | {
+        "ccc", "trcovw"}  # R^2 = 1 and n - K = 0 (clustval.nbclust_family)
     for name in set(INTERNAL) - undefined:
         assert values[name] == clustval.internal_scores(X, singletons, [name])[name]
     # one class: S2 and NCA undefined, the others defined

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import sys
@@ -214,16 +215,42 @@ def _clusters(seed=0):
     return rng.normal(size=(50, 3)) + 3 * labels[:, None], labels
 
 
+# The internal indices that are not scale invariant: f(a X) = a**power f(X) ...
+SCALE_POWERS = {"ball_hall": 2, "trace_w": 2, "pbm": 2, "trcovw": 2, "dindex": 1, "point_biserial": 1, "sd_dis": -1}
+# ... and those computed through logarithms of determinants or traces, where the scale's
+# logarithm adds to (or cancels from) the value: equal up to the rounding of that sum
+# (Banfeld-Raftery + 2 n log a, Scott-Symons + 2 d n log a, Ksq_DetW * a**(2d))
+LOG_SCALED = {"banfeld_raftery": lambda n, d: 2 * n, "scott_symons": lambda n, d: 2 * d * n}
+THROUGH_LOGS = {"det_ratio", "log_det_ratio", "ksq_detw", *LOG_SCALED}
+
+
 @pytest.mark.parametrize("scale", SCALES)
 def test_internal_indices_are_exact_at_extreme_magnitudes(scale):
-    # every internal index is scale invariant, and a power of two scales floats exactly:
-    # the values must be bit-identical (unscaled, 1e301 overflows to inf distances and
-    # 1e-301 underflows every distance to 0)
+    # a power of two scales floats exactly, so every index is bit-identical in the data's
+    # units (unscaled, 1e301 overflows to inf distances and 1e-301 underflows every distance
+    # to 0); an index not listed above must be scale invariant
     X, labels = _clusters()
+    n, d = X.shape
     expected = clustval.internal_scores(X, labels)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no overflow or underflow warning either
-        assert clustval.internal_scores(X * scale, labels) == expected
+        got = clustval.internal_scores(X * scale, labels)
+    exponent = math.frexp(scale)[1] - 1  # scale = 2**exponent
+    for name, value in got.items():
+        want = expected[name]
+        if name in SCALE_POWERS:
+            try:
+                want = math.ldexp(want, exponent * SCALE_POWERS[name])
+            except OverflowError:
+                want = math.copysign(math.inf, want)
+        elif name in LOG_SCALED:
+            want += LOG_SCALED[name](n, d) * math.log(scale)
+        elif name == "ksq_detw":
+            want = math.exp(math.log(want) + 2 * d * math.log(scale)) if 2 * d * exponent < 1000 else math.inf
+        if name in THROUGH_LOGS and math.isfinite(want):
+            assert value == pytest.approx(want, rel=1e-12), name
+        else:
+            assert value == want, name
 
 
 @pytest.mark.parametrize("scale", SCALES)
@@ -271,4 +298,7 @@ def test_extreme_magnitudes_through_the_command_line(tmp_path):
         )
         assert result.returncode == 0 and result.stderr == "", result.stderr
         out[name] = json.loads(result.stdout)
-    assert out["big"] == out["small"] == out["plain"]
+    invariant = set(out["plain"]) - set(SCALE_POWERS) - THROUGH_LOGS
+    for name in invariant:  # the scale-dependent ones: test_internal_indices_are_exact_at_extreme_magnitudes
+        assert out["big"][name] == out["small"][name] == out["plain"][name], name
+    assert out["big"]["trace_w"] is None and out["small"]["trace_w"] == 0  # inf and underflow, as JSON writes them

@@ -338,13 +338,14 @@ def _distance_safe(X: np.ndarray, error: type[Exception]) -> tuple[np.ndarray, f
     return np.ldexp(X, -hi_exp), math.ldexp(1.0, hi_exp)
 
 
-def check_data(X, labels) -> tuple[np.ndarray, np.ndarray, int]:
+def check_data(X, labels, *, return_scale: bool = False):
     """Validate data and labels for an internal index.
 
     Returns ``(X, codes, K)``: X as a C-contiguous float64 (n, d) array with finite values,
-    codes in 0..K-1.
+    codes in 0..K-1; with ``return_scale``, ``(X, codes, K, scale)``, the given X being
+    X * scale (the power of two of :func:`as_data_matrix`, 1.0 for ordinary data).
     """
-    X = as_data_matrix(X)
+    X, scale = as_data_matrix(X, return_scale=True)
     labels = as_label_array(labels, "labels")
     if labels.shape[0] != X.shape[0]:
         raise InputError(
@@ -352,7 +353,7 @@ def check_data(X, labels) -> tuple[np.ndarray, np.ndarray, int]:
             "give one label per row of X."
         )
     codes, uniques = factorize(labels)
-    return X, codes, len(uniques)
+    return (X, codes, len(uniques), scale) if return_scale else (X, codes, len(uniques))
 
 
 # Asymmetry accepted in a distance matrix, relative to its largest entry: rounding noise of

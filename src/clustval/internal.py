@@ -30,11 +30,13 @@ Degenerate partitions never give a silent NaN:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 
 import numpy as np
 
+from ._pair_pass import PairStats, pair_stats
 from ._pairwise import (
     ClusterDistanceStats,
     check_memory_budget,
@@ -55,7 +57,11 @@ COORDINATES = "coordinates"
 CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
 NEAREST = "nearest"  # the cluster of each object's nearest neighbour
 EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
-NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES)
+# From clustval._pair_pass (its own passes over the distances, see there):
+PAIR_RANKS = "pair_ranks"  # s+ / s- / ties of the within-between comparisons (Gamma, G+, Tau)
+EXTREME_SUMS = "extreme_sums"  # sums of the N_W smallest and largest distances (C-index)
+PAIR_MAX = "pair_max"  # largest distance between each pair of clusters (GDI, complete linkage)
+NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS, PAIR_MAX)
 #: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
 #: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
 METRICS = ("euclidean", "precomputed")
@@ -111,10 +117,43 @@ class Partition:
             if COORDINATES in self.needs:  # internal_scores names the indices first
                 raise InputError("this index needs the data's coordinates, not only their distances.")
             self.X, self.codes, self.n_clusters = check_distances(X, labels)
-            self.n = self.X.shape[0]
+            self.n, self.scale = self.X.shape[0], 1.0
             return
-        self.X, self.codes, self.n_clusters = check_data(X, labels)
+        # extreme magnitudes are scaled by a power of two (clustval._validation.as_data_matrix):
+        # the scale-invariant indices need nothing more, the others state their value in the
+        # data's units with in_data_units
+        self.X, self.codes, self.n_clusters, self.scale = check_data(X, labels, return_scale=True)
         self.n = self.X.shape[0]
+
+    def in_data_units(self, value: float, power: int) -> float:
+        """``value``, computed on :attr:`X` and of degree ``power`` in the coordinates
+        (Trace_W: 2, a distance: 1), in the units of the data given: ``value * scale**power``,
+        exact (a power of two), +-inf beyond the largest float.
+
+        Parameters
+        ----------
+        value : float
+            The index's value on the scaled coordinates.
+        power : int
+            How the index scales with the data: ``f(a X) = a**power f(X)``.
+
+        Returns
+        -------
+        float
+            The value in the data's units.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [2.0**1000], [3 * 2.0**1000]], [0, 0, 1], needs={COORDINATES})
+        >>> p.scale == 2.0**1002, p.in_data_units(0.5, 1) == 2.0**1001, p.in_data_units(0.5, 2)
+        (True, True, inf)
+        """
+        if self.scale == 1.0 or value == 0 or not math.isfinite(value):
+            return value
+        try:
+            return math.ldexp(value, (math.frexp(self.scale)[1] - 1) * power)
+        except OverflowError:
+            return math.copysign(math.inf, value)
 
     @cached_property
     def shifted(self) -> np.ndarray:
@@ -220,6 +259,26 @@ class Partition:
         """
         return np.sum(self._anchored_means[1] ** 2, axis=1)
 
+    @cached_property
+    def within_scatter(self) -> np.ndarray:
+        """W_k = sum_{x in C_k} (x - c_k)(x - c_k)^T, shape (K, d, d): one pass over the
+        member offsets (already centred on their centroids), sorted by cluster.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0, 0.0], [2.0, 2.0], [10.0, 0.0]], [0, 0, 1], needs={COORDINATES})
+        >>> p.within_scatter.tolist()  # offsets (-1, -1) and (1, 1); a singleton scatters 0
+        [[[2.0, 2.0], [2.0, 2.0]], [[0.0, 0.0], [0.0, 0.0]]]
+        """
+        offsets = self._anchored_means[1]
+        order = np.argsort(self.codes, kind="stable")
+        ends = np.cumsum(self.sizes)
+        scatter = np.zeros((self.n_clusters, self.X.shape[1], self.X.shape[1]))
+        for k in np.flatnonzero(self.sizes > 1):  # a singleton's offset is exactly 0
+            members = offsets[order[ends[k] - self.sizes[k] : ends[k]]]
+            scatter[k] = members.T @ members
+        return scatter
+
     @property
     def grand_mean(self) -> np.ndarray:
         """xbar in shifted coordinates, anchored at the first object like the centroids.
@@ -252,6 +311,29 @@ class Partition:
         [1.5, 4.0]
         """
         return np.bincount(self.codes, weights=values, minlength=self.n_clusters) / self.sizes
+
+    @cached_property
+    def pair_stats(self) -> PairStats:
+        """The order statistics of all pairwise distances that :attr:`needs` asks for
+        (:func:`clustval._pair_pass.pair_stats`: concordances, extreme sums, pair maxima).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={PAIR_RANKS})
+        >>> s = p.pair_stats  # within 1, 1; between 9, 10, 10, 11: all 8 comparisons concordant
+        >>> s.concordant, s.discordant, s.tied
+        (8, 0, 0)
+        """
+        return pair_stats(
+            self.X,
+            self.codes,
+            self.n_clusters,
+            ranks=PAIR_RANKS in self.needs,
+            extreme_sums=EXTREME_SUMS in self.needs,
+            pair_max=PAIR_MAX in self.needs,
+            memory_budget_mb=self.memory_budget_mb,
+            precomputed=self.precomputed,
+        )
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:

@@ -30,13 +30,21 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from . import dunn_family as G  # noqa: N812
 from . import external as E  # noqa: N812 - short, the table below names every index with it
 from . import internal as I  # noqa: N812, E741
+from . import nbclust_family as N  # noqa: N812
+from . import pair_rank as R  # noqa: N812
+from . import scatter as S  # noqa: N812
 from .errors import InputError
 from .internal import needs_of
 
 Kind = Literal["external", "internal"]
-Direction = Literal["higher", "lower"]
+Direction = Literal["higher", "lower", "none"]  # none: a statistic with no better side (McNemar)
+#: How an index chooses K over a range of K (IndexSpec.k_rule, clusterCrit's bestCriterion):
+#: its largest or smallest value, or the K with the largest or smallest second difference
+#: Q(K-1) - 2 Q(K) + Q(K+1) (an elbow of an index that moves monotonically with K).
+K_RULES = ("max", "min", "max_diff", "min_diff")
 
 _INF = float("inf")
 
@@ -57,6 +65,8 @@ class IndexSpec:
     True
     >>> get_index("db").better(0.2, 0.5)  # lower is better
     True
+    >>> get_index("db").k_rule, get_index("trace_w").k_rule  # how each chooses K (K_RULES)
+    ('min', 'max_diff')
     """
 
     name: str  # registry key: scores.csv, config, the command line, JSON keys, function alias
@@ -73,6 +83,11 @@ class IndexSpec:
     options: Mapping[str, str] = field(default_factory=dict)  # score() keyword -> core keyword
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
     stochastic: bool = False  # a seeded Monte Carlo estimate: invariances hold in expectation only
+    # how K is chosen over a range of K (K_RULES); None: from direction, "max" or "min"
+    k_rule: str | None = None
+    # external only: a perfect clustering scores the bound on the better side (False: it only
+    # scores at least as well as any other clustering of the same truth, e.g. Russel-Rao, MI)
+    perfect_at_bound: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in ("external", "internal"):
@@ -82,6 +97,12 @@ class IndexSpec:
             if default is None:
                 raise InputError(f"index {self.name!r}: say what its core reads (needs, or clustval.internal.reads).")
             object.__setattr__(self, "needs", frozenset(default))
+        if self.direction not in ("higher", "lower", "none"):
+            raise InputError(f"index {self.name!r}: direction must be 'higher', 'lower' or 'none', got {self.direction!r}.")
+        if self.k_rule is None and self.direction != "none":
+            object.__setattr__(self, "k_rule", "max" if self.direction == "higher" else "min")
+        if self.k_rule not in K_RULES and not (self.k_rule is None and self.direction == "none"):
+            raise InputError(f"index {self.name!r}: k_rule must be one of {K_RULES}, got {self.k_rule!r}.")
         object.__setattr__(self, "needs", frozenset(self.needs))
         unknown = set(self.needs) - set(NEEDS)
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
@@ -152,19 +173,32 @@ class IndexSpec:
         bool
             ``a > b`` for a higher-is-better index, ``a < b`` otherwise.
 
+        Raises
+        ------
+        clustval.errors.InputError
+            The index has no better side (``direction == "none"``).
+
         Examples
         --------
         >>> get_index("sil").better(0.5, 0.2), get_index("db").better(0.5, 0.2)
         (True, False)
         """
+        self._check_has_direction()
         return a > b if self.direction == "higher" else a < b
+
+    def _check_has_direction(self) -> None:
+        if self.direction == "none":
+            raise InputError(f"{self.name} is a statistic with no better side: it cannot rank clusterings.")
 
     def best_ks(self, ks, values) -> tuple[tuple[int, ...], float]:
         """Every K of ``ks`` at which the index takes its best value, and that value.
 
         Non-finite values (the index undefined at some K) are skipped. Several K share the
         best value only when their values are equal: exactly, as a tie such as IGP = 1 at
-        several K is a result to report, not one to break.
+        several K is a result to report, not one to break. An index whose :attr:`k_rule` is
+        ``max_diff`` (``min_diff``) is best at the K of ``ks`` with the largest (smallest)
+        second difference Q(K-1) - 2 Q(K) + Q(K+1) of its neighbours in ``ks``, as
+        clusterCrit's ``bestCriterion`` picks it; ``best`` is then the index's value there.
 
         Parameters
         ----------
@@ -183,7 +217,7 @@ class IndexSpec:
         Raises
         ------
         clustval.errors.InputError
-            No finite value at any K.
+            No finite value at any K, or the index has no better side.
 
         See Also
         --------
@@ -195,12 +229,27 @@ class IndexSpec:
         ((3, 4), 1.0)
         >>> get_index("db").best_ks([2, 3], [float("nan"), 0.7])
         ((3,), 0.7)
+        >>> get_index("trace_w").best_ks([2, 3, 4, 5], [90.0, 40.0, 30.0, 25.0])  # the elbow
+        ((3,), 40.0)
         """
+        self._check_has_direction()
+        if self.k_rule in ("max_diff", "min_diff"):
+            return self._best_second_difference(list(ks), list(values))
         finite = [(k, v) for k, v in zip(ks, values) if math.isfinite(v)]
         if not finite:
             raise InputError(f"{self.name} has no finite value at any K = {list(ks)}.")
         best = finite[self.best_of([v for _, v in finite])][1]
         return tuple(k for k, v in finite if v == best), best
+
+    def _best_second_difference(self, ks: list, values: list) -> tuple[tuple[int, ...], float]:
+        diffs = [(ks[j], values[j - 1] - 2 * values[j] + values[j + 1]) for j in range(1, len(ks) - 1)
+                 if all(math.isfinite(v) for v in values[j - 1 : j + 2])]  # fmt: skip
+        if not diffs:
+            raise InputError(f"{self.name} chooses K by a second difference: it needs finite values "
+                             f"at three neighbouring K of {ks}.")  # fmt: skip
+        best = (max if self.k_rule == "max_diff" else min)(diff for _, diff in diffs)
+        chosen = tuple(k for k, diff in diffs if diff == best)
+        return chosen, values[ks.index(chosen[0])]
 
     def best_of(self, values) -> int:
         """Position of the best value in ``values`` (the first one on ties).
@@ -215,11 +264,17 @@ class IndexSpec:
         int
             Position of the best one, the first of a tie.
 
+        Raises
+        ------
+        clustval.errors.InputError
+            The index has no better side (``direction == "none"``).
+
         Examples
         --------
         >>> get_index("db").best_of([0.9, 0.4, 0.4])  # the lowest, first of a tie
         1
         """
+        self._check_has_direction()
         values = list(values)
         pick = max if self.direction == "higher" else min
         best = pick(values)
@@ -227,18 +282,20 @@ class IndexSpec:
 
 
 def _ext(name, label, bounds, reference, function, core, *, symmetric=False, stochastic=False,
-         options=None):  # fmt: skip
-    return IndexSpec(name, label, "external", "higher", bounds, reference, function, core,
-                     None, options or {}, symmetric=symmetric, stochastic=stochastic)  # fmt: skip
+         options=None, direction="higher", perfect_at_bound=True):  # fmt: skip
+    return IndexSpec(name, label, "external", direction, bounds, reference, function, core,
+                     None, options or {}, symmetric=symmetric, stochastic=stochastic,
+                     perfect_at_bound=perfect_at_bound)  # fmt: skip
 
 
-def _int(name, label, direction, bounds, reference, function, core, options=None):
+def _int(name, label, direction, bounds, reference, function, core, options=None, *, k_rule=None):
     return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
-                     None, options or {})  # fmt: skip
+                     None, options or {}, k_rule=k_rule)  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
 _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
+_CLUSTERCRIT = "clusterCrit vignette (Desgraupes 2013)"
 
 _S2_OPTIONS = {"s2_matching": "matching"}
 _CP_OPTIONS = {"cp_seed": "seed"}
@@ -272,7 +329,7 @@ INDICES: dict[str, IndexSpec] = {
              E.ami_from_contingency, symmetric=True),
         _ext("mutual_info", "MI", (0, _INF),
              "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", E.mutual_info,
-             E.mutual_info_from_contingency, symmetric=True),
+             E.mutual_info_from_contingency, symmetric=True, perfect_at_bound=False),
         _ext("homogeneity", "Homogeneity", (0, 1), _ROSENBERG2007, E.homogeneity,
              E.homogeneity_from_contingency),
         _ext("completeness", "Completeness", (0, 1), _ROSENBERG2007, E.completeness,
@@ -294,6 +351,36 @@ INDICES: dict[str, IndexSpec] = {
              options=_CP_OPTIONS),
         _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", E.nca,
              E.nca_from_contingency),
+        # ---- external: clusterCrit's pair-counting criteria
+        # (Desgraupes 2013, the clusterCrit vignette; its Folkes_Mallows, Jaccard and Rand are
+        # fmi, jaccard and rand; its Hubert is the phi coefficient, its Phi (no square root)
+        # is not offered; McNemar (a signed test statistic) and Russel_Rao (not best at the
+        # classes) are functions in clustval.external, not indices)
+        _ext("czekanowski_dice", "Czekanowski-Dice", (0, 1),
+             f"Dice (1945), Ecology 26:297-302; {_CLUSTERCRIT}", E.czekanowski_dice,
+             E.czekanowski_dice_from_contingency, symmetric=True),
+        _ext("hubert_gamma", "Hubert Gamma", (-1, 1),
+             f"Hubert & Schultz (1976), Br. J. Math. Stat. Psychol. 29:190-241; {_CLUSTERCRIT}",
+             E.hubert_gamma, E.hubert_gamma_from_contingency, symmetric=True),
+        _ext("kulczynski", "Kulczynski", (0, 1), f"Kulczynski (1927); {_CLUSTERCRIT}",
+             E.kulczynski, E.kulczynski_from_contingency, symmetric=True),
+        _ext("precision", "Precision", (0, 1), f"pair precision TP / (TP + FP); {_CLUSTERCRIT}",
+             E.precision, E.precision_from_contingency),
+        _ext("recall", "Recall", (0, 1), f"pair recall TP / (TP + FN); {_CLUSTERCRIT}",
+             E.recall, E.recall_from_contingency),
+        _ext("rogers_tanimoto", "Rogers-Tanimoto", (0, 1),
+             f"Rogers & Tanimoto (1960), Science 132:1115-1118; {_CLUSTERCRIT}",
+             E.rogers_tanimoto, E.rogers_tanimoto_from_contingency, symmetric=True),
+        _ext("sokal_sneath1", "Sokal-Sneath 1", (0, 1), f"Sokal & Sneath (1963); {_CLUSTERCRIT}",
+             E.sokal_sneath1, E.sokal_sneath1_from_contingency, symmetric=True),
+        _ext("sokal_sneath2", "Sokal-Sneath 2", (0, 1), f"Sokal & Sneath (1963); {_CLUSTERCRIT}",
+             E.sokal_sneath2, E.sokal_sneath2_from_contingency, symmetric=True),
+        _ext("vi", "VI", (0, _INF), "Meila (2007), J. Multivariate Anal. 98:873-895, in nats",
+             E.vi, E.vi_from_contingency, symmetric=True, direction="lower"),
+        _ext("russel_rao", "Russel-Rao", (0, 1), f"Russell & Rao (1940), J. Malaria Inst. India 3:153-178; {_CLUSTERCRIT}",
+             E.russel_rao, E.russel_rao_from_contingency, symmetric=True, perfect_at_bound=False),
+        _ext("mcnemar", "McNemar", (-_INF, _INF), f"McNemar (1947), Psychometrika 12:153-157; {_CLUSTERCRIT}",
+             E.mcnemar, E.mcnemar_from_contingency, direction="none"),
         # ---- internal: data and prediction; centroid terms and/or one pass over the distances
         _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", I.stdi,
              I.stdi_from_partition, _STDI_OPTIONS),
@@ -322,6 +409,95 @@ INDICES: dict[str, IndexSpec] = {
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
              "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", I.calinski_harabasz,
              I.calinski_harabasz_from_partition),
+        # ---- internal: scatter matrices (clusterCrit)
+        # coordinates only: centroids and the within-group scatter matrices W_k, computed once
+        # per partition (clustval.scatter); k_rule is clusterCrit's bestCriterion rule
+        _int("ball_hall", "Ball-Hall", "lower", (0, _INF),
+             "Ball & Hall (1965), ISODATA, Stanford Research Institute", S.ball_hall,
+             S.ball_hall_from_partition, k_rule="max_diff"),
+        _int("banfeld_raftery", "Banfeld-Raftery", "lower", (-_INF, _INF),
+             "Banfield & Raftery (1993), Biometrics 49(3):803-821", S.banfeld_raftery,
+             S.banfeld_raftery_from_partition),
+        _int("det_ratio", "Det_Ratio", "higher", (1, _INF),
+             "Friedman & Rubin (1967), JASA 62:1159-1178; Scott & Symons (1971)", S.det_ratio,
+             S.det_ratio_from_partition, k_rule="min_diff"),
+        _int("ksq_detw", "Ksq_DetW", "lower", (0, _INF),
+             "Marriott (1971), Biometrics 27(3):501-514", S.ksq_detw, S.ksq_detw_from_partition,
+             k_rule="max_diff"),
+        _int("log_det_ratio", "Log_Det_Ratio", "higher", (0, _INF),
+             "Scott & Symons (1971), Biometrics 27(2):387-397", S.log_det_ratio,
+             S.log_det_ratio_from_partition, k_rule="min_diff"),
+        _int("log_ss_ratio", "Log_SS_Ratio", "higher", (-_INF, _INF),
+             "Hartigan (1975), Clustering Algorithms, Wiley", S.log_ss_ratio,
+             S.log_ss_ratio_from_partition, k_rule="min_diff"),
+        _int("pbm", "PBM", "higher", (0, _INF),
+             "Pakhira, Bandyopadhyay, Maulik (2004), Pattern Recogn. 37(3):487-501", S.pbm,
+             S.pbm_from_partition),
+        _int("ratkowsky_lance", "Ratkowsky-Lance", "higher", (0, 1),
+             "Ratkowsky & Lance (1978), Aust. Comput. J. 10(3):115-117", S.ratkowsky_lance,
+             S.ratkowsky_lance_from_partition),
+        _int("ray_turi", "Ray-Turi", "lower", (0, _INF), "Ray & Turi (1999), ICAPRDT'99, 137-143",
+             S.ray_turi, S.ray_turi_from_partition),
+        _int("scott_symons", "Scott-Symons", "lower", (-_INF, _INF),
+             "Scott & Symons (1971), Biometrics 27(2):387-397", S.scott_symons,
+             S.scott_symons_from_partition),
+        _int("trace_w", "Trace_W", "lower", (0, _INF),
+             "Edwards & Cavalli-Sforza (1965), Biometrics 21(2):362-375", S.trace_w,
+             S.trace_w_from_partition, k_rule="max_diff"),
+        _int("trace_wib", "Trace_WiB", "higher", (0, _INF),
+             "Friedman & Rubin (1967), JASA 62:1159-1178", S.trace_wib, S.trace_wib_from_partition,
+             k_rule="max_diff"),
+        _int("wemmert_gancarski", "Wemmert-Gancarski", "higher", (0, 1),
+             "Desgraupes (2013), clusterCrit vignette, sec. 1.2.27", S.wemmert_gancarski,
+             S.wemmert_gancarski_from_partition),
+        _int("sd_scat", "SD_Scat", "lower", (0, _INF),
+             "Halkidi, Vazirgiannis, Batistakis (2000), PKDD, LNCS 1910:265-276", S.sd_scat,
+             S.sd_scat_from_partition),
+        _int("sd_dis", "SD_Dis", "lower", (0, _INF),
+             "Halkidi, Vazirgiannis, Batistakis (2000), PKDD, LNCS 1910:265-276", S.sd_dis,
+             S.sd_dis_from_partition),
+        _int("s_dbw", "S_Dbw", "lower", (0, _INF),
+             "Halkidi & Vazirgiannis (2001), Proc. IEEE ICDM, 187-194", S.s_dbw,
+             S.s_dbw_from_partition),
+        # ---- internal: pair ranks and generalised Dunn (clusterCrit)
+        # all pairwise distances: exact rank comparisons and sums (clustval.pair_rank), and
+        # Bezdek & Pal's generalised Dunn indices (clustval.dunn_family; GDI11 is dunn)
+        _int("baker_hubert_gamma", "Gamma", "higher", (-1, 1),
+             "Baker & Hubert (1975), JASA 70(349):31-38", R.baker_hubert_gamma,
+             R.baker_hubert_gamma_from_partition),
+        _int("g_plus", "G+", "lower", (0, 1), "Rohlf (1974), Annu. Rev. Ecol. Syst. 5:101-113",
+             R.g_plus, R.g_plus_from_partition),
+        _int("tau", "Tau", "higher", (-1, 1),
+             f"Rohlf (1974), Annu. Rev. Ecol. Syst. 5:101-113; {_CLUSTERCRIT}", R.tau,
+             R.tau_from_partition),
+        _int("c_index", "C-index", "lower", (0, 1),
+             "Hubert & Levin (1976), Psychol. Bull. 83(6):1072-1080", R.c_index,
+             R.c_index_from_partition),
+        _int("point_biserial", "Point-Biserial", "higher", (-_INF, _INF),
+             "Milligan (1981), Psychometrika 46(2):187-199", R.point_biserial,
+             R.point_biserial_from_partition),
+        _int("mcclain_rao", "McClain-Rao", "lower", (0, _INF),
+             "McClain & Rao (1975), J. Marketing Res. 12(4):456-460", R.mcclain_rao,
+             R.mcclain_rao_from_partition),
+        *(_int(f"gdi{u}{v}", f"GDI{u}{v}", "higher", (0, _INF),
+               "Bezdek & Pal (1998), IEEE Trans. SMC-B 28(3):301-315",
+               getattr(G, f"gdi{u}{v}"), getattr(G, f"gdi{u}{v}_from_partition"))
+          for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)),
+        # ---- internal: NbClust's indices
+        # those of NbClust's 30 (Charrad et al. 2014) that are functions of one partition and
+        # were not above, as published (clustval.nbclust_family); NbClust's own values are
+        # clustval.compat.nbclust's
+        _int("ccc", "CCC", "higher", (-_INF, _INF),
+             "Sarle (1983), SAS Technical Report A-108", N.ccc, N.ccc_from_partition),
+        _int("trcovw", "TrCovW", "lower", (0, _INF),
+             "Milligan & Cooper (1985), Psychometrika 50(2):159-179", N.trcovw,
+             N.trcovw_from_partition, k_rule="max_diff"),
+        _int("dindex", "Dindex", "lower", (0, _INF),
+             "Lebart, Morineau, Piron (2000), Statistique exploratoire multidimensionnelle",
+             N.dindex, N.dindex_from_partition, k_rule="max_diff"),
+        _int("hubert", "Hubert", "higher", (-1, 1),
+             "Hubert & Arabie (1985), J. Classif. 2:193-218; Halkidi et al. (2001)", N.hubert,
+             N.hubert_from_partition, k_rule="min_diff"),
     )
 }  # fmt: skip
 

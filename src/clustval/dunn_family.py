@@ -1,0 +1,372 @@
+"""The generalised Dunn indices GDI12 .. GDI53 of Bezdek & Pal (1998) (clusterCrit's GDI).
+
+``GDI_uv = min_{k != l} delta_u(C_k, C_l) / max_k Delta_v(C_k)``: a separation between
+clusters over a diameter of clusters, both chosen among
+
+* delta_1, single linkage: ``min_{i in C_k, j in C_l} d(i, j)``;
+* delta_2, complete linkage: ``max_{i in C_k, j in C_l} d(i, j)``;
+* delta_3, average linkage: ``sum_{i in C_k, j in C_l} d(i, j) / (n_k n_l)``;
+* delta_4, centroid linkage: ``d(c_k, c_l)``;
+* delta_5: ``(sum_{i in C_k} d(i, c_l) + sum_{j in C_l} d(j, c_k)) / (n_k + n_l)``, the mean
+  distance of the members of the two clusters to the other cluster's centroid (Bezdek & Pal
+  1998; ``centroid="own"`` takes each member's own centroid instead, as clusterCrit's
+  vignette and code do);
+* Delta_1, the diameter ``max_{i, j in C_k} d(i, j)``;
+* Delta_2, the mean within distance ``sum_{i != j in C_k} d(i, j) / (n_k (n_k - 1))``;
+* Delta_3, twice the mean distance to the centroid ``2 sum_{i in C_k} d(i, c_k) / n_k``.
+
+GDI11 is Dunn's index itself: :func:`clustval.dunn` (``gdi11`` here is that function).
+Bezdek & Pal also define delta_6, the Hausdorff distance, which clusterCrit 1.3.0 does not
+compute; it is not here either.
+
+Every term is exact or a single correctly ordered reduction: delta_1, Delta_1 come from the
+shared distance pass's extremes, delta_3 and Delta_2 from its per-cluster sums, delta_2 from
+the per-pair maxima of :mod:`clustval._pair_pass`, delta_4, delta_5 and Delta_3 from the
+coordinates (so those indices refuse ``metric="precomputed"``). A singleton's diameters are
+0. As for Dunn: K = 1 raises UndefinedIndexError; a zero separation gives 0 (the worst
+value), else a zero diameter gives inf.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._pairwise import distance_blocks
+from .errors import InputError
+from .internal import (
+    CLUSTER_SUMS,
+    COORDINATES,
+    DEFAULT_MEMORY_BUDGET_MB,
+    EXTREMES,
+    PAIR_MAX,
+    Partition,
+    _no_nan,
+    _one,
+    dunn,
+    reads,
+)
+
+#: How delta_5 measures a member's distance: to the other cluster's centroid (Bezdek & Pal
+#: 1998) or to its own (clusterCrit's vignette and code).
+DELTA5_CENTROIDS = ("other", "own")
+_BETWEEN_NEEDS = {1: EXTREMES, 2: PAIR_MAX, 3: CLUSTER_SUMS, 4: COORDINATES, 5: COORDINATES}
+_WITHIN_NEEDS = {1: EXTREMES, 2: CLUSTER_SUMS, 3: COORDINATES}
+_BETWEEN_NAMES = {
+    1: ("single linkage", "min_{i in C_k, j in C_l} d(i, j)"),
+    2: ("complete linkage", "max_{i in C_k, j in C_l} d(i, j)"),
+    3: ("average linkage", "sum_{i in C_k, j in C_l} d(i, j) / (n_k n_l)"),
+    4: ("centroid linkage", "d(c_k, c_l)"),
+    5: ("the mean distance to the other centroid",
+        "(sum_{i in C_k} d(i, c_l) + sum_{j in C_l} d(j, c_k)) / (n_k + n_l)"),
+}  # fmt: skip
+_WITHIN_NAMES = {
+    1: ("the diameter", "max_{i, j in C_k} d(i, j)"),
+    2: ("the mean within distance", "sum_{i != j in C_k} d(i, j) / (n_k (n_k - 1))"),
+    3: ("twice the mean distance to the centroid", "2 sum_{i in C_k} d(i, c_k) / n_k"),
+}
+
+#: GDI11 is Dunn's index (single linkage over the diameter): the same function.
+gdi11 = dunn
+
+
+def _off_diagonal_min(matrix: np.ndarray) -> float:
+    off = ~np.eye(matrix.shape[0], dtype=bool)
+    return float(matrix[off].min())
+
+
+def _cluster_totals(p: Partition, per_object: np.ndarray) -> np.ndarray:
+    """T[k, l] = sum over i in C_k of per_object[i, l]."""
+    return np.stack(
+        [np.bincount(p.codes, weights=column, minlength=p.n_clusters) for column in per_object.T],
+        axis=1,
+    )
+
+
+def _centroid_distances(p: Partition) -> np.ndarray:
+    """(n, K): d(x_i, c_l) for every object and centroid, in row blocks."""
+    out = np.empty((p.n, p.n_clusters))
+    for r0, r1, D in distance_blocks(p.shifted, p.centroids, p.memory_budget_mb):
+        out[r0:r1] = D
+    return out
+
+
+def _own_centroid_distances(p: Partition) -> np.ndarray:
+    """d(x_i, c_{k(i)}) from the anchored member offsets (exactly 0 on a repeated point)."""
+    return np.sqrt(p.squared_centroid_distances)
+
+
+def separation(p: Partition, between: int, centroid: str = "other") -> float:
+    """min_{k != l} delta_u(C_k, C_l), u = ``between`` (see the module docstring).
+
+    Parameters
+    ----------
+    p : Partition
+        A partition whose needs include what delta_u reads (``_BETWEEN_NEEDS``).
+    between : {1, 2, 3, 4, 5}
+        Which delta.
+    centroid : {"other", "own"}, default "other"
+        delta_5 only: the centroid each member's distance is taken to.
+
+    Returns
+    -------
+    float
+        The smallest separation between two clusters.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS})
+    >>> separation(p, 3)  # (10 + 11 + 9 + 10) / 4
+    10.0
+    """
+    if between == 1:
+        return p.closest_pair
+    if between == 2:
+        return _off_diagonal_min(p.pair_stats.pair_max)
+    if between == 3:
+        totals = _cluster_totals(p, p.distance_stats.cluster_sums)
+        totals = (totals + totals.T) / 2  # the same distances, added in two orders
+        return _off_diagonal_min(totals / np.outer(p.sizes, p.sizes))
+    if between == 4:
+        return p.centroid_separation()[1]
+    if centroid == "own":
+        own = np.bincount(p.codes, weights=_own_centroid_distances(p), minlength=p.n_clusters)
+        totals = own[:, None] + own[None, :]
+    else:
+        to_other = _cluster_totals(p, _centroid_distances(p))
+        totals = to_other + to_other.T
+    return _off_diagonal_min(totals / (p.sizes[:, None] + p.sizes[None, :]))
+
+
+def diameter(p: Partition, within: int) -> float:
+    """max_k Delta_v(C_k), v = ``within`` (see the module docstring); a singleton's is 0.
+
+    Parameters
+    ----------
+    p : Partition
+        A partition whose needs include what Delta_v reads (``_WITHIN_NEEDS``).
+    within : {1, 2, 3}
+        Which Delta.
+
+    Returns
+    -------
+    float
+        The largest diameter of a cluster.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [1.0], [3.0], [10.0]], [0, 0, 0, 1], needs={CLUSTER_SUMS})
+    >>> diameter(p, 2)  # (1 + 3 + 2) * 2 / (3 * 2); the singleton's is 0
+    2.0
+    """
+    if within == 1:
+        return float(p.distance_stats.diameters.max())
+    if within == 2:
+        sums = p.distance_stats.cluster_sums[np.arange(p.n), p.codes]
+        ordered_pairs = p.sizes * (p.sizes - 1)
+        per_cluster = np.bincount(p.codes, weights=sums, minlength=p.n_clusters)
+        return float(np.max(per_cluster / np.maximum(ordered_pairs, 1)))
+    return float(2 * p.mean_per_cluster(_own_centroid_distances(p)).max())
+
+
+def check_centroid(centroid: str) -> None:
+    """Refuse an unknown delta_5 centroid (:data:`DELTA5_CENTROIDS`) with one line.
+
+    Parameters
+    ----------
+    centroid : str
+        The value to check.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Any value but "other" and "own".
+
+    Examples
+    --------
+    >>> check_centroid("own")
+    >>> check_centroid("mine")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: centroid = 'mine'; use one of 'other', 'own'
+    """
+    if centroid not in DELTA5_CENTROIDS:
+        raise InputError(f"centroid = {centroid!r}; use one of {', '.join(map(repr, DELTA5_CENTROIDS))}")
+
+
+def _gdi(p: Partition, between: int, within: int, centroid: str = "other") -> float:
+    name = f"GDI{between}{within}"
+    check_centroid(centroid)
+    p.require_clusters(name)
+    top = separation(p, between, centroid)
+    if top == 0:
+        return 0.0
+    bottom = diameter(p, within)
+    return _no_nan(top / bottom if bottom > 0 else np.inf, name)
+
+
+# ----------------------------------------------------------------------------- the indices
+# Fifteen indices differ only in (u, v): each core and public function is made from
+# _gdi by _define, with its registry name and its own docstring.
+
+_EXAMPLE_X = "[[0.0, 0.0], [0.0, 2.0], [3.0, 0.0], [9.0, 0.0], [9.0, 1.0]]"
+_EXAMPLE_LABELS = "[0, 0, 0, 1, 1]"
+
+_CORE_DOC = """GDI{u}{v} of a :class:`~clustval.internal.Partition` (the core of :func:`gdi{u}{v}`).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared summaries.{core_centroid}
+
+    Returns
+    -------
+    float
+        The value :func:`gdi{u}{v}` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    See Also
+    --------
+    gdi{u}{v} : the same index from the data, with its definition and reference.
+
+    Examples
+    --------
+    >>> X, labels = {x}, {labels}
+    >>> p = Partition(X, labels, needs=gdi{u}{v}_from_partition.needs)
+    >>> gdi{u}{v}_from_partition(p) == gdi{u}{v}(X, labels)
+    True
+    """
+
+_PUBLIC_DOC = """GDI{u}{v}, the generalised Dunn index of {between_name} over {within_name}
+    (Bezdek & Pal 1998).
+
+    ``GDI{u}{v} = min_{{k != l}} delta_{u}(C_k, C_l) / max_k Delta_{v}(C_k)`` with
+    ``delta_{u}(C_k, C_l) = {between_formula}`` and ``Delta_{v}(C_k) = {within_formula}``
+    (:mod:`clustval.dunn_family`).{note}
+
+    Range [0, inf); **higher is better**. 0 when the separation is 0, inf when every
+    diameter is 0 and the separation is not. Raises UndefinedIndexError for K = 1.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers{precomputed_x}.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.{metric}
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.{public_centroid}
+
+    Returns
+    -------
+    float
+        GDI{u}{v}, in [0, inf]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, where the index has no value.
+    clustval.errors.InputError
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+
+    See Also
+    --------
+    clustval.dunn : GDI11, single linkage over the diameter.
+
+    References
+    ----------
+    Bezdek J.C., Pal N.R. Some new indexes of cluster validity. IEEE Trans. Syst. Man
+    Cybern. B 28(3):301-315, 1998; Desgraupes B., clusterCrit vignette (2017), "The GDI
+    index".
+
+    Examples
+    --------
+    >>> X = {x}
+    >>> round(gdi{u}{v}(X, {labels}), 6)
+    {value}
+    """
+
+_PRECOMPUTED_X = """; with ``metric="precomputed"`` the (n, n) distance matrix
+        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
+        triangle as ``scipy.spatial.distance.pdist`` returns it"""
+_METRIC = """
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric."""
+_CENTROID = """
+    centroid : {"other", "own"}, default "other"
+        delta_5's centroid: each member's distance to the other cluster's centroid (Bezdek &
+        Pal 1998), or to its own (clusterCrit's GDI5v)."""
+_CENTROID_NOTE = """ delta_5 takes each member's distance to the other
+    cluster's centroid, as Bezdek & Pal define it; ``centroid="own"`` gives clusterCrit's
+    GDI5{v}, which takes the distance to its own centroid."""
+# The docstrings' example: delta_1 = 6 (from (3, 0) to (9, 0)), delta_2 = sqrt(85) (from (0, 2)
+# to (9, 0)); Delta_1 = sqrt(13), Delta_2 = (2 + 3 + sqrt(13)) / 3, Delta_3 = 2 x the mean
+# distance to (1, 2/3) (the two-point cluster is smaller on every Delta). The values are
+# checked against the brute-force oracle in tests/test_dunn_family.py.
+_EXAMPLE_VALUES = {
+    (1, 2): "2.091673", (1, 3): "1.808426", (2, 1): "2.557042", (2, 2): "3.214046",
+    (2, 3): "2.778811", (3, 1): "2.237895", (3, 2): "2.812898", (3, 3): "2.431986",
+    (4, 1): "2.219282", (4, 2): "2.789503", (4, 3): "2.411759", (5, 1): "2.229534",
+    (5, 2): "2.802388", (5, 3): "2.422899",
+}  # fmt: skip
+
+
+def _define(u: int, v: int):
+    """The core and the public function of GDI_uv, with their names and docstrings."""
+    name = f"gdi{u}{v}"
+    needs = {_BETWEEN_NEEDS[u], _WITHIN_NEEDS[v]}
+    coordinates = COORDINATES in needs
+
+    if u == 5:
+
+        def core(p: Partition, centroid: str = "other") -> float:
+            return _gdi(p, u, v, centroid)
+
+        def public(X, labels, *, metric: str = "euclidean",
+                   memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, centroid: str = "other") -> float:  # fmt: skip
+            check_centroid(centroid)
+            return _one(core, X, labels, memory_budget_mb, metric, centroid=centroid)
+    else:
+
+        def core(p: Partition) -> float:
+            return _gdi(p, u, v)
+
+        def public(X, labels, *, metric: str = "euclidean",
+                   memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
+            return _one(core, X, labels, memory_budget_mb, metric)
+
+    core = reads(*needs)(core)
+    fields = {
+        "u": u, "v": v, "x": _EXAMPLE_X, "labels": _EXAMPLE_LABELS, "value": _EXAMPLE_VALUES[u, v],
+        "between_name": _BETWEEN_NAMES[u][0], "between_formula": _BETWEEN_NAMES[u][1],
+        "within_name": _WITHIN_NAMES[v][0], "within_formula": _WITHIN_NAMES[v][1],
+        "note": _CENTROID_NOTE.format(v=v) if u == 5 else "",
+        "core_centroid": _CENTROID if u == 5 else "",
+        "public_centroid": _CENTROID if u == 5 else "",
+        "precomputed_x": "" if coordinates else _PRECOMPUTED_X,
+        "metric": _METRIC,
+    }  # fmt: skip
+    if coordinates:  # the metric is still a keyword; it only accepts "euclidean"
+        fields["metric"] = """
+    metric : {"euclidean"}, default "euclidean"
+        Coordinates only: this index needs the centroids, so "precomputed" is refused."""
+    for function, suffix, doc in ((core, "_from_partition", _CORE_DOC), (public, "", _PUBLIC_DOC)):
+        function.__name__ = function.__qualname__ = name + suffix
+        function.__module__ = __name__
+        function.__doc__ = doc.format(**fields)
+    return core, public
+
+
+for _u in range(1, 6):
+    for _v in range(1, 4):
+        if (_u, _v) != (1, 1):
+            globals()[f"gdi{_u}{_v}_from_partition"], globals()[f"gdi{_u}{_v}"] = _define(_u, _v)
+del _u, _v
+
+__all__ = [  # noqa: PLE0604 - the fourteen indices and their cores, by name
+    "DELTA5_CENTROIDS", "check_centroid", "diameter", "gdi11", "separation",
+    *(f"gdi{u}{v}{suffix}" for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)
+      for suffix in ("", "_from_partition")),
+]  # fmt: skip

@@ -1,0 +1,656 @@
+"""Indices of NbClust's family that the rest of the registry lacks, as published.
+
+NbClust (Charrad, Ghazzali, Boiteau, Niknafs 2014, J. Stat. Softw. 61(6), Table 1) gathers
+30 indices; most are already registry indices (see
+:data:`clustval.compat.nbclust.REGISTRY_EQUIVALENT`). This module adds the four that are
+functions of one partition and were missing, each from its original definition:
+
+* :func:`ccc`: Sarle's (1983) cubic clustering criterion;
+* :func:`trcovw`: the trace of the pooled within-cluster covariance matrix, W / (n - K)
+  (Milligan & Cooper 1985's "Trace Cov W");
+* :func:`dindex`: the mean distance of the objects to their cluster's centroid (Lebart,
+  Morineau, Piron 2000);
+* :func:`hubert`: Hubert's normalised Gamma between the distances of the objects and the
+  distances of their clusters' centroids (Hubert & Arabie 1985; Halkidi et al. 2001).
+
+NbClust's own values (which depart from these definitions in places) are
+:func:`clustval.compat.nbclust.nbclust`'s. The indices that read the neighbouring
+partitions are not functions of one partition, so not registry entries; they are here as
+functions of the partitions at K - 1, K and K + 1, as published: :func:`kl` (Krzanowski &
+Lai 1988), :func:`hartigan` (Hartigan 1975), :func:`duda_hart`, :func:`pseudo_t2` (Duda &
+Hart 1973), :func:`beale` (Beale 1969), :func:`frey` (Frey & Van Groenewoud 1972). SDindex
+(Halkidi et al. 2000) reads the partition at the largest K of the range: it is
+``Dis(K_max) * sd_scat + sd_dis`` of the registry's ``sd_scat`` and ``sd_dis``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .errors import InputError, UndefinedIndexError
+from .internal import COORDINATES, Partition, _one, reads
+
+__all__ = ["beale", "ccc", "ccc_from_partition", "dindex", "dindex_from_partition", "duda_hart",
+           "frey", "hartigan", "hubert", "hubert_from_partition", "kl", "pseudo_t2", "trcovw",
+           "trcovw_from_partition"]  # fmt: skip
+
+
+def _within_total(p: Partition) -> tuple[np.ndarray, np.ndarray]:
+    """The pooled within scatter W and the total scatter T (centred), shifted coordinates."""
+    W = p.within_scatter.sum(axis=0)
+    centred = p.shifted - p.grand_mean
+    return W, centred.T @ centred
+
+
+@reads(COORDINATES)
+def ccc_from_partition(p: Partition) -> float:
+    """CCC of a :class:`~clustval.internal.Partition` (the core of :func:`ccc`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared centroids and scatter matrices.
+
+    Returns
+    -------
+    float
+        The value :func:`ccc` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, K = n, or data with no spread.
+
+    Examples
+    --------
+    >>> X, labels = [[0.0, 0.0], [1.0, 0.5], [0.0, 1.0], [9.0, 9.0], [10.0, 9.0], [9.0, 10.5]], [0, 0, 0, 1, 1, 1]
+    >>> ccc_from_partition(Partition(X, labels, needs=ccc_from_partition.needs)) == ccc(X, labels)
+    True
+    """
+    p.require_clusters("CCC")
+    n, q = p.n, p.n_clusters
+    if q >= n:
+        raise UndefinedIndexError("CCC is undefined with one object per cluster (R^2 = 1).")
+    W, T = _within_total(p)
+    if np.trace(T) == 0:
+        raise UndefinedIndexError("CCC is undefined for data with no spread.")
+    r2 = 1 - np.trace(W) / np.trace(T)
+    s = np.sqrt(np.clip(np.sort(np.linalg.eigvalsh(T / (n - 1)))[::-1], 0, None))
+    s = s[s > 0]  # a null direction carries no variance: drop it (Sarle's p counts the rest)
+    p_dim = s.size
+    u = s / (np.prod(s) / q) ** (1 / p_dim)
+    p_star = min(int(np.sum(u >= 1)), q - 1)
+    if 0 < p_star < p_dim:
+        u = s / (np.prod(s[:p_star]) / q) ** (1 / p_star)  # the volume of the p* main directions
+        b = np.sum(1 / (n + u[:p_star])) + np.sum(u[p_star:] ** 2 / (n + u[p_star:]))
+    else:
+        p_star = p_dim
+        b = np.sum(1 / (n + u))
+    e_r2 = 1 - b / np.sum(u**2) * (n - q) ** 2 / n * (1 + 4 / n)
+    return float(math.log((1 - e_r2) / (1 - r2)) * math.sqrt(n * p_star / 2) / (0.001 + e_r2) ** 1.2)
+
+
+def ccc(X, labels) -> float:
+    """CCC: Sarle's cubic clustering criterion.
+
+    Compares the R^2 = 1 - tr W / tr T of the partition with the R^2 expected when the data
+    come from a uniform distribution on a hyperbox with the data's principal spreads:
+    ``CCC = ln((1 - E[R^2]) / (1 - R^2)) sqrt(n p* / 2) / (0.001 + E[R^2])^1.2`` (Sarle 1983,
+    eqs. for E[R^2] with u_j the principal standard deviations s_j scaled by the side c of
+    a cube of the box's volume per cluster, and p* = min(#{u_j >= 1}, K - 1) the number of
+    directions the clusters can split). Positive values mean more structure than uniform
+    data; K by the largest value (SAS, Milligan & Cooper 1985).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+
+    Returns
+    -------
+    float
+        CCC; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, one object per cluster, or data with no spread.
+
+    References
+    ----------
+    Sarle W.S. Cubic Clustering Criterion. SAS Technical Report A-108, SAS Institute, 1983.
+
+    Examples
+    --------
+    >>> X = [[0.0, 0.0], [1.0, 0.5], [0.0, 1.0], [9.0, 9.0], [10.0, 9.0], [9.0, 10.5]]
+    >>> ccc(X, [0, 0, 0, 1, 1, 1]) > ccc(X, [0, 1, 0, 1, 0, 1])
+    True
+    """
+    return _one(ccc_from_partition, X, labels)
+
+
+@reads(COORDINATES)
+def trcovw_from_partition(p: Partition) -> float:
+    """TrCovW of a :class:`~clustval.internal.Partition` (the core of :func:`trcovw`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared scatter matrices.
+
+    Returns
+    -------
+    float
+        The value :func:`trcovw` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 or K = n.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1], needs={COORDINATES})
+    >>> trcovw_from_partition(p)  # W = 2 + 2, n - K = 3
+    1.3333333333333333
+    """
+    p.require_clusters("TrCovW")
+    if p.n_clusters >= p.n:
+        raise UndefinedIndexError("TrCovW is undefined with one object per cluster (n - K = 0).")
+    return p.in_data_units(float(np.trace(p.within_scatter.sum(axis=0)) / (p.n - p.n_clusters)), 2)
+
+
+def trcovw(X, labels) -> float:
+    """TrCovW: the trace of the pooled within-cluster covariance matrix, tr W / (n - K).
+
+    W is the pooled within-cluster scatter matrix (sum over clusters of
+    sum (x - c_k)(x - c_k)^T); divided by its n - K degrees of freedom it is the pooled
+    covariance matrix, whose trace is the "Trace Cov W" criterion of Milligan & Cooper
+    (1985, after Friedman & Rubin 1967). It decreases with K: K by the elbow (the largest
+    second difference).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+
+    Returns
+    -------
+    float
+        TrCovW >= 0; lower is tighter.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1 or one object per cluster.
+
+    References
+    ----------
+    Milligan G.W., Cooper M.C. An examination of procedures for determining the number of
+    clusters in a data set. Psychometrika 50(2):159-179, 1985.
+
+    Examples
+    --------
+    >>> trcovw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])
+    1.3333333333333333
+    """
+    return _one(trcovw_from_partition, X, labels)
+
+
+@reads(COORDINATES)
+def dindex_from_partition(p: Partition) -> float:
+    """Dindex of a :class:`~clustval.internal.Partition` (the core of :func:`dindex`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared centroids.
+
+    Returns
+    -------
+    float
+        The value :func:`dindex` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1], needs={COORDINATES})
+    >>> dindex_from_partition(p)  # (1 + 1 + 1 + 0 + 1) / 5
+    0.8
+    """
+    p.require_clusters("Dindex")
+    offsets = p.shifted - p.centroids[p.codes]
+    return p.in_data_units(float(np.mean(np.sqrt(np.sum(offsets**2, axis=1)))), 1)
+
+
+def dindex(X, labels) -> float:
+    """Dindex: the mean Euclidean distance of the objects to their cluster's centroid.
+
+    The within-cluster inertia measured in distances rather than squared distances (Lebart,
+    Morineau & Piron 2000, as NbClust uses it): ``(1/n) sum_i ||x_i - c_(k(i))||``. It
+    decreases with K; K at the knee (the largest second difference), a graphical reading.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+
+    Returns
+    -------
+    float
+        Dindex >= 0; lower is tighter.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+
+    References
+    ----------
+    Lebart L., Morineau A., Piron M. Statistique exploratoire multidimensionnelle. Dunod,
+    Paris, 2000.
+
+    Examples
+    --------
+    >>> dindex([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])
+    0.8
+    """
+    return _one(dindex_from_partition, X, labels)
+
+
+@reads(COORDINATES)
+def hubert_from_partition(p: Partition) -> float:
+    """Hubert of a :class:`~clustval.internal.Partition` (the core of :func:`hubert`, which documents it).
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels with their shared centroids.
+
+    Returns
+    -------
+    float
+        The value :func:`hubert` gives for the same data and labels.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, or all objects at one point.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={COORDINATES})
+    >>> round(hubert_from_partition(p), 12)
+    0.990867388614
+    """
+    p.require_clusters("Hubert")
+    iu = np.triu_indices(p.n, 1)  # all pairs: O(n^2) memory
+    d = np.sqrt(np.sum((p.X[iu[0]] - p.X[iu[1]]) ** 2, axis=1))
+    c = p.centroids[p.codes]
+    q = np.sqrt(np.sum((c[iu[0]] - c[iu[1]]) ** 2, axis=1))
+    d, q = d - d.mean(), q - q.mean()
+    denominator = math.sqrt(float(np.sum(d * d)) * float(np.sum(q * q)))
+    if denominator == 0:
+        raise UndefinedIndexError("Hubert's Gamma is undefined when all objects coincide.")
+    return float(np.sum(d * q) / denominator)
+
+
+def hubert(X, labels) -> float:
+    """Hubert's normalised Gamma between object distances and cluster-centroid distances.
+
+    The Pearson correlation, over the M = n (n - 1) / 2 pairs of objects, of the distance
+    d(x_i, x_j) and the distance d(c_(k(i)), c_(k(j))) of their clusters' centroids (0 for
+    a pair in one cluster): Hubert & Arabie's (1985) normalised Gamma statistic as Halkidi,
+    Batistakis & Vazirgiannis (2001) apply it to a partition. In [-1, 1] (1 at K = n, where
+    each centroid is its object); it grows with K,
+    so K at the knee (the largest second difference), a graphical reading.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+
+    Returns
+    -------
+    float
+        The normalised Gamma, in [-1, 1].
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, or all objects at one point.
+
+    References
+    ----------
+    Hubert L., Arabie P. Comparing partitions. J. Classif. 2(1):193-218, 1985; Halkidi M.,
+    Batistakis Y., Vazirgiannis M. On clustering validation techniques. J. Intell. Inf.
+    Syst. 17(2-3):107-145, 2001.
+
+    Examples
+    --------
+    >>> round(hubert([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]), 12)
+    0.990867388614
+    """
+    return _one(hubert_from_partition, X, labels)
+
+
+# ---- indices of neighbouring partitions (K - 1, K, K + 1): not registry entries, since
+# a registry index is a function of one partition; NbClust's values are the compat layer's
+
+
+def _pooled_w(X, labels) -> tuple[float, int, int]:
+    """tr W of a partition, its number of clusters and of objects."""
+    p = Partition(X, labels, needs={COORDINATES})
+    return float(np.trace(p.within_scatter.sum(axis=0))), p.n_clusters, p.n
+
+
+def _split(X, labels, labels_next):
+    """The cluster of ``labels`` that ``labels_next`` splits in two: (its rows, the two parts'
+    masks); ``labels_next`` must be ``labels`` with exactly one cluster split in two."""
+    parent = Partition(X, labels, needs={COORDINATES})
+    child = Partition(X, labels_next, needs={COORDINATES})
+    if child.n != parent.n:
+        raise InputError("labels and labels_next must label the same objects.")
+    pairs = np.unique(np.stack([parent.codes, child.codes], axis=1), axis=0)
+    if child.n_clusters != parent.n_clusters + 1 or pairs.shape[0] != child.n_clusters:
+        raise InputError("labels_next must be labels with exactly one cluster split in two (a cut of one tree).")
+    counts = np.bincount(pairs[:, 0], minlength=parent.n_clusters)
+    split = int(np.flatnonzero(counts == 2)[0])
+    parts = pairs[pairs[:, 0] == split, 1]
+    return parent.X, child.codes == parts[0], child.codes == parts[1]
+
+
+def _sse(rows: np.ndarray) -> float:
+    return float(np.sum((rows - rows.mean(axis=0)) ** 2))
+
+
+def kl(X, labels_prev, labels, labels_next) -> float:
+    """Krzanowski-Lai index of the partition into K clusters, from its neighbours at K - 1 and K + 1.
+
+    ``KL(K) = |DIFF(K) / DIFF(K + 1)|`` with ``DIFF(K) = (K - 1)^(2/p) W_(K-1) - K^(2/p) W_K``,
+    W the trace of the pooled within-cluster scatter and p the number of variables
+    (Krzanowski & Lai 1988, eq. 3.3 and sec. 3). K by the largest value.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels_prev, labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K - 1, K and K + 1 clusters (K - 1 may be 1: one label).
+
+    Returns
+    -------
+    float
+        KL(K); higher is better.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        The numbers of clusters are not K - 1, K, K + 1.
+    clustval.errors.UndefinedIndexError
+        DIFF(K + 1) = 0.
+
+    References
+    ----------
+    Krzanowski W.J., Lai Y.T. A criterion for determining the number of groups in a data
+    set using sum-of-squares clustering. Biometrics 44(1):23-34, 1988.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]  # W = 401.5, 101.5, 1.5
+    >>> round(kl(X, [0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
+    0.011465
+    """
+    X = np.asarray(X, dtype=float)
+    X = X[:, None] if X.ndim == 1 else X
+    w0, k0, _ = _pooled_w(X, labels_prev) if len(np.unique(labels_prev)) > 1 else (_sse(X), 1, len(X))
+    w1, k, _ = _pooled_w(X, labels)
+    w2, k2, _ = _pooled_w(X, labels_next)
+    if (k0, k2) != (k - 1, k + 1):
+        raise InputError(f"need partitions into K - 1, K, K + 1 clusters, got {k0}, {k}, {k2}.")
+    m = 2 / X.shape[1]
+    diff_k = (k - 1) ** m * w0 - k**m * w1
+    diff_next = k**m * w1 - (k + 1) ** m * w2
+    if diff_next == 0:
+        raise UndefinedIndexError("KL is undefined when DIFF(K + 1) = 0.")
+    return float(abs(diff_k / diff_next))
+
+
+def hartigan(X, labels, labels_next) -> float:
+    """Hartigan's index of the partition into K clusters: ``(W_K / W_(K+1) - 1)(n - K - 1)``.
+
+    W is the trace of the pooled within-cluster scatter (Hartigan 1975, sec. 4.4: add a
+    cluster while the index exceeds 10). NbClust multiplies by n - K instead.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K and K + 1 clusters.
+
+    Returns
+    -------
+    float
+        Hartigan's index at K.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``labels_next`` has not one cluster more than ``labels``.
+    clustval.errors.UndefinedIndexError
+        W_(K+1) = 0.
+
+    References
+    ----------
+    Hartigan J.A. Clustering Algorithms. Wiley, New York, 1975.
+
+    Examples
+    --------
+    >>> hartigan([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
+    200.0
+    """
+    w1, k, n = _pooled_w(X, labels)
+    w2, k2, _ = _pooled_w(X, labels_next)
+    if k2 != k + 1:
+        raise InputError(f"labels_next must have K + 1 = {k + 1} clusters, got {k2}.")
+    if w2 == 0:
+        raise UndefinedIndexError("Hartigan's index is undefined when W_(K+1) = 0.")
+    return float((w1 / w2 - 1) * (n - k - 1))
+
+
+def duda_hart(X, labels, labels_next) -> float:
+    """Duda & Hart's ratio Je(2) / Je(1) for the cluster that ``labels_next`` splits in two.
+
+    Je(1) is the sum of squared errors of the split cluster, Je(2) that of its two parts
+    (Duda & Hart 1973, sec. 6.12). Stop splitting (K is enough) when the ratio exceeds
+    ``1 - 2 / (pi p) - z sqrt(2 (1 - 8 / (pi^2 p)) / (n_m p))`` (z = 3.20 in Milligan &
+    Cooper 1985).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
+
+    Returns
+    -------
+    float
+        Je(2) / Je(1), in [0, 1].
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
+    clustval.errors.UndefinedIndexError
+        The split cluster has no scatter.
+
+    References
+    ----------
+    Duda R.O., Hart P.E. Pattern Classification and Scene Analysis. Wiley, 1973.
+
+    Examples
+    --------
+    >>> duda_hart([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
+    0.009900990099009901
+    """
+    X, a, b = _split(X, labels, labels_next)
+    je1 = _sse(X[a | b])
+    if je1 == 0:
+        raise UndefinedIndexError("Duda-Hart is undefined for a split cluster with no scatter.")
+    return (_sse(X[a]) + _sse(X[b])) / je1
+
+
+def pseudo_t2(X, labels, labels_next) -> float:
+    """Pseudo T^2 of the cluster that ``labels_next`` splits: ``(Je1 - Je2) / (Je2 / (n_1 + n_2 - 2))``.
+
+    The SAS statistic (Duda & Hart 1973's Je; SAS/STAT's CLUSTER procedure), small when the
+    two parts should stay merged.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
+
+    Returns
+    -------
+    float
+        Pseudo T^2 >= 0.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
+    clustval.errors.UndefinedIndexError
+        The two parts have no scatter (Je2 = 0) or two objects in all.
+
+    References
+    ----------
+    Duda R.O., Hart P.E. Pattern Classification and Scene Analysis. Wiley, 1973; SAS
+    Institute, SAS/STAT User's Guide, The CLUSTER Procedure.
+
+    Examples
+    --------
+    >>> pseudo_t2([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
+    200.0
+    """
+    X, a, b = _split(X, labels, labels_next)
+    je2 = _sse(X[a]) + _sse(X[b])
+    dof = int(a.sum() + b.sum()) - 2
+    if je2 == 0 or dof == 0:
+        raise UndefinedIndexError("Pseudo T^2 is undefined when the two parts have no scatter.")
+    return (_sse(X[a | b]) - je2) / (je2 / dof)
+
+
+def beale(X, labels, labels_next) -> float:
+    """Beale's F of the cluster that ``labels_next`` splits in two.
+
+    ``F = ((Je1 - Je2) / Je2) / (((n_m - 1) / (n_m - 2)) 2^(2/p) - 1)``, n_m the size of the
+    split cluster (Beale 1969); compared with an F(p, (n_m - 2) p) distribution, a small
+    p-value says the split is real.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
+
+    Returns
+    -------
+    float
+        Beale's F.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
+    clustval.errors.UndefinedIndexError
+        Je2 = 0 or a split cluster of two objects.
+
+    References
+    ----------
+    Beale E.M.L. Euclidean cluster analysis. Bull. Int. Stat. Inst. 43(2):92-94, 1969.
+
+    Examples
+    --------
+    >>> round(beale([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
+    20.0
+    """
+    X, a, b = _split(X, labels, labels_next)
+    je2 = _sse(X[a]) + _sse(X[b])
+    nm, p = int(a.sum() + b.sum()), X.shape[1]
+    if je2 == 0 or nm <= 2:
+        raise UndefinedIndexError("Beale's F is undefined when the parts have no scatter or the cluster two objects.")
+    return ((_sse(X[a | b]) - je2) / je2) / (((nm - 1) / (nm - 2)) * 2 ** (2 / p) - 1)
+
+
+def frey(X, labels, labels_next) -> float:
+    """Frey & Van Groenewoud's ratio from K to K + 1 clusters.
+
+    The change in the mean between-cluster distance over the change in the mean
+    within-cluster distance, ``(mean_B(K+1) - mean_B(K)) / (mean_W(K+1) - mean_W(K))``,
+    over all pairs of objects (Frey & Van Groenewoud 1972); the hierarchy is cut at the K
+    before the ratio falls below 1 (Milligan & Cooper 1985).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data; Euclidean distances.
+    labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K and K + 1 clusters.
+
+    Returns
+    -------
+    float
+        The ratio.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``labels_next`` has not one cluster more than ``labels``.
+    clustval.errors.UndefinedIndexError
+        A partition with no within- or no between-cluster pair, or no change in mean_W.
+
+    References
+    ----------
+    Frey T., Van Groenewoud H. A cluster analysis of the D2 matrix of white spruce stands
+    in Saskatchewan based on the maximum-minimum principle. J. Ecol. 60(3):873-886, 1972.
+
+    Examples
+    --------
+    >>> round(frey([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
+    0.324074
+    """
+    means = []
+    for lab in (labels, labels_next):
+        p = Partition(X, lab, needs={COORDINATES})
+        iu = np.triu_indices(p.n, 1)
+        d = np.sqrt(np.sum((p.X[iu[0]] - p.X[iu[1]]) ** 2, axis=1))
+        same = p.codes[iu[0]] == p.codes[iu[1]]
+        if same.all() or not same.any():
+            raise UndefinedIndexError("Frey's ratio needs within- and between-cluster pairs at K and K + 1.")
+        means.append((d[same].mean(), d[~same].mean(), p.n_clusters))
+    (w1, b1, k1), (w2, b2, k2) = means
+    if k2 != k1 + 1:
+        raise InputError(f"labels_next must have K + 1 = {k1 + 1} clusters, got {k2}.")
+    if w2 == w1:
+        raise UndefinedIndexError("Frey's ratio is undefined when the mean within distance does not change.")
+    return float((b2 - b1) / (w2 - w1))

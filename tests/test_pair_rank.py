@@ -1,0 +1,249 @@
+"""Gamma, G+, Tau, C-index, Point-Biserial and McClain-Rao against brute-force oracles.
+
+The oracle compares every within-cluster pair with every between-cluster pair in plain
+loops. Integer coordinates make many distances equal (ties) and keep the oracle exact:
+Euclidean distances are ordered by their integer squares, and the sums are Fractions of the
+correctly rounded square roots (the library's distances are those same doubles).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import clustval
+from clustval import pair_rank
+from clustval._pair_pass import exact_sum, pair_stats
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.internal import EXTREME_SUMS, PAIR_RANKS, Partition
+from clustval.registry import get_index
+
+RANK_NAMES = ("baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao")
+
+
+def _pairs(keys, labels):
+    """(within, between): the keys of the pairs i < j (a key orders the distances exactly)."""
+    within, between = [], []
+    for i, j in itertools.combinations(range(len(labels)), 2):
+        (within if labels[i] == labels[j] else between).append(keys[i][j])
+    return within, between
+
+
+def oracle(keys, values, labels) -> dict[str, float]:
+    """Every index by its definition: keys order the distances (exact), values are the doubles."""
+    within, between = _pairs(keys, labels)
+    plus = sum(1 for w in within for b in between if w < b)
+    minus = sum(1 for w in within for b in between if w > b)
+    n_w, n_b = len(within), len(between)
+    n_t = n_w + n_b
+    w_values, b_values = _pairs(values, labels)
+    everything = sorted(Fraction(v) for v in w_values + b_values)
+    s_w, s_b = sum(map(Fraction, w_values)), sum(map(Fraction, b_values))
+    s_min, s_max = sum(everything[:n_w]), sum(everything[n_t - n_w :])
+    return {
+        "baker_hubert_gamma": Fraction(plus - minus, plus + minus),
+        "g_plus": Fraction(2 * minus, n_t * (n_t - 1)),
+        "tau": (plus - minus) / math.sqrt(n_w * n_b * n_t * (n_t - 1) / 2),
+        "c_index": (s_w - s_min) / (s_max - s_min),
+        "point_biserial": float(s_b / n_b - s_w / n_w) * math.sqrt(n_w * n_b) / n_t,
+        "mcclain_rao": (s_w / n_w) / (s_b / n_b),
+    }
+
+
+def lattice(seed, n=None, k=None, d=2, span=3):
+    """Integer points (many tied distances) with K >= 2 clusters and K < n."""
+    rng = np.random.default_rng(seed)
+    n = n or int(rng.integers(4, 22))
+    k = k or int(rng.integers(2, min(5, n - 1) + 1))
+    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
+    rng.shuffle(labels)
+    X = rng.integers(0, span, size=(n, d)).astype(float)
+    return X, labels
+
+
+def squared(X):
+    return [[int(sum((a - b) ** 2 for a, b in zip(x, y))) for y in X] for x in X]
+
+
+def _check(values: dict, expected: dict) -> None:
+    for name in RANK_NAMES:
+        want = expected[name]
+        if name in ("baker_hubert_gamma", "g_plus", "c_index"):
+            assert values[name] == float(want), name  # exact: one rounding of the exact value
+        else:
+            assert values[name] == pytest.approx(float(want), rel=1e-12, abs=1e-15), name
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_euclidean_matches_the_oracle_with_ties(seed):
+    X, labels = lattice(seed)
+    keys = squared(X)
+    values = [[math.sqrt(s) for s in row] for row in keys]
+    expected = oracle(keys, values, labels)
+    got = {name: getattr(clustval, name)(X, labels) for name in RANK_NAMES}
+    _check(got, expected)
+    # the same numbers from one shared partition (as score() computes them)
+    assert clustval.internal_scores(X, labels, RANK_NAMES) == got
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_precomputed_dissimilarities_match_the_oracle(seed):
+    # any symmetric dissimilarity, not a metric: small integers, so ties everywhere
+    rng = np.random.default_rng(1000 + seed)
+    n = int(rng.integers(4, 20))
+    k = int(rng.integers(2, min(4, n - 1) + 1))
+    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
+    D = np.triu(rng.integers(0, 5, size=(n, n)), 1).astype(float)
+    D = D + D.T
+    keys = D.astype(int).tolist()
+    expected = oracle(keys, D.tolist(), labels)
+    try:
+        got = {name: getattr(clustval, name)(D, labels, metric="precomputed") for name in RANK_NAMES}
+    except UndefinedIndexError:  # all comparisons tied or S_max = S_min: the oracle divides by 0
+        pytest.skip("degenerate draw")
+    _check(got, expected)
+
+
+def test_hand_worked_example():
+    X = [[0.0], [2.0], [3.0], [5.0]]  # within 2, 2; between 3, 5, 1, 3
+    labels = [0, 0, 1, 1]
+    assert clustval.baker_hubert_gamma(X, labels) == 0.5  # s+ = 6, s- = 2
+    assert clustval.g_plus(X, labels) == 4 / 30
+    assert clustval.tau(X, labels) == 4 / math.sqrt(2 * 4 * 15)
+    assert clustval.c_index(X, labels) == 0.2  # (4 - 3) / (8 - 3)
+    assert clustval.point_biserial(X, labels) == pytest.approx(math.sqrt(8) / 6, rel=1e-15)
+    assert clustval.mcclain_rao(X, labels) == pytest.approx(2 / 3, rel=1e-15)
+
+
+def test_tau_is_kendalls_tau_b_when_no_two_distances_are_equal():
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(30, 3))
+    labels = rng.integers(0, 3, 30)
+    D = clustval.euclidean_distances(X)
+    i, j = np.triu_indices(30, 1)
+    between = (labels[i] != labels[j]).astype(int)
+    # distances and the between indicator: a concordant pair of pairs has the larger distance between
+    assert clustval.tau(X, labels) == pytest.approx(stats.kendalltau(D[i, j], between).statistic, rel=1e-12)
+
+
+def test_perfect_separation_scores_the_best_values_exactly():
+    X = np.array([[0.0], [0.1], [0.3], [10.0], [10.2], [20.0], [20.1]])
+    labels = [0, 0, 0, 1, 1, 2, 2]
+    assert clustval.baker_hubert_gamma(X, labels) == 1.0
+    assert clustval.g_plus(X, labels) == 0.0
+    assert clustval.c_index(X, labels) == 0.0  # exact sums: no rounding residue
+
+
+@pytest.mark.parametrize("sizes", [(2, 2, 2), (12, 2), (3, 15), (1, 1, 9)])
+def test_either_class_collected_and_any_block_size_give_the_same_counts(sizes):
+    # N_W <= N_B collects the within distances, else the between ones; tiny budgets cut the
+    # distances into many row blocks
+    rng = np.random.default_rng(sum(sizes))
+    labels = np.repeat(np.arange(len(sizes)), sizes)
+    X = rng.integers(0, 4, size=(len(labels), 2)).astype(float)
+    keys = squared(X)
+    expected = oracle(keys, [[math.sqrt(s) for s in row] for row in keys], labels)
+    for budget in (256, 1e-4):
+        got = {name: getattr(clustval, name)(X, labels, memory_budget_mb=budget) for name in RANK_NAMES}
+        _check(got, expected)
+
+
+def test_invariant_under_relabelling_and_object_order():
+    X, labels = lattice(7, n=18, k=3)
+    order = np.random.default_rng(3).permutation(len(labels))
+    renamed = np.array(["c", "a", "b"])[labels]
+    for name in RANK_NAMES:
+        base = getattr(clustval, name)(X, labels)
+        moved = getattr(clustval, name)(X[order], renamed[order])
+        assert moved == pytest.approx(base, rel=1e-13, abs=1e-15), name
+        if name != "point_biserial" and name != "mcclain_rao":  # counts and exact sums: bit for bit
+            assert moved == base, name
+
+
+def test_invariant_under_scaling_and_translation():
+    X, labels = lattice(11, n=16, k=3)
+    for name in RANK_NAMES:
+        base = getattr(clustval, name)(X, labels)
+        moved = getattr(clustval, name)(4.0 * X + 3.0, labels)
+        scale = 4.0 if name == "point_biserial" else 1.0  # in the units of the distances
+        assert moved == pytest.approx(scale * base, rel=1e-13, abs=1e-15), name
+
+
+def test_euclidean_and_precomputed_agree():
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(25, 3))
+    labels = rng.integers(0, 4, 25)
+    D = clustval.euclidean_distances(X)
+    for name in RANK_NAMES:
+        assert getattr(clustval, name)(D, labels, metric="precomputed") == pytest.approx(
+            getattr(clustval, name)(X, labels), rel=1e-13
+        ), name
+
+
+@pytest.mark.parametrize("name", RANK_NAMES)
+def test_one_cluster_and_all_singletons_are_undefined(name):
+    X = [[0.0], [1.0], [2.0]]
+    with pytest.raises(UndefinedIndexError, match="single cluster"):
+        getattr(clustval, name)(X, [0, 0, 0])
+    with pytest.raises(UndefinedIndexError, match="own cluster"):
+        getattr(clustval, name)(X, [0, 1, 2])
+
+
+def test_all_ties_are_undefined_for_gamma_and_c_index_and_coincident_clusters_are_worst():
+    D = np.ones((4, 4)) - np.eye(4)  # every distance 1
+    labels = [0, 0, 1, 1]
+    with pytest.raises(UndefinedIndexError, match="ties"):
+        clustval.baker_hubert_gamma(D, labels, metric="precomputed")
+    with pytest.raises(UndefinedIndexError, match="S_max = S_min"):
+        clustval.c_index(D, labels, metric="precomputed")
+    assert clustval.tau(D, labels, metric="precomputed") == 0.0
+    assert clustval.g_plus(D, labels, metric="precomputed") == 0.0
+    assert clustval.mcclain_rao([[0.0], [0.0], [0.0], [0.0]], labels) == math.inf
+
+
+def test_bad_input_is_one_clear_error():
+    with pytest.raises(InputError):
+        clustval.tau([[0.0], [np.nan], [1.0]], [0, 0, 1])
+    with pytest.raises(InputError, match="metric"):
+        clustval.tau([[0.0], [1.0], [2.0]], [0, 0, 1], metric="cosine")
+    with pytest.raises(InputError, match="memory_budget_mb"):
+        clustval.tau([[0.0], [1.0], [2.0]], [0, 0, 1], memory_budget_mb=0)
+
+
+def test_registry_entries_read_what_their_cores_need():
+    assert get_index("baker_hubert_gamma").needs == {PAIR_RANKS}
+    assert get_index("c_index").needs == {EXTREME_SUMS}
+    assert get_index("mcclain_rao").needs == {"cluster_sums"}
+    assert get_index("g_plus").direction == "lower" and get_index("tau").direction == "higher"
+    # the ranks are computed once for all three indices of one partition
+    p = Partition([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1], needs={PAIR_RANKS})
+    for core in (pair_rank.baker_hubert_gamma_from_partition, pair_rank.g_plus_from_partition,
+                 pair_rank.tau_from_partition):  # fmt: skip
+        core(p)
+    assert "pair_stats" in vars(p)
+
+
+def test_pair_stats_counts_add_up_and_exact_sums_are_exact():
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 3, size=(30, 2)).astype(float)
+    codes = rng.integers(0, 3, 30)
+    s = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=1e-3)
+    assert s.concordant + s.discordant + s.tied == s.n_within * s.n_between
+    assert s.n_within + s.n_between == 30 * 29 // 2
+    values = rng.normal(size=1000) * 10.0 ** rng.integers(-300, 300, 1000)
+    assert exact_sum(values) == sum(map(Fraction, values.tolist()))
+
+
+@pytest.mark.parametrize("labels", [[0, 1, 2, 3], [0, 0, 0, 0]])
+def test_pair_stats_without_within_or_between_pairs_count_nothing(labels):
+    # the pass runs for a partition that other indices share (score with undefined="nan")
+    X = np.array([[0.0], [1.0], [3.0], [7.0]])
+    codes = np.unique(labels, return_inverse=True)[1]
+    s = pair_stats(X, codes, codes.max() + 1, ranks=True, extreme_sums=True, pair_max=True)
+    assert (s.concordant, s.discordant, s.tied) == (0, 0, 0)
+    assert min(s.n_within, s.n_between) == 0 and s.n_within + s.n_between == 6
