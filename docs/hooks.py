@@ -63,6 +63,32 @@ def index_table() -> str:
     return format_indices("markdown")
 
 
+# How each K rule (clustval.registry.K_RULES) reads
+_K_RULE = {
+    "max": "the largest value",
+    "min": "the smallest value",
+    "max_diff": "the largest second difference Q(K-1) - 2 Q(K) + Q(K+1) (an elbow)",
+    "min_diff": "the smallest second difference Q(K-1) - 2 Q(K) + Q(K+1) (an elbow)",
+}
+
+
+def peers(name: str) -> list[str]:
+    """Where the peers compute index ``name``, and whether they define it the same way:
+    scikit-learn's aliases (the same function object) and clusterCrit's criteria
+    (``clustval.compat.clustercrit.COUNTERPART``; ``DEPARTURES`` says how one departs)."""
+    import clustval
+    from clustval.compat import clustercrit
+    from clustval.registry import get_index
+
+    function = get_index(name).function
+    found = [f"scikit-learn `{alias}` (same)" for alias in clustval.SKLEARN_NAMES
+             if getattr(clustval, alias) is function]  # fmt: skip
+    for criterion, index in clustercrit.COUNTERPART.items():
+        if index == name:
+            found.append(f"clusterCrit `{criterion}` ({clustercrit.DEPARTURES.get(criterion, 'same')})")
+    return found
+
+
 def index_details() -> str:
     from clustval.registry import INDICES
 
@@ -70,13 +96,17 @@ def index_details() -> str:
     for spec in INDICES.values():
         function = spec.function
         call = f"clustval.{spec.name}"
+        better = "no better side (a statistic)" if spec.direction == "none" else f"{spec.direction} is better"
         facts = [
-            f"**{spec.label}**, {spec.kind}, {spec.direction} is better, "
+            f"**{spec.label}**, {spec.kind}, {better}, "
             f"range [{_bound(spec.bounds[0])}, {_bound(spec.bounds[1])}].",
             f"Function: `{call}{plain_signature(function)}`; "
             f"core: `{getattr(spec.core, '__module__', '')}.{getattr(spec.core, '__name__', repr(spec.core))}`.",
             f"Reference: {spec.reference}.",
         ]
+        if spec.kind == "internal":
+            facts.append(f"Best K (`select_k`, the vote): {_K_RULE[spec.k_rule]}.")
+        facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn and clusterCrit") + ".")
         parts.append(f"### `{spec.name}`\n\n" + "\n".join(
             f"- {fact}" for fact in facts) + "\n\n" + description(function))
     return "\n\n".join(parts)

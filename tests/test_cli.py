@@ -120,7 +120,7 @@ def test_indices_as_csv_and_json(capsys):
 
 
 def test_docs_index_table_is_the_registry():
-    # The documentation's table (docs/library.md) is `clustval indices --format markdown`,
+    # The documentation's table (docs/indices.md) is `clustval indices --format markdown`,
     # rendered by the site's hook (docs/hooks.py) when it is built: it cannot drift.
     import importlib.util
 
@@ -128,7 +128,7 @@ def test_docs_index_table_is_the_registry():
     spec = importlib.util.spec_from_file_location("clustval_docs_hooks", docs / "hooks.py")
     hooks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(hooks)
-    page = hooks.render((docs / "library.md").read_text(encoding="utf-8"))
+    page = hooks.render((docs / "indices.md").read_text(encoding="utf-8"))
     assert format_indices("markdown") in page
 
 

@@ -28,7 +28,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 # Optional packages a block may import: the block is skipped only when one is missing.
-OPTIONAL = ("dask", "distributed", "pandas", "matplotlib", "sklearn")
+OPTIONAL = ("dask", "distributed", "dask_jobqueue", "pandas", "matplotlib", "sklearn")
 # Blocks that take longer than the fast suite allows (over ~10 s): none so far.
 SLOW: set[str] = set()
 
@@ -89,15 +89,29 @@ def test_the_generated_parts_render_from_the_registry_and_the_parser():
     from clustval.registry import INDICES
 
     hooks = _hooks()
-    library = hooks.render((REPO / "docs" / "library.md").read_text(encoding="utf-8"))
-    assert not any(marker in library for marker in hooks.MARKERS)
-    assert format_indices("markdown") in library
+    page = hooks.render((REPO / "docs" / "indices.md").read_text(encoding="utf-8"))
+    assert not any(marker in page for marker in hooks.MARKERS)
+    assert format_indices("markdown") in page
     for spec in INDICES.values():  # every index has its section, with its facts
-        section = library.partition(f"### `{spec.name}`\n")[2].partition("\n### ")[0]
-        assert spec.reference in section and spec.direction in section and spec.kind in section
+        section = page.partition(f"### `{spec.name}`\n")[2].partition("\n### ")[0]
+        better = "no better side" if spec.direction == "none" else f"{spec.direction} is better"
+        assert spec.reference in section and better in section and spec.kind in section
         assert hooks.description(spec.function) in section and len(hooks.description(spec.function)) > 40
+        assert "Peers: " in section and (spec.kind == "external" or "Best K" in section)
+    # the peers: scikit-learn's aliases, and clusterCrit's criteria with how they depart
+    assert hooks.peers("ari") == ["scikit-learn `adjusted_rand_score` (same)"]
+    assert hooks.peers("ball_hall") == ["clusterCrit `Ball_Hall` (same)"]
+    assert "mean of the clusters' mean silhouettes" in hooks.peers("sil")[1]
     cli = hooks.render((REPO / "docs" / "cli.md").read_text(encoding="utf-8"))
     assert "clustval score --help" in cli and "--truth" in cli and "clustval sweep --help" in cli
+
+
+def test_the_pages_count_the_indices_the_registry_holds():
+    from clustval.registry import EXTERNAL, INDICES, INTERNAL
+
+    counted = f"{len(INDICES)} validity indices ({len(EXTERNAL)} external, {len(INTERNAL)}"
+    for page in ("README.md", "docs/index.md"):
+        assert counted in " ".join((REPO / page).read_text(encoding="utf-8").split()), page
 
 
 def test_every_page_of_the_site_exists_and_the_site_stays_outside_the_repository():
@@ -125,12 +139,19 @@ def test_readme_is_short_and_links_to_every_page():
 
 MODULES = [
     "clustval.clustering",
+    "clustval.compat.clustercrit",
+    "clustval.compat.nbclust",
+    "clustval.nbclust_family",
     "clustval.contingency",
     "clustval.counts",
+    "clustval.dask",
     "clustval.datasets",
+    "clustval.dunn_family",
     "clustval.external",
     "clustval.internal",
+    "clustval.pair_rank",
     "clustval.registry",
+    "clustval.scatter",
     "clustval.scoring",
     "clustval.selection",
 ]

@@ -15,16 +15,22 @@ import pytest
 import clustval
 
 MODULES = [
+    "clustval.compat.clustercrit",
+    "clustval.compat.nbclust",
+    "clustval.nbclust_family",
     "clustval.contingency",
     "clustval.counts",
     "clustval.datasets",
+    "clustval.dunn_family",
     "clustval.errors",
     "clustval.external",
     "clustval.internal",
     "clustval.io",
     "clustval.kmedoids",
+    "clustval.pair_rank",
     "clustval.pam",
     "clustval.registry",
+    "clustval.scatter",
     "clustval.scoring",
     "clustval.selection",
 ]

@@ -177,3 +177,69 @@ def test_plot_is_drawn_by_the_fig3_panels(tmp_path):
     assert [list(line.get_xdata()) for line in lines if line.get_gid() == BEST_K_GID] == [[3], [3]]
     assert [list(line.get_xdata()) for line in lines if line.get_gid() == FALLBACK_GID] == [[4, 5]] * 2
     assert fig.get_suptitle() == "Internal indices against K on data (sd_kmedoids, K = 2..5)"
+
+
+# ---- NbClust-style votes -------------------------------------------------------------------
+
+
+def test_each_index_with_one_best_k_votes_for_it_and_ties_abstain():
+    # a hand count: sil and db vote 3, ch votes 2, igp's tie and an undefined index abstain
+    vote = clustval.Vote.count([2, 3, 4], {"sil": (3,), "db": (3,), "calinski_harabasz": (2,), "igp": (2, 3), "sd_dis": ()})
+    assert vote.votes == {2: 1, 3: 2, 4: 0}
+    assert vote.voters == {"sil": 3, "db": 3, "calinski_harabasz": 2}
+    assert vote.abstained == {"igp": (2, 3), "sd_dis": ()}
+    assert vote.majority == (3,)
+    assert clustval.Vote.count([2, 3], {"sil": (2,), "db": (3,)}).majority == (2, 3)  # a tie
+    assert clustval.Vote.count([2, 3], {"igp": (2, 3)}).majority == ()  # nobody voted
+
+
+def _three_groups(seed=0):
+    rng = np.random.default_rng(seed)
+    return np.vstack([rng.normal(centre, 0.4, (30, 2)) for centre in [(0, 0), (6, 0), (0, 6)]])
+
+
+@pytest.mark.parametrize("algorithm", ["park_jun", "pam", "sd_kmedoids", "kmeans"])
+def test_the_vote_is_the_count_of_each_index_s_own_best_k(algorithm):
+    X = _three_groups()
+    found = clustval.select_k(X, range(2, 7), algorithm, vote=True)
+    # recount from the table by each index's own rule (registry k_rule), by hand
+    expected = {k: 0 for k in range(2, 7)}
+    for index in found.indices:
+        ks, values = found.series(index)
+        best = found.best[index]
+        rule = INDICES[index].k_rule
+        finite = [(k, v) for k, v in zip(ks, values) if math.isfinite(v)]
+        if rule in ("max", "min") and finite:
+            pick = max if rule == "max" else min
+            target = pick(v for _, v in finite)
+            assert best == tuple(k for k, v in finite if v == target), index
+        if len(best) == 1:
+            expected[best[0]] += 1
+    assert found.vote.votes == expected
+    assert found.vote.majority == (3,)  # three well separated groups
+
+
+def test_the_vote_counts_user_partitions_and_undefined_indices_abstain():
+    X = _three_groups(1)
+    truth = np.repeat([0, 1, 2], 30)
+    partitions = {2: np.minimum(truth, 1), 3: truth, 4: np.where(np.arange(90) == 0, 3, truth)}  # K = 4: a singleton
+    found = clustval.select_k(X, algorithm=partitions, indices=["sil", "db", "banfeld_raftery"], vote=True)
+    assert found.undefined == {"banfeld_raftery": (4,)}  # a singleton has no scatter to take the log of
+    assert math.isnan(found.table[2]["banfeld_raftery"])
+    assert found.vote.majority == (3,)
+    with pytest.raises(clustval.errors.UndefinedIndexError, match="Banfeld-Raftery"):
+        clustval.select_k(X, algorithm=partitions, indices=["banfeld_raftery"], undefined="raise")
+    assert "undefined at K = 4" in clustval.selection.summary(found)
+
+
+def test_sweep_vote_prints_the_majority_and_draws_the_bars(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    data = tmp_path / "x.csv"
+    np.savetxt(data, _three_groups(), delimiter=",")
+    bars = tmp_path / "votes.png"
+    status = cli.main(["sweep", "--data", str(data), "--k", "2:5", "--algorithm", "park_jun",
+                       "--index", "sil", "--index", "db", "--index", "calinski_harabasz", "--vote-plot", str(bars)])  # fmt: skip
+    out = capsys.readouterr().out
+    assert status == 0
+    assert out.splitlines()[-1] == "votes: K = 3 has 3 of 3"
+    assert bars.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

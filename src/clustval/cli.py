@@ -550,16 +550,20 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def _cmd_sweep(args: argparse.Namespace) -> int:
     from .io import write_csv
-    from .selection import plot_selection, plotting, select_k, summary
+    from .selection import plot_selection, plot_votes, plotting, select_k, summary
 
-    if args.plot:
-        plotting()  # before the work, not after it
+    for figure in (args.plot, args.vote_plot):
+        if figure:  # before the work, not after it
+            plotting()
+            if Path(figure).suffix.lower() not in (".png", ".pdf"):
+                raise InputError(f"cannot write {figure}: figures are saved as .png or .pdf")
     X = read_data(args.data)
     name = "data" if args.data == STDIN else Path(args.data).stem
     options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, stdi_squared=args.stdi_squared,
-        xb_separation=args.xb_separation, memory_budget_mb=args.memory_budget_mb, **options,
+        xb_separation=args.xb_separation, memory_budget_mb=args.memory_budget_mb,
+        vote=args.vote or bool(args.vote_plot), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -568,6 +572,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         write_csv(found.table, found.columns, args.out)
     if args.plot:
         plot_selection(found, args.plot)
+    if args.vote_plot:
+        plot_votes(found, args.vote_plot)
     print(summary(found))
     return 0
 
@@ -693,6 +699,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only this internal index (repeatable, any case)")
     sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
     sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
+    sw.add_argument("--vote", action="store_true",
+                    help="count the indices' votes for K, NbClust-style: each index with one best K votes for it")
+    sw.add_argument("--vote-plot", metavar="FILE",
+                    help="draw the votes as a bar per K (.png or .pdf; needs matplotlib; implies --vote)")
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
     sw.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",

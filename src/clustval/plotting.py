@@ -84,8 +84,20 @@ def index_style(name: str) -> tuple[str, str]:
 
 
 def panel_letter(i: int) -> str:
-    """The label of panel ``i``: "(a)", "(b)", ..."""
-    return f"({chr(ord('a') + i)})"
+    """The label of panel ``i``: "(a)", "(b)", ..., "(z)", "(aa)", "(ab)", ... (a figure of
+    every internal index has more panels than letters).
+
+    Examples
+    --------
+    >>> panel_letter(0), panel_letter(25), panel_letter(26), panel_letter(27 + 25)
+    ('(a)', '(z)', '(aa)', '(ba)')
+    """
+    letters = ""
+    i += 1
+    while i:
+        i, rest = divmod(i - 1, 26)
+        letters = chr(ord("a") + rest) + letters
+    return f"({letters})"
 
 
 @contextmanager
@@ -138,6 +150,15 @@ def save_figure(fig: Figure, paths: str | os.PathLike | Sequence[str | os.PathLi
 
 
 # ====================================================================== indices against K
+#: How each K rule (clustval.registry.K_RULES) reads in a panel's title.
+K_RULE_WORDS = {
+    "max": "largest is best",
+    "min": "smallest is best",
+    "max_diff": "largest 2nd difference is best",
+    "min_diff": "smallest 2nd difference is best",
+}
+
+
 def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str,
                       k_tick_step: int = 2, fallback_ks: Sequence[int] = ()) -> Figure:  # fmt: skip
     """Each index against the number of clusters K, one panel per index, best K marked.
@@ -170,7 +191,10 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
         fig, axes = panel_grid(len(series), n_cols=3, width=10.5, row_height=3.1)
         for i, (name, (ks, values)) in enumerate(series.items()):
             spec = get_index(name)
-            best_ks, best_value = spec.best_ks(ks, values)
+            try:
+                best_ks, best_value = spec.best_ks(ks, values)
+            except InputError:  # undefined at every K, or too few K for a second difference
+                best_ks, best_value = (), float("nan")
             colour, marker = index_style(name)
             ax = axes[i]
             ax.plot(ks, values, color=colour, marker=marker, markersize=4)
@@ -183,14 +207,14 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
                 ax.plot(list(fallback_ks), [0.0] * len(fallback_ks), linestyle="none", marker="|",
                         markersize=7, color="#b00020", clip_on=False, gid=FALLBACK_GID,
                         transform=ax.get_xaxis_transform(), zorder=6)
-            word = "largest" if spec.direction == "higher" else "smallest"
-            up = spec.direction == "higher"  # label on the open side of the optimum
-            label = f"best K = {best_ks[0]}" if len(best_ks) == 1 else f"best K {best_ks_text(best_ks)}"
-            ax.annotate(label,
-                        xy=(best_ks[0], best_value), xytext=(9, 9 if up else -9),
-                        textcoords="offset points", fontsize=8.5, fontweight="bold",
-                        ha="left", va="bottom" if up else "top")
-            ax.set_title(f"{panel_letter(i)} {spec.label}  ({word} is best)")
+            up = spec.k_rule in ("max", "max_diff")  # label on the open side of the optimum
+            if best_ks:
+                label = f"best K = {best_ks[0]}" if len(best_ks) == 1 else f"best K {best_ks_text(best_ks)}"
+                ax.annotate(label,
+                            xy=(best_ks[0], best_value), xytext=(9, 9 if up else -9),
+                            textcoords="offset points", fontsize=8.5, fontweight="bold",
+                            ha="left", va="bottom" if up else "top")
+            ax.set_title(f"{panel_letter(i)} {spec.label}  ({K_RULE_WORDS[spec.k_rule]})")
             lo, hi = ks[0] - ks[0] % k_tick_step, ks[-1]
             ax.set_xticks(range(lo, hi + 1, k_tick_step))
             ax.set_xlim(ks[0] - 0.8, ks[-1] + 0.8)
@@ -204,4 +228,43 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
                 f"farthest-first at K = {k_ranges_text(fallback_ks)}",
                 fontsize=8, color="#b00020",
             )
+    return fig
+
+
+# ====================================================================== votes per K
+def votes_per_k(votes: Mapping[int, int], majority: Sequence[int], *, title: str, note: str = "") -> Figure:
+    """The indices' votes as NbClust draws them: one bar per K, the majority's in black.
+
+    Parameters
+    ----------
+    votes : mapping of int to int
+        Per K tried, ascending, the number of indices that chose it.
+    majority : sequence of int
+        The K with the most votes (several: a tie, all drawn in black).
+    title : str
+        The figure's title.
+    note : str
+        A line under the axis (the vote in words).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    with style():
+        fig = new_figure(max(4.5, 0.45 * len(votes) + 2.0), 3.4)
+        ax = fig.subplots()
+        ks = list(votes)
+        bars = ax.bar(ks, [votes[k] for k in ks], width=0.7,
+                      color=["black" if k in majority else "#9aa7b8" for k in ks], gid="votes")
+        ax.bar_label(bars, labels=[str(votes[k]) if votes[k] else "" for k in ks], fontsize=8, padding=2)
+        ax.set_axisbelow(True)
+        ax.grid(axis="x", visible=False)
+        ax.margins(y=0.12)
+        ax.set_xticks(ks)
+        ax.set_xlabel("number of clusters K")
+        ax.set_ylabel("number of indices")
+        ax.yaxis.get_major_locator().set_params(integer=True)
+        ax.set_title(title, fontweight="bold", fontsize=10)
+        if note:
+            fig.supxlabel(note, fontsize=8)
     return fig

@@ -2,7 +2,11 @@
 
 :func:`select_k` clusters the data once per K, scores each clustering with internal indices
 (:func:`clustval.score`) and reports, per index, every K at which it takes its best value
-(:meth:`clustval.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken).
+(:meth:`clustval.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken)
+by each index's own rule (largest, smallest, or the elbow of a second difference). With
+``vote=True`` it also counts the indices' votes, NbClust-style (Charrad, Ghazzali, Boiteau,
+Niknafs 2014, J. Stat. Softw. 61(6)): each index whose best K is unique votes for it, and the
+K with the most votes is the majority (a tie is reported as one).
 With SD K-medoids over K = 2..22 on the Fig. 1 set it is the paper's Fig. 3 (Xie, Zhou,
 Wang, Jiang 2017), and gives the pipeline's best K and claim C1's.
 """
@@ -12,19 +16,77 @@ from __future__ import annotations
 import copy
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._validation import as_data_matrix
+from ._validation import as_data_matrix, check_undefined_policy
 from .clustering import ALGORITHMS, cluster, get_algorithm
 from .errors import InputError
-from .formatting import best_ks_text
+from .formatting import best_ks_text, k_ranges_text, spoken_list
 from .kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .registry import INDICES, INTERNAL, get_index
 from .scoring import score
 
-__all__ = ["Selection", "plot_selection", "select_k", "summary"]
+__all__ = ["Selection", "Vote", "plot_selection", "plot_votes", "select_k", "summary", "vote_text"]
+
+
+@dataclass(frozen=True)
+class Vote:
+    """The indices' votes for K, NbClust-style (Charrad et al. 2014).
+
+    Attributes
+    ----------
+    votes : dict of int to int
+        Per K tried, ascending, the number of indices whose single best K it is.
+    voters : dict of str to int
+        Per index that voted, its K.
+    abstained : dict of str to tuple of int
+        Per index that did not vote, the K it found best: several (a tie it cannot break), or
+        none (undefined at every K, or too few K for its second-difference rule).
+    majority : tuple of int
+        The K with the most votes; more than one is a tie between them; empty when nobody voted.
+
+    Examples
+    --------
+    >>> Vote.count([2, 3, 4], {"sil": (3,), "db": (3,), "igp": (2, 3)})
+    Vote(votes={2: 0, 3: 2, 4: 0}, voters={'sil': 3, 'db': 3}, abstained={'igp': (2, 3)}, majority=(3,))
+    """
+
+    votes: dict[int, int]
+    voters: dict[str, int]
+    abstained: dict[str, tuple[int, ...]]
+    majority: tuple[int, ...]
+
+    @classmethod
+    def count(cls, ks: Sequence[int], best: Mapping[str, tuple[int, ...]]) -> Vote:
+        """Count the votes of the indices' best K.
+
+        Parameters
+        ----------
+        ks : sequence of int
+            The K tried.
+        best : mapping of str to tuple of int
+            Per index, every K at which it is best (:attr:`Selection.best`).
+
+        Returns
+        -------
+        Vote
+            The votes, voters, abstentions and majority.
+
+        Examples
+        --------
+        >>> Vote.count([2, 3], {"sil": (2,), "db": (3,)}).majority  # a tie
+        (2, 3)
+        """
+        voters = {index: found[0] for index, found in best.items() if len(found) == 1}
+        abstained = {index: found for index, found in best.items() if len(found) != 1}
+        votes = {k: 0 for k in sorted(ks)}
+        for k in voters.values():
+            votes[k] += 1
+        most = max(votes.values(), default=0)
+        majority = tuple(k for k, count in votes.items() if count == most) if most else ()
+        return cls(votes=votes, voters=voters, abstained=abstained, majority=majority)
 
 
 @dataclass(frozen=True)
@@ -50,6 +112,10 @@ class Selection:
         The K at which SD seeding ran out of candidates and filled its seeds farthest-first.
     labels : dict of int to ndarray
         The clustering at each K.
+    undefined : dict of str to tuple of int
+        Per index undefined at some K (NaN in :attr:`table`), those K.
+    vote : Vote or None
+        The indices' votes (``select_k(..., vote=True)``), or None.
 
     Examples
     --------
@@ -66,6 +132,8 @@ class Selection:
     best: dict[str, tuple[int, ...]]
     fallback_ks: tuple[int, ...]
     labels: dict[int, np.ndarray]
+    undefined: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    vote: Vote | None = None
 
     @property
     def ks(self) -> tuple[int, ...]:
@@ -122,6 +190,8 @@ def select_k(
     stdi_squared: bool = False,
     xb_separation: str = "centroids",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    undefined: str = "nan",
+    vote: bool = False,
     **algorithm_options,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
@@ -148,6 +218,12 @@ def select_k(
         The data set's name, as the plot's title gives it.
     stdi_squared, xb_separation, memory_budget_mb
         The indices' options (:func:`clustval.internal.internal_scores`).
+    undefined : {"nan", "raise"}, default "nan"
+        An index undefined at some K (Silhouette at K = n, a determinant of a singular
+        scatter matrix) is NaN there, listed in :attr:`Selection.undefined` and skipped when
+        its best K is found (``"nan"``), or raises (``"raise"``).
+    vote : bool, default False
+        Also count the indices' votes for K (:class:`Vote`, :attr:`Selection.vote`).
     **algorithm_options
         The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`), e.g.
         ``radius="mean"`` for ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
@@ -162,7 +238,7 @@ def select_k(
     clustval.errors.InputError
         Bad data, an empty or out-of-range K, an unknown algorithm or option, an estimator
         without ``n_clusters``, or an external index; :class:`~clustval.errors.UndefinedIndexError`
-        for an index undefined at some K (Sil and BWP at K = n).
+        for an index undefined at some K (Sil and BWP at K = n) with ``undefined="raise"``.
     clustval.errors.ClusteringError
         A K above the number of distinct points, or a bad clustering option.
 
@@ -198,6 +274,12 @@ def select_k(
     {'db': (3,)}
     >>> clustval.select_k(X, algorithm={3: found.labels[3]}, indices=["sil"]).ks
     (3,)
+
+    Each index votes for its best K, as NbClust counts them:
+
+    >>> voted = clustval.select_k(X, range(2, 6), indices=["db", "sil", "igp", "ball_hall"], vote=True)
+    >>> voted.vote.majority, voted.vote.votes
+    ((3,), {2: 0, 3: 4, 4: 0, 5: 0})
     """
     as_data_matrix(X)  # one clear error for bad data, before any work
     X = np.asarray(X, dtype=np.float64)
@@ -212,6 +294,7 @@ def select_k(
     else:
         ks = _check_ks(ks, len(X))
     indices = _check_indices(indices)
+    check_undefined_policy(undefined)
     if algorithm_options and not isinstance(algorithm, str):
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
 
@@ -237,10 +320,21 @@ def select_k(
         )
 
     options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "memory_budget_mb": memory_budget_mb}
-    table = tuple({"k": k, **score(labels[k], X=X, names=indices, **options)} for k in ks)
-    best = {index: get_index(index).best_ks(ks, [row[index] for row in table])[0] for index in indices}
+    table = tuple({"k": k, **score(labels[k], X=X, names=indices, undefined=undefined, **options)} for k in ks)
+    best = {index: _best_ks(index, ks, [row[index] for row in table]) for index in indices}
+    gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
     return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
-                     fallback_ks=fallback_ks, labels=labels)  # fmt: skip
+                     fallback_ks=fallback_ks, labels=labels,
+                     undefined={index: found for index, found in gaps.items() if found},
+                     vote=Vote.count(ks, best) if vote else None)  # fmt: skip
+
+
+def _best_ks(index: str, ks: list[int], values: list[float]) -> tuple[int, ...]:
+    """The index's best K by its own rule; none when it is undefined at too many K for it."""
+    try:
+        return get_index(index).best_ks(ks, values)[0]
+    except InputError:  # no finite value at any K, or too few neighbours for a second difference
+        return ()
 
 
 def _fit_predict(estimator, X: np.ndarray, k: int) -> np.ndarray:
@@ -376,7 +470,8 @@ def plotting():
 
 
 def summary(selection: Selection) -> str:
-    """One line per index: its best K, as Fig. 3 and the claims write it.
+    """One line per index: its best K, as Fig. 3 and the claims write it; then the K where an
+    index is undefined, and the vote when there is one.
 
     Parameters
     ----------
@@ -395,11 +490,99 @@ def summary(selection: Selection) -> str:
     Examples
     --------
     >>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
-    >>> print(summary(select_k(X, range(2, 6), indices=["igp", "sil"])))
+    >>> print(summary(select_k(X, range(2, 9), indices=["igp", "sil"], vote=True)))  # Sil: K = n
     IGP  best K tied at 2, 3 and 4
-    Sil  best K 4
+    Sil  best K 4 (undefined at K = 8)
+    votes: K = 4 has 1 of 1 (IGP tied, no vote)
     """
     width = max(len(INDICES[i].label) for i in selection.indices)
-    return "\n".join(
-        f"{INDICES[i].label:<{width}}  best K {best_ks_text(selection.best[i])}" for i in selection.indices
-    )
+    lines = []
+    for index in selection.indices:
+        found = selection.best[index]
+        text = f"best K {best_ks_text(found)}" if found else "no best K"
+        if index in selection.undefined:
+            text += f" (undefined at K = {k_ranges_text(selection.undefined[index])})"
+        lines.append(f"{INDICES[index].label:<{width}}  {text}")
+    if selection.vote is not None:
+        lines.append(vote_text(selection.vote))
+    return "\n".join(lines)
+
+
+def vote_text(vote: Vote) -> str:
+    """The vote in one line: the majority K, its votes, and who did not vote.
+
+    Parameters
+    ----------
+    vote : Vote
+        The indices' votes.
+
+    Returns
+    -------
+    str
+        E.g. ``votes: K = 3 has 5 of 7 (IGP tied, no vote)``.
+
+    Examples
+    --------
+    >>> vote_text(Vote.count([2, 3], {"sil": (2,), "db": (3,)}))
+    'votes: tie between K = 2 and 3, 1 of 2 each'
+    """
+    cast = len(vote.voters)
+    if not vote.majority:
+        text = "votes: no index voted"
+    elif len(vote.majority) == 1:
+        text = f"votes: K = {vote.majority[0]} has {vote.votes[vote.majority[0]]} of {cast}"
+    else:
+        text = (f"votes: tie between K = {spoken_list(vote.majority)}, "
+                f"{vote.votes[vote.majority[0]]} of {cast} each")  # fmt: skip
+    if vote.abstained:
+        text += " (" + ", ".join(f"{INDICES[i].label} {'tied' if found else 'undefined'}"
+                                 for i, found in vote.abstained.items()) + ", no vote)"  # fmt: skip
+    return text
+
+
+def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int = 150):
+    """Draw the vote as NbClust draws it: a bar per K, the number of indices that chose it,
+    the majority in black; save it as PNG or PDF (``path``'s suffix) and return the Figure.
+
+    Needs matplotlib (the ``plot`` extra).
+
+    Parameters
+    ----------
+    selection : Selection
+        What :func:`select_k` found with ``vote=True``.
+    path : str or path-like
+        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
+    title : str, optional
+        The figure's title.
+    dpi : int, default 150
+        Resolution of a PNG.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure, saved.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        No vote in ``selection`` (``vote=False``), or matplotlib is not installed.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
+    >>> found = select_k(X, range(2, 6), indices=["db", "sil", "igp"], vote=True)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     fig = plot_votes(found, pathlib.Path(folder) / "votes.png")
+    >>> fig.axes[0].get_xlabel()
+    'number of clusters K'
+    """
+    if selection.vote is None:
+        raise InputError("this selection has no vote: call select_k(..., vote=True).")
+    plots = plotting()
+    title = title or (f"Votes of {len(selection.indices)} internal indices on {selection.name} "
+                      f"({selection.algorithm})")  # fmt: skip
+    fig = plots.votes_per_k(selection.vote.votes, selection.vote.majority, title=title,
+                            note=vote_text(selection.vote))  # fmt: skip
+    plots.save_figure(fig, path, dpi=dpi)
+    return fig

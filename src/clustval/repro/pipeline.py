@@ -190,6 +190,8 @@ def score_rows(
             labels_true=ds.y if external else None,
             X=ds.X if internal else None,
             names=names,
+            # an index undefined at some K (a singleton's log-determinant) is NaN there, not the end of the run
+            undefined="nan",
             **score_options(indices),
         )
         rows += [
