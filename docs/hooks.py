@@ -74,8 +74,10 @@ _K_RULE = {
 
 def peers(name: str) -> list[str]:
     """Where the peers compute index ``name``, and whether they define it the same way:
-    scikit-learn's aliases (the same function object) and clusterCrit's criteria
-    (``clustval.compat.clustercrit.COUNTERPART``; ``DEPARTURES`` says how one departs)."""
+    scikit-learn's aliases (the same function object), clusterCrit's criteria
+    (``clustval.compat.clustercrit.COUNTERPART``; ``DEPARTURES`` says how one departs),
+    genieclust's (``clustval.neighbours.GENIECLUST_PEERS``) and cvi's
+    (``clustval.cvi_family.CVI_PEERS``)."""
     import clustval
     from clustval.compat import clustercrit
     from clustval.registry import get_index
@@ -86,6 +88,16 @@ def peers(name: str) -> list[str]:
     for criterion, index in clustercrit.COUNTERPART.items():
         if index == name:
             found.append(f"clusterCrit `{criterion}` ({clustercrit.DEPARTURES.get(criterion, 'same')})")
+    # genieclust's and cvi's, each mapping kept beside the indices it names
+    from clustval.cvi_family import CVI_PEERS
+    from clustval.neighbours import GENIECLUST_PEERS
+
+    if name in GENIECLUST_PEERS:
+        call, relation = GENIECLUST_PEERS[name]
+        found.append(f"genieclust `cluster_validity.{call}` ({relation})")
+    if name in CVI_PEERS:
+        cls, relation = CVI_PEERS[name]
+        found.append(f"cvi `{cls}().get_cvi(X, y)` ({relation})")
     return found
 
 
@@ -106,7 +118,7 @@ def index_details() -> str:
         ]
         if spec.kind == "internal":
             facts.append(f"Best K (`select_k`, the vote): {_K_RULE[spec.k_rule]}.")
-        facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn and clusterCrit") + ".")
+        facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn, clusterCrit, genieclust and cvi") + ".")
         parts.append(f"### `{spec.name}`\n\n" + "\n".join(
             f"- {fact}" for fact in facts) + "\n\n" + description(function))
     return "\n\n".join(parts)

@@ -100,7 +100,9 @@ def test_the_generated_parts_render_from_the_registry_and_the_parser():
         assert "Peers: " in section and (spec.kind == "external" or "Best K" in section)
     # the peers: scikit-learn's aliases, and clusterCrit's criteria with how they depart
     assert hooks.peers("ari") == ["scikit-learn `adjusted_rand_score` (same)"]
-    assert hooks.peers("ball_hall") == ["clusterCrit `Ball_Hall` (same)"]
+    assert hooks.peers("ball_hall")[0] == "clusterCrit `Ball_Hall` (same)"
+    assert "genieclust `cluster_validity.negated_ball_hall_index` (negated" in hooks.peers("ball_hall")[1]
+    assert hooks.peers("rcip")[0].startswith("cvi `rCIP().get_cvi(X, y)` (adds 10**(-12 / d)")
     assert "mean of the clusters' mean silhouettes" in hooks.peers("sil")[1]
     cli = hooks.render((REPO / "docs" / "cli.md").read_text(encoding="utf-8"))
     assert "clustval score --help" in cli and "--truth" in cli and "clustval sweep --help" in cli
@@ -142,6 +144,8 @@ MODULES = [
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
     "clustval.nbclust_family",
+    "clustval.neighbours",
+    "clustval.cvi_family",
     "clustval.contingency",
     "clustval.counts",
     "clustval.dask",

@@ -18,6 +18,8 @@ MODULES = [
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
     "clustval.nbclust_family",
+    "clustval.neighbours",
+    "clustval.cvi_family",
     "clustval.contingency",
     "clustval.counts",
     "clustval.datasets",

@@ -50,7 +50,8 @@ def test_undefined_nan_only_where_undefined():
         "banfeld_raftery", "det_ratio", "log_det_ratio", "scott_symons", "trace_wib"} | {
         # no within-cluster pair to compare or average (clustval.pair_rank)
         "baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao"} | {
-        "ccc", "trcovw"}  # R^2 = 1 and n - K = 0 (clustval.nbclust_family)
+        "ccc", "trcovw"} | {  # R^2 = 1 and n - K = 0 (clustval.nbclust_family)
+        "rcip"}  # every covariance 0: no Gaussian model (clustval.cvi_family)
     for name in set(INTERNAL) - undefined:
         assert values[name] == clustval.internal_scores(X, singletons, [name])[name]
     # one class: S2 and NCA undefined, the others defined

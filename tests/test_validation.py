@@ -217,6 +217,7 @@ def _clusters(seed=0):
 
 # The internal indices that are not scale invariant: f(a X) = a**power f(X) ...
 SCALE_POWERS = {"ball_hall": 2, "trace_w": 2, "pbm": 2, "trcovw": 2, "dindex": 1, "point_biserial": 1, "sd_dis": -1}
+SCALE_POWERS["rcip"] = -3  # a density: a**-d, and _clusters has d = 3
 # ... and those computed through logarithms of determinants or traces, where the scale's
 # logarithm adds to (or cancels from) the value: equal up to the rounding of that sum
 # (Banfeld-Raftery + 2 n log a, Scott-Symons + 2 d n log a, Ksq_DetW * a**(2d))

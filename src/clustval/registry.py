@@ -30,10 +30,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from . import cvi_family as V  # noqa: N812
 from . import dunn_family as G  # noqa: N812
 from . import external as E  # noqa: N812 - short, the table below names every index with it
 from . import internal as I  # noqa: N812, E741
 from . import nbclust_family as N  # noqa: N812
+from . import neighbours as NB  # noqa: N812
 from . import pair_rank as R  # noqa: N812
 from . import scatter as S  # noqa: N812
 from .errors import InputError
@@ -296,6 +298,7 @@ def _int(name, label, direction, bounds, reference, function, core, options=None
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
 _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 _CLUSTERCRIT = "clusterCrit vignette (Desgraupes 2013)"
+_GAGOLEWSKI = "Gagolewski, Bartoszuk & Cena (2021), Inf. Sci. 581:620-636"
 
 _S2_OPTIONS = {"s2_matching": "matching"}
 _CP_OPTIONS = {"cp_seed": "seed"}
@@ -498,6 +501,26 @@ INDICES: dict[str, IndexSpec] = {
         _int("hubert", "Hubert", "higher", (-1, 1),
              "Hubert & Arabie (1985), J. Classif. 2:193-218; Halkidi et al. (2001)", N.hubert,
              N.hubert_from_partition, k_rule="min_diff"),
+        # ---- internal: genieclust's and cvi's indices
+        # near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021) (clustval.neighbours;
+        # M = 25 and the DuNN-OWA variants their benchmarks report) and the batch forms of
+        # the centroid indices of the incremental-CVI literature (clustval.cvi_family)
+        _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, NB.wcnn, NB.wcnn_from_partition),
+        *(_int(f"dunnowa_m25_{a.lower()}_{b.lower()}", f"DuNN_25_{a}_{b}", "higher", (-_INF, _INF),
+               _GAGOLEWSKI, getattr(NB, f"dunnowa_m25_{a.lower()}_{b.lower()}"),
+               getattr(NB, f"dunnowa_m25_{a.lower()}_{b.lower()}_from_partition"))
+          for a, b in (("Min", "Max"), ("Mean", "Mean"), ("Max", "Min"))),
+        _int("ps", "PS", "higher", (-_INF, _INF),
+             "Yang & Wu (2001), Proc. IEEE FUZZ 1:89-92, crisp form of Lughofer (2008), "
+             "Pattern Recognit. 41(3):995-1011", V.ps, V.ps_from_partition),
+        _int("rcip", "rCIP", "lower", (0, _INF),
+             "Araujo, Doria Neto & Martins (2013), Pattern Recognit. Lett. 34(16):2181-2191",
+             V.rcip, V.rcip_from_partition),
+        _int("csil", "cSIL", "higher", (-1, 1),
+             "Rawashdeh & Ralescu (2012), SUM 2012, LNCS 7520:406-419", V.csil,
+             V.csil_from_partition),
+        _int("wb", "WB", "lower", (0, _INF),
+             "Zhao & Franti (2014), Data Knowl. Eng. 92:77-89", V.wb, V.wb_from_partition),
     )
 }  # fmt: skip
 

@@ -1,0 +1,411 @@
+"""Centroid-based indices of the incremental-CVI literature, batch (crisp) forms: PS, rCIP, cSIL, WB.
+
+Brito da Silva, Melton & Wunsch (2020) collect them for online clustering; the Python
+package ``cvi`` (Petrenko) computes them in batch mode too. Notation: K clusters C_k with
+n_k members and centroids c_k, cbar = (1/K) sum_k c_k the mean of the centroids (unweighted),
+WGSS = sum_k sum_{x in C_k} ||x - c_k||^2, BGSS = sum_k n_k ||c_k - xbar||^2.
+
+* PS, partition separation, crisp form (Yang & Wu 2001; Lughofer 2008):
+  ``PS = sum_k (n_k / max_l n_l - exp(-min_{l != k} ||c_k - c_l||^2 / beta_T))``,
+  ``beta_T = (1/K) sum_l ||c_l - cbar||^2``. Higher is better; in (-K, K).
+* rCIP, representative cross information potential (Araujo, Gomes & Bezerra 2013):
+  ``rCIP = sum_{k < l} G(c_k - c_l; Sigma_k + Sigma_l)``, G the Gaussian density
+  ``(2 pi)^(-d/2) det(S)^(-1/2) exp(-u^T S^-1 u / 2)`` and Sigma_k the sample covariance of
+  C_k (denominator n_k - 1; 0 for a singleton): the overlap of Gaussian models of the
+  clusters. Lower is better; a density, of degree -d in the data's units.
+* cSIL, centroid-based (centre-wise) silhouette (Rawashdeh & Ralescu 2012), as ``cvi``
+  computes it: for each centroid c_k, ``a_k = mean_{x in C_k} ||x - c_k||^2``,
+  ``b_k = min_{l != k} mean_{x in C_l} ||x - c_k||^2``, ``s_k = (b_k - a_k) / max(a_k, b_k)``
+  (0 when both are 0); ``cSIL = (1/K) sum_k s_k``. Higher is better; in [-1, 1].
+* WB, the WB-index (Zhao & Franti 2014): ``WB = K WGSS / BGSS``. Lower is better.
+
+All come from the coordinates (no pairwise distances), so they refuse
+``metric="precomputed"``. K = 1 raises UndefinedIndexError.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .errors import InputError, UndefinedIndexError
+from .internal import COORDINATES, Partition, _no_nan, _one, reads
+
+#: ``cvi``'s peers of the indices here and of those the registry already holds:
+#: ``{registry name: (cvi class, how it relates)}`` (batch mode, ``cvi.<Class>().get_cvi(X, y)``).
+CVI_PEERS = {
+    "ps": ("PS", "same"),
+    "rcip": ("rCIP", "adds 10**(-12 / d) to each covariance's diagonal: `ridge=10**(-12 / d)`"),
+    "csil": ("cSIL", "same"),
+    "wb": ("WB", "same"),
+    "calinski_harabasz": ("CH", "same"),
+    "db": ("DB", "differs: a cluster's spread is its mean squared distance to the centroid"),
+    "xb": ("XB", "same"),
+    "gdi43": ("GD43", "differs: Delta_3 is twice the mean squared distance to the centroid"),
+    "gdi53": ("GD53", "differs: Delta_3 is twice the mean squared distance to the centroid"),
+}
+
+
+def _centroid_sq_distances(p: Partition) -> np.ndarray:
+    """(K, K): ||c_k - c_l||^2, differences taken coordinate-wise (exactly 0 on coincident centroids)."""
+    differences = p.centroids[:, None, :] - p.centroids[None, :, :]
+    return np.sum(differences**2, axis=2)
+
+
+# ----------------------------------------------------------------------------- PS
+
+
+@reads(COORDINATES)
+def ps_from_partition(p: Partition) -> float:
+    """PS of a :class:`~clustval.internal.Partition` (see :func:`ps`).
+
+    Parameters
+    ----------
+    p : Partition
+        The partition.
+
+    Returns
+    -------
+    float
+        PS, in (-K, K).
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [2.0], [10.0]], [0, 0, 1])
+    >>> round(ps_from_partition(p), 6)  # beta_T = 20.25, min distance^2 = 81
+    1.463369
+    """
+    p.require_clusters("PS")
+    squared = _centroid_sq_distances(p)
+    np.fill_diagonal(squared, np.inf)
+    closest = squared.min(axis=1)
+    beta = float(np.mean(np.sum((p.centroids - p.centroids.mean(axis=0)) ** 2, axis=1)))
+    # every centroid on one point: no separation at all, exp(-0) = 1
+    separation = np.exp(-closest / beta) if beta > 0 else np.ones(p.n_clusters)
+    return _no_nan(float(np.sum(p.sizes / p.sizes.max() - separation)), "PS")
+
+
+def ps(X, labels) -> float:
+    """PS, partition separation, crisp form (Yang & Wu 2001; Lughofer 2008).
+
+    ``PS = sum_k (n_k / max_l n_l - exp(-min_{l != k} ||c_k - c_l||^2 / beta_T))``,
+    ``beta_T = (1/K) sum_l ||c_l - cbar||^2``, cbar the mean of the K centroids: large
+    clusters whose centroids lie far apart (relative to the spread of the centroids) score
+    high. Each term lies in (-1, 1), so PS in (-K, K); **higher is better**. Coincident
+    centroids only (beta_T = 0) give each cluster ``n_k / max n_l - 1``. Raises
+    UndefinedIndexError for K = 1.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+
+    Returns
+    -------
+    float
+        PS, in (-K, K); higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+    clustval.errors.InputError
+        Data or labels that fail the checks.
+
+    References
+    ----------
+    Yang, M.-S., Wu, K.-L. (2001). A new validity index for fuzzy clustering. Proc. 10th
+    IEEE Int. Conf. Fuzzy Systems, 89-92. Lughofer, E. (2008). Extensions of vector
+    quantization for incremental clustering. Pattern Recognition 41(3), 995-1011.
+
+    Examples
+    --------
+    >>> round(ps([[0.0], [2.0], [10.0]], [0, 0, 1]), 6)  # (1 - e^-4) + (1/2 - e^-4)
+    1.463369
+    """
+    return _one(ps_from_partition, X, labels)
+
+
+# ----------------------------------------------------------------------------- rCIP
+
+
+def check_ridge(ridge) -> float:
+    """Refuse a ridge that is not a finite number >= 0, with a one-line error.
+
+    Parameters
+    ----------
+    ridge : float
+        What :func:`rcip` adds to the diagonal of each cluster's covariance.
+
+    Returns
+    -------
+    float
+        ``ridge`` as a float.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A negative, infinite or non-numeric ridge.
+
+    Examples
+    --------
+    >>> check_ridge(0)
+    0.0
+    """
+    try:
+        value = float(ridge)
+    except (TypeError, ValueError):
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise InputError(f"ridge must be a finite number >= 0, got {ridge!r}.")
+    return value
+
+
+@reads(COORDINATES)
+def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
+    """rCIP of a :class:`~clustval.internal.Partition` (see :func:`rcip`).
+
+    Parameters
+    ----------
+    p : Partition
+        The partition.
+    ridge : float, default 0.0
+        Added to the diagonal of each cluster's covariance, in the data's squared units.
+
+    Returns
+    -------
+    float
+        rCIP, in [0, inf).
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
+    >>> f"{rcip_from_partition(p):.6g}"  # G(10; 2 + 2) = exp(-100 / 8) / sqrt(8 pi)
+    '7.4336e-07'
+    """
+    p.require_clusters("rCIP")
+    d = p.X.shape[1]
+    ridge = check_ridge(ridge)
+    if ridge and p.scale != 1.0:  # in the scaled coordinates: ridge / scale**2, exactly
+        try:
+            ridge = math.ldexp(ridge, -2 * (math.frexp(p.scale)[1] - 1))
+        except OverflowError:
+            ridge = math.inf
+    covariances = p.within_scatter / np.maximum(p.sizes - 1, 1)[:, None, None]
+    covariances += ridge * np.eye(d)
+    squared = _centroid_sq_distances(p)
+    total = 0.0
+    for k in range(p.n_clusters - 1):
+        for l in range(k + 1, p.n_clusters):
+            pooled = covariances[k] + covariances[l]
+            eigenvalues = np.linalg.eigvalsh(pooled)
+            if eigenvalues[0] <= eigenvalues[-1] * d * np.finfo(float).eps:
+                raise UndefinedIndexError(
+                    f"rCIP is undefined: the summed covariance of clusters {k} and {l} is singular "
+                    "(too few or collinear members); pass ridge > 0 to regularise it."
+                )
+            u = p.centroids[k] - p.centroids[l]
+            quadratic = float(u @ np.linalg.solve(pooled, u)) if squared[k, l] > 0 else 0.0
+            log_det = float(np.sum(np.log(eigenvalues)))
+            total += math.exp(-0.5 * (quadratic + log_det + d * math.log(2 * math.pi)))
+    return p.in_data_units(_no_nan(total, "rCIP"), -d)  # a density: degree -d
+
+
+def rcip(X, labels, *, ridge: float = 0.0) -> float:
+    """rCIP, representative cross information potential (Araujo, Gomes & Bezerra 2013).
+
+    ``rCIP = sum_{k < l} G(c_k - c_l; Sigma_k + Sigma_l)``, G the d-variate Gaussian density
+    ``(2 pi)^(-d/2) det(S)^(-1/2) exp(-u^T S^-1 u / 2)``, Sigma_k the sample covariance of
+    C_k (denominator n_k - 1; 0 for a singleton): Renyi's cross information potential
+    between Gaussian models of each pair of clusters, represented by their centroids and
+    covariances. Range [0, inf); **lower is better** (less overlap). A density: it scales
+    as ``a**-d`` with the data. Raises UndefinedIndexError for K = 1 and when a pair's
+    summed covariance is singular (pass ``ridge > 0``).
+
+    ``cvi``'s ``rCIP`` adds ``10**(-12 / d)`` to every covariance's diagonal (whatever the
+    data's units): ``ridge=10**(-12 / d)`` reproduces it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+    ridge : float, default 0.0
+        Added to the diagonal of each cluster's covariance, in the data's squared units.
+
+    Returns
+    -------
+    float
+        rCIP, in [0, inf); lower is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, or a singular summed covariance.
+    clustval.errors.InputError
+        Data or labels that fail the checks, or a negative ridge.
+
+    References
+    ----------
+    Araujo, D., Doria Neto, A., Martins, A. (2013). Representative cross information
+    potential clustering. Pattern Recognition Letters 34(16), 2181-2191.
+
+    Examples
+    --------
+    >>> f"{rcip([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1]):.6g}"
+    '7.4336e-07'
+    """
+    return _one(rcip_from_partition, X, labels, ridge=ridge)
+
+
+# ----------------------------------------------------------------------------- cSIL
+
+
+@reads(COORDINATES)
+def csil_from_partition(p: Partition) -> float:
+    """cSIL of a :class:`~clustval.internal.Partition` (see :func:`csil`).
+
+    Parameters
+    ----------
+    p : Partition
+        The partition.
+
+    Returns
+    -------
+    float
+        cSIL, in [-1, 1].
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
+    >>> csil_from_partition(p)  # a = 1, b = 1 + 100 for both centroids
+    0.9900990099009901
+    """
+    p.require_clusters("cSIL")
+    within = np.bincount(p.codes, weights=p.squared_centroid_distances, minlength=p.n_clusters) / p.sizes
+    # mean_{x in C_l} ||x - c_k||^2 = a_l + ||c_l - c_k||^2 (the parallel axis theorem)
+    to_other = within[:, None] + _centroid_sq_distances(p)  # [l, k]
+    np.fill_diagonal(to_other, np.inf)
+    b = to_other.min(axis=0)
+    widest = np.maximum(within, b)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        s = np.where(widest > 0, (b - within) / widest, 0.0)
+    return _no_nan(float(np.mean(s)), "cSIL")
+
+
+def csil(X, labels) -> float:
+    """cSIL, centroid-based (centre-wise) silhouette (Rawashdeh & Ralescu 2012), as ``cvi`` has it.
+
+    For each centroid c_k: ``a_k = mean_{x in C_k} ||x - c_k||^2`` (its own members' mean
+    squared distance), ``b_k = min_{l != k} mean_{x in C_l} ||x - c_k||^2`` (the closest other
+    cluster's), ``s_k = (b_k - a_k) / max(a_k, b_k)`` (0 when both are 0), and
+    ``cSIL = (1/K) sum_k s_k``. A silhouette of the centres instead of the objects: O(n K)
+    instead of O(n^2). Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+
+    Returns
+    -------
+    float
+        cSIL, in [-1, 1]; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+    clustval.errors.InputError
+        Data or labels that fail the checks.
+
+    References
+    ----------
+    Rawashdeh, M., Ralescu, A. (2012). Center-wise intra-inter silhouettes. Scalable
+    Uncertainty Management (SUM 2012), LNCS 7520, 406-419.
+
+    Examples
+    --------
+    >>> csil([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # (101 - 1) / 101
+    0.9900990099009901
+    """
+    return _one(csil_from_partition, X, labels)
+
+
+# ----------------------------------------------------------------------------- WB
+
+
+@reads(COORDINATES)
+def wb_from_partition(p: Partition) -> float:
+    """WB of a :class:`~clustval.internal.Partition` (see :func:`wb`).
+
+    Parameters
+    ----------
+    p : Partition
+        The partition.
+
+    Returns
+    -------
+    float
+        WB, in [0, inf].
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
+    >>> wb_from_partition(p)  # 2 * 4 / 100
+    0.08
+    """
+    p.require_clusters("WB")
+    wgss = float(np.sum(p.squared_centroid_distances))
+    bgss = float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
+    if bgss == 0:
+        if wgss == 0:
+            raise UndefinedIndexError("WB is undefined: all objects are equal (WGSS = BGSS = 0).")
+        return math.inf  # every centroid on the grand mean: no separation
+    return _no_nan(p.n_clusters * wgss / bgss, "WB")
+
+
+def wb(X, labels) -> float:
+    """WB-index (Zhao & Franti 2014): K times the within over the between sum of squares.
+
+    ``WB = K WGSS / BGSS``, WGSS = sum_k sum_{x in C_k} ||x - c_k||^2, BGSS =
+    sum_k n_k ||c_k - xbar||^2. Range [0, inf]; **lower is better** (the K of its minimum);
+    inf when every centroid lies on xbar. Raises UndefinedIndexError for K = 1 and when all
+    objects are equal.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data, finite numbers.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object: integers or strings.
+
+    Returns
+    -------
+    float
+        WB, in [0, inf]; lower is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1, or all objects equal.
+    clustval.errors.InputError
+        Data or labels that fail the checks.
+
+    References
+    ----------
+    Zhao, Q., Franti, P. (2014). WB-index: a sum-of-squares based index for cluster
+    validity. Data & Knowledge Engineering 92, 77-89.
+
+    Examples
+    --------
+    >>> wb([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # WGSS 4, BGSS 100, K 2
+    0.08
+    """
+    return _one(wb_from_partition, X, labels)

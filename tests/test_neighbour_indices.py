@@ -1,0 +1,247 @@
+"""genieclust's WCNN and DuNN-OWA (clustval.neighbours) and cvi's PS, rCIP, cSIL, WB
+(clustval.cvi_family): against the two packages as independent oracles, against brute
+force written here, and on their degenerate cases."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval import cvi_family, neighbours
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.registry import get_index
+
+gv = pytest.importorskip(
+    "genieclust.cluster_validity", reason="genieclust (the test extra) is the oracle of WCNN and DuNN-OWA"
+)
+cvi = pytest.importorskip("cvi", reason="cvi (the test extra) is the oracle of PS, rCIP, cSIL and WB")
+
+DUNNOWA_VARIANTS = {"dunnowa_m25_min_max": ("Min", "Max"), "dunnowa_m25_mean_mean": ("Mean", "Mean"),
+                    "dunnowa_m25_max_min": ("Max", "Min")}  # fmt: skip
+OWA_PAIRS = [("Min", "Max"), ("Mean", "Mean"), ("Max", "Min"), ("SMin:5", "Const"), ("SMin:2", "SMax:3"),
+             ("Const", "Mean"), ("Mean", "SMin:4")]  # fmt: skip
+
+
+def _random(seed):
+    """n 20..300, d 1..5, K 2..6, every cluster present, clusters shifted apart a little."""
+    rng = np.random.default_rng(seed)
+    n, d, k = int(rng.integers(20, 301)), int(rng.integers(1, 6)), int(rng.integers(2, 7))
+    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
+    return rng.normal(size=(n, d)) + 1.5 * labels[:, None], labels
+
+
+def _close(got, want, rel=1e-10):
+    if math.isinf(want):
+        return got == want
+    return got == pytest.approx(want, rel=rel, abs=1e-300)
+
+
+# ---- against genieclust
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_wcnn_and_dunnowa_equal_genieclust(seed):
+    X, labels = _random(seed)
+    for M in (1, 4, 25):
+        assert _close(neighbours.wcnn(X, labels, M=M), gv.wcnn_index(X, labels, M)), M
+        for a, b in OWA_PAIRS:
+            want = gv.dunnowa_index(X, labels, M, a, b)
+            assert _close(neighbours.dunnowa(X, labels, M=M, numerator=a, denominator=b), want), (M, a, b)
+    assert _close(clustval.wcnn(X, labels), gv.wcnn_index(X, labels))  # genieclust's default M = 25
+    for name, (a, b) in DUNNOWA_VARIANTS.items():
+        assert _close(getattr(clustval, name)(X, labels), gv.dunnowa_index(X, labels, 25, a, b)), name
+
+
+def test_small_clusters_are_penalised_as_in_genieclust():
+    X, labels = _random(3)
+    sizes = np.bincount(labels)
+    M = int(sizes.min())  # a cluster of exactly M members: -inf in both
+    assert neighbours.wcnn(X, labels, M=M) == gv.wcnn_index(X, labels, M) == -math.inf
+    assert neighbours.dunnowa(X, labels, M=M, numerator="Min", denominator="Max") == -math.inf
+    assert gv.dunnowa_index(X, labels, M, "Min", "Max") == -math.inf
+    assert neighbours.wcnn(X, labels, M=M - 1) > 0
+
+
+# ---- against brute force written here
+
+
+def _brute_neighbours(X, M):
+    """Each object's M nearest others by (distance, index), over all pairs."""
+    rows = []
+    for i, x in enumerate(X):
+        others = sorted((math.dist(x, y), j) for j, y in enumerate(X) if j != i)
+        rows.append(others[:M])
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_wcnn_equals_a_count_over_all_pairs_ties_to_the_lower_index(seed):
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(3), 12)
+    X = rng.integers(0, 9, size=(36, 2)) + 4 * labels[:, None]  # lattice: many tied distances
+    for M in (1, 3, 7):
+        same = sum(labels[j] == labels[i] for i, row in enumerate(_brute_neighbours(X, M)) for _, j in row)
+        assert neighbours.wcnn(X, labels, M=M) == int(same) / (36 * M)  # both one correctly rounded division
+        assert neighbours.wcnn(X.astype(float), labels, M=M) == gv.wcnn_index(X.astype(float), labels, M)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dunnowa_min_max_and_mean_mean_equal_brute_force(seed):
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(3), 15)
+    X = rng.normal(size=(45, 3)) + 2 * labels[:, None]
+    M = 5
+    between, within = [], []
+    for i, row in enumerate(_brute_neighbours(X, M)):
+        for dist, j in row:
+            (within if labels[i] == labels[j] else between).append(dist)
+    if not between:  # the clusters are apart at this scale
+        assert neighbours.dunnowa(X, labels, M=M, numerator="Min", denominator="Max") == math.inf
+        return
+    got = neighbours.dunnowa(X, labels, M=M, numerator="Min", denominator="Max")
+    assert got == pytest.approx(min(between) / max(within), rel=1e-12)
+    got = neighbours.dunnowa(X, labels, M=M, numerator="Mean", denominator="Mean")
+    assert got == pytest.approx((sum(between) / len(between)) / (sum(within) / len(within)), rel=1e-12)
+
+
+def test_smoothed_minimum_weights_the_smallest_distances_by_a_half_gaussian():
+    # 1-D, M = 1: the within-cluster neighbour distances are known; SMax:1 takes the three
+    # largest with weights exp(-u^2 / 2), u = 0, 1, 2
+    X = np.array([0.0, 1.0, 3.0, 6.0, 100.0, 102.0, 105.0, 109.0])[:, None]
+    labels = [0, 0, 0, 0, 1, 1, 1, 1]
+    within = sorted([1, 1, 2, 3, 2, 2, 3, 4])  # each object's nearest neighbour
+    w = [math.exp(-(u**2) / 2) for u in range(3)]
+    smax = sum(wi * x for wi, x in zip(w, within[::-1][:3])) / sum(w)
+    got = neighbours.dunnowa(X, labels, M=1, numerator="Const", denominator="SMax:1")
+    assert got == pytest.approx(1 / smax, rel=1e-14)
+
+
+# ---- against cvi
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_ps_csil_wb_rcip_equal_cvi(seed):
+    X, labels = _random(seed)
+    d = X.shape[1]
+    assert _close(clustval.ps(X, labels), cvi.PS().get_cvi(X, labels))
+    assert _close(clustval.csil(X, labels), cvi.cSIL().get_cvi(X, labels))
+    assert _close(clustval.wb(X, labels), cvi.WB().get_cvi(X, labels))
+    # cvi adds 10**(-12 / d) to every covariance's diagonal (Araujo et al. add nothing)
+    want = cvi.rCIP().get_cvi(X, labels)
+    assert _close(cvi_family.rcip(X, labels, ridge=10 ** (-12 / d)), want)
+    if d == 1:  # a ridge of 1e-12 against variances of about 1: invisible at 1e-10
+        assert _close(clustval.rcip(X, labels), want)
+
+
+def test_wb_and_csil_by_hand():
+    X = np.array([[0.0], [2.0], [10.0], [12.0], [13.0]])
+    labels = [0, 0, 1, 1, 1]
+    # every term in exact arithmetic
+    xs = [Fraction(int(v)) for v in X.ravel()]
+    c0, c1 = (xs[0] + xs[1]) / 2, (xs[2] + xs[3] + xs[4]) / 3
+    wgss = (xs[0] - c0) ** 2 + (xs[1] - c0) ** 2 + sum((x - c1) ** 2 for x in xs[2:])
+    mean = sum(xs) / 5
+    bgss = 2 * (c0 - mean) ** 2 + 3 * (c1 - mean) ** 2
+    assert clustval.wb(X, labels) == pytest.approx(float(2 * wgss / bgss), rel=1e-14)
+    a0, a1 = ((xs[0] - c0) ** 2 + (xs[1] - c0) ** 2) / 2, sum((x - c1) ** 2 for x in xs[2:]) / 3
+    b0, b1 = sum((x - c0) ** 2 for x in xs[2:]) / 3, ((xs[0] - c1) ** 2 + (xs[1] - c1) ** 2) / 2
+    want = ((b0 - a0) / max(a0, b0) + (b1 - a1) / max(a1, b1)) / 2
+    assert clustval.csil(X, labels) == pytest.approx(float(want), rel=1e-14)
+
+
+# ---- invariances and degenerate cases
+
+
+@pytest.mark.parametrize("name", ["wcnn", *DUNNOWA_VARIANTS, "ps", "csil", "wb", "rcip"])
+def test_invariant_under_translation_rotation_relabelling_and_order(name):
+    X, labels = _random(5)
+    rng = np.random.default_rng(1)
+    q, _ = np.linalg.qr(rng.normal(size=(X.shape[1], X.shape[1])))
+    order = rng.permutation(len(labels))
+    f = get_index(name).function
+    base = f(X, labels)
+    assert f(X @ q + 7.0, labels) == pytest.approx(base, rel=1e-9)
+    assert f(X[order], (5 - labels)[order]) == pytest.approx(base, rel=1e-12)
+
+
+def test_scale_free_indices_and_rcip_scales_as_a_density():
+    X, labels = _random(8)
+    d = X.shape[1]
+    for name in ("wcnn", *DUNNOWA_VARIANTS, "ps", "csil", "wb"):
+        f = get_index(name).function
+        assert f(3.0 * X, labels) == pytest.approx(f(X, labels), rel=1e-12), name
+    assert clustval.rcip(3.0 * X, labels) == pytest.approx(clustval.rcip(X, labels) * 3.0**-d, rel=1e-10)
+    # genieclust's default, SMin:5 over Const, is a distance
+    assert neighbours.dunnowa(3.0 * X, labels, M=3) == pytest.approx(3 * neighbours.dunnowa(X, labels, M=3))
+
+
+def test_precomputed_distances_give_the_same_neighbour_indices():
+    from scipy.spatial.distance import pdist, squareform
+
+    X, labels = _random(2)
+    D = squareform(pdist(X))
+    assert neighbours.wcnn(D, labels, M=4, metric="precomputed") == neighbours.wcnn(X, labels, M=4)
+    for a, b in OWA_PAIRS:
+        got = neighbours.dunnowa(D, labels, M=4, numerator=a, denominator=b, metric="precomputed")
+        assert got == pytest.approx(neighbours.dunnowa(X, labels, M=4, numerator=a, denominator=b), rel=1e-12)
+    with pytest.raises(InputError, match="coordinates"):
+        clustval.internal_scores(D, labels, ["wb"], metric="precomputed")
+
+
+def test_one_cluster_raises_and_bad_options_are_refused():
+    X = np.arange(12.0)[:, None]
+    for name in ("wcnn", *DUNNOWA_VARIANTS, "ps", "csil", "wb", "rcip"):
+        with pytest.raises(UndefinedIndexError, match="single cluster"):
+            get_index(name).function(X, [0] * 12)
+    labels = [0] * 6 + [1] * 6
+    for bad in (0, -1, 2.5, True, "5"):
+        with pytest.raises(InputError, match="nearest neighbours"):
+            neighbours.wcnn(X, labels, M=bad)
+    for bad in ("min", "SMin:0", "SMin:x", "Median", None):
+        with pytest.raises(InputError, match="OWA"):
+            neighbours.dunnowa(X, labels, M=2, numerator=bad)
+    with pytest.raises(InputError, match="ridge"):
+        clustval.rcip(X, labels, ridge=-1.0)
+
+
+def test_dunnowa_limits():
+    X = np.array([0.0, 1.0, 2.0, 3.0, 50.0, 51.0, 52.0, 53.0])[:, None]
+    labels = [0, 0, 0, 0, 1, 1, 1, 1]
+    # M = 2: no neighbour crosses the gap: separated at this scale
+    assert neighbours.dunnowa(X, labels, M=2, numerator="Min", denominator="Max") == math.inf
+    assert gv.dunnowa_index(X, labels, 2, "Min", "Max") == math.inf
+    # two clusters sharing a point: zero separation, the worst finite value
+    Y = np.array([0.0, 0.0, 1.0, 2.0, 0.0, 3.0, 4.0, 5.0])[:, None]
+    assert neighbours.dunnowa(Y, [0, 0, 0, 0, 1, 1, 1, 1], M=1, numerator="Min", denominator="Max") == 0.0
+
+
+def test_degenerate_centroid_indices():
+    # every centroid on the grand mean: WB inf, PS its penalty n_k / max n_l - 1
+    X = np.array([[-1.0], [1.0], [-2.0], [2.0]])
+    labels = [0, 0, 1, 1]
+    assert clustval.wb(X, labels) == math.inf
+    assert clustval.ps(X, labels) == 0.0
+    with pytest.raises(UndefinedIndexError, match="all objects are equal"):
+        clustval.wb(np.zeros((4, 2)), labels)
+    # singletons in 2-D: a singular summed covariance, until a ridge regularises it
+    Z = np.array([[0.0, 0.0], [5.0, 1.0], [9.0, 9.0]])
+    with pytest.raises(UndefinedIndexError, match="singular"):
+        clustval.rcip(Z, [0, 1, 2])
+    # cvi's ridge in 2-D is 10**-6
+    assert _close(cvi_family.rcip(Z, [0, 1, 2], ridge=1e-6), cvi.rCIP().get_cvi(Z, np.array([0, 1, 2])))
+
+
+def test_registry_entries_read_what_their_cores_declare():
+    assert get_index("wcnn").needs == frozenset()  # the distances, from the data or a matrix
+    for name in ("ps", "csil", "wb", "rcip"):
+        assert get_index(name).needs == frozenset({"coordinates"})
+    assert [get_index(n).direction for n in ("wcnn", "ps", "csil", "wb", "rcip")] == [
+        "higher", "higher", "higher", "lower", "lower"]  # fmt: skip
+    X, labels = _random(4)
+    values = clustval.internal_scores(X, labels, ["wcnn", "dunnowa_m25_min_max", "wb"])
+    assert values == {"wcnn": clustval.wcnn(X, labels), "dunnowa_m25_min_max":
+                      clustval.dunnowa_m25_min_max(X, labels), "wb": clustval.wb(X, labels)}  # fmt: skip
