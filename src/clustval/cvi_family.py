@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from .errors import InputError, UndefinedIndexError
-from .internal import COORDINATES, Partition, _no_nan, _one, reads
+from .internal import COORDINATES, Partition, reads, refuse_nan, score_alone
 
 #: ``cvi``'s peers of the indices here and of those the registry already holds:
 #: ``{registry name: (cvi class, how it relates)}`` (batch mode, ``cvi.<Class>().get_cvi(X, y)``).
@@ -83,7 +83,7 @@ def ps_from_partition(p: Partition) -> float:
     beta = float(np.mean(np.sum((p.centroids - p.centroids.mean(axis=0)) ** 2, axis=1)))
     # every centroid on one point: no separation at all, exp(-0) = 1
     separation = np.exp(-closest / beta) if beta > 0 else np.ones(p.n_clusters)
-    return _no_nan(float(np.sum(p.sizes / p.sizes.max() - separation)), "PS")
+    return refuse_nan(float(np.sum(p.sizes / p.sizes.max() - separation)), "PS")
 
 
 def ps(X, labels) -> float:
@@ -126,7 +126,7 @@ def ps(X, labels) -> float:
     >>> round(ps([[0.0], [2.0], [10.0]], [0, 0, 1]), 6)  # (1 - e^-4) + (1/2 - e^-4)
     1.463369
     """
-    return _one(ps_from_partition, X, labels)
+    return score_alone(ps_from_partition, X, labels)
 
 
 # ----------------------------------------------------------------------------- rCIP
@@ -211,7 +211,7 @@ def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
             quadratic = float(u @ np.linalg.solve(pooled, u)) if squared[k, l] > 0 else 0.0
             log_det = float(np.sum(np.log(eigenvalues)))
             total += math.exp(-0.5 * (quadratic + log_det + d * math.log(2 * math.pi)))
-    return p.in_data_units(_no_nan(total, "rCIP"), -d)  # a density: degree -d
+    return p.in_data_units(refuse_nan(total, "rCIP"), -d)  # a density: degree -d
 
 
 def rcip(X, labels, *, ridge: float = 0.0) -> float:
@@ -259,7 +259,7 @@ def rcip(X, labels, *, ridge: float = 0.0) -> float:
     >>> f"{rcip([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1]):.6g}"
     '7.4336e-07'
     """
-    return _one(rcip_from_partition, X, labels, ridge=ridge)
+    return score_alone(rcip_from_partition, X, labels, ridge=ridge)
 
 
 # ----------------------------------------------------------------------------- cSIL
@@ -294,7 +294,7 @@ def csil_from_partition(p: Partition) -> float:
     widest = np.maximum(within, b)
     with np.errstate(invalid="ignore", divide="ignore"):
         s = np.where(widest > 0, (b - within) / widest, 0.0)
-    return _no_nan(float(np.mean(s)), "cSIL")
+    return refuse_nan(float(np.mean(s)), "cSIL")
 
 
 def csil(X, labels) -> float:
@@ -335,7 +335,7 @@ def csil(X, labels) -> float:
     >>> csil([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # (101 - 1) / 101
     0.9900990099009901
     """
-    return _one(csil_from_partition, X, labels)
+    return score_alone(csil_from_partition, X, labels)
 
 
 # ----------------------------------------------------------------------------- WB
@@ -368,7 +368,7 @@ def wb_from_partition(p: Partition) -> float:
         if wgss == 0:
             raise UndefinedIndexError("WB is undefined: all objects are equal (WGSS = BGSS = 0).")
         return math.inf  # every centroid on the grand mean: no separation
-    return _no_nan(p.n_clusters * wgss / bgss, "WB")
+    return refuse_nan(p.n_clusters * wgss / bgss, "WB")
 
 
 def wb(X, labels) -> float:
@@ -408,4 +408,4 @@ def wb(X, labels) -> float:
     >>> wb([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # WGSS 4, BGSS 100, K 2
     0.08
     """
-    return _one(wb_from_partition, X, labels)
+    return score_alone(wb_from_partition, X, labels)

@@ -51,7 +51,7 @@ from .internal import (
     NEAREST,
     Partition,
 )
-from .scoring import _internal_request, _internal_values, external_scores_from_table
+from .scoring import external_scores_from_table, internal_request, partition_scores
 
 __all__ = ["external_scores", "internal_scores"]
 
@@ -142,10 +142,10 @@ def internal_scores(
     True
     """
     if names is None:
-        specs, _, _ = _internal_request(None, metric, stdi_squared, xb_separation, undefined)
+        specs, _, _ = internal_request(None, metric, stdi_squared, xb_separation, undefined)
         given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
         names = [spec.name for spec in specs if spec.needs_for(given) <= DISTRIBUTED_NEEDS]
-    specs, given, needs = _internal_request(names, metric, stdi_squared, xb_separation, undefined)
+    specs, given, needs = internal_request(names, metric, stdi_squared, xb_separation, undefined)
     elsewhere = [spec.label for spec in specs if not spec.needs_for(given) <= DISTRIBUTED_NEEDS]
     if elsewhere:
         raise InputError(
@@ -156,7 +156,7 @@ def internal_scores(
     p = _ClusterPartition(
         X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
     )
-    return _internal_values(p, specs, given, undefined)
+    return partition_scores(p, specs, given, undefined)
 
 
 class _ClusterPartition(Partition):

@@ -40,10 +40,10 @@ from .internal import (
     EXTREMES,
     PAIR_MAX,
     Partition,
-    _no_nan,
-    _one,
     dunn,
     reads,
+    refuse_nan,
+    score_alone,
 )
 
 #: How delta_5 measures a member's distance: to the other cluster's centroid (Bezdek & Pal
@@ -201,7 +201,7 @@ def _gdi(p: Partition, between: int, within: int, centroid: str = "other") -> fl
     if top == 0:
         return 0.0
     bottom = diameter(p, within)
-    return _no_nan(top / bottom if bottom > 0 else np.inf, name)
+    return refuse_nan(top / bottom if bottom > 0 else np.inf, name)
 
 
 # ----------------------------------------------------------------------------- the indices
@@ -327,7 +327,7 @@ def _define(u: int, v: int):
         def public(X, labels, *, metric: str = "euclidean",
                    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, centroid: str = "other") -> float:  # fmt: skip
             check_centroid(centroid)
-            return _one(core, X, labels, memory_budget_mb, metric, centroid=centroid)
+            return score_alone(core, X, labels, memory_budget_mb, metric, centroid=centroid)
     else:
 
         def core(p: Partition) -> float:
@@ -335,7 +335,7 @@ def _define(u: int, v: int):
 
         def public(X, labels, *, metric: str = "euclidean",
                    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
-            return _one(core, X, labels, memory_budget_mb, metric)
+            return score_alone(core, X, labels, memory_budget_mb, metric)
 
     core = reads(*needs)(core)
     fields = {

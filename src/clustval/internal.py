@@ -459,8 +459,32 @@ def is_precomputed(metric: str) -> bool:
     return metric == "precomputed"
 
 
-def _no_nan(value, index: str):
-    """Return ``value`` (a float or array), refusing NaN from overflowing data (|x| ~ 1e308)."""
+def refuse_nan(value, index: str):
+    """Return ``value`` (a float or array), refusing NaN from overflowing data (|x| ~ 1e308):
+    every index core ends with it, so no index returns a silent NaN.
+
+    Parameters
+    ----------
+    value : float or ndarray
+        The index's value (or its terms).
+    index : str
+        The index's label, for the message.
+
+    Returns
+    -------
+    float or ndarray
+        ``value``, a float when it is a scalar.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``value`` holds a NaN.
+
+    Examples
+    --------
+    >>> refuse_nan(np.float64(0.5), "DB")
+    0.5
+    """
     if np.any(np.isnan(value)):
         raise InputError(
             f"{index} is NaN: X has values so large that distances overflow; "
@@ -594,7 +618,7 @@ def stdi_from_partition(p: Partition, squared: bool = False) -> float:
     compactness = p.mean_per_cluster(member_offsets).sum()
     if separation == 0:
         return 0.0
-    return _no_nan(separation / compactness if compactness > 0 else np.inf, "STDI")
+    return refuse_nan(separation / compactness if compactness > 0 else np.inf, "STDI")
 
 
 @reads(COORDINATES)
@@ -630,7 +654,7 @@ def db_from_partition(p: Partition) -> float:
     p.require_clusters("DB")
     spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
     worst, _ = p.centroid_separation(spread)
-    return _no_nan(worst.mean(), "DB")
+    return refuse_nan(worst.mean(), "DB")
 
 
 @reads(COORDINATES, CLUSTER_SUMS)
@@ -670,7 +694,7 @@ def dbi_from_partition(p: Partition) -> float:
     intra = np.bincount(p.codes, weights=sums[np.arange(p.n), p.codes], minlength=p.n_clusters)
     avg = np.where(sizes > 1, intra / np.maximum(sizes * (sizes - 1), 1), 0.0)
     worst, _ = p.centroid_separation(avg)
-    return _no_nan(worst.mean(), "DBI")
+    return refuse_nan(worst.mean(), "DBI")
 
 
 @reads(COORDINATES, when={"separation": {"closest_pair": {EXTREMES}}})
@@ -710,7 +734,7 @@ def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
     closest = p.centroid_separation()[1] if separation == "centroids" else p.closest_pair
     if closest == 0:
         return np.inf
-    return _no_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
+    return refuse_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
 
 
 @reads(NEAREST)
@@ -754,7 +778,7 @@ def _silhouette_samples(p: Partition) -> np.ndarray:
     largest = np.maximum(a, b)
     with np.errstate(divide="ignore", invalid="ignore"):
         s = (b - a) / largest
-    return _no_nan(np.where(has_mates & (largest > 0), s, 0.0), "Silhouette")
+    return refuse_nan(np.where(has_mates & (largest > 0), s, 0.0), "Silhouette")
 
 
 def _bwp_samples(p: Partition) -> np.ndarray:
@@ -763,7 +787,7 @@ def _bwp_samples(p: Partition) -> np.ndarray:
     total = b + w
     with np.errstate(divide="ignore", invalid="ignore"):
         s = (b - w) / total
-    return _no_nan(np.where(has_mates & (total > 0), s, 0.0), "BWP")
+    return refuse_nan(np.where(has_mates & (total > 0), s, 0.0), "BWP")
 
 
 @reads(EXTREMES)
@@ -801,7 +825,7 @@ def dunn_from_partition(p: Partition) -> float:
     diameter = p.distance_stats.diameters.max()
     if separation == 0:
         return 0.0
-    return _no_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
+    return refuse_nan(separation / diameter if diameter > 0 else np.inf, "Dunn")
 
 
 @reads(COORDINATES)
@@ -842,7 +866,7 @@ def calinski_harabasz_from_partition(p: Partition) -> float:
     if within == 0:
         return np.inf
     ratio = between * (p.n - p.n_clusters) / (within * (p.n_clusters - 1))
-    return _no_nan(ratio, "Calinski-Harabasz")
+    return refuse_nan(ratio, "Calinski-Harabasz")
 
 
 @reads(CLUSTER_SUMS)
@@ -977,12 +1001,38 @@ def bwp_sum_from_partition(p: Partition) -> float:
     return float(_bwp_samples(p).sum())
 
 
-def _one(
+def score_alone(
     core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
     **options,
 ):  # fmt: skip
     """One index alone: its core on a partition that computes just what the core reads with
-    ``options`` (the core's keywords)."""
+    ``options`` (the core's keywords). Every index's public function is this call on its core.
+
+    Parameters
+    ----------
+    core : callable
+        The index's core, ``core(partition, **options)``, marked with :func:`reads`.
+    X : array-like of shape (n_samples, n_features)
+        The data (or the distance matrix with ``metric="precomputed"``).
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read.
+    **options
+        The core's keywords.
+
+    Returns
+    -------
+    float
+        The index's value.
+
+    Examples
+    --------
+    >>> score_alone(db_from_partition, [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])
+    0.1
+    """
     partition = Partition(X, labels, needs=needs_of(core, options), memory_budget_mb=memory_budget_mb,
                           metric=metric)  # fmt: skip
     return core(partition, **options)
@@ -1073,7 +1123,7 @@ def stdi(X, labels, squared: bool = False) -> float:
     >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
     5.0
     """
-    return _one(stdi_from_partition, X, labels, squared=squared)
+    return score_alone(stdi_from_partition, X, labels, squared=squared)
 
 
 def db(X, labels) -> float:
@@ -1122,7 +1172,7 @@ def db(X, labels) -> float:
     >>> db([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
     0.1
     """
-    return _one(db_from_partition, X, labels)
+    return score_alone(db_from_partition, X, labels)
 
 
 def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
@@ -1170,7 +1220,7 @@ def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> flo
     >>> dbi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (1 + 1) / 10
     0.2
     """
-    return _one(dbi_from_partition, X, labels, memory_budget_mb)
+    return score_alone(dbi_from_partition, X, labels, memory_budget_mb)
 
 
 def xb(
@@ -1237,7 +1287,7 @@ def xb(
     0.0030864197530864196
     """
     check_xb_separation(separation)
-    return _one(xb_from_partition, X, labels, memory_budget_mb, separation=separation)
+    return score_alone(xb_from_partition, X, labels, memory_budget_mb, separation=separation)
 
 
 def igp(
@@ -1295,7 +1345,7 @@ def igp(
     >>> igp(X, [0, 1, 1, 1])  # cluster {0}: 0; cluster {1, 2, 3}: 2/3 (1's neighbour is 0)
     0.3333333333333333
     """
-    return _one(igp_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def silhouette_samples(
@@ -1410,7 +1460,7 @@ def sil(
     >>> sil(D, [0, 0, 1, 1], metric="precomputed")
     0.899749373433584
     """
-    return _one(sil_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def sil_sum(
@@ -1461,7 +1511,7 @@ def sil_sum(
     >>> sil_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
     3.598997493734336
     """
-    return _one(sil_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def bwp_samples(
@@ -1569,7 +1619,7 @@ def bwp(
     >>> bwp([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
     0.8178053830227743
     """
-    return _one(bwp_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(bwp_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def bwp_sum(
@@ -1620,7 +1670,7 @@ def bwp_sum(
     >>> bwp_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/23 + 17/21)
     3.271221532091097
     """
-    return _one(bwp_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(bwp_sum_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def dunn(
@@ -1678,7 +1728,7 @@ def dunn(
     >>> dunn([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # gap 9 over diameter 1
     9.0
     """
-    return _one(dunn_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(dunn_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def calinski_harabasz(X, labels) -> float:
@@ -1731,7 +1781,7 @@ def calinski_harabasz(X, labels) -> float:
     >>> calinski_harabasz(X, [0, 0, 1, 1])  # B = 4 * 25 = 100, W = 4: (100 / 1) / (4 / 2)
     50.0
     """
-    return _one(calinski_harabasz_from_partition, X, labels)
+    return score_alone(calinski_harabasz_from_partition, X, labels)
 
 
 # scikit-learn's names of the same indices (sklearn.metrics), the same objects: code written

@@ -30,7 +30,7 @@ import math
 import numpy as np
 
 from .errors import InputError, UndefinedIndexError
-from .internal import COORDINATES, Partition, _one, reads
+from .internal import COORDINATES, Partition, reads, score_alone
 
 __all__ = ["beale", "ccc", "ccc_from_partition", "dindex", "dindex_from_partition", "duda_hart",
            "frey", "hartigan", "hubert", "hubert_from_partition", "kl", "pseudo_t2", "trcovw",
@@ -130,7 +130,7 @@ def ccc(X, labels) -> float:
     >>> ccc(X, [0, 0, 0, 1, 1, 1]) > ccc(X, [0, 1, 0, 1, 0, 1])
     True
     """
-    return _one(ccc_from_partition, X, labels)
+    return score_alone(ccc_from_partition, X, labels)
 
 
 @reads(COORDINATES)
@@ -200,7 +200,7 @@ def trcovw(X, labels) -> float:
     >>> trcovw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])
     1.3333333333333333
     """
-    return _one(trcovw_from_partition, X, labels)
+    return score_alone(trcovw_from_partition, X, labels)
 
 
 @reads(COORDINATES)
@@ -267,7 +267,7 @@ def dindex(X, labels) -> float:
     >>> dindex([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])
     0.8
     """
-    return _one(dindex_from_partition, X, labels)
+    return score_alone(dindex_from_partition, X, labels)
 
 
 @reads(COORDINATES)
@@ -345,7 +345,7 @@ def hubert(X, labels) -> float:
     >>> round(hubert([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]), 12)
     0.990867388614
     """
-    return _one(hubert_from_partition, X, labels)
+    return score_alone(hubert_from_partition, X, labels)
 
 
 # ---- indices of neighbouring partitions (K - 1, K, K + 1): not registry entries, since

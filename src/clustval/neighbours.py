@@ -39,7 +39,7 @@ import numpy as np
 
 from ._pairwise import distance_blocks, rows_per_block
 from .errors import InputError
-from .internal import DEFAULT_MEMORY_BUDGET_MB, Partition, _one, reads
+from .internal import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
 
 #: genieclust's default number of neighbours, and the one the paper's benchmarks report.
 DEFAULT_M = 25
@@ -236,7 +236,7 @@ def wcnn(
     >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1])  # a cluster of 3 <= M = 25 (capped to 6): penalised
     -inf
     """
-    return _one(wcnn_from_partition, X, labels, memory_budget_mb, metric, M=M)
+    return score_alone(wcnn_from_partition, X, labels, memory_budget_mb, metric, M=M)
 
 
 # ----------------------------------------------------------------------------- DuNN-OWA
@@ -400,7 +400,7 @@ def dunnowa(
     >>> dunnowa(X, [0, 0, 0, 1, 1, 1, 1], M=2, numerator="Max", denominator="Min")
     3.0
     """
-    return _one(dunnowa_from_partition, X, labels, memory_budget_mb, metric, M=M,
+    return score_alone(dunnowa_from_partition, X, labels, memory_budget_mb, metric, M=M,
                 numerator=numerator, denominator=denominator)  # fmt: skip
 
 
@@ -414,7 +414,7 @@ def _variant(numerator: str, denominator: str):
 
     def function(X, labels, *, metric: str = "euclidean",
                  memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
-        return _one(core, X, labels, memory_budget_mb, metric)
+        return score_alone(core, X, labels, memory_budget_mb, metric)
 
     label = f"DuNN_{DEFAULT_M}_{numerator}_{denominator}"
     core.__name__ = core.__qualname__ = name + "_from_partition"

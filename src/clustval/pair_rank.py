@@ -33,9 +33,9 @@ from .internal import (
     EXTREME_SUMS,
     PAIR_RANKS,
     Partition,
-    _no_nan,
-    _one,
     reads,
+    refuse_nan,
+    score_alone,
 )
 
 __all__ = [
@@ -270,7 +270,7 @@ def point_biserial_from_partition(p: Partition) -> float:
     within, between = within_between_sums(p)
     # sqrt(N_W / N_T) sqrt(N_B / N_T): the product N_W N_B need not fit a float's integers
     weight = math.sqrt(n_within / n_total) * math.sqrt(n_between / n_total)
-    return p.in_data_units(_no_nan((between / n_between - within / n_within) * weight, "Point-Biserial"), 1)
+    return p.in_data_units(refuse_nan((between / n_between - within / n_within) * weight, "Point-Biserial"), 1)
 
 
 @reads(CLUSTER_SUMS)
@@ -306,7 +306,7 @@ def mcclain_rao_from_partition(p: Partition) -> float:
     within, between = within_between_sums(p)
     if between == 0:  # every between distance 0: no separation at all, the worst value
         return np.inf
-    return _no_nan((within / n_within) / (between / n_between), "McClain-Rao")
+    return refuse_nan((within / n_within) / (between / n_between), "McClain-Rao")
 
 
 # ----------------------------------------------------------------------------- public API
@@ -369,7 +369,7 @@ def baker_hubert_gamma(
     >>> baker_hubert_gamma(X, [0, 0, 1, 1])  # s+ = 6, s- = 2 (the between distance 1)
     0.5
     """
-    return _one(baker_hubert_gamma_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(baker_hubert_gamma_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def g_plus(
@@ -425,7 +425,7 @@ def g_plus(
     >>> round(g_plus(X, [0, 0, 1, 1]), 6)
     0.133333
     """
-    return _one(g_plus_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(g_plus_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def tau(
@@ -486,7 +486,7 @@ def tau(
     >>> round(tau(X, [0, 0, 1, 1]), 6)  # 4 / sqrt(2 * 4 * 15)
     0.365148
     """
-    return _one(tau_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(tau_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def c_index(
@@ -545,7 +545,7 @@ def c_index(
     >>> c_index(X, [0, 0, 1, 1])  # (4 - (1 + 2)) / ((3 + 5) - (1 + 2))
     0.2
     """
-    return _one(c_index_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(c_index_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def point_biserial(
@@ -605,7 +605,7 @@ def point_biserial(
     >>> round(point_biserial(X, [0, 0, 1, 1]), 6)  # (3 - 2) * sqrt(2 * 4) / 6
     0.471405
     """
-    return _one(point_biserial_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(point_biserial_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def mcclain_rao(
@@ -660,4 +660,4 @@ def mcclain_rao(
     >>> round(mcclain_rao(X, [0, 0, 1, 1]), 6)
     0.666667
     """
-    return _one(mcclain_rao_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(mcclain_rao_from_partition, X, labels, memory_budget_mb, metric)

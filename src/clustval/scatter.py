@@ -42,9 +42,9 @@ from .internal import (
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     Partition,
-    _no_nan,
-    _one,
     reads,
+    refuse_nan,
+    score_alone,
 )
 
 # ----------------------------------------------------------------------------- shared terms
@@ -76,7 +76,7 @@ def _log_det(matrix: np.ndarray, n_terms: int) -> float | None:
     singular to working precision: its smallest eigenvalue is at most ``max(n_terms, p) * eps``
     times its largest (the rounding of a sum of ``n_terms`` outer products)."""
     if not np.all(np.isfinite(matrix)):
-        _no_nan(np.nan, "a scatter matrix")  # overflowing data: one clear line
+        refuse_nan(np.nan, "a scatter matrix")  # overflowing data: one clear line
     eigenvalues = np.linalg.eigvalsh(matrix)
     tolerance = eigenvalues[-1] * max(n_terms, matrix.shape[0]) * np.finfo(float).eps
     if eigenvalues[0] <= tolerance:
@@ -156,7 +156,7 @@ def ball_hall_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("Ball-Hall")
-    return p.in_data_units(_no_nan(np.mean(_within_sums(p) / p.sizes), "Ball-Hall"), 2)
+    return p.in_data_units(refuse_nan(np.mean(_within_sums(p) / p.sizes), "Ball-Hall"), 2)
 
 
 @reads(COORDINATES)
@@ -199,7 +199,7 @@ def banfeld_raftery_from_partition(p: Partition) -> float:
         )
     # each log(tr W_k / n_k) gains 2 log(scale) in the data's units
     value = float(p.sizes @ np.log(within / p.sizes)) + 2 * p.n * math.log(p.scale)
-    return _no_nan(value, "Banfeld-Raftery")
+    return refuse_nan(value, "Banfeld-Raftery")
 
 
 @reads(COORDINATES)
@@ -345,7 +345,7 @@ def log_ss_ratio_from_partition(p: Partition) -> float:
     if between == 0 and within == 0:
         raise UndefinedIndexError("Log_SS_Ratio is undefined: all objects are equal (BGSS = WGSS = 0).")
     with np.errstate(divide="ignore"):
-        return _no_nan(np.log(between) - np.log(within), "Log_SS_Ratio")
+        return refuse_nan(np.log(between) - np.log(within), "Log_SS_Ratio")
 
 
 @reads(COORDINATES)
@@ -386,7 +386,7 @@ def pbm_from_partition(p: Partition) -> float:
     if spread_within == 0:
         return np.inf
     spread_total = float(np.sqrt(np.sum((p.shifted - p.grand_mean) ** 2, axis=1)).sum())
-    return p.in_data_units(_no_nan((spread_total * largest / (p.n_clusters * spread_within)) ** 2, "PBM"), 2)
+    return p.in_data_units(refuse_nan((spread_total * largest / (p.n_clusters * spread_within)) ** 2, "PBM"), 2)
 
 
 @reads(COORDINATES)
@@ -427,7 +427,7 @@ def ratkowsky_lance_from_partition(p: Partition) -> float:
         raise UndefinedIndexError(
             f"Ratkowsky-Lance is undefined: feature {j} is constant (TSS_j = 0); drop it."
         )
-    return _no_nan(np.sqrt(np.mean(between / total) / p.n_clusters), "Ratkowsky-Lance")
+    return refuse_nan(np.sqrt(np.mean(between / total) / p.n_clusters), "Ratkowsky-Lance")
 
 
 @reads(COORDINATES)
@@ -464,7 +464,7 @@ def ray_turi_from_partition(p: Partition) -> float:
     closest = p.centroid_separation()[1]
     if closest == 0:
         return np.inf
-    return _no_nan(_within_sums(p).sum() / (p.n * closest**2), "Ray-Turi")
+    return refuse_nan(_within_sums(p).sum() / (p.n * closest**2), "Ray-Turi")
 
 
 @reads(COORDINATES)
@@ -505,7 +505,7 @@ def scott_symons_from_partition(p: Partition) -> float:
             raise _singular("Scott-Symons", f"the within-group scatter W_{k} of cluster {k} ({size} objects)")
         total += size * (log_det - scatter.shape[0] * np.log(size))
     # each log det(W_k / n_k) gains 2 d log(scale) in the data's units
-    return _no_nan(total + 2 * p.X.shape[1] * p.n * math.log(p.scale), "Scott-Symons")
+    return refuse_nan(total + 2 * p.X.shape[1] * p.n * math.log(p.scale), "Scott-Symons")
 
 
 @reads(COORDINATES)
@@ -539,7 +539,7 @@ def trace_w_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("Trace_W")
-    return p.in_data_units(_no_nan(_within_sums(p).sum(), "Trace_W"), 2)
+    return p.in_data_units(refuse_nan(_within_sums(p).sum(), "Trace_W"), 2)
 
 
 @reads(COORDINATES)
@@ -576,7 +576,7 @@ def trace_wib_from_partition(p: Partition) -> float:
     within = _pooled_within(p)
     if _log_det(within, p.n) is None:
         raise _singular("Trace_WiB", "the pooled within-group scatter WG")
-    return _no_nan(np.trace(np.linalg.solve(within, _between(p))), "Trace_WiB")
+    return refuse_nan(np.trace(np.linalg.solve(within, _between(p))), "Trace_WiB")
 
 
 @reads(COORDINATES)
@@ -620,7 +620,7 @@ def wemmert_gancarski_from_partition(p: Partition) -> float:
     # on another centroid: infinitely far from the own one, unless on it too (shared centroid)
     ratio[other == 0] = np.where(own[other == 0] == 0, 1.0, np.inf)
     sums = np.bincount(p.codes, weights=ratio, minlength=p.n_clusters)
-    return _no_nan(np.maximum(p.sizes - sums, 0.0).sum() / p.n, "Wemmert-Gancarski")
+    return refuse_nan(np.maximum(p.sizes - sums, 0.0).sum() / p.n, "Wemmert-Gancarski")
 
 
 @reads(COORDINATES)
@@ -657,7 +657,7 @@ def sd_scat_from_partition(p: Partition) -> float:
     within, total = _variance_norms(p)
     if total == 0:
         raise UndefinedIndexError("SD_Scat is undefined: all objects are equal (no variance).")
-    return _no_nan(within.mean() / total, "SD_Scat")
+    return refuse_nan(within.mean() / total, "SD_Scat")
 
 
 @reads(COORDINATES)
@@ -694,7 +694,7 @@ def sd_dis_from_partition(p: Partition) -> float:
     sums, largest, smallest = _centroid_distances(p)
     if smallest == 0:
         return np.inf
-    return p.in_data_units(_no_nan(largest / smallest * np.sum(1.0 / sums), "SD_Dis"), -1)
+    return p.in_data_units(refuse_nan(largest / smallest * np.sum(1.0 / sums), "SD_Dis"), -1)
 
 
 @reads(COORDINATES)
@@ -732,7 +732,7 @@ def s_dbw_from_partition(p: Partition) -> float:
     if total == 0:
         raise UndefinedIndexError("S_Dbw is undefined: all objects are equal (no variance).")
     near_centre, near_middle = _near_counts(p, np.sqrt(within.sum()) / p.n_clusters)
-    return _no_nan(within.mean() / total + _density_ratio(near_middle, near_centre), "S_Dbw")
+    return refuse_nan(within.mean() / total + _density_ratio(near_middle, near_centre), "S_Dbw")
 
 
 def _near_counts(p: Partition, radius: float) -> tuple[np.ndarray, np.ndarray]:
@@ -813,7 +813,7 @@ def ball_hall(X, labels) -> float:
     >>> ball_hall([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2/2 + 2/3) / 2
     0.8333333333333333
     """
-    return _one(ball_hall_from_partition, X, labels)
+    return score_alone(ball_hall_from_partition, X, labels)
 
 
 def banfeld_raftery(X, labels) -> float:
@@ -861,7 +861,7 @@ def banfeld_raftery(X, labels) -> float:
     >>> banfeld_raftery([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 2 log 1 + 3 log(2/3)
     -1.2163953243244934
     """
-    return _one(banfeld_raftery_from_partition, X, labels)
+    return score_alone(banfeld_raftery_from_partition, X, labels)
 
 
 def det_ratio(X, labels) -> float:
@@ -912,7 +912,7 @@ def det_ratio(X, labels) -> float:
     >>> det_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # T = 124, WG = 4
     31.0
     """
-    return _one(det_ratio_from_partition, X, labels)
+    return score_alone(det_ratio_from_partition, X, labels)
 
 
 def ksq_detw(X, labels) -> float:
@@ -959,7 +959,7 @@ def ksq_detw(X, labels) -> float:
     >>> ksq_detw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 2^2 * 4
     16.0
     """
-    return _one(ksq_detw_from_partition, X, labels)
+    return score_alone(ksq_detw_from_partition, X, labels)
 
 
 def log_det_ratio(X, labels) -> float:
@@ -1003,7 +1003,7 @@ def log_det_ratio(X, labels) -> float:
     >>> log_det_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 5 log(124 / 4)
     17.16993602242573
     """
-    return _one(log_det_ratio_from_partition, X, labels)
+    return score_alone(log_det_ratio_from_partition, X, labels)
 
 
 def log_ss_ratio(X, labels) -> float:
@@ -1047,7 +1047,7 @@ def log_ss_ratio(X, labels) -> float:
     >>> log_ss_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # log(120 / 4)
     3.401197381662155
     """
-    return _one(log_ss_ratio_from_partition, X, labels)
+    return score_alone(log_ss_ratio_from_partition, X, labels)
 
 
 def pbm(X, labels) -> float:
@@ -1093,7 +1093,7 @@ def pbm(X, labels) -> float:
     >>> pbm([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (E_T 24 * D_B 10 / (2 * E_W 4))^2
     900.0
     """
-    return _one(pbm_from_partition, X, labels)
+    return score_alone(pbm_from_partition, X, labels)
 
 
 def ratkowsky_lance(X, labels) -> float:
@@ -1138,7 +1138,7 @@ def ratkowsky_lance(X, labels) -> float:
     >>> ratkowsky_lance([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # sqrt((120 / 124) / 2)
     0.6956083436402524
     """
-    return _one(ratkowsky_lance_from_partition, X, labels)
+    return score_alone(ratkowsky_lance_from_partition, X, labels)
 
 
 def ray_turi(X, labels) -> float:
@@ -1182,7 +1182,7 @@ def ray_turi(X, labels) -> float:
     >>> ray_turi([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (4 / 5) / (11 - 1)^2
     0.008
     """
-    return _one(ray_turi_from_partition, X, labels)
+    return score_alone(ray_turi_from_partition, X, labels)
 
 
 def scott_symons(X, labels) -> float:
@@ -1231,7 +1231,7 @@ def scott_symons(X, labels) -> float:
     >>> scott_symons([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # in one dimension, Banfeld-Raftery
     -1.2163953243244934
     """
-    return _one(scott_symons_from_partition, X, labels)
+    return score_alone(scott_symons_from_partition, X, labels)
 
 
 def trace_w(X, labels) -> float:
@@ -1274,7 +1274,7 @@ def trace_w(X, labels) -> float:
     >>> trace_w([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 1 + 1 + 1 + 0 + 1
     4.0
     """
-    return _one(trace_w_from_partition, X, labels)
+    return score_alone(trace_w_from_partition, X, labels)
 
 
 def trace_wib(X, labels) -> float:
@@ -1321,7 +1321,7 @@ def trace_wib(X, labels) -> float:
     >>> trace_wib([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # BG / WG = 120 / 4
     30.0
     """
-    return _one(trace_wib_from_partition, X, labels)
+    return score_alone(trace_wib_from_partition, X, labels)
 
 
 def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
@@ -1371,7 +1371,7 @@ def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUD
     >>> wemmert_gancarski([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2 - 1/11 - 1/9 + 3 - 1/9 - 0 - 1/11) / 5
     0.9191919191919192
     """
-    return _one(wemmert_gancarski_from_partition, X, labels, memory_budget_mb)
+    return score_alone(wemmert_gancarski_from_partition, X, labels, memory_budget_mb)
 
 
 def sd_scat(X, labels) -> float:
@@ -1421,7 +1421,7 @@ def sd_scat(X, labels) -> float:
     >>> sd_scat([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (1 + 2/3) / 2 over 124 / 5
     0.033602150537634407
     """
-    return _one(sd_scat_from_partition, X, labels)
+    return score_alone(sd_scat_from_partition, X, labels)
 
 
 def sd_dis(X, labels) -> float:
@@ -1468,7 +1468,7 @@ def sd_dis(X, labels) -> float:
     >>> sd_dis([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (10 / 10) (1/10 + 1/10)
     0.2
     """
-    return _one(sd_dis_from_partition, X, labels)
+    return score_alone(sd_dis_from_partition, X, labels)
 
 
 def s_dbw(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
@@ -1525,4 +1525,4 @@ def s_dbw(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> f
     >>> s_dbw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # sigma = sqrt(5/3)/2: no density between
     0.033602150537634407
     """
-    return _one(s_dbw_from_partition, X, labels, memory_budget_mb)
+    return score_alone(s_dbw_from_partition, X, labels, memory_budget_mb)

@@ -365,14 +365,36 @@ def internal_scores(
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
-    specs, given, needs = _internal_request(names, metric, stdi_squared, xb_separation, undefined)
+    specs, given, needs = internal_request(names, metric, stdi_squared, xb_separation, undefined)
     p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
-    return _internal_values(p, specs, given, undefined)
+    return partition_scores(p, specs, given, undefined)
 
 
-def _internal_request(names, metric, stdi_squared, xb_separation, undefined):
-    """``(specs, given, needs)`` of an :func:`internal_scores` call, its options checked
-    (shared with :func:`clustval.dask.internal_scores`)."""
+def internal_request(names, metric, stdi_squared, xb_separation, undefined):
+    """What an :func:`internal_scores` call computes, its options checked (shared with
+    :func:`clustval.dask.internal_scores`, which builds its partition on a cluster).
+
+    Parameters
+    ----------
+    names, metric, stdi_squared, xb_separation, undefined
+        As :func:`internal_scores` takes them.
+
+    Returns
+    -------
+    specs : list of IndexSpec
+        The indices, in registry order (with ``metric="precomputed"`` and ``names=None``,
+        those that need no coordinates).
+    given : dict
+        The options the cores read.
+    needs : frozenset of str
+        What the partition must compute for them.
+
+    Examples
+    --------
+    >>> specs, given, needs = internal_request(["sil", "db"], "euclidean", False, "centroids", "raise")
+    >>> [spec.name for spec in specs], sorted(needs)
+    (['db', 'sil'], ['cluster_sums', 'coordinates'])
+    """
     check_undefined_policy(undefined)
     check_xb_separation(xb_separation)
     specs = requested("internal", names)
@@ -391,8 +413,31 @@ def _internal_request(names, metric, stdi_squared, xb_separation, undefined):
     return specs, given, needs
 
 
-def _internal_values(p: Partition, specs, given, undefined) -> dict[str, float]:
-    """``{name: value}`` of the internal indices ``specs`` on the partition ``p``."""
+def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
+    """The values of the internal indices ``specs`` on one shared partition.
+
+    Parameters
+    ----------
+    p : Partition
+        The validated data and labels, computing what the indices need.
+    specs : list of IndexSpec
+        The indices (:func:`internal_request`).
+    given : dict
+        The options the cores read (:func:`internal_request`).
+    undefined : {"raise", "nan"}
+        An undefined index raises, or is NaN.
+
+    Returns
+    -------
+    dict of str to float
+        ``{name: value}``, in the order of ``specs``.
+
+    Examples
+    --------
+    >>> specs, given, needs = internal_request(["db"], "euclidean", False, "centroids", "raise")
+    >>> partition_scores(Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=needs), specs, given, "raise")
+    {'db': 0.1}
+    """
     return {
         spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
         for spec in specs
