@@ -143,6 +143,8 @@ MODULES = [
     "clustval.clustering",
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
+    "clustval.compat.r_random",
+    "clustval.compat.r_kmeans",
     "clustval.nbclust_family",
     "clustval.neighbours",
     "clustval.cvi_family",

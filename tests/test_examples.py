@@ -17,6 +17,8 @@ import clustval
 MODULES = [
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
+    "clustval.compat.r_random",
+    "clustval.compat.r_kmeans",
     "clustval.nbclust_family",
     "clustval.neighbours",
     "clustval.cvi_family",

@@ -36,7 +36,7 @@ datasets <- sub("\\.csv$", "", list.files(dir, pattern = "^(iris|blobs_.*)\\.csv
 label_cols <- c("true", "kmeans", "noisy", "singleton")
 ext_pairs <- list(c("true", "kmeans"), c("kmeans", "true"), c("true", "noisy"),
                   c("noisy", "kmeans"), c("true", "true"))
-nb_methods <- c("ward.D2", "complete", "average")
+nb_methods <- c("ward.D2", "complete", "average", "kmeans")
 # "alllong" adds Gap, Gamma, G+ and Tau (N_W x N_B comparisons): not on the largest set
 alllong_datasets <- c("blobs_small", "blobs_ties", "iris")
 nb_min <- 2L

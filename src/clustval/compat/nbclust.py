@@ -4,16 +4,17 @@ The R package NbClust (Charrad, Ghazzali, Boiteau, Niknafs 2014, J. Stat. Softw.
 clusters the data hierarchically, cuts the tree at every K of ``min_nc..max_nc``, computes
 up to 30 indices at each K (``All.index``), lets each index propose a K (``Best.nc``) and
 takes the K most indices propose (the majority rule). :func:`nbclust` does the same and
-returns the same numbers for ``method`` in ``"ward.D2"``, ``"complete"``, ``"average"``
-(checked against NbClust 3.0.1 in R to a relative 1e-10).
+returns the same numbers for ``method`` in ``"ward.D2"``, ``"complete"``, ``"average"`` and
+``"kmeans"`` (checked against NbClust 3.0.1 in R to a relative 1e-10).
 
 The tree is R's ``hclust`` (Murtagh's nearest-neighbour-list algorithm with the
 Lance-Williams updates, ``ward.D2`` on squared distances), so ties between merge heights
 are broken as R breaks them, and a cut is numbered as R's ``cutree`` numbers it: clusters
-in the order of their first object. ``method="kmeans"`` and the Gap index need R's random
-number generator (k-means starts, Gap's uniform reference data): they are out of scope and
-raise an error. ``index="all"`` does not contain Gap (nor Gamma, Gplus, Tau); ``"alllong"``
-does, and here gives the other 29 indices, the majority counted over them.
+in the order of their first object. NbClust seeds R's generator itself (``set.seed(1)``
+before each k-means and before Gap's reference data), so ``method="kmeans"`` and the Gap
+index are R's too: R's stream (:mod:`clustval.compat.r_random`) and R's Hartigan-Wong
+k-means (:mod:`clustval.compat.r_kmeans`) are reimplemented draw for draw.
+``index="all"`` does not contain Gap (nor Gamma, Gplus, Tau); ``"alllong"`` has all 30.
 
 Where NbClust's code departs from the published index, this layer follows the code; the
 native indices (:func:`clustval.score` with the registry's names, see
@@ -64,11 +65,20 @@ NbClust 3.0.1's source and checked against its values:
   correlation-like S / (M ||v_P|| ||v_Q||), v the vectors of column variances of the full
   distance matrix P and of the centroid-distance matrix Q. Both are graphical: their best K
   is reported as 0.
+* **Gap** is not Tibshirani et al.'s statistic (:func:`clustval.gap.gap_statistic` is):
+  ``set.seed(1)`` before each feature's ``runif`` makes every feature's reference column
+  the same uniform draws scaled to its range, and before each of the B = 10 sets makes them
+  all equal; W is sum_z tr(var(X_z)) (n_z - 1) / (n - K) for the data and the first set but
+  sum_z tr(var(X_z)) n_z / (n - K) for the other nine; a singleton cluster's "variance" is
+  the variance of its coordinates truncated to an integer (R's ``diag()`` of a number is an
+  identity matrix of that size). The reference sets are clustered with the same method
+  (k-means: ``kmeans(x, K, 100)``). The critical value is Gap(K) - (Gap(K+1) - s(K+1)).
 * **Best K** (``best_nc``): the maximum for KL, CH, CCC, Silhouette, Ptbiserial, Ratkowsky,
   Dunn, Gamma, Tau; the minimum for DB, Cindex, McClain, Gplus, SDindex, SDbw; the largest
   |difference from K - 1| for Hartigan, Scott, TrCovW, Friedman, Ball; the largest second
   difference (interior K) for Marriot and TraceW, the smallest for Rubin; the first K with
-  Duda >= its critical value, PseudoT2 <= its critical value, Beale's p-value >= alpha_beale;
+  Duda >= its critical value, PseudoT2 <= its critical value, Beale's p-value >= alpha_beale,
+  Gap's critical value >= 0;
   Frey: K - 1 for the first K with Frey < 1 (1 with value NaN when that is ``min_nc``).
   The first K wins a tie.
 * **Majority**: the K proposed by most indices among ``min_nc..max_nc``; the smallest wins a
@@ -98,6 +108,8 @@ from scipy import stats
 from scipy.spatial.distance import pdist, squareform
 
 from ..errors import InputError
+from .r_kmeans import kmeans as r_kmeans
+from .r_random import RStream
 
 __all__ = ["ALL", "ALLLONG", "INDEX_NAMES", "REGISTRY_EQUIVALENT", "NbClustResult", "hclust_cut",
            "majority", "nbclust"]  # fmt: skip
@@ -109,8 +121,8 @@ INDEX_NAMES = ("KL", "CH", "Hartigan", "CCC", "Scott", "Marriot", "TrCovW", "Tra
                "Hubert", "SDindex", "Dindex", "SDbw")  # fmt: skip
 #: ``index="all"``: every index but Gap, Gamma, Gplus and Tau (NbClust's 26).
 ALL = tuple(n for n in INDEX_NAMES if n not in ("Gap", "Gamma", "Gplus", "Tau"))
-#: ``index="alllong"`` as computed here: every index but Gap (R's random numbers).
-ALLLONG = tuple(n for n in INDEX_NAMES if n != "Gap")
+#: ``index="alllong"``: all 30.
+ALLLONG = INDEX_NAMES
 _BEST_NAME = {"Pseudot2": "PseudoT2", "Ptbiserial": "PtBiserial"}  # Best.nc's spelling
 _GRAPHICAL = ("Hubert", "Dindex")
 
@@ -119,7 +131,7 @@ _GRAPHICAL = ("Hubert", "Dindex")
 #: module's docstring lists a departure. None: no registry index, since the index reads the
 #: neighbouring cuts (KL, Hartigan, Duda, PseudoT2, Beale, Frey: functions of the cuts in
 #: :mod:`clustval.nbclust_family`), the cut at max_nc (SDindex = Dis(K_max) sd_scat +
-#: sd_dis) or R's random numbers (Gap).
+#: sd_dis) or new reference data (Gap: :func:`clustval.gap.gap_statistic` is the published one).
 REGISTRY_EQUIVALENT = {
     "KL": None, "CH": "calinski_harabasz", "Hartigan": None, "CCC": "ccc",
     "Scott": "log_det_ratio", "Marriot": "ksq_detw", "TrCovW": "trcovw", "TraceW": "trace_w",
@@ -131,7 +143,9 @@ REGISTRY_EQUIVALENT = {
     "Dindex": "dindex", "SDbw": "s_dbw",
 }  # fmt: skip
 
-_METHODS = ("ward.D2", "complete", "average")
+_METHODS = ("ward.D2", "complete", "average", "kmeans")
+_GAP_B = 10  # NbClust's number of Gap reference sets
+_GAP_KMEANS_ITER = 100  # NbClust's iter.max for k-means on Gap's reference sets
 _ALPHA_DUDA_Z = 3.20  # Milligan & Cooper (1985)'s best standard score, as NbClust uses it
 
 
@@ -513,6 +527,67 @@ def _dindex(X, cl):
 # ----------------------------------------------------------------------------- the call
 
 
+def _r_trace_var(rows: np.ndarray) -> float:
+    """``sum(diag(var(X[cl == z, ])))`` as R evaluates it: the trace of the covariance of a
+    matrix of at least two rows and columns; a single row, or a single column, drops to a
+    vector whose ``var()`` is one number v, and ``diag(v)`` is the identity of size
+    ``as.integer(v)``."""
+    if rows.shape[0] >= 2 and rows.shape[1] >= 2:
+        return float(np.var(rows, axis=0, ddof=1).sum())
+    values = rows.ravel()
+    if values.size < 2:
+        raise InputError("NbClust's Gap stops on a singleton of one-dimensional data (R: diag(NA) is an error).")
+    return float(math.trunc(np.var(values, ddof=1)))
+
+
+def _partition_maker(X: np.ndarray, method: str, iter_max: int = 10):
+    """k -> NbClust's partition of X into k clusters (1-based): the cut of R's ``hclust``
+    tree, or ``set.seed(1); kmeans(X, k)`` (one cluster: all ones)."""
+    n = len(X)
+    if method == "kmeans":
+        return lambda k: np.ones(n, dtype=np.int64) if k == 1 else r_kmeans(X, k, iter_max=iter_max).cluster
+    merges = _hclust_merges(squareform(pdist(X)), method)
+    return lambda k: _cut(merges, n, k)
+
+
+def _gap_reference(X: np.ndarray) -> np.ndarray:
+    """NbClust's Gap reference set: ``set.seed(1); runif(n, min, max)`` for every feature,
+    so every column is the same draws scaled to its feature's range."""
+    u = RStream(1).runif(len(X))
+    low, high = X.min(axis=0), X.max(axis=0)
+    return np.where(low == high, low, low + (high - low) * u[:, None])
+
+
+def _gap_one(X: np.ndarray, cl: np.ndarray, method: str) -> tuple[float, float]:
+    """NbClust's GAP(X, cl): (Sgap, Sdgap) with its B = 10 reference sets, all equal."""
+    n, k = len(X), int(cl.max())
+    reference = _gap_reference(X)
+    if k == n:
+        ref_cl = np.arange(1, k + 1)
+    else:
+        ref_cl = _partition_maker(reference, method, iter_max=_GAP_KMEANS_ITER)(k)
+    if k == 1:
+        wk0 = _r_trace_var(X)
+        wkb = np.full(_GAP_B, _r_trace_var(reference))
+    else:
+        parts = [(_r_trace_var(reference[ref_cl == z]), int((ref_cl == z).sum())) for z in range(1, k + 1)]
+        wk0 = sum(_r_trace_var(X[cl == z]) * ((cl == z).sum() - 1) / (n - k) for z in range(1, k + 1))
+        first = sum(trace * (size - 1) / (n - k) for trace, size in parts)  # the first set: n_z - 1
+        later = sum(trace * size / (n - k) for trace, size in parts)  # the other nine: n_z
+        wkb = np.r_[first, np.full(_GAP_B - 1, later)]
+    logs = np.log(wkb)
+    sgap = float(np.mean(logs) - math.log(wk0))
+    sdgap = math.sqrt(1 + 1 / _GAP_B) * float(np.std(logs, ddof=1)) * math.sqrt((_GAP_B - 1) / _GAP_B)
+    return sgap, sdgap
+
+
+def _gap(X: np.ndarray, cl1: np.ndarray, cl2: np.ndarray, method: str) -> tuple[float, float]:
+    """NbClust's Gap at K and its critical value Gap(K) - (Gap(K+1) - s(K+1))."""
+    gap1, _ = _gap_one(X, cl1, method)
+    gap2, s2 = _gap_one(X, cl2, method)
+    return gap1, gap1 - (gap2 - s2)
+
+
 def _check_data(X) -> np.ndarray:
     if X is None:
         raise InputError("data is needed: every index here reads the data (NbClust's data = NULL is not supported).")
@@ -525,8 +600,6 @@ def _check_data(X) -> np.ndarray:
 
 
 def _check_method(method: str) -> None:
-    if method == "kmeans":
-        raise InputError("method='kmeans' needs R's random number generator (NbClust's set.seed(1) k-means): not supported.")
     if method not in _METHODS:
         raise InputError(f"method must be one of {_METHODS}, got {method!r}.")
 
@@ -537,8 +610,6 @@ def _indices_of(index: str) -> tuple[str, ...]:
         return ALL
     if index == "alllong":
         return ALLLONG
-    if index == "gap":
-        raise InputError("the Gap index needs R's random number generator (uniform reference data): not supported.")
     if index not in lower:
         raise InputError(f"unknown index {index!r}; choose 'all', 'alllong' or one of {sorted(lower)}.")
     return (lower[index],)
@@ -578,6 +649,9 @@ def _best(name, ks, vals, crit):
         val = v[i] if i is not None else math.nan
     elif name == "Beale":
         i = first(np.array([crit["Fvalue_Beale"][k] for k in ks]) >= crit["alpha_beale"])
+        val = v[i] if i is not None else math.nan
+    elif name == "Gap":
+        i = first(np.array([crit["CritValue_Gap"][k] for k in ks]) >= 0)
         val = v[i] if i is not None else math.nan
     elif name == "Frey":
         i = first(v < 1)
@@ -646,11 +720,11 @@ def nbclust(data=None, diss=None, distance: str | None = "euclidean", min_nc: in
     min_nc, max_nc : int, default 2 and 15
         The range of K; ``2 <= min_nc``, ``max_nc - min_nc >= 2`` (NbClust's rule for the
         indices that take differences), ``max_nc + 1 < n_samples``.
-    method : {"ward.D2", "complete", "average"}, default "ward.D2"
-        R's ``hclust`` method. ``"kmeans"`` (R's random starts) raises an error.
+    method : {"ward.D2", "complete", "average", "kmeans"}, default "ward.D2"
+        R's ``hclust`` method, or ``"kmeans"``: R's ``set.seed(1); kmeans(data, K)`` at each K.
     index : str, default "all"
-        ``"all"`` (26 indices), ``"alllong"`` (here 29: all but Gap), or one index name
-        (case-insensitive, e.g. ``"ch"``); ``"gap"`` raises an error.
+        ``"all"`` (26 indices), ``"alllong"`` (all 30), or one index name
+        (case-insensitive, e.g. ``"ch"``).
     alpha_beale : float, default 0.1
         Beale's significance level (NbClust's ``alphaBeale``).
     round_digits : int or None, default None
@@ -692,8 +766,8 @@ def nbclust(data=None, diss=None, distance: str | None = "euclidean", min_nc: in
             "Ball", "Hubert", "Dindex")):  # fmt: skip
         raise InputError("the difference between min_nc and max_nc must be at least 2 (NbClust's rule).")
     D = squareform(pdist(X))
-    merges = _hclust_merges(D, method)
-    cuts = {k: _cut(merges, n, k) for k in range(min_nc - 1, max_nc + 2)}
+    partition_at = _partition_maker(X, method)
+    cuts = {k: partition_at(k) for k in range(min_nc - 1, max_nc + 2)}
     ks = tuple(range(min_nc, max_nc + 1))
     want = set(names)
     xtx = X.T @ X
@@ -704,7 +778,7 @@ def nbclust(data=None, diss=None, distance: str | None = "euclidean", min_nc: in
     wgss = {k: _wgss(X, cuts[k]) for k in cuts}
     tss = _tss(X)
     vals = {name: {} for name in INDEX_NAMES}
-    crit = {"CritValue_Duda": {}, "CritValue_PseudoT2": {}, "Fvalue_Beale": {}}
+    crit = {"CritValue_Duda": {}, "CritValue_PseudoT2": {}, "Fvalue_Beale": {}, "CritValue_Gap": {}}
     dis_max = _dis(X, cuts[max_nc]) if "SDindex" in want else None
     for k in ks:
         cl1, cl2 = cuts[k], cuts[k + 1]  # KL and Hartigan read the cut at K - 1 through wgss
@@ -735,6 +809,8 @@ def nbclust(data=None, diss=None, distance: str | None = "euclidean", min_nc: in
             v["Silhouette"][k] = _silhouette(D, cl1)
         if "Ptbiserial" in want:
             v["Ptbiserial"][k] = _ptbiserial(D, cl1)
+        if "Gap" in want:
+            v["Gap"][k], crit["CritValue_Gap"][k] = _gap(X, cl1, cl2, method)
         if want & {"Frey", "McClain"}:
             v["Frey"][k], v["McClain"][k] = _frey_mcclain(D, cl1, cl2)
         if want & {"Gamma", "Gplus", "Tau"}:
@@ -759,7 +835,7 @@ def nbclust(data=None, diss=None, distance: str | None = "euclidean", min_nc: in
     else:
         kk = next(iter(best_nc.values()))[0]
         best_k = int(kk) if not (isinstance(kk, float) and math.isnan(kk)) else 0
-    partition = _cut(merges, n, best_k) if best_k >= 1 else np.array([], dtype=int)
+    partition = partition_at(best_k) if best_k >= 1 else np.array([], dtype=int)
     if round_digits is not None:
         all_index = {nm: {k: _r_round(x, round_digits) for k, x in d.items()} for nm, d in all_index.items()}
         crit_out = {nm: {k: _r_round(x, round_digits) for k, x in d.items()} for nm, d in crit_out.items()}
