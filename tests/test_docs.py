@@ -154,6 +154,7 @@ MODULES = [
     "clustval.datasets",
     "clustval.dunn_family",
     "clustval.external",
+    "clustval.gap",
     "clustval.internal",
     "clustval.pair_rank",
     "clustval.registry",

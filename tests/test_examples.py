@@ -28,6 +28,7 @@ MODULES = [
     "clustval.dunn_family",
     "clustval.errors",
     "clustval.external",
+    "clustval.gap",
     "clustval.internal",
     "clustval.io",
     "clustval.kmedoids",

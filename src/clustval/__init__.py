@@ -38,6 +38,7 @@ from .kmedoids import euclidean_distances, park_jun, sd_kmedoids
 from .pam import pam
 from .registry import INDICES, IndexSpec, get_index
 from .scoring import external_scores, external_scores_from_table, internal_scores, score
+from .gap import GapResult, gap_statistic
 from .selection import Selection, Vote, select_k
 
 __version__ = "0.1.0"
@@ -57,10 +58,10 @@ globals().update({name: getattr(_external, name, None) or getattr(_internal, nam
 
 __all__ = [
     "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
-    "INDICES", "IndexSpec", "InputError", "SKLEARN_NAMES", "Selection", "UndefinedIndexError", "Vote",
-    "bwp_samples", "cluster", "contingency_from_counts", "contingency_from_frame",
-    "contingency_matrix", "euclidean_distances", "external_scores", "external_scores_from_table",
-    "get_index", "internal_scores", "kmeans", "pair_confusion_matrix", "pam", "park_jun", "score",
+    "GapResult", "INDICES", "IndexSpec", "InputError", "SKLEARN_NAMES", "Selection",
+    "UndefinedIndexError", "Vote", "bwp_samples", "cluster", "contingency_from_counts",
+    "contingency_from_frame", "contingency_matrix", "euclidean_distances", "external_scores",
+    "external_scores_from_table", "gap_statistic", "get_index", "internal_scores", "kmeans", "pair_confusion_matrix", "pam", "park_jun", "score",
     "sd_kmedoids", "select_k", "silhouette_samples",
 ]  # fmt: skip
 __all__ += [*INDICES, *SKLEARN_NAMES]

@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -189,6 +190,17 @@ def algorithm_label(name) -> str:
     return ALGORITHMS[name].label if name in ALGORITHMS else str(name)
 
 
+def _checked(algorithm: str, options) -> Algorithm:
+    """The algorithm's entry, once its options are known to be its own (else one line)."""
+    spec = get_algorithm(algorithm)
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        raise InputError(
+            f"algorithm {spec.name} takes the options {', '.join(spec.options)}, not {', '.join(unknown)}."
+        )
+    return spec
+
+
 def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[KMedoidsResult]:
     """Cluster ``X`` once per K of ``ks`` with algorithm ``algorithm``.
 
@@ -230,13 +242,67 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[KMedoidsRes
     ...
     clustval.errors.InputError: algorithm pam takes the options max_iter, not radius.
     """
-    spec = get_algorithm(algorithm)
-    unknown = sorted(set(options) - set(spec.options))
-    if unknown:
-        raise InputError(
-            f"algorithm {spec.name} takes the options {', '.join(spec.options)}, not {', '.join(unknown)}."
-        )
+    spec = _checked(algorithm, options)
     if spec.on_distances:
         D = euclidean_distances(X)
         return [spec.function(distances=D, n_clusters=k, **options) for k in ks]
     return [spec.function(X, k, **options) for k in ks]
+
+
+def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
+    """One way to cluster any data at any K, from the forms :func:`clustval.select_k` takes.
+
+    Parameters
+    ----------
+    algorithm : str, estimator or callable
+        A name of :data:`ALGORITHMS`; a scikit-learn-style estimator with ``fit_predict``
+        and an ``n_clusters`` parameter (a fresh copy is fitted per call); or a function
+        ``f(X, k)`` returning the labels.
+    **options
+        The named algorithm's options (:attr:`Algorithm.options`); none for the other forms.
+
+    Returns
+    -------
+    callable
+        ``f(X, k)``, the labels of ``X`` in ``k`` clusters as an array.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name or option, options for an unnamed algorithm, an estimator without
+        ``n_clusters``, or anything else given as the algorithm.
+
+    Examples
+    --------
+    >>> at = clusterer("pam")
+    >>> at([[0.0], [1.0], [9.0], [10.0]], 2).tolist()
+    [0, 0, 1, 1]
+    >>> clusterer(lambda X, k: [0] * len(X))([[1.0], [2.0]], 1).tolist()
+    [0, 0]
+    """
+    if isinstance(algorithm, str):
+        name = _checked(algorithm, options).name
+        return lambda X, k: np.asarray(cluster(X, name, [k], **options)[0].labels)
+    if options:
+        raise InputError(f"options {sorted(options)} are for a named algorithm, not for {algorithm!r}.")
+    if hasattr(algorithm, "fit_predict"):
+        return lambda X, k: _fit_predict(algorithm, X, k)
+    if callable(algorithm):
+        return lambda X, k: np.asarray(algorithm(X, k))
+    raise InputError(
+        f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with fit_predict "
+        f"or a function f(X, k); got {algorithm!r}."
+    )
+
+
+def _fit_predict(estimator, X, k: int) -> np.ndarray:
+    """A fresh copy of ``estimator`` with ``n_clusters = k``, fitted to ``X``: its labels."""
+    params = estimator.get_params() if hasattr(estimator, "get_params") else vars(estimator)
+    if "n_clusters" not in params:
+        raise InputError(f"{type(estimator).__name__} has no n_clusters parameter, so it cannot be run at a given K.")
+    fresh = copy.deepcopy(estimator)
+    if hasattr(fresh, "set_params"):
+        fresh.set_params(n_clusters=k)
+    else:
+        fresh.n_clusters = k
+    return np.asarray(fresh.fit_predict(X))
