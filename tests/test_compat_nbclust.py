@@ -184,3 +184,15 @@ def test_diss_is_refused():
         nb.nbclust(data("blobs_small"), diss=np.zeros((3, 3)))
     with pytest.raises(InputError, match="data is needed"):
         nb.nbclust(None, max_nc=5)
+
+
+def test_hclust_cut_refuses_what_is_not_an_hclust_method():
+    with pytest.raises(InputError, match="method must be one of"):
+        nb.hclust_cut(data("blobs_small"), 3, "kmeans")
+
+
+def test_kmeans_partitions_are_r_s_kmeans():
+    from clustval.compat.r_kmeans import kmeans
+
+    res = run("iris", "kmeans", "all")
+    assert res.best_partition.tolist() == kmeans(data("iris"), res.best_k).cluster.tolist()

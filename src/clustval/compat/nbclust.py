@@ -143,7 +143,8 @@ REGISTRY_EQUIVALENT = {
     "Dindex": "dindex", "SDbw": "s_dbw",
 }  # fmt: skip
 
-_METHODS = ("ward.D2", "complete", "average", "kmeans")
+_HCLUST_METHODS = ("ward.D2", "complete", "average")
+_METHODS = (*_HCLUST_METHODS, "kmeans")
 _GAP_B = 10  # NbClust's number of Gap reference sets
 _GAP_KMEANS_ITER = 100  # NbClust's iter.max for k-means on Gap's reference sets
 _ALPHA_DUDA_Z = 3.20  # Milligan & Cooper (1985)'s best standard score, as NbClust uses it
@@ -232,8 +233,10 @@ def _hclust_merges(d: np.ndarray, method: str) -> list[tuple[int, int]]:
                     size[i2] + size[j2] + size[k])
             elif method == "complete":
                 new = max(a, b)
-            else:  # average
+            elif method == "average":
                 new = (size[i2] * a + size[j2] * b) / (size[i2] + size[j2])
+            else:
+                raise InputError(f"hclust method must be one of {_HCLUST_METHODS}, got {method!r}.")
             diss[i2, k] = diss[k, i2] = new
             if i2 < k:
                 if new < best:
@@ -289,7 +292,8 @@ def hclust_cut(X, k: int, method: str = "ward.D2") -> np.ndarray:
     [1, 2, 1, 2]
     """
     X = _check_data(X)
-    _check_method(method)
+    if method not in _HCLUST_METHODS:
+        raise InputError(f"method must be one of {_HCLUST_METHODS}, got {method!r}.")
     if not 1 <= k <= X.shape[0]:
         raise InputError(f"k must be in 1..{X.shape[0]}, got {k}.")
     return _cut(_hclust_merges(squareform(pdist(X)), method), X.shape[0], k)
