@@ -32,8 +32,9 @@ import numpy as np
 from .errors import InputError, UndefinedIndexError
 from .internal import COORDINATES, Partition, reads, score_alone
 
-__all__ = ["beale", "ccc", "ccc_from_partition", "dindex", "dindex_from_partition", "duda_hart",
-           "frey", "hartigan", "hubert", "hubert_from_partition", "kl", "pseudo_t2", "trcovw",
+__all__ = ["ADJACENT", "adjacent_best_ks", "adjacent_scores", "beale", "ccc", "ccc_from_partition",
+           "dindex", "dindex_from_partition", "duda_hart", "frey", "hartigan", "hubert",
+           "hubert_from_partition", "kl", "pseudo_t2", "split_tests", "trcovw",
            "trcovw_from_partition"]  # fmt: skip
 
 
@@ -658,3 +659,210 @@ def frey(X, labels, labels_next) -> float:
     if w2 == w1:
         raise UndefinedIndexError("Frey's ratio is undefined when the mean within distance does not change.")
     return float((b2 - b1) / (w2 - w1))
+
+
+# ----------------------------------------------------------------------------- choosing K with them
+
+#: Milligan & Cooper (1985)'s standard score for the Duda-Hart and pseudo-T^2 tests.
+DUDA_HART_Z = 3.20
+#: Beale's F: K clusters are enough when the split's p-value is at least this (NbClust's alphaBeale).
+BEALE_ALPHA = 0.1
+#: Hartigan (1975): add a cluster while his index exceeds this.
+HARTIGAN_THRESHOLD = 10.0
+
+
+def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, float]:
+    """The tests of the split from K to K + 1 clusters: is K enough?
+
+    Duda & Hart (1973, sec. 6.12): K is enough when Je(2) / Je(1) is at least
+    ``1 - 2 / (pi p) - z sqrt(2 (1 - 8 / (pi^2 p)) / (n_m p))``; the pseudo T^2 when it is
+    at most ``((1 - c) / c) (n_m - 2)`` with c that critical ratio; Beale (1969) when his F's
+    p-value on F(p, (n_m - 2) p) is large. n_m is the size of the split cluster.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels, labels_next : array-like of shape (n_samples,)
+        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
+    z : float, default 3.20
+        The standard score of the Duda-Hart test (Milligan & Cooper 1985's best).
+
+    Returns
+    -------
+    dict of str to float
+        ``duda_hart_critical`` (K is enough when Duda-Hart >= it), ``pseudo_t2_critical``
+        (when pseudo T^2 <= it) and ``beale_p_value`` (when it is >= the level, 0.1 in NbClust).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
+    clustval.errors.UndefinedIndexError
+        Beale's F is undefined (see :func:`beale`).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
+    >>> tests = split_tests(X, [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
+    >>> {name: round(value, 4) for name, value in tests.items()}  # n_m = 4, p = 1
+    {'duda_hart_critical': -0.6214, 'pseudo_t2_critical': -5.2183, 'beale_p_value': 0.0465}
+    """
+    from scipy import stats  # only here: the p-value of Beale's F
+
+    X, a, b = _split(X, labels, labels_next)
+    nm, p = int(a.sum() + b.sum()), X.shape[1]
+    critical = 1 - 2 / (math.pi * p) - z * math.sqrt(2 * (1 - 8 / (math.pi**2 * p)) / (nm * p))
+    f = beale(X, labels, labels_next)
+    return {
+        "duda_hart_critical": critical,
+        "pseudo_t2_critical": (1 - critical) / critical * (nm - 2),
+        "beale_p_value": float(stats.f.sf(f, p, (nm - 2) * p)),
+    }
+
+
+def _kl(X, prev, labels, nxt, tests):
+    return kl(X, prev, labels, nxt), None
+
+
+def _hartigan(X, prev, labels, nxt, tests):
+    value = hartigan(X, labels, nxt)
+    return value, value <= HARTIGAN_THRESHOLD
+
+
+def _duda_hart(X, prev, labels, nxt, tests):
+    value = duda_hart(X, labels, nxt)
+    return value, value >= tests()["duda_hart_critical"]
+
+
+def _pseudo_t2(X, prev, labels, nxt, tests):
+    value = pseudo_t2(X, labels, nxt)
+    return value, value <= tests()["pseudo_t2_critical"]
+
+
+def _beale(X, prev, labels, nxt, tests):
+    return beale(X, labels, nxt), tests()["beale_p_value"] >= BEALE_ALPHA
+
+
+def _frey(X, prev, labels, nxt, tests):
+    value = frey(X, labels, nxt)
+    return value, value < 1
+
+
+#: The indices that read the partitions next to K, as :func:`clustval.select_k` uses them:
+#: name -> (label, reads K - 1, needs K + 1 to split one cluster of K, rule, evaluate).
+#: Rules: ``max`` (the largest value); ``first_stop`` (the smallest K whose test says K
+#: clusters are enough); ``before_first_stop`` (the K before the first K whose ratio falls
+#: below 1: Frey's).
+ADJACENT = {
+    "kl": ("KL", True, False, "max", _kl),
+    "hartigan": ("Hartigan", False, False, "first_stop", _hartigan),
+    "duda_hart": ("Duda-Hart", False, True, "first_stop", _duda_hart),
+    "pseudo_t2": ("Pseudo-T2", False, True, "first_stop", _pseudo_t2),
+    "beale": ("Beale", False, True, "first_stop", _beale),
+    "frey": ("Frey", False, False, "before_first_stop", _frey),
+}
+
+
+def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bool | None]]]:
+    """The values (and stop tests) of the adjacent indices ``names`` at every K of ``partitions``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    partitions : mapping of int to array-like
+        ``{K: labels}``; an index is computed at K where the partitions it reads (K - 1 for
+        KL, where K - 1 = 1 needs none; K + 1 for all) are there.
+    names : iterable of str
+        Names of :data:`ADJACENT`.
+
+    Returns
+    -------
+    dict
+        ``{name: {K: (value, stop)}}``: NaN where the index is undefined, its neighbours
+        missing, or (Duda-Hart, pseudo T^2, Beale) K + 1 does not split one cluster of K;
+        ``stop`` is None for KL (no test).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
+    >>> parts = {2: [0, 0, 1, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2], 4: [0, 0, 1, 1, 2, 3]}
+    >>> scores = adjacent_scores(X, parts, ["hartigan"])
+    >>> scores["hartigan"][2], scores["hartigan"][3][1]  # H(3) <= 10: three are enough
+    ((200.0, False), True)
+    """
+    names = list(names)
+    unknown = [name for name in names if name not in ADJACENT]
+    if unknown:
+        raise InputError(f"unknown adjacent index {unknown[0]!r}; use one of {', '.join(ADJACENT)}.")
+    X = np.asarray(X, dtype=float)
+    X = X[:, None] if X.ndim == 1 else X
+    one = np.zeros(len(X), dtype=np.int64)
+    out: dict[str, dict[int, tuple[float, bool | None]]] = {name: {} for name in names}
+    for k in sorted(partitions):
+        prev = one if k == 2 else partitions.get(k - 1)
+        nxt = partitions.get(k + 1)
+        cache: dict[str, dict] = {}
+
+        def tests(k=k, nxt=nxt, cache=cache):
+            if "tests" not in cache:
+                cache["tests"] = split_tests(X, partitions[k], nxt)
+            return cache["tests"]
+
+        for name in names:
+            _, reads_prev, _, _, evaluate = ADJACENT[name]
+            if nxt is None or (reads_prev and prev is None):
+                out[name][k] = (math.nan, None)
+                continue
+            try:
+                out[name][k] = evaluate(X, prev, partitions[k], nxt, tests)
+            except (InputError, UndefinedIndexError):  # undefined, or K + 1 not a split of K
+                out[name][k] = (math.nan, None)
+    return out
+
+
+def adjacent_best_ks(name: str, ks, scores) -> tuple[int, ...]:
+    """The K that adjacent index ``name`` chooses among ``ks`` by its rule (none if it cannot).
+
+    Parameters
+    ----------
+    name : str
+        A name of :data:`ADJACENT`.
+    ks : iterable of int
+        The K tried.
+    scores : mapping of int to (float, bool or None)
+        Its ``{K: (value, stop)}`` (:func:`adjacent_scores`).
+
+    Returns
+    -------
+    tuple of int
+        The K chosen (one; several only for a tie of KL's largest value), or () when no K
+        qualifies (no test passes, no finite value, or Frey's K before ``ks``).
+
+    Examples
+    --------
+    >>> adjacent_best_ks("hartigan", [2, 3, 4], {2: (200.0, False), 3: (4.0, True), 4: (2.0, True)})
+    (3,)
+    >>> adjacent_best_ks("frey", [2, 3, 4], {2: (3.0, False), 3: (0.5, True), 4: (0.2, True)})
+    (2,)
+    """
+    ks = sorted(ks)
+    rule = ADJACENT[name][3]
+    if rule == "max":
+        finite = {k: scores[k][0] for k in ks if math.isfinite(scores[k][0])}
+        if not finite:
+            return ()
+        top = max(finite.values())
+        return tuple(k for k, v in finite.items() if v == top)
+    first = next((k for k in ks if scores[k][1]), None)
+    if first is None:
+        return ()
+    if rule == "first_stop":
+        return (first,)
+    return (first - 1,) if first - 1 in ks else ()  # before_first_stop (Frey)
