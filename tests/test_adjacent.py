@@ -103,3 +103,52 @@ def test_rules(name, scores, want):
 def test_unknown_name_is_one_line():
     with pytest.raises(InputError, match="unknown adjacent index 'gap'"):
         adjacent_scores([[0.0], [1.0]], {2: [0, 1]}, ["gap"])
+
+
+# ----------------------------------------------------------------------------- through select_k
+def _three_groups():
+    rng = np.random.default_rng(0)
+    return np.vstack([rng.normal(c, 0.4, size=(30, 2)) for c in [(0, 0), (6, 0), (0, 6)]])
+
+
+def test_select_k_clusters_the_neighbours_and_applies_each_rule():
+    from sklearn.cluster import AgglomerativeClustering
+
+    import clustval
+
+    X = _three_groups()
+    names = list(ADJACENT)
+    found = clustval.select_k(X, range(2, 7), AgglomerativeClustering(), names, vote=True)
+    # an oracle from the same hierarchy, cut at 1..7 by scikit-learn directly
+    parts = {k: AgglomerativeClustering(n_clusters=k).fit_predict(X) for k in range(2, 8)}
+    want = adjacent_scores(X, parts, names)
+    for name in names:
+        for row in found.table:
+            assert row[name] == pytest.approx(want[name][row["k"]][0], rel=1e-12, nan_ok=True)
+        assert found.best[name] == adjacent_best_ks(name, range(2, 7), want[name])
+    assert found.best["kl"] == (3,) and found.best["duda_hart"] == (3,) and found.vote.majority == (3,)
+    assert set(found.labels) == set(range(2, 7))  # the neighbours are read, not reported
+
+
+def test_select_k_with_partitions_given_reads_only_those_given():
+    import clustval
+
+    X = _three_groups()
+    parts = {k: clustval.kmeans(X, k).labels for k in (2, 3, 4)}
+    found = clustval.select_k(X, algorithm=parts, indices=["hartigan", "kl"])
+    assert math.isnan(found.table[-1]["hartigan"])  # no K = 5 given
+    assert found.undefined["hartigan"] == (4,)
+    with pytest.raises(clustval.UndefinedIndexError, match="Hartigan is undefined at K = 4"):
+        clustval.select_k(X, algorithm=parts, indices=["hartigan"], undefined="raise")
+
+
+def test_split_tests_are_nan_for_partitions_that_do_not_nest():
+    import clustval
+
+    X = _three_groups()
+    found = clustval.select_k(X, range(2, 5), "kmeans", ["duda_hart", "kl"])
+    for row in found.table[:2]:  # K = 2, 3: is K + 1 one cluster of K split in two?
+        k = row["k"]
+        pairs = np.unique(np.stack([found.labels[k], found.labels[k + 1]]), axis=1)
+        assert math.isnan(row["duda_hart"]) == (pairs.shape[1] != k + 1)
+    assert all(math.isfinite(row["kl"]) for row in found.table)

@@ -13,7 +13,6 @@ Wang, Jiang 2017), and gives the pipeline's best K and claim C1's.
 
 from __future__ import annotations
 
-import copy
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,10 +20,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ._validation import as_data_matrix, check_undefined_policy
-from .clustering import ALGORITHMS, cluster, get_algorithm
-from .errors import InputError
+from .clustering import ALGORITHMS, cluster, clusterer, get_algorithm
+from .errors import InputError, UndefinedIndexError
 from .formatting import best_ks_text, k_ranges_text, spoken_list
 from .kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
+from .nbclust_family import ADJACENT, adjacent_best_ks, adjacent_scores
 from .registry import INDICES, INTERNAL, get_index
 from .scoring import score
 
@@ -213,7 +213,13 @@ def select_k(
         - a function ``f(X, k)`` returning the labels;
         - your own partitions, ``{k: labels}``.
     indices : sequence of str, optional
-        Registry names of internal indices; default every internal index.
+        Registry names of internal indices; default every internal index. Also the indices
+        that read the partitions next to K (:data:`clustval.nbclust_family.ADJACENT`:
+        ``kl``, ``hartigan``, ``duda_hart``, ``pseudo_t2``, ``beale``, ``frey``): the data
+        are then clustered at K + 1 (and K - 1 for KL) too, and each chooses K by its own
+        rule (KL's largest value; the first K whose test says K clusters are enough; Frey's
+        K before its ratio falls below 1). Duda-Hart, pseudo T^2 and Beale test a split, so
+        they need nested partitions (a hierarchical algorithm): elsewhere they are NaN.
     name : str
         The data set's name, as the plot's title gives it.
     stdi_squared, xb_separation, memory_budget_mb
@@ -280,6 +286,13 @@ def select_k(
     >>> voted = clustval.select_k(X, range(2, 6), indices=["db", "sil", "igp", "ball_hall"], vote=True)
     >>> voted.vote.majority, voted.vote.votes
     ((3,), {2: 0, 3: 4, 4: 0, 5: 0})
+
+    With the indices that read the neighbouring partitions, on a hierarchy:
+
+    >>> from sklearn.cluster import AgglomerativeClustering
+    >>> tree = clustval.select_k(X, range(2, 6), AgglomerativeClustering(), ["kl", "hartigan", "sil"])
+    >>> tree.best
+    {'kl': (3,), 'hartigan': (3,), 'sil': (3,)}
     """
     as_data_matrix(X)  # one clear error for bad data, before any work
     X = np.asarray(X, dtype=np.float64)
@@ -298,21 +311,26 @@ def select_k(
     if algorithm_options and not isinstance(algorithm, str):
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
 
+    adjacent = tuple(index for index in indices if index in ADJACENT)
+    # the adjacent indices read the partitions at K + 1 (and KL at K - 1; K - 1 = 1 is one cluster)
+    neighbours = {k + 1 for k in ks if k < len(X)} | {k - 1 for k in ks if k > 2 and "kl" in adjacent}
+    cluster_ks = sorted(set(ks) | neighbours) if adjacent else ks
+
     fallback_ks: tuple[int, ...] = ()
     if isinstance(algorithm, str):
         label = get_algorithm(algorithm).name
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
-            results = cluster(X, algorithm, ks, **algorithm_options)
-        labels = {k: r.labels for k, r in zip(ks, results)}
-        fallback_ks = tuple(k for k, r in zip(ks, results) if r.init_fallback)
+            results = cluster(X, algorithm, cluster_ks, **algorithm_options)
+        labels = {k: r.labels for k, r in zip(cluster_ks, results)}
+        fallback_ks = tuple(k for k, r in zip(cluster_ks, results) if r.init_fallback and k in ks)
     elif isinstance(algorithm, Mapping):
-        label, labels = "given", {k: given[k] for k in ks}
-    elif hasattr(algorithm, "fit_predict"):
-        label, labels = type(algorithm).__name__, {k: _fit_predict(algorithm, X, k) for k in ks}
-    elif callable(algorithm):
-        label = getattr(algorithm, "__name__", type(algorithm).__name__)
-        labels = {k: np.asarray(algorithm(X, k)) for k in ks}
+        label, labels = "given", given  # the adjacent indices read the neighbours given, if any
+    elif hasattr(algorithm, "fit_predict") or callable(algorithm):
+        label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
+            algorithm, "__name__", type(algorithm).__name__)
+        at = clusterer(algorithm)
+        labels = {k: at(X, k) for k in cluster_ks}
     else:
         raise InputError(
             f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
@@ -320,11 +338,21 @@ def select_k(
         )
 
     options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "memory_budget_mb": memory_budget_mb}
-    table = tuple({"k": k, **score(labels[k], X=X, names=indices, undefined=undefined, **options)} for k in ks)
-    best = {index: _best_ks(index, ks, [row[index] for row in table]) for index in indices}
+    scored = [index for index in indices if index not in ADJACENT]
+    values = {k: score(labels[k], X=X, names=scored, undefined=undefined, **options) if scored else {} for k in ks}
+    tests = adjacent_scores(X, labels, adjacent) if adjacent else {}
+    if undefined == "raise":
+        for index in adjacent:
+            gaps = [k for k in ks if not np.isfinite(tests[index][k][0])]
+            if gaps:
+                raise UndefinedIndexError(f"{ADJACENT[index][0]} is undefined at K = {gaps[0]} (or its neighbour is missing).")
+    table = tuple({"k": k, **{index: values[k][index] if index in values[k] else tests[index][k][0]
+                              for index in indices}} for k in ks)  # fmt: skip
+    best = {index: adjacent_best_ks(index, ks, tests[index]) if index in ADJACENT
+            else _best_ks(index, ks, [row[index] for row in table]) for index in indices}  # fmt: skip
     gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
     return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
-                     fallback_ks=fallback_ks, labels=labels,
+                     fallback_ks=fallback_ks, labels={k: labels[k] for k in ks},
                      undefined={index: found for index, found in gaps.items() if found},
                      vote=Vote.count(ks, best) if vote else None)  # fmt: skip
 
@@ -335,19 +363,6 @@ def _best_ks(index: str, ks: list[int], values: list[float]) -> tuple[int, ...]:
         return get_index(index).best_ks(ks, values)[0]
     except InputError:  # no finite value at any K, or too few neighbours for a second difference
         return ()
-
-
-def _fit_predict(estimator, X: np.ndarray, k: int) -> np.ndarray:
-    """A fresh copy of ``estimator`` with ``n_clusters = k``, fitted to ``X``: its labels."""
-    params = estimator.get_params() if hasattr(estimator, "get_params") else vars(estimator)
-    if "n_clusters" not in params:
-        raise InputError(f"{type(estimator).__name__} has no n_clusters parameter, so it cannot be run at a given K.")
-    fresh = copy.deepcopy(estimator)
-    if hasattr(fresh, "set_params"):
-        fresh.set_params(n_clusters=k)
-    else:
-        fresh.n_clusters = k
-    return np.asarray(fresh.fit_predict(X))
 
 
 def _check_ks(ks: Iterable[int], n: int) -> list[int]:
@@ -381,6 +396,8 @@ def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
     if not indices:
         raise InputError("indices is empty: name at least one internal index, or pass None for all.")
     for index in indices:
+        if index in ADJACENT:  # reads the partitions next to K (nbclust_family.ADJACENT)
+            continue
         if get_index(index).kind != "internal":
             raise InputError(
                 f"{index!r} is an external index: choosing K uses internal indices ({', '.join(INTERNAL)})."
