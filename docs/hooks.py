@@ -116,6 +116,9 @@ def index_details() -> str:
             f"core: `{getattr(spec.core, '__module__', '')}.{getattr(spec.core, '__name__', repr(spec.core))}`.",
             f"Reference: {spec.reference}.",
         ]
+        if spec.options:  # score()'s keyword -> the core's
+            facts.append("Options (`clustval.score` keyword: the core's keyword): " + ", ".join(
+                f"`{key}`: `{keyword}`" for key, keyword in spec.options.items()) + ".")
         if spec.kind == "internal":
             facts.append(f"Best K (`select_k`, the vote): {_K_RULE[spec.k_rule]}.")
         facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn, clusterCrit, genieclust and cvi") + ".")

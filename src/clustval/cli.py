@@ -535,10 +535,9 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         names=args.index or None,
         s2_matching=args.s2_matching,
         cp_seed=args.cp_seed,
-        stdi_squared=args.stdi_squared,
-        xb_separation=args.xb_separation,
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
+        **_index_options(args),
     )
 
 
@@ -561,9 +560,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     name = "data" if args.data == STDIN else Path(args.data).stem
     options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
-        X, args.k, args.algorithm, args.index or None, name=name, stdi_squared=args.stdi_squared,
-        xb_separation=args.xb_separation, memory_budget_mb=args.memory_budget_mb,
-        vote=args.vote or bool(args.vote_plot), **options,
+        X, args.k, args.algorithm, args.index or None, name=name, memory_budget_mb=args.memory_budget_mb,
+        vote=args.vote or bool(args.vote_plot), **_index_options(args), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -604,6 +602,39 @@ def _k_range(text: str) -> range:
 def _index_name(text: str) -> str:
     """An index name as the registry spells it: ``ARI`` is ``ari``."""
     return text.strip().lower()
+
+
+def _exponent(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not value >= 1:
+        raise argparse.ArgumentTypeError(f"an exponent is a number of at least 1 (inf allowed for p), got {text!r}")
+    return value
+
+
+def _add_index_options(parser: argparse.ArgumentParser) -> None:
+    """The internal indices' options (clustval.scoring.INTERNAL_OPTIONS) as flags."""
+    parser.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
+    parser.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
+                        help="XB's separation (%(choices)s): between centroids (default) or the closest pair "
+                        "of points of different clusters (as R's clusterCrit)")
+    parser.add_argument("--sil-average", choices=["objects", "clusters"], default="objects",
+                        help="Sil's mean over %(choices)s (default objects; clusters: the mean of the clusters' "
+                        "means, as R's clusterCrit)")
+    parser.add_argument("--db-q", type=_exponent, default=1.0,
+                        help="DB's spread exponent q (default 1; NbClust's and cvi's: 2)")
+    parser.add_argument("--db-p", type=_exponent, default=2.0,
+                        help="DB's Minkowski exponent p of the centroid distance (default 2)")
+    parser.add_argument("--db-squared", action="store_true",
+                        help="square DB's spreads and centroid distances (cvi's DB, with --db-q 2)")
+
+
+def _index_options(args: argparse.Namespace) -> dict:
+    return {"stdi_squared": args.stdi_squared, "xb_separation": args.xb_separation,
+            "sil_average": args.sil_average, "db_q": args.db_q, "db_p": args.db_p,
+            "db_squared": args.db_squared}  # fmt: skip
 
 
 def _megabytes(text: str) -> float:
@@ -677,10 +708,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="how S2 matches classes to clusters: %(choices)s (default: hungarian, the best "
                     "one-to-one map; identity: each class with the cluster of the same label)")
     sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
-    sc.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
-    sc.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
-                    help="XB's separation (%(choices)s): between centroids (default) or the closest pair of points of "
-                    "different clusters (as R's clusterCrit)")
+    _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sc.set_defaults(run=_cmd_score, usage_error=sc.error)
 
@@ -696,7 +724,8 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--algorithm", default="sd_kmedoids", choices=list(ALGORITHMS),
                     help="the clustering: %(choices)s (default: sd_kmedoids, as Fig. 3; kmeans needs scikit-learn)")
     sw.add_argument("--index", action="append", metavar="NAME", type=_index_name,
-                    help="only this internal index (repeatable, any case)")
+                    help="only this internal index (repeatable, any case), or an index of the "
+                    "neighbouring partitions: kl, hartigan, duda_hart, pseudo_t2, beale, frey")
     sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
     sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
     sw.add_argument("--vote", action="store_true",
@@ -704,10 +733,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--vote-plot", metavar="FILE",
                     help="draw the votes as a bar per K (.png or .pdf; needs matplotlib; implies --vote)")
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
-    sw.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
-    sw.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
-                    help="XB's separation (%(choices)s): between centroids (default) or the closest pair of points of "
-                    "different clusters (as R's clusterCrit)")
+    _add_index_options(sw)
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     sw.set_defaults(run=_cmd_sweep)
 

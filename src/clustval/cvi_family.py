@@ -40,7 +40,7 @@ CVI_PEERS = {
     "csil": ("cSIL", "same"),
     "wb": ("WB", "same"),
     "calinski_harabasz": ("CH", "same"),
-    "db": ("DB", "differs: a cluster's spread is its mean squared distance to the centroid"),
+    "db": ("DB", "its spread is the mean squared distance to the centroid, over the squared centroid distance: `db_q=2, db_squared=True`"),
     "xb": ("XB", "same"),
     "gdi43": ("GD43", "differs: Delta_3 is twice the mean squared distance to the centroid"),
     "gdi53": ("GD53", "differs: Delta_3 is twice the mean squared distance to the centroid"),

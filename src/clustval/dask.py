@@ -76,6 +76,7 @@ def internal_scores(
     undefined: str = "raise",
     metric: str = "euclidean",
     tasks: int | None = None,
+    **index_options,
 ) -> dict[str, float]:
     """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
 
@@ -112,6 +113,9 @@ def internal_scores(
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
+    **index_options
+        The other options of :func:`clustval.internal_scores` (``sil_average``, ``db_q``,
+        ``db_p``, ``db_squared``).
 
     Returns
     -------
@@ -141,11 +145,11 @@ def internal_scores(
     >>> scores == clustval.internal_scores(X, labels, ["sil", "dunn"])
     True
     """
+    options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, **index_options}
     if names is None:
-        specs, _, _ = internal_request(None, metric, stdi_squared, xb_separation, undefined)
-        given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
+        specs, given, _ = internal_request(None, metric, undefined, **options)
         names = [spec.name for spec in specs if spec.needs_for(given) <= DISTRIBUTED_NEEDS]
-    specs, given, needs = internal_request(names, metric, stdi_squared, xb_separation, undefined)
+    specs, given, needs = internal_request(names, metric, undefined, **options)
     elsewhere = [spec.label for spec in specs if not spec.needs_for(given) <= DISTRIBUTED_NEEDS]
     if elsewhere:
         raise InputError(

@@ -49,6 +49,8 @@ from .errors import InputError, UndefinedIndexError
 DEFAULT_MEMORY_BUDGET_MB = 256
 #: How XB measures the separation of the clusters (see :func:`xb`).
 XB_SEPARATIONS = ("centroids", "closest_pair")
+#: How sil averages the widths: over objects (Rousseeuw), or over clusters of their means (clusterCrit).
+SIL_AVERAGES = ("objects", "clusters")
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
 # centroids and within sums, computed from the coordinates, and/or the summaries of the one
@@ -622,7 +624,7 @@ def stdi_from_partition(p: Partition, squared: bool = False) -> float:
 
 
 @reads(COORDINATES)
-def db_from_partition(p: Partition) -> float:
+def db_from_partition(p: Partition, q: float = 1, minkowski: float = 2, squared: bool = False) -> float:
     """DB of a :class:`Partition` (the core of :func:`db`, which documents it).
 
     Parameters
@@ -630,6 +632,8 @@ def db_from_partition(p: Partition) -> float:
     p : Partition
         The validated data and labels with their shared summaries (centroids, the distance
         pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+    q, minkowski, squared
+        :func:`db`'s ``q``, ``p`` and ``squared``.
 
     Returns
     -------
@@ -651,10 +655,69 @@ def db_from_partition(p: Partition) -> float:
     >>> db_from_partition(Partition(X, labels, needs=db_from_partition.needs)) == db(X, labels)
     True
     """
+    q, minkowski = check_db_options(q, minkowski, squared)
     p.require_clusters("DB")
-    spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
-    worst, _ = p.centroid_separation(spread)
+    if (q, minkowski, squared) == (1, 2, False):  # the common DB: the shared centroid pass
+        spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
+        worst, _ = p.centroid_separation(spread)
+        return refuse_nan(worst.mean(), "DB")
+    # Davies & Bouldin's general form: S_k = (mean_{x in C_k} ||x - c_k||^q)^(1/q) and the
+    # Minkowski-p distance of the centroids; squared: both squared (cvi's DB)
+    spread = p.mean_per_cluster(p.squared_centroid_distances ** (q / 2)) ** (1 / q)
+    power = 2.0 if squared else 1.0
+    worst = np.empty(p.n_clusters)
+    for k in range(p.n_clusters):  # one row of K centroid distances at a time
+        gaps = np.abs(p.centroids - p.centroids[k])
+        separation = np.max(gaps, axis=1) if minkowski == math.inf else np.sum(gaps**minkowski, axis=1) ** (1 / minkowski)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = (spread[k] ** power + spread**power) / separation**power
+        ratio[separation == 0] = np.inf  # coincident centroids: not separated at all
+        ratio[k] = -np.inf  # a cluster is not compared with itself
+        worst[k] = ratio.max()
     return refuse_nan(worst.mean(), "DB")
+
+
+def check_db_options(q, p, squared) -> tuple[float, float]:
+    """Refuse a DB exponent below 1 or not a number, or a ``squared`` that is not a bool.
+
+    Parameters
+    ----------
+    q : float
+        The exponent of the spread, at least 1.
+    p : float
+        The Minkowski exponent of the centroid distance, at least 1 (``math.inf``: the largest
+        coordinate difference).
+    squared : bool
+        Whether both are squared.
+
+    Returns
+    -------
+    tuple of float
+        ``(q, p)`` as floats.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Anything else.
+
+    Examples
+    --------
+    >>> check_db_options(2, 2, False)
+    (2.0, 2.0)
+    >>> check_db_options(0.5, 2, False)
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: DB's q must be a number of at least 1, got 0.5.
+    """
+    checked = []
+    for name, value in (("q", q), ("p", p)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+                or math.isnan(value) or value < 1 or (name == "q" and math.isinf(value)):
+            raise InputError(f"DB's {name} must be a number of at least 1, got {value!r}.")
+        checked.append(float(value))
+    if not isinstance(squared, (bool, np.bool_)):
+        raise InputError(f"DB's squared must be True or False, got {squared!r}.")
+    return checked[0], checked[1]
 
 
 @reads(COORDINATES, CLUSTER_SUMS)
@@ -870,7 +933,7 @@ def calinski_harabasz_from_partition(p: Partition) -> float:
 
 
 @reads(CLUSTER_SUMS)
-def sil_from_partition(p: Partition) -> float:
+def sil_from_partition(p: Partition, average: str = "objects") -> float:
     """The mean silhouette of a :class:`Partition` (the core of :func:`sil`, which documents it).
 
     Parameters
@@ -878,6 +941,8 @@ def sil_from_partition(p: Partition) -> float:
     p : Partition
         The validated data and labels with their shared summaries (centroids, the distance
         pass's sums), as :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+    average : {"objects", "clusters"}, default "objects"
+        :func:`sil`'s ``average``.
 
     Returns
     -------
@@ -899,7 +964,36 @@ def sil_from_partition(p: Partition) -> float:
     >>> sil_from_partition(Partition(X, labels, needs=sil_from_partition.needs)) == sil(X, labels)
     True
     """
-    return float(_silhouette_samples(p).mean())
+    check_sil_average(average)
+    widths = _silhouette_samples(p)
+    if average == "clusters":  # the mean of the clusters' mean widths (clusterCrit's)
+        return float(p.mean_per_cluster(widths).mean())
+    return float(widths.mean())
+
+
+def check_sil_average(average: str) -> None:
+    """Refuse an unknown silhouette average (:data:`SIL_AVERAGES`) with a one-line error.
+
+    Parameters
+    ----------
+    average : str
+        The value to check.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Anything but ``"objects"`` or ``"clusters"``.
+
+    Examples
+    --------
+    >>> check_sil_average("clusters")
+    >>> check_sil_average("median")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: sil_average = 'median'; use one of 'objects', 'clusters'
+    """
+    if average not in SIL_AVERAGES:
+        raise InputError(f"sil_average = {average!r}; use one of {', '.join(map(repr, SIL_AVERAGES))}")
 
 
 @reads(CLUSTER_SUMS)
@@ -1126,11 +1220,17 @@ def stdi(X, labels, squared: bool = False) -> float:
     return score_alone(stdi_from_partition, X, labels, squared=squared)
 
 
-def db(X, labels) -> float:
+def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False) -> float:
     """Davies-Bouldin index, the paper's DB (equals scikit-learn's ``davies_bouldin_score``).
 
     ``DB = (1/K) sum_k max_{l != k} (S_k + S_l) / ||c_k - c_l||``, S_k = mean distance of the
     members of C_k to c_k.
+
+    Davies & Bouldin define it more generally: ``S_k = (mean_{x in C_k} ||x - c_k||^q)^(1/q)``
+    and ``M_kl = (sum_j |c_kj - c_lj|^p)^(1/p)``, the common DB being q = 1, p = 2 (the
+    defaults). Variants of other libraries are options: NbClust's DB is ``q=2`` (with its
+    own treatment of coincident centroids, see :mod:`clustval.compat.nbclust`); cvi's is
+    ``q=2, squared=True``, which squares both S_k and M_kl.
 
     Range [0, inf); **lower is better**. inf when two clusters share a centroid
     (scikit-learn drops such pairs instead). Raises UndefinedIndexError for K = 1; defined
@@ -1142,6 +1242,12 @@ def db(X, labels) -> float:
         The data, finite numbers.
     labels : array-like of shape (n_samples,)
         The cluster of each object: integers or strings.
+    q : float, default 1
+        The exponent of each cluster's spread S_k, at least 1.
+    p : float, default 2
+        The Minkowski exponent of the centroid distance, at least 1 (``math.inf`` allowed).
+    squared : bool, default False
+        Square S_k and M_kl (cvi's DB with ``q=2``).
 
     Returns
     -------
@@ -1153,7 +1259,8 @@ def db(X, labels) -> float:
     clustval.errors.UndefinedIndexError
         K = 1, where the index has no value.
     clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing),
+        or q or p below 1.
 
     See Also
     --------
@@ -1171,8 +1278,10 @@ def db(X, labels) -> float:
     --------
     >>> db([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
     0.1
+    >>> db([[0.0], [2.0], [10.0], [11.0]], [0, 0, 1, 1], q=2, squared=True)  # (1 + 0.25) / 9.5^2
+    0.013850415512465374
     """
-    return score_alone(db_from_partition, X, labels)
+    return score_alone(db_from_partition, X, labels, q=q, minkowski=p, squared=squared)
 
 
 def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
@@ -1407,12 +1516,15 @@ def silhouette_samples(
 
 
 def sil(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    average: str = "objects",
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i); see :func:`silhouette_samples`.
 
     Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``, also
-    with ``metric="precomputed"`` (X is then the distance matrix).
+    with ``metric="precomputed"`` (X is then the distance matrix). ``average="clusters"``
+    gives the mean over clusters of each cluster's mean width, R clusterCrit's Silhouette
+    (which is NaN where a cluster is a singleton; here its width is 0, as Rousseeuw sets it).
 
     Parameters
     ----------
@@ -1426,6 +1538,8 @@ def sil(
         How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances held at once.
+    average : {"objects", "clusters"}, default "objects"
+        The mean over objects (Rousseeuw's), or over clusters of their means (clusterCrit's).
 
     Returns
     -------
@@ -1459,8 +1573,10 @@ def sil(
     >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
     >>> sil(D, [0, 0, 1, 1], metric="precomputed")
     0.899749373433584
+    >>> sil([[0.0], [1.0], [2.0], [10.0]], [0, 0, 0, 1], average="clusters")  # ((17/20 + 8/9 + 13/16) / 3 + 0) / 2
+    0.4252314814814815
     """
-    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, average=average)
 
 
 def sil_sum(

@@ -18,10 +18,20 @@ from .internal import (
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     Partition,
+    check_db_options,
+    check_sil_average,
     check_xb_separation,
     is_precomputed,
 )
 from .registry import INDICES, get_index, names_of, requested
+
+#: The internal indices' options, as :func:`score`, :func:`internal_scores`,
+#: :func:`clustval.select_k` and :func:`clustval.dask.internal_scores` take them, with their
+#: defaults; the registry's ``IndexSpec.options`` maps each to its core's keyword.
+INTERNAL_OPTIONS = {
+    "stdi_squared": False, "xb_separation": "centroids", "sil_average": "objects",
+    "db_q": 1, "db_p": 2, "db_squared": False,
+}  # fmt: skip
 
 # From this many non-zero cells, external_scores draws cp_accuracy_mc on a second thread
 # (below it, starting the thread costs more than the draws).
@@ -40,6 +50,10 @@ def score(
     cp_seed: int = 1,
     stdi_squared: bool = False,
     xb_separation: str = "centroids",
+    sil_average: str = "objects",
+    db_q: float = 1,
+    db_p: float = 2,
+    db_squared: bool = False,
     memory_budget_mb: float = 256,
 ) -> dict[str, float]:
     """Every requested index of one clustering, in registry order.
@@ -72,6 +86,8 @@ def score(
     s2_matching, cp_seed, stdi_squared, xb_separation, memory_budget_mb
         Options of S2, the Monte Carlo CP accuracy, STDI, XB and the distance pass (see
         :func:`external_scores` and :func:`internal_scores`).
+    sil_average, db_q, db_p, db_squared
+        The variants of Sil and DB that other libraries compute (see :func:`internal_scores`).
 
     Returns
     -------
@@ -152,6 +168,10 @@ def score(
                 metric=metric,
                 stdi_squared=stdi_squared,
                 xb_separation=xb_separation,
+                sil_average=sil_average,
+                db_q=db_q,
+                db_p=db_p,
+                db_squared=db_squared,
                 memory_budget_mb=memory_budget_mb,
                 undefined=undefined,
             )
@@ -308,6 +328,10 @@ def internal_scores(
     *,
     stdi_squared: bool = False,
     xb_separation: str = "centroids",
+    sil_average: str = "objects",
+    db_q: float = 1,
+    db_p: float = 2,
+    db_squared: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "raise",
     metric: str = "euclidean",
@@ -330,6 +354,12 @@ def internal_scores(
     xb_separation : {"centroids", "closest_pair"}, default "centroids"
         Passed to :func:`~clustval.internal.xb` as ``separation`` (``closest_pair`` shares
         the distance pass with Dunn).
+    sil_average : {"objects", "clusters"}, default "objects"
+        Passed to :func:`~clustval.internal.sil` as ``average`` (``"clusters"``: R clusterCrit's
+        Silhouette, the mean of the clusters' mean widths).
+    db_q, db_p, db_squared : float, float, bool, default 1, 2, False
+        Passed to :func:`~clustval.internal.db` as ``q``, ``p`` and ``squared`` (NbClust's DB:
+        ``db_q=2``; cvi's: ``db_q=2, db_squared=True``).
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances.
     undefined : {"raise", "nan"}
@@ -365,19 +395,24 @@ def internal_scores(
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
-    specs, given, needs = internal_request(names, metric, stdi_squared, xb_separation, undefined)
+    specs, given, needs = internal_request(
+        names, metric, undefined, stdi_squared=stdi_squared, xb_separation=xb_separation,
+        sil_average=sil_average, db_q=db_q, db_p=db_p, db_squared=db_squared,
+    )
     p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
     return partition_scores(p, specs, given, undefined)
 
 
-def internal_request(names, metric, stdi_squared, xb_separation, undefined):
+def internal_request(names, metric, undefined, **options):
     """What an :func:`internal_scores` call computes, its options checked (shared with
     :func:`clustval.dask.internal_scores`, which builds its partition on a cluster).
 
     Parameters
     ----------
-    names, metric, stdi_squared, xb_separation, undefined
+    names, metric, undefined
         As :func:`internal_scores` takes them.
+    **options
+        The indices' options (:data:`INTERNAL_OPTIONS`; those not given take their defaults).
 
     Returns
     -------
@@ -391,12 +426,20 @@ def internal_request(names, metric, stdi_squared, xb_separation, undefined):
 
     Examples
     --------
-    >>> specs, given, needs = internal_request(["sil", "db"], "euclidean", False, "centroids", "raise")
+    >>> specs, given, needs = internal_request(["sil", "db"], "euclidean", "raise")
     >>> [spec.name for spec in specs], sorted(needs)
     (['db', 'sil'], ['cluster_sums', 'coordinates'])
     """
     check_undefined_policy(undefined)
-    check_xb_separation(xb_separation)
+    unknown = sorted(set(options) - set(INTERNAL_OPTIONS))
+    if unknown:
+        raise InputError(f"unknown index option {unknown[0]!r}; the options are {', '.join(INTERNAL_OPTIONS)}.")
+    given = {**INTERNAL_OPTIONS, **options}
+    check_xb_separation(given["xb_separation"])
+    check_sil_average(given["sil_average"])
+    check_db_options(given["db_q"], given["db_p"], given["db_squared"])
+    if not isinstance(given["stdi_squared"], bool):
+        raise InputError(f"stdi_squared must be True or False, got {given['stdi_squared']!r}.")
     specs = requested("internal", names)
     if is_precomputed(metric):
         centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
@@ -408,7 +451,6 @@ def internal_request(names, metric, stdi_squared, xb_separation, undefined):
                 f"{'needs' if len(centroid_based) == 1 else 'need'} the data's coordinates "
                 "(centroids), not only distances: pass X, or leave them out."
             )
-    given = {"stdi_squared": stdi_squared, "xb_separation": xb_separation}
     needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
     return specs, given, needs
 
@@ -434,7 +476,7 @@ def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
 
     Examples
     --------
-    >>> specs, given, needs = internal_request(["db"], "euclidean", False, "centroids", "raise")
+    >>> specs, given, needs = internal_request(["db"], "euclidean", "raise")
     >>> partition_scores(Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=needs), specs, given, "raise")
     {'db': 0.1}
     """

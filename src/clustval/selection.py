@@ -189,6 +189,10 @@ def select_k(
     name: str = "data",
     stdi_squared: bool = False,
     xb_separation: str = "centroids",
+    sil_average: str = "objects",
+    db_q: float = 1,
+    db_p: float = 2,
+    db_squared: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "nan",
     vote: bool = False,
@@ -222,8 +226,8 @@ def select_k(
         they need nested partitions (a hierarchical algorithm): elsewhere they are NaN.
     name : str
         The data set's name, as the plot's title gives it.
-    stdi_squared, xb_separation, memory_budget_mb
-        The indices' options (:func:`clustval.internal.internal_scores`).
+    stdi_squared, xb_separation, sil_average, db_q, db_p, db_squared, memory_budget_mb
+        The indices' options (:func:`clustval.scoring.internal_scores`).
     undefined : {"nan", "raise"}, default "nan"
         An index undefined at some K (Silhouette at K = n, a determinant of a singular
         scatter matrix) is NaN there, listed in :attr:`Selection.undefined` and skipped when
@@ -337,7 +341,8 @@ def select_k(
             f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
         )
 
-    options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "memory_budget_mb": memory_budget_mb}
+    options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "sil_average": sil_average,
+               "db_q": db_q, "db_p": db_p, "db_squared": db_squared, "memory_budget_mb": memory_budget_mb}
     scored = [index for index in indices if index not in ADJACENT]
     values = {k: score(labels[k], X=X, names=scored, undefined=undefined, **options) if scored else {} for k in ks}
     tests = adjacent_scores(X, labels, adjacent) if adjacent else {}

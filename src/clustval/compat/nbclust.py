@@ -47,7 +47,8 @@ NbClust 3.0.1's source and checked against its values:
   Charrad et al.'s Table 1 have ((N_M - 1) / (N_M - 2)) 2^(2/p) - 1.
   Critical values: z = 3.20; Beale's p-value is 1 - F(beale; p, (N_M - 2) p).
 * **DB** uses q = 2: S_i is the root-mean-square distance to the centroid (Davies & Bouldin
-  allow any q; clusterSim's default is q = 2); non-finite ratios (equal centroids) are left out.
+  allow any q; clusterSim's default is q = 2): the registry's ``db`` with ``q=2``
+  (``db_q=2``), but non-finite ratios (equal centroids) are left out.
 * **Silhouette** is the mean over objects, but a singleton cluster adds 1 in total;
   a singleton neighbour's mean distance is its one distance.
 * **Cindex** takes the smallest positive and the largest *within-cluster* distance (0 when a

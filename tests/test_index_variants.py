@@ -1,0 +1,146 @@
+"""The variants other libraries compute under the same names, as options of the native
+indices: Davies & Bouldin's general DB (q, p; NbClust's q = 2; cvi's squared form) and
+clusterCrit's Silhouette (the mean of the clusters' means). Checked against plain loops,
+R's stored values (tests/fixtures/r) and the cvi package."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval.cli import main
+from clustval.compat.nbclust import hclust_cut
+from clustval.errors import InputError
+
+FIXTURES = Path(__file__).parent / "fixtures" / "r"
+
+
+def _data(name):
+    with open(FIXTURES / f"{name}.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    X = np.array([[float(v) for c, v in r.items() if c.startswith("x")] for r in rows])
+    return X, {c: np.array([int(r[c]) for r in rows]) for c in ("true", "kmeans", "noisy", "singleton")}
+
+
+def db_by_loops(X, labels, q=1.0, p=2.0, squared=False) -> float:
+    """Davies & Bouldin (1979) from the definition, one cluster and one pair at a time."""
+    X = [list(map(float, x)) for x in X]
+    clusters = sorted(set(labels.tolist()))
+    members = {c: [x for x, l in zip(X, labels.tolist()) if l == c] for c in clusters}
+    centre = {c: [sum(col) / len(m) for col in zip(*m)] for c, m in members.items()}
+    spread = {c: (sum(math.dist(x, centre[c]) ** q for x in m) / len(m)) ** (1 / q) for c, m in members.items()}
+
+    def separation(a, b):
+        gaps = [abs(u - v) for u, v in zip(centre[a], centre[b])]
+        return max(gaps) if math.isinf(p) else sum(g**p for g in gaps) ** (1 / p)
+
+    power = 2 if squared else 1
+    worst = [max((spread[a] ** power + spread[b] ** power) / separation(a, b) ** power
+                 for b in clusters if b != a) for a in clusters]  # fmt: skip
+    return sum(worst) / len(worst)
+
+
+@pytest.mark.parametrize("q", [1, 2, 3.5])
+@pytest.mark.parametrize("p", [1, 2, 3, math.inf])
+@pytest.mark.parametrize("squared", [False, True])
+def test_db_general_form_equals_the_loops(q, p, squared):
+    rng = np.random.default_rng(int(q * 10 + (p if math.isfinite(p) else 9) + squared))
+    X = rng.normal(size=(40, 3)) + np.repeat(rng.normal(0, 4, size=(4, 3)), 10, axis=0)
+    labels = np.repeat(np.arange(4), 10)
+    assert clustval.db(X, labels, q=q, p=p, squared=squared) == pytest.approx(
+        db_by_loops(X, labels, q, p, squared), rel=1e-12)
+
+
+def test_the_default_db_is_unchanged():
+    X, labels = _data("iris")
+    value = clustval.db(X, labels["true"])
+    assert value == clustval.db(X, labels["true"], q=1, p=2, squared=False)
+    assert value == pytest.approx(db_by_loops(X, labels["true"]), rel=1e-13)
+    from sklearn.metrics import davies_bouldin_score
+
+    assert value == pytest.approx(davies_bouldin_score(X, labels["true"]), rel=1e-12)
+
+
+@pytest.mark.parametrize("dataset", ["iris", "blobs_small", "blobs_5d"])
+@pytest.mark.parametrize("method", ["ward.D2", "average"])
+def test_db_q2_is_nbclust_s_db(dataset, method):
+    """NbClust's DB (q = 2, p = 2) from R, on its own hierarchy's cuts (no coincident centroids)."""
+    X, _ = _data(dataset)
+    with open(FIXTURES / "nbclust_index.csv", newline="") as f:
+        want = {int(r["k"]): float(r["value"]) for r in csv.DictReader(f)
+                if (r["dataset"], r["method"], r["index_set"], r["index"]) == (dataset, method, "all", "DB")}  # fmt: skip
+    assert len(want) == 7
+    for k, value in want.items():
+        assert clustval.db(X, hclust_cut(X, k, method), q=2) == pytest.approx(value, rel=1e-10)
+
+
+def test_db_squared_q2_is_cvi_s_db():
+    cvi = pytest.importorskip("cvi")
+    X, labels = _data("blobs_5d")
+    for name in ("true", "kmeans", "noisy"):
+        codes = np.unique(labels[name], return_inverse=True)[1]
+        assert clustval.db(X, codes, q=2, squared=True) == pytest.approx(cvi.DB().get_cvi(X, codes), rel=1e-10)
+
+
+@pytest.mark.parametrize("dataset", ["iris", "blobs_small", "blobs_ties", "blobs_5d"])
+def test_sil_by_clusters_is_clustercrit_s_silhouette(dataset):
+    X, labels = _data(dataset)
+    with open(FIXTURES / "clustercrit_internal.csv", newline="") as f:
+        want = {r["labels"]: float(r["value"]) for r in csv.DictReader(f)
+                if r["dataset"] == dataset and r["criterion"] == "Silhouette"}  # fmt: skip
+    for name in ("true", "kmeans", "noisy"):
+        assert clustval.sil(X, labels[name], average="clusters") == pytest.approx(want[name], rel=1e-10)
+    # clusterCrit gives NaN with a singleton; Rousseeuw's width of a singleton is 0
+    assert math.isnan(want["singleton"])
+    widths = clustval.silhouette_samples(X, labels["singleton"])
+    means = [widths[labels["singleton"] == c].mean() for c in np.unique(labels["singleton"])]
+    assert clustval.sil(X, labels["singleton"], average="clusters") == pytest.approx(np.mean(means), rel=1e-12)
+
+
+def test_options_reach_the_cores_through_score_select_k_and_the_cli(tmp_path, capsys):
+    X, labels = _data("blobs_small")
+    y = labels["noisy"]
+    got = clustval.score(y, X=X, names=["sil", "db"], sil_average="clusters", db_q=2, db_p=3, db_squared=True)
+    assert got == {"sil": clustval.sil(X, y, average="clusters"), "db": clustval.db(X, y, q=2, p=3, squared=True)}
+    assert clustval.internal_scores(X, y, ["db"], db_q=2)["db"] == clustval.db(X, y, q=2)
+    found = clustval.select_k(X, [2, 3], "pam", ["sil", "db"], sil_average="clusters", db_q=2)
+    for row in found.table:
+        assert row["sil"] == clustval.sil(X, found.labels[row["k"]], average="clusters")
+        assert row["db"] == clustval.db(X, found.labels[row["k"]], q=2)
+    data, pred = tmp_path / "X.csv", tmp_path / "y.txt"
+    np.savetxt(data, X, delimiter=",")
+    pred.write_text("\n".join(map(str, y)) + "\n")
+    assert main(["score", "--pred", str(pred), "--data", str(data), "--index", "db", "--index", "sil",
+                 "--db-q", "2", "--db-squared", "--sil-average", "clusters", "--json"]) == 0  # fmt: skip
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["db"] == pytest.approx(clustval.db(X, y, q=2, squared=True), rel=1e-15)
+    assert printed["sil"] == pytest.approx(clustval.sil(X, y, average="clusters"), rel=1e-15)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda X, y: clustval.db(X, y, q=0.5), "DB's q must be"),
+    (lambda X, y: clustval.db(X, y, p=math.nan), "DB's p must be"),
+    (lambda X, y: clustval.db(X, y, q=math.inf), "DB's q must be"),
+    (lambda X, y: clustval.db(X, y, squared="yes"), "DB's squared"),
+    (lambda X, y: clustval.sil(X, y, average="median"), "sil_average"),
+    (lambda X, y: clustval.score(y, X=X, names=["sil"], sil_average="mean"), "sil_average"),
+    (lambda X, y: clustval.score(y, X=X, names=["sil"], db_q=0), "DB's q must be"),
+    (lambda X, y: clustval.internal_scores(X, y, ["sil"], stdi_squared="no"), "stdi_squared"),
+])  # fmt: skip
+def test_bad_options_are_one_line(call, message):
+    X, labels = _data("blobs_small")
+    with pytest.raises(InputError, match=message) as caught:
+        call(X, labels["true"])
+    assert "\n" not in str(caught.value)
+
+
+def test_the_cli_refuses_an_exponent_below_one(capsys):
+    with pytest.raises(SystemExit) as code:
+        main(["score", "--pred", "-", "--data", "x.csv", "--db-q", "0.5"])
+    assert code.value.code == 2 and "at least 1" in capsys.readouterr().err
