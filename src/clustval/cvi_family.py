@@ -1,4 +1,4 @@
-"""Centroid-based indices of the incremental-CVI literature, batch (crisp) forms: PS, rCIP, cSIL, WB.
+"""Indices of the incremental-CVI literature, batch (crisp) forms: PS, rCIP, cSIL, WB, CONN.
 
 Brito da Silva, Melton & Wunsch (2020) collect them for online clustering; the Python
 package ``cvi`` (Petrenko) computes them in batch mode too. Notation: K clusters C_k with
@@ -18,8 +18,11 @@ WGSS = sum_k sum_{x in C_k} ||x - c_k||^2, BGSS = sum_k n_k ||c_k - xbar||^2.
   ``b_k = min_{l != k} mean_{x in C_l} ||x - c_k||^2``, ``s_k = (b_k - a_k) / max(a_k, b_k)``
   (0 when both are 0); ``cSIL = (1/K) sum_k s_k``. Higher is better; in [-1, 1].
 * WB, the WB-index (Zhao & Franti 2014): ``WB = K WGSS / BGSS``. Lower is better.
+* CONN, the connectivity index (Tasdemir & Merenyi 2011), from each object's two best
+  prototypes (by default the objects themselves: the object and its nearest neighbour); see
+  :func:`conn`. Higher is better; in [0, 1].
 
-All come from the coordinates (no pairwise distances), so they refuse
+All but CONN come from the coordinates (no pairwise distances), so they refuse
 ``metric="precomputed"``. K = 1 raises UndefinedIndexError.
 """
 
@@ -39,6 +42,8 @@ CVI_PEERS = {
     "rcip": ("rCIP", "adds 10**(-12 / d) to each covariance's diagonal: `ridge=10**(-12 / d)`"),
     "csil": ("cSIL", "same"),
     "wb": ("WB", "same"),
+    "conn": ("CONN", "prototypes from k-means per cluster, and another inter-cluster term: "
+                     "`conn(X, y, prototypes=m, inter='cvi')` with cvi's `model_type='KMeans'`"),
     "calinski_harabasz": ("CH", "same"),
     "db": ("DB", "its spread is the mean squared distance to the centroid, over the squared centroid distance: `db_q=2, db_squared=True`"),
     "xb": ("XB", "same"),
@@ -409,3 +414,201 @@ def wb(X, labels) -> float:
     0.08
     """
     return score_alone(wb_from_partition, X, labels)
+
+
+# ----------------------------------------------------------------------------- CONN
+
+#: How CONN's inter-cluster term is computed: Tasdemir & Merenyi's, or cvi 0.7's (see :func:`conn`).
+CONN_INTERS = ("paper", "cvi")
+
+
+def check_conn_options(prototypes, inter: str) -> None:
+    """Refuse a number of prototypes that is not a positive integer, or an unknown inter term.
+
+    Parameters
+    ----------
+    prototypes : int or None
+        Prototypes per cluster (None: every object its own).
+    inter : str
+        One of :data:`CONN_INTERS`.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Anything else.
+
+    Examples
+    --------
+    >>> check_conn_options(None, "paper")
+    >>> check_conn_options(0, "paper")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: CONN's prototypes must be None or a positive integer, got 0.
+    """
+    if prototypes is not None and (isinstance(prototypes, bool) or not isinstance(prototypes, (int, np.integer))
+                                   or prototypes < 1):  # fmt: skip
+        raise InputError(f"CONN's prototypes must be None or a positive integer, got {prototypes!r}.")
+    if inter not in CONN_INTERS:
+        raise InputError(f"CONN's inter must be one of {', '.join(map(repr, CONN_INTERS))}, got {inter!r}.")
+
+
+def _best_matching(p: Partition, prototypes, seed: int):
+    """(BMU1, BMU2, cluster of each prototype): each object's best and second-best prototype."""
+    if prototypes is None:  # the objects themselves: BMU1 the object, BMU2 its nearest other
+        from .neighbours import nearest_neighbours  # neighbours imports this module's peers' helpers
+
+        _, nearest = nearest_neighbours(p, 1)
+        return np.arange(p.n), nearest[:, 0], p.codes
+    if p.precomputed:
+        raise InputError("CONN with k-means prototypes needs the data's coordinates, not distances.")
+    from sklearn.cluster import KMeans
+
+    centres, owner = [], []
+    for k in range(p.n_clusters):  # each cluster's own prototypes (cvi's batch mode)
+        members = p.X[p.codes == k]
+        m = min(int(prototypes), len(members))
+        model = KMeans(n_clusters=m, random_state=seed, n_init=10).fit(members)
+        centres.append(model.cluster_centers_)
+        owner.extend([k] * len(model.cluster_centers_))
+    centres, owner = np.vstack(centres), np.asarray(owner)
+    if len(centres) < 2:
+        raise UndefinedIndexError("CONN needs at least two prototypes.")
+    first, second = np.empty(p.n, dtype=np.intp), np.empty(p.n, dtype=np.intp)
+    for i, x in enumerate(p.X):
+        d = np.sum((centres - x) ** 2, axis=1)
+        own = np.flatnonzero(owner == p.codes[i])
+        first[i] = own[np.argmin(d[own])]  # BMU1 among the object's own cluster's prototypes
+        d[first[i]] = np.inf
+        second[i] = int(np.argmin(d))
+    return first, second, owner
+
+
+@reads()
+def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str = "paper", seed: int = 0) -> float:
+    """CONN of a :class:`~clustval.internal.Partition` (see :func:`conn`).
+
+    Parameters
+    ----------
+    p : Partition
+        The partition.
+    prototypes, inter, seed
+        As :func:`conn` takes them.
+
+    Returns
+    -------
+    float
+        CONN, in [0, 1] (``inter="paper"``).
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [1.0], [5.0], [6.0], [8.0]], [0, 0, 1, 1, 1])
+    >>> conn_from_partition(p)  # every nearest neighbour in its own cluster
+    1.0
+    """
+    check_conn_options(prototypes, inter)
+    p.require_clusters("CONN")
+    first, second, owner = _best_matching(p, prototypes, seed)
+    K, m = p.n_clusters, len(owner)
+    # CADJ(a, b): objects whose best prototype is a and second-best b; CONN = CADJ + CADJ^T
+    pairs, cadj = np.unique(first * m + second, return_counts=True)
+    src, dst = pairs // m, pairs % m
+    out_weight = np.bincount(src, weights=cadj, minlength=m)
+    conn_row = out_weight + np.bincount(dst, weights=cadj, minlength=m)  # sum_j CONN(a, j)
+    inside = owner[src] == owner[dst]
+    within = np.bincount(owner[src[inside]], weights=cadj[inside], minlength=K)
+    intra = within / np.bincount(owner, weights=out_weight, minlength=K)
+    # the CONN entries between clusters, both directions of each CADJ pair
+    r, c, w = np.r_[src, dst], np.r_[dst, src], np.r_[cadj, cadj].astype(float)
+    across = owner[r] != owner[c]
+    r, c, w = r[across], c[across], w[across]
+    num = np.zeros((K, K))  # the connectivity between C_k and C_l, sum over C_k x C_l
+    np.add.at(num, (owner[r], owner[c]), w)
+    den = np.zeros((K, K))
+    if inter == "paper":  # over all the connectivity of V_kl: C_k's prototypes connected to C_l
+        border = np.unique(r * K + owner[c])
+        np.add.at(den, (owner[border // K], border % K), conn_row[border // K])
+    else:  # cvi 0.7: V_kl by CADJ(a, b) > 0 only, and its connectivity to C_l only
+        border = np.unique(src[~inside] * K + owner[dst[~inside]])
+        keep = np.isin(r * K + owner[c], border)
+        np.add.at(den, (owner[r[keep]], owner[c[keep]]), w[keep])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = np.where(den > 0, num / den, 0.0)
+    np.fill_diagonal(between, 0.0)
+    value = float(np.mean(intra)) * (1.0 - float(np.mean(between.max(axis=1))))
+    return refuse_nan(value, "CONN")
+
+
+def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed: int = 0,
+         metric: str = "euclidean", memory_budget_mb: float = 256) -> float:  # fmt: skip
+    """CONN, the connectivity index of Tasdemir & Merenyi (2011).
+
+    Built on prototypes: each object's best-matching prototype a (BMU1) and second-best b
+    (BMU2) add one to ``CADJ(a, b)``; ``CONN(a, b) = CADJ(a, b) + CADJ(b, a)``. A cluster's
+    prototypes are those of its objects. Then
+
+    * ``Intra_Conn(C_k) = sum_{a, b in C_k} CADJ(a, b) / sum_{a in C_k, b} CADJ(a, b)``, the
+      share of C_k's objects whose two best prototypes are both in C_k;
+    * V_kl, the prototypes of C_k connected to C_l (``CONN(a, b) > 0`` for some b in C_l),
+      and ``Inter_Conn(C_k, C_l) = sum_{a in V_kl, b in V_lk} CONN(a, b) / sum_{a in V_kl, b} CONN(a, b)``
+      (0 when V_kl is empty): the share of the border prototypes' connectivity that goes to
+      C_l; ``Inter_Conn(C_k) = max_{l != k}``;
+    * ``CONN = mean_k Intra_Conn(C_k) (1 - mean_k Inter_Conn(C_k))``.
+
+    Range [0, 1]; **higher is better**. The prototypes: by default every object is its own
+    (BMU1 the object, BMU2 its nearest other object, ties to the lower row), which needs no
+    randomness and makes CONN a nearest-neighbour connectivity of the partition; with
+    ``prototypes=m``, m k-means prototypes per cluster (scikit-learn's ``KMeans`` with
+    ``random_state=seed``, ``n_init=10``; fewer for a smaller cluster), BMU1 among the
+    object's own cluster's prototypes and BMU2 the nearest other one, as the ``cvi``
+    package's batch mode does. ``inter="cvi"`` computes cvi 0.7's inter-cluster term, which
+    takes V_kl by ``CADJ(a, b) > 0`` only and divides by V_kl's connectivity to C_l only
+    (so it is at least 1 as soon as a prototype of C_k is some object's BMU2 for C_l, and
+    CONN can be negative). Implementations differ here (the same authors' MATLAB code divides
+    by the connectivity to C_k and C_l); this one is the ratio the paper describes, the
+    border prototypes' connectivity to C_l over all their connectivity. Scale the data first if cvi's
+    min-max normalisation is wanted: the index does not rescale.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data (or, with ``metric="precomputed"`` and no ``prototypes``, the distances).
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    prototypes : int, optional
+        k-means prototypes per cluster; None (default): every object its own.
+    inter : {"paper", "cvi"}, default "paper"
+        The inter-cluster term: Tasdemir & Merenyi's, or cvi 0.7's.
+    seed : int, default 0
+        The k-means prototypes' ``random_state``.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read (precomputed: objects as prototypes only).
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of distances of the nearest-neighbour search.
+
+    Returns
+    -------
+    float
+        CONN; higher is better.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        K = 1.
+    clustval.errors.InputError
+        Bad data, labels or options.
+
+    References
+    ----------
+    Tasdemir K., Merenyi E. A validity index for prototype-based clustering of data sets
+    with complex cluster structures. IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053, 2011.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [2.5], [4.0], [5.0]]
+    >>> conn(X, [0, 0, 0, 1, 1])  # nearest: 0-1, 1-0, 2-1, 3-4, 4-3: no edge between clusters
+    1.0
+    >>> round(conn(X, [0, 0, 1, 1, 1]), 6)  # intra (1 + 2/3) / 2; 2->1 crosses: inter (1/3 + 1) / 2
+    0.277778
+    """
+    return score_alone(conn_from_partition, X, labels, memory_budget_mb, metric,
+                       prototypes=prototypes, inter=inter, seed=seed)  # fmt: skip

@@ -521,6 +521,9 @@ INDICES: dict[str, IndexSpec] = {
              V.csil_from_partition),
         _int("wb", "WB", "lower", (0, _INF),
              "Zhao & Franti (2014), Data Knowl. Eng. 92:77-89", V.wb, V.wb_from_partition),
+        _int("conn", "CONN", "higher", (0, 1),
+             "Tasdemir & Merenyi (2011), IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053; "
+             "the objects as prototypes", V.conn, V.conn_from_partition),
     )
 }  # fmt: skip
 

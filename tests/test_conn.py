@@ -1,0 +1,157 @@
+"""CONN (Tasdemir & Merenyi 2011; clustval.cvi_family.conn) against a brute-force oracle
+written from the definition with dense matrices and exact fractions, hand-worked values, and
+the cvi package (whose inter-cluster term is an option)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval.cvi_family import conn
+from clustval.errors import InputError, UndefinedIndexError
+
+
+def conn_oracle(first, second, owner, inter="paper") -> Fraction:
+    """CONN from each object's two best prototypes, every sum a loop over dense matrices."""
+    m = len(owner)
+    clusters = sorted(set(owner))
+    cadj = [[0] * m for _ in range(m)]
+    for a, b in zip(first, second):
+        cadj[a][b] += 1
+    con = [[cadj[a][b] + cadj[b][a] for b in range(m)] for a in range(m)]
+    members = {k: [a for a in range(m) if owner[a] == k] for k in clusters}
+    intra = []
+    for k in clusters:
+        inside = sum(cadj[a][b] for a in members[k] for b in members[k])
+        total = sum(cadj[a][b] for a in members[k] for b in range(m))
+        intra.append(Fraction(inside, total))
+    between = []
+    for k in clusters:
+        ratios = []
+        for l in clusters:
+            if l == k:
+                continue
+            if inter == "paper":
+                v_kl = [a for a in members[k] if any(con[a][b] > 0 for b in members[l])]
+                v_lk = [b for b in members[l] if any(con[b][a] > 0 for a in members[k])]
+                num = sum(con[a][b] for a in v_kl for b in v_lk)
+                den = sum(con[a][b] for a in v_kl for b in range(m))
+            else:  # cvi 0.7
+                v_kl = [a for a in members[k] if any(cadj[a][b] > 0 for b in members[l])]
+                num = sum(con[a][b] for a in members[k] for b in members[l])
+                den = sum(con[a][b] for a in v_kl for b in members[l])
+            ratios.append(Fraction(num, den) if den else Fraction(0))
+        between.append(max(ratios))
+    return sum(intra, Fraction(0)) / len(intra) * (1 - sum(between, Fraction(0)) / len(between))
+
+
+def nearest_other(X):
+    """Each object's nearest other object by exhaustive search (ties: the lower row)."""
+    X = np.asarray(X, dtype=float)
+    out = []
+    for i in range(len(X)):
+        best, best_d = None, math.inf
+        for j in range(len(X)):
+            d = math.dist(X[i], X[j])
+            if j != i and d < best_d:
+                best, best_d = j, d
+        out.append(best)
+    return out
+
+
+def test_hand_worked():
+    # nearest: 0-1, 1-0, 2-1 (tie with 3: the lower row), 3-4, 4-3
+    X = [[0.0], [1.0], [2.5], [4.0], [5.0]]
+    # labels 0 0 1 1 1: intra C0 = 2/2, C1 = 2/3 (2's BMU2 is in C0); V_10 = {2}, V_01 = {1}:
+    # inter(1, 0) = CONN(2, 1) / CONN(2, .) = 1 / 1; inter(0, 1) = CONN(1, 2) / CONN(1, .) = 1 / 3
+    assert conn(X, [0, 0, 1, 1, 1]) == pytest.approx(float(Fraction(5, 6) * (1 - Fraction(2, 3))), rel=1e-15)
+    assert conn(X, [0, 0, 0, 1, 1]) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_objects_as_prototypes_equal_the_oracle(seed):
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(6, 60)), int(rng.integers(2, 6))
+    X = rng.integers(0, 6, size=(n, 2)).astype(float) if seed % 3 == 0 else rng.normal(size=(n, 3))  # ties too
+    labels = rng.integers(0, k, n)
+    labels[:k] = np.arange(k)
+    want = conn_oracle(range(n), nearest_other(X), labels.tolist())
+    assert conn(X, labels) == pytest.approx(float(want), rel=1e-12, abs=1e-15)
+    assert 0 <= conn(X, labels) <= 1
+    cvi_form = conn_oracle(range(n), nearest_other(X), labels.tolist(), inter="cvi")
+    assert conn(X, labels, inter="cvi") == pytest.approx(float(cvi_form), rel=1e-12, abs=1e-15)
+
+
+def test_precomputed_distances_give_the_same_value():
+    from scipy.spatial.distance import pdist, squareform
+
+    rng = np.random.default_rng(3)
+    X, labels = rng.normal(size=(40, 2)), rng.integers(0, 3, 40)
+    assert conn(squareform(pdist(X)), labels, metric="precomputed") == conn(X, labels)
+
+
+def test_kmeans_prototypes_equal_cvi():
+    cvi = pytest.importorskip("cvi")
+    import warnings
+
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        X = np.vstack([rng.normal(c, 0.9, size=(50, 2)) for c in [(0, 0), (3, 0), (0, 3)]])
+        y = np.repeat([0, 1, 2], 50)
+        theirs = cvi.CONN(model_type="KMeans", kmeans_k=4, normalize_batch=False,
+                          kmeans_kwargs={"random_state": 0, "n_init": 10})  # fmt: skip
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = theirs.get_cvi(X, y)
+        assert conn(X, y, prototypes=4, inter="cvi") == pytest.approx(value, rel=1e-12, abs=1e-15)
+
+
+def test_kmeans_prototypes_with_the_paper_s_inter_term_equal_the_oracle():
+    from sklearn.cluster import KMeans
+
+    rng = np.random.default_rng(4)
+    X = np.vstack([rng.normal(c, 0.9, size=(40, 2)) for c in [(0, 0), (3, 0), (0, 3)]])
+    y = np.repeat([0, 1, 2], 40)
+    centres = [KMeans(n_clusters=3, random_state=0, n_init=10).fit(X[y == k]).cluster_centers_ for k in range(3)]
+    owner = [k for k in range(3) for _ in range(3)]
+    centres = np.vstack(centres)
+    first, second = [], []
+    for x, k in zip(X, y):
+        d = [float(np.sum((c - x) ** 2)) for c in centres]
+        own = [a for a in range(9) if owner[a] == k]
+        best = min(own, key=lambda a: d[a])
+        first.append(best)
+        second.append(min((a for a in range(9) if a != best), key=lambda a: d[a]))
+    want = conn_oracle(first, second, owner)
+    assert conn(X, y, prototypes=3) == pytest.approx(float(want), rel=1e-12)
+
+
+def test_permuting_labels_changes_nothing_and_one_cluster_is_undefined():
+    rng = np.random.default_rng(9)
+    X, labels = rng.normal(size=(30, 2)), rng.integers(0, 3, 30)
+    assert conn(X, labels) == conn(X, (labels + 1) % 3)
+    with pytest.raises(UndefinedIndexError):
+        conn(X, np.zeros(30, dtype=int))
+
+
+@pytest.mark.parametrize("kwargs", [{"prototypes": 0}, {"prototypes": 2.5}, {"prototypes": True}, {"inter": "mean"}])
+def test_bad_options_are_one_line(kwargs):
+    with pytest.raises(InputError) as caught:
+        conn([[0.0], [1.0], [5.0], [6.0]], [0, 0, 1, 1], **kwargs)
+    assert "\n" not in str(caught.value)
+
+
+def test_kmeans_prototypes_need_coordinates():
+    with pytest.raises(InputError, match="coordinates"):
+        conn(np.array([[0, 1, 5], [1, 0, 4], [5, 4, 0]], dtype=float), [0, 0, 1], prototypes=1, metric="precomputed")
+
+
+def test_in_the_registry():
+    spec = clustval.get_index("conn")
+    assert spec.kind == "internal" and spec.direction == "higher" and spec.bounds == (0, 1)
+    X, labels = [[0.0], [1.0], [2.5], [4.0], [5.0]], [0, 0, 1, 1, 1]
+    assert clustval.score(labels, X=X, names=["conn"])["conn"] == conn(X, labels)
