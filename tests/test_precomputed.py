@@ -43,7 +43,7 @@ def test_the_distance_based_and_centroid_based_indices():
     assert DISTANCE_BASED == ["igp", "sil", "sil_sum", "bwp", "bwp_sum", "dunn"] + [
         "baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao",
         "gdi12", "gdi21", "gdi22", "gdi31", "gdi32"] + [
-        "wcnn", "dunnowa_m25_min_max", "dunnowa_m25_mean_mean", "dunnowa_m25_max_min"]  # fmt: skip
+        "wcnn", "dunnowa_m25_min_max", "dunnowa_m25_mean_mean", "dunnowa_m25_max_min", "conn"]  # fmt: skip
     assert CENTROID_BASED[:5] == ["stdi", "db", "dbi", "xb", "calinski_harabasz"]
     # the generalised Dunn indices with a centroid term (delta_4, delta_5, Delta_3)
     gdi = {f"gdi{u}{v}" for u in range(1, 6) for v in range(1, 4)} - set(DISTANCE_BASED) - {"gdi11"}
