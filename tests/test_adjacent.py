@@ -152,3 +152,19 @@ def test_split_tests_are_nan_for_partitions_that_do_not_nest():
         pairs = np.unique(np.stack([found.labels[k], found.labels[k + 1]]), axis=1)
         assert math.isnan(row["duda_hart"]) == (pairs.shape[1] != k + 1)
     assert all(math.isfinite(row["kl"]) for row in found.table)
+
+
+def test_the_cli_sweep_takes_them_by_name(tmp_path, capsys):
+    from clustval.cli import main
+
+    data = tmp_path / "X.csv"
+    np.savetxt(data, _three_groups(), delimiter=",")
+    out = tmp_path / "values.csv"
+    assert main(["sweep", "--data", str(data), "--k", "2:5", "--algorithm", "pam",
+                 "--index", "KL", "--index", "hartigan", "--out", str(out), "--vote",
+                 "--plot", str(tmp_path / "k.png")]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert "KL" in printed and "Hartigan" in printed
+    header = [line for line in out.read_text().splitlines() if not line.startswith("#")][0]
+    assert header.split(",") == ["k", "kl", "hartigan"]
+    assert (tmp_path / "k.png").stat().st_size > 0

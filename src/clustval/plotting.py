@@ -23,6 +23,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from .errors import InputError  # noqa: E402
 from .formatting import best_ks_text, k_ranges_text  # noqa: E402
 from .io import atomic_write_bytes  # noqa: E402
+from .nbclust_family import ADJACENT  # noqa: E402
 from .registry import INDICES, get_index  # noqa: E402
 
 # Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
@@ -78,8 +79,12 @@ def index_style(name: str) -> tuple[str, str]:
     """(colour, marker) of an index, the same in every figure."""
     if name in INDEX_STYLE:
         return INDEX_STYLE[name]
-    get_index(name)  # unknown names fail with the list of known ones
-    colour = _FALLBACK_COLOURS[list(INDICES).index(name) % len(_FALLBACK_COLOURS)]
+    if name in ADJACENT:  # after the registry's, in ADJACENT's order
+        position = len(INDICES) + list(ADJACENT).index(name)
+    else:
+        get_index(name)  # unknown names fail with the list of known ones
+        position = list(INDICES).index(name)
+    colour = _FALLBACK_COLOURS[position % len(_FALLBACK_COLOURS)]
     return matplotlib.colors.to_hex(colour), "o"
 
 
@@ -156,11 +161,15 @@ K_RULE_WORDS = {
     "min": "smallest is best",
     "max_diff": "largest 2nd difference is best",
     "min_diff": "smallest 2nd difference is best",
+    # the adjacent-partition indices' rules (clustval.nbclust_family.ADJACENT)
+    "first_stop": "first K whose test says enough",
+    "before_first_stop": "K before the ratio falls below 1",
 }
 
 
 def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str,
-                      k_tick_step: int = 2, fallback_ks: Sequence[int] = ()) -> Figure:  # fmt: skip
+                      k_tick_step: int = 2, fallback_ks: Sequence[int] = (),
+                      best: Mapping[str, Sequence[int]] | None = None) -> Figure:  # fmt: skip
     """Each index against the number of clusters K, one panel per index, best K marked.
 
     Parameters
@@ -174,6 +183,9 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
     fallback_ks : sequence of int
         The K at which SD seeding ran out of candidates and filled its seeds farthest-first:
         marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
+    best : mapping of str to sequence of int, optional
+        The best K of the indices that are not registry entries (the adjacent-partition
+        indices of :data:`clustval.nbclust_family.ADJACENT`, whose rules read tests).
 
     Returns
     -------
@@ -190,11 +202,17 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
     with style():
         fig, axes = panel_grid(len(series), n_cols=3, width=10.5, row_height=3.1)
         for i, (name, (ks, values)) in enumerate(series.items()):
-            spec = get_index(name)
-            try:
-                best_ks, best_value = spec.best_ks(ks, values)
-            except InputError:  # undefined at every K, or too few K for a second difference
-                best_ks, best_value = (), float("nan")
+            if name in ADJACENT:
+                heading, rule = ADJACENT[name][0], ADJACENT[name][3]
+                best_ks = tuple((best or {}).get(name, ()))
+                best_value = values[list(ks).index(best_ks[0])] if best_ks else float("nan")
+            else:
+                spec = get_index(name)
+                heading, rule = spec.label, spec.k_rule
+                try:
+                    best_ks, best_value = spec.best_ks(ks, values)
+                except InputError:  # undefined at every K, or too few K for a second difference
+                    best_ks, best_value = (), float("nan")
             colour, marker = index_style(name)
             ax = axes[i]
             ax.plot(ks, values, color=colour, marker=marker, markersize=4)
@@ -207,14 +225,14 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
                 ax.plot(list(fallback_ks), [0.0] * len(fallback_ks), linestyle="none", marker="|",
                         markersize=7, color="#b00020", clip_on=False, gid=FALLBACK_GID,
                         transform=ax.get_xaxis_transform(), zorder=6)
-            up = spec.k_rule in ("max", "max_diff")  # label on the open side of the optimum
+            up = rule in ("max", "max_diff")  # label on the open side of the optimum
             if best_ks:
                 label = f"best K = {best_ks[0]}" if len(best_ks) == 1 else f"best K {best_ks_text(best_ks)}"
                 ax.annotate(label,
                             xy=(best_ks[0], best_value), xytext=(9, 9 if up else -9),
                             textcoords="offset points", fontsize=8.5, fontweight="bold",
                             ha="left", va="bottom" if up else "top")
-            ax.set_title(f"{panel_letter(i)} {spec.label}  ({K_RULE_WORDS[spec.k_rule]})")
+            ax.set_title(f"{panel_letter(i)} {heading}  ({K_RULE_WORDS[rule]})")
             lo, hi = ks[0] - ks[0] % k_tick_step, ks[-1]
             ax.set_xticks(range(lo, hi + 1, k_tick_step))
             ax.set_xlim(ks[0] - 0.8, ks[-1] + 0.8)

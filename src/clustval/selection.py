@@ -25,7 +25,7 @@ from .errors import InputError, UndefinedIndexError
 from .formatting import best_ks_text, k_ranges_text, spoken_list
 from .kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .nbclust_family import ADJACENT, adjacent_best_ks, adjacent_scores
-from .registry import INDICES, INTERNAL, get_index
+from .registry import INTERNAL, get_index
 from .scoring import score
 
 __all__ = ["Selection", "Vote", "plot_selection", "plot_votes", "select_k", "summary", "vote_text"]
@@ -392,6 +392,28 @@ def _check_ks(ks: Iterable[int], n: int) -> list[int]:
     return sorted(int(k) for k in ks)
 
 
+def index_label(index: str) -> str:
+    """How tables and figures print an index of :func:`select_k`: its registry label, or an
+    adjacent-partition index's (:data:`clustval.nbclust_family.ADJACENT`).
+
+    Parameters
+    ----------
+    index : str
+        A registry name or a name of ``ADJACENT``.
+
+    Returns
+    -------
+    str
+        Its label.
+
+    Examples
+    --------
+    >>> index_label("sil"), index_label("duda_hart")
+    ('Sil', 'Duda-Hart')
+    """
+    return ADJACENT[index][0] if index in ADJACENT else get_index(index).label
+
+
 def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
     if indices is None:
         return INTERNAL
@@ -459,7 +481,8 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     ks = selection.ks
     title = title or f"Internal indices against K on {selection.name} ({selection.algorithm}, K = {ks[0]}..{ks[-1]})"
     fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
-                                  k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks)  # fmt: skip
+                                  k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks,
+                                  best=selection.best)  # fmt: skip
     plots.save_figure(fig, path, dpi=dpi)
     return fig
 
@@ -517,14 +540,14 @@ def summary(selection: Selection) -> str:
     Sil  best K 4 (undefined at K = 8)
     votes: K = 4 has 1 of 1 (IGP tied, no vote)
     """
-    width = max(len(INDICES[i].label) for i in selection.indices)
+    width = max(len(index_label(i)) for i in selection.indices)
     lines = []
     for index in selection.indices:
         found = selection.best[index]
         text = f"best K {best_ks_text(found)}" if found else "no best K"
         if index in selection.undefined:
             text += f" (undefined at K = {k_ranges_text(selection.undefined[index])})"
-        lines.append(f"{INDICES[index].label:<{width}}  {text}")
+        lines.append(f"{index_label(index):<{width}}  {text}")
     if selection.vote is not None:
         lines.append(vote_text(selection.vote))
     return "\n".join(lines)
@@ -557,7 +580,7 @@ def vote_text(vote: Vote) -> str:
         text = (f"votes: tie between K = {spoken_list(vote.majority)}, "
                 f"{vote.votes[vote.majority[0]]} of {cast} each")  # fmt: skip
     if vote.abstained:
-        text += " (" + ", ".join(f"{INDICES[i].label} {'tied' if found else 'undefined'}"
+        text += " (" + ", ".join(f"{index_label(i)} {'tied' if found else 'undefined'}"
                                  for i, found in vote.abstained.items()) + ", no vote)"  # fmt: skip
     return text
 
