@@ -245,3 +245,38 @@ def test_registry_entries_read_what_their_cores_declare():
     values = clustval.internal_scores(X, labels, ["wcnn", "dunnowa_m25_min_max", "wb"])
     assert values == {"wcnn": clustval.wcnn(X, labels), "dunnowa_m25_min_max":
                       clustval.dunnowa_m25_min_max(X, labels), "wb": clustval.wb(X, labels)}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- the k-d tree path
+@pytest.mark.parametrize("seed", range(18))
+def test_the_tree_path_equals_the_all_pairs_path_bit_for_bit(seed, monkeypatch):
+    """Lattices (ties at every radius), duplicated rows and plain data, d = 1..8, M from 1 to
+    beyond the tree's slack: the same neighbours in the same order, the same distances."""
+    from clustval import neighbours as nb
+    from clustval.internal import Partition
+
+    rng = np.random.default_rng(seed)
+    n, d = int(rng.integers(60, 400)), int(rng.integers(1, 9))
+    M = int(rng.choice([1, 3, 25, 40, n - 1]))
+    if seed % 3 == 0:
+        X = rng.integers(0, 3, size=(n, d)).astype(float)
+    elif seed % 3 == 1:
+        X = np.repeat(rng.normal(size=(n // 6 + 1, d)), 6, axis=0)[:n]
+    else:
+        X = rng.normal(size=(n, d))
+    p = Partition(X, np.arange(n) % 4)
+    monkeypatch.setattr(nb, "TREE_MIN_N", 10**9)
+    want = nb.nearest_neighbours(p, M)
+    monkeypatch.setattr(nb, "TREE_MIN_N", 0)
+    got = nb.nearest_neighbours(p, M)
+    assert np.array_equal(got[1], want[1]) and np.array_equal(got[0], want[0])
+
+
+def test_large_sets_take_the_tree_and_keep_the_values(monkeypatch):
+    from clustval import neighbours as nb
+
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(2500, 3)), rng.integers(0, 4, 2500)
+    tree = clustval.wcnn(X, y)
+    monkeypatch.setattr(nb, "TREE_MIN_N", 10**9)
+    assert clustval.wcnn(X, y) == tree

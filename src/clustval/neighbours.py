@@ -119,6 +119,8 @@ def nearest_neighbours(p: Partition, M: int) -> tuple[np.ndarray, np.ndarray]:
     >>> d.tolist(), j.tolist()
     ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]])
     """
+    if not p.precomputed and p.n >= TREE_MIN_N and p.X.shape[1] <= TREE_MAX_D:
+        return _tree_neighbours(p.X, M)
     distances = np.empty((p.n, M))
     neighbours = np.empty((p.n, M), dtype=np.intp)
     if p.precomputed:
@@ -140,6 +142,55 @@ def nearest_neighbours(p: Partition, M: int) -> tuple[np.ndarray, np.ndarray]:
         neighbours[r0:r1] = order
         distances[r0:r1] = np.take_along_axis(D, order, axis=1)
     return distances, neighbours
+
+
+# A k-d tree finds the candidates from these sizes on. Measured with M = 25, best of 3 on
+# this 2-core machine: n = 2,000, d = 8: 0.030 s either way; n = 5,000, d = 8: 0.12 s against
+# the all-pairs blocks' 0.21 s; n = 20,000: 0.24 s against 2.6 s (d = 2), 0.83 s against
+# 2.9 s (d = 8); but at d = 16 the tree is the slower (0.23 s against 0.18 s at n = 5,000).
+TREE_MIN_N = 2000
+TREE_MAX_D = 8
+_TREE_MARGIN = 1e-9  # relative: scipy's distances and ours differ by a few ulp only
+_TREE_SLACK = 8  # neighbours asked beyond M + 1, so that ties at the M-th rarely need a second query
+
+
+def _tree_neighbours(X: np.ndarray, M: int) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`nearest_neighbours` by a k-d tree, the same result bit for bit.
+
+    The tree (scipy's cKDTree) only proposes candidates: every object within the distance of
+    its (M + 1)-th nearest point (itself included), widened by a relative margin, so that
+    all the objects tied with the M-th are among them. Their distances are then computed as
+    the all-pairs path computes them (feature by feature, in order) and the M nearest taken
+    by (distance, index).
+    """
+    from scipy.spatial import cKDTree
+
+    n, d = X.shape
+    tree = cKDTree(X)
+    k = min(M + 1 + _TREE_SLACK, n)
+    near, cols = tree.query(X, k=k, workers=-1)
+    radius = near[:, M] * (1 + _TREE_MARGIN)  # the (M + 1)-th point, the object itself counted
+    rows = np.repeat(np.arange(n), k)
+    cols = cols.ravel()
+    if k < n:  # rows whose k-th point is still within the radius may miss tied candidates
+        short = np.flatnonzero(near[:, -1] <= radius)
+        if short.size:
+            keep = ~np.isin(rows, short)
+            extra = tree.query_ball_point(X[short], radius[short], workers=-1)
+            rows = np.r_[rows[keep], np.repeat(short, [len(c) for c in extra])]
+            cols = np.r_[cols[keep], np.concatenate([np.asarray(c, dtype=np.intp) for c in extra])]
+    other = rows != cols
+    rows, cols = rows[other], cols[other]
+    dist = np.zeros(rows.size)
+    for f in range(d):  # as clustval._pairwise.exact_distances adds them
+        diff = X[rows, f] - X[cols, f]
+        dist += diff * diff
+    dist = np.sqrt(dist)
+    order = np.lexsort((cols, dist, rows))  # by object, then distance, then the lower index
+    rows, cols, dist = rows[order], cols[order], dist[order]
+    first = np.searchsorted(rows, np.arange(n))
+    take = first[:, None] + np.arange(M)[None, :]
+    return dist[take], cols[take]
 
 
 def _neighbour_pairs(p: Partition, M: int):
