@@ -81,7 +81,7 @@ def best_of(call) -> tuple[float, object]:
 
 def plain_scatter(X: np.ndarray, y: np.ndarray) -> dict[str, float]:
     """Each cluster's scatter matrix from its members, then each criterion's formula."""
-    n, d = X.shape
+    n = len(X)
     ks = np.unique(y)
     mean = X.mean(axis=0)
     T = (X - mean).T @ (X - mean)
@@ -138,7 +138,7 @@ def r_available(package: str) -> bool:
     if shutil.which("Rscript") is None:
         return False
     found = subprocess.run(["Rscript", "-e", f"cat(requireNamespace('{package}', quietly = TRUE))"],
-                           capture_output=True, text=True)  # fmt: skip
+                           capture_output=True, text=True, check=False)  # fmt: skip
     return found.stdout.strip() == "TRUE"
 
 

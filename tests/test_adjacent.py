@@ -15,7 +15,12 @@ from scipy.special import betainc
 
 from clustval.compat.nbclust import hclust_cut
 from clustval.errors import InputError
-from clustval.nbclust_family import ADJACENT, adjacent_best_ks, adjacent_scores, split_tests
+from clustval.nbclust_family import (
+    ADJACENT,
+    adjacent_best_ks,
+    adjacent_scores,
+    split_tests,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "r"
 

@@ -34,6 +34,7 @@ import numpy as np
 
 from .errors import InputError, UndefinedIndexError
 from .internal import COORDINATES, Partition, reads, refuse_nan, score_alone
+from .neighbours import nearest_neighbours
 
 #: ``cvi``'s peers of the indices here and of those the registry already holds:
 #: ``{registry name: (cvi class, how it relates)}`` (batch mode, ``cvi.<Class>().get_cvi(X, y)``).
@@ -455,8 +456,6 @@ def check_conn_options(prototypes, inter: str) -> None:
 def _best_matching(p: Partition, prototypes, seed: int):
     """(BMU1, BMU2, cluster of each prototype): each object's best and second-best prototype."""
     if prototypes is None:  # the objects themselves: BMU1 the object, BMU2 its nearest other
-        from .neighbours import nearest_neighbours  # neighbours imports this module's peers' helpers
-
         _, nearest = nearest_neighbours(p, 1)
         return np.arange(p.n), nearest[:, 0], p.codes
     if p.precomputed:

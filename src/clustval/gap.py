@@ -36,8 +36,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validation import as_data_matrix
-from .errors import InputError
 from .clustering import clusterer
+from .errors import InputError
 
 REFERENCES = ("uniform", "pca")
 
@@ -173,7 +173,7 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
     X = X[:, None] if X.ndim == 1 else X
     n = len(X)
     try:
-        ks = sorted(set(int(k) for k in ks))
+        ks = sorted({int(k) for k in ks})
     except (TypeError, ValueError):
         raise InputError(f"ks must be integers, got {ks!r}.") from None
     if not ks or ks[0] < 1 or ks[-1] > n:
