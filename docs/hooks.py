@@ -101,6 +101,21 @@ def peers(name: str) -> list[str]:
     return found
 
 
+def option_docs() -> dict[str, tuple[str, str]]:
+    """``{option: (values, meaning)}`` of the indices' options, read from the numpydoc
+    Parameters of ``clustval.scoring.external_scores`` and ``internal_scores`` (the one place
+    that documents them)."""
+    from clustval.scoring import external_scores, internal_scores
+
+    found = {}
+    for function in (external_scores, internal_scores):
+        doc = inspect.getdoc(function) or ""
+        for match in re.finditer(r"^(\w+) : (.+)\n((?:    .+\n?)+)", doc, flags=re.MULTILINE):
+            meaning = " ".join(line.strip() for line in match.group(3).splitlines()).rstrip(".")
+            found[match.group(1)] = (markdown_text(match.group(2)), markdown_text(meaning))
+    return found
+
+
 def index_details() -> str:
     from clustval.registry import INDICES
 
@@ -116,9 +131,11 @@ def index_details() -> str:
             f"core: `{getattr(spec.core, '__module__', '')}.{getattr(spec.core, '__name__', repr(spec.core))}`.",
             f"Reference: {spec.reference}.",
         ]
-        if spec.options:  # score()'s keyword -> the core's
-            facts.append("Options (`clustval.score` keyword: the core's keyword): " + ", ".join(
-                f"`{key}`: `{keyword}`" for key, keyword in spec.options.items()) + ".")
+        if spec.options:  # score()'s keyword -> the core's, with its values and meaning
+            documented = option_docs()
+            facts.append("Options (keywords of `clustval.score`; the CLI's `--` flags): " + "; ".join(
+                f"`{key}` ({documented[key][0]}): {documented[key][1]}" if key in documented
+                else f"`{key}`: the core's `{keyword}`" for key, keyword in spec.options.items()) + ".")
         if spec.kind == "internal":
             facts.append(f"Best K (`select_k`, the vote): {_K_RULE[spec.k_rule]}.")
         facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn, clusterCrit, genieclust and cvi") + ".")

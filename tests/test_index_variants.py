@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +17,7 @@ import pytest
 import clustval
 from clustval.cli import main
 from clustval.compat.nbclust import hclust_cut
-from clustval.errors import InputError
+from clustval.errors import InputError, UndefinedIndexError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "r"
 
@@ -60,6 +61,7 @@ def test_db_general_form_equals_the_loops(q, p, squared):
 def test_the_default_db_is_unchanged():
     X, labels = _data("iris")
     value = clustval.db(X, labels["true"])
+    assert value == 0.7517428073901371  # the value before the options existed, bit for bit
     assert value == clustval.db(X, labels["true"], q=1, p=2, squared=False)
     assert value == pytest.approx(db_by_loops(X, labels["true"]), rel=1e-13)
     from sklearn.metrics import davies_bouldin_score
@@ -96,11 +98,34 @@ def test_sil_by_clusters_is_clustercrit_s_silhouette(dataset):
                 if r["dataset"] == dataset and r["criterion"] == "Silhouette"}  # fmt: skip
     for name in ("true", "kmeans", "noisy"):
         assert clustval.sil(X, labels[name], average="clusters") == pytest.approx(want[name], rel=1e-10)
-    # clusterCrit gives NaN with a singleton; Rousseeuw's width of a singleton is 0
+    # clusterCrit gives NaN with a singleton (a = 0/0): undefined here, NaN under undefined="nan"
     assert math.isnan(want["singleton"])
-    widths = clustval.silhouette_samples(X, labels["singleton"])
-    means = [widths[labels["singleton"] == c].mean() for c in np.unique(labels["singleton"])]
-    assert clustval.sil(X, labels["singleton"], average="clusters") == pytest.approx(np.mean(means), rel=1e-12)
+    with pytest.raises(UndefinedIndexError, match="singleton") as caught:
+        clustval.sil(X, labels["singleton"], average="clusters")
+    assert "\n" not in str(caught.value)
+    got = clustval.score(labels["singleton"], X=X, names=["sil"], sil_average="clusters", undefined="nan")
+    assert math.isnan(got["sil"])
+
+
+def sil_by_clusters_by_fractions(x, labels) -> Fraction:
+    """clusterCrit's Silhouette of 1-d data in exact arithmetic: the mean of the clusters' means."""
+    def width(i):
+        own = [abs(x[i] - x[j]) for j in range(len(x)) if labels[j] == labels[i] and j != i]
+        means = [sum(d) / len(d) for d in ([abs(x[i] - x[j]) for j in range(len(x)) if labels[j] == c]
+                                          for c in set(labels) if c != labels[i])]  # fmt: skip
+        a, b = Fraction(sum(own), len(own)), min(means)
+        return (b - a) / max(a, b)
+
+    per_cluster = [[width(i) for i in range(len(x)) if labels[i] == c] for c in sorted(set(labels))]
+    return sum(sum(w) / len(w) for w in per_cluster) / len(per_cluster)
+
+
+def test_sil_by_clusters_equals_exact_arithmetic():
+    x = [Fraction(v) for v in (0, 1, 3, 7, 8, 20, 21, 22, 24)]
+    labels = [0, 0, 0, 1, 1, 2, 2, 2, 2]
+    want = sil_by_clusters_by_fractions(x, labels)
+    assert clustval.sil([[float(v)] for v in x], labels, average="clusters") == pytest.approx(float(want), rel=1e-14)
+    assert clustval.sil([[float(v)] for v in x], labels) != pytest.approx(float(want), rel=1e-6)  # the two differ
 
 
 def test_options_reach_the_cores_through_score_select_k_and_the_cli(tmp_path, capsys):
@@ -144,3 +169,19 @@ def test_the_cli_refuses_an_exponent_below_one(capsys):
     with pytest.raises(SystemExit) as code:
         main(["score", "--pred", "-", "--data", "x.csv", "--db-q", "0.5"])
     assert code.value.code == 2 and "at least 1" in capsys.readouterr().err
+
+
+def test_the_index_page_names_each_variant_and_the_option_that_reproduces_a_peer():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("variants_docs_hooks", Path(__file__).parents[1] / "docs" / "hooks.py")
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    page = hooks.index_details()
+    db_part = page[page.index("### `db`"):page.index("### `dbi`")]
+    for text in ("`db_q` (float, default 1)", "`db_p` (float, default 2)", "`db_squared` (bool, default False)",
+                 "NbClust's DB: `db_q=2`", "`db_q=2, db_squared=True`"):
+        assert text in db_part
+    sil_part = page[page.index("### `sil`"):page.index("### `sil_sum`")]
+    assert '`sil_average` ({"objects", "clusters"}, default "objects")' in sil_part
+    assert "sil_average='clusters'" in sil_part  # clusterCrit's Silhouette, among the peers

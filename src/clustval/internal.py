@@ -952,7 +952,9 @@ def sil_from_partition(p: Partition, average: str = "objects") -> float:
     Raises
     ------
     clustval.errors.UndefinedIndexError
-        K = 1 and K = n.
+        K = 1 and K = n; with ``average="clusters"``, a singleton cluster.
+    clustval.errors.InputError
+        An ``average`` other than "objects" and "clusters".
 
     See Also
     --------
@@ -967,6 +969,11 @@ def sil_from_partition(p: Partition, average: str = "objects") -> float:
     check_sil_average(average)
     widths = _silhouette_samples(p)
     if average == "clusters":  # the mean of the clusters' mean widths (clusterCrit's)
+        if p.sizes.min() == 1:  # clusterCrit: a singleton's a is 0/0, so the mean is NaN
+            raise UndefinedIndexError(
+                f"Sil with average='clusters' is undefined with a singleton cluster ({int(np.sum(p.sizes == 1))} "
+                "here): as in clusterCrit, its mean width has no value. Use average='objects'."
+            )
         return float(p.mean_per_cluster(widths).mean())
     return float(widths.mean())
 
@@ -1523,8 +1530,9 @@ def sil(
 
     Range [-1, 1]; **higher is better**. Equals scikit-learn's ``silhouette_score``, also
     with ``metric="precomputed"`` (X is then the distance matrix). ``average="clusters"``
-    gives the mean over clusters of each cluster's mean width, R clusterCrit's Silhouette
-    (which is NaN where a cluster is a singleton; here its width is 0, as Rousseeuw sets it).
+    gives the mean over clusters of each cluster's mean width, R clusterCrit 1.3.0's
+    Silhouette; as there, it is undefined when a cluster is a singleton (clusterCrit gives NaN:
+    a singleton's a(i) is 0/0), rather than counting Rousseeuw's width 0 with weight 1/K.
 
     Parameters
     ----------
@@ -1549,9 +1557,11 @@ def sil(
     Raises
     ------
     clustval.errors.UndefinedIndexError
-        K = 1 and K = n, where the index has no value.
+        K = 1 and K = n, where the index has no value; with ``average="clusters"``, any
+        singleton cluster.
     clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
+        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing),
+        or an ``average`` other than "objects" and "clusters".
 
     See Also
     --------
@@ -1573,8 +1583,8 @@ def sil(
     >>> D = [[0, 1, 10, 11], [1, 0, 9, 10], [10, 9, 0, 1], [11, 10, 1, 0]]
     >>> sil(D, [0, 0, 1, 1], metric="precomputed")
     0.899749373433584
-    >>> sil([[0.0], [1.0], [2.0], [10.0]], [0, 0, 0, 1], average="clusters")  # ((17/20 + 8/9 + 13/16) / 3 + 0) / 2
-    0.4252314814814815
+    >>> sil([[0.0], [1.0], [2.0], [10.0], [11.0]], [0, 0, 0, 1, 1], average="clusters")  # ((6/7 + 17/19 + 14/17) / 3 + (8/9 + 9/10) / 2) / 2
+    0.8764570740576931
     """
     return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, average=average)
 

@@ -356,10 +356,16 @@ def internal_scores(
         the distance pass with Dunn).
     sil_average : {"objects", "clusters"}, default "objects"
         Passed to :func:`~clustval.internal.sil` as ``average`` (``"clusters"``: R clusterCrit's
-        Silhouette, the mean of the clusters' mean widths).
-    db_q, db_p, db_squared : float, float, bool, default 1, 2, False
-        Passed to :func:`~clustval.internal.db` as ``q``, ``p`` and ``squared`` (NbClust's DB:
-        ``db_q=2``; cvi's: ``db_q=2, db_squared=True``).
+        Silhouette, the mean of the clusters' mean widths; undefined with a singleton).
+    db_q : float, default 1
+        Passed to :func:`~clustval.internal.db` as ``q``, the exponent of each cluster's
+        spread, at least 1 (NbClust's DB: ``db_q=2``).
+    db_p : float, default 2
+        Passed to :func:`~clustval.internal.db` as ``p``, the Minkowski exponent of the
+        centroid distance, at least 1 (``math.inf`` allowed).
+    db_squared : bool, default False
+        Passed to :func:`~clustval.internal.db` as ``squared``: the spreads and the centroid
+        distances squared (cvi's DB: ``db_q=2, db_squared=True``).
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances.
     undefined : {"raise", "nan"}

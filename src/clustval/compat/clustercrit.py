@@ -139,7 +139,7 @@ INTERNAL_REGISTRY: dict[str, str | None] = {
     "SD_Scat": "sd_scat",
     "SD_Dis": "sd_dis",
     "S_Dbw": "sd_scat",  # plus clusterCrit's summed density ratios
-    "Silhouette": None,  # sil(average="clusters"), NaN with a singleton
+    "Silhouette": None,  # sil(average="clusters"); NaN where that is undefined (a singleton)
     "Tau": None,
     "Trace_W": "trace_w",
     "Trace_WiB": "trace_wib",
@@ -177,7 +177,7 @@ COUNTERPART: dict[str, str] = {
 #: departs (the module docstring says it in full); every other mapped criterion is the same
 #: definition (the external ones rounded to single precision).
 DEPARTURES: dict[str, str] = {
-    "Silhouette": "the mean of the clusters' mean silhouettes, not of the objects': sil_average='clusters' (NaN with a singleton)",
+    "Silhouette": "the mean of the clusters' mean silhouettes, not of the objects': sil_average='clusters' (undefined, NaN, with a singleton)",
     "Xie_Beni": "separation by the closest pair of points: xb_separation='closest_pair'",
     **{f"GDI{u}2": "Delta_2 halved: twice the published value" for u in range(1, 6)},
     **{f"GDI5{v}": "delta_5 to each member's own centroid: centroid='own'" for v in (1, 3)},
@@ -518,7 +518,7 @@ def _point_biserial(data: _Data) -> float:
 def _silhouette(data: _Data) -> float:
     from ..internal import sil
 
-    if data.sizes.min() == 1:  # a = 0/0 for a singleton
+    if data.sizes.min() == 1:  # a = 0/0 for a singleton: sil(average="clusters") refuses it
         return math.nan
     return sil(data.X, data.codes, average="clusters")
 
