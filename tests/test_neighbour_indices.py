@@ -248,15 +248,25 @@ def test_registry_entries_read_what_their_cores_declare():
 
 
 # ----------------------------------------------------------------------------- the k-d tree path
-@pytest.mark.parametrize("seed", range(18))
-def test_the_tree_path_equals_the_all_pairs_path_bit_for_bit(seed, monkeypatch):
-    """Lattices (ties at every radius), duplicated rows and plain data, d = 1..8, M from 1 to
-    beyond the tree's slack: the same neighbours in the same order, the same distances."""
+def _both_paths(X, M, monkeypatch):
+    """nearest_neighbours(X, M) with the tree forced off, then forced on (any n, any d)."""
     from clustval import neighbours as nb
     from clustval.internal import Partition
 
+    p = Partition(X, np.arange(len(X)) % 4)
+    monkeypatch.setattr(nb, "TREE_MIN_N", 10**9)
+    want = nb.nearest_neighbours(p, M)
+    monkeypatch.setattr(nb, "TREE_MIN_N", 0)
+    monkeypatch.setattr(nb, "TREE_MAX_D", 10**9)
+    return nb.nearest_neighbours(p, M), want
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_the_tree_path_equals_the_all_pairs_path_bit_for_bit(seed, monkeypatch):
+    """Lattices (ties at every radius), duplicated rows and plain data, d = 1..16, M from 1 to
+    beyond the tree's slack: the same neighbours in the same order, the same distances."""
     rng = np.random.default_rng(seed)
-    n, d = int(rng.integers(60, 400)), int(rng.integers(1, 9))
+    n, d = int(rng.integers(60, 400)), int(rng.integers(1, 17))
     M = int(rng.choice([1, 3, 25, 40, n - 1]))
     if seed % 3 == 0:
         X = rng.integers(0, 3, size=(n, d)).astype(float)
@@ -264,12 +274,20 @@ def test_the_tree_path_equals_the_all_pairs_path_bit_for_bit(seed, monkeypatch):
         X = np.repeat(rng.normal(size=(n // 6 + 1, d)), 6, axis=0)[:n]
     else:
         X = rng.normal(size=(n, d))
-    p = Partition(X, np.arange(n) % 4)
-    monkeypatch.setattr(nb, "TREE_MIN_N", 10**9)
-    want = nb.nearest_neighbours(p, M)
-    monkeypatch.setattr(nb, "TREE_MIN_N", 0)
-    got = nb.nearest_neighbours(p, M)
+    got, want = _both_paths(X, M, monkeypatch)
     assert np.array_equal(got[1], want[1]) and np.array_equal(got[0], want[0])
+
+
+@pytest.mark.parametrize("M", [1, 3, 25, 40, 299])
+def test_the_tree_path_keeps_many_duplicates_and_ties_in_order(M, monkeypatch):
+    """More copies of a point than the tree is first asked for (a radius of 0, a second query),
+    all points equal, and a 0/1 lattice: ties broken by the lower index in both paths."""
+    rng = np.random.default_rng(M)
+    for X in (np.repeat(rng.normal(size=(6, 2)), 50, axis=0), np.zeros((300, 3)),
+              rng.integers(0, 2, size=(300, 2)).astype(float)):  # fmt: skip
+        got, want = _both_paths(X, M, monkeypatch)
+        assert np.array_equal(got[1], want[1]) and np.array_equal(got[0], want[0])
+        assert np.all(np.diff(want[0], axis=1) >= 0)
 
 
 def test_large_sets_take_the_tree_and_keep_the_values(monkeypatch):
