@@ -6,11 +6,14 @@ For every family, in one run on the same data (Gaussian blobs, d = 8, K = 10, se
   Banfeld-Raftery, Scott-Symons from one ``internal_scores`` call) against a plain NumPy
   version that builds each cluster's scatter matrix from its members and applies each
   formula (``plain``), and against R clusterCrit's ``intCriteria`` for the same criteria;
-* pair-rank (Gamma, G+, C-index, Point-Biserial, McClain-Rao) against the plain way that
+* pair-rank (Gamma, G+, Tau, C-index, Point-Biserial, McClain-Rao) against the plain way that
   materialises the n (n - 1) / 2 distances with ``scipy.spatial.distance.pdist``, sorts
-  them and counts with ``searchsorted`` (exact, O(n^2) memory), and against clusterCrit;
-* generalised Dunn (GDI13, GDI23, GDI31, GDI33, GDI41, GDI43) against genieclust's
-  ``generalised_dunn_index``;
+  them and counts with ``searchsorted`` (exact, O(n^2) memory, n <= 10,000), and against
+  clusterCrit at n <= 2000 only (its Gamma and G+ compare every within pair with every
+  between pair: O(n^4));
+* generalised Dunn (GDI12 .. GDI53, 14 indices) against a plain version (pdist within each
+  cluster, cdist between each pair of clusters) and clusterCrit's GDI names; GDI13, GDI23,
+  GDI31, GDI33, GDI41, GDI43 against genieclust's ``generalised_dunn_index``;
 * near neighbours (WCNN_25, DuNN-OWA Min/Max) against genieclust;
 * cvi's (PS, cSIL, WB, rCIP) against the ``cvi`` package (batch ``get_cvi``);
 * NbClust: ``clustval.compat.nbclust.nbclust(X, 2, 8, "ward.D2", "all")`` against R's
@@ -28,6 +31,7 @@ development-time reference: ``R_LIBS_USER`` must hold clusterCrit 1.3.0 and NbCl
 Usage (from the repository root):
   python -m benchmarks.bench_families              # n = 2000 and 10000 (NbClust: 500, 2000)
   python -m benchmarks.bench_families --quick      # n = 1000 (NbClust: 300)
+  python -m benchmarks --suites families --out DIR # the same rows from the suite runner
 """
 
 from __future__ import annotations
@@ -53,9 +57,10 @@ AGREE_RTOL = 1e-9
 SCATTER = {"trace_w": "Trace_W", "trace_wib": "Trace_WiB", "det_ratio": "Det_Ratio",
            "log_det_ratio": "Log_Det_Ratio", "ksq_detw": "Ksq_DetW", "log_ss_ratio": "Log_SS_Ratio",
            "ball_hall": "Ball_Hall", "banfeld_raftery": "Banfeld_Raftery", "scott_symons": "Scott_Symons"}  # fmt: skip
-PAIR_RANK = {"baker_hubert_gamma": "Gamma", "g_plus": "G_plus", "c_index": "C_index",
+PAIR_RANK = {"baker_hubert_gamma": "Gamma", "g_plus": "G_plus", "tau": "Tau", "c_index": "C_index",
              "point_biserial": "Point_Biserial", "mcclain_rao": "McClain_Rao"}  # fmt: skip
-GDI = ["gdi13", "gdi23", "gdi31", "gdi33", "gdi41", "gdi43"]
+GDI = [f"gdi{u}{v}" for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)]  # GDI11 is Dunn
+GENIECLUST_GDI = ["gdi13", "gdi23", "gdi31", "gdi33", "gdi41", "gdi43"]  # its delta_5 departs too
 NEIGHBOURS = {"wcnn": ("wcnn_index", ()), "dunnowa_m25_min_max": ("dunnowa_index", (25, "Min", "Max"))}
 CVI = {"ps": "PS", "csil": "cSIL", "wb": "WB", "rcip": "rCIP"}
 
@@ -125,10 +130,38 @@ def plain_pair_rank(X: np.ndarray, y: np.ndarray) -> dict[str, float]:
     return {
         "baker_hubert_gamma": (s_plus - s_minus) / (s_plus + s_minus),
         "g_plus": 2 * s_minus / (nt * (nt - 1)),
+        "tau": (s_plus - s_minus) / math.sqrt(nw * nb * nt * (nt - 1) / 2),
         "c_index": float((sw - s_min) / (s_max - s_min)),
         "point_biserial": float((between.sum() / nb - sw / nw) * math.sqrt(nw * nb) / nt),
         "mcclain_rao": float((sw / nw) / (between.sum() / nb)),
     }
+
+
+def plain_gdi(X: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    """Bezdek & Pal's deltas and Deltas by loops over clusters and pairs of clusters, each
+    from its block of distances (pdist within a cluster, cdist between two)."""
+    from scipy.spatial.distance import cdist, pdist
+
+    members = [X[y == k] for k in np.unique(y)]
+    centres = [m.mean(axis=0) for m in members]
+    Delta = {1: 0.0, 2: 0.0, 3: 0.0}
+    for m, c in zip(members, centres):
+        within = pdist(m)
+        if within.size:
+            Delta[1] = max(Delta[1], within.max())
+            Delta[2] = max(Delta[2], 2 * within.sum() / (len(m) * (len(m) - 1)))
+        Delta[3] = max(Delta[3], 2 * np.linalg.norm(m - c, axis=1).sum() / len(m))
+    delta = {u: math.inf for u in range(1, 6)}
+    for k in range(len(members)):
+        for l in range(k + 1, len(members)):
+            between = cdist(members[k], members[l])
+            to_other = (np.linalg.norm(members[k] - centres[l], axis=1).sum()
+                        + np.linalg.norm(members[l] - centres[k], axis=1).sum())  # fmt: skip
+            for u, value in ((1, between.min()), (2, between.max()), (3, between.mean()),
+                             (4, np.linalg.norm(centres[k] - centres[l])),
+                             (5, to_other / (len(members[k]) + len(members[l])))):  # fmt: skip
+                delta[u] = min(delta[u], float(value))
+    return {g: delta[int(g[3])] / Delta[int(g[4])] for g in GDI}
 
 
 # ----------------------------------------------------------------------------- R
@@ -205,21 +238,33 @@ def family_rows(n: int, nbclust_n: int, with_r_cc: bool, with_r_nb: bool) -> lis
     ours_s, ours = best_of(lambda: clustval.internal_scores(X, y, list(PAIR_RANK)))
     if n <= 10_000:  # pdist's n^2 / 2 doubles: 400 MB at 10,000
         plain_s, plain = best_of(lambda: plain_pair_rank(X, y))
-        rows.append(row("pair-rank (5)", "plain pdist + sort", n, ours_s, plain_s, ours, plain))
+        rows.append(row("pair-rank (6)", "plain pdist + sort", n, ours_s, plain_s, ours, plain))
     if with_r_cc and n <= 2000:  # clusterCrit's Gamma and G+ compare every within with every between pair
         r_s, r_values = r_timed(f"as.list(clusterCrit::intCriteria(X, y, c({', '.join(map(repr, PAIR_RANK.values()))})))", X, y)
         compat = clustercrit.int_criteria(X, y + 1, list(PAIR_RANK.values()))
-        rows.append(row("pair-rank (5)", "R clusterCrit", n, ours_s, r_s,
+        rows.append(row("pair-rank (6)", "R clusterCrit", n, ours_s, r_s,
                         {k.lower(): v for k, v in compat.items()}, {k.lower(): v for k, v in r_values.items()},
                         "compared with the compat layer (clusterCrit's 8-bit counts)"))  # fmt: skip
     elif not with_r_cc:
-        rows.append(skipped("pair-rank (5)", "R clusterCrit", n, "R with clusterCrit not found"))
+        rows.append(skipped("pair-rank (6)", "R clusterCrit", n, "R with clusterCrit not found"))
 
+    ours_s, ours = best_of(lambda: clustval.internal_scores(X, y, GDI))
+    plain_s, plain = best_of(lambda: plain_gdi(X, y))
+    rows.append(row("generalised Dunn (14)", "plain pdist/cdist", n, ours_s, plain_s, ours, plain))
+    if with_r_cc:
+        names = [g.upper() for g in GDI]
+        r_s, r_values = r_timed(f"as.list(clusterCrit::intCriteria(X, y, c({', '.join(map(repr, names))})))", X, y)
+        compat = clustercrit.int_criteria(X, y + 1, names)
+        rows.append(row("generalised Dunn (14)", "R clusterCrit", n, ours_s, r_s,
+                        {k.lower(): v for k, v in compat.items()}, {k.lower(): v for k, v in r_values.items()},
+                        "compared with the compat layer (Delta_2 halved, delta_5's own centroid)"))  # fmt: skip
+    else:
+        rows.append(skipped("generalised Dunn (14)", "R clusterCrit", n, "R with clusterCrit not found"))
     if importlib.util.find_spec("genieclust"):
         from genieclust import cluster_validity as gv
 
-        ours_s, ours = best_of(lambda: clustval.internal_scores(X, y, GDI))
-        theirs_s, theirs = best_of(lambda: {g: gv.generalised_dunn_index(X, y, int(g[3]), int(g[4])) for g in GDI})
+        ours_s, ours = best_of(lambda: clustval.internal_scores(X, y, GENIECLUST_GDI))
+        theirs_s, theirs = best_of(lambda: {g: gv.generalised_dunn_index(X, y, int(g[3]), int(g[4])) for g in GENIECLUST_GDI})
         rows.append(row("generalised Dunn (6)", "genieclust", n, ours_s, theirs_s, ours, theirs))
         ours_s, ours = best_of(lambda: clustval.internal_scores(X, y, list(NEIGHBOURS)))
         theirs_s, theirs = best_of(lambda: {name: getattr(gv, f)(X, y, *args) for name, (f, args) in NEIGHBOURS.items()})
@@ -267,21 +312,29 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_families", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="n = 1000 only")
-    parser.add_argument("--json", type=Path, help="also write the rows as JSON")
-    args = parser.parse_args(argv)
-    sizes = [(1000, 300)] if args.quick else [(2000, 500), (10_000, 2000)]
+def run(quick: bool, out: Path | None = None) -> list[dict]:
+    """Every row of the plan (``quick``: n = 1000, NbClust at 300); with ``out``, write
+    ``families.md`` (the table) and ``families.json`` (the rows) there."""
+    sizes = [(1000, 300)] if quick else [(2000, 500), (10_000, 2000)]
     with_cc, with_nb = r_available("clusterCrit"), r_available("NbClust")
     print(f"R clusterCrit: {with_cc}, R NbClust: {with_nb}, R_LIBS_USER={os.environ.get('R_LIBS_USER', '')}")
     rows = []
     for n, nb_n in sizes:
         rows += family_rows(n, nb_n, with_cc, with_nb)
         print(table(rows), flush=True)
-    if args.json:
-        args.json.write_text(json.dumps(rows, indent=1, default=str))
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "families.md").write_text(table(rows) + "\n")
+        (out / "families.json").write_text(json.dumps(rows, indent=1, default=str))
+    return rows
 
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_families", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="n = 1000 only (NbClust: 300)")
+    parser.add_argument("--out", type=Path, help="also write families.md and families.json there")
+    args = parser.parse_args(argv)
+    run(args.quick, args.out)
 
 if __name__ == "__main__":
     main()

@@ -24,10 +24,15 @@ Suites:
             Rand, and its Silhouette and Dunn; the kmedoids package (Rust) on a stored D
             (d = 8, K = 10): Park-Jun (seeds included) against ``kmedoids.alternating`` from
             the same seeds, PAM against ``kmedoids.fasterpam`` (two threads) from them
+  families  each index family (scatter, pair-rank, generalised Dunn, near neighbours, cvi's,
+            NbClust) against its plain NumPy/SciPy form, genieclust, cvi and, when Rscript
+            with clusterCrit and NbClust is found, R (benchmarks/bench_families.py; not in
+            the default run; writes families.md and families.json)
 
 Usage (from the repository root):
   python -m benchmarks --quick     # about 2 minutes
   python -m benchmarks             # the full run (tens of minutes)
+  python -m benchmarks --suites families --out DIR   # the index families (about 5 minutes)
 Writes benchmarks/results/benchmarks.csv, benchmarks.png and summary.md (git-ignored).
 """
 
@@ -47,7 +52,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import bench_kmedoids
+from . import bench_families, bench_kmedoids
 from ._measure import time_calls, traced_peak_mb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -606,7 +611,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
     suites = ["startup", "external", "internal", "ami", "kmedoids", "peers"]
-    parser.add_argument("--suites", nargs="+", default=suites, choices=suites)
+    # families: on request only (R when found, about 5 minutes; bench_families's own table)
+    parser.add_argument("--suites", nargs="+", default=suites, choices=[*suites, "families"])
     parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -648,6 +654,10 @@ def main(argv: list[str] | None = None) -> None:
             rows.append(r)
             print(f"kmedoids  n={r['n']:>9,} ratio {r.get('ratio', '-')} agree "
                   f"{r.get('agree', '-')} {r['status']}", flush=True)  # fmt: skip
+    if "families" in args.suites:
+        bench_families.run(args.quick, args.out)
+        if not rows:  # families alone: its own families.md and .json, no sklearn table
+            return
     write_csv(rows, args.out / "benchmarks.csv")
     summary = f"Machine: {machine()}\n\n{markdown(rows)}"
     write_atomic(args.out / "summary.md", lambda fh: fh.write(summary))
