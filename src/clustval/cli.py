@@ -23,8 +23,9 @@ from . import __version__
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
+from .internal import SIL_AVERAGES, XB_SEPARATIONS
 from .registry import INDICES
-from .scoring import score
+from .scoring import INTERNAL_OPTIONS, score
 
 STDIN = "-"  # the file name that means standard input
 
@@ -617,24 +618,23 @@ def _exponent(text: str) -> float:
 def _add_index_options(parser: argparse.ArgumentParser) -> None:
     """The internal indices' options (clustval.scoring.INTERNAL_OPTIONS) as flags."""
     parser.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
-    parser.add_argument("--xb-separation", choices=["centroids", "closest_pair"], default="centroids",
+    parser.add_argument("--xb-separation", choices=XB_SEPARATIONS, default=INTERNAL_OPTIONS["xb_separation"],
                         help="XB's separation (%(choices)s): between centroids (default) or the closest pair "
                         "of points of different clusters (as R's clusterCrit)")
-    parser.add_argument("--sil-average", choices=["objects", "clusters"], default="objects",
+    parser.add_argument("--sil-average", choices=SIL_AVERAGES, default=INTERNAL_OPTIONS["sil_average"],
                         help="Sil's mean over %(choices)s (default objects; clusters: the mean of the clusters' "
                         "means, as R's clusterCrit)")
-    parser.add_argument("--db-q", type=_exponent, default=1.0,
+    parser.add_argument("--db-q", type=_exponent, default=float(INTERNAL_OPTIONS["db_q"]),
                         help="DB's spread exponent q (default 1; NbClust's and cvi's: 2)")
-    parser.add_argument("--db-p", type=_exponent, default=2.0,
+    parser.add_argument("--db-p", type=_exponent, default=float(INTERNAL_OPTIONS["db_p"]),
                         help="DB's Minkowski exponent p of the centroid distance (default 2)")
     parser.add_argument("--db-squared", action="store_true",
                         help="square DB's spreads and centroid distances (cvi's DB, with --db-q 2)")
 
 
 def _index_options(args: argparse.Namespace) -> dict:
-    return {"stdi_squared": args.stdi_squared, "xb_separation": args.xb_separation,
-            "sil_average": args.sil_average, "db_q": args.db_q, "db_p": args.db_p,
-            "db_squared": args.db_squared}  # fmt: skip
+    """The flags of :func:`_add_index_options`, by their score() keywords (the flags' dests)."""
+    return {key: getattr(args, key) for key in INTERNAL_OPTIONS}
 
 
 def _megabytes(text: str) -> float:

@@ -38,6 +38,7 @@ import numpy as np
 from ._validation import as_data_matrix
 from .clustering import clusterer
 from .errors import InputError
+from .internal import COORDINATES, Partition
 
 REFERENCES = ("uniform", "pca")
 
@@ -97,14 +98,8 @@ def pooled_within(X, labels) -> float:
     >>> pooled_within([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1])  # 2 + 8
     10.0
     """
-    X = np.asarray(X, dtype=np.float64)
-    X = X[:, None] if X.ndim == 1 else X
-    _, codes = np.unique(np.asarray(labels), return_inverse=True)
-    sizes = np.bincount(codes)
-    sums = np.zeros((len(sizes), X.shape[1]))
-    np.add.at(sums, codes, X)
-    centroids = sums / sizes[:, None]
-    return float(((X - centroids[codes]) ** 2).sum())
+    p = Partition(X, labels, needs={COORDINATES})
+    return p.in_data_units(float(np.sum(p.squared_centroid_distances)), 2)
 
 
 def _reference_sampler(X: np.ndarray, reference: str):

@@ -545,13 +545,14 @@ def _r_trace_var(rows: np.ndarray) -> float:
     return float(math.trunc(np.var(values, ddof=1)))
 
 
-def _partition_maker(X: np.ndarray, method: str, iter_max: int = 10):
+def _partition_maker(X: np.ndarray, method: str, iter_max: int = 10, distances: np.ndarray | None = None):
     """k -> NbClust's partition of X into k clusters (1-based): the cut of R's ``hclust``
-    tree, or ``set.seed(1); kmeans(X, k)`` (one cluster: all ones)."""
+    tree (on ``distances``, X's full distance matrix, when the caller has it), or
+    ``set.seed(1); kmeans(X, k)`` (one cluster: all ones)."""
     n = len(X)
     if method == "kmeans":
         return lambda k: np.ones(n, dtype=np.int64) if k == 1 else r_kmeans(X, k, iter_max=iter_max).cluster
-    merges = _hclust_merges(squareform(pdist(X)), method)
+    merges = _hclust_merges(squareform(pdist(X)) if distances is None else distances, method)
     return lambda k: _cut(merges, n, k)
 
 
@@ -771,7 +772,7 @@ def nbclust(data=None, diss=None, distance: str | None = "euclidean", min_nc: in
             "Ball", "Hubert", "Dindex")):  # fmt: skip
         raise InputError("the difference between min_nc and max_nc must be at least 2 (NbClust's rule).")
     D = squareform(pdist(X))
-    partition_at = _partition_maker(X, method)
+    partition_at = _partition_maker(X, method, distances=D)
     cuts = {k: partition_at(k) for k in range(min_nc - 1, max_nc + 2)}
     ks = tuple(range(min_nc, max_nc + 1))
     want = set(names)
