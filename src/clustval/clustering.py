@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _progress
 from ._validation import as_data_matrix
 from .errors import ClusteringError, InputError
 from .kmedoids import (
@@ -243,10 +244,18 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[KMedoidsRes
     clustval.errors.InputError: algorithm pam takes the options max_iter, not radius.
     """
     spec = _checked(algorithm, options)
-    if spec.on_distances:
-        D = euclidean_distances(X)
-        return [spec.function(distances=D, n_clusters=k, **options) for k in ks]
-    return [spec.function(X, k, **options) for k in ks]
+    ks = list(ks)
+    results = []
+    with _progress.current().task(spec.name, total=len(ks)) as step:  # one step per K
+        if spec.on_distances:
+            step.doing("distances")
+        D = euclidean_distances(X) if spec.on_distances else None
+        for k in ks:
+            step.doing(f"K = {k}")
+            results.append(spec.function(X, k, **options) if D is None
+                           else spec.function(distances=D, n_clusters=k, **options))  # fmt: skip
+            step.advance()
+    return results
 
 
 def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:

@@ -38,6 +38,7 @@ from functools import cached_property
 import dask
 import numpy as np
 
+from . import _progress
 from ._pairwise import PARTS, ClusterDistanceStats, combine_pass, pass_task, plan_pass
 from ._validation import as_label_array
 from .contingency import contingency
@@ -76,6 +77,7 @@ def internal_scores(
     undefined: str = "raise",
     metric: str = "euclidean",
     tasks: int | None = None,
+    progress: bool | None = None,
     **index_options,
 ) -> dict[str, float]:
     """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
@@ -113,6 +115,9 @@ def internal_scores(
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
+    progress : bool or None, default None
+        A progress bar on stderr, one step per index, as :func:`clustval.internal_scores`
+        draws it (None: on a terminal only, once the call has run about 1.5 s).
     **index_options
         The other options of :func:`clustval.internal_scores` (``sil_average``, ``db_q``,
         ``db_p``, ``db_squared``).
@@ -156,11 +161,12 @@ def internal_scores(
             f"{', '.join(elsewhere)} read{'s' if len(elsewhere) == 1 else ''} distances through a pass "
             "that does not run on a Dask cluster yet: compute them with clustval.internal_scores."
         )
-    X, labels = _local(X), _local(labels)
-    p = _ClusterPartition(
-        X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
-    )
-    return partition_scores(p, specs, given, undefined)
+    with _progress.reporting(progress):
+        X, labels = _local(X), _local(labels)
+        p = _ClusterPartition(
+            X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
+        )
+        return partition_scores(p, specs, given, undefined)
 
 
 class _ClusterPartition(Partition):

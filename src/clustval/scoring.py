@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
+from . import _progress
 from ._validation import check_undefined_policy, value_or_nan
 from .contingency import Contingency, contingency
 from .counts import as_contingency
@@ -55,6 +56,7 @@ def score(
     db_p: float = 2,
     db_squared: bool = False,
     memory_budget_mb: float = 256,
+    progress: bool | None = None,
 ) -> dict[str, float]:
     """Every requested index of one clustering, in registry order.
 
@@ -88,6 +90,8 @@ def score(
         :func:`external_scores` and :func:`internal_scores`).
     sil_average, db_q, db_p, db_squared
         The variants of Sil and DB that other libraries compute (see :func:`internal_scores`).
+    progress : bool or None, default None
+        A progress bar on stderr (see :func:`internal_scores`).
 
     Returns
     -------
@@ -152,30 +156,31 @@ def score(
         raise InputError(f"internal indices ({', '.join(internal)}) need the data X (or distances).")
 
     values: dict[str, float] = {}
-    if external:
-        values.update(
-            external_scores(
-                labels_true, labels_pred, external, s2_matching=s2_matching, cp_seed=cp_seed,
-                undefined=undefined,
+    with _progress.reporting(progress):  # its line ends before an error is printed
+        if external:
+            values.update(
+                external_scores(
+                    labels_true, labels_pred, external, s2_matching=s2_matching, cp_seed=cp_seed,
+                    undefined=undefined,
+                )
             )
-        )
-    if internal:
-        values.update(
-            internal_scores(
-                data,
-                labels_pred,
-                internal,
-                metric=metric,
-                stdi_squared=stdi_squared,
-                xb_separation=xb_separation,
-                sil_average=sil_average,
-                db_q=db_q,
-                db_p=db_p,
-                db_squared=db_squared,
-                memory_budget_mb=memory_budget_mb,
-                undefined=undefined,
+        if internal:
+            values.update(
+                internal_scores(
+                    data,
+                    labels_pred,
+                    internal,
+                    metric=metric,
+                    stdi_squared=stdi_squared,
+                    xb_separation=xb_separation,
+                    sil_average=sil_average,
+                    db_q=db_q,
+                    db_p=db_p,
+                    db_squared=db_squared,
+                    memory_budget_mb=memory_budget_mb,
+                    undefined=undefined,
+                )
             )
-        )
     return {name: values[name] for name in wanted}
 
 
@@ -335,6 +340,7 @@ def internal_scores(
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "raise",
     metric: str = "euclidean",
+    progress: bool | None = None,
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
 
@@ -375,6 +381,10 @@ def internal_scores(
         From distances alone only the distance-based indices (Sil, BWP, IGP, Dunn and their
         sums) are defined; those that need centroids (STDI, DB, DBI, XB, Calinski-Harabasz)
         are refused with an InputError, and are left out when ``names`` is None.
+    progress : bool or None, default None
+        A progress bar on stderr, one step per index: None (automatic) draws it only when
+        stderr is a terminal and once the call has run about 1.5 s (or keeps the bar of an
+        enclosing call, such as :func:`clustval.select_k`'s); True always; False never.
 
     Returns
     -------
@@ -405,8 +415,9 @@ def internal_scores(
         names, metric, undefined, stdi_squared=stdi_squared, xb_separation=xb_separation,
         sil_average=sil_average, db_q=db_q, db_p=db_p, db_squared=db_squared,
     )
-    p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
-    return partition_scores(p, specs, given, undefined)
+    with _progress.reporting(progress):
+        p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+        return partition_scores(p, specs, given, undefined)
 
 
 def internal_request(names, metric, undefined, **options):
@@ -464,6 +475,8 @@ def internal_request(names, metric, undefined, **options):
 def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
     """The values of the internal indices ``specs`` on one shared partition.
 
+    Each index is one step of the current progress bar (:func:`clustval._progress.current`).
+
     Parameters
     ----------
     p : Partition
@@ -486,7 +499,10 @@ def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
     >>> partition_scores(Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=needs), specs, given, "raise")
     {'db': 0.1}
     """
-    return {
-        spec.name: value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
-        for spec in specs
-    }
+    values = {}
+    with _progress.current().task("indices", total=len(specs)) as step:
+        for spec in specs:
+            step.doing(spec.name)
+            values[spec.name] = value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
+            step.advance()
+    return values

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import _progress
 from ._validation import as_data_matrix, check_undefined_policy
 from .clustering import ALGORITHMS, cluster, clusterer, get_algorithm
 from .errors import InputError, UndefinedIndexError
@@ -196,6 +197,7 @@ def select_k(
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "nan",
     vote: bool = False,
+    progress: bool | None = None,
     **algorithm_options,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
@@ -234,6 +236,10 @@ def select_k(
         its best K is found (``"nan"``), or raises (``"raise"``).
     vote : bool, default False
         Also count the indices' votes for K (:class:`Vote`, :attr:`Selection.vote`).
+    progress : bool or None, default None
+        A progress bar on stderr: one step per K clustered, then one per K scored (and the
+        indices of each K inside it). None (automatic) draws it only when stderr is a
+        terminal and once the call has run about 1.5 s; True always; False never.
     **algorithm_options
         The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`), e.g.
         ``radius="mean"`` for ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
@@ -321,31 +327,44 @@ def select_k(
     cluster_ks = sorted(set(ks) | neighbours) if adjacent else ks
 
     fallback_ks: tuple[int, ...] = ()
-    if isinstance(algorithm, str):
-        label = get_algorithm(algorithm).name
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
-            results = cluster(X, algorithm, cluster_ks, **algorithm_options)
-        labels = {k: r.labels for k, r in zip(cluster_ks, results)}
-        fallback_ks = tuple(k for k, r in zip(cluster_ks, results) if r.init_fallback and k in ks)
-    elif isinstance(algorithm, Mapping):
-        label, labels = "given", given  # the adjacent indices read the neighbours given, if any
-    elif hasattr(algorithm, "fit_predict") or callable(algorithm):
-        label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
-            algorithm, "__name__", type(algorithm).__name__)
-        at = clusterer(algorithm)
-        labels = {k: at(X, k) for k in cluster_ks}
-    else:
-        raise InputError(
-            f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
-            f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
-        )
+    with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
+        if isinstance(algorithm, str):
+            label = get_algorithm(algorithm).name
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
+                results = cluster(X, algorithm, cluster_ks, **algorithm_options)
+            labels = {k: r.labels for k, r in zip(cluster_ks, results)}
+            fallback_ks = tuple(k for k, r in zip(cluster_ks, results) if r.init_fallback and k in ks)
+        elif isinstance(algorithm, Mapping):
+            label, labels = "given", given  # the adjacent indices read the neighbours given, if any
+        elif hasattr(algorithm, "fit_predict") or callable(algorithm):
+            label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
+                algorithm, "__name__", type(algorithm).__name__)
+            at, labels = clusterer(algorithm), {}
+            with _progress.current().task(label, total=len(cluster_ks)) as step:
+                for k in cluster_ks:
+                    step.doing(f"K = {k}")
+                    labels[k] = at(X, k)
+                    step.advance()
+        else:
+            raise InputError(
+                f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
+                f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
+            )
 
-    options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "sil_average": sil_average,
-               "db_q": db_q, "db_p": db_p, "db_squared": db_squared, "memory_budget_mb": memory_budget_mb}
-    scored = [index for index in indices if index not in ADJACENT]
-    values = {k: score(labels[k], X=X, names=scored, undefined=undefined, **options) if scored else {} for k in ks}
-    tests = adjacent_scores(X, labels, adjacent) if adjacent else {}
+        options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "sil_average": sil_average,
+                   "db_q": db_q, "db_p": db_p, "db_squared": db_squared, "memory_budget_mb": memory_budget_mb}
+        scored = [index for index in indices if index not in ADJACENT]
+        values, tests = {}, {}
+        with _progress.current().task("scores", total=len(ks) + bool(adjacent)) as step:
+            for k in ks:
+                step.doing(f"K = {k}")
+                values[k] = score(labels[k], X=X, names=scored, undefined=undefined, **options) if scored else {}
+                step.advance()
+            if adjacent:
+                step.doing(", ".join(adjacent))
+                tests = adjacent_scores(X, labels, adjacent)
+                step.advance()
     if undefined == "raise":
         for index in adjacent:
             gaps = [k for k in ks if not np.isfinite(tests[index][k][0])]
