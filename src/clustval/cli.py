@@ -538,6 +538,7 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         cp_seed=args.cp_seed,
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
+        progress=args.progress,
         **_index_options(args),
     )
 
@@ -562,7 +563,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, memory_budget_mb=args.memory_budget_mb,
-        vote=args.vote or bool(args.vote_plot), **_index_options(args), **options,
+        vote=args.vote or bool(args.vote_plot), progress=args.progress, **_index_options(args), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -635,6 +636,15 @@ def _add_index_options(parser: argparse.ArgumentParser) -> None:
 def _index_options(args: argparse.Namespace) -> dict:
     """The flags of :func:`_add_index_options`, by their score() keywords (the flags' dests)."""
     return {key: getattr(args, key) for key in INTERNAL_OPTIONS}
+
+
+def _add_progress_flags(parser: argparse.ArgumentParser) -> None:
+    """``--progress`` / ``--no-progress``; neither: a bar only on a terminal, after ~1.5 s."""
+    shown = parser.add_mutually_exclusive_group()
+    shown.add_argument("--progress", action="store_true", default=None,
+                       help="show a progress bar on stderr (default: only when stderr is a terminal and "
+                       "the work takes more than a moment)")
+    shown.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
 
 
 def _megabytes(text: str) -> float:
@@ -710,6 +720,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    _add_progress_flags(sc)
     sc.set_defaults(run=_cmd_score, usage_error=sc.error)
 
     sw = commands.add_parser(
@@ -735,6 +746,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     _add_index_options(sw)
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    _add_progress_flags(sw)
     sw.set_defaults(run=_cmd_sweep)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
