@@ -158,6 +158,14 @@ def test_a_small_memory_budget_cuts_more_tasks_with_the_same_values(client):
     assert got == clustval.internal_scores(X, labels, ["sil", "igp"], memory_budget_mb=0.5)
 
 
+def test_progress_draws_one_step_per_index_on_stderr_only(client, capsys):
+    X, labels = _mixture(600, seed=4)
+    got = clustval.dask.internal_scores(X, labels, ["sil", "dunn"], client=client, progress=True)
+    out, err = capsys.readouterr()
+    assert got == clustval.internal_scores(X, labels, ["sil", "dunn"]) and out == ""
+    assert err.endswith("\n") and "indices 2/2: dunn" in err.rsplit("\r", 1)[-1]
+
+
 def test_an_index_of_another_pass_is_refused(client):
     from clustval.registry import INDICES
 
