@@ -136,7 +136,7 @@ def test_a_dask_array_and_every_index_of_the_pass(client, data):
     Xd, labelsd = da.from_array(X, chunks=(3000, -1)), da.from_array(labels, chunks=5000)
     options = {"xb_separation": "closest_pair", "undefined": "nan"}
     got = clustval.dask.internal_scores(Xd, labelsd, client=client, tasks=5, **options)
-    assert {"sil", "bwp", "igp", "dunn", "xb", "db", "stdi"} <= set(got)
+    assert {"sil", "bwp", "igp", "dunn", "xb", "db", "stdi", "hubert"} <= set(got)
     assert _same(got, clustval.internal_scores(X, labels, list(got), **options))
 
 

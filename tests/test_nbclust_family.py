@@ -15,6 +15,7 @@ import clustval
 from clustval import nbclust_family as nbf
 from clustval.compat import nbclust as nb
 from clustval.errors import InputError, UndefinedIndexError
+from clustval.internal import CLUSTER_SUMS, COORDINATES, Partition
 from clustval.nbclust_family import ccc, dindex, hubert, trcovw
 from clustval.registry import get_index
 
@@ -55,6 +56,62 @@ def test_hubert_equals_the_correlation_over_all_pairs():
             d.append(math.dist(X[i], X[j]))
             q.append(math.dist(centre[labels[i]], centre[labels[j]]))
     assert hubert(X, labels) == pytest.approx(statistics.correlation(d, q), rel=1e-12)
+
+
+def _hubert_over_all_pairs(X, labels) -> float:
+    """The former O(n^2)-memory core: the correlation over np.triu_indices's pairs."""
+    p = Partition(X, labels, needs={COORDINATES})
+    iu = np.triu_indices(p.n, 1)
+    d = np.sqrt(np.sum((p.X[iu[0]] - p.X[iu[1]]) ** 2, axis=1))
+    c = p.centroids[p.codes]
+    q = np.sqrt(np.sum((c[iu[0]] - c[iu[1]]) ** 2, axis=1))
+    d, q = d - d.mean(), q - q.mean()
+    return float(np.sum(d * q) / math.sqrt(float(np.sum(d * d)) * float(np.sum(q * q))))
+
+
+def _hubert_cases():
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(300, 4))
+    yield "random", X, (X[:, 0] > 0) + 2 * (X[:, 1] > 0)
+    blobs = rng.normal(size=(8, 5))[np.arange(700) % 8] * 4 + rng.normal(size=(700, 5))
+    yield "blobs", blobs, np.arange(700) % 8
+    G = rng.integers(0, 4, size=(400, 3)).astype(float)  # a lattice: many tied distances
+    yield "grid", G, (G[:, 0] + G[:, 1] > 3) + (G[:, 2] > 1)
+    yield "singletons", X[:40], np.arange(40)
+    yield "some singletons", X[:60], np.concatenate([np.arange(10), rng.integers(0, 10, 50)])
+    yield "duplicates", np.repeat(X[:30], 5, axis=0), np.repeat(np.arange(30) % 4, 5)
+    yield "far from the origin", blobs + 1e6, np.arange(700) % 8
+    yield "tiny", blobs * 1e-300, np.arange(700) % 8  # scaled by a power of two inside
+    yield "huge", blobs * 1e300, np.arange(700) % 8
+
+
+@pytest.mark.parametrize(("X", "labels"), [c[1:] for c in _hubert_cases()], ids=[c[0] for c in _hubert_cases()])
+def test_hubert_from_sums_equals_the_correlation_over_all_pairs(X, labels):
+    assert hubert(X, labels) == pytest.approx(_hubert_over_all_pairs(X, labels), rel=1e-12)
+
+
+def test_hubert_with_random_labels_is_near_zero_and_equals_the_pairs():
+    X = np.random.default_rng(12).normal(size=(500, 3))
+    labels = np.random.default_rng(13).integers(0, 5, 500)
+    assert hubert(X, labels) == pytest.approx(_hubert_over_all_pairs(X, labels), rel=1e-10, abs=1e-14)
+
+
+@pytest.mark.parametrize(("X", "labels"), [
+    ([[1.0, 2.0]] * 4, [0, 0, 1, 1]),  # all objects at one point
+    ([[-1.0], [1.0], [-2.0], [2.0]], [0, 0, 1, 1]),  # the centroids at one point: q constant
+    ([[0.0], [3.0]], [0, 1]),  # one pair
+    (np.eye(5) * 3.7 + 11, [0, 0, 1, 1, 2]),  # every distance equal (a regular simplex)
+])  # fmt: skip
+def test_hubert_with_constant_distances_is_undefined(X, labels):
+    with pytest.raises(UndefinedIndexError, match="all distances"):
+        hubert(X, labels)
+
+
+def test_hubert_reads_the_distance_sums_and_refuses_a_distance_matrix():
+    assert nbf.hubert_from_partition.needs == {COORDINATES, CLUSTER_SUMS}
+    X, labels = _data(3)
+    with pytest.raises(InputError, match="coordinates"):
+        clustval.internal_scores(clustval.kmedoids.euclidean_distances(X), labels, ["hubert"], metric="precomputed")
 
 
 def test_hubert_hand_worked():

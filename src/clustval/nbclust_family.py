@@ -29,8 +29,9 @@ import math
 
 import numpy as np
 
+from ._pairwise import distance_blocks
 from .errors import InputError, UndefinedIndexError
-from .internal import COORDINATES, Partition, reads, score_alone
+from .internal import CLUSTER_SUMS, COORDINATES, Partition, reads, score_alone
 
 __all__ = ["ADJACENT", "adjacent_best_ks", "adjacent_scores", "beale", "ccc", "ccc_from_partition",
            "dindex", "dindex_from_partition", "duda_hart", "frey", "hartigan", "hubert",
@@ -271,14 +272,20 @@ def dindex(X, labels) -> float:
     return score_alone(dindex_from_partition, X, labels)
 
 
-@reads(COORDINATES)
+@reads(COORDINATES, CLUSTER_SUMS)
 def hubert_from_partition(p: Partition) -> float:
     """Hubert of a :class:`~clustval.internal.Partition` (the core of :func:`hubert`, which documents it).
+
+    The correlation is taken from sums, in O(n K) memory: over the ordered pairs i != j
+    (each pair twice, the same correlation), sum d from the distance pass's per-cluster
+    sums, sum d^2 = 2 n sum_i ||x_i - xbar||^2 from the coordinates, and the sums of q,
+    one value per pair of clusters, over the K x K pairs of clusters weighted by their
+    numbers of object pairs.
 
     Parameters
     ----------
     p : Partition
-        The validated data and labels with their shared centroids.
+        The validated data and labels with their shared centroids and distance sums.
 
     Returns
     -------
@@ -288,24 +295,49 @@ def hubert_from_partition(p: Partition) -> float:
     Raises
     ------
     clustval.errors.UndefinedIndexError
-        K = 1, or all objects at one point.
+        K = 1, all distances equal (all objects at one point) or all centroid distances.
 
     Examples
     --------
-    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={COORDINATES})
+    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=hubert_from_partition.needs)
     >>> round(hubert_from_partition(p), 12)
     0.990867388614
     """
     p.require_clusters("Hubert")
-    iu = np.triu_indices(p.n, 1)  # all pairs: O(n^2) memory
-    d = np.sqrt(np.sum((p.X[iu[0]] - p.X[iu[1]]) ** 2, axis=1))
-    c = p.centroids[p.codes]
-    q = np.sqrt(np.sum((c[iu[0]] - c[iu[1]]) ** 2, axis=1))
-    d, q = d - d.mean(), q - q.mean()
-    denominator = math.sqrt(float(np.sum(d * d)) * float(np.sum(q * q)))
+    n, sizes = p.n, p.sizes.astype(float)
+    pairs = n * (n - 1)  # ordered pairs: exact in a float up to n ~ 9e7
+    # between[k, l] = sum of d(i, j) over i in C_k, j in C_l (each cluster's rows summed
+    # pairwise, along a contiguous axis)
+    sums = p.distance_stats.cluster_sums
+    order = np.argsort(p.codes, kind="stable")
+    ends = np.cumsum(p.sizes)
+    between = np.stack([np.ascontiguousarray(sums[order[end - size : end]].T).sum(axis=1)
+                        for end, size in zip(ends.tolist(), p.sizes.tolist())])  # fmt: skip
+    sum_d = float(between.sum())
+    centred = p.shifted - p.grand_mean
+    sum_dd = 2 * n * float(np.sum(centred * centred))
+    # sum d^2 - (sum d)^2 / pairs loses digits as far as d hardly varies (no pair pass);
+    # within ~2^-40 of sum d^2 it is rounding: d is then a constant (as far as sums tell)
+    ss_d = sum_dd - sum_d * sum_d / pairs
+    ss_d = ss_d if ss_d > 2**-40 * sum_dd else 0.0
+
+    def centroid_distances():  # q in row blocks; 0 on the diagonal (pairs within a cluster)
+        return distance_blocks(p.centroids, p.centroids, p.memory_budget_mb)
+
+    # q's mean first, then its sums centred on it, with no cancellation
+    q_mean = sum(float(np.sum(sizes[r0:r1, None] * Q * sizes)) for r0, r1, Q in centroid_distances()) / pairs
+    ss_q = cross = 0.0
+    for r0, r1, Q in centroid_distances():
+        rows = np.arange(r1 - r0)
+        weight = sizes[r0:r1, None] * sizes
+        weight[rows, r0 + rows] -= sizes[r0:r1]  # n_k (n_k - 1) ordered pairs within C_k
+        Q -= q_mean
+        ss_q += float(np.sum(weight * Q * Q))
+        cross += float(np.sum(between[r0:r1] * Q))  # = sum (d - dbar)(q - qbar): sum (q - qbar) = 0
+    denominator = math.sqrt(ss_d * ss_q)
     if denominator == 0:
-        raise UndefinedIndexError("Hubert's Gamma is undefined when all objects coincide.")
-    return float(np.sum(d * q) / denominator)
+        raise UndefinedIndexError("Hubert's Gamma is undefined when all distances (or all centroid distances) are equal.")
+    return float(cross / denominator)
 
 
 def hubert(X, labels) -> float:
@@ -333,7 +365,7 @@ def hubert(X, labels) -> float:
     Raises
     ------
     clustval.errors.UndefinedIndexError
-        K = 1, or all objects at one point.
+        K = 1, all distances equal (all objects at one point) or all centroid distances.
 
     References
     ----------
