@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval import cvi_family, neighbours
+from clustval import _knn, cvi_family, internal, neighbours
 from clustval.errors import InputError, UndefinedIndexError
+from clustval.internal import Partition
 from clustval.registry import get_index
 
 gv = pytest.importorskip(
@@ -250,15 +251,12 @@ def test_registry_entries_read_what_their_cores_declare():
 # ----------------------------------------------------------------------------- the k-d tree path
 def _both_paths(X, M, monkeypatch):
     """nearest_neighbours(X, M) with the tree forced off, then forced on (any n, any d)."""
-    from clustval import neighbours as nb
-    from clustval.internal import Partition
-
     p = Partition(X, np.arange(len(X)) % 4)
-    monkeypatch.setattr(nb, "TREE_MIN_N", 10**9)
-    want = nb.nearest_neighbours(p, M)
-    monkeypatch.setattr(nb, "TREE_MIN_N", 0)
-    monkeypatch.setattr(nb, "TREE_MAX_D", 10**9)
-    return nb.nearest_neighbours(p, M), want
+    monkeypatch.setattr(_knn, "TREE_MIN_N", 10**9)
+    want = _knn.nearest_neighbours(p.X, M)
+    monkeypatch.setattr(_knn, "TREE_MIN_N", 0)
+    monkeypatch.setattr(_knn, "TREE_MAX_D", 10**9)
+    return _knn.nearest_neighbours(p.X, M), want
 
 
 @pytest.mark.parametrize("seed", range(24))
@@ -291,10 +289,67 @@ def test_the_tree_path_keeps_many_duplicates_and_ties_in_order(M, monkeypatch):
 
 
 def test_large_sets_take_the_tree_and_keep_the_values(monkeypatch):
-    from clustval import neighbours as nb
-
     rng = np.random.default_rng(1)
     X, y = rng.normal(size=(2500, 3)), rng.integers(0, 4, 2500)
     tree = clustval.wcnn(X, y)
-    monkeypatch.setattr(nb, "TREE_MIN_N", 10**9)
+    monkeypatch.setattr(_knn, "TREE_MIN_N", 10**9)
     assert clustval.wcnn(X, y) == tree
+
+
+# ----------------------------------------------------------------------------- one shared search
+NEAR_NEIGHBOUR_INDICES = ["wcnn", *DUNNOWA_VARIANTS, "conn"]
+
+
+@pytest.mark.parametrize("tree", [False, True])
+@pytest.mark.parametrize("kind", ["lattice", "duplicates", "distance matrix"])
+def test_the_first_columns_of_a_wider_search_are_the_narrower_search(kind, tree, monkeypatch):
+    """On tie-rich data (a lattice, repeated rows): the first m columns of the search for M
+    are the search for m, neighbours and distances bit for bit (ties to the lower row)."""
+    rng = np.random.default_rng(5)
+    X = rng.integers(0, 4, size=(400, 3)).astype(float)
+    if kind == "duplicates":
+        X = np.repeat(X[:80], 5, axis=0)
+    options = {}
+    if kind == "distance matrix":
+        X, options = clustval.kmedoids.euclidean_distances(X), {"precomputed": True}
+    monkeypatch.setattr(_knn, "TREE_MIN_N", 0 if tree else 10**9)
+    wide = _knn.nearest_neighbours(X, 40, **options)
+    for m in (1, 2, 7, 25, 39):
+        narrow = _knn.nearest_neighbours(X, m, **options)
+        assert np.array_equal(wide[0][:, :m], narrow[0]) and np.array_equal(wide[1][:, :m], narrow[1]), m
+
+
+def _counting_searches(monkeypatch):
+    calls = []
+
+    def search(X, M, **options):
+        calls.append(M)
+        return _knn.nearest_neighbours(X, M, **options)
+
+    monkeypatch.setattr(internal, "nearest_neighbours", search)
+    return calls
+
+
+@pytest.mark.parametrize("metric", ["euclidean", "precomputed"])
+def test_the_near_neighbour_indices_share_one_search(metric, monkeypatch):
+    rng = np.random.default_rng(6)
+    X = rng.integers(0, 5, size=(600, 2)).astype(float)  # ties at every radius
+    y = (X[:, 0] > 1) + 2 * (X[:, 1] > 2)
+    data = clustval.kmedoids.euclidean_distances(X) if metric == "precomputed" else X
+    alone = {name: get_index(name).function(data, y, metric=metric) for name in NEAR_NEIGHBOUR_INDICES}
+    calls = _counting_searches(monkeypatch)
+    together = clustval.internal_scores(data, y, NEAR_NEIGHBOUR_INDICES, metric=metric)
+    assert calls == [25]  # CONN's nearest other object is the first column
+    assert together == alone
+
+
+def test_a_wider_search_after_a_narrower_one_searches_again(monkeypatch):
+    X, y = _random(8)
+    p = Partition(X, y)
+    calls = _counting_searches(monkeypatch)
+    first = p.nearest_neighbours(1)
+    wide = p.nearest_neighbours(5)
+    assert calls == [1, 5] and np.array_equal(p.nearest_neighbours(1)[1], first[1])
+    assert p.nearest_neighbours(3)[1].base is wide[1].base and calls == [1, 5]  # a view, no search
+    with pytest.raises(ValueError, match="read-only"):
+        wide[0][0, 0] = 0.0

@@ -34,7 +34,6 @@ import numpy as np
 
 from .errors import InputError, UndefinedIndexError
 from .internal import COORDINATES, Partition, reads, refuse_nan, score_alone
-from .neighbours import nearest_neighbours
 
 #: ``cvi``'s peers of the indices here and of those the registry already holds:
 #: ``{registry name: (cvi class, how it relates)}`` (batch mode, ``cvi.<Class>().get_cvi(X, y)``).
@@ -456,7 +455,7 @@ def check_conn_options(prototypes, inter: str) -> None:
 def _best_matching(p: Partition, prototypes, seed: int):
     """(BMU1, BMU2, cluster of each prototype): each object's best and second-best prototype."""
     if prototypes is None:  # the objects themselves: BMU1 the object, BMU2 its nearest other
-        _, nearest = nearest_neighbours(p, 1)
+        _, nearest = p.nearest_neighbours(1)
         return np.arange(p.n), nearest[:, 0], p.codes
     if p.precomputed:
         raise InputError("CONN with k-means prototypes needs the data's coordinates, not distances.")

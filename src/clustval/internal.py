@@ -36,6 +36,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ._knn import nearest_neighbours
 from ._pair_pass import PairStats, pair_stats
 from ._pairwise import (
     ClusterDistanceStats,
@@ -114,6 +115,7 @@ class Partition:
         check_memory_budget(memory_budget_mb)
         self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
         self.memory_budget_mb = memory_budget_mb
+        self._neighbours: tuple[np.ndarray, np.ndarray] | None = None  # the widest search so far
         self.precomputed = is_precomputed(metric)
         if self.precomputed:
             if COORDINATES in self.needs:  # internal_scores names the indices first
@@ -357,6 +359,38 @@ class Partition:
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
         )
+
+    def nearest_neighbours(self, M: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each object's M nearest other objects, nearest first, ties to the lower row
+        (:func:`clustval._knn.nearest_neighbours`), searched once for the largest M asked:
+        a smaller M reads the first columns, the same neighbours and distances bit for bit.
+
+        Parameters
+        ----------
+        M : int
+            How many neighbours, 1 <= M <= n - 1.
+
+        Returns
+        -------
+        distances : ndarray of shape (n, M)
+            d(i, j-th neighbour of i), increasing along each row; read-only.
+        neighbours : ndarray of shape (n, M)
+            The neighbours' row numbers; read-only.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [3.0], [7.0]], [0, 0, 1, 1])
+        >>> d, j = p.nearest_neighbours(2)
+        >>> d.tolist(), j.tolist(), p.nearest_neighbours(1)[1].tolist()
+        ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]], [[1], [0], [1], [2]])
+        """
+        if self._neighbours is None or self._neighbours[0].shape[1] < M:
+            found = nearest_neighbours(self.X, M, precomputed=self.precomputed, memory_budget_mb=self.memory_budget_mb)
+            for table in found:
+                table.flags.writeable = False  # shared by the indices: no one changes it
+            self._neighbours = found
+        distances, neighbours = self._neighbours
+        return distances[:, :M], neighbours[:, :M]
 
     @cached_property
     def silhouette_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
