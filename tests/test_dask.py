@@ -38,7 +38,7 @@ from clustval._pairwise import (
 from clustval.errors import InputError
 from clustval.kmedoids import euclidean_distances
 
-FIELDS = ("sizes", "cluster_sums", "nearest_cluster", "diameters", "pair_min")
+FIELDS = ("sizes", "cluster_sums", "nearest_cluster", "diameters", "pair_min", "pair_max")
 
 
 def _cluster(n_workers=2):
@@ -83,7 +83,8 @@ def test_blocks_in_any_order_combine_to_the_whole_pass(engine, count):
     X, labels = _mixture(2600, d=3, k=5, seed=count, decimals=1)
     pre = engine == "precomputed"
     D = euclidean_distances(X) if pre else None
-    options = {"sums": True, "nearest": True, "extremes": True, "engine": None if pre else engine, "precomputed": pre}
+    options = {"sums": True, "nearest": True, "extremes": True, "pair_max": True, "engine": None if pre else engine,
+               "precomputed": pre}  # fmt: skip
     whole = cluster_distance_stats(D if pre else X, labels, 5, memory_budget_mb=4, **options)
     plan = plan_pass(labels, 5, n_features=X.shape[1], memory_budget_mb=4, **options)
     blocks = plan.blocks(count)
@@ -108,12 +109,14 @@ def test_a_block_set_that_misses_objects_is_refused():
 def test_the_block_sums_are_the_sums_over_all_pairs():
     # the oracle: the full distance matrix (numpy broadcasting), summed per cluster
     X, labels = _mixture(700, d=3, k=4, seed=5)
-    plan = plan_pass(labels, 4, n_features=3, sums=True, extremes=True)  # numba where it runs
+    plan = plan_pass(labels, 4, n_features=3, sums=True, extremes=True, pair_max=True)  # numba where it runs
     got = combine_pass(plan, [pass_task(plan, a, b, X[plan.order]) for a, b in plan.blocks(2)])
     D = np.sqrt(((X[:, None, :] - X[None, :, :]) ** 2).sum(axis=2))
     sums = np.stack([D[:, labels == c].sum(axis=1) for c in range(4)], axis=1)
     np.testing.assert_allclose(got.cluster_sums, sums, rtol=1e-13)
     assert np.allclose(got.diameters, [D[np.ix_(labels == c, labels == c)].max() for c in range(4)], rtol=1e-14)
+    most = [[D[np.ix_(labels == c, labels == e)].max() for e in range(4)] for c in range(4)]
+    assert np.allclose(got.pair_max, most, rtol=1e-14) and np.array_equal(got.pair_max, got.pair_max.T)
     np.fill_diagonal(D, np.inf)
     assert got.pair_min[0, 1] == pytest.approx(D[np.ix_(labels == 0, labels == 1)].min(), rel=1e-14)
 
@@ -136,7 +139,7 @@ def test_a_dask_array_and_every_index_of_the_pass(client, data):
     Xd, labelsd = da.from_array(X, chunks=(3000, -1)), da.from_array(labels, chunks=5000)
     options = {"xb_separation": "closest_pair", "undefined": "nan"}
     got = clustval.dask.internal_scores(Xd, labelsd, client=client, tasks=5, **options)
-    assert {"sil", "bwp", "igp", "dunn", "xb", "db", "stdi", "hubert"} <= set(got)
+    assert {"sil", "bwp", "igp", "dunn", "xb", "db", "stdi", "hubert", "gdi21", "gdi22", "gdi23"} <= set(got)
     assert _same(got, clustval.internal_scores(X, labels, list(got), **options))
 
 

@@ -12,6 +12,7 @@ import pytest
 import clustval
 from clustval import dunn_family
 from clustval.errors import InputError, UndefinedIndexError
+from clustval.internal import Partition
 from clustval.registry import get_index
 
 NAMES = [f"gdi{u}{v}" for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)]
@@ -153,6 +154,15 @@ def test_registry_entries():
     assert get_index("gdi53").needs == {"coordinates"}
     with pytest.raises(InputError):
         get_index("gdi11")  # it is dunn
+
+
+def test_complete_linkage_comes_from_the_one_distance_pass():
+    X, labels = data(7)
+    p = Partition(X, labels, needs=get_index("gdi22").needs)
+    farthest = {(a, b): max(math.dist(X[i], X[j]) for i in np.flatnonzero(labels == a) for j in np.flatnonzero(labels == b))
+                for a in set(labels) for b in set(labels) if a != b}  # fmt: skip
+    assert dunn_family.separation(p, 2) == min(farthest.values())
+    assert "pair_stats" not in vars(p)  # no second pass over the distances
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -438,12 +438,13 @@ def test_engines_agree_bit_for_bit_on_distances():
     codes = np.unique(labels, return_inverse=True)[1]
     runs = [
         cluster_distance_stats(
-            X, codes, 5, sums=True, nearest=True, extremes=True, engine=e, memory_budget_mb=0.05
+            X, codes, 5, sums=True, nearest=True, extremes=True, pair_max=True, engine=e, memory_budget_mb=0.05
         )
         for e in ("numpy", "numba")
     ]
     np.testing.assert_array_equal(runs[0].nearest_cluster, runs[1].nearest_cluster)
     np.testing.assert_array_equal(runs[0].pair_min, runs[1].pair_min)
+    np.testing.assert_array_equal(runs[0].pair_max, runs[1].pair_max)
     np.testing.assert_array_equal(runs[0].diameters, runs[1].diameters)
     np.testing.assert_array_equal(runs[0].cluster_sums, runs[1].cluster_sums)  # one order
     # ... and the distances are the direct formula
@@ -453,6 +454,9 @@ def test_engines_agree_bit_for_bit_on_distances():
         runs[0].diameters, [D[np.ix_(codes == k, codes == k)].max() for k in range(5)]
     )
     assert runs[0].pair_min[0, 1] == D[np.ix_(codes == 0, codes == 1)].min()
+    np.testing.assert_array_equal(
+        runs[0].pair_max, [[D[np.ix_(codes == k, codes == l)].max() for l in range(5)] for k in range(5)]
+    )
     assert not np.any(np.isnan(D[~own]))
 
 
@@ -470,7 +474,7 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
     n = labels.size
     X = random_case(9, n, 1, d=5, kind=kind)[0]
     want = cluster_distance_stats(
-        X, labels, len(sizes), sums=True, nearest=True, extremes=True, engine="numpy"
+        X, labels, len(sizes), sums=True, nearest=True, extremes=True, pair_max=True, engine="numpy"
     )
     threads = numba.get_num_threads()
     sums = []
@@ -478,10 +482,11 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
         for workers in sorted({1, 2, threads}):
             numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
             got = cluster_distance_stats(
-                X, labels, len(sizes), sums=True, nearest=True, extremes=True, engine="numba"
+                X, labels, len(sizes), sums=True, nearest=True, extremes=True, pair_max=True, engine="numba"
             )
             np.testing.assert_array_equal(got.nearest_cluster, want.nearest_cluster)
             np.testing.assert_array_equal(got.pair_min, want.pair_min)
+            np.testing.assert_array_equal(got.pair_max, want.pair_max)
             np.testing.assert_array_equal(got.diameters, want.diameters)
             np.testing.assert_array_equal(got.cluster_sums, want.cluster_sums)
             sums.append(got.cluster_sums)

@@ -244,6 +244,6 @@ def test_pair_stats_without_within_or_between_pairs_count_nothing(labels):
     # the pass runs for a partition that other indices share (score with undefined="nan")
     X = np.array([[0.0], [1.0], [3.0], [7.0]])
     codes = np.unique(labels, return_inverse=True)[1]
-    s = pair_stats(X, codes, codes.max() + 1, ranks=True, extreme_sums=True, pair_max=True)
+    s = pair_stats(X, codes, codes.max() + 1, ranks=True, extreme_sums=True)
     assert (s.concordant, s.discordant, s.tied) == (0, 0, 0)
     assert min(s.n_within, s.n_between) == 0 and s.n_within + s.n_between == 6

@@ -254,6 +254,12 @@ def fold_max(dist, m, col_max):  # pragma: no cover
     for j in range(m):
         c = col_max[j]
         col_max[j] = dist[j] if dist[j] > c else c
+    return max_bits(dist, m)
+
+
+@numba.njit(cache=True, nogil=True)
+def max_bits(dist, m):  # pragma: no cover
+    """The bits of max(dist[:m]), +0.0's for m = 0."""
     bits = dist.view(np.int64)
     highest = np.int64(0)  # the bits of +0.0
     for j in range(m):
@@ -263,9 +269,10 @@ def fold_max(dist, m, col_max):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def tile_pair_stats(
-    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max
 ):  # pragma: no cover
-    """Per-cluster sums and minima of distances, and within-cluster maxima, over tile pairs.
+    """Per-cluster sums and minima of distances, within-cluster maxima, and the maxima of
+    each pair of clusters, over tile pairs.
 
     Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
     (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``), whose coordinates are the
@@ -278,7 +285,11 @@ def tile_pair_stats(
     workers write the same memory, and ``combine_parts`` adds the parts up. Object i's
     summaries go to row ``slot[i]`` of those arrays, or nowhere when it is -1 (a task of
     :func:`clustval._pairwise.pass_task` keeps the rows of its own objects only).
+    ``pair_max[w]`` (K x K), unless it has no rows: ``pair_max[w, ca, cb]`` the largest
+    distance of the tile pairs of clusters ca <= cb that worker w visits, every pair counted
+    (a tile pair lies in one pair of clusters, so it raises one entry once).
     """
+    pairs = pair_max.shape[1] > 0  # the between rows then keep their distances for the maxima
     for w in numba.prange(bounds.size - 1):
         # room for row_step's last block past a tile's end; aligned like the tiles
         dist = aligned_empty(TILE + LANES)
@@ -289,8 +300,10 @@ def tile_pair_stats(
         sums[w] = 0.0
         mins[w] = np.inf
         own_max[w] = 0.0
+        pair_max[w] = 0.0
         # maxima as bits (the order of non-negative doubles; see fold_max)
         w_sums, w_mins, w_max = sums[w], mins[w], own_max[w].view(np.int64)
+        w_pair = pair_max[w].view(np.int64)
         for p in range(bounds[w], bounds[w + 1]):
             a, b = pair_a[p], pair_b[p]
             b0, b1 = tiles[b], tiles[b + 1]
@@ -299,6 +312,7 @@ def tile_pair_stats(
             col_sum[:m] = 0.0
             col_min[:m] = np.inf
             col_max[:m] = 0.0
+            tile_max = np.int64(0)  # the bits of the tile pair's largest distance
             for i in range(tiles[a], tiles[a + 1]):
                 j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
                 if j0 >= b1:
@@ -309,14 +323,20 @@ def tile_pair_stats(
                 if ca == cb:  # constant flags: LLVM specialises each call
                     total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, True)
                     highest = fold_max(dist, m - k, col_max[k:])
+                    tile_max = max(tile_max, highest)
                     if r >= 0:
                         w_max[r] = max(w_max[r], highest)
+                elif pairs:
+                    total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, True)
+                    tile_max = max(tile_max, max_bits(dist, m - k))
                 else:
                     total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, False)
                 if r >= 0:
                     w_sums[r, cb] += total
                     w_mins[r, cb] = min(w_mins[r, cb], lowest)
-            max_bits = col_max.view(np.int64)
+            if pairs:
+                w_pair[ca, cb] = max(w_pair[ca, cb], tile_max)
+            col_bits = col_max.view(np.int64)
             for j in range(m):
                 r = slot[b0 + j]
                 if r < 0:
@@ -324,7 +344,7 @@ def tile_pair_stats(
                 w_sums[r, ca] += col_sum[j]
                 w_mins[r, ca] = min(w_mins[r, ca], col_min[j])
                 if ca == cb:
-                    w_max[r] = max(w_max[r], max_bits[j])
+                    w_max[r] = max(w_max[r], col_bits[j])
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)

@@ -1,9 +1,8 @@
-"""Exact order statistics of all pairwise distances, for the pair-rank indices and GDI.
+"""Exact order statistics of all pairwise distances, for the pair-rank indices.
 
 The Gamma, G+ and Tau indices compare every within-cluster distance with every
-between-cluster distance (N_W x N_B comparisons), the C-index needs the sums of the N_W
-smallest and the N_W largest of all N_T = n (n - 1) / 2 distances, and the generalised Dunn
-indices with complete linkage need the largest distance between each pair of clusters.
+between-cluster distance (N_W x N_B comparisons), and the C-index needs the sums of the N_W
+smallest and the N_W largest of all N_T = n (n - 1) / 2 distances.
 :func:`pair_stats` computes all of them exactly, never comparing pairs with pairs and never
 holding the N_T distances at once:
 
@@ -18,7 +17,6 @@ holding the N_T distances at once:
   smallest and the m largest seen so far, about 20 m bytes at most. Every sum is exact
   (:class:`ExactSum`), so the C-index is 0 exactly when the within distances are the
   smallest ones, whatever the order of the additions.
-* ``pair_max[k, l]``: the largest d(i, j) over i in C_k, j in C_l, one reduction per block.
 
 Distances are those of :func:`clustval._pairwise.exact_distances` (bit for bit the ones of
 the other internal indices) or the entries of a precomputed matrix; objects are sorted by
@@ -118,9 +116,6 @@ class PairStats:
         Exact sums of the N_W smallest and of the N_W largest of all distances.
     within_sum : Fraction or None
         Exact sum S_W of the N_W within-cluster distances.
-    pair_max : (K, K) float64 or None
-        ``pair_max[k, l] = max_{i in C_k, j in C_l, i != j} d(i, j)``, symmetric; the
-        diagonal is the diameter (0 for a singleton).
     """
 
     n_within: int
@@ -131,7 +126,6 @@ class PairStats:
     smallest_sum: Fraction | None = None
     largest_sum: Fraction | None = None
     within_sum: Fraction | None = None
-    pair_max: np.ndarray | None = None
 
 
 class _Blocks:
@@ -226,11 +220,10 @@ def pair_stats(
     *,
     ranks: bool = False,
     extreme_sums: bool = False,
-    pair_max: bool = False,
     memory_budget_mb: float = 256,
     precomputed: bool = False,
 ) -> PairStats:
-    """Concordance counts, sums of the extreme distances and per-pair maxima, exactly.
+    """Concordance counts and sums of the extreme distances, exactly.
 
     Parameters
     ----------
@@ -246,8 +239,6 @@ def pair_stats(
     extreme_sums : bool
         Sum the N_W smallest and largest distances and the within ones (C-index):
         about 20 min(N_W, N_B) bytes at most.
-    pair_max : bool
-        The largest distance between each pair of clusters (GDI with complete linkage).
     memory_budget_mb : float
         Bound on each row block of distances.
     precomputed : bool
@@ -262,7 +253,7 @@ def pair_stats(
     sizes = np.bincount(codes, minlength=n_clusters).astype(np.int64)
     n_within = int(sum(int(s) * (int(s) - 1) // 2 for s in sizes))
     n_between = n * (n - 1) // 2 - n_within
-    if not (ranks or extreme_sums or pair_max):
+    if not (ranks or extreme_sums):
         return PairStats(n_within, n_between)
     blocks = _Blocks(X, codes, n_clusters, memory_budget_mb, precomputed)
     m = min(n_within, n_between)
@@ -271,7 +262,6 @@ def pair_stats(
     filled = 0
     extremes = _Extremes(m) if extreme_sums else None
     within_total, between_total = ExactSum(), ExactSum()
-    maxima = np.zeros((n_clusters, n_clusters)) if pair_max else None
 
     for r0, r1, D in blocks:
         if ranks or extreme_sums:
@@ -285,8 +275,6 @@ def pair_stats(
                 extremes.add(between)
                 within_total.add(within)
                 between_total.add(between)
-        if pair_max:
-            _block_pair_max(blocks, r0, r1, D, maxima)
 
     stats: dict[str, object] = {}
     if ranks:
@@ -318,22 +306,4 @@ def pair_stats(
         else:  # m = N_B: the N_W smallest are all but the N_B largest
             stats.update(smallest_sum=total - high_m, largest_sum=total - low_m)
         stats["within_sum"] = within_sum
-    if pair_max:
-        stats["pair_max"] = np.maximum(maxima, maxima.T)
     return PairStats(n_within, n_between, **stats)
-
-
-def _block_pair_max(blocks: _Blocks, r0: int, r1: int, D: np.ndarray, maxima: np.ndarray) -> None:
-    """Raise ``maxima[k, l]`` to the block's largest d(i, j), i < j, i in C_k, j in C_l
-    (overwrites D's pairs j <= i: the block is a fresh array, read for the other
-    statistics before)."""
-    rows = np.arange(r1 - r0)
-    lower = np.arange(D.shape[1])[None, :] <= rows[:, None]  # pairs j <= i: read from row j
-    D[lower] = 0.0  # distances are >= 0, so 0 never raises a maximum
-    column_clusters = np.flatnonzero(blocks.starts[1:] > r0)  # clusters with members at r0 or later
-    column_starts = np.maximum(blocks.starts[column_clusters], r0) - r0
-    per_row = np.maximum.reduceat(D, column_starts, axis=1)  # (rows, clusters from r0)
-    row_clusters, row_starts = np.unique(blocks.own[r0:r1], return_index=True)
-    per_pair = np.maximum.reduceat(per_row, row_starts, axis=0)
-    current = maxima[np.ix_(row_clusters, column_clusters)]
-    maxima[np.ix_(row_clusters, column_clusters)] = np.maximum(current, per_pair)

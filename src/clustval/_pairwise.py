@@ -1,8 +1,9 @@
 """Exact pairwise Euclidean distances, summarised per cluster in one chunked pass.
 
-Silhouette, BWP, IGP, Dunn and DBI all need every pairwise distance, but only through a
-few per-object and per-cluster summaries. :func:`cluster_distance_stats` computes those
-summaries for all of them in ONE pass over row blocks of X, never holding an n x n matrix.
+Silhouette, BWP, IGP, Dunn, DBI and the generalised Dunn indices all need every pairwise
+distance, but only through a few per-object and per-cluster summaries.
+:func:`cluster_distance_stats` computes those summaries for all of them in ONE pass over
+row blocks of X, never holding an n x n matrix.
 
 Exactness. Every distance is the direct ``sqrt(sum_f (x_f - y_f)**2)``, accumulated over
 the features in order; the Gram trick ``|x|^2 + |y|^2 - 2 x.y`` is never used, because it
@@ -95,6 +96,9 @@ class ClusterDistanceStats:
     pair_min : (K, K) float64 or None
         ``pair_min[k, l] = min_{i in C_k, j in C_l, j != i} d(i, j)``; the diagonal holds the
         smallest distance inside a cluster (inf for a singleton). Symmetric.
+    pair_max : (K, K) float64 or None
+        ``pair_max[k, l] = max_{i in C_k, j in C_l} d(i, j)``; the diagonal is the diameter
+        (0 for a singleton). Symmetric.
     """
 
     sizes: np.ndarray
@@ -102,6 +106,7 @@ class ClusterDistanceStats:
     nearest_cluster: np.ndarray | None = None
     diameters: np.ndarray | None = None
     pair_min: np.ndarray | None = None
+    pair_max: np.ndarray | None = None
 
 
 def check_memory_budget(memory_budget_mb: float) -> None:
@@ -284,6 +289,7 @@ def cluster_distance_stats(
     sums: bool = False,
     nearest: bool = False,
     extremes: bool = False,
+    pair_max: bool = False,
     memory_budget_mb: float = 256,
     engine: str | None = None,
     precomputed: bool = False,
@@ -298,6 +304,8 @@ def cluster_distance_stats(
     sums : compute ``cluster_sums`` (Silhouette, BWP, DBI).
     nearest : compute ``nearest_cluster`` (IGP).
     extremes : compute ``diameters`` and ``pair_min`` (Dunn).
+    pair_max : compute ``pair_max`` (GDI with complete linkage): the numba engine then keeps
+        the distances of the rows between clusters too, to fold their maxima.
     memory_budget_mb : bound on each block of distances (rows x n float64 in the numpy
         engine; the numba engine holds a few tile rows per worker); the summaries take
         O(n K) (the numba engine: per worker).
@@ -314,7 +322,7 @@ def cluster_distance_stats(
     """
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
-        memory_budget_mb=memory_budget_mb, engine=engine, precomputed=precomputed,
+        pair_max=pair_max, memory_budget_mb=memory_budget_mb, engine=engine, precomputed=precomputed,
     )  # fmt: skip
     if not plan.requested:
         return combine_pass(plan, [])
@@ -332,7 +340,8 @@ class PassPlan:
     ``order``: sorted position -> original row (objects sorted by cluster, stably); ``own``:
     the cluster of each sorted position; ``starts``: each cluster's first sorted position
     (one more than clusters); ``tiles``: the tiles and parts of the pass; ``engine``:
-    ``numba`` or ``numpy``; ``sums``, ``nearest``, ``extremes``: what is requested.
+    ``numba`` or ``numpy``; ``sums``, ``nearest``, ``extremes``, ``pair_max``: what is
+    requested.
     """
 
     n: int
@@ -345,12 +354,13 @@ class PassPlan:
     sums: bool
     nearest: bool
     extremes: bool
+    pair_max: bool
     memory_budget_mb: float
     precomputed: bool
 
     @property
     def requested(self) -> bool:
-        return self.sums or self.nearest or self.extremes
+        return self.sums or self.nearest or self.extremes or self.pair_max
 
     def blocks(self, count: int) -> list[tuple[int, int]]:
         """The sorted positions cut into at most ``count`` blocks ``(start, stop)`` of about
@@ -364,8 +374,8 @@ class PassPlan:
 
 def plan_pass(
     codes: np.ndarray, n_clusters: int, *, n_features: int, sums: bool = False,
-    nearest: bool = False, extremes: bool = False, memory_budget_mb: float = 256,
-    engine: str | None = None, precomputed: bool = False,
+    nearest: bool = False, extremes: bool = False, pair_max: bool = False,
+    memory_budget_mb: float = 256, engine: str | None = None, precomputed: bool = False,
 ) -> PassPlan:  # fmt: skip
     """The :class:`PassPlan` of :func:`cluster_distance_stats`'s pass (same arguments; X
     enters only through its number of columns, ``n_features``)."""
@@ -375,14 +385,14 @@ def plan_pass(
     order = np.argsort(codes, kind="stable")  # sorted position -> original row
     own = np.ascontiguousarray(codes[order], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-    requested = sums or nearest or extremes
+    requested = sums or nearest or extremes or pair_max
     if precomputed:
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
     elif requested:
         engine = _resolve_engine(engine, work=n * n * n_features / 2)
     return PassPlan(
         n, n_clusters, order, own, starts, _TilePlan.of(starts), engine or "numpy",
-        sums, nearest, extremes, memory_budget_mb, precomputed,
+        sums, nearest, extremes, pair_max, memory_budget_mb, precomputed,
     )  # fmt: skip
 
 
@@ -391,7 +401,9 @@ class BlockSummaries:
     """The exact summaries of the objects at sorted positions ``start:stop``
     (:func:`pass_task`): ``cluster_sums`` and ``nearest`` their rows in sorted order,
     ``diameters`` and ``pair_min`` reduced over the block's members only (0 and inf for
-    the clusters without one). Unrequested fields are None."""
+    the clusters without one), ``pair_max`` over the pairs with an object in the block (the
+    numba engine fills one triangle, k <= l; the numpy engine both). Unrequested fields
+    are None."""
 
     start: int
     stop: int
@@ -399,6 +411,7 @@ class BlockSummaries:
     nearest: np.ndarray | None
     diameters: np.ndarray | None
     pair_min: np.ndarray | None
+    pair_max: np.ndarray | None
 
 
 def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.ndarray | None = None) -> BlockSummaries:
@@ -423,6 +436,7 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
     sums = np.empty((m, K)) if (plan.sums or every) else None
     mins = np.empty((m, K)) if (plan.nearest or plan.extremes or every) else None
     own_max = np.empty(m) if (plan.extremes or every) else None
+    pair_max = np.zeros((K, K)) if plan.pair_max else None  # 0 never raises a maximum
     if plan.precomputed:
 
         def distance_rows(positions):  # d(positions, every object), both in sorted order
@@ -435,7 +449,7 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
 
     if every:
         XT, columns = _tile_major_cached(data, plan.tiles.tiles)
-        _numba_task(XT, columns, plan, start, stop, sums, mins, own_max)
+        _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max)
     else:
         step = rows_per_block(n, plan.memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
         DT = np.empty((n + 1, 0))
@@ -448,7 +462,7 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
             else:
                 exact_distances(data, data[r0:r1], out=DT[:n])  # d(j, i) == d(i, j), bit for bit
             DT[n] = 0.0
-            _numpy_block(DT, plan, r0, start, sums, mins, own_max)
+            _numpy_block(DT, plan, r0, start, sums, mins, own_max, pair_max)
 
     nearest = diameters = pair_min = None
     if plan.nearest:
@@ -461,13 +475,14 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
         pair_min = np.full((K, K), np.inf)
         diameters[present] = np.maximum.reduceat(own_max, cuts[present])
         pair_min[present] = np.minimum.reduceat(mins, cuts[present], axis=0)
-    return BlockSummaries(start, stop, sums if plan.sums else None, nearest, diameters, pair_min)
+    return BlockSummaries(start, stop, sums if plan.sums else None, nearest, diameters, pair_min, pair_max)
 
 
 def combine_pass(plan: PassPlan, blocks: list[BlockSummaries]) -> ClusterDistanceStats:
     """The :class:`ClusterDistanceStats` of the blocks of :func:`pass_task`, which cover
-    every sorted position once: rows put back in the original order, diameters and
-    pair_min reduced over the blocks (maxima and minima: exact in any order)."""
+    every sorted position once: rows put back in the original order, diameters, pair_min
+    and pair_max reduced over the blocks (maxima and minima: exact in any order; a pair
+    seen by two blocks changes nothing), pair_max made symmetric."""
     sizes = np.diff(plan.starts)
     if not plan.requested:
         return ClusterDistanceStats(sizes=sizes)
@@ -485,21 +500,31 @@ def combine_pass(plan: PassPlan, blocks: list[BlockSummaries]) -> ClusterDistanc
     if plan.extremes:
         stats["diameters"] = np.maximum.reduce([b.diameters for b in blocks])
         stats["pair_min"] = np.minimum.reduce([b.pair_min for b in blocks])
+    if plan.pair_max:
+        highest = np.maximum.reduce([b.pair_max for b in blocks])
+        stats["pair_max"] = np.maximum(highest, highest.T)
     return ClusterDistanceStats(sizes=sizes, **stats)
 
 
-def _numpy_block(DT, plan, r0, first, cluster_sums, mins, own_max) -> None:
+def _numpy_block(DT, plan, r0, first, cluster_sums, mins, own_max, pair_max) -> None:
     """Fill the rows r0:r0 + R (sorted positions; rows r0 - first.. of the arrays) of the
     requested summaries from DT, the (n + 1) x R distances of every object to them (last row
-    zeros), the sums added as the numba engine adds them."""
+    zeros), the sums added as the numba engine adds them; raise ``pair_max`` to the block's
+    maxima."""
     n, R = DT.shape[0] - 1, DT.shape[1]
     D = DT[:n]
     cols = np.arange(R)
     out = slice(r0 - first, r0 - first + R)
     if cluster_sums is not None:
         cluster_sums[out] = _numpy_sums(DT, r0, plan.tiles).T
-    if own_max is not None:  # d(i, i) = 0 never raises a maximum
-        own_max[out] = _cluster_reduce(np.maximum, D, plan.starts)[plan.own[r0 : r0 + R], cols]
+    if own_max is not None or pair_max is not None:  # d(i, i) = 0 never raises a maximum
+        highest = _cluster_reduce(np.maximum, D, plan.starts)  # K x R: to each cluster
+        if own_max is not None:
+            own_max[out] = highest[plan.own[r0 : r0 + R], cols]
+        if pair_max is not None:  # the rows' clusters are runs (sorted order)
+            row_clusters, row_starts = np.unique(plan.own[r0 : r0 + R], return_index=True)
+            per_pair = np.maximum.reduceat(highest, row_starts, axis=1).T
+            pair_max[row_clusters] = np.maximum(pair_max[row_clusters], per_pair)
     if mins is not None:
         D[r0 + cols, cols] = np.inf  # an object is not its own neighbour
         mins[out] = _cluster_reduce(np.minimum, D, plan.starts).T
@@ -516,10 +541,11 @@ def _cluster_reduce(ufunc, D: np.ndarray, starts: np.ndarray) -> np.ndarray:
     return out
 
 
-def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max) -> None:
+def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -> None:
     """Fill the summaries of sorted positions start:stop (a run of whole tiles) with the
     compiled tile kernel: every tile pair that involves one of their tiles, in pass order
-    and cut into the pass's parts, the parts then added in part order."""
+    and cut into the pass's parts, the parts then added in part order (``pair_max``:
+    raised to the parts' maxima)."""
     kernels = _compiled.kernels()
     tp = plan.tiles
     t0, t1 = np.searchsorted(tp.tiles, [start, stop])
@@ -531,10 +557,15 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max) -> None:
     part_sums = np.empty((parts, m, plan.n_clusters))  # the kernel starts each part itself
     part_mins = np.empty((parts, m, plan.n_clusters))
     part_max = np.empty((parts, m))
+    K = plan.n_clusters if pair_max is not None else 0  # no rows: the kernel skips the pair maxima
+    part_pair_max = np.empty((parts, K, K))
     kernels.tile_pair_stats(
         XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
+        part_pair_max,
     )  # fmt: skip
     kernels.combine_parts(part_sums, part_mins, part_max, np.arange(m), sums, mins, own_max)
+    if pair_max is not None:
+        np.maximum(pair_max, part_pair_max.max(axis=0, initial=0.0), out=pair_max)
 
 
 def _pairs_touching(nt: int, t0: int, t1: int, bounds: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -50,6 +50,7 @@ from .internal import (
     DEFAULT_MEMORY_BUDGET_MB,
     EXTREMES,
     NEAREST,
+    PAIR_MAX,
     Partition,
 )
 from .scoring import external_scores_from_table, internal_request, partition_scores
@@ -58,7 +59,7 @@ __all__ = ["external_scores", "internal_scores"]
 
 #: What the tasks on the cluster compute (the one distance pass), besides the coordinates'
 #: terms computed on the client. Indices that read another pass are refused.
-DISTRIBUTED_NEEDS = frozenset({COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES})
+DISTRIBUTED_NEEDS = frozenset({COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_MAX})
 # A task that fails (not a lost worker: the scheduler re-runs those itself) is tried again
 # this many times; tasks are pure, so a second run gives the same bits.
 RETRIES = 2
@@ -182,14 +183,14 @@ class _ClusterPartition(Partition):
         return distance_stats(
             self.X, self.codes, self.n_clusters, client=self.client, tasks=self.tasks,
             sums=CLUSTER_SUMS in self.needs, nearest=NEAREST in self.needs,
-            extremes=EXTREMES in self.needs, memory_budget_mb=self.memory_budget_mb,
-            precomputed=self.precomputed,
+            extremes=EXTREMES in self.needs, pair_max=PAIR_MAX in self.needs,
+            memory_budget_mb=self.memory_budget_mb, precomputed=self.precomputed,
         )  # fmt: skip
 
 
 def distance_stats(
     X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
-    sums: bool = False, nearest: bool = False, extremes: bool = False,
+    sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, precomputed: bool = False,
 ) -> ClusterDistanceStats:  # fmt: skip
     """:func:`clustval._pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
@@ -206,7 +207,7 @@ def distance_stats(
         Where the tasks run.
     tasks : int, optional
         How many blocks (see :func:`internal_scores`).
-    sums, nearest, extremes : bool
+    sums, nearest, extremes, pair_max : bool
         What to compute, as in :func:`clustval._pairwise.cluster_distance_stats`.
     memory_budget_mb : float
         Bound on each task's blocks.
@@ -230,7 +231,7 @@ def distance_stats(
     """
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
-        memory_budget_mb=memory_budget_mb, precomputed=precomputed,
+        pair_max=pair_max, memory_budget_mb=memory_budget_mb, precomputed=precomputed,
     )  # fmt: skip
     if not plan.requested:
         return combine_pass(plan, [])

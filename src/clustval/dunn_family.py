@@ -21,8 +21,7 @@ compute; it is not here either.
 
 Every term is exact or a single correctly ordered reduction: delta_1, Delta_1 come from the
 shared distance pass's extremes, delta_3 and Delta_2 from its per-cluster sums, delta_2 from
-the per-pair maxima of :mod:`clustval._pair_pass`, delta_4, delta_5 and Delta_3 from the
-coordinates (so those indices refuse ``metric="precomputed"``). A singleton's diameters are
+its per-pair maxima, delta_4, delta_5 and Delta_3 from the coordinates (so those indices refuse ``metric="precomputed"``). A singleton's diameters are
 0. As for Dunn: K = 1 raises UndefinedIndexError; a zero separation gives 0 (the worst
 value), else a zero diameter gives inf.
 """
@@ -121,7 +120,7 @@ def separation(p: Partition, between: int, centroid: str = "other") -> float:
     if between == 1:
         return p.closest_pair
     if between == 2:
-        return _off_diagonal_min(p.pair_stats.pair_max)
+        return _off_diagonal_min(p.distance_stats.pair_max)
     if between == 3:
         totals = _cluster_totals(p, p.distance_stats.cluster_sums)
         totals = (totals + totals.T) / 2  # the same distances, added in two orders

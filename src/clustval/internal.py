@@ -60,10 +60,10 @@ COORDINATES = "coordinates"
 CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
 NEAREST = "nearest"  # the cluster of each object's nearest neighbour
 EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
+PAIR_MAX = "pair_max"  # largest distance between each pair of clusters (GDI, complete linkage)
 # From clustval._pair_pass (its own passes over the distances, see there):
 PAIR_RANKS = "pair_ranks"  # s+ / s- / ties of the within-between comparisons (Gamma, G+, Tau)
 EXTREME_SUMS = "extreme_sums"  # sums of the N_W smallest and largest distances (C-index)
-PAIR_MAX = "pair_max"  # largest distance between each pair of clusters (GDI, complete linkage)
 NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS, PAIR_MAX)
 #: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
 #: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
@@ -319,7 +319,7 @@ class Partition:
     @cached_property
     def pair_stats(self) -> PairStats:
         """The order statistics of all pairwise distances that :attr:`needs` asks for
-        (:func:`clustval._pair_pass.pair_stats`: concordances, extreme sums, pair maxima).
+        (:func:`clustval._pair_pass.pair_stats`: concordances, extreme sums).
 
         Examples
         --------
@@ -334,7 +334,6 @@ class Partition:
             self.n_clusters,
             ranks=PAIR_RANKS in self.needs,
             extreme_sums=EXTREME_SUMS in self.needs,
-            pair_max=PAIR_MAX in self.needs,
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
         )
@@ -356,6 +355,7 @@ class Partition:
             sums=CLUSTER_SUMS in self.needs,
             nearest=NEAREST in self.needs,
             extremes=EXTREMES in self.needs,
+            pair_max=PAIR_MAX in self.needs,
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
         )
