@@ -44,3 +44,13 @@ def _load() -> ModuleType | None:
     from . import _kernels
 
     return _kernels
+
+
+def pair_kernels(work: float = float("inf")) -> ModuleType | None:
+    """The compiled kernel of the pair-value passes (:mod:`clustval._pair_kernels`), under
+    the rule of :func:`kernels`, or None (numpy path)."""
+    if kernels(work) is None:
+        return None
+    from . import _pair_kernels
+
+    return _pair_kernels

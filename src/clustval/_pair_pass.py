@@ -1,42 +1,61 @@
-"""Exact order statistics of all pairwise distances, for the pair-rank indices.
+"""Exact order statistics of all pairwise distances, in passes bounded by a memory budget.
 
 The Gamma, G+ and Tau indices compare every within-cluster distance with every
-between-cluster distance (N_W x N_B comparisons), and the C-index needs the sums of the N_W
-smallest and the N_W largest of all N_T = n (n - 1) / 2 distances.
-:func:`pair_stats` computes all of them exactly, never comparing pairs with pairs and never
-holding the N_T distances at once:
+between-cluster distance (N_W x N_B comparisons: s+ counts w < b, s- counts w > b, the rest
+are ties), and the C-index needs the sums of the N_W smallest and the N_W largest of all
+N_T = n (n - 1) / 2 distances. :func:`pair_stats` computes them exactly without holding
+the N_T distances, nor one class of them, at once: it reads the distances in passes (each
+pass recomputes them, or reads a precomputed matrix) and keeps O(budget) state.
 
-* Concordances. The distances of the smaller class (within or between pairs, m = min(N_W,
-  N_B) of them) are collected in one pass over row blocks and sorted; a second pass streams
-  the other class's distances and counts, with two binary searches each, how many of the
-  collected ones are smaller, equal or larger: O(N_T log m) time, 8 m bytes besides the
-  blocks (for K balanced clusters m ~ N_T / K).
-* Sums of the N_W smallest and largest distances. The sum of the N_W smallest is the sum of
-  the m smallest when N_W <= N_B, else the total minus the sum of the N_B largest (and the
-  other way round for the largest): a streaming selection (``np.partition``) keeps the m
-  smallest and the m largest seen so far, about 20 m bytes at most. Every sum is exact
-  (:class:`ExactSum`), so the C-index is 0 exactly when the within distances are the
-  smallest ones, whatever the order of the additions.
+Values are handled by their bit patterns (for non-negative doubles the int64 order is the
+float order), so cutting the value range into buckets ``(bits - lo) >> shift`` is exact and
+monotone: every value of a lower bucket is smaller than every value of a higher one, and
+equal values share a bucket. On an interval [lo, hi] of values:
 
-Distances are those of :func:`clustval._pairwise.exact_distances` (bit for bit the ones of
-the other internal indices) or the entries of a precomputed matrix; objects are sorted by
-cluster once and each unordered pair {i, j} is read once, as d(i, j) with i before j in
-that order.
+1. A histogram pass counts the within and between values of each of at most 2^16 buckets
+   and records each bucket's smallest and largest value (and, at the top, the exact sum
+   S_W of the within distances). Comparisons of values in different buckets are decided by
+   the counts; so are those inside a bucket holding one value only (all ties).
+2. The buckets holding both classes and several values are collected: their values are
+   copied out, batch by batch of at most ``budget / 10 bytes`` values, one collecting pass
+   per batch; each batch is sorted and its comparisons counted by binary search (minus the
+   comparisons across its buckets, already counted in step 1).
+3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
+   the counts; the values of the buckets below (above) it are summed exactly during the
+   first collecting pass, and the bucket itself is collected to pick its smallest
+   (largest) values, or holds one value only.
+4. A bucket too large for one batch (values crowded into a narrow range) is an interval of
+   its own: steps 1-3 again on it, with at most 2^16 times finer buckets (at most four
+   levels, as the bit patterns have 63 bits).
+
+Cost: one histogram pass, then one pass per batch (the values that share a bucket with the
+other class, e.g. the overlap of the within and the between distances, divided by the
+batch size), each O(N_T d); sorting the collected values costs O(V log V). Memory: the
+budget for a batch, plus 2^16 x (parts + 2) counters per histogram.
+
+Every sum is exact (integer mantissas added per exponent), so the C-index is 0 exactly when
+the within distances are the smallest, in any order of the additions. Distances are those
+of :func:`clustval._pairwise.exact_distances` (bit for bit the ones of the other internal
+indices) or the entries of a precomputed matrix; objects are sorted by cluster once and
+each unordered pair {i, j} is read once. The compiled kernel
+(:func:`clustval._pair_kernels.pair_value_pass`) and the numpy path (row blocks) give the
+same counts and sums: both are exact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from ._pairwise import exact_distances, rows_per_block
+from . import _compiled
+from ._lanes import TILE
+from ._pairwise import _part_bounds, _tile_major, _tiles, exact_distances, rows_per_block
 
-# A row block of r rows holds r x n distances and about this many arrays as large again
-# (the masks, the within and between values, their sorted copy and search positions, the
-# terms of the exact sums).
+# A row block of the numpy path holds r x n distances and about this many arrays as large
+# again (masks, the within and between values, their bit patterns and buckets).
 _ARRAYS_PER_BLOCK_ROW = 8
 # Float64 sums of integers below 2^27 stay exact for up to 2^26 terms (2^53); smaller chunks
 # bound the temporaries.
@@ -44,6 +63,14 @@ _EXACT_CHUNK = 2**20
 _HALF = 26  # mantissas (53 bits) are split into 27 high and 26 low bits
 # frexp exponents minus 53 are at least -1074 - 53: scaling by 2^_SCALE makes every term an integer
 _SCALE = 1127
+BUCKET_BITS = 16  # a histogram has at most 2^16 + 1 buckets
+# Bytes of the budget per collected value: the value, and slack for the searches' chunks.
+_BYTES_PER_VALUE = 10
+# The compiled pass's exact accumulators add up to 2^36 mantissa halves per exponent and
+# part: a part reads at most this many pairs.
+_PAIRS_PER_PART = 2**35
+# Modes of a pass (clustval._pair_kernels): the same flags on both paths.
+RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
 
 class ExactSum:
@@ -83,6 +110,13 @@ class ExactSum:
                 term = (int(high[s]) << _HALF) + int(low[s])
                 self.total += term << (int(s) + low_exponent - 53 + _SCALE)
 
+    def add_halves(self, halves: np.ndarray) -> None:
+        """Add the compiled pass's accumulators (2048 x 2: per biased exponent e, the summed
+        high and low mantissa halves; a value is mantissa * 2^(e - 1075))."""
+        for e in np.flatnonzero(halves.any(axis=1)):
+            term = (int(halves[e, 0]) << _HALF) + int(halves[e, 1])
+            self.total += term << (int(e) - 1075 + _SCALE)
+
     def fraction(self) -> Fraction:
         """The sum as an exact fraction."""
         return Fraction(self.total, 2**_SCALE)
@@ -116,6 +150,8 @@ class PairStats:
         Exact sums of the N_W smallest and of the N_W largest of all distances.
     within_sum : Fraction or None
         Exact sum S_W of the N_W within-cluster distances.
+    passes : int
+        The passes over the distances it took.
     """
 
     n_within: int
@@ -126,91 +162,336 @@ class PairStats:
     smallest_sum: Fraction | None = None
     largest_sum: Fraction | None = None
     within_sum: Fraction | None = None
+    passes: int = field(default=0, compare=False)
 
 
-class _Blocks:
-    """Row blocks of the upper triangle of the distance matrix, objects sorted by cluster."""
+def _bits(value: float) -> int:
+    return int(np.float64(value).view(np.int64))
 
-    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed):
+
+def _value(bits: int) -> Fraction:
+    return Fraction(float(np.int64(bits).view(np.float64)))
+
+
+@dataclass
+class _Pass:
+    """What one pass returns: per-bucket counts (``hist[c]``, c = 0 within, 1 between; and
+    per part, ``part_hist``), the extremes of all values as bits (RANGE), the exact sums
+    below t_low, above t_high and of the within values, and the collected values of each
+    class."""
+
+    hist: np.ndarray
+    part_hist: np.ndarray
+    lowest: int
+    highest: int
+    sums: list[ExactSum]
+    within: np.ndarray
+    between: np.ndarray
+
+
+@dataclass(frozen=True)
+class TileSource:
+    """What the compiled pass reads: the cluster-sorted objects' coordinates laid out by
+    tiles (``clustval._pairwise._tile_major``) or the distance matrix with the sorted order,
+    and the tile pairs, each unordered pair of tiles once (``np.triu_indices`` order)."""
+
+    XT: np.ndarray
+    columns: np.ndarray
+    D: np.ndarray
+    order: np.ndarray
+    precomputed: bool
+    tiles: np.ndarray
+    tile_cluster: np.ndarray
+    pair_a: np.ndarray
+    pair_b: np.ndarray
+
+
+def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+    """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
+    part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
+    exact accumulators, and the collected values of each class, part after part (``taken``:
+    how many each part copies). Pure: :mod:`clustval.dask` runs it as tasks on runs of
+    parts, for the same results."""
+    parts = len(bounds) - 1
+    hist = np.zeros((parts, 2, n_buckets), dtype=np.int64)
+    lowest = np.full((parts, 1), np.iinfo(np.int64).max, dtype=np.int64)
+    highest = np.full((parts, 1), -1, dtype=np.int64)
+    halves = np.zeros((parts, 3, 2048, 2), dtype=np.int64)
+    cursors = np.cumsum(taken, axis=0) - taken
+    within, between = np.empty(int(taken[:, 0].sum())), np.empty(int(taken[:, 1].sum()))
+    _compiled.pair_kernels().pair_value_pass(
+        source.XT, source.columns, source.D, source.order, source.precomputed, source.tiles,
+        source.tile_cluster, source.pair_a, source.pair_b, bounds, mode, lo, hi, shift, t_low,
+        t_high, select, hist, lowest, highest, halves, within, between, cursors,
+    )  # fmt: skip
+    return hist, lowest, highest, halves, within, between
+
+
+class PairValues:
+    """The N_T distances d(i, j), i before j among the objects sorted by cluster, read in
+    passes (:meth:`run`): by the compiled kernel over tile pairs (cut into ``parts`` runs of
+    equal work), or by the numpy path over row blocks of the memory budget."""
+
+    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, parts: int = 4):
         self.order = np.argsort(codes, kind="stable")
         self.sizes = np.bincount(codes, minlength=n_clusters)
-        self.starts = np.concatenate(([0], np.cumsum(self.sizes)))
-        self.own = codes[self.order]
+        self.starts = np.concatenate(([0], np.cumsum(self.sizes))).astype(np.int64)
         self.n = codes.shape[0]
-        self.end_of = self.starts[1:][self.own]  # first position after each object's cluster
+        self.n_pairs = self.n * (self.n - 1) // 2
+        n_within = int(sum(int(s) * (int(s) - 1) // 2 for s in self.sizes))
+        self.class_sizes = (n_within, self.n_pairs - n_within)
+        self.memory_budget_mb = memory_budget_mb
         self.precomputed = precomputed
-        self.data = X if precomputed else np.ascontiguousarray(X[self.order])
-        self.step = rows_per_block(self.n, memory_budget_mb, _ARRAYS_PER_BLOCK_ROW)
+        self.passes = 0
+        steps = 1 if precomputed else X.shape[1]
+        self.compiled = _compiled.pair_kernels(self.n_pairs * steps) is not None
+        if self.compiled:
+            tiles, tile_cluster = _tiles(self.starts, TILE)
+            pair_a, pair_b = (a.astype(np.int64) for a in np.triu_indices(len(tile_cluster)))
+            self.bounds = _part_bounds(np.diff(tiles), max(parts, -(-self.n_pairs // _PAIRS_PER_PART)))
+            if precomputed:
+                XT, columns, D = np.zeros((4, 1)), np.zeros(1, dtype=np.int64), X
+            else:
+                XT, columns = _tile_major(np.ascontiguousarray(X[self.order]), tiles)
+                D = np.zeros((1, 1))
+            self.source = TileSource(XT, columns, D, self.order, precomputed, tiles, tile_cluster, pair_a, pair_b)
+        else:
+            self.bounds = np.array([0, 1])
+            self.own = codes[self.order]
+            self.end_of = self.starts[1:][self.own]  # first position after each object's cluster
+            self.data = X if precomputed else np.ascontiguousarray(X[self.order])
+            self.step = rows_per_block(self.n, memory_budget_mb, _ARRAYS_PER_BLOCK_ROW)
 
-    def __iter__(self) -> Iterator[tuple[int, int, np.ndarray]]:
-        """``(r0, r1, D)`` with D[a, b] = d(r0 + a, r0 + b) in sorted positions (columns r0..n-1)."""
+    def value_range(self) -> tuple[int, int]:
+        """The bits of the smallest and the largest distance (a pass of its own)."""
+        out = self.run(RANGE, 0, 0, 0, 1)
+        return int(out.lowest), int(out.highest)
+
+    def run(self, mode, lo, hi, shift, n_buckets, *, t_low=-1, t_high=None, select=None, counts=None) -> _Pass:
+        """One pass over the values whose bits lie in [lo, hi], bucket ``(bits - lo) >> shift``.
+
+        ``select`` (with COLLECT): the buckets to copy out, ``counts``: the part histogram of
+        the same buckets (from a HISTOGRAM pass), which sizes each part's run of the output.
+        """
+        self.passes += 1
+        t_high = n_buckets if t_high is None else t_high
+        taken = np.zeros((len(self.bounds) - 1, 2), dtype=np.int64)  # (parts, 2): values each part copies
+        if mode & COLLECT:
+            taken = counts[:, :, select].sum(axis=2)
+        else:
+            select = np.zeros(1, dtype=bool)
+        if self.compiled:
+            hist, lowest, highest, halves, within, between = self.parts_pass(
+                mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken)  # fmt: skip
+            sums = [ExactSum() for _ in range(3)]
+            for s in range(3):
+                sums[s].add_halves(halves[:, s].sum(axis=0))
+        else:
+            hist = np.zeros((1, 2, n_buckets), dtype=np.int64)
+            lowest = np.full((1, 1), np.iinfo(np.int64).max, dtype=np.int64)
+            highest = np.full((1, 1), -1, dtype=np.int64)
+            within, between = np.empty(int(taken[0, 0])), np.empty(int(taken[0, 1]))
+            sums = self._numpy_pass(mode, lo, hi, shift, t_low, t_high, select, hist[0], lowest[0],
+                                    highest[0], within, between)  # fmt: skip
+        return _Pass(hist.sum(axis=0), hist, int(lowest.min()), int(highest.max()), sums, within, between)
+
+    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+        """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
+        return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken)
+
+    def _blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(within, between) distances of each row block's pairs i < j (sorted positions)."""
         for r0 in range(0, self.n, self.step):
             r1 = min(r0 + self.step, self.n)
             if self.precomputed:
                 D = self.data[self.order[r0:r1]][:, self.order[r0:]]
             else:
                 D = exact_distances(self.data[r0:r1], self.data[r0:])
-            yield r0, r1, D
+            columns = np.arange(r0, self.n)[None, :]
+            rows = np.arange(r0, r1)[:, None]
+            end = self.end_of[r0:r1, None]
+            yield D[(columns > rows) & (columns < end)], D[columns >= end]  # a later cluster: j > i
 
-    def split(self, r0: int, r1: int, D: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(within, between) distances of the block's pairs i < j."""
-        columns = np.arange(r0, self.n)[None, :]
-        rows = np.arange(r0, r1)[:, None]
-        end = self.end_of[r0:r1, None]
-        within = D[(columns > rows) & (columns < end)]
-        between = D[columns >= end]  # a later cluster: always j > i
-        return within, between
+    def _numpy_pass(self, mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, within, between):
+        """The compiled pass's work on row blocks, with numpy (same results: exact)."""
+        sums = [ExactSum() for _ in range(3)]
+        filled = [0, 0]
+        for c_values in self._blocks():
+            for c, values in enumerate(c_values):
+                bits = values.view(np.int64)
+                if mode & RANGE:
+                    if values.size:
+                        lowest[0] = min(lowest[0], bits.min())
+                        highest[0] = max(highest[0], bits.max())
+                    continue
+                inside = (bits >= lo) & (bits <= hi)
+                bits, values = bits[inside], values[inside]
+                k = (bits - lo) >> shift
+                if mode & HISTOGRAM:
+                    hist[c] += np.bincount(k, minlength=hist.shape[1])
+                if mode & TAIL_SUMS:
+                    sums[0].add(values[k < t_low])
+                    sums[1].add(values[k > t_high])
+                if mode & WITHIN_SUM and c == 0:
+                    sums[2].add(values)
+                if mode & COLLECT:
+                    taken = values[select[k]]
+                    out = within if c == 0 else between
+                    out[filled[c] : filled[c] + taken.size] = taken
+                    filled[c] += taken.size
+        return sums
 
 
-class _Extremes:
-    """The m smallest and the m largest values seen so far (a streaming selection).
+class _OutOfRange(Exception):
+    pass
 
-    Once m values are kept, a new value enters only if it is at most the largest kept small
-    one (at least the smallest kept large one); the pending values are cut back to m by
-    ``np.partition`` when they reach m again. Ties at the cut do not matter: the sum of the m
-    smallest is the same whichever of equal values are kept.
-    """
 
-    def __init__(self, m: int) -> None:
-        self.m = m
-        self.small: list[np.ndarray] = []
-        self.large: list[np.ndarray] = []
-        self.held = [0, 0]
-        self.cut: list[float | None] = [None, None]  # largest kept small, smallest kept large
+@dataclass
+class _Counts:
+    concordant: int = 0
+    discordant: int = 0
+    tied: int = 0
 
-    def add(self, values: np.ndarray) -> None:
-        if self.m == 0 or not values.size:
-            return
-        small = values if self.cut[0] is None else values[values <= self.cut[0]]
-        large = values if self.cut[1] is None else values[values >= self.cut[1]]
-        self.small.append(small)
-        self.large.append(large)
-        self.held[0] += small.size
-        self.held[1] += large.size
-        if self.held[0] >= self.m + self.m // 4:
-            self._select(0)
-        if self.held[1] >= self.m + self.m // 4:
-            self._select(1)
+    def add(self, other: _Counts) -> None:
+        self.concordant += other.concordant
+        self.discordant += other.discordant
+        self.tied += other.tied
 
-    def _select(self, side: int) -> None:
-        pending = self.small if side == 0 else self.large
-        values = np.concatenate(pending)
-        if values.size > self.m:
-            if side == 0:
-                values = np.partition(values, self.m - 1)[: self.m]
-            else:
-                values = np.partition(values, values.size - self.m)[values.size - self.m :]
-        if values.size == self.m:
-            self.cut[side] = float(values.max() if side == 0 else values.min())
-        pending[:] = [values]
-        self.held[side] = values.size
 
-    def sums(self) -> tuple[Fraction, Fraction]:
-        if self.m == 0:
-            return Fraction(0), Fraction(0)
-        self._select(0)
-        self._select(1)
-        return exact_sum(self.small[0]), exact_sum(self.large[0])
+def _dot(a: np.ndarray, b: np.ndarray) -> int:
+    """sum a_i b_i of int64 arrays, in Python integers (no overflow)."""
+    nonzero = np.flatnonzero((a != 0) & (b != 0))
+    return sum(x * y for x, y in zip(a[nonzero].tolist(), b[nonzero].tolist()))
+
+
+def _below(sorted_values: np.ndarray, queries: np.ndarray, side: str) -> int:
+    """sum over the queries of the number of sorted values below (side="left") or at most
+    (side="right") each, in chunks."""
+    total = 0
+    for c0 in range(0, queries.size, _EXACT_CHUNK):
+        total += int(np.searchsorted(sorted_values, queries[c0 : c0 + _EXACT_CHUNK], side=side).sum())
+    return total
+
+
+def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, picks: dict[int, int],
+           root: bool = False) -> tuple[_Counts, dict[int, Fraction], Fraction | None]:  # fmt: skip
+    """Over the distances whose bits lie in [lo, hi] (lo < hi): the comparisons of their
+    within and between values (``ranks``), for each ``picks`` side (0: smallest, 1: largest)
+    the exact sum of its r extreme values, and at the root the sum of the within values."""
+    span = hi - lo
+    shift = max(0, span.bit_length() - BUCKET_BITS)
+    n_buckets = (span >> shift) + 1
+    first = values.run(HISTOGRAM | (WITHIN_SUM if root else 0), lo, hi, shift, n_buckets)
+    W, B = first.hist
+    if root and (int(W.sum()), int(B.sum())) != values.class_sizes:
+        raise _OutOfRange  # a value outside the range given: find the range, and start again
+    total = W + B
+    # bucket k holds the bits lo + (k << shift) .. (the last bucket ends at hi)
+    bucket_lo = lo + (np.arange(n_buckets, dtype=np.int64) << shift)
+    bucket_hi = np.minimum(bucket_lo + ((1 << shift) - 1), hi)
+    single = bucket_lo == bucket_hi  # one value: its comparisons are all ties
+    counts = _Counts()
+    collect = np.zeros(n_buckets, dtype=bool)
+    nested: dict[int, tuple[bool, dict[int, int]]] = {}  # bucket -> (ranks, picks) of its own
+
+    def resolve(bucket: int, bucket_ranks: bool, bucket_picks: dict[int, int]) -> None:
+        if total[bucket] <= capacity:
+            collect[bucket] = True
+        else:
+            old_ranks, old_picks = nested.get(bucket, (False, {}))
+            nested[bucket] = (old_ranks or bucket_ranks, {**old_picks, **bucket_picks})
+
+    if ranks:
+        after = int(B.sum()) - np.cumsum(B)  # between values in higher buckets
+        counts.concordant += _dot(W, after)
+        counts.discordant += _dot(W, np.cumsum(B) - B)
+        mixed = (W > 0) & (B > 0)
+        counts.tied += _dot(W[mixed & single], B[mixed & single])
+        for bucket in np.flatnonzero(mixed & ~single).tolist():
+            resolve(bucket, True, {})
+    # the bucket of each pick's boundary, and how many of its values the pick takes
+    boundary: dict[int, tuple[int, int]] = {}
+    t_low, t_high = -1, n_buckets
+    for side, r in picks.items():
+        from_end = total if side == 0 else total[::-1]  # counts from the pick's end
+        cumulative = np.cumsum(from_end)
+        at = int(np.searchsorted(cumulative, r))  # the first bucket reaching r values
+        need = r - (int(cumulative[at]) - int(from_end[at]))
+        bucket = at if side == 0 else n_buckets - 1 - at
+        if side == 0:
+            t_low = bucket
+        else:
+            t_high = bucket
+        boundary[side] = (bucket, need)
+        if not single[bucket]:
+            resolve(bucket, False, {side: need})
+    picked = {side: Fraction(0) for side in picks}
+    for side, (bucket, need) in boundary.items():
+        if single[bucket]:
+            picked[side] += need * _value(int(bucket_lo[bucket]))
+
+    # collect the chosen buckets, batch by batch, the tail sums with the first batch
+    chosen = np.flatnonzero(collect)
+    batches, start, volume = [], 0, 0
+    for position, bucket in enumerate(chosen.tolist()):
+        if volume + total[bucket] > capacity and position > start:
+            batches.append(chosen[start:position])
+            start, volume = position, 0
+        volume += int(total[bucket])
+    if chosen.size:
+        batches.append(chosen[start:])
+    tails = ExactSum(), ExactSum()
+    if picks and not batches:
+        out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
+        tails = out.sums[0], out.sums[1]
+    for number, batch in enumerate(batches):
+        select = np.zeros(n_buckets, dtype=bool)
+        select[batch] = True
+        mode = COLLECT | (TAIL_SUMS if number == 0 and picks else 0)
+        out = values.run(mode, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high, select=select,
+                         counts=first.part_hist)  # fmt: skip
+        if number == 0:
+            tails = out.sums[0], out.sums[1]
+        within, between = out.within, out.between
+        within.sort()
+        between.sort()
+        if ranks:
+            below = _below(between, within, "left")  # (w, b) with b < w, any buckets of the batch
+            equal = _below(between, within, "right") - below
+            # those across the batch's buckets were counted from the histogram
+            across = _dot(W[batch], np.cumsum(B[batch]) - B[batch])
+            same = _dot(W[batch], B[batch])
+            counts.discordant += below - across
+            counts.tied += equal
+            counts.concordant += same - (below - across) - equal
+        for side, (bucket, need) in boundary.items():
+            if collect[bucket] and select[bucket]:
+                run = np.concatenate([v[((v.view(np.int64) - lo) >> shift) == bucket] for v in (within, between)])
+                run.sort()
+                picked[side] += exact_sum(run[:need] if side == 0 else run[run.size - need :])
+    for bucket, (bucket_ranks, bucket_picks) in nested.items():
+        inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
+                                       capacity, ranks=bucket_ranks, picks=bucket_picks)  # fmt: skip
+        if bucket_ranks:
+            counts.add(inner)
+        for side, value in inner_picks.items():
+            picked[side] += value
+    sums = {side: tails[side].fraction() + picked[side] for side in picks}
+    return counts, sums, first.sums[2].fraction() if root else None
+
+
+def _statistics(values: PairValues, value_range, capacity, ranks, picks):
+    """:func:`_solve` over every distance, between the bits of value_range (or those a pass finds)."""
+    if value_range is None:
+        lo, hi = values.value_range()
+    else:
+        lo, hi = _bits(value_range[0]), _bits(value_range[1])
+    if lo == hi:  # every distance equal: every comparison a tie
+        n_within, n_between = values.class_sizes
+        each = _value(lo)
+        sums = {side: n_within * each for side in picks}
+        return _Counts(tied=n_within * n_between), sums, n_within * each
+    return _solve(values, lo, hi, capacity, ranks=ranks, picks=picks, root=True)
 
 
 def pair_stats(
@@ -222,8 +503,9 @@ def pair_stats(
     extreme_sums: bool = False,
     memory_budget_mb: float = 256,
     precomputed: bool = False,
+    value_range: tuple[float, float] | None = None,
 ) -> PairStats:
-    """Concordance counts and sums of the extreme distances, exactly.
+    """Concordance counts and sums of the extreme distances, exactly, in bounded memory.
 
     Parameters
     ----------
@@ -235,75 +517,49 @@ def pair_stats(
     n_clusters : int
         K.
     ranks : bool
-        Count s+, s- and the ties (Gamma, G+, Tau): two passes, 8 min(N_W, N_B) bytes.
+        Count s+, s- and the ties (Gamma, G+, Tau).
     extreme_sums : bool
-        Sum the N_W smallest and largest distances and the within ones (C-index):
-        about 20 min(N_W, N_B) bytes at most.
+        Sum the N_W smallest and largest distances and the within ones (C-index).
     memory_budget_mb : float
-        Bound on each row block of distances.
+        Bound on the values collected at once (and on each row block of the numpy path).
     precomputed : bool
         X is the distance matrix.
+    value_range : (float, float), optional
+        The smallest and the largest distance, when known (the main distance pass finds
+        them); otherwise a pass of its own finds them.
 
     Returns
     -------
     PairStats
         The requested statistics.
+
+    Examples
+    --------
+    >>> s = pair_stats(np.array([[0.0], [1.0], [10.0], [11.0]]), np.array([0, 0, 1, 1]), 2,
+    ...                ranks=True, extreme_sums=True)
+    >>> s.concordant, s.discordant, s.tied, s.smallest_sum, s.largest_sum
+    (8, 0, 0, Fraction(2, 1), Fraction(21, 1))
     """
     n = codes.shape[0]
     sizes = np.bincount(codes, minlength=n_clusters).astype(np.int64)
     n_within = int(sum(int(s) * (int(s) - 1) // 2 for s in sizes))
     n_between = n * (n - 1) // 2 - n_within
-    if not (ranks or extreme_sums):
-        return PairStats(n_within, n_between)
-    blocks = _Blocks(X, codes, n_clusters, memory_budget_mb, precomputed)
-    m = min(n_within, n_between)
-    collect_within = n_within <= n_between  # for the ranks: collect the smaller class
-    collected = np.empty(m) if ranks else None
-    filled = 0
-    extremes = _Extremes(m) if extreme_sums else None
-    within_total, between_total = ExactSum(), ExactSum()
-
-    for r0, r1, D in blocks:
-        if ranks or extreme_sums:
-            within, between = blocks.split(r0, r1, D)
-            if ranks:
-                kept = within if collect_within else between
-                collected[filled : filled + kept.size] = kept
-                filled += kept.size
-            if extreme_sums:
-                extremes.add(within)
-                extremes.add(between)
-                within_total.add(within)
-                between_total.add(between)
-
+    if not (ranks or extreme_sums) or min(n_within, n_between) == 0:
+        # no within (K = n) or between (K = 1) pair: nothing to compare, the indices refuse
+        zero = {"concordant": 0, "discordant": 0, "tied": 0} if ranks else {}
+        if extreme_sums:
+            zero.update(smallest_sum=Fraction(0), largest_sum=Fraction(0), within_sum=Fraction(0))
+        return PairStats(n_within, n_between, **zero)
+    values = PairValues(X, codes, n_clusters, memory_budget_mb, precomputed)
+    picks = {0: n_within, 1: n_within} if extreme_sums else {}
+    capacity = max(1, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
+    try:
+        counts, sums, within_sum = _statistics(values, value_range, capacity, ranks, picks)
+    except _OutOfRange:
+        counts, sums, within_sum = _statistics(values, None, capacity, ranks, picks)
     stats: dict[str, object] = {}
     if ranks:
-        collected.sort()
-        smaller = larger = tied = 0  # collected values smaller / larger than / equal to a streamed one
-        for r0, r1, D in blocks if m else ():  # no within (K = n) or between (K = 1) pair: 0
-            within, between = blocks.split(r0, r1, D)
-            streamed = np.sort(between if collect_within else within)
-            left = np.searchsorted(collected, streamed, side="left")
-            below = int(left.sum())
-            # ties: a second search only where the first collected value not below is equal
-            # (left = m, every collected value below, is clipped to m - 1: never equal)
-            np.minimum(left, m - 1, out=left)
-            equal = collected[left] == streamed
-            right = np.searchsorted(collected, streamed[equal], side="right")
-            ties = int(right.sum()) - int(left[equal].sum())
-            smaller += below
-            larger += m * streamed.size - below - ties
-            tied += ties
-        # collected within: s+ counts within < between; collected between: within < between
-        concordant, discordant = (smaller, larger) if collect_within else (larger, smaller)
-        stats.update(concordant=concordant, discordant=discordant, tied=tied)
+        stats.update(concordant=counts.concordant, discordant=counts.discordant, tied=counts.tied)
     if extreme_sums:
-        low_m, high_m = extremes.sums()
-        within_sum = within_total.fraction()
-        total = within_sum + between_total.fraction()
-        if collect_within:  # m = N_W
-            stats.update(smallest_sum=low_m, largest_sum=high_m)
-        else:  # m = N_B: the N_W smallest are all but the N_B largest
-            stats.update(smallest_sum=total - high_m, largest_sum=total - low_m)
-        stats["within_sum"] = within_sum
-    return PairStats(n_within, n_between, **stats)
+        stats.update(smallest_sum=sums[0], largest_sum=sums[1], within_sum=within_sum)
+    return PairStats(n_within, n_between, **stats, passes=values.passes)

@@ -631,7 +631,7 @@ class _TilePlan:
         return np.searchsorted(self.bounds, pair, side="right") - 1
 
 
-def _part_bounds(lengths: np.ndarray) -> np.ndarray:
+def _part_bounds(lengths: np.ndarray, parts: int = PARTS) -> np.ndarray:
     """``PARTS`` runs (fewer if there are fewer tile pairs) of the tile pairs, in
     ``np.triu_indices`` order, of about equal work (pairs of objects): the first pair of each
     run, and the number of pairs last. Each run keeps its own summaries, added up in part
@@ -643,7 +643,7 @@ def _part_bounds(lengths: np.ndarray) -> np.ndarray:
     """
     nt = len(lengths)
     n_pairs = nt * (nt + 1) // 2
-    workers = max(1, min(PARTS, n_pairs))
+    workers = max(1, min(parts, n_pairs))
     lengths = lengths.astype(np.int64)
     after = np.cumsum(lengths[::-1])[::-1]  # objects in tiles a..nt-1
     row_end = np.cumsum(lengths * after)  # cumulative work at the last pair of each row

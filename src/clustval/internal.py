@@ -114,6 +114,9 @@ class Partition:
     ) -> None:
         check_memory_budget(memory_budget_mb)
         self.needs = frozenset(needs)  # what the indices read (clustval.registry.NEEDS)
+        if self.needs & {PAIR_RANKS, EXTREME_SUMS}:
+            # the rank passes cut the range of the distances, which the main pass finds
+            self.needs |= {EXTREMES, PAIR_MAX}
         self.memory_budget_mb = memory_budget_mb
         self._neighbours: tuple[np.ndarray, np.ndarray] | None = None  # the widest search so far
         self.precomputed = is_precomputed(metric)
@@ -336,6 +339,7 @@ class Partition:
             extreme_sums=EXTREME_SUMS in self.needs,
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
+            value_range=(float(self.distance_stats.pair_min.min()), float(self.distance_stats.pair_max.max())),
         )
 
     @cached_property

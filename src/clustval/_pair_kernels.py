@@ -1,0 +1,114 @@
+"""Compiled kernel of the pair-value passes (:mod:`clustval._pair_pass`), loaded through
+:func:`clustval._compiled.pair_kernels`.
+
+One kernel serves every pass: it visits each unordered pair of cluster-sorted objects once,
+tile pair by tile pair as the main distance pass does (:mod:`clustval._pairwise`), computes
+the distance with :func:`clustval._kernels.distances` (bit for bit the distances of every
+other index) or reads it from a precomputed matrix, and hands the value to what the pass
+asks for (``mode``). Values are handled as their bit patterns: for non-negative doubles the
+int64 order is the float order, so a bucket ``(bits - lo) >> shift`` is exact and monotone.
+Each worker fills its own part of every output, so the results do not depend on the threads.
+The numpy counterpart, with the same results, is ``clustval._pair_pass._numpy_pass``.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from ._kernels import distances
+from ._lanes import TILE
+
+# What a pass does with each value in [lo, hi] (bits), as flags of ``mode``
+RANGE = 1  # the smallest and largest value of all (lo and hi unused)
+HISTOGRAM = 2  # count the values of each class per bucket
+WITHIN_SUM = 4  # add every within-cluster value exactly
+TAIL_SUMS = 8  # add exactly the values of the buckets below t_low, and of those above t_high
+COLLECT = 16  # copy the values of the selected buckets out, one array per class
+MANTISSA = (1 << 52) - 1
+HALF = 26  # a 53-bit mantissa is added as its high 27 and low 26 bits
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _add_exact(acc, v):  # pragma: no cover
+    """Add the double of bit pattern v (>= 0) to acc (2048 x 2 int64: per exponent, the
+    high and low halves of the summed mantissas): value = mantissa * 2^(slot - 1075)."""
+    e = v >> 52
+    m = v & MANTISSA
+    if e == 0:
+        e = 1  # subnormal: no implicit bit, the exponent of the smallest normal
+    else:
+        m |= 1 << 52
+    acc[e, 0] += m >> HALF
+    acc[e, 1] += m & ((1 << HALF) - 1)
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def pair_value_pass(
+    XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, bounds,
+    mode, lo, hi, shift, t_low, t_high, select, hist, bucket_min, bucket_max, sums,
+    out_within, out_between, cursors,
+):  # pragma: no cover  # fmt: skip
+    """One pass over the pairs of the tile pairs ``bounds[w]:bounds[w + 1]`` for worker w.
+
+    ``hist[w, c, b]``: values of class c (0 within, 1 between) in bucket b; with RANGE,
+    ``bucket_min/max[w, 0]``: the bits of the extremes of all values; ``sums[w, s]``: exact accumulators (s = 0 below t_low, 1 above t_high,
+    2 within); ``select[b]``: bucket b is collected, worker w writing class c from
+    ``cursors[w, c]`` on (the caller sizes each worker's run from its histogram).
+    """
+    for w in numba.prange(bounds.size - 1):
+        dist = np.empty(TILE)
+        bits = dist.view(np.int64)
+        w_hist, w_min, w_max, w_sums = hist[w], bucket_min[w], bucket_max[w], sums[w]
+        at_within, at_between = cursors[w, 0], cursors[w, 1]
+        for p in range(bounds[w], bounds[w + 1]):
+            a, b = pair_a[p], pair_b[p]
+            b0, b1 = tiles[b], tiles[b + 1]
+            c = 0 if tile_cluster[a] == tile_cluster[b] else 1
+            for i in range(tiles[a], tiles[a + 1]):
+                j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
+                if j0 >= b1:
+                    continue
+                m = b1 - j0
+                if precomputed:
+                    row = D[order[i]]
+                    for j in range(m):
+                        dist[j] = row[order[j0 + j]]
+                else:
+                    x = columns[a] + i - tiles[a]
+                    y = columns[b] + j0 - b0
+                    distances(XT, x, XT, y, y + m, dist)
+                if mode & RANGE:
+                    for j in range(m):
+                        w_min[0] = min(w_min[0], bits[j])
+                        w_max[0] = max(w_max[0], bits[j])
+                    continue
+                if mode & HISTOGRAM:  # the common pass: its loop alone, without other branches
+                    counts = w_hist[c]
+                    for j in range(m):
+                        v = bits[j]
+                        if lo <= v <= hi:
+                            counts[(v - lo) >> shift] += 1
+                if mode & WITHIN_SUM and c == 0:
+                    for j in range(m):
+                        if lo <= bits[j] <= hi:
+                            _add_exact(w_sums[2], bits[j])
+                if not mode & (TAIL_SUMS | COLLECT):
+                    continue
+                for j in range(m):
+                    v = bits[j]
+                    if v < lo or v > hi:
+                        continue
+                    k = (v - lo) >> shift
+                    if mode & TAIL_SUMS:
+                        if k < t_low:
+                            _add_exact(w_sums[0], v)
+                        if k > t_high:
+                            _add_exact(w_sums[1], v)
+                    if mode & COLLECT and select[k]:
+                        if c == 0:
+                            out_within[at_within] = dist[j]
+                            at_within += 1
+                        else:
+                            out_between[at_between] = dist[j]
+                            at_between += 1
