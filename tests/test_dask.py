@@ -28,6 +28,7 @@ from dask.distributed import Client, LocalCluster
 
 import clustval
 import clustval.dask
+import clustval.registry
 from clustval import _compiled
 from clustval._pairwise import (
     cluster_distance_stats,
@@ -169,18 +170,17 @@ def test_progress_draws_one_step_per_index_on_stderr_only(client, capsys):
     assert err.endswith("\n") and "indices 2/2: dunn" in err.rsplit("\r", 1)[-1]
 
 
-def test_an_index_of_another_pass_is_refused(client):
-    from clustval.registry import INDICES
-
-    given = {"stdi_squared": False, "xb_separation": "centroids"}
-    other = [name for name, spec in INDICES.items()
-             if spec.kind == "internal" and not spec.needs_for(given) <= clustval.dask.DISTRIBUTED_NEEDS]  # fmt: skip
-    if not other:
-        pytest.skip("every internal index reads the one distance pass")
-    X, labels = _mixture(300)
-    with pytest.raises(InputError, match="does not run on a Dask cluster"):
-        clustval.dask.internal_scores(X, labels, other[:1], client=client)
-    assert other[0] not in clustval.dask.internal_scores(X, labels, client=client)
+def test_every_internal_index_on_the_cluster_equals_the_in_memory_one(client):
+    # the pair-rank passes run as tasks, the neighbour search on the client; tie-rich data
+    X, labels = _mixture(2500, seed=5)
+    X = np.round(X * 2)
+    got = clustval.dask.internal_scores(X, labels, client=client, undefined="nan", tasks=7)
+    assert set(got) == set(clustval.registry.INTERNAL)
+    assert _same(got, clustval.internal_scores(X, labels, undefined="nan"))
+    D = euclidean_distances(X)
+    names = ["baker_hubert_gamma", "g_plus", "tau", "c_index", "wcnn", "sil"]
+    on_cluster = clustval.dask.internal_scores(D, labels, names, client=client, metric="precomputed")
+    assert _same(on_cluster, clustval.internal_scores(D, labels, names, metric="precomputed"))
 
 
 def test_bad_input_is_one_clear_error(client):

@@ -30,11 +30,10 @@ BUDGET_MB = 16
 PER_OBJECT_MB = 4096 / 2**20
 SLACK_MB = 32  # one-off allocations that do not grow with n
 
-# Indices known to allocate O(n^2) memory today; they are being rewritten (the pair-rank
-# statistics of clustval.pair_rank and Hubert's Gamma of clustval.nbclust_family). Their tests
-# are expected failures, strict: once one is fixed its test passes, fails the suite, and it must
-# leave this list.
-KNOWN_QUADRATIC = frozenset({"baker_hubert_gamma", "g_plus", "tau", "c_index", "hubert"})
+# Indices known to allocate O(n^2) memory: expected failures, strict (once one is fixed its test
+# passes, fails the suite, and it must leave this list). None since the pair-rank statistics
+# (clustval._pair_pass) and Hubert's Gamma (clustval.nbclust_family) keep to their budget.
+KNOWN_QUADRATIC: frozenset[str] = frozenset()
 
 # Run in a subprocess: each index's peak resident memory over the RSS before it, in MB.
 _MEASURE = """

@@ -299,6 +299,12 @@ class PairValues:
         """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
         return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken)
 
+    def __enter__(self) -> PairValues:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        """The passes are over (a subclass releases what it set up for them)."""
+
     def _blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """(within, between) distances of each row block's pairs i < j (sorted positions)."""
         for r0 in range(0, self.n, self.step):
@@ -504,6 +510,7 @@ def pair_stats(
     memory_budget_mb: float = 256,
     precomputed: bool = False,
     value_range: tuple[float, float] | None = None,
+    values: PairValues | None = None,
 ) -> PairStats:
     """Concordance counts and sums of the extreme distances, exactly, in bounded memory.
 
@@ -527,6 +534,9 @@ def pair_stats(
     value_range : (float, float), optional
         The smallest and the largest distance, when known (the main distance pass finds
         them); otherwise a pass of its own finds them.
+    values : PairValues, optional
+        Where the passes run (:mod:`clustval.dask` gives one whose parts run as tasks);
+        default: in this process.
 
     Returns
     -------
@@ -550,7 +560,7 @@ def pair_stats(
         if extreme_sums:
             zero.update(smallest_sum=Fraction(0), largest_sum=Fraction(0), within_sum=Fraction(0))
         return PairStats(n_within, n_between, **zero)
-    values = PairValues(X, codes, n_clusters, memory_budget_mb, precomputed)
+    values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
     capacity = max(1, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
     try:

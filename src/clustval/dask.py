@@ -1,9 +1,9 @@
 """Exact validity indices on a Dask cluster: the distance pass cut into tasks, and
 contingency tables counted where the labels are.
 
-Internal indices. :func:`internal_scores` runs the one pass over all pairwise distances
-(:func:`clustval._pairwise.cluster_distance_stats`) as tasks on ``dask.distributed``
-workers: the objects, sorted by cluster, are cut into blocks of whole tiles, and each task
+Internal indices. :func:`internal_scores` runs the passes over all pairwise distances as
+tasks on ``dask.distributed`` workers. The main pass
+(:func:`clustval._pairwise.cluster_distance_stats`): the objects, sorted by cluster, are cut into blocks of whole tiles, and each task
 (:func:`clustval._pairwise.pass_task`, the function the in-memory pass runs over all
 objects at once) returns the exact summaries of its block's objects, each sum added in the
 one order of the whole pass. :func:`clustval._pairwise.combine_pass` puts the blocks
@@ -11,6 +11,10 @@ together, as the in-memory pass does with its single block, and the indices are 
 computed on the client from those summaries and the coordinates (centroids), by the same
 cores: every value equals :func:`clustval.internal_scores`'s bit for bit, whatever the
 number of workers, the order the tasks finish in, or the tasks re-run after a worker died.
+The pair-rank passes (:mod:`clustval._pair_pass`: Gamma, G+, Tau, the C-index) run their
+tile pairs in parts, a run of parts per task (:class:`ClusterPairValues`): integer counts,
+exact sums and sorted values, so the same values too. The near-neighbour search (a k-d tree
+or row blocks, O(n M) memory) and the centroid terms run on the client.
 
 The price of exactness is work: a task computes every distance that involves one of its
 objects, so a pair whose objects lie in two blocks is computed twice, about n^2 distances
@@ -30,6 +34,7 @@ Both need ``pip install 'clustval[dask]'``.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import threading
 from collections.abc import Iterable
@@ -39,6 +44,7 @@ import dask
 import numpy as np
 
 from . import _progress
+from ._pair_pass import PairValues, kernel_pass
 from ._pairwise import PARTS, ClusterDistanceStats, combine_pass, pass_task, plan_pass
 from ._validation import as_label_array
 from .contingency import contingency
@@ -57,9 +63,6 @@ from .scoring import external_scores_from_table, internal_request, partition_sco
 
 __all__ = ["external_scores", "internal_scores"]
 
-#: What the tasks on the cluster compute (the one distance pass), besides the coordinates'
-#: terms computed on the client. Indices that read another pass are refused.
-DISTRIBUTED_NEEDS = frozenset({COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_MAX})
 # A task that fails (not a lost worker: the scheduler re-runs those itself) is tried again
 # this many times; tasks are pure, so a second run gives the same bits.
 RETRIES = 2
@@ -95,8 +98,7 @@ def internal_scores(
     labels : array-like or dask.array.Array of shape (n,)
         The cluster of each object.
     names : iterable of str, str or None
-        Registry names of internal indices; None (default) means every index whose
-        distances come from the one pass (:data:`DISTRIBUTED_NEEDS`); with
+        Registry names of internal indices; None (default) means all of them; with
         ``metric="precomputed"`` only the distance-based ones.
     client : dask.distributed.Client
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
@@ -152,16 +154,7 @@ def internal_scores(
     True
     """
     options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, **index_options}
-    if names is None:
-        specs, given, _ = internal_request(None, metric, undefined, **options)
-        names = [spec.name for spec in specs if spec.needs_for(given) <= DISTRIBUTED_NEEDS]
     specs, given, needs = internal_request(names, metric, undefined, **options)
-    elsewhere = [spec.label for spec in specs if not spec.needs_for(given) <= DISTRIBUTED_NEEDS]
-    if elsewhere:
-        raise InputError(
-            f"{', '.join(elsewhere)} read{'s' if len(elsewhere) == 1 else ''} distances through a pass "
-            "that does not run on a Dask cluster yet: compute them with clustval.internal_scores."
-        )
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
         p = _ClusterPartition(
@@ -177,6 +170,12 @@ class _ClusterPartition(Partition):
     def __init__(self, X, labels, *, client, tasks: int | None, **options) -> None:
         super().__init__(X, labels, **options)
         self.client, self.tasks = client, tasks
+
+    def pair_values(self) -> ClusterPairValues:
+        return ClusterPairValues(
+            self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
+            client=self.client, tasks=self.tasks,
+        )  # fmt: skip
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:
@@ -257,13 +256,52 @@ def distance_stats(
         client.cancel([*futures, shared, *set(datas)])
 
 
-def _block_task(plan, start: int, stop: int, data: np.ndarray):
-    """A worker's task: :func:`clustval._pairwise.pass_task` on one thread (the cluster
-    runs the tasks in parallel; the compiled kernel's parts then run one after another,
-    which gives the same sums)."""
-    rows = np.arange(stop - start) if plan.precomputed else None
-    if plan.engine != "numba":
-        return pass_task(plan, start, stop, data, rows)
+class ClusterPairValues(PairValues):
+    """:class:`clustval._pair_pass.PairValues` whose passes run as Dask tasks: the tile
+    pairs are cut into parts (four per worker thread by default), each task runs
+    :func:`clustval._pair_pass.kernel_pass` on a run of parts, and the client puts the
+    parts' histograms, exact sums and collected values together in part order: the counts
+    and sums of the in-memory passes, exactly (they do not depend on how the pairs are cut).
+    Each task holds the data (scattered once per worker), a histogram per part and its
+    share of a batch of collected values (at most the memory budget in all)."""
+
+    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, *, client, tasks=None) -> None:
+        threads = sum(client.nthreads().values()) or 1
+        self.tasks = tasks or 4 * threads
+        super().__init__(X, codes, n_clusters, memory_budget_mb, precomputed, parts=self.tasks)
+        self.client = client
+        self.shared = None
+
+    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+        if self.shared is None:  # the data go to every worker once, for all the passes
+            self.shared = self.client.scatter(self.source, broadcast=True, hash=False)
+        parts = len(self.bounds) - 1
+        cuts = np.linspace(0, parts, min(self.tasks, parts) + 1).round().astype(int)
+        futures = [
+            self.client.submit(_parts_task, self.shared, self.bounds[p0 : p1 + 1], mode, lo, hi,
+                               shift, n_buckets, t_low, t_high, select, taken[p0:p1], pure=True,
+                               retries=RETRIES)  # fmt: skip
+            for p0, p1 in itertools.pairwise(cuts.tolist()) if p1 > p0
+        ]
+        try:
+            runs = self.client.gather(futures)
+        finally:
+            self.client.cancel(futures)
+        return tuple(np.concatenate([run[field] for run in runs]) for field in range(6))
+
+    def __exit__(self, *exc) -> None:
+        if self.shared is not None:  # the data leave the workers with the last pass
+            self.client.cancel([self.shared])
+
+
+def _parts_task(source, bounds, *args):
+    """A worker's task: :func:`clustval._pair_pass.kernel_pass` on one thread (see
+    :func:`_block_task`)."""
+    return _one_thread(kernel_pass, source, bounds, *args)
+
+
+def _one_thread(function, *args):
+    """``function(*args)`` with numba's parallel kernels on this thread alone."""
     import numba
 
     try:
@@ -275,9 +313,19 @@ def _block_task(plan, start: int, stop: int, data: np.ndarray):
         threads = numba.get_num_threads()
         numba.set_num_threads(1)  # for this thread only
         try:
-            return pass_task(plan, start, stop, data, rows)
+            return function(*args)
         finally:
             numba.set_num_threads(threads)
+
+
+def _block_task(plan, start: int, stop: int, data: np.ndarray):
+    """A worker's task: :func:`clustval._pairwise.pass_task` on one thread (the cluster
+    runs the tasks in parallel; the compiled kernel's parts then run one after another,
+    which gives the same sums)."""
+    rows = np.arange(stop - start) if plan.precomputed else None
+    if plan.engine != "numba":
+        return pass_task(plan, start, stop, data, rows)
+    return _one_thread(pass_task, plan, start, stop, data, rows)
 
 
 def _local(values):

@@ -37,7 +37,7 @@ from functools import cached_property
 import numpy as np
 
 from ._knn import nearest_neighbours
-from ._pair_pass import PairStats, pair_stats
+from ._pair_pass import PairStats, PairValues, pair_stats
 from ._pairwise import (
     ClusterDistanceStats,
     check_memory_budget,
@@ -331,16 +331,24 @@ class Partition:
         >>> s.concordant, s.discordant, s.tied
         (8, 0, 0)
         """
-        return pair_stats(
-            self.X,
-            self.codes,
-            self.n_clusters,
-            ranks=PAIR_RANKS in self.needs,
-            extreme_sums=EXTREME_SUMS in self.needs,
-            memory_budget_mb=self.memory_budget_mb,
-            precomputed=self.precomputed,
-            value_range=(float(self.distance_stats.pair_min.min()), float(self.distance_stats.pair_max.max())),
-        )
+        extremes = self.distance_stats  # the smallest and largest distance bound the buckets
+        with self.pair_values() as values:
+            return pair_stats(
+                self.X,
+                self.codes,
+                self.n_clusters,
+                ranks=PAIR_RANKS in self.needs,
+                extreme_sums=EXTREME_SUMS in self.needs,
+                memory_budget_mb=self.memory_budget_mb,
+                precomputed=self.precomputed,
+                value_range=(float(extremes.pair_min.min()), float(extremes.pair_max.max())),
+                values=values,
+            )
+
+    def pair_values(self) -> PairValues:
+        """Where :attr:`pair_stats` runs its passes: in this process (a partition on a
+        cluster, :mod:`clustval.dask`, runs them as tasks)."""
+        return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed)
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:
