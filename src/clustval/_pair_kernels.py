@@ -45,23 +45,25 @@ def _add_exact(acc, v):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def pair_value_pass(
-    XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, bounds,
+    XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
     mode, lo, hi, shift, t_low, t_high, select, hist, bucket_min, bucket_max, sums,
     out_within, out_between, cursors,
 ):  # pragma: no cover  # fmt: skip
-    """One pass over the pairs of the tile pairs ``bounds[w]:bounds[w + 1]`` for worker w.
+    """One pass over the pairs of the tile pairs ``starts[w]:stops[w]`` for worker w.
 
     ``hist[w, c, b]``: values of class c (0 within, 1 between) in bucket b; with RANGE,
     ``bucket_min/max[w, 0]``: the bits of the extremes of all values; ``sums[w, s]``: exact accumulators (s = 0 below t_low, 1 above t_high,
     2 within); ``select[b]``: bucket b is collected, worker w writing class c from
-    ``cursors[w, c]`` on (the caller sizes each worker's run from its histogram).
+    ``cursors[w, c]`` on (the caller sizes each worker's run from its histogram), and
+    leaving there where it stopped (a pass may be run as several calls, each a share of
+    every worker's tile pairs).
     """
-    for w in numba.prange(bounds.size - 1):
+    for w in numba.prange(starts.size):
         dist = np.empty(TILE)
         bits = dist.view(np.int64)
         w_hist, w_min, w_max, w_sums = hist[w], bucket_min[w], bucket_max[w], sums[w]
         at_within, at_between = cursors[w, 0], cursors[w, 1]
-        for p in range(bounds[w], bounds[w + 1]):
+        for p in range(starts[w], stops[w]):
             a, b = pair_a[p], pair_b[p]
             b0, b1 = tiles[b], tiles[b + 1]
             c = 0 if tile_cluster[a] == tile_cluster[b] else 1
@@ -112,3 +114,26 @@ def pair_value_pass(
                         else:
                             out_between[at_between] = dist[j]
                             at_between += 1
+        cursors[w, 0], cursors[w, 1] = at_within, at_between
+
+
+@numba.njit(cache=True, nogil=True)
+def merge_counts(within, between):  # pragma: no cover
+    """(below, equal): over the sorted ``within`` values w, the number of sorted ``between``
+    values b < w and b == w, summed, in one merge (numpy counterpart: two
+    ``np.searchsorted`` of ``within`` in ``between``, ``_pair_pass._merge_counts``)."""
+    below = 0
+    equal = 0
+    lt = 0  # between values below the current w
+    le = 0  # between values at most the current w
+    m = between.size
+    for w in within:
+        while lt < m and between[lt] < w:
+            lt += 1
+        if le < lt:
+            le = lt
+        while le < m and between[le] <= w:
+            le += 1
+        below += lt
+        equal += le - lt
+    return below, equal

@@ -45,12 +45,13 @@ same counts and sums: both are exact.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
-from . import _compiled
+from . import _compiled, _progress
 from ._lanes import TILE
 from ._pairwise import _part_bounds, _tile_major, _tiles, exact_distances, rows_per_block
 
@@ -69,6 +70,8 @@ _BYTES_PER_VALUE = 10
 # The compiled pass's exact accumulators add up to 2^36 mantissa halves per exponent and
 # part: a part reads at most this many pairs.
 _PAIRS_PER_PART = 2**35
+# A pass with progress shown runs in this many calls of the kernel, each counted.
+_CALLS = 16
 # Modes of a pass (clustval._pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
@@ -206,12 +209,14 @@ class TileSource:
     pair_b: np.ndarray
 
 
-def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
+                step=None):  # fmt: skip
     """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
     part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
     exact accumulators, and the collected values of each class, part after part (``taken``:
     how many each part copies). Pure: :mod:`clustval.dask` runs it as tasks on runs of
-    parts, for the same results."""
+    parts, for the same results. With a progress ``step`` it runs in ``_CALLS`` calls, each
+    a share of every part, and counts each call."""
     parts = len(bounds) - 1
     hist = np.zeros((parts, 2, n_buckets), dtype=np.int64)
     lowest = np.full((parts, 1), np.iinfo(np.int64).max, dtype=np.int64)
@@ -219,11 +224,17 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
     halves = np.zeros((parts, 3, 2048, 2), dtype=np.int64)
     cursors = np.cumsum(taken, axis=0) - taken
     within, between = np.empty(int(taken[:, 0].sum())), np.empty(int(taken[:, 1].sum()))
-    _compiled.pair_kernels().pair_value_pass(
-        source.XT, source.columns, source.D, source.order, source.precomputed, source.tiles,
-        source.tile_cluster, source.pair_a, source.pair_b, bounds, mode, lo, hi, shift, t_low,
-        t_high, select, hist, lowest, highest, halves, within, between, cursors,
-    )  # fmt: skip
+    calls = 1 if step is None else _CALLS
+    cuts = bounds[:-1, None] + (np.diff(bounds)[:, None] * np.arange(calls + 1)) // calls  # (parts, calls + 1)
+    for call in range(calls):
+        _compiled.pair_kernels().pair_value_pass(
+            source.XT, source.columns, source.D, source.order, source.precomputed, source.tiles,
+            source.tile_cluster, source.pair_a, source.pair_b, cuts[:, call].copy(),
+            cuts[:, call + 1].copy(), mode, lo, hi, shift, t_low, t_high, select, hist, lowest,
+            highest, halves, within, between, cursors,
+        )  # fmt: skip
+        if step is not None:
+            step.advance(1 / calls)
     return hist, lowest, highest, halves, within, between
 
 
@@ -243,6 +254,8 @@ class PairValues:
         self.memory_budget_mb = memory_budget_mb
         self.precomputed = precomputed
         self.passes = 0
+        # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass)
+        self.progress: _progress.Step | None = None
         steps = 1 if precomputed else X.shape[1]
         self.compiled = _compiled.pair_kernels(self.n_pairs * steps) is not None
         if self.compiled:
@@ -260,7 +273,7 @@ class PairValues:
             self.own = codes[self.order]
             self.end_of = self.starts[1:][self.own]  # first position after each object's cluster
             self.data = X if precomputed else np.ascontiguousarray(X[self.order])
-            self.step = rows_per_block(self.n, memory_budget_mb, _ARRAYS_PER_BLOCK_ROW)
+            self.block_rows = rows_per_block(self.n, memory_budget_mb, _ARRAYS_PER_BLOCK_ROW)
 
     def value_range(self) -> tuple[int, int]:
         """The bits of the smallest and the largest distance (a pass of its own)."""
@@ -280,6 +293,7 @@ class PairValues:
             taken = counts[:, :, select].sum(axis=2)
         else:
             select = np.zeros(1, dtype=bool)
+        self.planned(0)  # a pass not planned before (the first ones) counts now
         if self.compiled:
             hist, lowest, highest, halves, within, between = self.parts_pass(
                 mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken)  # fmt: skip
@@ -287,6 +301,8 @@ class PairValues:
             for s in range(3):
                 sums[s].add_halves(halves[:, s].sum(axis=0))
         else:
+            if self.progress is not None:
+                self.progress.advance(_CALLS)
             hist = np.zeros((1, 2, n_buckets), dtype=np.int64)
             lowest = np.full((1, 1), np.iinfo(np.int64).max, dtype=np.int64)
             highest = np.full((1, 1), -1, dtype=np.int64)
@@ -297,7 +313,14 @@ class PairValues:
 
     def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
         """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
-        return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken)
+        return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
+                           step=self.progress)  # fmt: skip
+
+    def planned(self, passes: int) -> None:
+        """Count ``passes`` more passes to come in the progress bar's total."""
+        if self.progress is not None:
+            self.progress.total = max(self.progress.total + passes * _CALLS, self.passes * _CALLS)
+            self.progress.doing(f"pass {self.passes}")
 
     def __enter__(self) -> PairValues:
         return self
@@ -307,8 +330,8 @@ class PairValues:
 
     def _blocks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """(within, between) distances of each row block's pairs i < j (sorted positions)."""
-        for r0 in range(0, self.n, self.step):
-            r1 = min(r0 + self.step, self.n)
+        for r0 in range(0, self.n, self.block_rows):
+            r1 = min(r0 + self.block_rows, self.n)
             if self.precomputed:
                 D = self.data[self.order[r0:r1]][:, self.order[r0:]]
             else:
@@ -370,13 +393,30 @@ def _dot(a: np.ndarray, b: np.ndarray) -> int:
     return sum(x * y for x, y in zip(a[nonzero].tolist(), b[nonzero].tolist()))
 
 
-def _below(sorted_values: np.ndarray, queries: np.ndarray, side: str) -> int:
-    """sum over the queries of the number of sorted values below (side="left") or at most
-    (side="right") each, in chunks."""
-    total = 0
-    for c0 in range(0, queries.size, _EXACT_CHUNK):
-        total += int(np.searchsorted(sorted_values, queries[c0 : c0 + _EXACT_CHUNK], side=side).sum())
-    return total
+def _merge_counts(within: np.ndarray, between: np.ndarray) -> tuple[int, int]:
+    """Over the sorted within values w: the number of sorted between values b < w, and of
+    b == w, summed (a merge when compiled; binary searches in chunks otherwise)."""
+    kernels = _compiled.pair_kernels(within.size + between.size)
+    if kernels is not None:
+        below, equal = kernels.merge_counts(within, between)
+        return int(below), int(equal)
+    below = at_most = 0
+    for c0 in range(0, within.size, _EXACT_CHUNK):
+        chunk = within[c0 : c0 + _EXACT_CHUNK]
+        below += int(np.searchsorted(between, chunk, side="left").sum())
+        at_most += int(np.searchsorted(between, chunk, side="right").sum())
+    return below, at_most - below
+
+
+def _sort_both(within: np.ndarray, between: np.ndarray) -> None:
+    """Sort both arrays in place, side by side (numpy's sort releases the GIL)."""
+    if within.size + between.size < 2**20:
+        within.sort()
+        between.sort()
+        return
+    with ThreadPoolExecutor(2) as pool:
+        for done in [pool.submit(values.sort) for values in (within, between)]:
+            done.result()
 
 
 def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, picks: dict[int, int],
@@ -446,6 +486,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         volume += int(total[bucket])
     if chosen.size:
         batches.append(chosen[start:])
+    values.planned(len(batches) or int(bool(picks)))
     tails = ExactSum(), ExactSum()
     if picks and not batches:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
@@ -459,11 +500,9 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         if number == 0:
             tails = out.sums[0], out.sums[1]
         within, between = out.within, out.between
-        within.sort()
-        between.sort()
+        _sort_both(within, between)
         if ranks:
-            below = _below(between, within, "left")  # (w, b) with b < w, any buckets of the batch
-            equal = _below(between, within, "right") - below
+            below, equal = _merge_counts(within, between)  # (w, b) with b < w, b == w, in the batch
             # those across the batch's buckets were counted from the histogram
             across = _dot(W[batch], np.cumsum(B[batch]) - B[batch])
             same = _dot(W[batch], B[batch])
@@ -472,7 +511,10 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             counts.concordant += same - (below - across) - equal
         for side, (bucket, need) in boundary.items():
             if collect[bucket] and select[bucket]:
-                run = np.concatenate([v[((v.view(np.int64) - lo) >> shift) == bucket] for v in (within, between)])
+                # the bucket's values: a run of each sorted array
+                edges = np.array([bucket_lo[bucket], bucket_hi[bucket]]).view(np.float64)
+                run = np.concatenate([v[np.searchsorted(v, edges[0]) : np.searchsorted(v, edges[1], "right")]
+                                      for v in (within, between)])  # fmt: skip
                 run.sort()
                 picked[side] += exact_sum(run[:need] if side == 0 else run[run.size - need :])
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
@@ -563,10 +605,11 @@ def pair_stats(
     values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
     capacity = max(1, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
-    try:
-        counts, sums, within_sum = _statistics(values, value_range, capacity, ranks, picks)
-    except _OutOfRange:
-        counts, sums, within_sum = _statistics(values, None, capacity, ranks, picks)
+    with _progress.current().task("pair-rank passes", total=0) as values.progress:
+        try:
+            counts, sums, within_sum = _statistics(values, value_range, capacity, ranks, picks)
+        except _OutOfRange:
+            counts, sums, within_sum = _statistics(values, None, capacity, ranks, picks)
     stats: dict[str, object] = {}
     if ranks:
         stats.update(concordant=counts.concordant, discordant=counts.discordant, tied=counts.tied)

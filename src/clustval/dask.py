@@ -44,7 +44,7 @@ import dask
 import numpy as np
 
 from . import _progress
-from ._pair_pass import PairValues, kernel_pass
+from ._pair_pass import _CALLS, PairValues, kernel_pass
 from ._pairwise import PARTS, ClusterDistanceStats, combine_pass, pass_task, plan_pass
 from ._validation import as_label_array
 from .contingency import contingency
@@ -287,6 +287,8 @@ class ClusterPairValues(PairValues):
             runs = self.client.gather(futures)
         finally:
             self.client.cancel(futures)
+        if self.progress is not None:
+            self.progress.advance(_CALLS)
         return tuple(np.concatenate([run[field] for run in runs]) for field in range(6))
 
     def __exit__(self, *exc) -> None:
