@@ -28,11 +28,16 @@ Suites:
             NbClust) against its plain NumPy/SciPy form, genieclust, cvi and, when Rscript
             with clusterCrit and NbClust is found, R (benchmarks/bench_families.py; not in
             the default run; writes families.md and families.json)
+  every     every index at once (``clustval.score``: all 92) against scikit-learn's
+            ``silhouette_score`` alone; clustval's genieclust peers in one call against
+            genieclust; clusterCrit's "all" and NbClust's indices against R when found
+            (benchmarks/bench_every.py; not in the default run; writes every.md and every.json)
 
 Usage (from the repository root):
   python -m benchmarks --quick     # about 2 minutes
   python -m benchmarks             # the full run (tens of minutes)
   python -m benchmarks --suites families --out DIR   # the index families (about 5 minutes)
+  python -m benchmarks --suites every --out DIR      # every index at once (about 17 minutes with R)
 Writes benchmarks/results/benchmarks.csv, benchmarks.png and summary.md (git-ignored).
 """
 
@@ -52,7 +57,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import bench_families, bench_kmedoids
+from . import bench_every, bench_families, bench_kmedoids
 from ._measure import time_calls, traced_peak_mb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -607,12 +612,16 @@ def peer_cases(settings: dict) -> list[dict]:
     return out
 
 
+# Suites with tables of their own, run only when asked for: name -> module (its run(quick, out))
+ON_REQUEST = {"families": bench_families, "every": bench_every}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
     suites = ["startup", "external", "internal", "ami", "kmedoids", "peers"]
-    # families: on request only (R when found, about 5 minutes; bench_families's own table)
-    parser.add_argument("--suites", nargs="+", default=suites, choices=[*suites, "families"])
+    # families and every: on request only (R when found, 5-17 minutes each; their own tables)
+    parser.add_argument("--suites", nargs="+", default=suites, choices=[*suites, *ON_REQUEST])
     parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
     parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -654,10 +663,11 @@ def main(argv: list[str] | None = None) -> None:
             rows.append(r)
             print(f"kmedoids  n={r['n']:>9,} ratio {r.get('ratio', '-')} agree "
                   f"{r.get('agree', '-')} {r['status']}", flush=True)  # fmt: skip
-    if "families" in args.suites:
-        bench_families.run(args.quick, args.out)
-        if not rows:  # families alone: its own families.md and .json, no sklearn table
-            return
+    requested = [suite for suite in ON_REQUEST if suite in args.suites]
+    for suite in requested:
+        ON_REQUEST[suite].run(args.quick, args.out)
+    if requested and not rows:  # these alone: their own .md and .json, no sklearn table
+        return
     write_csv(rows, args.out / "benchmarks.csv")
     summary = f"Machine: {machine()}\n\n{markdown(rows)}"
     write_atomic(args.out / "summary.md", lambda fh: fh.write(summary))
