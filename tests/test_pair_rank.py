@@ -17,7 +17,7 @@ import pytest
 from scipy import stats
 
 import clustval
-from clustval import pair_rank
+from clustval import _compiled, pair_rank
 from clustval._pair_pass import exact_sum, pair_stats
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.internal import EXTREME_SUMS, PAIR_RANKS, Partition
@@ -247,3 +247,68 @@ def test_pair_stats_without_within_or_between_pairs_count_nothing(labels):
     s = pair_stats(X, codes, codes.max() + 1, ranks=True, extreme_sums=True)
     assert (s.concordant, s.discordant, s.tied) == (0, 0, 0)
     assert min(s.n_within, s.n_between) == 0 and s.n_within + s.n_between == 6
+
+
+def _sorted_oracle(X, codes, precomputed=False):
+    """(s+, s-, ties, the sums of the N_W smallest and largest distances, S_W) from every
+    pair at once: fine at a few thousand objects, and independent of the passes."""
+    D = X if precomputed else clustval.euclidean_distances(X)
+    i, j = np.triu_indices(len(codes), 1)
+    d, same = D[i, j], codes[i] == codes[j]
+    within, between = np.sort(d[same]), np.sort(d[~same])
+    below = int(np.searchsorted(between, within, "left").sum())
+    at_most = int(np.searchsorted(between, within, "right").sum())
+    everything = np.sort(d)
+    n_w = within.size
+    return (within.size * between.size - at_most, below, at_most - below, exact_sum(everything[:n_w]),
+            exact_sum(everything[everything.size - n_w :]), exact_sum(within))  # fmt: skip
+
+
+def _stats(s):
+    return s.concordant, s.discordant, s.tied, s.smallest_sum, s.largest_sum, s.within_sum
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("budget_mb", [0.2, 2, 256])
+def test_compiled_passes_match_the_oracle_at_any_budget(seed, budget_mb):
+    # large enough for the compiled kernel; a small budget cuts many batches and nests the
+    # crowded buckets (steps 2 and 4 of clustval._pair_pass); lattices tie most distances
+    rng = np.random.default_rng(seed)
+    n, k, d = int(rng.integers(900, 1600)), int(rng.integers(2, 8)), int(rng.integers(1, 6))
+    X = rng.integers(0, 4, size=(n, d)).astype(float) if seed % 2 else rng.normal(size=(n, d))
+    codes = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
+    assert _compiled.pair_kernels(n * n * d / 2) is not None or _compiled.kernels() is None
+    s = pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=budget_mb)
+    assert _stats(s) == _sorted_oracle(X, codes)
+    if budget_mb < 1:
+        assert s.passes > 3  # the batches and nested buckets were exercised
+
+
+def test_compiled_and_numpy_paths_and_a_distance_matrix_agree(monkeypatch):
+    rng = np.random.default_rng(11)
+    X = np.round(rng.normal(size=(1200, 3)) * 3)
+    codes = rng.integers(0, 4, 1200)
+    expected = _sorted_oracle(X, codes)
+    D = clustval.euclidean_distances(X)
+    assert _stats(pair_stats(D, codes, 4, ranks=True, extreme_sums=True, memory_budget_mb=0.5, precomputed=True)) == expected
+    monkeypatch.setattr(_compiled, "pair_kernels", lambda work=0: None)  # the numpy path
+    assert _stats(pair_stats(X, codes, 4, ranks=True, extreme_sums=True, memory_budget_mb=2)) == expected
+
+
+def test_a_wrong_value_range_is_found_again():
+    # the range bounds the buckets; a value outside it would be lost, so the pass checks
+    rng = np.random.default_rng(12)
+    X, codes = rng.normal(size=(700, 2)), rng.integers(0, 3, 700)
+    right = pair_stats(X, codes, 3, ranks=True, extreme_sums=True)
+    wrong = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, value_range=(0.5, 1.0))
+    assert _stats(wrong) == _stats(right) == _sorted_oracle(X, codes)
+
+
+def test_crowded_ties_nest_to_single_values():
+    # every distance 0 but those to one point: a bucket of ties larger than a batch nests
+    # until its buckets hold one value each
+    X = np.zeros((1500, 2))
+    X[0, 0] = 1.0
+    codes = np.arange(1500) % 3
+    s = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=0.01)
+    assert _stats(s) == _sorted_oracle(X, codes)

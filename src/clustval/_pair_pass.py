@@ -517,6 +517,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                                       for v in (within, between)])  # fmt: skip
                 run.sort()
                 picked[side] += exact_sum(run[:need] if side == 0 else run[run.size - need :])
+        del out, within, between  # one batch at a time: free it before the next is collected
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
         inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
                                        capacity, ranks=bucket_ranks, picks=bucket_picks)  # fmt: skip
