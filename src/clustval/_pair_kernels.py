@@ -43,6 +43,17 @@ def _add_exact(acc, v):  # pragma: no cover
     acc[e, 1] += m & ((1 << HALF) - 1)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _collect(bits, dist, m, lo, hi, shift, select, out, at):  # pragma: no cover
+    """Copy dist[j] (j < m) whose bucket is selected to out[at:]; return the next free slot."""
+    for j in range(m):
+        v = bits[j]
+        if lo <= v <= hi and select[(v - lo) >> shift]:
+            out[at] = dist[j]
+            at += 1
+    return at
+
+
 @numba.njit(parallel=True, cache=True, nogil=True)
 def pair_value_pass(
     XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
@@ -95,25 +106,20 @@ def pair_value_pass(
                     for j in range(m):
                         if lo <= bits[j] <= hi:
                             _add_exact(w_sums[2], bits[j])
-                if not mode & (TAIL_SUMS | COLLECT):
-                    continue
-                for j in range(m):
-                    v = bits[j]
-                    if v < lo or v > hi:
-                        continue
-                    k = (v - lo) >> shift
-                    if mode & TAIL_SUMS:
-                        if k < t_low:
-                            _add_exact(w_sums[0], v)
-                        if k > t_high:
-                            _add_exact(w_sums[1], v)
-                    if mode & COLLECT and select[k]:
-                        if c == 0:
-                            out_within[at_within] = dist[j]
-                            at_within += 1
-                        else:
-                            out_between[at_between] = dist[j]
-                            at_between += 1
+                if mode & TAIL_SUMS:
+                    for j in range(m):
+                        v = bits[j]
+                        if lo <= v <= hi:
+                            k = (v - lo) >> shift
+                            if k < t_low:
+                                _add_exact(w_sums[0], v)
+                            if k > t_high:
+                                _add_exact(w_sums[1], v)
+                if mode & COLLECT:  # the class is the tile pair's: one loop for each
+                    if c == 0:
+                        at_within = _collect(bits, dist, m, lo, hi, shift, select, out_within, at_within)
+                    else:
+                        at_between = _collect(bits, dist, m, lo, hi, shift, select, out_between, at_between)
         cursors[w, 0], cursors[w, 1] = at_within, at_between
 
 
