@@ -10,28 +10,34 @@ pass recomputes them, or reads a precomputed matrix) and keeps O(budget) state.
 Values are handled by their bit patterns (for non-negative doubles the int64 order is the
 float order), so cutting the value range into buckets ``(bits - lo) >> shift`` is exact and
 monotone: every value of a lower bucket is smaller than every value of a higher one, and
-equal values share a bucket. On an interval [lo, hi] of values:
+equal values share a bucket, and a bucket one bit pattern wide holds one value. On an
+interval [lo, hi] of values (at first the smallest and the largest distance, which the main
+distance pass finds):
 
-1. A histogram pass counts the within and between values of each of at most 2^16 buckets
-   and records each bucket's smallest and largest value (and, at the top, the exact sum
-   S_W of the within distances). Comparisons of values in different buckets are decided by
-   the counts; so are those inside a bucket holding one value only (all ties).
-2. The buckets holding both classes and several values are collected: their values are
-   copied out, batch by batch of at most ``budget / 10 bytes`` values, one collecting pass
-   per batch; each batch is sorted and its comparisons counted by binary search (minus the
-   comparisons across its buckets, already counted in step 1).
+1. A histogram pass counts the within and between values of each of at most 2^16 + 1
+   buckets (at the top, it also sums the within distances exactly: S_W). Comparisons of
+   values in different buckets are decided by the counts; so are those inside a bucket
+   one value wide (all ties).
+2. The other buckets holding both classes are collected: their values are copied out,
+   batch by batch of at most ``budget / 10 bytes`` values, one collecting pass per batch;
+   each batch's two classes are sorted and merged, which counts its comparisons (minus
+   those across its buckets, already counted in step 1).
 3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
    the counts; the values of the buckets below (above) it are summed exactly during the
    first collecting pass, and the bucket itself is collected to pick its smallest
-   (largest) values, or holds one value only.
-4. A bucket too large for one batch (values crowded into a narrow range) is an interval of
-   its own: steps 1-3 again on it, with at most 2^16 times finer buckets (at most four
-   levels, as the bit patterns have 63 bits).
+   (largest) values, or is one value wide.
+4. A bucket too large for one batch (values crowded into a narrow range, ties) is an
+   interval of its own: steps 1-3 again on it, with 2^16 times narrower buckets (at most
+   four levels: the bit patterns have 63 bits).
 
-Cost: one histogram pass, then one pass per batch (the values that share a bucket with the
-other class, e.g. the overlap of the within and the between distances, divided by the
-batch size), each O(N_T d); sorting the collected values costs O(V log V). Memory: the
-budget for a batch, plus 2^16 x (parts + 2) counters per histogram.
+Cost: each pass is O(N_T d) time (the distances recomputed, or read from the matrix): one
+histogram pass, then one pass per batch. The batches hold the values that share a bucket
+with the other class (V: the overlap of the within and the between distances), so there
+are about 10 V / budget of them, and sorting them costs O(V log V). Well separated clusters
+(V small) take two passes; clusters whose within and between distances overlap throughout
+(uniform data cut into K parts) take V ~ N_T, e.g. 9 passes at n = 20,000 with the default
+256 MB: a larger ``memory_budget_mb`` makes fewer. Memory: the batch (the budget) and a
+histogram of 2^16 x 2 counters per part.
 
 Every sum is exact (integer mantissas added per exponent), so the C-index is 0 exactly when
 the within distances are the smallest, in any order of the additions. Distances are those
@@ -408,15 +414,21 @@ def _merge_counts(within: np.ndarray, between: np.ndarray) -> tuple[int, int]:
     return below, at_most - below
 
 
-def _sort_both(within: np.ndarray, between: np.ndarray) -> None:
-    """Sort both arrays in place, side by side (numpy's sort releases the GIL)."""
+def _sorted_runs(within: np.ndarray, between: np.ndarray) -> list[np.ndarray]:
+    """Sort ``within`` in place, and ``between`` in runs, each sorted in place: two threads
+    share the work evenly (numpy's sort releases the GIL). The comparisons of the within
+    values with the between ones add up over the runs, so the runs need no merging."""
     if within.size + between.size < 2**20:
         within.sort()
         between.sort()
-        return
+        return [between]
+    cut = min(between.size, max(0, (within.size + between.size) // 2 - within.size))
+    runs = [between[:cut], between[cut:]]
     with ThreadPoolExecutor(2) as pool:
-        for done in [pool.submit(values.sort) for values in (within, between)]:
-            done.result()
+        done = [pool.submit(lambda: (within.sort(), runs[0].sort())), pool.submit(runs[1].sort)]
+        for job in done:
+            job.result()
+    return runs
 
 
 def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, picks: dict[int, int],
@@ -499,10 +511,10 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                          counts=first.part_hist)  # fmt: skip
         if number == 0:
             tails = out.sums[0], out.sums[1]
-        within, between = out.within, out.between
-        _sort_both(within, between)
-        if ranks:
-            below, equal = _merge_counts(within, between)  # (w, b) with b < w, b == w, in the batch
+        within = out.within
+        runs = _sorted_runs(within, out.between)
+        if ranks:  # (w, b) with b < w, and b == w, in the batch
+            below, equal = (sum(c) for c in zip(*(_merge_counts(within, run) for run in runs)))
             # those across the batch's buckets were counted from the histogram
             across = _dot(W[batch], np.cumsum(B[batch]) - B[batch])
             same = _dot(W[batch], B[batch])
@@ -514,10 +526,10 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                 # the bucket's values: a run of each sorted array
                 edges = np.array([bucket_lo[bucket], bucket_hi[bucket]]).view(np.float64)
                 run = np.concatenate([v[np.searchsorted(v, edges[0]) : np.searchsorted(v, edges[1], "right")]
-                                      for v in (within, between)])  # fmt: skip
+                                      for v in (within, *runs)])  # fmt: skip
                 run.sort()
                 picked[side] += exact_sum(run[:need] if side == 0 else run[run.size - need :])
-        del out, within, between  # one batch at a time: free it before the next is collected
+        del out, within, runs  # one batch at a time: free it before the next is collected
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
         inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
                                        capacity, ranks=bucket_ranks, picks=bucket_picks)  # fmt: skip
