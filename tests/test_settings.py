@@ -351,3 +351,42 @@ def test_the_workflow_refuses_a_yte_override_before_any_job(tmp_path):
         capture_output=True, text=True,
     )  # fmt: skip
     assert run.returncode != 0 and "YTE template" in run.stdout + run.stderr
+
+
+def _integer_keys(node, path=()):
+    """Config paths (``a.b``) of every key the schema types ``integer`` directly under properties."""
+    for key, spec in node.get("properties", {}).items():
+        if spec.get("type") == "integer":
+            yield (*path, key)
+        yield from _integer_keys(spec, (*path, key))
+
+
+INTEGER_KEYS = sorted(_integer_keys(yaml.safe_load(Path(SCHEMA).read_text())))
+
+
+@pytest.mark.parametrize("path", INTEGER_KEYS, ids=[".".join(p) for p in INTEGER_KEYS])
+def test_an_integer_key_refuses_a_float_even_a_whole_one(path):
+    """JSON Schema counts 22.0 as an integer; k_max: 22.0 then failed with a TypeError later."""
+    from clustval.repro.settings import validate_config
+
+    cfg = copy.deepcopy(CONFIG)
+    node = cfg
+    for part in path[:-1]:
+        node = node[part]
+    if path[-1] not in node:
+        pytest.skip("optional key absent from the project config")
+    node[path[-1]] = float(node[path[-1]])
+    with pytest.raises(InputError, match=rf"^config {re.escape('.'.join(path))}: .* is not an integer") as error:
+        validate_config(cfg, SCHEMA)
+    assert "\n" not in str(error.value)
+
+
+def test_integer_items_refuse_a_float_and_a_bool():
+    from clustval.repro.settings import validate_config
+
+    sizes = {**CONFIG["claims"]["c9_table1"], "class_sizes": [50.0, 50]}
+    with pytest.raises(InputError, match=r"claims\.c9_table1\.class_sizes\.0: 50\.0 is not an integer"):
+        validate_config(config(claims__c9_table1=sizes), SCHEMA)
+    with pytest.raises(InputError, match=r"figures\.dpi: True is not of type 'integer'"):
+        validate_config(config(figures__dpi=True), SCHEMA)
+    validate_config(copy.deepcopy(CONFIG), SCHEMA)

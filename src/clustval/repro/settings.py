@@ -550,17 +550,46 @@ def refuse_templated_config(paths, allow: bool = False) -> None:
 def validate_config(config: Mapping, schema_path) -> None:
     """Check ``config`` against the workflow's JSON schema; the first problem as one line.
 
-    (Snakemake's own ``validate`` reports the whole config with the error.)
+    Every key the schema types ``integer`` must be a Python int: JSON Schema counts ``22.0``
+    as an integer, but ``range`` and array sizes downstream do not. (Snakemake's own
+    ``validate`` reports the whole config with the error.)
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> schema = pathlib.Path(tempfile.mkdtemp()) / "schema.yaml"
+    >>> _ = schema.write_text("properties: {k_max: {type: integer}}\\n")
+    >>> validate_config({"k_max": 22.0}, schema)
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: config k_max: 22.0 is not an integer; write it without a decimal point (see config/README.md)
     """
-    import jsonschema
     import yaml
 
     with open(schema_path, encoding="utf-8") as handle:
         schema = yaml.safe_load(handle)
     errors = sorted(
-        jsonschema.Draft202012Validator(schema).iter_errors(dict(config)),
+        _strict_validator()(schema).iter_errors(dict(config)),
         key=lambda error: list(map(str, error.absolute_path)),
     )
     if errors:
-        where = ".".join(map(str, errors[0].absolute_path)) or "top level"
-        raise InputError(f"config {where}: {errors[0].message} (see config/README.md)")
+        error = errors[0]
+        where = ".".join(map(str, error.absolute_path)) or "top level"
+        message = error.message
+        if error.validator == "type" and isinstance(error.instance, float) and "integer" in str(error.validator_value):
+            message = f"{error.instance!r} is not an integer; write it without a decimal point"
+        raise InputError(f"config {where}: {message} (see config/README.md)")
+
+
+def _is_strict_integer(checker, instance) -> bool:
+    # bool is an int subclass, and JSON Schema's own check also takes 22.0: both refused.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _strict_validator():
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+    return jsonschema.validators.extend(
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_strict_integer)
+    )
