@@ -409,3 +409,86 @@ def test_reading_a_large_integer_label_file_stays_within_three_times_its_size(tm
     count, grown_kb = map(int, result.stdout.split())
     assert count == values.size
     assert grown_kb * 1024 <= 3 * size, (grown_kb / 1024, size / 2**20)
+
+
+# ------------------------------------------------------------------ endless and unbounded input
+_ENDLESS_LINES = "import sys\nwhile True:\n    sys.stdout.write('1\\n' * 4096)\n"
+
+
+def _one_line_failure(result, message):
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert message in result.stderr
+
+
+@pytest.mark.parametrize("option", ["--truth", "--pred", "--data", "--distances", "--table"])
+def test_a_device_is_refused_before_reading(files, option):
+    """/dev/zero never ends: read as labels it spun until killed, as data until MemoryError."""
+    given = {"--truth": files["truth"], "--pred": files["pred"], option: "/dev/zero"}
+    args = ["--table", "/dev/zero"] if option == "--table" else [x for pair in given.items() for x in pair]
+    if option in ("--data", "--distances"):
+        args += [option, "/dev/zero"]
+    result = subprocess.run([sys.executable, "-m", "clustval", "score", *args],
+                            capture_output=True, text=True, timeout=30)
+    _one_line_failure(result, "/dev/zero is a device, not a file")
+
+
+def test_a_device_on_standard_input_is_refused(files):
+    with open("/dev/zero", "rb") as zero:
+        result = subprocess.run([sys.executable, "-m", "clustval", "score", "--truth", files["truth"], "--pred", "-"],
+                                stdin=zero, capture_output=True, text=True, timeout=30)
+    _one_line_failure(result, "standard input is a device")
+
+
+@pytest.mark.parametrize("option", ["--pred", "--data", "--table"])
+def test_an_endless_stream_stops_at_max_bytes(files, option):
+    args = {"--pred": ["--truth", files["truth"], "--pred", "-"],
+            "--data": ["--pred", files["pred"], "--data", "-"], "--table": ["--table", "-"]}[option]
+    writer = subprocess.Popen([sys.executable, "-c", _ENDLESS_LINES], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        result = subprocess.run([sys.executable, "-m", "clustval", "score", *args, "--max-bytes", "1M"],
+                                stdin=writer.stdout, capture_output=True, text=True, timeout=60)
+    finally:
+        writer.stdout.close()
+        writer.kill()
+        writer.wait()
+    _one_line_failure(result, "-: more than 1 MiB (--max-bytes), reading stopped there")
+
+
+def test_a_file_above_max_bytes_is_refused_and_one_at_it_read(files):
+    size = os.path.getsize(files["pred"])
+    over = run_cli("score", "--truth", files["pred"], "--pred", files["pred"], "--max-bytes", str(size - 1))
+    _one_line_failure(over, f"{files['pred']}: {size} bytes, above the limit of {size - 1} bytes (--max-bytes)")
+    at = run_cli("score", "--truth", files["pred"], "--pred", files["pred"], "--max-bytes", str(size), "--index", "ari")
+    assert at.returncode == 0, at.stderr
+
+
+def test_a_named_pipe_is_read_once(files, tmp_path):
+    """A pipe given by name (bash's <(...)) is a stream: read once, not counted then re-read."""
+    import threading
+
+    fifo = tmp_path / "pred.fifo"
+    os.mkfifo(fifo)
+    text = Path(files["pred"]).read_bytes()
+
+    def feed():
+        with open(fifo, "wb") as handle:
+            handle.write(text)
+
+    threading.Thread(target=feed, daemon=True).start()
+    piped = run_cli("score", "--truth", files["truth"], "--pred", str(fifo), "--index", "ari", "--json")
+    direct = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--index", "ari", "--json")
+    assert piped.returncode == 0, piped.stderr
+    assert piped.stdout == direct.stdout
+
+
+@pytest.mark.parametrize("given, expected", [("5000", 5000), ("64K", 65536), ("4G", 4 << 30), ("2GiB", 2 << 30)])
+def test_max_bytes_takes_binary_suffixes(given, expected):
+    assert clustval.cli.build_parser().parse_args(["score", "--pred", "p", "--max-bytes", given]).max_bytes == expected
+    assert clustval.cli.build_parser().parse_args(["score", "--pred", "p"]).max_bytes == clustval.cli.MAX_BYTES
+
+
+@pytest.mark.parametrize("given", ["0", "-1", "1.5G", "lots"])
+def test_a_bad_max_bytes_is_a_usage_error(given):
+    result = run_cli("score", "--pred", "p", "--max-bytes", given)
+    assert result.returncode == 2 and "--max-bytes" in result.stderr and result.stderr.count("\n") == 1

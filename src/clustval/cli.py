@@ -13,6 +13,7 @@ import json
 import math
 import os
 import re
+import stat
 import sys
 import warnings
 from pathlib import Path
@@ -46,7 +47,7 @@ HEADER_NAMES = frozenset({"label", "labels", "class", "classes", "cluster", "clu
 SKIP_HEADER_HINT = "pass --skip-header, or drop the line first (tail -n +2 FILE)"
 
 
-def read_labels(path: str, skip_header: bool = False) -> np.ndarray:
+def read_labels(path: str, skip_header: bool = False, max_bytes: int | None = None) -> np.ndarray:
     """One label per line; ``-`` reads standard input; ``skip_header`` drops the first line.
 
     Surrounding whitespace, trailing blank lines and a UTF-8 byte-order mark are ignored.
@@ -65,7 +66,9 @@ def read_labels(path: str, skip_header: bool = False) -> np.ndarray:
     A file of integer labels (ASCII, no line break but ``\\n`` and ``\\r\\n``, no whitespace
     but spaces and tabs) is read in chunks of bytes, never as Python strings: it costs
     about its int64 labels' memory (8 bytes a label) and time near that of
-    ``pandas.read_csv``. Any other file is read line by line.
+    ``pandas.read_csv``. Any other file is read line by line. A file or stream of more than
+    ``max_bytes`` bytes (default :data:`MAX_BYTES`) is refused, as is a device (see
+    :func:`_read_bytes`).
 
     Examples
     --------
@@ -76,11 +79,12 @@ def read_labels(path: str, skip_header: bool = False) -> np.ndarray:
     ...     read_labels(f"{folder}/a.txt"), read_labels(f"{folder}/b.txt")
     (array([2, 0, 2]), array(['setosa', 'virginica'], dtype='<U9'))
     """
-    raw = _read_bytes(path) if path == STDIN else None  # standard input is read once
+    # A regular file is read twice (count, then parse); a stream (stdin, a pipe) only once.
+    raw = None if _regular_file(path, max_bytes) else _read_bytes(path, max_bytes)
     typed = _integer_labels(path, skip_header, raw)
     if typed is not None:
         return typed
-    text = _read_text(path) if raw is None else _decoded(raw, path)
+    text = _read_text(path, max_bytes) if raw is None else _decoded(raw, path)
     return _labels_from_text(text, path, skip_header)
 
 
@@ -330,8 +334,9 @@ def _typed_labels(labels: list[str], floats: bool = False) -> np.ndarray:
     return np.array(labels)
 
 
-def read_data(path: str) -> np.ndarray:
-    """Numeric CSV without a header, one row per object; ``-`` reads standard input.
+def read_data(path: str, max_bytes: int | None = None) -> np.ndarray:
+    """Numeric CSV without a header, one row per object; ``-`` reads standard input; at
+    most ``max_bytes`` bytes (default :data:`MAX_BYTES`).
 
     Examples
     --------
@@ -344,7 +349,7 @@ def read_data(path: str) -> np.ndarray:
     """
     rows = []
     width = None
-    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+    for number, line in enumerate(_read_text(path, max_bytes).splitlines(), start=1):
         if not line.strip():
             continue
         fields = line.split(",")
@@ -367,8 +372,9 @@ def read_data(path: str) -> np.ndarray:
 TABLE_HEADER = ("class", "cluster", "count")  # the header of a table file of long rows
 
 
-def read_table(path: str):
-    """A contingency table counted elsewhere: long rows or a dense matrix; ``-`` reads stdin.
+def read_table(path: str, max_bytes: int | None = None):
+    """A contingency table counted elsewhere: long rows or a dense matrix; ``-`` reads stdin;
+    at most ``max_bytes`` bytes (default :data:`MAX_BYTES`).
 
     A first line ``class,cluster,count`` announces long rows, one (class, cluster) pair
     per line with its number of objects (labels read as :func:`read_labels` reads them:
@@ -389,7 +395,7 @@ def read_table(path: str):
     """
     from .counts import as_contingency, contingency_from_counts
 
-    lines = [line for line in _read_text(path).splitlines() if line.strip()]
+    lines = [line for line in _read_text(path, max_bytes).splitlines() if line.strip()]
     if not lines:
         raise InputError(f"{path} holds no table: give class,cluster,count rows or a matrix of counts.")
     header = tuple(field.strip() for field in lines[0].split(","))
@@ -419,19 +425,86 @@ def _count(field: str, path: str, number: int) -> int:
     return value
 
 
-def _read_text(path: str) -> str:
+def _read_text(path: str, max_bytes: int | None = None) -> str:
     """The file's text (``-``: standard input), UTF-8 with or without a byte-order mark."""
-    return _decoded(_read_bytes(path), path)
+    return _decoded(_read_bytes(path, max_bytes), path)
 
 
-def _read_bytes(path: str) -> bytes:
-    """The file's bytes (``-``: standard input); InputError when it cannot be read."""
+#: Default of ``--max-bytes``: no real label or data file nears it (10^8 labels take a few
+#: hundred MB), and an endless stream (``yes 1 |``) stops there, in seconds, not at MemoryError.
+MAX_BYTES = 1 << 30
+_STREAM_CHUNK = 1 << 20  # bytes read from a stream at a time
+
+
+def _read_bytes(path: str, max_bytes: int | None = None) -> bytes:
+    """The file's bytes (``-``: standard input); InputError when it cannot be read, is a
+    device (``/dev/zero`` never ends) or holds more than ``max_bytes`` bytes (a stream is
+    read up to that limit, never further)."""
+    limit = MAX_BYTES if max_bytes is None else max_bytes
     try:
-        return sys.stdin.buffer.read() if path == STDIN else Path(path).read_bytes()
+        if path == STDIN:
+            _refuse_device_on_stdin()
+            return _read_stream(sys.stdin.buffer, path, limit)
+        _regular_file(path, limit)
+        with open(path, "rb") as handle:
+            return _read_stream(handle, path, limit)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file.") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read it ({exc}).") from None
+
+
+def _regular_file(path: str, max_bytes: int | None = None) -> bool:
+    """True for a regular file of at most ``max_bytes`` bytes, False for standard input or a
+    pipe (streams, read once up to the limit); InputError for a larger file or a device."""
+    limit = MAX_BYTES if max_bytes is None else max_bytes
+    if path == STDIN:
+        return False
+    try:
+        mode = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file.") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc}).") from None
+    if stat.S_ISREG(mode.st_mode):
+        if mode.st_size > limit:
+            raise InputError(f"{path}: {mode.st_size} bytes, above the limit of {_byte_text(limit)} "
+                             "(--max-bytes); pass a larger --max-bytes to read it.")
+        return True
+    if stat.S_ISFIFO(mode.st_mode) or stat.S_ISSOCK(mode.st_mode):
+        return False
+    kind = "a folder" if stat.S_ISDIR(mode.st_mode) else "a device"
+    raise InputError(f"{path} is {kind}, not a file: give a file, a pipe or - (standard input).")
+
+
+def _refuse_device_on_stdin() -> None:
+    # A terminal is a character device too, and a fine place to type labels; any other is
+    # not (`< /dev/zero` would be read up to the limit for nothing).
+    try:
+        fd = sys.stdin.fileno()
+        device = stat.S_ISCHR(os.fstat(fd).st_mode) and not os.isatty(fd)
+    except (AttributeError, OSError, ValueError):
+        return  # no file descriptor (a replaced sys.stdin): nothing to check
+    if device:
+        raise InputError("standard input is a device, not a file or a pipe: redirect a file into it, or pipe one.")
+
+
+def _read_stream(handle, path: str, max_bytes: int) -> bytes:
+    chunks, size = [], 0
+    while chunk := handle.read(min(_STREAM_CHUNK, max_bytes + 1 - size)):
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > max_bytes:
+            raise InputError(f"{path}: more than {_byte_text(max_bytes)} (--max-bytes), reading stopped "
+                             "there: an endless stream? pass a larger --max-bytes for a longer one.")
+    return b"".join(chunks)
+
+
+def _byte_text(count: int) -> str:
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size and count % size == 0:
+            return f"{count // size} {unit}"
+    return f"{count} bytes"
 
 
 def _decoded(raw: bytes, path: str) -> str:
@@ -514,7 +587,7 @@ def _table_scores(args: argparse.Namespace) -> dict[str, float]:
     if args.truth or args.pred or args.data or args.distances:
         raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
     return external_scores_from_table(
-        read_table(args.table), args.index or None, s2_matching=args.s2_matching, cp_seed=args.cp_seed,
+        read_table(args.table, args.max_bytes), args.index or None, s2_matching=args.s2_matching, cp_seed=args.cp_seed,
         undefined=args.undefined,
     )
 
@@ -524,10 +597,10 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         raise InputError("give --pred (the clustering's labels), or --table (a contingency table).")
     if [args.truth, args.pred, args.data, args.distances].count(STDIN) > 1:
         raise InputError("only one of --truth, --pred, --data and --distances can read standard input (-).")
-    truth = read_labels(args.truth, args.skip_header) if args.truth else None
-    pred = read_labels(args.pred, args.skip_header)
-    X = read_data(args.data) if args.data else None
-    distances = read_data(args.distances) if args.distances else None
+    truth = read_labels(args.truth, args.skip_header, args.max_bytes) if args.truth else None
+    pred = read_labels(args.pred, args.skip_header, args.max_bytes)
+    X = read_data(args.data, args.max_bytes) if args.data else None
+    distances = read_data(args.distances, args.max_bytes) if args.distances else None
     return score(
         pred,
         labels_true=truth,
@@ -558,7 +631,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
             plotting()
             if Path(figure).suffix.lower() not in (".png", ".pdf"):
                 raise InputError(f"cannot write {figure}: figures are saved as .png or .pdf")
-    X = read_data(args.data)
+    X = read_data(args.data, args.max_bytes)
     name = "data" if args.data == STDIN else Path(args.data).stem
     options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
@@ -647,6 +720,20 @@ def _add_progress_flags(parser: argparse.ArgumentParser) -> None:
     shown.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
 
 
+def _byte_count(text: str) -> int:
+    """A positive number of bytes, plain or with a binary suffix: 5000, 64K, 512M, 4G."""
+    match = re.fullmatch(r"\s*([0-9]+)\s*([KMGT]?)i?B?\s*", text, re.I)
+    if not match or int(match[1]) == 0:
+        raise argparse.ArgumentTypeError(f"a byte limit is a positive whole number, e.g. 4G or 500M, got {text!r}")
+    return int(match[1]) * 1024 ** " KMGT".index(match[2].upper() or " ")
+
+
+def _add_max_bytes(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-bytes", type=_byte_count, default=MAX_BYTES, metavar="SIZE",
+                        help=f"refuse an input file or stream larger than this (K, M, G suffixes; default "
+                        f"{_byte_text(MAX_BYTES)}): an endless stream stops there instead of filling memory")
+
+
 def _megabytes(text: str) -> float:
     try:
         value = float(text)
@@ -720,6 +807,7 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    _add_max_bytes(sc)
     _add_progress_flags(sc)
     sc.set_defaults(run=_cmd_score, usage_error=sc.error)
 
@@ -746,6 +834,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     _add_index_options(sw)
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    _add_max_bytes(sw)
     _add_progress_flags(sw)
     sw.set_defaults(run=_cmd_sweep)
 
