@@ -303,3 +303,40 @@ def test_extreme_magnitudes_through_the_command_line(tmp_path):
     for name in invariant:  # the scale-dependent ones: test_internal_indices_are_exact_at_extreme_magnitudes
         assert out["big"][name] == out["small"][name] == out["plain"][name], name
     assert out["big"]["trace_w"] is None and out["small"]["trace_w"] == 0  # inf and underflow, as JSON writes them
+
+
+# ---- data of the wrong kind: one line each, never a guess -----------------------------------
+_X = np.array([[0.0, 0.0], [0.1, 0.0], [5.0, 5.0], [5.1, 5.0]])
+
+
+def _wrong_kind_cases():
+    from scipy import sparse
+
+    return {
+        "complex": (_X + 1j, "X is complex"),  # its imaginary part was dropped with a ComplexWarning
+        "complex with zero imaginary part": (_X.astype(complex), "X is complex"),
+        "scipy.sparse matrix": (sparse.csr_matrix(_X), "X is a scipy.sparse csr_matrix"),
+        "scipy.sparse array": (sparse.csr_array(_X), "X is a scipy.sparse csr_array"),
+        "object of numbers": (_X.astype(object), "X has dtype object, not numbers"),
+        "object with None": (np.array([[0.0, None], [1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], dtype=object),
+                             "X has dtype object, not numbers"),
+        "strings that read as numbers": (_X.astype(str), "not numbers"),  # were parsed silently
+    }
+
+
+@pytest.mark.parametrize("case", list(_wrong_kind_cases()))
+def test_data_of_the_wrong_kind_is_one_line(case):
+    X, message = _wrong_kind_cases()[case]
+    labels = [0, 0, 1, 1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no ComplexWarning either
+        for call in (lambda: validation.as_data_matrix(X), lambda: validation.check_data(X, labels),
+                     lambda: clustval.sil(X, labels)):
+            with pytest.raises(InputError, match=re.escape(message)) as error:
+                call()
+            assert "\n" not in str(error.value)
+
+
+def test_real_dtypes_are_still_data():
+    for X in (_X, _X.astype(np.float32), _X.astype(np.int64), _X > 1, _X.tolist()):
+        np.testing.assert_array_equal(validation.as_data_matrix(X), np.asarray(X, dtype=np.float64))

@@ -291,11 +291,32 @@ def as_data_matrix(X, error: type[Exception] = InputError, *, return_scale: bool
     index is scale invariant (K-medoids labels too; its cost scales back by 2^e). Data whose
     non-zero magnitudes span more than 2^450 have no such scale: that is an ``error``.
     With ``return_scale``, returns ``(X_scaled, scale)``, the given X being X_scaled * scale.
+
+    X must hold real numbers (bool, integer or float dtype): a complex X (its imaginary part
+    would be dropped), a ``scipy.sparse`` X and an object or string array are an ``error``,
+    each saying how to convert it, rather than read by a guess.
     """
+    if _is_scipy_sparse(X):
+        raise error(
+            f"X is a scipy.sparse {type(X).__name__}: the indices need dense data; "
+            "pass X.toarray() (n x d floats) if it fits in memory."
+        )
     try:
-        X = np.ascontiguousarray(X, dtype=np.float64)
+        X = np.asarray(X)
     except (TypeError, ValueError) as exc:
         raise error(f"X must be a numeric (n, d) array: {exc}") from None
+    if X.dtype.kind == "c":
+        raise error(
+            "X is complex: the indices measure real distances; pass X.real, or both parts as "
+            "features (np.hstack([X.real, X.imag]))."
+        )
+    if X.dtype.kind not in "biuf":
+        # Object arrays may hold None, strings or sequences; strings would parse as numbers.
+        raise error(
+            f"X has dtype {X.dtype}, not numbers: convert it first (np.asarray(X, dtype=float)), "
+            "so that what is read as a number is your choice."
+        )
+    X = np.ascontiguousarray(X, dtype=np.float64)
     if X.ndim == 1:
         X = X[:, None]
     if X.ndim != 2:
