@@ -116,7 +116,7 @@ def test_indices_as_csv_and_json(capsys):
     assert main(["indices", "--format", "json"]) == 0
     entries = json.loads(capsys.readouterr().out)
     assert [e["label"] for e in entries] == [spec.label for spec in INDICES.values()]
-    assert next(e for e in entries if e["name"] == "stdi")["upper"] is None  # inf
+    assert next(e for e in entries if e["name"] == "stdi")["upper"] == "inf"
 
 
 def test_docs_index_table_is_the_registry():
@@ -290,7 +290,7 @@ def test_numpy_runtime_warnings_do_not_reach_the_user(files, monkeypatch, capsys
         warnings.simplefilter("always")  # as pytest does: the CLI must silence them itself
         assert main(["score", "--pred", files["pred"], "--data", files["data"], "--json"]) == 0
     out = capsys.readouterr()
-    assert out.err == "" and json.loads(out.out) == {"stdi": None}
+    assert out.err == "" and json.loads(out.out) == {"stdi": "inf"}
 
 
 # ---- label files at scale: the chunked integer reader ----------------------------------
@@ -492,3 +492,17 @@ def test_max_bytes_takes_binary_suffixes(given, expected):
 def test_a_bad_max_bytes_is_a_usage_error(given):
     result = run_cli("score", "--pred", "p", "--max-bytes", given)
     assert result.returncode == 2 and "--max-bytes" in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_json_tells_nan_inf_and_minus_inf_apart(files, monkeypatch, capsys):
+    """All three were written as null; JSON stays standard (no bare NaN or Infinity)."""
+    given = {"ari": 0.25, "stdi": math.inf, "sil": -math.inf, "dunn": math.nan}
+    monkeypatch.setattr(clustval.cli, "score", lambda labels_pred, **options: dict(given))
+    assert main(["score", "--pred", files["pred"], "--data", files["data"], "--json"]) == 0
+    text = capsys.readouterr().out
+    assert "NaN" not in text and "Infinity" not in text
+    values = json.loads(text)
+    assert values == {"ari": 0.25, "stdi": "inf", "sil": "-inf", "dunn": None}
+    # read back: float() takes the strings, null is the undefined NaN
+    back = {name: math.nan if v is None else float(v) for name, v in values.items()}
+    assert back["stdi"] == math.inf and back["sil"] == -math.inf and math.isnan(back["dunn"])

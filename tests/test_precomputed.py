@@ -192,8 +192,8 @@ def test_cli_distances(tmp_path, capsys):
     (tmp_path / "p.txt").write_text("".join(f"{v}\n" for v in labels))
     pred = ["--pred", str(tmp_path / "p.txt")]
     assert main(["score", *pred, "--distances", str(tmp_path / "D.csv"), "--json"]) == 0
-    # JSON writes an infinite value (WCNN's -inf for a cluster of at most M members) as null
-    expected = {name: (v if np.isfinite(v) else None) for name, v in score(labels, distances=D).items()}
+    # JSON writes an infinite value (WCNN's -inf for a cluster of at most M members) as "-inf"
+    expected = {name: (v if np.isfinite(v) else str(v)) for name, v in score(labels, distances=D).items()}
     assert json.loads(capsys.readouterr().out) == expected
     assert main(["score", *pred, "--distances", str(tmp_path / "D.csv"), "--index", "xb"]) == 1
     assert "XB needs the data's coordinates" in capsys.readouterr().err

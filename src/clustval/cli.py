@@ -537,9 +537,20 @@ def _csv(header: list[str], rows: list[list[object]]) -> str:
     return buffer.getvalue().rstrip("\n")
 
 
-def _json_value(value: float) -> float | None:
-    # JSON has no inf or NaN: an infinite value (documented per index) is written as null.
-    return value if math.isfinite(value) else None
+def _json_value(value: float) -> float | str | None:
+    """``value`` as standard JSON, which has no inf or NaN: +inf and -inf as the strings
+    ``"inf"`` and ``"-inf"`` (Python's ``float()`` reads them back), NaN (undefined) as null.
+
+    Examples
+    --------
+    >>> [_json_value(v) for v in (0.5, math.inf, -math.inf, math.nan)]
+    [0.5, 'inf', '-inf', None]
+    """
+    if math.isnan(value):
+        return None
+    if math.isinf(value):
+        return "inf" if value > 0 else "-inf"
+    return value
 
 
 def format_scores(values: dict[str, float], fmt: str) -> str:
@@ -771,7 +782,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="score a clustering",
         description="Score a clustering. External indices need --truth (or --table), internal ones "
         "--data. With --format json (or --json), prints one flat JSON object {index: value}, "
-        "infinite values as null; --format csv prints index,value rows.",
+        "+inf and -inf as the strings \"inf\" and \"-inf\", NaN (undefined) as null; --format csv prints index,value rows.",
     )
     sc.add_argument("--pred", help="predicted labels, one per line (- reads standard input); labels are "
                     "equal only when their text is (01 and 1 differ), integers when every line is one")
