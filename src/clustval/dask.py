@@ -273,6 +273,30 @@ class ClusterPairValues(PairValues):
         self.shared = None
 
     def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+        """:func:`clustval._pair_pass.kernel_pass` over every part, a run of parts per task.
+
+        Parameters
+        ----------
+        mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken
+            As :func:`clustval._pair_pass.kernel_pass` takes them (``taken``: per part).
+
+        Returns
+        -------
+        tuple of ndarray
+            The parts' histograms, extremes, exact accumulators and collected values, in
+            part order: what :func:`~clustval._pair_pass.kernel_pass` returns for all parts.
+
+        Examples
+        --------
+        >>> from dask.distributed import Client, LocalCluster
+        >>> from clustval._pair_pass import pair_stats
+        >>> X = np.random.default_rng(3).normal(size=(800, 2)); codes = np.arange(800) % 3
+        >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as c:
+        ...     with ClusterPairValues(X, codes, 3, 256, False, client=c, tasks=3) as values:
+        ...         got = pair_stats(X, codes, 3, ranks=True, values=values)
+        >>> got == pair_stats(X, codes, 3, ranks=True)
+        True
+        """
         if self.shared is None:  # the data go to every worker once, for all the passes
             self.shared = self.client.scatter(self.source, broadcast=True, hash=False)
         parts = len(self.bounds) - 1

@@ -347,7 +347,21 @@ class Partition:
 
     def pair_values(self) -> PairValues:
         """Where :attr:`pair_stats` runs its passes: in this process (a partition on a
-        cluster, :mod:`clustval.dask`, runs them as tasks)."""
+        cluster, :mod:`clustval.dask`, runs them as tasks).
+
+        Returns
+        -------
+        clustval._pair_pass.PairValues
+            The distances of this partition, read in passes; a context manager, released
+            when the passes are over.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={PAIR_RANKS})
+        >>> with p.pair_values() as values:
+        ...     values.class_sizes  # N_W and N_B
+        (2, 4)
+        """
         return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed)
 
     @cached_property
