@@ -183,6 +183,16 @@ def test_every_internal_index_on_the_cluster_equals_the_in_memory_one(client):
     assert _same(on_cluster, clustval.internal_scores(D, labels, names, metric="precomputed"))
 
 
+@pytest.mark.slow
+def test_every_index_at_n_20000_on_two_worker_processes_equals_the_in_memory_call():
+    # what the in-memory call alone was killed for (23 GB) before the pair-rank passes
+    X, labels = _mixture(20_000, d=8, k=10, seed=8)
+    expected = clustval.internal_scores(X, labels, undefined="nan")
+    with _cluster() as cluster, Client(cluster) as client:
+        got = clustval.dask.internal_scores(X, labels, client=client, undefined="nan")
+    assert _same(got, expected) and len(got) == len(clustval.registry.INTERNAL)
+
+
 def test_bad_input_is_one_clear_error(client):
     with pytest.raises(InputError):
         clustval.dask.internal_scores([[0.0], [np.nan]], [0, 1], ["sil"], client=client)
