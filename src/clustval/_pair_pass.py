@@ -76,8 +76,10 @@ _BYTES_PER_VALUE = 10
 # The compiled pass's exact accumulators add up to 2^36 mantissa halves per exponent and
 # part: a part reads at most this many pairs.
 _PAIRS_PER_PART = 2**35
-# A pass with progress shown runs in this many calls of the kernel, each counted.
+# A long pass runs in this many calls of the kernel (from this many pairs), each counted in
+# the progress bar: a call costs about a millisecond, a pass at n = 6,000 about 0.1 s.
 _CALLS = 16
+_CALLED_PAIRS = 2**24
 # Modes of a pass (clustval._pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
@@ -216,13 +218,13 @@ class TileSource:
 
 
 def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                step=None):  # fmt: skip
+                step=None, calls=1):  # fmt: skip
     """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
     part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
     exact accumulators, and the collected values of each class, part after part (``taken``:
     how many each part copies). Pure: :mod:`clustval.dask` runs it as tasks on runs of
-    parts, for the same results. With a progress ``step`` it runs in ``_CALLS`` calls, each
-    a share of every part, and counts each call."""
+    parts, for the same results. It runs in ``calls`` calls, each a share of every part,
+    and counts each in the progress ``step`` (``_CALLS`` steps a pass)."""
     parts = len(bounds) - 1
     hist = np.zeros((parts, 2, n_buckets), dtype=np.int64)
     lowest = np.full((parts, 1), np.iinfo(np.int64).max, dtype=np.int64)
@@ -230,7 +232,6 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
     halves = np.zeros((parts, 3, 2048, 2), dtype=np.int64)
     cursors = np.cumsum(taken, axis=0) - taken
     within, between = np.empty(int(taken[:, 0].sum())), np.empty(int(taken[:, 1].sum()))
-    calls = 1 if step is None else _CALLS
     cuts = bounds[:-1, None] + (np.diff(bounds)[:, None] * np.arange(calls + 1)) // calls  # (parts, calls + 1)
     for call in range(calls):
         _compiled.pair_kernels().pair_value_pass(
@@ -240,7 +241,7 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
             highest, halves, within, between, cursors,
         )  # fmt: skip
         if step is not None:
-            step.advance(1 / calls)
+            step.advance(_CALLS // calls)
     return hist, lowest, highest, halves, within, between
 
 
@@ -320,7 +321,7 @@ class PairValues:
     def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
         """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
         return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                           step=self.progress)  # fmt: skip
+                           step=self.progress, calls=_CALLS if self.n_pairs >= _CALLED_PAIRS else 1)  # fmt: skip
 
     def planned(self, passes: int) -> None:
         """Count ``passes`` more passes to come in the progress bar's total."""
@@ -437,7 +438,9 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     within and between values (``ranks``), for each ``picks`` side (0: smallest, 1: largest)
     the exact sum of its r extreme values, and at the root the sum of the within values."""
     span = hi - lo
-    shift = max(0, span.bit_length() - BUCKET_BITS)
+    # fewer buckets for few pairs: counting and scanning 2^16 of them would cost more
+    bucket_bits = min(BUCKET_BITS, max(4, sum(values.class_sizes).bit_length() - 4))
+    shift = max(0, span.bit_length() - bucket_bits)
     n_buckets = (span >> shift) + 1
     first = values.run(HISTOGRAM | (WITHIN_SUM if root else 0), lo, hi, shift, n_buckets)
     W, B = first.hist
