@@ -57,13 +57,13 @@ def _collect(bits, dist, m, lo, hi, shift, select, out, at):  # pragma: no cover
 @numba.njit(parallel=True, cache=True, nogil=True)
 def pair_value_pass(
     XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
-    mode, lo, hi, shift, t_low, t_high, select, hist, bucket_min, bucket_max, sums,
+    mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
     out_within, out_between, cursors,
 ):  # pragma: no cover  # fmt: skip
     """One pass over the pairs of the tile pairs ``starts[w]:stops[w]`` for worker w.
 
     ``hist[w, c, b]``: values of class c (0 within, 1 between) in bucket b; with RANGE,
-    ``bucket_min/max[w, 0]``: the bits of the extremes of all values; ``sums[w, s]``: exact accumulators (s = 0 below t_low, 1 above t_high,
+    ``lowest[w, 0]``, ``highest[w, 0]``: the bits of the extremes of all values; ``sums[w, s]``: exact accumulators (s = 0 below t_low, 1 above t_high,
     2 within); ``select[b]``: bucket b is collected, worker w writing class c from
     ``cursors[w, c]`` on (the caller sizes each worker's run from its histogram), and
     leaving there where it stopped (a pass may be run as several calls, each a share of
@@ -72,7 +72,7 @@ def pair_value_pass(
     for w in numba.prange(starts.size):
         dist = np.empty(TILE)
         bits = dist.view(np.int64)
-        w_hist, w_min, w_max, w_sums = hist[w], bucket_min[w], bucket_max[w], sums[w]
+        w_hist, w_min, w_max, w_sums = hist[w], lowest[w], highest[w], sums[w]
         at_within, at_between = cursors[w, 0], cursors[w, 1]
         for p in range(starts[w], stops[w]):
             a, b = pair_a[p], pair_b[p]

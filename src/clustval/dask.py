@@ -52,7 +52,6 @@ from .counts import contingency_from_counts
 from .errors import InputError
 from .internal import (
     CLUSTER_SUMS,
-    COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     EXTREMES,
     NEAREST,
