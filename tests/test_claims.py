@@ -37,7 +37,17 @@ PROJECT = C.ClaimSettings.from_params(Settings.from_config(CONFIG).claim_params(
 
 
 def settings(**changes) -> C.ClaimSettings:
+    """The project's settings: the headline reads the paper's words naturally."""
     return replace(PROJECT, **changes)
+
+
+# The strict and loose readings these tests exercise: a unique best K, the margin, C6's second clause.
+OTHER_READINGS = dict(ties="unique", margin="equal_tol", c6_bound="accuracy_or_rand")
+
+
+def read_as(readings=OTHER_READINGS, **changes) -> C.ClaimSettings:
+    """The project's settings under other readings of the rules (readings.RULES)."""
+    return replace(PROJECT.read_as(**readings), **changes)
 
 
 def external_values() -> dict[str, dict[str, float]]:
@@ -71,7 +81,17 @@ def verdicts(table, s=None):
 
 # ====================================================================== all hold
 def test_every_claim_reproduced_on_a_table_built_to_satisfy_them():
-    assert set(verdicts(make_table()).values()) == {C.REPRODUCED}
+    assert set(verdicts(make_table(), read_as()).values()) == {C.REPRODUCED}
+
+
+def test_c6_first_clause_and_c8_cannot_both_hold_on_segmentation():
+    """The natural reading of C6 (PS2 <= Accuracy) and C8 (Accuracy below PS2 on Segmentation)
+    contradict each other there: the table that satisfies C8 fails C6, and the check says why."""
+    found = {r.id: r for r in C.evaluate_claims(make_table(), settings())}
+    assert found["C8"].verdict == C.REPRODUCED and found["C6"].failing == ["segmentation"]
+    (segmentation,) = [c for c in found["C6"].checks if c.subject == "segmentation"]
+    assert "C8 puts Accuracy below PS2" in segmentation.conflict
+    assert all(not c.conflict for c in C.claim_c6(make_table(), read_as()).checks)
 
 
 def test_verdict_rule_thresholds():
@@ -120,7 +140,7 @@ def test_c1_a_tied_best_k_does_not_hold_and_says_tied():
     unique best, so that check fails and C1 is partly reproduced."""
     records = [(d, a, k, n, 1.0 if (n == "igp" and k in (9, 10)) else v)
                for d, a, k, n, v in fig3_records()]
-    result = C.claim_c1(ScoreTable.from_records(records), settings())
+    result = C.claim_c1(ScoreTable.from_records(records), read_as())
     assert result.failing == ["IGP"] and result.verdict == C.PARTLY
     (igp,) = [c for c in result.checks if c.subject == "IGP"]
     assert "tied at 3, 9 and 10" in igp.statement and igp.numbers["n_tied"] == 3
@@ -128,7 +148,16 @@ def test_c1_a_tied_best_k_does_not_hold_and_says_tied():
     assert result.detail["best_k"]["igp"] == [3, 9, 10] and result.detail["best_k"]["db"] == [3]
     # the same tie on STDI's 9 breaks the claim's point
     records = [(d, a, k, n, 1.0 if (n == "stdi" and k == 12) else v) for d, a, k, n, v in fig3_records()]
-    assert C.claim_c1(ScoreTable.from_records(records), settings()).verdict == C.NOT_REPRODUCED
+    assert C.claim_c1(ScoreTable.from_records(records), read_as()).verdict == C.NOT_REPRODUCED
+
+
+def test_c1_natural_reading_a_tie_finds_each_of_its_k():
+    records = [(d, a, k, n, 1.0 if (n == "igp" and k in (9, 10)) else v)
+               for d, a, k, n, v in fig3_records()]
+    result = C.claim_c1(ScoreTable.from_records(records), settings())
+    assert result.verdict == C.REPRODUCED and "among the index's best" in result.rule
+    assert "IGP tied at 3, 9 and 10" in result.summary  # the tie is still reported
+    assert C.finds((3, 9, 10), 3, "any") and not C.finds((3, 9, 10), 3, "unique")
 
 
 def test_c1_names_the_k_where_sd_seeding_fell_back():
@@ -155,7 +184,7 @@ def test_c2_highest_is_strict_a_tie_within_tolerance_is_not_highest():
     values["ec3"]["s2"] = values["ec3"]["accuracy"] + 1.2 * tol  # clearly above: highest
     values["ec4"]["s2"] = values["ec4"]["accuracy"] + 0.6 * tol  # above, within the tolerance
     values["ec5"]["s2"] = values["ec5"]["accuracy"] - 0.6 * tol  # below, within the tolerance
-    result = C.claim_c2(make_table(values), settings())
+    result = C.claim_c2(make_table(values), read_as())
     assert result.failing == ["ec4", "ec5"]
     by_set = {c.subject: c.statement for c in result.checks}
     assert by_set["ec3"].endswith(": highest")
@@ -163,8 +192,26 @@ def test_c2_highest_is_strict_a_tie_within_tolerance_is_not_highest():
     assert by_set["ec5"].endswith("tied within 0.005, not highest")
     assert "(difference -0.0030)" in by_set["ec5"]
     values["ec5"]["s2"] = values["ec5"]["accuracy"] - 1.2 * tol
-    (ec5,) = [c for c in C.claim_c2(make_table(values), settings()).checks if c.subject == "ec5"]
+    (ec5,) = [c for c in C.claim_c2(make_table(values), read_as()).checks if c.subject == "ec5"]
     assert ec5.statement.endswith(": not highest")
+    # read as written (no margin), S2 just above is highest, just below is not
+    values["ec5"]["s2"] = values["ec5"]["accuracy"] - 0.6 * tol
+    exact = {c.subject: c for c in C.claim_c2(make_table(values), settings()).checks}
+    assert exact["ec4"].holds and not exact["ec5"].holds
+    assert exact["ec4"].slack == pytest.approx(0.6 * tol) and exact["ec5"].slack == pytest.approx(-0.6 * tol)
+
+
+def test_c2_on_two_balanced_classes_is_infeasible_and_counts_in_no_verdict():
+    """Ec2 (1000 + 1000, K = C = 2): S2 <= Accuracy always, so "S2 highest" is infeasible."""
+    values = external_values()
+    values["ec2"]["s2"] = 0.5  # would fail; infeasible instead, reported apart
+    result = C.claim_c2(make_table(values), settings())
+    (ec2,) = [c for c in result.checks if c.subject == "ec2"]
+    assert ec2.infeasible.startswith("infeasible") and ec2.word == C.INFEASIBLE
+    assert result.verdict == C.REPRODUCED and result.failing == []
+    assert "infeasible on Ec2 (reported apart)" in result.summary and result.counts[C.INFEASIBLE] == 1
+    balanced = C.claim_c2(make_table(values), settings(class_sizes={}))  # sizes unknown: an ordinary check
+    assert balanced.failing == ["ec2"]
 
 
 def test_no_check_calls_s2_highest_when_it_is_not_above_every_other_index():
@@ -186,7 +233,7 @@ def test_c2_fails_on_most_sets_gives_not_reproduced():
         values[d]["s2"] = 0.5
     result = C.claim_c2(make_table(values), settings())
     assert result.verdict == C.NOT_REPRODUCED
-    assert result.failing == ["ec2", "ec3", "ec4", "ec5", "ec6", "uec2"]
+    assert result.failing == ["ec3", "ec4", "ec5", "ec6", "uec2"]  # Ec2's check is infeasible
 
 
 def test_c2_implied_exception_is_checked_only_when_configured():
@@ -196,7 +243,7 @@ def test_c2_implied_exception_is_checked_only_when_configured():
     checked = C.claim_c2(table, settings())
     assert checked.failing == ["uec6"] and checked.verdict == C.PARTLY
     assert [c.role for c in checked.checks if c.subject == "uec6"] == ["exception"]
-    unchecked = C.claim_c2(table, settings(implied_exceptions_checked=False))
+    unchecked = C.claim_c2(table, settings().read_as(exceptions="skipped"))
     assert unchecked.verdict == C.REPRODUCED and len(unchecked.checks) == 9
 
 
@@ -216,7 +263,7 @@ def test_c4_second_lowest_holds_third_lowest_fails_ties_hold():
     values["wine"]["ari"] = 0.845  # above Jaccard 0.70, Rand 0.83 (and PS2): fails in both figures
     values["pima"]["ari"] = values["pima"]["rand"] + 0.004  # above Jaccard, tied with Rand: holds
     values["pima"]["ps2"] = 0.84  # keep Fig. 5's PS2 above ARI on pima
-    result = C.claim_c4(make_table(values), settings())
+    result = C.claim_c4(make_table(values), read_as())
     assert result.failing == ["Fig. 4 wine", "Fig. 5 wine"]
     assert len(result.checks) == 2 * (len(SYNTHETIC) + len(UCI))
     assert result.detail["holding_by_kind"] == {"synthetic": [20, 20], "UCI": [22, 24]}
@@ -231,8 +278,10 @@ def test_c4_second_lowest_holds_third_lowest_fails_ties_hold():
 def test_c5_band_equal_or_slightly_below(gap, holds):
     values = external_values()
     values["ec4"]["ps2"] = values["ec4"]["accuracy"] - gap
-    result = C.claim_c5(make_table(values), settings())
+    result = C.claim_c5(make_table(values), read_as())
     assert ("ec4" not in result.failing) == holds
+    exact = C.claim_c5(make_table(values), settings())  # read as written: no margin above Accuracy
+    assert ("ec4" not in exact.failing) == (holds and gap >= 0)
 
 
 def test_c5_uec6_exception_fails_when_ps2_matches_accuracy_there():
@@ -243,11 +292,11 @@ def test_c5_uec6_exception_fails_when_ps2_matches_accuracy_there():
 
 def test_c6_bound_accuracy_or_rand_versus_spec_accuracy_only():
     table = make_table()  # on Segmentation PS2 0.75 > Accuracy 0.70 but <= Rand 0.82
-    assert C.claim_c6(table, settings()).verdict == C.REPRODUCED
-    strict = C.claim_c6(table, settings(c6_ps2_bound="accuracy"))
+    assert C.claim_c6(table, settings().read_as(c6_bound="accuracy_or_rand")).verdict == C.REPRODUCED
+    strict = C.claim_c6(table, settings())
     assert strict.failing == ["segmentation"] and strict.verdict == C.PARTLY
-    with pytest.raises(InputError, match="c6_ps2_bound"):
-        settings(c6_ps2_bound="rand")
+    with pytest.raises(InputError, match="c6_bound"):
+        settings().read_as(c6_bound="rand")
 
 
 # ====================================================================== C7, C8
@@ -255,7 +304,8 @@ def test_c7_uec6_needs_s2_clearly_below_both():
     tol = settings().equal_tol
     values = external_values()
     values["uec6"]["s2"] = values["uec6"]["ps2"] - 0.5 * tol  # a tie with PS2 is not "below"
-    assert C.claim_c7(make_table(values), settings()).failing == ["uec6"]
+    assert C.claim_c7(make_table(values), read_as()).failing == ["uec6"]
+    assert C.claim_c7(make_table(values), settings()).failing == []  # read as written, it is below
     values = external_values()
     values["ec2"]["ps2"] = values["ec2"]["accuracy"] + 0.01  # Accuracy >= PS2 broken on Ec2
     assert C.claim_c7(make_table(values), settings()).failing == ["ec2"]
@@ -266,7 +316,7 @@ def test_c8_per_set_parts():
     values["segmentation"]["accuracy"] = 0.78  # no longer below PS2 0.75
     values["bupa"]["accuracy"] = 0.602  # tied with S2 0.60: not "above"
     values["iris"]["ps2"] = values["iris"]["s2"]  # S2 > PS2 broken
-    result = C.claim_c8(make_table(values), settings())
+    result = C.claim_c8(make_table(values), read_as())
     assert result.failing == ["iris", "segmentation", "bupa"]
     by_set = {c.subject: c.statement for c in result.checks}
     assert "Accuracy < PS2" in by_set["segmentation"] and "Accuracy > S2" in by_set["bupa"]
@@ -335,7 +385,8 @@ def test_robustness_c1_reports_the_band_of_offsets():
     (result,) = C.claim_robustness(settings(), {"offset": table})
     assert result.scope == "offset"
     assert result.detail["band"] == [[0.08, 0.09], [0.11, 0.11]]
-    assert result.verdict == C.PARTLY  # 3/6 offsets
+    assert result.verdict == "3/6 reproduced, 3/6 not reproduced"  # counted, not one word
+    assert result.detail["counts"] == {C.REPRODUCED: 3, C.NOT_REPRODUCED: 3}
     assert "0.08-0.09, 0.11" in result.summary
 
 
@@ -348,10 +399,10 @@ def test_robustness_over_seeds_counts_seeds_and_failing_sets():
     results = C.claim_robustness(settings(), {"seed": seed_table({2})})
     assert [r.id for r in results] == ["C2", "C5", "C7"]
     c2, c5, c7 = results
-    assert c2.verdict == C.PARTLY and c2.failing == ["seed 2"]
+    assert c2.verdict == "3/4 reproduced, 1/4 partly" and c2.failing == ["seed 2"]
     assert c2.detail["failures_by_set"] == {"ec5": 1}
-    assert c5.verdict == C.REPRODUCED  # PS2 and Accuracy untouched
-    assert c7.verdict == C.PARTLY and c7.failing == ["seed 2"]  # S2 >= Accuracy broken too
+    assert c5.verdict == "4/4 reproduced"  # PS2 and Accuracy untouched
+    assert c7.verdict == "3/4 reproduced, 1/4 partly" and c7.failing == ["seed 2"]  # S2 >= Accuracy broken too
     assert "reproduced in 3/4 seeds" in c2.summary
 
 
@@ -364,29 +415,33 @@ def test_a_sweep_axis_and_its_claims_come_from_the_settings():
     """A sweep named in config re-checks the claims it lists, along its own axis."""
     s = settings(sweeps={"draws": ("seed", ("C5",))})
     (result,) = C.claim_robustness(s, {"draws": seed_table({2})})
-    assert (result.id, result.scope, result.verdict) == ("C5", "draws", C.REPRODUCED)
+    assert (result.id, result.scope, result.verdict) == ("C5", "draws", "4/4 reproduced")
     assert result.checks[0].subject == "seed 1"
 
 
 # ====================================================================== output
 def test_write_claims_csv_and_markdown(tmp_path):
-    results = [r for r in C.evaluate_claims(make_table(), settings()) if r.id != "C9"]
-    results += C.claim_robustness(settings(), {"offset": offset_table({0.09})})
+    results = [r for r in C.evaluate_claims(make_table(), read_as()) if r.id != "C9"]
+    results += C.claim_robustness(read_as(), {"offset": offset_table({0.09})})
     csv_path, md_path = tmp_path / "claims.csv", tmp_path / "claims.md"
-    C.write_claims(results, csv_path, md_path, settings())
+    C.write_claims(results, csv_path, md_path, read_as())
     first = (csv_path.read_bytes(), md_path.read_bytes())
-    C.write_claims(results, csv_path, md_path, settings())
+    C.write_claims(results, csv_path, md_path, read_as())
     assert (csv_path.read_bytes(), md_path.read_bytes()) == first  # deterministic
     rows = list(csv.DictReader(csv_path.open(newline="")))
     assert [r["id"] for r in rows] == ["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C1"]
     assert [r["scope"] for r in rows][-1] == "offset"
-    assert all(r["verdict"] in (C.REPRODUCED, C.PARTLY, C.NOT_REPRODUCED) for r in rows)
+    assert all(r["verdict"] in (C.REPRODUCED, C.PARTLY, C.NOT_REPRODUCED) for r in rows[:-1])
+    assert rows[-1]["verdict"] == "1/6 reproduced, 5/6 not reproduced"
     detail = json.loads(rows[0]["detail"])
     assert detail["detail"]["best_k"]["stdi"] == [9]
-    assert int(rows[1]["checks_total"]) == 10
+    assert int(rows[1]["checks_total"]) == 9 and rows[1]["checks_infeasible"] == "1"  # Ec2 apart
+    assert rows[1]["words_zh"].startswith("图4(a)") and "highest value" in rows[1]["words_en"]
+    assert rows[2]["reading"] == "margin equal_tol; exceptions checked"
     md = md_path.read_text()
     assert "| C2 | main | Fig. 4a | **reproduced** |" in md
-    assert "## C1 (across offsets): not reproduced" in md  # pattern at 1 of 6 offsets
+    assert "## C1 (across offsets): 1/6 reproduced, 5/6 not reproduced" in md
+    assert "> 只有图3(a)展示的STDI指标" in md and "(§3.1, Fig. 3)" in md
     assert not list(tmp_path.glob(".*tmp"))  # no temp files left behind
 
 

@@ -15,6 +15,7 @@ from clustval.registry import INDICES
 from clustval.repro import figure_table
 from clustval.repro.paper import report as R
 from clustval.repro.paper.claims.output import claims_markdown
+from clustval.repro.paper.claims.results import Check
 from clustval.repro.paper.scores import ScoreTable
 
 PAYLOAD = "</script><img src=x onerror=alert(3)>"
@@ -75,9 +76,10 @@ def test_markdown_opens_no_tag_but_keeps_comparisons():
 
 
 def test_claims_markdown_neutralises_a_label_from_the_config():
-    check = SimpleNamespace(subject=PAYLOAD, holds=True, role="main", statement="S2 <= 1", numbers={})
+    check = Check(subject=PAYLOAD, holds=True, statement="S2 <= 1")
     result = SimpleNamespace(id="C2", scope="main", source="sec. 4", verdict="reproduced", summary=PAYLOAD,
-                             statement="S2 >= PS2", rule="S2 >= PS2 - tol", checks=[check], failing=[])
+                             statement="S2 >= PS2", rule="S2 >= PS2 - tol", checks=[check], failing=[],
+                             counts={"holds": 1})
     text = claims_markdown([result])
     assert "<img" not in text and "</script" not in text
     assert "S2 <= 1" in text

@@ -12,7 +12,7 @@ from test_claims import (
     external_values,
     fig3_records,
     make_table,
-    settings,
+    read_as,
 )
 
 from clustval.repro.paper import claims as C
@@ -63,8 +63,9 @@ AXIS = {"figure": "fig5", "panel": "a", "label": "synthetic data sets", "low": 0
 
 
 def sensitivity() -> tuple[S.Sensitivity, C.ClaimSettings]:
-    s = settings(sweeps=SWEEPS, sensitivity=SENSITIVITY, labels=LABELS, paper_axes=(AXIS,), paper_axes_tolerance=1.0,
-                 main_choices={"preprocessing": "minmax", "algorithm": "park_jun", "sd_radius": "sd"})
+    s = read_as(sweeps=SWEEPS, sensitivity=SENSITIVITY, labels=LABELS, paper_axes=(AXIS,), paper_axes_tolerance=1.0,
+                main_choices={"choices": {"preprocessing": "minmax", "algorithm": "park_jun"},
+                              "radius": {"sd_radius": "sd"}}, stated_axes=())
     main = C.evaluate_claims(make_table(), s)
     return S.sensitivity_table(s, main, {"choices": choices_table(), "radius": radius_table()}), s
 
@@ -86,7 +87,7 @@ def test_a_cell_per_claim_and_variant_in_the_config_order():
 
 def test_the_variants_are_ranked_by_the_checks_that_hold_and_the_axes_they_fit():
     table, s = sensitivity()
-    base = sum(len(r.checks) for r in C.evaluate_claims(make_table(), s) if r.id in SWEEPS["choices"][1])
+    base = sum(len(r.feasible) for r in C.evaluate_claims(make_table(), s) if r.id in SWEEPS["choices"][1])
     checks = {v.value: S.agreement(table, v) for v in table.variants[:4]}
     # failing checks by construction: wdbc in C3 and C8; with PAM Ec2 in C5 and C7; Iris in C3 and C8
     assert checks == {"none/park_jun": (base - 2, base), "minmax/park_jun": (base - 2, base),
@@ -180,7 +181,7 @@ def test_the_heat_map_draws_every_cell(tmp_path):
 
 
 def test_c1_across_a_sweep_lists_each_values_sd_fallback_k():
-    s = settings(sweeps={"radius": SWEEPS["radius"]})
+    s = read_as(sweeps={"radius": SWEEPS["radius"]})
     (result,) = C.claim_robustness(s, {"radius": radius_table()}, {"radius": {"mean": [9, 10, 11, 14]}})
     statements = {check.subject: check.statement for check in result.checks}
     assert statements["sd_radius mean"].endswith("SD seeds filled farthest-first at K = 9..11, 14")
@@ -190,7 +191,7 @@ def test_c1_across_a_sweep_lists_each_values_sd_fallback_k():
 
 def test_a_sweep_of_clusterings_is_read_with_each_variants_algorithm():
     """C7 under PAM reads the PAM rows (Ec2 fails there), not the main study's Park-Jun."""
-    found = C.claims_by_group(choices_table(), settings(), ["C7"])
+    found = C.claims_by_group(choices_table(), read_as(), ["C7"])
     assert found["minmax/pam"]["C7"].failing == ["ec2"] and found["minmax/park_jun"]["C7"].failing == []
 
 

@@ -107,7 +107,10 @@ def test_claims_have_a_verdict_and_numbers(run):
     claims = read_csv(run / "results" / "claims.csv")
     main = {r["id"]: r for r in claims if r["scope"] == "main"}
     assert sorted(main) == [f"C{i}" for i in range(1, 10)]
-    assert all(r["verdict"] in {"reproduced", "partly", "not reproduced"} for r in claims)
+    assert all(r["verdict"] in {"reproduced", "partly", "not reproduced"} for r in main.values())
+    # a sweep row counts its values by verdict: "3/9 reproduced, 6/9 partly"
+    assert all(re.fullmatch(r"\d+/\d+ [a-z ]+(, \d+/\d+ [a-z ]+)*", r["verdict"]) for r in claims if r["scope"] != "main")
+    assert main["C2"]["checks_infeasible"] == "1" and main["C2"]["words_zh"].startswith("图4(a)")
     assert main["C9"]["verdict"] == "reproduced"
     assert all(r["summary"] for r in claims), "every verdict states its numbers"
     robust = {(r["id"], r["scope"]) for r in claims if r["scope"] != "main"}
@@ -126,6 +129,9 @@ def test_claims_have_a_verdict_and_numbers(run):
 def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd_radius(run):
     rows = read_csv(run / "results" / "sensitivity.csv")
     variants = [c for c in rows[0] if c not in ("claim", "main")]
+    readings = [v for v in variants if v.split(" ")[0] in ("ties", "margin", "c6_bound", "exceptions")]
+    assert readings == ["ties unique", "margin equal_tol", "c6_bound accuracy_or_rand", "exceptions skipped"]
+    variants = [v for v in variants if v not in readings]
     assert len(variants) == 3 * 3 + 2
     assert {v.split(" / ")[0] for v in variants[:9]} == {"none", "minmax", "zscore"}
     assert {v.split(" / ")[1].rstrip(" *") for v in variants[:9]} == {"Park-Jun K-medoids", "PAM", "k-means"}
@@ -138,7 +144,10 @@ def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd
     assert main_variant == "minmax / Park-Jun K-medoids *"
     assert all(by_claim[f"C{i}"][main_variant] == by_claim[f"C{i}"]["main"] for i in range(2, 9))
     md = (run / "results" / "sensitivity.md").read_text()
-    assert "the paper most likely made" in md and "## Which choices each verdict depends on" in md
+    assert "The paper names its clustering" in md and "## Which choices each verdict depends on" in md
+    spread = read_csv(run / "results" / "spread.csv")
+    assert {r["kind"] for r in spread} == {"seeds", "bootstrap"}
+    assert {r["word"] for r in spread if r["kind"] == "bootstrap"} <= {"holds", "fails", "within noise"}
     png = (run / "results" / "figures" / "sensitivity.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 20_000
 

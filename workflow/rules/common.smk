@@ -97,6 +97,8 @@ def read_back_outputs():
     return [
         "results/scores.csv",
         "results/sensitivity.csv",
+        "results/bootstrap/replicates.csv",
+        "results/spread.csv",
         *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
     ]
 
@@ -128,6 +130,8 @@ def final_outputs():
             "results/sensitivity.csv",
             "results/sensitivity.md",
             "results/sensitivity.html",
+            "results/spread.csv",
+            "results/bootstrap/replicates.csv",
             "results/provenance.html",
             "results/figure_axes.csv",
             "results/figure_axes.md",

@@ -61,3 +61,23 @@ rule collect_sweep:
         runtime=5,
     script:
         "../scripts/collect_scores.py"
+
+
+rule bootstrap:
+    input:
+        unpack(lambda wildcards: data_dirs(MAIN, "external")),
+        clustering=f"results/clusterings/{MAIN}/external.csv",
+    output:
+        "results/bootstrap/replicates.csv",
+    log:
+        "logs/bootstrap.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=10,
+    params:
+        **SETTINGS.bootstrap_params(),
+    script:
+        "../scripts/bootstrap.py"

@@ -75,6 +75,7 @@ rule claims:
         fig3_clusterings=f"results/clusterings/{MAIN}/fig3.csv",
         sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         sweep_fig3_clusterings=fallback_clusterings(),
+        replicates="results/bootstrap/replicates.csv",
     output:
         csv="results/claims.csv",
         md=report(
@@ -90,6 +91,7 @@ rule claims:
             category="Claims",
             caption="../report/sensitivity.rst",
         ),
+        spread="results/spread.csv",
     log:
         "logs/claims.log",
     conda:
@@ -102,6 +104,7 @@ rule claims:
         claims=escape_params(SETTINGS.claim_params()),
         sweeps=SWEEPS,
         fallback_runs=SETTINGS.fallback_runs(),
+        spread=SETTINGS.spread_params(),
     script:
         "../scripts/claims.py"
 

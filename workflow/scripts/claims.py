@@ -1,10 +1,11 @@
-"""Check the paper's claims C1-C9 and their robustness and sensitivity; write claims.csv,
-claims.md, claims.html and sensitivity.csv, .md, .html."""
+"""Check the paper's claims and their robustness, sensitivity and spread; write claims.csv,
+claims.md, claims.html, sensitivity.csv, .md, .html and spread.csv."""
 
 from clustval.io import atomic_write_text
 from clustval.repro.paper.claims import (
     ClaimSettings,
     claim_robustness,
+    claims_by_group,
     evaluate_claims,
     write_claims,
 )
@@ -16,18 +17,31 @@ from clustval.repro.paper.sensitivity import (
     sensitivity_table,
     write_sensitivity,
 )
+from clustval.repro.paper.spread import SPREAD_COLUMNS, attach_noise, bootstrap_rows, read_replicates, seed_rows
 from clustval.repro.pipeline import read_init_fallbacks, step
+from clustval.repro.verified import write_verified_csv
 
 with step(snakemake) as log:
     settings = ClaimSettings.from_params(unescape_params(snakemake.params.claims))  # escaped for the report
+    spread = snakemake.params.spread
     fallback_ks = read_init_fallbacks(snakemake.input.fig3_clusterings)
-    results = evaluate_claims(ScoreTable.read_csv(snakemake.input.scores), settings, fallback_ks)
+    main_table = ScoreTable.read_csv(snakemake.input.scores)
+    results = evaluate_claims(main_table, settings, fallback_ks)
+    results = attach_noise(results, read_replicates(snakemake.input.replicates), spread["level"])
     sweeps = dict(zip(snakemake.params.sweeps, map(ScoreTable.read_csv, snakemake.input.sweeps)))
     fallbacks = {
         study: {value: read_init_fallbacks(path, run=key) for value, key in runs}
         for (study, runs), path in zip(snakemake.params.fallback_runs.items(), snakemake.input.sweep_fig3_clusterings)
     }
-    sensitivity = sensitivity_table(settings, results, sweeps, fallbacks)
+    sensitivity = sensitivity_table(settings, results, sweeps, fallbacks, main_table, fallback_ks)
+    spread_rows = []
+    if spread["seed_sweep"]:
+        seeds = sweeps[spread["seed_sweep"]]
+        per_seed = claims_by_group(seeds, settings, settings.sweeps[spread["seed_sweep"]][1])
+        spread_rows += seed_rows(main_table, seeds, spread["indices"], spread["algorithm"],
+                                 {seed: list(found.values()) for seed, found in per_seed.items()}, results)
+    spread_rows += bootstrap_rows(results)
+    write_verified_csv(spread_rows, SPREAD_COLUMNS, snakemake.output.spread)
     results += claim_robustness(settings, sweeps, fallbacks)
     for result in results:
         log.info("%s (%s): %s", result.id, result.scope, result.verdict)

@@ -27,6 +27,7 @@ from clustval.errors import InputError
 from clustval.registry import INDICES, get_index
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
+from .paper.claims.words import statement_params
 from .sweeps import AXES, AXIS_KINDS, VARIANT, sweep_axes
 
 __all__ = ["AXES", "MAIN", "Run", "Settings", "refuse_templated_config", "validate_config"]
@@ -196,6 +197,12 @@ class Settings:
         names = {name: spec.label for name, spec in self.synthetic_catalog.items()}
         names.update({name: spec.title for name, spec in self.uci_catalog.items()})
         return names
+
+    def class_sizes(self) -> dict[str, list[int]]:
+        """The class sizes of every selected synthetic and UCI set (the claims' feasibility checks)."""
+        sizes = {name: list(self.synthetic_catalog[name].sizes) for name in self.synthetic}
+        sizes.update({name: list(self.uci_catalog[name].expected.values()) for name in self.uci})
+        return sizes
 
     def n_classes(self, name: str) -> int:
         kind = self.kind(name)
@@ -382,8 +389,11 @@ class Settings:
             "equal_tol": claims["equal_tol"],
             "slightly_below": claims["slightly_below"],
             "partly_share": claims["partly_share"],
-            "implied_exceptions_checked": claims["implied_exceptions_checked"],
-            "c6_ps2_bound": claims["c6_ps2_bound"],
+            "readings": dict(claims["readings"]),
+            "rule_axes": list(claims["rule_axes"]),
+            "stated_axes": list(claims["stated_axes"]),
+            "class_sizes": self.class_sizes(),
+            "statements": statement_params(),
             "exceptions": {key: list(sets) for key, sets in sorted(claims["exceptions"].items())},
             "c9_class_sizes": list(table1["class_sizes"]),
             "c9_printed": {name: table1[name] for name in ("f_measure", "s2", "ps2")},
@@ -399,12 +409,42 @@ class Settings:
             },
             "paper_axes": self.paper_axes_params(),
             "paper_axes_tolerance": figures["paper_axes_tolerance"],
-            "main_choices": {
-                "preprocessing": self.config["preprocessing"]["uci"],
-                "algorithm": self.external_algorithm,
-                "sd_radius": self.config["clustering"]["sd_radius"],
-            },
+            "main_choices": {name: self.main_choices(name) for name in self.sensitivity_sweeps},
         }
+
+    def main_choices(self, study: str) -> dict:
+        """The main study's value of each axis of sweep ``study`` (for its run group): the
+        variant with every one of them is the main study's own."""
+        run = self.config["pipeline"]["sweeps"][study]["run"]
+        main = {
+            "preprocessing": self.config["preprocessing"]["uci"],
+            "algorithm": self.external_algorithm if run == "external" else self.config["pipeline"][run]["algorithm"],
+            "sd_radius": self.config["clustering"]["sd_radius"],
+            "offset": self.config["fig1_set"]["offset"],
+            "seed": self.config["synthetic"]["seed"],
+        }
+        main.update({axis: self.config["indices"][axis] for axis, step in AXES.items() if step == "scoring"})
+        axes, _ = sweep_axes(self.config["pipeline"]["sweeps"][study], study)
+        return {axis: main[axis] for axis in axes}
+
+    @property
+    def bootstrap_indices(self) -> list[str]:
+        """The external indices the claims compare (Figs. 4-6): what the bootstrap recomputes."""
+        figures = self.config["figures"]
+        return list(dict.fromkeys(figures["fig4_indices"] + figures["fig5_indices"] + figures["fig6_indices"]))
+
+    def bootstrap_params(self) -> dict:
+        """What the bootstrap job uses: the main study's K = C runs, the indices, the draws."""
+        spread = self.config["claims"]["spread"]
+        return {"rows": self.run_params(MAIN, "external"), "indices": self.bootstrap_indices,
+                "index_options": self.indices, "replicates": spread["replicates"], "seed": spread["seed"]}
+
+    def spread_params(self) -> dict:
+        """What the claims job reads of the spread: the level, and the seed sweep (if it runs)."""
+        spread = self.config["claims"]["spread"]
+        sweep = spread["seed_sweep"] if spread["seed_sweep"] in self.sweeps else None
+        return {"level": spread["level"], "seed_sweep": sweep, "indices": self.bootstrap_indices,
+                "algorithm": self.external_algorithm}
 
     @property
     def sensitivity_sweeps(self) -> list[str]:

@@ -1,10 +1,14 @@
-"""How much each verdict depends on the analysis choices the paper does not state.
+"""How much each verdict depends on the analysis choices the paper does not state, and on
+the readings of its words.
 
 The paper states neither its preprocessing nor its K-medoids details, so each claim is
 re-checked under every variant of the sensitivity sweeps (config ``claims.sensitivity``):
 the UCI preprocessing (none, min-max, z-score) times the clustering of Figs. 4-6 (Park-Jun,
 PAM, k-means) for C2-C8, and the SD K-medoids radius (sd, mean) for C1. Every variant runs
-through the same data, cluster and score rules as the main study.
+through the same data, cluster and score rules as the main study. Beside these data and
+algorithm axes stand the *rule axes* (config ``claims.rule_axes``): each other reading of a
+rule the paper's words leave open (:mod:`clustval.repro.paper.claims.readings`), applied alone
+to the main study's scores.
 
 :func:`sensitivity_table` gives one cell per claim and variant (its verdict and the share of
 its checks that hold; ``None`` where the variant does not apply), :func:`ranking` orders each
@@ -28,11 +32,13 @@ from clustval.io import atomic_write_text
 
 from ..verified import read_verified_csv, verified_text
 from .axes import count_fits, panel_fits, paper_axes
-from .claims import ClaimResult, ClaimSettings, claims_by_group
+from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
+from .claims.readings import RULES, reading_text
 from .report import html_table
 from .scores import ScoreTable
 
 NOT_APPLICABLE = "—"
+READINGS = "readings"  # the study name of the rule-axis columns
 AXIS_WORDS = {"preprocessing": "preprocessing", "algorithm": "clustering", "sd_radius": "SD radius",
               "seed": "seed", "offset": "offset"}
 
@@ -52,6 +58,8 @@ class Variant:
 
     @property
     def name(self) -> str:
+        if self.study == READINGS:
+            return " / ".join(reading_text(axis, value) for axis, value in self.choices)
         return " / ".join(choice_text(axis, value) for axis, value in self.choices)
 
 
@@ -82,8 +90,11 @@ def sensitivity_table(
     main: Sequence[ClaimResult],
     sweeps: Mapping[str, ScoreTable],
     fallbacks: Mapping[str, Mapping] = {},
+    main_table: ScoreTable | None = None,
+    main_fallback_ks: Sequence[int] = (),
 ) -> Sensitivity:
-    """Re-check each sensitivity sweep's claims at each of its variants.
+    """Re-check each sensitivity sweep's claims at each of its variants, and (given the main
+    study's ``main_table``) each claim under every other reading of the rule axes.
 
     ``settings.sensitivity`` maps each sensitivity sweep to its (axis, values) pairs, in the
     config's order (the columns' order); ``settings.sweeps`` to the claims it re-checks; ``settings.main_choices`` the main study's value of each axis.
@@ -100,11 +111,12 @@ def sensitivity_table(
         _, claim_ids = settings.sweeps[study]
         by_value = claims_by_group(sweeps[study], settings, claim_ids, fallbacks.get(study, {}))
         found = []
+        main_choices = settings.main_choices.get(study, {})
         for value, results in by_value.items():
             values = str(value).split("/") if len(axes) > 1 else [value]
             choices = tuple(zip(axes, values))
             variant = Variant(study, value, choices,
-                              all(str(settings.main_choices.get(a)) == str(v) for a, v in choices))
+                              all(str(main_choices.get(a)).lower() == str(v).lower() for a, v in choices))
             order = tuple(p.index(str(v)) if str(v) in p else len(p) for p, v in zip(position, values))
             found.append((order, variant, results))
         for _, variant, results in sorted(found, key=lambda item: item[0]):
@@ -115,8 +127,26 @@ def sensitivity_table(
                                                   algorithm=algorithm, missing="skip"))
             for claim_id, result in results.items():
                 cells.setdefault(claim_id, {})[variant] = result
+    if main_table is not None:
+        for variant, results in rule_variants(settings, main_table, main_fallback_ks):
+            variants.append(variant)
+            for result in results:
+                cells.setdefault(result.id, {})[variant] = result
     order = sorted(main_results, key=_claim_order)
     return Sensitivity(tuple(order), tuple(variants), cells, main_results, fits)
+
+
+def rule_variants(settings: ClaimSettings, table: ScoreTable, fallback_ks: Sequence[int] = ()):
+    """Each other reading of each rule axis, alone: its column and the results of the claims it
+    changes, on the main study's scores."""
+    for rule in settings.rule_axes:
+        for value in RULES[rule].values:
+            if value == settings.readings[rule]:
+                continue
+            results = [r for r in evaluate_claims(table, settings.read_as(**{rule: value}), fallback_ks)
+                       if r.id in RULES[rule].claims]
+            if results:
+                yield Variant(READINGS, reading_text(rule, value), ((rule, value),), False), results
 
 
 def _claim_order(claim_id: str) -> int:
@@ -128,17 +158,19 @@ def share(result: ClaimResult) -> float:
 
 
 def cell_text(result: ClaimResult | None) -> str:
-    """A cell: "partly 7/12", or "—" where the variant does not apply."""
+    """A cell: "partly 7/12" (the feasible checks that hold), or "—" where the variant does
+    not apply."""
     if result is None:
         return NOT_APPLICABLE
-    return f"{result.verdict} {sum(c.holds for c in result.checks)}/{len(result.checks)}"
+    feasible = result.feasible
+    return f"{result.verdict} {sum(c.holds for c in feasible)}/{len(feasible)}"
 
 
 def agreement(table: Sensitivity, variant: Variant) -> tuple[int, int]:
     """The paper's checks that hold under ``variant``, and how many there are, over its claims."""
     results = [table.cell(claim, variant) for claim in table.claims]
     results = [r for r in results if r is not None]
-    return sum(c.holds for r in results for c in r.checks), sum(len(r.checks) for r in results)
+    return sum(c.holds for r in results for c in r.feasible), sum(len(r.feasible) for r in results)
 
 
 def axes_fit(table: Sensitivity, variant: Variant) -> tuple[int, int]:
@@ -151,6 +183,8 @@ def ranking(table: Sensitivity) -> dict[str, list[tuple[Variant, int, int]]]:
     fitting its printed axes) out of the number compared, most first (ties: config order)."""
     ranked: dict[str, list] = {}
     for variant in table.variants:
+        if variant.study == READINGS:  # a reading changes no value: nothing to rank on the axes
+            continue
         (held, checks), (fit, panels) = agreement(table, variant), axes_fit(table, variant)
         ranked.setdefault(variant.study, []).append((variant, held + fit, checks + panels))
     return {study: sorted(rows, key=lambda row: -row[1] / row[2]) for study, rows in ranked.items()}
@@ -179,23 +213,51 @@ def findings(table: Sensitivity, settings: ClaimSettings) -> list[str]:
             )
             continue
         runner = rows[len(top)][0]
-        verb, what = ("is", "the choice") if len(top) == 1 else ("are, tied,", "the choices")
-        lines.append(
+        verb = "is" if len(top) == 1 else "are, tied,"
+        line = (
             f"{axes} ({claims}): the variant that agrees with most of the paper's checks and "
             f"printed axis ranges {verb} {best} ({_evidence(table, top[0][0])}), ahead of "
-            f"{runner.label} ({_evidence(table, runner)}): {what} the paper most likely made. "
-            f"All, best first: {order}."
+            f"{runner.label} ({_evidence(table, runner)})."
         )
+        stated = {axis: value for axis, value in settings.main_choices.get(study, {}).items()
+                  if axis in settings.stated_axes}
+        if stated:
+            named = spoken_list([choice_text(axis, value) for axis, value in stated.items()])
+            line += (
+                f" The paper names its {spoken_list([AXIS_WORDS.get(a, a) for a in stated])} ({named}), "
+                "so a closer fit under another one says how our reconstruction differs from the paper's "
+                "run, not which one it used"
+            )
+            unstated = [axis for axis, _ in settings.sensitivity[study] if axis not in stated]
+            as_named = [row for row in rows if all(str(dict(row[0].choices).get(a)).lower() == str(v).lower()
+                                                   for a, v in stated.items())]
+            if unstated and as_named:
+                best_named = [row for row in as_named if row[1] * as_named[0][2] == as_named[0][1] * row[2]]
+                line += (
+                    f"; with {named}, the {spoken_list([AXIS_WORDS.get(a, a) for a in unstated])} that agrees "
+                    f"best is {spoken_list([_unstated_label(row[0], unstated) for row in best_named])} "
+                    f"({_evidence(table, best_named[0][0])})"
+                )
+            line += "."
+        else:
+            line += f" {'That is the choice' if len(top) == 1 else 'Those are the choices'} the paper most likely made."
+        lines.append(line + f" All, best first: {order}.")
     return lines
+
+
+def _unstated_label(variant: Variant, axes: Sequence[str]) -> str:
+    return " / ".join(choice_text(axis, value) for axis, value in variant.choices if axis in axes)
 
 
 # ====================================================================== dependence
 def dependence(table: Sensitivity, claim: str, labels: Mapping[str, str]) -> str:
     """One sentence: which choices the claim's verdict depends on, and the sets (or indices)
     that fail under every variant, spelled with ``labels``. "" if no variant re-checks it."""
-    cells = table.cells.get(claim, {})
+    everything = table.cells.get(claim, {})
+    cells = {variant: result for variant, result in everything.items() if variant.study != READINGS}
+    readings = reading_dependence(table, claim)
     if not cells:
-        return ""
+        return f"{claim}: {readings}" if readings else ""
     axes = list(dict.fromkeys(axis for variant in cells for axis, _ in variant.choices))
     words = " and ".join(AXIS_WORDS.get(axis, axis) for axis in axes)
     verdicts = {variant: result.verdict for variant, result in cells.items()}
@@ -225,7 +287,21 @@ def dependence(table: Sensitivity, claim: str, labels: Mapping[str, str]) -> str
     elif sometimes:
         one = "index" if claim == "C1" else "set"
         text += f"; no {one} fails under every variant (under some: {spoken_list(list(map(name, sometimes)))})"
-    return text
+    return text + (f"; {readings}" if readings else "")
+
+
+def reading_dependence(table: Sensitivity, claim: str) -> str:
+    """"under the other readings: margin equal_tol partly (7/9)" for the rule-axis columns of
+    ``claim`` ("" if none re-checks it)."""
+    cells = [(variant, result) for variant, result in table.cells.get(claim, {}).items()
+             if variant.study == READINGS]
+    if not cells:
+        return ""
+    main = table.main.get(claim)
+    parts = [f"{variant.name}: {cell_text(result)}" for variant, result in cells]
+    same = main is not None and all(result.verdict == main.verdict for _, result in cells)
+    return ("the same verdict under every other reading (" if same else "under the other readings: ") + \
+        "; ".join(parts) + (")" if same else "")
 
 
 def _majority_text(verdicts: Mapping[Variant, str], axes: Sequence[str], words: str) -> str:
@@ -280,9 +356,10 @@ def sensitivity_rows(table: Sensitivity) -> tuple[list[dict], list[str]]:
         row = {"claim": claim, "main": cell_text(table.main.get(claim))}
         row.update({v.label: cell_text(table.cell(claim, v)) for v in table.variants})
         rows.append(row)
-    held = {"claim": "checks holding", "main": ""}
-    fitting = {"claim": "axes fitting", "main": ""}
-    rank = {"claim": "rank", "main": ""}
+    blank = {v.label: "" for v in table.variants}
+    held = {"claim": "checks holding", "main": "", **blank}
+    fitting = {"claim": "axes fitting", "main": "", **blank}
+    rank = {"claim": "rank", "main": "", **blank}
     for rows_of_sweep in ranking(table).values():
         for variant, agree, total in rows_of_sweep:
             held[variant.label] = "{}/{}".format(*agreement(table, variant))
@@ -319,7 +396,7 @@ def read_sensitivity_csv(path) -> tuple[list[str], list[str], list[list[tuple[st
                 continue
             verdict, counts = text.rsplit(" ", 1)
             held, total = map(int, counts.split("/"))
-            line.append((verdict, held / total))
+            line.append((verdict, held / total if total else float("nan")))
         cells.append(line)
     return claims, variants, cells
 

@@ -17,24 +17,41 @@ from .checks import (
     claim_c8,
     claim_c9,
     evaluate_claims,
+    finds,
     table1_labels,
 )
+from .feasibility import s2_above_accuracy_proof
 from .output import claims_csv_text, claims_html, claims_markdown, write_claims
+from .readings import RULES, natural_readings
 from .results import (
+    FAILS,
+    HOLDS,
+    INFEASIBLE,
     NOT_EVALUATED,
     NOT_REPRODUCED,
     PARTLY,
     REPRODUCED,
+    WITHIN_NOISE,
     Check,
     ClaimResult,
     verdict_from_share,
 )
 from .robustness import claim_robustness, claims_by_group, pattern_band
 from .settings import C6_BOUNDS, ClaimSettings
+from .words import STATEMENTS, Statement
 
 __all__ = [
     "C6_BOUNDS",
     "CLAIMS",
+    "FAILS",
+    "HOLDS",
+    "INFEASIBLE",
+    "RULES",
+    "STATEMENTS",
+    "WITHIN_NOISE",
+    "Statement",
+    "natural_readings",
+    "s2_above_accuracy_proof",
     "NOT_EVALUATED",
     "NOT_REPRODUCED",
     "PARTLY",
@@ -57,6 +74,7 @@ __all__ = [
     "claims_html",
     "claims_markdown",
     "evaluate_claims",
+    "finds",
     "pattern_band",
     "table1_labels",
     "verdict_from_share",

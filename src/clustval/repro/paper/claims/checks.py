@@ -7,16 +7,15 @@ printed value) that holds or not. Unless a claim says otherwise the verdict rule
 - ``partly``: at least ``partly_share`` of the checks hold (config ``claims.partly_share``);
 - ``not reproduced``: fewer.
 
-Comparisons use one tolerance ``equal_tol`` (config): "a >= b" holds when a >= b - tol,
-"a <= b" when a <= b + tol, while strict "a > b" needs a > b + tol and "a < b" needs
-a < b - tol. So a tie within the tolerance satisfies "equal to / at least / at most" but not
-"above / below", and each strict comparison is the exact negation of the opposite non-strict one.
-"S2 is the highest" (C2, C3) is strict: above every other index by more than the tolerance.
-A "best K" (C1) is the paper's K only when no other K shares the best value: ties are reported.
+A check that no clustering can satisfy under the paper's definitions is *infeasible*
+(:mod:`.feasibility`): reported with its proof, and counted in no verdict.
 
-Where the paper excepts a set ("S2 is highest on every set except UEc6") the figure shows the
-claim failing there; with ``implied_exceptions_checked`` (config) that is checked too, as the
-negation of the main statement. Nothing here is tuned to change a verdict.
+Where the paper's words leave a rule open, the check follows the reading of the settings
+(:mod:`.readings`; the headline reads each naturally): exact comparisons or a margin
+(``equal_tol``), a tied best K finding each of its K or none, C6's first or second clause,
+"except X" checked as a failure on X or only leaving X out. Each check carries its condition
+(:mod:`.conditions`) so the bootstrap re-evaluates it with the same code. Nothing here is tuned
+to change a verdict.
 """
 
 from __future__ import annotations
@@ -30,6 +29,8 @@ from clustval.formatting import best_ks_text, k_ranges_text
 from clustval.registry import get_index
 
 from ..scores import ScoreTable
+from . import conditions as K
+from .feasibility import s2_above_accuracy_proof
 from .results import (
     NOT_REPRODUCED,
     PARTLY,
@@ -39,26 +40,6 @@ from .results import (
     result_from_checks,
 )
 from .settings import ClaimSettings
-
-
-# ====================================================================== comparisons
-class _Compare:
-    """Tolerant comparisons; strict ones are the negations of the opposite non-strict ones."""
-
-    def __init__(self, tol: float):
-        self.tol = tol
-
-    def at_least(self, a: float, b: float) -> bool:
-        return a >= b - self.tol
-
-    def at_most(self, a: float, b: float) -> bool:
-        return a <= b + self.tol
-
-    def above(self, a: float, b: float) -> bool:
-        return not self.at_most(a, b)
-
-    def below(self, a: float, b: float) -> bool:
-        return not self.at_least(a, b)
 
 
 def _values(table: ScoreTable, settings: ClaimSettings, dataset: str, indices: Iterable[str]) -> dict[str, float]:
@@ -77,16 +58,36 @@ def _fmt(values: Mapping[str, float]) -> str:
     return ", ".join(f"{_label(name)} {value:.4f}" for name, value in values.items())
 
 
+def _check(subject, statement, condition, values_by_set, **fields) -> Check:
+    """A check whose verdict is its condition's on the run's values."""
+    slack, holds = K.evaluate(condition, values_by_set)
+    return Check(subject=subject, statement=statement(holds) if callable(statement) else statement,
+                 holds=holds, condition=condition, slack=slack, **fields)
+
+
 # ====================================================================== C1
+def finds(ks: Sequence[int], expected: int, ties: str) -> bool:
+    """Whether an index whose best value lies at ``ks`` finds ``expected``: under the reading
+    ``any`` a tie finds each of its K, under ``unique`` only an untied best finds its K.
+
+    Examples
+    --------
+    >>> finds((3, 9, 10), 3, "any"), finds((3, 9, 10), 3, "unique"), finds((3,), 3, "unique")
+    (True, False, True)
+    """
+    return expected in ks if ties == "any" else tuple(ks) == (expected,)
+
+
 def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> ClaimResult:
     """C1 (Fig. 3): on the Fig. 1 set STDI is best at K = 9, DB XB IGP Sil BWP at K = 3.
 
-    An index's check holds only when the paper's K is its *unique* best: a best value shared
-    by several K (IGP = 1 at K = 3, 9 and 10) is reported as a tie and does not hold.
+    A best value shared by several K (IGP = 1 at K = 3, 9 and 10) is reported as a tie; under
+    the reading ``ties: any`` it finds each of those K, under ``unique`` none (:func:`finds`).
     Rule: reproduced if all six checks hold; partly if STDI's does (the claim's point) and at
     least ``partly_share`` of the other five do; otherwise not reproduced. ``fallback_ks``:
     the K at which SD seeding ran out of candidates and filled its seeds farthest-first.
     """
+    ties = settings.readings["ties"]
     checks = []
     best = {}
     for name, expected in settings.c1_expected.items():
@@ -95,7 +96,7 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
         checks.append(Check(
             subject=_label(name),
             statement=f"best K of {_label(name)} is {best_ks_text(ks)} (value {value:.4g}); paper: {expected}",
-            holds=ks == (expected,),
+            holds=finds(ks, expected, ties),
             numbers={"best_k": ks[0], "n_tied": len(ks), "best_value": value, "expected_k": expected},
         ))
     stdi = [c for c, name in zip(checks, settings.c1_expected) if name == "stdi"]
@@ -113,6 +114,8 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
     summary += f" (K = {ks[0]}..{ks[-1]}, {algorithm})"
     if fallback_ks:
         summary += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback_ks)}"
+    tie_rule = ("the stated K is among the index's best (a tie finds each of its K)" if ties == "any"
+                else "the stated K is the index's unique best")
     return ClaimResult(
         id="C1",
         source="Fig. 3",
@@ -121,7 +124,7 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
             f"are best at K = {settings.fig1_group_k}."
         ),
         rule=(
-            "a check holds when the stated K is the index's unique best; reproduced if every "
+            f"a check holds when {tie_rule}; reproduced if every "
             f"check holds; partly if STDI's does and at least {settings.partly_share:g} of the "
             "others do; otherwise not reproduced"
         ),
@@ -134,10 +137,11 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
 
 # ====================================================================== C2, C3: S2 highest
 def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult:
-    """S2 is "the highest" when it is strictly above every other index: above the best of
-    them by more than ``equal_tol``. Within the tolerance it is tied, which is not highest."""
+    """S2 is "the highest" when it is strictly above every other index (beyond the margin,
+    under the margin reading: within it S2 is tied, which is not highest). On a set where no
+    clustering lets S2 exceed Accuracy the check is infeasible (:mod:`.feasibility`)."""
     exceptions = settings.excepted(id)
-    cmp = _Compare(settings.equal_tol)
+    tol = settings.tolerance
     checks = []
     for dataset in datasets:
         is_exception = dataset in exceptions
@@ -145,24 +149,28 @@ def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult
             continue
         values = _values(table, settings, dataset, settings.fig4_indices)
         s2 = values["s2"]
-        rival = max((n for n in values if n != "s2"), key=lambda n: values[n])
-        highest = cmp.above(s2, values[rival])
-        if highest:
+        others = [n for n in values if n != "s2"]
+        rival = max(others, key=lambda n: values[n])
+        highest = K.above(K.value(dataset, "s2"), K.best_of(dataset, others), tol)
+        _, is_highest = highest({dataset: values})
+        if is_highest:
             word = "highest"
-        elif cmp.at_least(s2, values[rival]):
-            word = f"tied within {settings.equal_tol:g}, not highest"
+        elif s2 >= values[rival] - tol:
+            word = f"tied within {tol:g}, not highest" if tol else "tied, not highest"
         else:
             word = "not highest"
-        checks.append(Check(
-            subject=dataset,
-            statement=(
-                f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f} "
-                f"(difference {s2 - values[rival]:+.4f}): {word}"
-                + (" (paper: not highest here)" if is_exception else "")
-            ),
-            holds=(not highest) if is_exception else highest,
+        sizes = settings.class_sizes.get(dataset, ())
+        proof = "" if is_exception or "accuracy" not in others else s2_above_accuracy_proof(sizes, len(sizes))
+        checks.append(_check(
+            dataset,
+            f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f} "
+            f"(difference {s2 - values[rival]:+.4f}): {word}"
+            + (" (paper: not highest here)" if is_exception else ""),
+            K.negation(highest) if is_exception else highest,
+            {dataset: values},
             role="exception" if is_exception else "stated",
             numbers=values,
+            infeasible=proof,
         ))
     return result_from_checks(id, source, statement, checks, settings, absent=settings.absent(id, datasets))
 
@@ -188,25 +196,26 @@ def claim_c3(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     """C4 (Figs. 4, 5): ARI is among the two lowest of the six indices.
 
-    One check per (figure, data set): at most one other index is below ARI (strictly,
-    beyond the tolerance). The share on UCI vs synthetic sets is reported ("most pronounced
-    on UCI sets") but not part of the verdict.
+    One check per (figure, data set): at most one other index is below ARI (strictly, beyond
+    the margin under the margin reading), that is, the second lowest of the others is at least
+    ARI. The share on UCI vs synthetic sets is reported ("most pronounced on UCI sets") but not
+    part of the verdict.
     """
-    cmp = _Compare(settings.equal_tol)
+    tol = settings.tolerance
     checks = []
     for figure, indices in (("Fig. 4", settings.fig4_indices), ("Fig. 5", settings.fig5_indices)):
         for kind, datasets in (("synthetic", settings.synthetic), ("UCI", settings.uci)):
             for dataset in datasets:
                 values = _values(table, settings, dataset, indices)
                 ari = values["ari"]
-                lower = [n for n, v in values.items() if n != "ari" and cmp.below(v, ari)]
-                checks.append(Check(
-                    subject=f"{figure} {dataset}",
-                    statement=(
-                        f"ARI {ari:.4f}; indices below it: "
-                        + (", ".join(f"{get_index(n).label} {values[n]:.4f}" for n in lower) or "none")
-                    ),
-                    holds=len(lower) <= 1,
+                others = [n for n in values if n != "ari"]
+                lower = [n for n in others if values[n] < ari - tol]
+                checks.append(_check(
+                    f"{figure} {dataset}",
+                    f"ARI {ari:.4f}; indices below it: "
+                    + (", ".join(f"{get_index(n).label} {values[n]:.4f}" for n in lower) or "none"),
+                    K.at_least(K.nth_lowest(dataset, others, 2), K.value(dataset, "ari"), tol),
+                    {dataset: values},
                     numbers={**values, "n_below_ari": len(lower), "kind": kind},
                 ))
     by_kind = {}
@@ -225,9 +234,9 @@ def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 def claim_c5(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     """C5 (Fig. 5a): on synthetic sets except UEc6, PS2 is equal to or slightly below Accuracy.
 
-    Holds when Accuracy - slightly_below <= PS2 <= Accuracy + equal_tol.
+    Holds when Accuracy - slightly_below <= PS2 <= Accuracy (+ the margin, under that reading).
     """
-    cmp = _Compare(settings.equal_tol)
+    tol = settings.tolerance
     checks = []
     for dataset in settings.synthetic:
         is_exception = dataset in settings.excepted("C5")
@@ -235,26 +244,30 @@ def claim_c5(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
             continue
         values = _values(table, settings, dataset, ("ps2", "accuracy"))
         ps2, acc = values["ps2"], values["accuracy"]
-        close = cmp.at_most(ps2, acc) and ps2 >= acc - settings.slightly_below
+        ps2_term, acc_term = K.value(dataset, "ps2"), K.value(dataset, "accuracy")
+        band = K.all_of(
+            K.at_most(ps2_term, acc_term, tol),
+            K.at_least(ps2_term, lambda v, a=acc_term: a(v) - settings.slightly_below, 0.0),
+        )
         gap = acc - ps2
-        checks.append(Check(
-            subject=dataset,
-            statement=(
+        checks.append(_check(
+            dataset,
+            lambda holds, e=is_exception, gap=gap, ps2=ps2, acc=acc: (
                 f"PS2 {ps2:.4f}, Accuracy {acc:.4f} (Accuracy - PS2 = {gap:+.4f}): "
-                + ("equal or slightly below" if close else "not within the band")
-                + (" (paper: not within the band here)" if is_exception else "")
+                + ("equal or slightly below" if holds != e else "not within the band")
+                + (" (paper: not within the band here)" if e else "")
             ),
-            holds=(not close) if is_exception else close,
+            K.negation(band) if is_exception else band,
+            {dataset: values},
             role="exception" if is_exception else "stated",
             numbers={**values, "accuracy_minus_ps2": gap},
         ))
+    upper = f"Accuracy + {tol:g}" if tol else "Accuracy"
     return result_from_checks(
         "C5", "Fig. 5a",
         f"On the synthetic sets except {settings.spelled('C5')}, PS2 is equal to or slightly below Accuracy.",
         checks, settings, absent=settings.absent("C5", settings.synthetic),
-        summary_extra=(
-            f"band: Accuracy - {settings.slightly_below:g} <= PS2 <= Accuracy + {settings.equal_tol:g}"
-        ),
+        summary_extra=f"band: Accuracy - {settings.slightly_below:g} <= PS2 <= {upper}",
     )
 
 
@@ -262,59 +275,61 @@ def claim_c6(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     """C6 (Fig. 5b): on the UCI sets, PS2 is at most Accuracy (or Rand).
 
     The paper's text for Fig. 5b says both "PS2 is below or equal to Accuracy" and "Accuracy
-    or the Rand index is >= PS2"; the second is the one consistent with its own C8 (on
-    Segmentation Accuracy is below PS2). ``c6_ps2_bound`` (config) picks it
-    (``accuracy_or_rand``, default) or the plain ``PS2 <= Accuracy`` (``accuracy``).
-    Both comparisons are reported either way.
+    or the Rand index is >= PS2". The reading ``c6_bound: accuracy`` (the headline) checks the
+    first clause, ``accuracy_or_rand`` the second, the looser one (consistent with the paper's
+    own C8 on Segmentation, where Accuracy is below PS2). Both comparisons are reported either way.
     """
-    cmp = _Compare(settings.equal_tol)
+    tol = settings.tolerance
     with_rand = settings.c6_ps2_bound == "accuracy_or_rand"
     checks = []
     for dataset in settings.uci:
         values = _values(table, settings, dataset, ("ps2", "accuracy", "rand"))
-        le_acc = cmp.at_most(values["ps2"], values["accuracy"])
-        le_rand = cmp.at_most(values["ps2"], values["rand"])
-        holds = le_acc or (with_rand and le_rand)
-        checks.append(Check(
-            subject=dataset,
-            statement=(
-                f"{_fmt(values)}: PS2 {'<=' if le_acc else '>'} Accuracy, "
-                f"PS2 {'<=' if le_rand else '>'} R"
-            ),
-            holds=holds,
+        ps2 = K.value(dataset, "ps2")
+        under_acc = K.at_most(ps2, K.value(dataset, "accuracy"), tol)
+        under_rand = K.at_most(ps2, K.value(dataset, "rand"), tol)
+        _, le_acc = under_acc({dataset: values})
+        _, le_rand = under_rand({dataset: values})
+        conflict = ""
+        if not with_rand and dataset in settings.excepted("C8_accuracy_below"):
+            conflict = (f"the paper's C8 puts Accuracy below PS2 on {settings.name(dataset)}: C6's first "
+                        "clause and C8 cannot both hold there")
+        checks.append(_check(
+            dataset,
+            f"{_fmt(values)}: PS2 {'<=' if le_acc else '>'} Accuracy, PS2 {'<=' if le_rand else '>'} R",
+            K.any_of(under_acc, under_rand) if with_rand else under_acc,
+            {dataset: values},
             numbers={**values, "ps2_le_accuracy": le_acc, "ps2_le_rand": le_rand},
+            conflict=conflict,
         ))
     bound = "Accuracy or R (Rand)" if with_rand else "Accuracy"
     statement = (
         "On the UCI sets, PS2 <= Accuracy; the text adds: Accuracy or the Rand index is >= PS2."
     )
     n_acc = sum(bool(c.numbers["ps2_le_accuracy"]) for c in checks)
+    n_either = sum(bool(c.numbers["ps2_le_accuracy"] or c.numbers["ps2_le_rand"]) for c in checks)
     return result_from_checks(
         "C6", "Fig. 5b", statement, checks, settings,
-        summary_extra=f"checked: PS2 <= {bound}; PS2 <= Accuracy alone on {n_acc}/{len(checks)}",
+        summary_extra=(f"checked: PS2 <= {bound}; PS2 <= Accuracy alone on {n_acc}/{len(checks)}, "
+                       f"<= Accuracy or R on {n_either}/{len(checks)}"),
     )
 
 
 # ====================================================================== C7, C8: S2, PS2, Accuracy
 def claim_c7(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     """C7 (Fig. 6a): synthetic sets except UEc6: S2 >= Accuracy >= PS2; on UEc6 S2 is below both."""
-    cmp = _Compare(settings.equal_tol)
+    tol = settings.tolerance
     checks = []
     for dataset in settings.synthetic:
         values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
-        s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
+        s2, acc, ps2 = (K.value(dataset, name) for name in ("s2", "accuracy", "ps2"))
         if dataset in settings.excepted("C7"):
-            holds = cmp.below(s2, acc) and cmp.below(s2, ps2)
+            condition = K.all_of(K.below(s2, acc, tol), K.below(s2, ps2, tol))
             stated = "S2 below Accuracy and PS2"
         else:
-            holds = cmp.at_least(s2, acc) and cmp.at_least(acc, ps2)
+            condition = K.all_of(K.at_least(s2, acc, tol), K.at_least(acc, ps2, tol))
             stated = "S2 >= Accuracy >= PS2"
-        checks.append(Check(
-            subject=dataset,
-            statement=f"{_fmt(values)}; paper: {stated}",
-            holds=holds,
-            numbers=values,
-        ))
+        checks.append(_check(dataset, f"{_fmt(values)}; paper: {stated}", condition, {dataset: values},
+                             numbers=values))
     named = settings.spelled("C7")
     return result_from_checks(
         "C7", "Fig. 6a",
@@ -329,26 +344,27 @@ def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 
     One check per data set: every part of the claim that names it must hold.
     """
-    cmp = _Compare(settings.equal_tol)
+    tol = settings.tolerance
     checks = []
     for dataset in settings.uci:
         values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
-        s2, acc, ps2 = values["s2"], values["accuracy"], values["ps2"]
-        parts = {"S2 > PS2": cmp.above(s2, ps2)}
+        s2, acc, ps2 = (K.value(dataset, name) for name in ("s2", "accuracy", "ps2"))
+        parts = {"S2 > PS2": K.above(s2, ps2, tol)}
         if dataset in settings.excepted("C8_accuracy_above"):
-            parts["Accuracy > S2"] = cmp.above(acc, s2)
-            parts["Accuracy > PS2"] = cmp.above(acc, ps2)
+            parts["Accuracy > S2"] = K.above(acc, s2, tol)
+            parts["Accuracy > PS2"] = K.above(acc, ps2, tol)
         elif dataset in settings.excepted("C8_accuracy_below"):
-            parts["Accuracy < S2"] = cmp.below(acc, s2)
-            parts["Accuracy < PS2"] = cmp.below(acc, ps2)
+            parts["Accuracy < S2"] = K.below(acc, s2, tol)
+            parts["Accuracy < PS2"] = K.below(acc, ps2, tol)
         else:
-            parts["Accuracy <= S2"] = cmp.at_most(acc, s2)
-            parts["Accuracy >= PS2"] = cmp.at_least(acc, ps2)
-        failed = [part for part, ok in parts.items() if not ok]
-        checks.append(Check(
-            subject=dataset,
-            statement=f"{_fmt(values)}; " + ("all parts hold" if not failed else "fails: " + "; ".join(failed)),
-            holds=not failed,
+            parts["Accuracy <= S2"] = K.at_most(acc, s2, tol)
+            parts["Accuracy >= PS2"] = K.at_least(acc, ps2, tol)
+        failed = [part for part, condition in parts.items() if not condition({dataset: values})[1]]
+        checks.append(_check(
+            dataset,
+            f"{_fmt(values)}; " + ("all parts hold" if not failed else "fails: " + "; ".join(failed)),
+            K.all_of(*parts.values()),
+            {dataset: values},
             numbers=values,
         ))
     return result_from_checks(

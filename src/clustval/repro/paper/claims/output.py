@@ -1,4 +1,10 @@
-"""The claims written out: claims.csv, claims.md and claims.html."""
+"""The claims written out: claims.csv, claims.md and claims.html.
+
+Each claim opens with the paper's own words (Chinese, as printed) and their English, then the
+reading it is checked under, our numbers, and every check with its word: holds, fails, within
+noise (the bootstrap's interval straddles the boundary) or infeasible (with its proof).
+The HTML page colours each verdict and each word.
+"""
 
 from __future__ import annotations
 
@@ -12,36 +18,89 @@ from clustval.clustering import algorithm_label
 from clustval.formatting import markdown_cell
 from clustval.io import atomic_write_text
 
-from ..report import html_table, markdown_safe
-from .results import ClaimResult, axis_plural
+from ..report import html_page, markdown_safe
+from .readings import RULES
+from .results import FAILS, HOLDS, INFEASIBLE, WITHIN_NOISE, ClaimResult, axis_plural
 from .settings import ClaimSettings
 
 CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
-               "failing", "summary", "depends_on", "statement", "rule", "detail")
+               "checks_within_noise", "checks_infeasible", "failing", "summary", "depends_on",
+               "causes", "statement", "rule", "reading", "where", "words_zh", "words_en", "detail")
+
+#: The colour of each verdict and check word on the pages (background, text).
+COLOURS = {
+    "reproduced": ("#d8f0d8", "#14501a"), HOLDS: ("#d8f0d8", "#14501a"),
+    "partly": ("#fbeec8", "#6b4d00"), WITHIN_NOISE: ("#fbeec8", "#6b4d00"),
+    "not reproduced": ("#f6d5d5", "#7a1010"), FAILS: ("#f6d5d5", "#7a1010"),
+    INFEASIBLE: ("#e4e0f2", "#3c2f73"), "not tested": ("#e8e8e8", "#444"),
+    "not evaluated": ("#e8e8e8", "#444"),
+}
+VERDICT_STYLE = (
+    "td.words{max-width:34em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
+    "h2{font-size:15px;margin:20px 0 6px;border-bottom:1px solid #ddd}"
+    "blockquote{margin:4px 0 8px;padding:4px 10px;border-left:3px solid #bbb;background:#f7f7f7;max-width:60em}"
+    "blockquote .en{color:#444}span.word,td.verdict{font-weight:600;white-space:nowrap}"
+    + "".join(f".v-{_key}{{background:{bg};color:{fg}}}" for _key, (bg, fg) in
+              {"reproduced": COLOURS["reproduced"], "partly": COLOURS["partly"],
+               "not-reproduced": COLOURS["not reproduced"], "infeasible": COLOURS[INFEASIBLE],
+               "holds": COLOURS[HOLDS], "fails": COLOURS[FAILS], "within-noise": COLOURS[WITHIN_NOISE],
+               "not-tested": COLOURS["not tested"], "not-evaluated": COLOURS["not evaluated"],
+               "mixed": COLOURS["partly"]}.items())
+)
+
+
+def verdict_class(verdict: str) -> str:
+    """The CSS class that colours a verdict or check word ("v-not-reproduced"); a sweep row's
+    counts ("6/9 reproduced, 3/9 partly") are coloured as mixed unless every value agrees.
+
+    Examples
+    --------
+    >>> verdict_class("not reproduced"), verdict_class("9/9 partly"), verdict_class("2/3 reproduced, 1/3 partly")
+    ('v-not-reproduced', 'v-partly', 'v-mixed')
+    """
+    if "/" in verdict:
+        parts = [part.split(" ", 1)[1] for part in verdict.split(", ")]
+        verdict = parts[0] if len(parts) == 1 else "mixed"
+    return "v-" + verdict.replace(" ", "-")
 
 
 def _detail_json(result: ClaimResult) -> str:
     payload = {
         "detail": result.detail,
         "checks": [
-            {"subject": c.subject, "holds": c.holds, "role": c.role, "numbers": dict(c.numbers)}
+            {"subject": c.subject, "holds": c.holds, "word": c.word, "role": c.role, "numbers": dict(c.numbers),
+             "slack": c.slack, "infeasible": c.infeasible, "conflict": c.conflict, "noise": dict(c.noise)}
             for c in result.checks
         ],
     }
     return json.dumps(payload, sort_keys=True, separators=(",", ":"))
 
 
-def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str] = {}) -> str:
+def reading_of(result: ClaimResult, settings: ClaimSettings | None) -> str:
+    """The readings a claim's verdict was checked under, as "ties any; margin none"."""
+    if settings is None:
+        return ""
+    return "; ".join(f"{rule} {settings.readings[rule]}" for rule, entry in RULES.items()
+                     if result.id in entry.claims)
+
+
+def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str] = {},
+                    settings: ClaimSettings | None = None, causes: Mapping[str, str] = {}) -> str:
     """The claims as CSV: one row per claim (and per robustness sweep). ``depends_on``: for a
-    main-study claim, which analysis choices its verdict depends on (the sensitivity sweeps)."""
+    main-study claim, which analysis choices its verdict depends on (the sensitivity sweeps);
+    ``causes``: what each of its failing checks traces to."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for r in results:
+        counts = r.counts
+        words = settings.words(r.id) if settings is not None else {}
         writer.writerow([
             r.id, r.scope, r.source, r.verdict,
-            sum(c.holds for c in r.checks), len(r.checks),
-            ";".join(r.failing), r.summary, _depends(r, depends_on), r.statement, r.rule, _detail_json(r),
+            sum(c.holds for c in r.feasible), len(r.feasible), counts.get(WITHIN_NOISE, 0), counts.get(INFEASIBLE, 0),
+            ";".join(r.failing), r.summary, _depends(r, depends_on), causes.get(r.id, "") if r.scope == "main" else "",
+            r.statement, r.rule, reading_of(r, settings), words.get("where", ""), words.get("zh", ""),
+            words.get("en", ""), _detail_json(r),
         ])
     return buffer.getvalue()
 
@@ -64,19 +123,46 @@ def _algorithm(name: str) -> str:
     return algorithm_label(name)
 
 
+def _settings_note(settings: ClaimSettings) -> str:
+    readings = "; ".join(f"{rule} {value}" for rule, value in settings.readings.items())
+    return (
+        f"The headline reads the paper's words naturally ({readings}; results/sensitivity.md "
+        f"gives every verdict under the other readings). \"Slightly below\": at most "
+        f"{settings.slightly_below:g} below; the margin reading counts values within "
+        f"{settings.equal_tol:g} as equal; \"partly\": at least {settings.partly_share:g} of the "
+        f"feasible checks hold. Scores: {_algorithm(settings.external_algorithm)} with K = C for "
+        f"C2-C8, {_algorithm(settings.fig3_algorithm)} for C1. A check is *within noise* when the "
+        "bootstrap interval of its margin straddles the boundary where it flips; *infeasible* "
+        "when no clustering can satisfy it under the paper's definitions."
+    )
+
+
+def _word(check) -> str:
+    return f"**{check.word}**" if check.word != HOLDS else check.word
+
+
+def _check_line(check) -> str:
+    role = " (implied exception)" if check.role == "exception" else ""
+    text = f"{check.subject}{role}: {check.statement} - {_word(check)}"
+    noise = check.noise
+    if noise.get("low") is not None:
+        text += f" (margin {check.slack:+.4f}, {noise['level']:g}% bootstrap interval {noise['low']:+.4f} to {noise['high']:+.4f})"
+    if check.infeasible:
+        text += f" ({check.infeasible})"
+    if check.conflict:
+        text += f" ({check.conflict})"
+    return text
+
+
 def claims_markdown(
     results: Sequence[ClaimResult], settings: ClaimSettings | None = None, depends_on: Mapping[str, str] = {},
+    causes: Mapping[str, str] = {},
 ) -> str:
-    """A Markdown report: a verdict table, then one short section per claim with its numbers."""
+    """A Markdown report: a verdict table, then one section per claim: the paper's words, the
+    reading, our numbers and each check."""
     lines = ["# The paper's claims, checked", ""]
     if settings is not None:
-        lines += [
-            f"Tolerance for \"equal\": {settings.equal_tol:g}; \"slightly below\": at most "
-            f"{settings.slightly_below:g} below; \"partly\": at least {settings.partly_share:g} "
-            f"of the checks hold. Scores: {_algorithm(settings.external_algorithm)} with K = C "
-            f"for C2-C8, {_algorithm(settings.fig3_algorithm)} for C1.",
-            "",
-        ]
+        lines += [_settings_note(settings), ""]
     lines += ["| claim | scope | source | verdict | our numbers | depends on |", "|---|---|---|---|---|---|"]
     for r in results:
         lines.append(
@@ -85,57 +171,84 @@ def claims_markdown(
         )
     for r in results:
         scope = _across(r, settings)
-        lines += [
-            "",
-            f"## {r.id}{scope}: {r.verdict}",
-            "",
-            f"*Paper ({r.source}):* {r.statement}",
-            "",
-            f"*Rule:* {r.rule}.",
-            "",
-            f"*Ours:* {r.summary}.",
-            "",
-        ]
-        for c in r.checks:
-            mark = "holds" if c.holds else "**fails**"
-            role = " (implied exception)" if c.role == "exception" else ""
-            lines.append(f"- {c.subject}{role}: {c.statement} - {mark}")
+        words = settings.words(r.id) if settings is not None else {}
+        lines += ["", f"## {r.id}{scope}: {r.verdict}", ""]
+        if words:
+            lines += [f"> {words['zh']}", ">", f"> {words['en']} ({words['where']})", ""]
+        lines += [f"*Checked as ({r.source}):* {r.statement}", ""]
+        reading = reading_of(r, settings)
+        if reading and r.scope == "main":
+            lines += [f"*Reading:* {reading}.", ""]
+        lines += [f"*Rule:* {r.rule}.", "", f"*Ours:* {r.summary}.", ""]
+        if causes.get(r.id) and r.scope == "main":
+            lines += [f"*Failures traced to:* {causes[r.id]}.", ""]
+        lines += [f"- {_check_line(c)}" for c in r.checks]
     # a set's label or note from the config opens no HTML tag where the Markdown is rendered
     return markdown_safe("\n".join(lines) + "\n")
 
 
+def _span(word: str) -> str:
+    return f'<span class="word {verdict_class(word)}">{escape(word)}</span>'
+
+
+def verdict_rows_html(results: Sequence[ClaimResult], settings: ClaimSettings | None,
+                      depends_on: Mapping[str, str] = {}, link: str = "") -> str:
+    """The verdict table: each claim with the paper's words, its coloured verdict, the checks
+    by word and our numbers (``link``: the page whose sections the claim ids link to)."""
+    head = ("<tr><th>claim</th><th>scope</th><th>the paper's words</th><th>verdict</th><th>checks</th>"
+            "<th>our numbers</th><th>depends on</th></tr>")
+    body = []
+    for r in results:
+        words = settings.words(r.id) if settings is not None else {}
+        said = (f'<span class="zh" lang="zh">{escape(words["zh"])}</span><span class="en">{escape(words["en"])}</span>'
+                if words and r.scope == "main" else escape(r.statement))
+        counts = ", ".join(f"{n} {word}" for word, n in r.counts.items() if n)
+        anchor = f'<a href="{escape(link)}#{escape(_anchor(r))}">{escape(r.id)}</a>'
+        body.append(
+            f"<tr><td>{anchor}</td><td>{escape(r.scope)}</td><td class=\"words\">{said}</td>"
+            f'<td class="verdict {verdict_class(r.verdict)}">{escape(r.verdict)}</td><td>{escape(counts)}</td>'
+            f"<td>{escape(r.summary)}</td><td>{escape(_depends(r, depends_on))}</td></tr>"
+        )
+    return f"<table><thead>{head}</thead><tbody>\n" + "\n".join(body) + "\n</tbody></table>"
+
+
+def _anchor(result: ClaimResult) -> str:
+    return f"{result.id}-{result.scope}"
+
+
 def claims_html(
     results: Sequence[ClaimResult], settings: ClaimSettings | None = None, depends_on: Mapping[str, str] = {},
+    causes: Mapping[str, str] = {},
 ) -> str:
-    """The claims for the report: the verdict table, then each claim's checks."""
-    rows = [
-        {"claim": r.id, "scope": r.scope, "source": r.source, "verdict": r.verdict,
-         "checks": f"{sum(c.holds for c in r.checks)}/{len(r.checks)}", "our numbers": r.summary,
-         "depends on": _depends(r, depends_on)}
-        for r in results
-    ]
-    notes = []
-    if settings is not None:
-        notes.append(
-            f"Tolerance for \"equal\": {settings.equal_tol:g}; \"slightly below\": at most "
-            f"{settings.slightly_below:g} below; \"partly\": at least {settings.partly_share:g} of "
-            "the checks hold."
-        )
-    page = html_table(rows, list(rows[0]) if rows else ["claim"], title="The paper's claims, checked", notes=notes)
+    """The claims for the report: the coloured verdict table with the paper's words, then each
+    claim's words, reading, numbers and checks."""
+    notes = [_settings_note(settings).replace("*", "")] if settings is not None else []
     sections = []
     for r in results:
         scope = _across(r, settings)
+        words = settings.words(r.id) if settings is not None else {}
         items = "".join(
             f"<li>{escape(c.subject)}{' (implied exception)' if c.role == 'exception' else ''}: "
-            f"{escape(c.statement)} &mdash; {'holds' if c.holds else '<b>fails</b>'}</li>"
+            f"{escape(c.statement)} &mdash; {_span(c.word)}"
+            + (f" <small>(margin {c.slack:+.4f}, {c.noise['level']:g}% interval {c.noise['low']:+.4f} to "
+               f"{c.noise['high']:+.4f})</small>" if c.noise.get("low") is not None else "")
+            + (f" <small>{escape(c.infeasible)}</small>" if c.infeasible else "")
+            + (f" <small>({escape(c.conflict)})</small>" if c.conflict else "") + "</li>"
             for c in r.checks
         )
+        quote = (f'<blockquote><div lang="zh">{escape(words["zh"])}</div><div class="en">{escape(words["en"])} '
+                 f'({escape(words["where"])})</div></blockquote>' if words else "")
+        reading = reading_of(r, settings) if r.scope == "main" else ""
+        traced = (f"<p><i>Failures traced to:</i> {escape(causes[r.id])}.</p>"
+                  if causes.get(r.id) and r.scope == "main" else "")
         sections.append(
-            f"<h2>{escape(r.id)}{escape(scope)}: {escape(r.verdict)}</h2>"
-            f"<p><i>Paper ({escape(r.source)}):</i> {escape(r.statement)}</p>"
-            f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p><ul>{items}</ul>"
+            f'<h2 id="{escape(_anchor(r))}">{escape(r.id)}{escape(scope)}: {_span(r.verdict)}</h2>{quote}'
+            f"<p><i>Checked as ({escape(r.source)}):</i> {escape(r.statement)}</p>"
+            + (f"<p><i>Reading:</i> {escape(reading)}.</p>" if reading else "")
+            + f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p>{traced}<ul>{items}</ul>"
         )
-    return page.replace("</body></html>", "\n".join(sections) + "</body></html>")
+    content = verdict_rows_html(results, settings, depends_on) + "\n" + "\n".join(sections)
+    return html_page("The paper's claims, checked", content, notes=notes, style=VERDICT_STYLE)
 
 
 def write_claims(
@@ -146,10 +259,11 @@ def write_claims(
     *,
     html_path=None,
     depends_on: Mapping[str, str] = {},
+    causes: Mapping[str, str] = {},
 ) -> None:
     """Write ``claims.csv`` and ``claims.md`` (and ``claims.html``) atomically; ``depends_on``
-    as in :func:`claims_csv_text`."""
-    atomic_write_text(csv_path, claims_csv_text(results, depends_on))
-    atomic_write_text(md_path, claims_markdown(results, settings, depends_on))
+    and ``causes`` as in :func:`claims_csv_text`."""
+    atomic_write_text(csv_path, claims_csv_text(results, depends_on, settings, causes))
+    atomic_write_text(md_path, claims_markdown(results, settings, depends_on, causes))
     if html_path is not None:
-        atomic_write_text(html_path, claims_html(results, settings, depends_on))
+        atomic_write_text(html_path, claims_html(results, settings, depends_on, causes))

@@ -1,4 +1,9 @@
-"""Each claim re-checked at every value of a sweep, and its verdict across the values."""
+"""Each claim re-checked at every value of a sweep, and how many values reproduce it.
+
+A sweep row does not reduce its values to one word: its verdict counts the values under
+which the claim is reproduced, partly reproduced or not (:func:`count_text`), so one variant
+of nine falling short reads as what it is.
+"""
 
 from __future__ import annotations
 
@@ -12,13 +17,15 @@ from clustval.registry import get_index
 from ..scores import ScoreTable
 from .checks import CLAIMS, claim_c1
 from .results import (
+    INFEASIBLE,
+    NOT_EVALUATED,
+    NOT_REPRODUCED,
+    PARTLY,
     REPRODUCED,
     Check,
     ClaimResult,
     axis_plural,
-    share_rule,
     value_text,
-    verdict_from_share,
 )
 from .settings import ClaimSettings
 
@@ -99,12 +106,12 @@ def _robust_c1(per_value: Mapping[object, ClaimResult], settings: ClaimSettings,
         source="Fig. 3",
         statement=f"C1 across the Fig. 1 generator's sub-cluster {axis}." if axis == "offset"
         else f"C1 across {axis}.",
-        rule=share_rule(settings, axis_plural(axis)),
-        verdict=verdict_from_share(n_hold, len(checks), settings.partly_share),
+        rule=COUNT_RULE.format(unit=axis_plural(axis)),
+        verdict=count_text(per_value.values(), axis_plural(axis)),
         summary=summary,
         checks=tuple(checks),
         scope=study,
-        detail=detail,
+        detail={**detail, "counts": verdict_counts(per_value.values())},
     )
 
 
@@ -139,10 +146,35 @@ def _robust_over_values(per_value: Mapping[object, ClaimResult], settings: Claim
         id=result.id,
         source=result.source,
         statement=result.statement,
-        rule=share_rule(settings, axis_plural(axis)),
-        verdict=verdict_from_share(n_hold, len(runs), settings.partly_share),
+        rule=COUNT_RULE.format(unit=axis_plural(axis)),
+        verdict=count_text(per_value.values(), axis_plural(axis)),
         summary=f"reproduced in {n_hold}/{len(runs)} {axis_plural(axis)}; failing sets (count of {axis_plural(axis)}): {fails}",
         checks=tuple(runs),
         scope=study,
-        detail={"failures_by_set": fail_counts, f"n_{axis}s": len(runs)},
+        detail={"failures_by_set": fail_counts, f"n_{axis}s": len(runs),
+                "counts": verdict_counts(per_value.values())},
     )
+
+
+COUNT_RULE = "the claim re-checked under each of the {unit}, with the headline's rules; counted by verdict"
+VERDICT_ORDER = (REPRODUCED, PARTLY, NOT_REPRODUCED, INFEASIBLE, NOT_EVALUATED)
+
+
+def verdict_counts(results) -> dict[str, int]:
+    """How many of ``results`` have each verdict (those with none left out)."""
+    verdicts = [result.verdict for result in results]
+    return {verdict: verdicts.count(verdict) for verdict in VERDICT_ORDER if verdict in verdicts}
+
+
+def count_text(results, unit: str = "variants") -> str:
+    """A sweep row's verdict: "6/9 reproduced, 3/9 partly" (every verdict that occurs).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace as R
+    >>> count_text([R(verdict="partly"), R(verdict="reproduced"), R(verdict="partly")], "seeds")
+    '1/3 reproduced, 2/3 partly'
+    """
+    results = list(results)
+    counts = verdict_counts(results)
+    return ", ".join(f"{n}/{len(results)} {verdict}" for verdict, n in counts.items())

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from clustval.errors import InputError
 from clustval.formatting import spoken_list
 from clustval.registry import get_index
 
-C6_BOUNDS = ("accuracy_or_rand", "accuracy")  # what PS2 must not exceed in C6 (see claim_c6)
+from .readings import RULES, check_readings
+
+C6_BOUNDS = RULES["c6_bound"].values  # what PS2 must not exceed in C6 (see claim_c6)
 
 
 @dataclass(frozen=True)
@@ -32,8 +34,7 @@ class ClaimSettings:
     equal_tol: float
     slightly_below: float
     partly_share: float
-    implied_exceptions_checked: bool
-    c6_ps2_bound: str
+    readings: Mapping[str, str]  # the reading of each open rule (readings.RULES): the headline's are the config's
     exceptions: Mapping[str, tuple[str, ...]]
     c9_class_sizes: tuple[int, ...]
     c9_printed: Mapping[str, float]
@@ -45,15 +46,21 @@ class ClaimSettings:
     sweeps: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)  # display label of each set (figures)
     sensitivity: Mapping[str, tuple] = field(default_factory=dict)  # sweep -> its (axis, values) pairs
-    main_choices: Mapping[str, object] = field(default_factory=dict)  # the main study's value of each axis
+    main_choices: Mapping[str, Mapping] = field(default_factory=dict)  # sweep -> the main study's value of each of its axes
     paper_axes: tuple = ()  # the panels of Figs. 3-6 with their printed y ranges (clustval.repro.paper.axes)
     paper_axes_tolerance: float = 1.0
+    class_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # each set's class sizes (feasibility)
+    stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
+    rule_axes: tuple[str, ...] = ()  # the rules whose other readings are columns of the sensitivity table
+    statements: tuple = ()  # the paper's statements, as words.statement_params gives them
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
             raise InputError(f"claims.partly_share = {self.partly_share} must be in (0, 1]")
-        if self.c6_ps2_bound not in C6_BOUNDS:
-            raise InputError(f"claims.c6_ps2_bound = {self.c6_ps2_bound!r}; use one of {C6_BOUNDS}")
+        object.__setattr__(self, "readings", check_readings(self.readings))
+        unknown = [rule for rule in self.rule_axes if rule not in RULES]
+        if unknown:
+            raise InputError(f"claims.rule_axes: unknown rule {unknown[0]!r}; rules: {', '.join(RULES)}")
         if self.equal_tol < 0 or self.slightly_below < 0:
             raise InputError("claims.equal_tol and claims.slightly_below must be >= 0")
         for name in (*self.fig3_indices, *self.fig4_indices, *self.fig5_indices):
@@ -72,10 +79,35 @@ class ClaimSettings:
                     "sensitivity": {k: tuple((axis, tuple(values)) for axis, values in pairs)
                                     for k, pairs in params.get("sensitivity", {}).items()},
                     "paper_axes": tuple(params.get("paper_axes", ())),
+                    "class_sizes": {k: tuple(v) for k, v in params.get("class_sizes", {}).items()},
+                    "rule_axes": tuple(params.get("rule_axes", ())),
+                    "stated_axes": tuple(params.get("stated_axes", ())),
+                    "statements": tuple(params.get("statements", ())),
                 }
             )
         except (KeyError, TypeError) as problem:
             raise InputError(f"claim settings incomplete or unknown: {problem}; see config/README.md") from None
+
+    def read_as(self, **readings: str) -> ClaimSettings:
+        """These settings under other readings of some rules (``ties="unique"``)."""
+        return replace(self, readings={**self.readings, **readings})
+
+    @property
+    def c6_ps2_bound(self) -> str:
+        return self.readings["c6_bound"]
+
+    @property
+    def implied_exceptions_checked(self) -> bool:
+        return self.readings["exceptions"] == "checked"
+
+    @property
+    def tolerance(self) -> float:
+        """The margin comparisons allow: ``equal_tol`` under the margin reading, else 0 (exact)."""
+        return self.equal_tol if self.readings["margin"] == "equal_tol" else 0.0
+
+    def words(self, claim_id: str) -> dict:
+        """The paper's words of a statement (``zh``, ``en``, ``where``), empty if unknown."""
+        return next((s for s in self.statements if s["id"] == claim_id), {})
 
     def name(self, dataset: str) -> str:
         return self.names.get(dataset, dataset)
