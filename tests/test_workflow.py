@@ -493,6 +493,21 @@ def test_index_page_links_every_output_of_the_run(run):
             assert f'href="{home}"' in page.read_text(encoding="utf-8"), page
 
 
+def test_the_replication_report_and_the_index_open_with_the_verdict(run):
+    report = (run / "results" / "replication.md").read_text(encoding="utf-8")
+    sentence = report.split("## Verdict\n\n")[1].split("\n")[0]
+    assert re.match(r"The paper (replicates|replicates in part|does not replicate): of its \d+ checked", sentence)
+    assert "## 4 Failures traced to their causes" in report and "| software | version |" in report
+    index = (run / "results" / "index.html").read_text(encoding="utf-8")
+    assert index.index('id="verdict"') < index.index('id="claims"') and html_unescape(sentence) in html_unescape(index)
+
+
+def html_unescape(text: str) -> str:
+    import html
+
+    return html.unescape(text)
+
+
 def test_report_lists_figures_in_figure_order_with_small_job_panels(run):
     import json
 

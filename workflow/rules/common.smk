@@ -99,6 +99,7 @@ def read_back_outputs():
         "results/sensitivity.csv",
         "results/bootstrap/replicates.csv",
         "results/spread.csv",
+        "results/environment.csv",
         *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
     ]
 
@@ -133,6 +134,9 @@ def final_outputs():
             "results/spread.csv",
             "results/bootstrap/replicates.csv",
             "results/provenance.html",
+            "results/environment.csv",
+            "results/replication.md",
+            "results/replication.html",
             "results/figure_axes.csv",
             "results/figure_axes.md",
             "results/figure_axes.html",

@@ -113,11 +113,12 @@ rule provenance:
     input:
         list(data_dirs(MAIN).values()),
     output:
-        report(
+        html=report(
             "results/provenance.html",
             category="Provenance",
             caption="../report/provenance.rst",
         ),
+        environment="results/environment.csv",
     log:
         "logs/provenance.log",
     conda:
@@ -161,6 +162,8 @@ rule figure_axes:
 
 
 rule index:
+    input:
+        claims="results/claims.csv",
     output:
         "results/index.html",
     log:
@@ -173,8 +176,8 @@ rule index:
         mem_mb=256,
         runtime=5,
     params:
-        # links only: what the run writes (rule all's targets) and the figures' labels and
-        # captions; no input, so a new result changes nothing here
+        # what the run writes (rule all's targets) and the figures' labels and captions; the
+        # verdicts come from its one input, the claims
         index=escape_params(
             {
                 "files": [
@@ -185,3 +188,29 @@ rule index:
         ),
     script:
         "../scripts/index.py"
+
+
+rule replication:
+    input:
+        claims="results/claims.csv",
+        spread="results/spread.csv",
+        sensitivity="results/sensitivity.csv",
+        environment="results/environment.csv",
+    output:
+        md="results/replication.md",
+        html=report(
+            "results/replication.html",
+            category="Replication",
+            caption="../report/replication.rst",
+        ),
+    log:
+        "logs/replication.log",
+    localrule: True
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=256,
+        runtime=5,
+    script:
+        "../scripts/replication.py"

@@ -1,6 +1,8 @@
 """Check the paper's claims and their robustness, sensitivity and spread; write claims.csv,
 claims.md, claims.html, sensitivity.csv, .md, .html and spread.csv."""
 
+from dataclasses import replace
+
 from clustval.io import atomic_write_text
 from clustval.repro.paper.claims import (
     ClaimSettings,
@@ -17,7 +19,9 @@ from clustval.repro.paper.sensitivity import (
     sensitivity_table,
     write_sensitivity,
 )
+from clustval.repro.paper.claims.words import untested_results
 from clustval.repro.paper.spread import SPREAD_COLUMNS, attach_noise, bootstrap_rows, read_replicates, seed_rows
+from clustval.repro.paper.trace import causes_text, trace_failures
 from clustval.repro.pipeline import read_init_fallbacks, step
 from clustval.repro.verified import write_verified_csv
 
@@ -42,12 +46,18 @@ with step(snakemake) as log:
                                  {seed: list(found.values()) for seed, found in per_seed.items()}, results)
     spread_rows += bootstrap_rows(results)
     write_verified_csv(spread_rows, SPREAD_COLUMNS, snakemake.output.spread)
+    by_sweep = {study: claims_by_group(table, settings, settings.sweeps[study][1], fallbacks.get(study, {}))
+                for study, table in sweeps.items() if settings.sweeps[study][1]}
+    traces = trace_failures(results, settings, sensitivity, by_sweep)
+    results = [replace(r, detail={**r.detail, "traces": [t.as_dict() for t in traces.get(r.id, [])]}) for r in results]
+    causes = {claim: causes_text(found) for claim, found in traces.items()}
+    results += untested_results(settings)
     results += claim_robustness(settings, sweeps, fallbacks)
     for result in results:
         log.info("%s (%s): %s", result.id, result.scope, result.verdict)
     depends_on = {claim: dependence(sensitivity, claim, settings.labels) for claim in sensitivity.claims}
     write_claims(results, snakemake.output.csv, snakemake.output.md, settings,
-                 html_path=snakemake.output.html, depends_on=depends_on)
+                 html_path=snakemake.output.html, depends_on=depends_on, causes=causes)
     out = snakemake.output
     write_sensitivity(sensitivity, settings, out.sensitivity_csv, out.sensitivity_md, out.sensitivity_html)
     # a set's label from the config opens no HTML tag where the Markdown is rendered

@@ -1,4 +1,5 @@
-"""The report's provenance page: software versions, every data file's source and checksums, the config."""
+"""The report's provenance page: software versions, every data file's source and checksums, the
+config; and the software versions as a table the replication report reads."""
 
 from pathlib import Path
 
@@ -12,11 +13,15 @@ from clustval.repro.paper.report import (
     unescape_params,
 )
 from clustval.repro.pipeline import step
+from clustval.repro.verified import write_verified_csv
 
 with step(snakemake):
     files = sorted(path for folder in snakemake.input for path in Path(folder).glob("*.csv"))
+    versions = software_versions()
     page = provenance_html(
-        data_provenance(files), software_versions(),
+        data_provenance(files), versions,
         yaml.safe_dump(unescape_params(snakemake.params.config), sort_keys=False, allow_unicode=True),
     )
-    atomic_write_text(snakemake.output[0], page)
+    atomic_write_text(snakemake.output.html, page)
+    write_verified_csv([{"software": name, "version": version} for name, version in versions.items()],
+                       ["software", "version"], snakemake.output.environment)

@@ -392,6 +392,7 @@ class Settings:
             "readings": dict(claims["readings"]),
             "rule_axes": list(claims["rule_axes"]),
             "stated_axes": list(claims["stated_axes"]),
+            "sweep_axes": {name: sweep_axes(entry, name)[0] for name, entry in self.sweeps.items()},
             "class_sizes": self.class_sizes(),
             "statements": statement_params(),
             "exceptions": {key: list(sets) for key, sets in sorted(claims["exceptions"].items())},
@@ -409,7 +410,7 @@ class Settings:
             },
             "paper_axes": self.paper_axes_params(),
             "paper_axes_tolerance": figures["paper_axes_tolerance"],
-            "main_choices": {name: self.main_choices(name) for name in self.sensitivity_sweeps},
+            "main_choices": {name: self.main_choices(name) for name in self.sweeps},
         }
 
     def main_choices(self, study: str) -> dict:

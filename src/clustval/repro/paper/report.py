@@ -99,6 +99,40 @@ def write_html_table(path: str | os.PathLike, rows, columns, **options) -> None:
     atomic_write_text(path, html_table(rows, columns, **options))
 
 
+# ====================================================================== verdicts
+#: The colour of each verdict and check word on the pages (background, text).
+COLOURS = {
+    "reproduced": ("#d8f0d8", "#14501a"), "holds": ("#d8f0d8", "#14501a"),
+    "partly": ("#fbeec8", "#6b4d00"), "within noise": ("#fbeec8", "#6b4d00"),
+    "not reproduced": ("#f6d5d5", "#7a1010"), "fails": ("#f6d5d5", "#7a1010"),
+    "infeasible": ("#e4e0f2", "#3c2f73"), "not tested": ("#e8e8e8", "#444"),
+    "not evaluated": ("#e8e8e8", "#444"),
+}
+VERDICT_STYLE = (
+    "td.words{max-width:34em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
+    "h2{font-size:15px;margin:20px 0 6px;border-bottom:1px solid #ddd}"
+    "blockquote{margin:4px 0 8px;padding:4px 10px;border-left:3px solid #bbb;background:#f7f7f7;max-width:60em}"
+    "blockquote .en{color:#444}span.word,td.verdict{font-weight:600;white-space:nowrap}"
+    + "".join(f"td.verdict.v-{word.replace(' ', '-')},span.word.v-{word.replace(' ', '-')}{{background:{bg};color:{fg}}}"
+              for word, (bg, fg) in {**COLOURS, "mixed": COLOURS["partly"]}.items())
+)
+
+
+def verdict_class(verdict: str) -> str:
+    """The CSS class that colours a verdict or check word ("v-not-reproduced"); a sweep row's
+    counts ("6/9 reproduced, 3/9 partly") are coloured as mixed unless every value agrees.
+
+    Examples
+    --------
+    >>> verdict_class("not reproduced"), verdict_class("9/9 partly"), verdict_class("2/3 reproduced, 1/3 partly")
+    ('v-not-reproduced', 'v-partly', 'v-mixed')
+    """
+    if "/" in verdict:
+        parts = [part.split(" ", 1)[1] for part in verdict.split(", ")]
+        verdict = parts[0] if len(parts) == 1 else "mixed"
+    return "v-" + verdict.replace(" ", "-")
+
+
 # ====================================================================== the scores
 SCORES_STYLE = (  # sticky cells carry their borders only with border-collapse: separate
     "div.scroll{overflow:auto;max-height:calc(100vh - 140px);border:1px solid #bbb}"
@@ -269,8 +303,10 @@ INDEX_STYLE = (
 #: run does not write is left out); None: the figures.
 INDEX_SECTIONS = (
     ("Claims", (
-        ("claims", "The paper's claims C1-C9, checked: verdicts, our numbers, every check"),
-        ("sensitivity", "Sensitivity of each verdict to the analysis choices the paper does not state"),
+        ("replication", "The replication report: the verdict, each claim with the spread behind it, each failure traced"),
+        ("claims", "The paper's claims, checked: its words, the verdicts, our numbers, every check"),
+        ("sensitivity", "Sensitivity of each verdict to the readings and the analysis choices the paper does not state"),
+        ("spread", "The spread behind each verdict: over the generator seeds and over the objects (bootstrap)"),
     )),
     ("Figures", None),  # the figures, as thumbnails
     ("Tables", (
@@ -287,7 +323,7 @@ INDEX_SECTIONS = (
 )
 
 
-def index_html(files: Sequence[str], figures: Mapping[str, Mapping[str, str]]) -> str:
+def index_html(files: Sequence[str], figures: Mapping[str, Mapping[str, str]], verdicts: str = "") -> str:
     """``results/index.html``: one link to every page, figure and table of the run.
 
     ``files``: the run's outputs (paths under ``results/``, as ``rule all`` lists them);
@@ -299,7 +335,7 @@ def index_html(files: Sequence[str], figures: Mapping[str, Mapping[str, str]]) -
     paths = [PurePosixPath(f).relative_to("results").as_posix() for f in files
              if PurePosixPath(f).parts[:1] == ("results",)]
     listed = {"index.html"}
-    parts = []
+    parts = [verdicts] if verdicts else []
     cards = []
     for name, entry in figures.items():
         png, pdf = f"figures/{name}.png", f"figures/{name}.pdf"
@@ -341,9 +377,9 @@ def index_html(files: Sequence[str], figures: Mapping[str, Mapping[str, str]]) -
                 f'<li><a href="{_href(path)}">{html.escape(path)}</a></li>' for path in chosen) + "</ul>")
     return html_page(
         "Reproduction of Xie et al. (2017): the results of this run", "\n".join(parts), home=None,
-        style=INDEX_STYLE,
-        notes=["Every page, figure and table this run wrote; every page links back here. Start "
-               "with the claims; a figure opens at full size when clicked."],
+        style=INDEX_STYLE + VERDICT_STYLE,
+        notes=["The verdict of this run first, then every page, figure and table it wrote; every page "
+               "links back here. A figure opens at full size when clicked."],
     )
 
 
@@ -353,7 +389,8 @@ def _href(path: str) -> str:
     return html.escape(quote(path))
 
 
-SOFTWARE = ("clustval", "numpy", "scipy", "numba", "matplotlib", "pyyaml", "snakemake")
+SOFTWARE = ("clustval", "numpy", "scipy", "numba", "llvmlite", "scikit-learn", "matplotlib", "pyyaml",
+            "jsonschema", "snakemake")
 
 
 def software_versions() -> dict[str, str]:

@@ -18,51 +18,14 @@ from clustval.clustering import algorithm_label
 from clustval.formatting import markdown_cell
 from clustval.io import atomic_write_text
 
-from ..report import html_page, markdown_safe
+from ..report import VERDICT_STYLE, html_page, markdown_safe, verdict_class
 from .readings import RULES
-from .results import FAILS, HOLDS, INFEASIBLE, WITHIN_NOISE, ClaimResult, axis_plural
+from .results import HOLDS, INFEASIBLE, WITHIN_NOISE, ClaimResult, axis_plural
 from .settings import ClaimSettings
 
 CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
-               "checks_within_noise", "checks_infeasible", "failing", "summary", "depends_on",
+               "checks_within_noise", "holding_within_noise", "checks_infeasible", "failing", "summary", "depends_on",
                "causes", "statement", "rule", "reading", "where", "words_zh", "words_en", "detail")
-
-#: The colour of each verdict and check word on the pages (background, text).
-COLOURS = {
-    "reproduced": ("#d8f0d8", "#14501a"), HOLDS: ("#d8f0d8", "#14501a"),
-    "partly": ("#fbeec8", "#6b4d00"), WITHIN_NOISE: ("#fbeec8", "#6b4d00"),
-    "not reproduced": ("#f6d5d5", "#7a1010"), FAILS: ("#f6d5d5", "#7a1010"),
-    INFEASIBLE: ("#e4e0f2", "#3c2f73"), "not tested": ("#e8e8e8", "#444"),
-    "not evaluated": ("#e8e8e8", "#444"),
-}
-VERDICT_STYLE = (
-    "td.words{max-width:34em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
-    "h2{font-size:15px;margin:20px 0 6px;border-bottom:1px solid #ddd}"
-    "blockquote{margin:4px 0 8px;padding:4px 10px;border-left:3px solid #bbb;background:#f7f7f7;max-width:60em}"
-    "blockquote .en{color:#444}span.word,td.verdict{font-weight:600;white-space:nowrap}"
-    + "".join(f".v-{_key}{{background:{bg};color:{fg}}}" for _key, (bg, fg) in
-              {"reproduced": COLOURS["reproduced"], "partly": COLOURS["partly"],
-               "not-reproduced": COLOURS["not reproduced"], "infeasible": COLOURS[INFEASIBLE],
-               "holds": COLOURS[HOLDS], "fails": COLOURS[FAILS], "within-noise": COLOURS[WITHIN_NOISE],
-               "not-tested": COLOURS["not tested"], "not-evaluated": COLOURS["not evaluated"],
-               "mixed": COLOURS["partly"]}.items())
-)
-
-
-def verdict_class(verdict: str) -> str:
-    """The CSS class that colours a verdict or check word ("v-not-reproduced"); a sweep row's
-    counts ("6/9 reproduced, 3/9 partly") are coloured as mixed unless every value agrees.
-
-    Examples
-    --------
-    >>> verdict_class("not reproduced"), verdict_class("9/9 partly"), verdict_class("2/3 reproduced, 1/3 partly")
-    ('v-not-reproduced', 'v-partly', 'v-mixed')
-    """
-    if "/" in verdict:
-        parts = [part.split(" ", 1)[1] for part in verdict.split(", ")]
-        verdict = parts[0] if len(parts) == 1 else "mixed"
-    return "v-" + verdict.replace(" ", "-")
-
 
 def _detail_json(result: ClaimResult) -> str:
     payload = {
@@ -97,7 +60,8 @@ def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str
         words = settings.words(r.id) if settings is not None else {}
         writer.writerow([
             r.id, r.scope, r.source, r.verdict,
-            sum(c.holds for c in r.feasible), len(r.feasible), counts.get(WITHIN_NOISE, 0), counts.get(INFEASIBLE, 0),
+            sum(c.holds for c in r.feasible), len(r.feasible), counts.get(WITHIN_NOISE, 0),
+            sum(c.holds and c.word == WITHIN_NOISE for c in r.checks), counts.get(INFEASIBLE, 0),
             ";".join(r.failing), r.summary, _depends(r, depends_on), causes.get(r.id, "") if r.scope == "main" else "",
             r.statement, r.rule, reading_of(r, settings), words.get("where", ""), words.get("zh", ""),
             words.get("en", ""), _detail_json(r),

@@ -50,6 +50,7 @@ class ClaimSettings:
     paper_axes: tuple = ()  # the panels of Figs. 3-6 with their printed y ranges (clustval.repro.paper.axes)
     paper_axes_tolerance: float = 1.0
     class_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # each set's class sizes (feasibility)
+    sweep_axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # sweep -> its axes (a variant's "/" parts)
     stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
     rule_axes: tuple[str, ...] = ()  # the rules whose other readings are columns of the sensitivity table
     statements: tuple = ()  # the paper's statements, as words.statement_params gives them
@@ -82,6 +83,7 @@ class ClaimSettings:
                     "class_sizes": {k: tuple(v) for k, v in params.get("class_sizes", {}).items()},
                     "rule_axes": tuple(params.get("rule_axes", ())),
                     "stated_axes": tuple(params.get("stated_axes", ())),
+                    "sweep_axes": {k: tuple(v) for k, v in params.get("sweep_axes", {}).items()},
                     "statements": tuple(params.get("statements", ())),
                 }
             )

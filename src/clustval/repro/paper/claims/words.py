@@ -165,3 +165,15 @@ STATEMENT_BY_ID = {statement.id: statement for statement in STATEMENTS}
 def statement_params() -> list[dict]:
     """The statements as the claims job's params carry them."""
     return [statement.as_params() for statement in STATEMENTS]
+
+
+def untested_results(settings) -> list:
+    """The statements the pipeline does not test, as rows of the claims table (verdict
+    ``not tested``, the reason as their numbers)."""
+    from .results import ClaimResult
+
+    return [
+        ClaimResult(id=s["id"], source=s["where"], statement=s["en"], rule="not tested", verdict=NOT_TESTED,
+                    summary=s["reason"])
+        for s in settings.statements if s["status"] == NOT_TESTED
+    ]
