@@ -49,8 +49,17 @@ def test_run_table_of_the_project_config():
     assert {(r.dataset, r.indices, r.data_id) for r in offsets[:1]} == {("fig1", "internal", "fig1_0.04")}
     seeds = s.rows("seed")
     assert len(seeds) == 10 * 10 and {r.kind for r in seeds} == {"synthetic"}
-    assert s.batches() == [(MAIN, "external"), (MAIN, "fig3"), ("offset", "fig3"), ("seed", "external"),
-                           ("scaling_clustering", "external"), ("sd_radius", "fig3"), ("xb", "fig3")]
+    assert s.batches() == [(MAIN, "external"), (MAIN, "fig3"), (MAIN, "uci_k"), ("offset", "fig3"),
+                           ("seed", "external"), ("scaling_clustering", "external"), ("sd_radius", "fig3"),
+                           ("fig3_clusterer", "fig3"), ("uci_k_clusterer", "uci_k"), ("xb", "fig3")]
+    uci_k = [r for r in main if r.group == "uci_k"]  # C15: every UCI set over K = 2..14, Fig. 3's indices only
+    assert [r.dataset for r in uci_k] == list(s.uci) and {r.ks for r in uci_k} == {tuple(range(2, 15))}
+    assert {r.indices for r in uci_k} == {("stdi", "db", "xb", "igp", "sil_sum", "bwp_sum")}
+    # STDI's reading is a scoring axis: one clustering per algorithm serves both readings
+    keys = [p["key"] for p in s.cluster_params("fig3_clusterer", "fig3")]
+    assert keys == ["fig1:sd_kmedoids", "fig1:park_jun", "fig1:kmeans"]
+    options = {r["value"]: r["index_options"] for r in s.run_params("fig3_clusterer", "fig3")}
+    assert options["True/kmeans"] == {"stdi_squared": True} and options["False/park_jun"] == {"stdi_squared": False}
     assert s.data_kinds(MAIN) == ["synthetic", "uci", "fig1"] and s.data_kinds("seed") == ["synthetic"]
 
 
@@ -148,7 +157,7 @@ def test_a_clustering_option_sweep_names_each_clustering_apart():
     keys = [p["key"] for p in s.cluster_params("sd_radius", "fig3")]
     assert keys == ["fig1:sd_kmedoids:sd", "fig1:sd_kmedoids:mean"]
     assert s.fallback_runs()["sd_radius"] == [["sd", keys[0]], ["mean", keys[1]]]
-    assert list(s.fallback_runs()) == ["offset", "sd_radius"]
+    assert list(s.fallback_runs()) == ["offset", "sd_radius", "fig3_clusterer"]
 
 
 @pytest.mark.parametrize(

@@ -106,18 +106,20 @@ def test_tables_regenerated_beside_the_print(run):
 def test_claims_have_a_verdict_and_numbers(run):
     claims = read_csv(run / "results" / "claims.csv")
     main = {r["id"]: r for r in claims if r["scope"] == "main"}
-    assert sorted(main) == [f"C{i}" for i in range(1, 10)]
-    assert all(r["verdict"] in {"reproduced", "partly", "not reproduced"} for r in main.values())
+    assert sorted(main, key=lambda c: (c[0], int(c[1:]))) == [f"C{i}" for i in range(1, 16)] + ["N1", "N2", "N3"]
+    assert all(r["verdict"] in {"reproduced", "partly", "not reproduced"} for i, r in main.items() if i[0] == "C")
+    assert {main[n]["verdict"] for n in ("N1", "N2", "N3")} == {"not tested"}
     # a sweep row counts its values by verdict: "3/9 reproduced, 6/9 partly"
     assert all(re.fullmatch(r"\d+/\d+ [a-z ]+(, \d+/\d+ [a-z ]+)*", r["verdict"]) for r in claims if r["scope"] != "main")
     assert main["C2"]["checks_infeasible"] == "1" and main["C2"]["words_zh"].startswith("图4(a)")
     assert main["C9"]["verdict"] == "reproduced"
     assert all(r["summary"] for r in claims), "every verdict states its numbers"
     robust = {(r["id"], r["scope"]) for r in claims if r["scope"] != "main"}
-    assert robust == {("C1", "offset"), ("C2", "seed"), ("C5", "seed"), ("C7", "seed"), ("C1", "sd_radius"),
-                      *((f"C{i}", "scaling_clustering") for i in range(2, 9))}
+    assert robust == {("C1", "offset"), ("C2", "seed"), ("C5", "seed"), ("C7", "seed"), ("C10", "seed"),
+                      ("C13", "seed"), ("C1", "sd_radius"), ("C1", "fig3_clusterer"), ("C15", "uci_k_clusterer"),
+                      *((f"C{i}", "scaling_clustering") for i in (*range(2, 9), *range(10, 15)))}
     text = (run / "results" / "claims.md").read_text()
-    assert all(f"C{i}" in text for i in range(1, 10))
+    assert all(f"C{i}" in text for i in range(1, 16))
     depends = [main[f"C{i}"]["depends_on"] for i in range(1, 9)]
     assert all(d.startswith(("reproduced", "partly", "not reproduced", "depends on")) for d in depends), \
         "C1-C8 name the choices their verdicts depend on"
@@ -129,15 +131,20 @@ def test_claims_have_a_verdict_and_numbers(run):
 def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd_radius(run):
     rows = read_csv(run / "results" / "sensitivity.csv")
     variants = [c for c in rows[0] if c not in ("claim", "main")]
-    readings = [v for v in variants if v.split(" ")[0] in ("ties", "margin", "c6_bound", "exceptions")]
-    assert readings == ["ties unique", "margin equal_tol", "c6_bound accuracy_or_rand", "exceptions skipped"]
-    variants = [v for v in variants if v not in readings]
+    readings = [v for v in variants if v.split(" ")[0] in ("ties", "margin", "c6_bound", "exceptions", "trend_measure",
+                                                           "trend_contrast")]
+    assert readings == ["ties unique", "margin equal_tol", "c6_bound accuracy_or_rand", "exceptions skipped",
+                        "trend_measure pearson", "trend_contrast absolute"]
+    clusterers = [v for v in variants if v.startswith(("fig3_clusterer: ", "uci_k_clusterer: "))]
+    assert len(clusterers) == 2 * 3 + 2 * 2  # STDI plain and squared x Fig. 3's three clusterings, C15's two (test.yaml)
+    assert "fig3_clusterer: STDI plain / SD K-medoids *" in clusterers
+    variants = [v for v in variants if v not in readings and v not in clusterers]
     assert len(variants) == 3 * 3 + 2
     assert {v.split(" / ")[0] for v in variants[:9]} == {"none", "minmax", "zscore"}
     assert {v.split(" / ")[1].rstrip(" *") for v in variants[:9]} == {"Park-Jun K-medoids", "PAM", "k-means"}
     assert variants[9:] == ["SD radius sd *", "SD radius mean"]
     by_claim = {r["claim"]: r for r in rows}
-    assert [r["claim"] for r in rows] == [f"C{i}" for i in range(1, 10)] + ["checks holding", "axes fitting", "rank"]
+    assert [r["claim"] for r in rows] == [f"C{i}" for i in range(1, 16)] + ["checks holding", "axes fitting", "rank"]
     for i in range(2, 9):
         assert all(by_claim[f"C{i}"][v] != "—" for v in variants[:9]) and by_claim[f"C{i}"][variants[9]] == "—"
     main_variant = next(v for v in variants[:9] if v.endswith("*"))

@@ -11,7 +11,7 @@ SWEEPS = [study for study in STUDIES if study != MAIN]
 
 wildcard_constraints:
     study="|".join(STUDIES),
-    group="external|fig3",
+    group="external|fig3|uci_k",
     kind="synthetic|uci|fig1",
 
 

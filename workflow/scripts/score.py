@@ -21,6 +21,7 @@ with step(snakemake):
                 read_run_data(row, snakemake.input), row["algorithm"], labels[row["key"]],
                 {**snakemake.params.indices, **row["index_options"]},
                 external=row["indices"] != "internal", internal=row["indices"] != "external",
+                names=row["indices"] if isinstance(row["indices"], list) else None,
             )
         scored = scored_once[once]
         rows += [{axis: row["value"], **r} for r in scored] if axis else scored

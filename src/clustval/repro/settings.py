@@ -47,14 +47,14 @@ class Run:
     """One row of the run table: one clustering to compute and score."""
 
     study: str  # "main" or the sweep's name
-    group: str  # the run group: "external" (Figs. 4-6) or "fig3"
+    group: str  # the run group: "external" (Figs. 4-6), "fig3" or "uci_k" (STDI's K on the UCI sets, C15)
     dataset: str
     kind: str  # synthetic | uci | fig1
     algorithm: str
     ks: tuple[int, ...]
     axis: str | None = None  # the score table's group column: the sweep's axis (or "variant")
     value: object = None  # this row's value in it: the axis value, or the variant "v1/v2"
-    indices: str = "all"  # which indices are scored: all | external | internal
+    indices: str | tuple[str, ...] = "all"  # which indices are scored: all | external | internal, or their names
     choices: tuple[tuple[str, object], ...] = ()  # (axis, value) of the sweep's axes that apply here
 
     def choice(self, axis: str, default=None):
@@ -92,6 +92,18 @@ class Settings:
                 "give k_min <= k_max"
             )
         self._check_known([self.fig3["dataset"]], self.selected, "pipeline.fig3.dataset")
+        self.uci_k = dict(pipeline["uci_k"])
+        if self.uci_k["k_min"] > self.uci_k["k_max"]:
+            raise InputError(
+                f"pipeline.uci_k: k_min = {self.uci_k['k_min']} > k_max = {self.uci_k['k_max']}; give k_min <= k_max"
+            )
+        if self.uci_k["algorithm"] == pipeline["external"]["algorithm"]:
+            raise InputError(
+                "pipeline.uci_k.algorithm equals pipeline.external.algorithm: their K = C runs would share "
+                "scores; give uci_k another clustering (the paper's internal-index clustering is sd_kmedoids)"
+            )
+        for name in self.uci_k["indices"]:
+            get_index(name)
         self._check_sizes()
         self._check_figures()
         self._check_directories()
@@ -215,6 +227,16 @@ class Settings:
 
     # ------------------------------------------------------------------ the run table
     def _group_runs(self, group: str, study: str = MAIN, **variant) -> list[Run]:
+        indices = variant.pop("indices", None)
+        if group == "uci_k":
+            ks = tuple(range(self.uci_k["k_min"], self.uci_k["k_max"] + 1))
+            names = indices if isinstance(indices, (list, tuple)) else tuple(self.uci_k["indices"])
+            return [
+                Run(study, group, name, "uci", self.uci_k["algorithm"], ks, indices=tuple(names), **variant)
+                for name in self.uci if self.set_size(name) > ks[-1]
+            ]
+        if indices is not None:
+            variant["indices"] = tuple(indices) if isinstance(indices, list) else indices
         if group == "external":
             return [
                 Run(study, group, name, self.kind(name), self.external_algorithm,
@@ -225,10 +247,10 @@ class Settings:
             name = self.fig3["dataset"]
             ks = tuple(range(self.fig3["k_min"], self.fig3["k_max"] + 1))
             return [Run(study, group, name, self.kind(name), self.fig3["algorithm"], ks, **variant)]
-        raise InputError(f"unknown run group {group!r}; use external or fig3")
+        raise InputError(f"unknown run group {group!r}; use external, fig3 or uci_k")
 
     def _main_runs(self) -> list[Run]:
-        return self._group_runs("external") + self._group_runs("fig3")
+        return self._group_runs("external") + self._group_runs("fig3") + self._group_runs("uci_k")
 
     def _sweep_runs(self) -> list[Run]:
         runs = []
@@ -347,7 +369,7 @@ class Settings:
                 "algorithm": run.algorithm,
                 "ks": list(run.ks),
                 "value": run.value,
-                "indices": run.indices,
+                "indices": list(run.indices) if isinstance(run.indices, tuple) else run.indices,
                 # a scoring axis overrides one key of ``indices`` (e.g. xb_separation)
                 "index_options": {axis: value for axis, value in run.choices if AXES[axis] == "scoring"},
                 "clustering": canonical({**clustering, "sd_radius": run.choice("sd_radius", clustering["sd_radius"])}),
@@ -392,6 +414,9 @@ class Settings:
             "readings": dict(claims["readings"]),
             "rule_axes": list(claims["rule_axes"]),
             "stated_axes": list(claims["stated_axes"]),
+            "trend_threshold": claims["trend"]["threshold"],
+            "c11_agree": list(claims["trend"]["c11_agree"]),
+            "c11_contrast": claims["trend"]["c11_contrast"],
             "sweep_axes": {name: sweep_axes(entry, name)[0] for name, entry in self.sweeps.items()},
             "class_sizes": self.class_sizes(),
             "statements": statement_params(),
@@ -402,6 +427,8 @@ class Settings:
             "fig3_dataset": self.fig3["dataset"],
             "fig3_algorithm": self.fig3["algorithm"],
             "external_algorithm": self.external_algorithm,
+            "uci_k_algorithm": self.uci_k["algorithm"],
+            "uci_k_indices": list(self.uci_k["indices"]),
             "sweeps": {name: [self.axis(name), list(entry["claims"])] for name, entry in self.sweeps.items()},
             "labels": {name: label for name, label in self.labels().items() if name != FIG1},
             "sensitivity": {

@@ -26,6 +26,7 @@ AXES = {
     "algorithm": "clustering",
     "sd_radius": "clustering",  # clustering.sd_radius
     "xb_separation": "scoring",  # indices.xb_separation
+    "stdi_squared": "scoring",  # indices.stdi_squared: eq. (9) with plain or squared norms
 }
 # The sets a data axis exists for (the synthetic sets are never rescaled: their geometry is the point).
 AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1), "preprocessing": ("uci",)}
@@ -49,6 +50,8 @@ def sweep_axes(sweep: Mapping, study: str) -> tuple[list[str], list[list]]:
         if axis == "algorithm" and not set(options) <= set(ALGORITHMS):
             unknown = sorted(set(options) - set(ALGORITHMS), key=str)
             raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {unknown[0]!r}")
+        if axis == "stdi_squared" and not all(isinstance(value, bool) for value in options):
+            raise InputError(f"pipeline.sweeps.{study}: stdi_squared takes true and false, got {options!r}")
         if axis == "xb_separation":
             unknown = [value for value in options if value not in XB_SEPARATIONS]
             if unknown:

@@ -40,7 +40,7 @@ from .scores import ScoreTable
 NOT_APPLICABLE = "—"
 READINGS = "readings"  # the study name of the rule-axis columns
 AXIS_WORDS = {"preprocessing": "preprocessing", "algorithm": "clustering", "sd_radius": "SD radius",
-              "seed": "seed", "offset": "offset"}
+              "seed": "seed", "offset": "offset", "stdi_squared": "STDI norm"}
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,11 @@ class Variant:
     value: object  # the group value in the sweep's score table
     choices: tuple[tuple[str, object], ...]  # (axis, value) pairs
     main: bool  # every choice equals the main study's
+    prefix: str = ""  # the sweep's name, where another sweep varies the same axes (C1's and C15's clusterers)
 
     @property
     def label(self) -> str:
-        return self.name + (" *" if self.main else "")
+        return (f"{self.prefix}: " if self.prefix else "") + self.name + (" *" if self.main else "")
 
     @property
     def name(self) -> str:
@@ -68,6 +69,8 @@ def choice_text(axis: str, value) -> str:
         return algorithm_label(value)
     if axis == "sd_radius":
         return f"SD radius {value}"
+    if axis == "stdi_squared":
+        return "STDI squared" if str(value).lower() == "true" else "STDI plain"
     return f"{axis} {value}" if axis in ("seed", "offset") else str(value)
 
 
@@ -103,9 +106,11 @@ def sensitivity_table(
     main_results = {r.id: r for r in main if r.scope == "main"}
     variants, cells, fits = [], {}, {}
     panels = paper_axes(settings.paper_axes)
+    axes_of = [tuple(axis for axis, _ in pairs) for study, pairs in settings.sensitivity.items() if study in sweeps]
     for study, pairs in settings.sensitivity.items():
         if study not in sweeps:
             continue
+        prefix = study if axes_of.count(tuple(axis for axis, _ in pairs)) > 1 else ""
         axes = [axis for axis, _ in pairs]
         position = [[str(v) for v in values] for _, values in pairs]
         _, claim_ids = settings.sweeps[study]
@@ -116,7 +121,7 @@ def sensitivity_table(
             values = str(value).split("/") if len(axes) > 1 else [value]
             choices = tuple(zip(axes, values))
             variant = Variant(study, value, choices,
-                              all(str(main_choices.get(a)).lower() == str(v).lower() for a, v in choices))
+                              all(str(main_choices.get(a)).lower() == str(v).lower() for a, v in choices), prefix)
             order = tuple(p.index(str(v)) if str(v) in p else len(p) for p, v in zip(position, values))
             found.append((order, variant, results))
         for _, variant, results in sorted(found, key=lambda item: item[0]):
@@ -258,24 +263,9 @@ def dependence(table: Sensitivity, claim: str, labels: Mapping[str, str]) -> str
     readings = reading_dependence(table, claim)
     if not cells:
         return f"{claim}: {readings}" if readings else ""
-    axes = list(dict.fromkeys(axis for variant in cells for axis, _ in variant.choices))
-    words = " and ".join(AXIS_WORDS.get(axis, axis) for axis in axes)
-    verdicts = {variant: result.verdict for variant, result in cells.items()}
-    if len(set(verdicts.values())) == 1:
-        text = f"{claim}: {next(iter(verdicts.values()))} under every {words}"
-    else:
-        deciding = [axis for axis in axes if _decides(verdicts, axis)]
-        if deciding:
-            axis = deciding[0]
-            by_value: dict[str, list[str]] = {}
-            for variant, verdict in verdicts.items():
-                value = choice_text(axis, dict(variant.choices)[axis])
-                if value not in by_value.setdefault(verdict, []):
-                    by_value[verdict].append(value)
-            parts = [f"{verdict} with {spoken_list(values)}" for verdict, values in by_value.items()]
-            text = f"{claim}: depends on the {AXIS_WORDS.get(axis, axis)}: " + "; ".join(parts)
-        else:
-            text = f"{claim}: " + _majority_text(verdicts, axes, words)
+    studies = list(dict.fromkeys(variant.study for variant in cells))
+    text = f"{claim}: " + "; and ".join(
+        _sweep_dependence({v: r for v, r in cells.items() if v.study == study}) for study in studies)
     failing = [set(result.failing) for result in cells.values()]
     always = sorted(set.intersection(*failing), key=lambda s: _subject_order(s, labels))
     sometimes = sorted(set.union(*failing) - set(always), key=lambda s: _subject_order(s, labels))
@@ -288,6 +278,27 @@ def dependence(table: Sensitivity, claim: str, labels: Mapping[str, str]) -> str
         one = "index" if claim == "C1" else "set"
         text += f"; no {one} fails under every variant (under some: {spoken_list(list(map(name, sometimes)))})"
     return text + (f"; {readings}" if readings else "")
+
+
+def _sweep_dependence(cells: Mapping[Variant, ClaimResult]) -> str:
+    """Which axis of one sweep the verdict follows: "partly under every SD radius", "depends on
+    the clustering: ...", or the commonest verdict and the exceptions."""
+    axes = list(dict.fromkeys(axis for variant in cells for axis, _ in variant.choices))
+    words = " and ".join(AXIS_WORDS.get(axis, axis) for axis in axes)
+    verdicts = {variant: result.verdict for variant, result in cells.items()}
+    if len(set(verdicts.values())) == 1:
+        return f"{next(iter(verdicts.values()))} under every {words}"
+    deciding = [axis for axis in axes if _decides(verdicts, axis)]
+    if not deciding:
+        return _majority_text(verdicts, axes, words)
+    axis = deciding[0]
+    by_value: dict[str, list[str]] = {}
+    for variant, verdict in verdicts.items():
+        value = choice_text(axis, dict(variant.choices)[axis])
+        if value not in by_value.setdefault(verdict, []):
+            by_value[verdict].append(value)
+    parts = [f"{verdict} with {spoken_list(values)}" for verdict, values in by_value.items()]
+    return f"depends on the {AXIS_WORDS.get(axis, axis)}: " + "; ".join(parts)
 
 
 def reading_dependence(table: Sensitivity, claim: str) -> str:

@@ -133,7 +133,10 @@ def attach_noise(results: Sequence[ClaimResult], replicates: Mapping[str, Sequen
 
 
 def _noise(slacks: Sequence[float], holds: Sequence[bool], level: float) -> dict:
-    low, high = np.nanquantile(np.asarray(slacks, dtype=float), [(1 - level) / 2, (1 + level) / 2])
+    slacks = np.asarray(slacks, dtype=float)
+    slacks = slacks[~np.isnan(slacks)]  # a replicate where the check is undefined (a constant trend) fails it
+    low, high = (np.quantile(slacks, [(1 - level) / 2, (1 + level) / 2]) if slacks.size
+                 else (math.nan, math.nan))
     share = sum(holds) / len(holds)
     if share >= (1 + level) / 2:
         word = HOLDS

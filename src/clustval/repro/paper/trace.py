@@ -117,11 +117,13 @@ def _trace(claim, check, settings, readings, sweeps) -> Trace:
                     holding.append(changed)
         if not holding:
             continue
-        causes = {AXIS_CAUSES.get(axis, UNSTATED) for changed in holding for axis, _ in changed}
-        cause = next(c for c in (READING, DATA, UNSTATED) if c in causes)
-        shown = spoken_list([" / ".join(choice_text(axis, part) for axis, part in changed) for changed in holding])
-        by_cause.setdefault(cause, []).append(
-            f"{len(holding)} of the {len(by_value)} values of the {study} sweep ({shown})")
+        for cause in (READING, DATA, UNSTATED):
+            # a variant changing only readings is a reading, only draws is the data; any unstated choice among them, unstated
+            alike = [changed for changed in holding if _variant_cause(changed) == cause]
+            if alike:
+                shown = spoken_list([" / ".join(choice_text(a, part) for a, part in changed) for changed in alike])
+                by_cause.setdefault(cause, []).append(
+                    f"{len(alike)} of the {len(by_value)} values of the {study} sweep ({shown})")
     for cause in (READING, DATA, UNSTATED):
         if cause in by_cause:
             return Trace(claim, name, cause, "holds under " + "; ".join(by_cause[cause]))
@@ -130,6 +132,11 @@ def _trace(claim, check, settings, readings, sweeps) -> Trace:
     if _kind(check, settings) == "table":
         return Trace(claim, name, PAPER, "the paper's printed value")
     return Trace(claim, name, DATA, "fails under every reading, draw and choice tried; the paper's draw is not published")
+
+
+def _variant_cause(changed) -> str:
+    causes = {AXIS_CAUSES.get(axis, UNSTATED) for axis, _ in changed}
+    return causes.pop() if len(causes) == 1 else UNSTATED
 
 
 def _holds(result: ClaimResult, subject: str) -> bool:

@@ -40,6 +40,7 @@ from .results import (
     result_from_checks,
 )
 from .settings import ClaimSettings
+from .trends import TRENDS
 
 
 def _values(table: ScoreTable, settings: ClaimSettings, dataset: str, indices: Iterable[str]) -> dict[str, float]:
@@ -413,9 +414,56 @@ def claim_c9(settings: ClaimSettings) -> ClaimResult:
     )
 
 
+# ====================================================================== C15: STDI on the UCI sets
+def claim_c15(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
+    """C15 (abstract, conclusion): STDI finds the true number of clusters of a data set.
+
+    The paper shows it on the Fig. 1 set only (C1); here on each UCI set: STDI's best K over
+    ``pipeline.uci_k``'s range, with its clustering, is the set's number of classes (a tie finds
+    each of its K under the reading ``ties: any``). The other Fig. 3 indices' hits are reported
+    beside it, not judged. A set the run did not cluster over K is left out.
+    """
+    ties = settings.readings["ties"]
+    checks, hits = [], {name: 0 for name in settings.uci_k_indices if name != "stdi"}
+    span = None
+    for dataset in settings.uci:
+        true_k = len(settings.class_sizes.get(dataset, ()))
+        try:
+            ks, value = table.best_ks(dataset, "stdi", settings.uci_k_algorithm)
+            span = table.series(dataset, "stdi", settings.uci_k_algorithm)[0]
+        except InputError:
+            continue
+        others = {}
+        for name in hits:
+            try:
+                found = table.best_ks(dataset, name, settings.uci_k_algorithm)[0]
+            except InputError:
+                continue
+            others[name] = list(found)
+            hits[name] += finds(found, true_k, ties)
+        checks.append(Check(
+            subject=dataset,
+            statement=f"best K of STDI is {best_ks_text(ks)} (value {value:.4g}); true number of classes {true_k}; "
+                      + "others: " + ", ".join(f"{_label(n)} {best_ks_text(k)}" for n, k in others.items()),
+            holds=finds(ks, true_k, ties),
+            numbers={"best_k": ks[0], "n_tied": len(ks), "true_k": true_k, "kind": "uci",
+                     **{f"best_k_{n}": k[0] for n, k in others.items()}},
+        ))
+    n = len(checks)
+    extra = ""
+    if checks:
+        extra = (f"K = {span[0]}..{span[-1]}, {algorithm_label(settings.uci_k_algorithm)}; the other indices find the "
+                 "true number on: " + ", ".join(f"{_label(name)} {hit}/{n}" for name, hit in hits.items()))
+    return result_from_checks(
+        "C15", "Abstract",
+        "STDI finds the true number of clusters of a data set (checked on the UCI sets).",
+        checks, settings, summary_extra=extra,
+    )
+
+
 # ====================================================================== all claims
 def evaluate_claims(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> list[ClaimResult]:
-    """C1..C9 on the main score table (``fallback_ks``: see :func:`claim_c1`)."""
+    """C1..C15 on the main score table (``fallback_ks``: see :func:`claim_c1`)."""
     return [
         claim_c1(table, settings, fallback_ks),
         claim_c2(table, settings),
@@ -426,10 +474,12 @@ def evaluate_claims(table: ScoreTable, settings: ClaimSettings, fallback_ks: Seq
         claim_c7(table, settings),
         claim_c8(table, settings),
         claim_c9(settings),
+        *(claim(table, settings) for claim in TRENDS.values()),
+        claim_c15(table, settings),
     ]
 
 
 CLAIMS = {
     "C2": claim_c2, "C3": claim_c3, "C4": claim_c4, "C5": claim_c5,
-    "C6": claim_c6, "C7": claim_c7, "C8": claim_c8,
+    "C6": claim_c6, "C7": claim_c7, "C8": claim_c8, **TRENDS, "C15": claim_c15,
 }

@@ -65,7 +65,8 @@ def claims_by_group(
     for value in table.groups():
         sub = table.for_group(value)
         (algorithm, *more) = sub.algorithms()
-        local = settings if more else replace(settings, external_algorithm=algorithm, fig3_algorithm=algorithm)
+        local = settings if more else replace(settings, external_algorithm=algorithm, fig3_algorithm=algorithm,
+                                              uci_k_algorithm=algorithm)
         found[value] = {
             claim_id: claim_c1(sub, local, fallbacks.get(value, ())) if claim_id == "C1" else CLAIMS[claim_id](sub, local)
             for claim_id in claim_ids
