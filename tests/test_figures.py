@@ -91,7 +91,7 @@ def test_fig1_scatter_and_offset_caption(tmp_path):
     assert len(ax.collections) == 9  # one scatter per true sub-cluster
     assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
     caption = " ".join(t.get_text() for t in fig.texts)
-    assert "offset = 0.09" in caption and "openly" in caption
+    assert "offset = 0.09" in caption and "fixed before the claims were checked" in caption
     assert_deterministic(fig, tmp_path, "fig1")
 
 
@@ -369,7 +369,7 @@ def test_captions_state_the_configs_numbers():
     changed["pipeline"]["external"]["algorithm"] = "pam"
     changed["figures"]["fig3_indices"] = ["stdi", "db"]
     settings = Settings.from_config(changed)
-    assert "default offset 0.1 " in caption_text(settings, "fig1")
+    assert "The offset 0.1 was fixed" in caption_text(settings, "fig1")
     fig3 = caption_text(settings, "fig3")
     assert "STDI and DB of Park-Jun K-medoids on the Fig. 1 set for K = 3..15" in fig3
     assert "for PAM with K = C" in caption_text(settings, "fig4")
