@@ -186,7 +186,7 @@ def test_c1_across_a_sweep_lists_each_values_sd_fallback_k():
     statements = {check.subject: check.statement for check in result.checks}
     assert statements["sd_radius mean"].endswith("SD seeds filled farthest-first at K = 9..11, 14")
     assert "farthest-first" not in statements["sd_radius sd"]
-    assert result.summary == "pattern holds at 1/2 SD radii" and "band" not in result.detail
+    assert result.summary == "pattern holds at 1/2 SD radii; holds under SD radius sd" and "band" not in result.detail
 
 
 def test_a_sweep_of_clusterings_is_read_with_each_variants_algorithm():

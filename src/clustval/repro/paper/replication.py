@@ -179,8 +179,9 @@ def replication_doc(results: RunResults) -> Doc:
     doc.p("Every step is a job of one Snakemake workflow whose every value comes from config/config.yaml: "
           "data (the UCI files as published, checked against their SHA-256; the synthetic sets "
           "reconstructed from Table 4 and Fig. 2, since the paper publishes no generator), the "
-          "clusterings (Park-Jun fast K-medoids with K = C for Figs. 4-6, SD K-medoids over K for "
-          "Fig. 3, as the paper names them), every index, and the claims.")
+          "clusterings the paper names (fast K-medoids with K = C for Figs. 4-6, SD K-medoids over K "
+          "for Fig. 3; each claim below states the clustering its numbers come from), every index, "
+          "and the claims. docs/decisions.md gives each choice with the paper's words.")
     doc.p("Readings. Where the paper's words leave a rule open (a tied best K, a margin for 'equal' or "
           "'highest', which clause of a sentence, what 'except' implies, what 'same trend' measures), "
           "the headline reads the words naturally; each other reading is a column of the sensitivity "

@@ -26,13 +26,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from clustval.clustering import algorithm_label
 from clustval.formatting import markdown_cell, spoken_list
 from clustval.io import atomic_write_text
 
 from ..verified import read_verified_csv, verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
+from .claims.results import choice_text
 from .claims.readings import RULES, reading_text
 from .report import html_table
 from .scores import ScoreTable
@@ -62,16 +62,6 @@ class Variant:
         if self.study == READINGS:
             return " / ".join(reading_text(axis, value) for axis, value in self.choices)
         return " / ".join(choice_text(axis, value) for axis, value in self.choices)
-
-
-def choice_text(axis: str, value) -> str:
-    if axis == "algorithm":
-        return algorithm_label(value)
-    if axis == "sd_radius":
-        return f"SD radius {value}"
-    if axis == "stdi_squared":
-        return "STDI squared" if str(value).lower() == "true" else "STDI plain"
-    return f"{axis} {value}" if axis in ("seed", "offset") else str(value)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from clustval.clustering import algorithm_label
 from clustval.errors import InputError
 
 from .settings import ClaimSettings
@@ -137,3 +138,15 @@ def axis_plural(axis: str) -> str:
 def value_text(axis: str, value) -> str:
     """One value of a sweep axis, as a check names it: "offset 0.09", "algorithm pam"."""
     return f"{axis} {value:g}" if isinstance(value, float) else f"{axis} {value}"
+
+
+def choice_text(axis: str, value) -> str:
+    """One value of a sweep axis as a column or a sentence names it: "PAM", "SD radius sd",
+    "STDI squared", "seed 3", "minmax"."""
+    if axis == "algorithm":
+        return algorithm_label(value)
+    if axis == "sd_radius":
+        return f"SD radius {value}"
+    if axis == "stdi_squared":
+        return "STDI squared" if str(value).lower() == "true" else "STDI plain"
+    return f"{axis} {value}" if axis in ("seed", "offset") else str(value)

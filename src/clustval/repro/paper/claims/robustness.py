@@ -25,6 +25,7 @@ from .results import (
     Check,
     ClaimResult,
     axis_plural,
+    choice_text,
     value_text,
 )
 from .settings import ClaimSettings
@@ -102,6 +103,11 @@ def _robust_c1(per_value: Mapping[object, ClaimResult], settings: ClaimSettings,
         band = pattern_band([c.numbers[axis] for c in checks], [c.holds for c in checks])
         summary += "; band: " + (", ".join(f"{lo:g}-{hi:g}" if lo != hi else f"{lo:g}" for lo, hi in band) or "none")
         detail["band"] = band
+    elif 0 < n_hold < len(checks):
+        axes = settings.sweep_axes.get(study, (axis,))
+        held = [" / ".join(choice_text(a, v) for a, v in zip(axes, str(c.numbers[axis]).split("/")))
+                if len(axes) > 1 else choice_text(axis, c.numbers[axis]) for c in checks if c.holds]
+        summary += "; holds under " + ", ".join(held)
     return ClaimResult(
         id="C1",
         source="Fig. 3",

@@ -42,8 +42,11 @@ class ClaimSettings:
     fig3_dataset: str  # which clustering Fig. 3 (and C1) reads
     fig3_algorithm: str
     external_algorithm: str  # the clustering of Figs. 4-6 (K = C)
-    uci_k_algorithm: str = "sd_kmedoids"  # C15: the clustering of the UCI sets over K
-    uci_k_indices: tuple[str, ...] = ("stdi",)  # C15: STDI and the indices reported beside it
+    uci_k_algorithm: str  # C15: the clustering of the UCI sets over K
+    uci_k_indices: tuple[str, ...]  # C15: STDI and the indices reported beside it
+    trend_threshold: float  # C10-C14: "the same trend" = a correlation across the sets at least this
+    c11_agree: tuple[str, ...]  # C11: the indices S2 follows
+    c11_contrast: str  # C11: the index S2 follows "not quite"
     names: Mapping[str, str] = field(default_factory=dict)
     sweeps: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)  # display label of each set (figures)
@@ -51,9 +54,6 @@ class ClaimSettings:
     main_choices: Mapping[str, Mapping] = field(default_factory=dict)  # sweep -> the main study's value of each of its axes
     paper_axes: tuple = ()  # the panels of Figs. 3-6 with their printed y ranges (clustval.repro.paper.axes)
     paper_axes_tolerance: float = 1.0
-    trend_threshold: float = 0.7  # C10-C14: "the same trend" = a correlation across the sets at least this
-    c11_agree: tuple[str, ...] = ("accuracy", "jaccard", "ari", "f_measure")  # C11: the indices S2 follows
-    c11_contrast: str = "rand"  # C11: the index S2 follows "not quite"
     class_sizes: Mapping[str, tuple[int, ...]] = field(default_factory=dict)  # each set's class sizes (feasibility)
     sweep_axes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # sweep -> its axes (a variant's "/" parts)
     stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
@@ -87,8 +87,8 @@ class ClaimSettings:
                     "paper_axes": tuple(params.get("paper_axes", ())),
                     "class_sizes": {k: tuple(v) for k, v in params.get("class_sizes", {}).items()},
                     "rule_axes": tuple(params.get("rule_axes", ())),
-                    "c11_agree": tuple(params.get("c11_agree", cls.c11_agree)),
-                    "uci_k_indices": tuple(params.get("uci_k_indices", cls.uci_k_indices)),
+                    "c11_agree": tuple(params["c11_agree"]),
+                    "uci_k_indices": tuple(params["uci_k_indices"]),
                     "stated_axes": tuple(params.get("stated_axes", ())),
                     "sweep_axes": {k: tuple(v) for k, v in params.get("sweep_axes", {}).items()},
                     "statements": tuple(params.get("statements", ())),
