@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.errors import InputError
+from clustval.errors import InputError, UndefinedIndexError
 from clustval.gap import gap_statistic, pooled_within
 
 
@@ -142,5 +142,7 @@ def test_bad_input_is_one_line(kwargs, message):
 
 def test_clusters_of_single_points_are_refused():
     X = np.array([[0.0], [1.0], [2.0]])
-    with pytest.raises(InputError, match="W_K is 0"):
+    with pytest.raises(UndefinedIndexError, match="W_K is 0 at K = 3 for X: the objects of each cluster coincide"):
         gap_statistic(X, [3], by_first_coordinate, B=2)
+    with pytest.raises(UndefinedIndexError, match="all 4 objects are identical"):
+        gap_statistic(np.ones((4, 2)), [1, 2], by_first_coordinate, B=2)

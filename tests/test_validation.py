@@ -206,7 +206,9 @@ def test_integral_floats_and_numeric_objects_are_integers():
 
 # ---- data whose squared distances overflow or underflow: scaled by a power of two, exactly
 
-SCALES = [2.0**1000, 2.0**-1000, 2.0**520, 2.0**-470]  # 1e301, 1e-301, 3e156, 3e-142
+# 1e301, 1e-301, 3e156, 3e-142, 2e90 (SD_Scat, S_Dbw), 5e-91 (rCIP), 1e307 (near the largest
+# float), and a plain scale (subnormal data have lost bits before any index sees them)
+SCALES = [2.0**1000, 2.0**-1000, 2.0**520, 2.0**-470, 2.0**300, 2.0**-300, 2.0**1020, 2.0**-2]
 
 
 def _clusters(seed=0):
@@ -222,7 +224,7 @@ SCALE_POWERS["rcip"] = -3  # a density: a**-d, and _clusters has d = 3
 # logarithm adds to (or cancels from) the value: equal up to the rounding of that sum
 # (Banfeld-Raftery + 2 n log a, Scott-Symons + 2 d n log a, Ksq_DetW * a**(2d))
 LOG_SCALED = {"banfeld_raftery": lambda n, d: 2 * n, "scott_symons": lambda n, d: 2 * d * n}
-THROUGH_LOGS = {"det_ratio", "log_det_ratio", "ksq_detw", *LOG_SCALED}
+THROUGH_LOGS = {"det_ratio", "log_det_ratio", "ksq_detw", "rcip", *LOG_SCALED}  # rCIP: exp(-log det / 2)
 
 
 @pytest.mark.parametrize("scale", SCALES)
@@ -263,9 +265,11 @@ def test_kmedoids_is_exact_at_extreme_magnitudes(scale):
         expected, got = method(X, 3), method(X * scale, 3)
         assert got.labels.tolist() == expected.labels.tolist()
         assert got.medoids.tolist() == expected.medoids.tolist()
-        assert got.cost == expected.cost * scale  # scaled back to the data's units
-        assert got.cost_history.tolist() == (expected.cost_history * scale).tolist()
-    assert np.array_equal(euclidean_distances(X * scale), euclidean_distances(X) * scale)
+        with np.errstate(over="ignore"):  # near the largest float a cost in the data's units is inf
+            assert got.cost == expected.cost * scale  # scaled back to the data's units
+            assert got.cost_history.tolist() == (expected.cost_history * scale).tolist()
+    with np.errstate(over="ignore"):
+        assert np.array_equal(euclidean_distances(X * scale), euclidean_distances(X) * scale)
 
 
 def test_ordinary_data_are_not_touched():
@@ -274,15 +278,18 @@ def test_ordinary_data_are_not_touched():
     assert validation.as_data_matrix(X) is X  # no copy either
 
 
-def test_magnitudes_no_scale_can_hold_are_an_error():
-    from clustval.errors import ClusteringError
+def test_magnitudes_far_below_the_largest_are_read_not_refused():
+    # 1e-200 next to 1e200 is below what a distance among the others resolves, as 1e-20
+    # next to 1 is: read, not an error (the squared difference underflows, like the sum rounds)
     from clustval.kmedoids import park_jun
 
     X = np.array([[1e200, 0.0], [1e200, 1e-200], [0.0, 1.0]])
-    with pytest.raises(InputError, match="mixes magnitudes from 1e-200 to 1e"):
-        clustval.silhouette_score(X, [0, 0, 1])
-    with pytest.raises(ClusteringError, match="mixes magnitudes"):
-        park_jun(X, 2)
+    assert clustval.silhouette_score(X, [0, 0, 1]) == 2 / 3  # 0 and 1 at distance 0; 2 alone
+    assert park_jun(X, 2).labels.tolist() == [0, 0, 1]
+    Y, labels = _clusters()
+    Y[0, 0] = 5e-324  # one subnormal entry among O(1) values changes nothing else
+    assert validation.as_data_matrix(Y, return_scale=True)[1] == 1.0
+    assert math.isfinite(clustval.silhouette_score(Y, labels))
 
 
 def test_extreme_magnitudes_through_the_command_line(tmp_path):

@@ -285,11 +285,17 @@ def as_data_matrix(X, error: type[Exception] = InputError, *, return_scale: bool
     A 1-D array is one feature. Shared by the internal indices and the K-medoids code (which
     raises its own error class).
 
-    Squared distances of |x| beyond ~1e150 overflow, and those of differences below ~1e-154
-    underflow (1e-300 would make every distance 0). Such data are scaled by a power of two,
-    2^-e with max |x| in [2^(e-1), 2^e): exact in binary floating point, and every internal
-    index is scale invariant (K-medoids labels too; its cost scales back by 2^e). Data whose
-    non-zero magnitudes span more than 2^450 have no such scale: that is an ``error``.
+    Data far from magnitude 1 are scaled by a power of two, 2^-e with the largest |x| in
+    [2^e, 2^(e+1)), i.e. brought to [1, 2): exact in binary floating point, and every
+    internal index is scale invariant or states its value in the data's units (K-medoids
+    labels too; its cost scales back by 2^e). Unscaled, squared distances of |x| beyond
+    ~1e150 overflow, those of differences below ~1e-154 underflow (1e-300 would make every
+    distance 0), and the indices' terms of degree 4 (variances squared, squared distances
+    summed) already overflow near 1e77; so X is scaled whenever its largest |x| lies outside
+    [2^-64, 2^64], or its smallest non-zero |x| lies below 2^-450 and scaling up lifts it.
+    Magnitudes more than ~2^450 below the largest are below what a distance among the others
+    resolves: their squared differences underflow (two points that differ only there are at
+    distance 0), as adding them to the others would round them away; they are no error.
     With ``return_scale``, returns ``(X_scaled, scale)``, the given X being X_scaled * scale.
 
     X must hold real numbers (bool, integer or float dtype): a complex X (its imaginary part
@@ -329,34 +335,45 @@ def as_data_matrix(X, error: type[Exception] = InputError, *, return_scale: bool
             f"X contains NaN or inf (first at row {bad[0]}, column {bad[1]}); "
             "impute or drop those values first."
         )
-    X, scale = _distance_safe(X, error)
+    X, scale = _distance_safe(X)
     return (X, scale) if return_scale else X
 
 
-# Binary exponents (math.frexp) of the largest |x| beyond which squared distances can
-# overflow (4 d x^2 > 2^1023 for d < 2^20), and of the smallest non-zero |x| below which
-# the square of its last-bit difference (2^(e - 53))^2 is no longer a normal number.
-_EXPONENT_MAX = 500
-_EXPONENT_MIN = -450
+# Binary exponents (math.frexp) of the largest |x| outside which X is scaled to [1, 2): within
+# them every term of degree up to 8 stays finite and normal (2^(8 * 64) << 2^1023); and of the
+# smallest non-zero |x| below which the square of its last-bit difference (2^(e - 53))^2 is no
+# longer a normal number.
+_EXPONENT_MAX = 64
+_EXPONENT_MIN = -64
+_EXPONENT_TINY = -450
 
 
-def _distance_safe(X: np.ndarray, error: type[Exception]) -> tuple[np.ndarray, float]:
+def _distance_safe(X: np.ndarray) -> tuple[np.ndarray, float]:
     """``(X * 2^-e, 2^e)`` when X needs the power-of-two scaling of :func:`as_data_matrix`,
-    else ``(X, 1.0)``; ``error`` if no scale keeps every squared distance finite and normal."""
-    magnitude = np.abs(X)
-    hi = float(magnitude.max())
+    else ``(X, 1.0)``. 2^e is at most 2^1023 (the largest |x| below 2^1024) and at least
+    2^-1074 (the smallest subnormal), so the scale itself is always a finite float. Also
+    takes a distance matrix (:func:`scaled_distances`); read in row blocks, so its
+    magnitudes cost no copy of it."""
+    hi, lo = 0.0, math.inf
+    for r0 in range(0, X.shape[0], _CHECK_ROWS):
+        magnitude = np.abs(X[r0 : r0 + _CHECK_ROWS])
+        hi = max(hi, float(magnitude.max()))
+        lo = min(lo, float(np.min(magnitude, where=magnitude > 0, initial=math.inf)))
     if hi == 0.0:
         return X, 1.0
-    lo = float(magnitude[magnitude > 0].min())
-    hi_exp, lo_exp = math.frexp(hi)[1], math.frexp(lo)[1]
-    if hi_exp <= _EXPONENT_MAX and lo_exp >= _EXPONENT_MIN:
-        return X, 1.0
-    if lo_exp - hi_exp < _EXPONENT_MIN:
-        raise error(
-            f"X mixes magnitudes from {lo:.3g} to {hi:.3g}: no common scale keeps their squared "
-            "distances finite and exact; rescale the features (e.g. min-max) first."
-        )
-    return np.ldexp(X, -hi_exp), math.ldexp(1.0, hi_exp)
+    hi_exp = math.frexp(hi)[1]  # hi in [2^(hi_exp - 1), 2^hi_exp)
+    e = hi_exp - 1
+    if _EXPONENT_MIN <= hi_exp <= _EXPONENT_MAX and (e >= 0 or math.frexp(lo)[1] >= _EXPONENT_TINY):
+        return X, 1.0  # scaling down would not lift the smallest; scaling up is exact
+    return np.ldexp(X, -e), math.ldexp(1.0, e)
+
+
+def scaled_distances(D: np.ndarray) -> tuple[np.ndarray, float]:
+    """A checked distance matrix (:func:`check_distances`) scaled by a power of two as
+    :func:`as_data_matrix` scales data, ``(D * 2^-e, 2^e)``, or ``(D, 1.0)``: a copy of D only
+    when its distances are far from magnitude 1 (beyond 2^64, or all below 2^-64), where
+    its sums would overflow or its squares underflow."""
+    return _distance_safe(D)
 
 
 def check_data(X, labels, *, return_scale: bool = False):

@@ -169,6 +169,13 @@ def check_ridge(ridge) -> float:
     return value
 
 
+def _rcip_singular(k: int, l: int) -> UndefinedIndexError:
+    return UndefinedIndexError(
+        f"rCIP is undefined: the summed covariance of clusters {k} and {l} is singular "
+        "(too few or collinear members); pass ridge > 0 to regularise it."
+    )
+
+
 @reads(COORDINATES)
 def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
     """rCIP of a :class:`~clustval.internal.Partition` (see :func:`rcip`).
@@ -199,6 +206,14 @@ def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
             ridge = math.ldexp(ridge, -2 * (math.frexp(p.scale)[1] - 1))
         except OverflowError:
             ridge = math.inf
+    if not ridge:  # a pair's summed covariance singular for certain, found in O(n d): its
+        # rank is at most n_k + n_l - 2, and a feature constant in both clusters is a zero row
+        rank_short = np.maximum(p.sizes - 1, 0)[:, None] + np.maximum(p.sizes - 1, 0)[None, :] < d
+        constant = p.within_diagonal == 0
+        flat = (constant.astype(np.int64) @ constant.T.astype(np.int64)) > 0
+        k, l = np.nonzero(np.triu(rank_short | flat, 1))
+        if k.size:
+            raise _rcip_singular(int(k[0]), int(l[0]))
     covariances = p.within_scatter / np.maximum(p.sizes - 1, 1)[:, None, None]
     covariances += ridge * np.eye(d)
     squared = _centroid_sq_distances(p)
@@ -208,10 +223,7 @@ def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
             pooled = covariances[k] + covariances[l]
             eigenvalues = np.linalg.eigvalsh(pooled)
             if eigenvalues[0] <= eigenvalues[-1] * d * np.finfo(float).eps:
-                raise UndefinedIndexError(
-                    f"rCIP is undefined: the summed covariance of clusters {k} and {l} is singular "
-                    "(too few or collinear members); pass ridge > 0 to regularise it."
-                )
+                raise _rcip_singular(k, l)
             u = p.centroids[k] - p.centroids[l]
             quadratic = float(u @ np.linalg.solve(pooled, u)) if squared[k, l] > 0 else 0.0
             log_det = float(np.sum(np.log(eigenvalues)))

@@ -37,7 +37,7 @@ import numpy as np
 
 from ._validation import as_data_matrix
 from .clustering import clusterer
-from .errors import InputError
+from .errors import InputError, UndefinedIndexError
 from .internal import COORDINATES, Partition
 
 REFERENCES = ("uniform", "pca")
@@ -148,8 +148,10 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
     Raises
     ------
     clustval.errors.InputError
-        Bad data, K outside 1..n, B < 2, an unknown reference or algorithm, or a clustering
-        whose W_K is 0 (log W undefined: as many distinct points as clusters).
+        Bad data, K outside 1..n, B < 2, or an unknown reference or algorithm.
+    clustval.errors.UndefinedIndexError
+        A clustering whose W_K is 0 (log W undefined: the objects of each cluster coincide,
+        e.g. all objects identical, or as many distinct points as clusters).
 
     References
     ----------
@@ -183,7 +185,11 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
         labels = np.zeros(len(data), dtype=np.int64) if k == 1 else cluster_at(data, k)
         w = pooled_within(data, labels)
         if not w > 0:
-            raise InputError(f"W_K is 0 at K = {k} (every cluster a single point): log W_K is undefined.")
+            distinct = len(np.unique(data, axis=0))
+            what = (f"all {len(data)} objects are identical" if distinct == 1
+                    else f"the objects of each cluster coincide ({distinct} distinct points)")  # fmt: skip
+            where = "X" if data is X else "a reference set"
+            raise UndefinedIndexError(f"W_K is 0 at K = {k} for {where}: {what}, so log W_K is undefined.")
         return math.log(w)
 
     draw = _reference_sampler(X, reference)

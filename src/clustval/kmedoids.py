@@ -785,4 +785,5 @@ def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:
     """``result`` with its costs in the units of the given data (exact: scale is 2^e)."""
     if scale == 1.0:
         return result
-    return replace(result, cost=result.cost * scale, cost_history=result.cost_history * scale)
+    with np.errstate(over="ignore"):  # beyond the largest float in the data's units: inf
+        return replace(result, cost=result.cost * scale, cost_history=result.cost_history * scale)

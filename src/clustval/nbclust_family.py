@@ -39,11 +39,16 @@ __all__ = ["ADJACENT", "adjacent_best_ks", "adjacent_scores", "beale", "ccc", "c
            "trcovw_from_partition"]  # fmt: skip
 
 
-def _within_total(p: Partition) -> tuple[np.ndarray, np.ndarray]:
-    """The pooled within scatter W and the total scatter T (centred), shifted coordinates."""
-    W = p.within_scatter.sum(axis=0)
+def _total_spectrum(p: Partition) -> np.ndarray:
+    """The eigenvalues of the total scatter T = C^T C (C the centred data), descending, those
+    of a null direction dropped (at most max(n, d) eps times the largest, the rounding of
+    the sum). With more features than objects they come from the n x n Gram matrix C C^T,
+    which has the same non-zero eigenvalues, in O(n^2 d) instead of O(n d^2 + d^3)."""
     centred = p.shifted - p.grand_mean
-    return W, centred.T @ centred
+    gram = centred @ centred.T if centred.shape[1] > centred.shape[0] else centred.T @ centred
+    eigenvalues = np.linalg.eigvalsh(gram)[::-1]
+    tolerance = eigenvalues[0] * max(centred.shape) * np.finfo(float).eps
+    return eigenvalues[eigenvalues > tolerance]
 
 
 @reads(COORDINATES)
@@ -75,17 +80,18 @@ def ccc_from_partition(p: Partition) -> float:
     n, q = p.n, p.n_clusters
     if q >= n:
         raise UndefinedIndexError("CCC is undefined with one object per cluster (R^2 = 1).")
-    W, T = _within_total(p)
-    if np.trace(T) == 0:
+    trace_t = float(np.sum((p.shifted - p.grand_mean) ** 2))
+    if trace_t == 0:
         raise UndefinedIndexError("CCC is undefined for data with no spread.")
-    r2 = 1 - np.trace(W) / np.trace(T)
-    s = np.sqrt(np.clip(np.sort(np.linalg.eigvalsh(T / (n - 1)))[::-1], 0, None))
-    s = s[s > 0]  # a null direction carries no variance: drop it (Sarle's p counts the rest)
+    r2 = 1 - float(np.sum(p.squared_centroid_distances)) / trace_t
+    # a null direction carries no variance: dropped (Sarle's p counts the rest)
+    s = np.sqrt(_total_spectrum(p) / (n - 1))
     p_dim = s.size
-    u = s / (np.prod(s) / q) ** (1 / p_dim)
+    log_s = np.log(s)  # the cube's side (prod s / q)^(1/p) through logs: a product of
+    u = s / math.exp((float(np.sum(log_s)) - math.log(q)) / p_dim)  # hundreds would overflow
     p_star = min(int(np.sum(u >= 1)), q - 1)
-    if 0 < p_star < p_dim:
-        u = s / (np.prod(s[:p_star]) / q) ** (1 / p_star)  # the volume of the p* main directions
+    if 0 < p_star < p_dim:  # the volume of the p* main directions
+        u = s / math.exp((float(np.sum(log_s[:p_star])) - math.log(q)) / p_star)
         b = np.sum(1 / (n + u[:p_star])) + np.sum(u[p_star:] ** 2 / (n + u[p_star:]))
     else:
         p_star = p_dim
@@ -163,7 +169,7 @@ def trcovw_from_partition(p: Partition) -> float:
     p.require_clusters("TrCovW")
     if p.n_clusters >= p.n:
         raise UndefinedIndexError("TrCovW is undefined with one object per cluster (n - K = 0).")
-    return p.in_data_units(float(np.trace(p.within_scatter.sum(axis=0)) / (p.n - p.n_clusters)), 2)
+    return p.in_data_units(float(p.within_diagonal.sum() / (p.n - p.n_clusters)), 2)
 
 
 def trcovw(X, labels) -> float:
@@ -388,7 +394,7 @@ def hubert(X, labels) -> float:
 def _pooled_w(X, labels) -> tuple[float, int, int]:
     """tr W of a partition, its number of clusters and of objects."""
     p = Partition(X, labels, needs={COORDINATES})
-    return float(np.trace(p.within_scatter.sum(axis=0))), p.n_clusters, p.n
+    return float(p.within_diagonal.sum()), p.n_clusters, p.n
 
 
 def _split(X, labels, labels_next):

@@ -24,7 +24,10 @@ Degenerate partitions never give a silent NaN: K = 1 raises
 :class:`~clustval.errors.UndefinedIndexError` for every index here; a determinant or an
 inverse of a matrix that is singular to working precision (its smallest eigenvalue at most
 ``max(N, p) * eps`` times its largest: fewer objects than K + p, or data in a subspace)
-raises for Det_Ratio, Log_Det_Ratio, Trace_WiB and Scott-Symons and gives Ksq_DetW = 0;
+raises for Det_Ratio, Log_Det_Ratio, Trace_WiB and Scott-Symons and gives Ksq_DetW = 0.
+Where the matrix is singular for certain (WG has rank at most N - K, so N - K < p; W_k at
+most n_k - 1; a feature constant inside the clusters) that is found in O(N p) before any
+p x p matrix is built or factorised, so d >> N costs no cubic time;
 Banfeld-Raftery raises for a cluster with no scatter (a singleton). Where a denominator
 vanishes with a positive numerator, the value is its limit, ``inf`` (each docstring says
 which).
@@ -61,6 +64,11 @@ def _between(p: Partition) -> np.ndarray:
     return (offsets * p.sizes[:, None]).T @ offsets
 
 
+def _between_diagonal(p: Partition) -> np.ndarray:
+    """The diagonal of BG, sum_k n_k (c_k - xbar)_j^2 for each feature j, in O(K d)."""
+    return p.sizes @ (p.centroids - p.grand_mean) ** 2
+
+
 def _within_sums(p: Partition) -> np.ndarray:
     """WGSS_k = tr(W_k), as direct sums of squared distances to the centroid."""
     return np.bincount(p.codes, weights=p.squared_centroid_distances, minlength=p.n_clusters)
@@ -69,6 +77,20 @@ def _within_sums(p: Partition) -> np.ndarray:
 def _between_sum(p: Partition) -> float:
     """BGSS = sum_k n_k ||c_k - xbar||^2."""
     return float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
+
+
+def _within_rank_deficient(p: Partition) -> bool:
+    """WG is singular for certain, found in O(n d) before any d x d matrix is built or
+    factorised: its rank is at most n - K (each cluster's offsets sum to 0), and a feature
+    constant inside every cluster is a zero row. (At n = 300, d = 5,000 an eigen
+    decomposition of WG alone takes about a minute.)"""
+    return p.n - p.n_clusters < p.X.shape[1] or not np.all(p.within_diagonal.sum(axis=0) > 0)
+
+
+def _cluster_rank_deficient(p: Partition) -> np.ndarray:
+    """For each cluster, whether W_k is singular for certain (rank at most n_k - 1 < d, or a
+    feature constant inside the cluster), in O(n d)."""
+    return (p.sizes - 1 < p.X.shape[1]) | ~np.all(p.within_diagonal > 0, axis=1)
 
 
 def _log_det(matrix: np.ndarray, n_terms: int) -> float | None:
@@ -93,6 +115,8 @@ def _singular(index: str, what: str) -> UndefinedIndexError:
 
 def _log_det_ratio(p: Partition, index: str) -> float:
     """log(det T / det WG), raising when WG (or T) is singular."""
+    if _within_rank_deficient(p):
+        raise _singular(index, "the pooled within-group scatter WG")
     log_det_w = _log_det(_pooled_within(p), p.n)
     if log_det_w is None:
         raise _singular(index, "the pooled within-group scatter WG")
@@ -117,8 +141,8 @@ def _centroid_distances(p: Partition) -> tuple[np.ndarray, float, float]:
 def _variance_norms(p: Partition) -> tuple[np.ndarray, float]:
     """(||V_k|| for each cluster, ||V||): Euclidean norms of the vectors of per-feature
     population variances of each cluster and of all the data (Halkidi et al. 2001)."""
-    within = np.diagonal(p.within_scatter, axis1=1, axis2=2) / p.sizes[:, None]
-    total = (np.diagonal(_pooled_within(p)) + np.diagonal(_between(p))) / p.n
+    within = p.within_diagonal / p.sizes[:, None]
+    total = (p.within_diagonal.sum(axis=0) + _between_diagonal(p)) / p.n
     return np.sqrt(np.sum(within**2, axis=1)), float(np.sqrt(np.sum(total**2)))
 
 
@@ -268,6 +292,8 @@ def ksq_detw_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("Ksq_DetW")
+    if _within_rank_deficient(p):
+        return 0.0
     log_det = _log_det(_pooled_within(p), p.n)
     if log_det is None:
         return 0.0
@@ -344,6 +370,10 @@ def log_ss_ratio_from_partition(p: Partition) -> float:
     between, within = _between_sum(p), float(_within_sums(p).sum())
     if between == 0 and within == 0:
         raise UndefinedIndexError("Log_SS_Ratio is undefined: all objects are equal (BGSS = WGSS = 0).")
+    with np.errstate(divide="ignore", over="ignore"):
+        ratio = np.float64(between) / within  # exact under the power-of-two scaling, unlike
+    if 0 < ratio < np.inf:  # a difference of logarithms: the same value at every scale
+        return float(np.log(ratio))
     with np.errstate(divide="ignore"):
         return refuse_nan(np.log(between) - np.log(within), "Log_SS_Ratio")
 
@@ -420,8 +450,8 @@ def ratkowsky_lance_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("Ratkowsky-Lance")
-    between = np.diagonal(_between(p))
-    total = np.diagonal(_pooled_within(p)) + between
+    between = _between_diagonal(p)
+    total = p.within_diagonal.sum(axis=0) + between
     if np.any(total == 0):
         j = int(np.flatnonzero(total == 0)[0])
         raise UndefinedIndexError(
@@ -498,6 +528,10 @@ def scott_symons_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("Scott-Symons")
+    deficient = _cluster_rank_deficient(p)
+    if deficient.any():
+        k = int(np.flatnonzero(deficient)[0])
+        raise _singular("Scott-Symons", f"the within-group scatter W_{k} of cluster {k} ({p.sizes[k]} objects)")
     total = 0.0
     for k, (size, scatter) in enumerate(zip(p.sizes, p.within_scatter)):
         log_det = _log_det(scatter, size)
@@ -573,6 +607,8 @@ def trace_wib_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("Trace_WiB")
+    if _within_rank_deficient(p):
+        raise _singular("Trace_WiB", "the pooled within-group scatter WG")
     within = _pooled_within(p)
     if _log_det(within, p.n) is None:
         raise _singular("Trace_WiB", "the pooled within-group scatter WG")
@@ -1045,7 +1081,7 @@ def log_ss_ratio(X, labels) -> float:
     Examples
     --------
     >>> log_ss_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # log(120 / 4)
-    3.401197381662155
+    3.4011973816621555
     """
     return score_alone(log_ss_ratio_from_partition, X, labels)
 
