@@ -16,12 +16,16 @@ from clustval.errors import InputError, UndefinedIndexError
 
 
 def conn_oracle(first, second, owner, inter="paper") -> Fraction:
-    """CONN from each object's two best prototypes, every sum a loop over dense matrices."""
+    """CONN from each object's two best prototypes, every sum a loop over dense matrices.
+    ``second[i]`` is one prototype, or a list of prototypes tied as the second best (each
+    then takes an equal share of the object)."""
     m = len(owner)
     clusters = sorted(set(owner))
-    cadj = [[0] * m for _ in range(m)]
+    cadj = [[Fraction(0)] * m for _ in range(m)]
     for a, b in zip(first, second):
-        cadj[a][b] += 1
+        tied = b if isinstance(b, list) else [b]
+        for one in tied:
+            cadj[a][one] += Fraction(1, len(tied))
     con = [[cadj[a][b] + cadj[b][a] for b in range(m)] for a in range(m)]
     members = {k: [a for a in range(m) if owner[a] == k] for k in clusters}
     intra = []
@@ -50,26 +54,42 @@ def conn_oracle(first, second, owner, inter="paper") -> Fraction:
 
 
 def nearest_other(X):
-    """Each object's nearest other object by exhaustive search (ties: the lower row)."""
+    """Each object's nearest other objects by exhaustive search: every one at the smallest
+    distance (a list)."""
     X = np.asarray(X, dtype=float)
     out = []
     for i in range(len(X)):
-        best, best_d = None, math.inf
-        for j in range(len(X)):
-            d = math.dist(X[i], X[j])
-            if j != i and d < best_d:
-                best, best_d = j, d
-        out.append(best)
+        d = [math.dist(X[i], X[j]) if j != i else math.inf for j in range(len(X))]
+        out.append([j for j in range(len(X)) if d[j] == min(d)])
     return out
 
 
 def test_hand_worked():
-    # nearest: 0-1, 1-0, 2-1 (tie with 3: the lower row), 3-4, 4-3
+    # nearest: 0-1, 1-0, 2-1 (tie with 3: each takes half of 2), 3-4, 4-3
     X = [[0.0], [1.0], [2.5], [4.0], [5.0]]
-    # labels 0 0 1 1 1: intra C0 = 2/2, C1 = 2/3 (2's BMU2 is in C0); V_10 = {2}, V_01 = {1}:
-    # inter(1, 0) = CONN(2, 1) / CONN(2, .) = 1 / 1; inter(0, 1) = CONN(1, 2) / CONN(1, .) = 1 / 3
-    assert conn(X, [0, 0, 1, 1, 1]) == pytest.approx(float(Fraction(5, 6) * (1 - Fraction(2, 3))), rel=1e-15)
-    assert conn(X, [0, 0, 0, 1, 1]) == 1.0
+    # labels 0 0 1 1 1: intra C0 = 2/2, C1 = (1/2 + 2)/3 (half of 2's BMU2 is in C0); V_10 =
+    # {2}, V_01 = {1}: inter(1, 0) = CONN(2, 1) / CONN(2, .) = (1/2) / 1; inter(0, 1) =
+    # CONN(1, 2) / CONN(1, .) = (1/2) / (1 + 1 + 1/2); labels 0 0 0 1 1 the mirror image
+    want = (1 + Fraction(5, 6)) / 2 * (1 - (Fraction(1, 2) + Fraction(1, 5)) / 2)
+    assert conn(X, [0, 0, 1, 1, 1]) == pytest.approx(float(want), rel=1e-15)
+    assert conn(X, [0, 0, 0, 1, 1]) == pytest.approx(float(want), rel=1e-15)
+    X = [[0.0], [1.0], [2.6], [4.0], [5.0]]  # no tie: 2's nearest is 3
+    assert conn(X, [0, 0, 0, 1, 1]) == pytest.approx(float(Fraction(5, 6) * (1 - Fraction(2, 3))), rel=1e-15)
+    assert conn(X, [0, 0, 1, 1, 1]) == 1.0
+
+
+def test_ties_share_the_object_whatever_the_row_order():
+    rng = np.random.default_rng(11)
+    X = rng.integers(0, 4, size=(60, 2)).astype(float)
+    X[30:36] = X[0]  # copies of one point in several clusters
+    labels = rng.integers(0, 3, 60)
+    value = conn(X, labels)
+    for seed in range(3):
+        order = np.random.default_rng(seed).permutation(60)
+        assert conn(X[order], labels[order]) == value
+        assert conn(X[order], labels[order], inter="cvi") == conn(X, labels, inter="cvi")
+    # a tight memory budget cuts the tied rows into many blocks: the same value
+    assert conn(X, labels, memory_budget_mb=0.001) == value
 
 
 @pytest.mark.parametrize("seed", range(12))

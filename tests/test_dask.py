@@ -39,7 +39,7 @@ from clustval._pairwise import (
 from clustval.errors import InputError
 from clustval.kmedoids import euclidean_distances
 
-FIELDS = ("sizes", "cluster_sums", "nearest_cluster", "diameters", "pair_min", "pair_max")
+FIELDS = ("sizes", "cluster_sums", "in_group_share", "diameters", "pair_min", "pair_max")
 
 
 def _cluster(n_workers=2):

@@ -7,6 +7,7 @@ Davies-Bouldin), and a 1-D example worked by hand (the layout of Zhou 2016, sec.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -159,15 +160,13 @@ def oracle_igp(X, labels):
     n = len(X)
     proportions = []
     for g in oracle_groups(labels):
-        hits = 0
+        hits = Fraction(0)
         for i in g:
-            best = None
-            for j in range(n):  # ascending j with strict '<': the lowest index wins a tie
-                if j != i and (best is None or D[i, j] < D[i, best]):
-                    best = j
-            hits += labels[best] == labels[i]
+            nearest = min(D[i, j] for j in range(n) if j != i)
+            tied = [j for j in range(n) if j != i and D[i, j] == nearest]  # every one of a tie
+            hits += Fraction(sum(int(labels[j] == labels[i]) for j in tied), len(tied))
         proportions.append(hits / len(g))
-    return sum(proportions) / len(proportions)
+    return float(sum(proportions) / len(proportions))
 
 
 def oracle_a_b(X, labels):
@@ -380,8 +379,8 @@ def test_silhouette_and_davies_bouldin_equal_sklearn(engine, seed):
 #   Dunn: diam = 2, 4, 2; d_min(C1,C2) = 6-2 = 4, d_min(C2,C3) = 14-10 = 4, d_min(C1,C3) = 12;
 #       Dunn = 4/4 = 1.
 #   IGP: C1 all in-group (x2's tie 0/2 is inside C1) -> 1. x4 = 6 is at 4 from x3 = 2 (C1)
-#       and from x5 = 10 (C2): the lower index x3 wins -> out. x5 = 10 is at 4 from x4 (C2)
-#       and x6 = 14 (C3): x4 wins -> in. C2 -> 1/2. C3 -> 1. IGP = (1 + 1/2 + 1)/3 = 5/6.
+#       and from x5 = 10 (C2): half in. x5 = 10 is at 4 from x4 (C2) and x6 = 14 (C3): half
+#       in. C2 -> 1/2. C3 -> 1. IGP = (1 + 1/2 + 1)/3 = 5/6.
 #   Silhouette of x4: a = 4, b = min((6+5+4)/3, (8+10)/2) = 5, s = 1/5; BWP = 1/9.
 HAND_X = np.array([0.0, 1.0, 2.0, 6.0, 10.0, 14.0, 16.0])
 HAND_LABELS = np.array([0, 0, 0, 1, 1, 2, 2])
@@ -402,15 +401,14 @@ def test_hand_worked_example(engine):
     assert ci.bwp_samples(X, y)[3] == pytest.approx(1 / 9, rel=1e-14)
 
 
-def test_igp_tie_goes_to_lowest_row_index(engine):
-    # The hand example's points in other row orders. x4 = 6 ties 2 (C1) and 10 (C2); x5 = 10
-    # ties 6 (C2) and 14 (C3); the tied neighbour in the earlier row wins.
-    # rows 0 1 2 10 6 14 16: 6 -> 2 (row 2, out), 10 -> 6 (row 4, in); IGP(C2) = 1/2
-    order = [0, 1, 2, 4, 3, 5, 6]
-    assert ci.igp(HAND_X[order], HAND_LABELS[order]) == pytest.approx(5 / 6)
-    # rows 0 1 10 6 2 14 16: 6 -> 10 (row 2, in), 10 -> 6 (row 3, in); IGP(C2) = 1
-    order = [0, 1, 4, 3, 2, 5, 6]
-    assert ci.igp(HAND_X[order], HAND_LABELS[order]) == pytest.approx(1.0)
+def test_igp_ties_count_a_share_whatever_the_row_order(engine):
+    # The hand example's points in every row order that moves the tied ones. x4 = 6 ties
+    # 2 (C1) and 10 (C2), x5 = 10 ties 6 (C2) and 14 (C3): each counts 1/2, in every order
+    # (the "earlier row wins" rule gave 5/6 or 1 as the rows fell).
+    for order in ([0, 1, 2, 4, 3, 5, 6], [0, 1, 4, 3, 2, 5, 6], [6, 5, 4, 3, 2, 1, 0]):
+        assert ci.igp(HAND_X[order], HAND_LABELS[order]) == 5 / 6
+    # 1 ties 0 (own) and 2 (other): (1 + 1/2) / 2 and (0 + 1) / 2
+    assert ci.igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1]) == 0.625
 
 
 # ----------------------------------------------------------------------------- exactness
@@ -442,7 +440,7 @@ def test_engines_agree_bit_for_bit_on_distances():
         )
         for e in ("numpy", "numba")
     ]
-    np.testing.assert_array_equal(runs[0].nearest_cluster, runs[1].nearest_cluster)
+    np.testing.assert_array_equal(runs[0].in_group_share, runs[1].in_group_share)
     np.testing.assert_array_equal(runs[0].pair_min, runs[1].pair_min)
     np.testing.assert_array_equal(runs[0].pair_max, runs[1].pair_max)
     np.testing.assert_array_equal(runs[0].diameters, runs[1].diameters)
@@ -484,7 +482,7 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
             got = cluster_distance_stats(
                 X, labels, len(sizes), sums=True, nearest=True, extremes=True, pair_max=True, engine="numba"
             )
-            np.testing.assert_array_equal(got.nearest_cluster, want.nearest_cluster)
+            np.testing.assert_array_equal(got.in_group_share, want.in_group_share)
             np.testing.assert_array_equal(got.pair_min, want.pair_min)
             np.testing.assert_array_equal(got.pair_max, want.pair_max)
             np.testing.assert_array_equal(got.diameters, want.diameters)

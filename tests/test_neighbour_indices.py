@@ -79,15 +79,76 @@ def _brute_neighbours(X, M):
     return rows
 
 
+def _brute_tie_shares(X, labels, M):
+    """Each object's M neighbour slots as exact (distance, own share) pairs by the tie rule:
+    the objects nearer than the M-th distance count 1 each, the t objects at it share the
+    slots left equally."""
+    rows = []
+    for i, x in enumerate(X):
+        others = sorted((math.dist(x, y), j) for j, y in enumerate(X) if j != i)
+        last = others[M - 1][0]
+        nearer = [(dist, Fraction(int(labels[j] == labels[i]))) for dist, j in others if dist < last]
+        tied = [j for dist, j in others if dist == last]
+        share = Fraction(sum(int(labels[j] == labels[i]) for j in tied), len(tied))
+        rows.append(nearer + [(last, share)] * (M - len(nearer)))
+    return rows
+
+
 @pytest.mark.parametrize("seed", range(6))
-def test_wcnn_equals_a_count_over_all_pairs_ties_to_the_lower_index(seed):
+def test_wcnn_on_ties_shares_the_slots_of_the_tied_neighbours(seed):
+    # genieclust gives the object at the lower row the slot (so its value on a lattice depends
+    # on the row order); here the t objects tied at the M-th distance share the slots left
     rng = np.random.default_rng(seed)
     labels = np.repeat(np.arange(3), 12)
     X = rng.integers(0, 9, size=(36, 2)) + 4 * labels[:, None]  # lattice: many tied distances
     for M in (1, 3, 7):
-        same = sum(labels[j] == labels[i] for i, row in enumerate(_brute_neighbours(X, M)) for _, j in row)
-        assert neighbours.wcnn(X, labels, M=M) == int(same) / (36 * M)  # both one correctly rounded division
-        assert neighbours.wcnn(X.astype(float), labels, M=M) == gv.wcnn_index(X.astype(float), labels, M)
+        same = sum(share for row in _brute_tie_shares(X, labels, M) for _, share in row)
+        assert neighbours.wcnn(X, labels, M=M) == pytest.approx(float(same / (36 * M)), rel=1e-15)
+        order = rng.permutation(36)
+        assert neighbours.wcnn(X[order], labels[order], M=M) == neighbours.wcnn(X, labels, M=M)
+
+
+def test_the_tie_rule_is_the_mean_over_the_orders_of_the_tied_objects():
+    # object 1 is at distance 1 from 0 (its own cluster) and 2 (the other): the lower-row rule
+    # counts 1 or 0 as the rows fall, the tie rule 1/2, the mean of the two orders
+    X, labels = [[0.0], [1.0], [2.0], [2.5]], [0, 0, 1, 1]
+    assert gv.wcnn_index(np.array(X), np.array(labels), 1) == 1.0  # 0 comes first
+    assert gv.wcnn_index(np.array(X)[[2, 1, 0, 3]], np.array(labels)[[2, 1, 0, 3]], 1) == 0.75
+    assert neighbours.wcnn(X, labels, M=1) == 0.875  # 0 and 3 in their own, 1 and 2 split
+    assert neighbours.wcnn(np.array(X)[[2, 1, 0, 3]], np.array(labels)[[2, 1, 0, 3]], M=1) == 0.875
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_dunnowa_on_ties_weights_the_tied_neighbours(seed):
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(3), 12)
+    X = rng.integers(0, 6, size=(36, 2)) + 3 * labels[:, None]
+    M = 4
+    rows = _brute_tie_shares(X, labels, M)
+    within = [(d, s) for row in rows for d, s in row if s > 0]
+    between = [(d, 1 - s) for row in rows for d, s in row if s < 1]
+    mean = {name: sum(Fraction(d) * w for d, w in pairs) / sum(w for _, w in pairs)
+            for name, pairs in (("within", within), ("between", between))}  # fmt: skip
+    got = neighbours.dunnowa(X, labels, M=M, numerator="Mean", denominator="Mean")
+    assert got == pytest.approx(float(mean["between"] / mean["within"]), rel=1e-13)
+    got = neighbours.dunnowa(X, labels, M=M, numerator="Min", denominator="Max")
+    assert got == pytest.approx(min(d for d, _ in between) / max(d for d, _ in within), rel=1e-13)
+    order = rng.permutation(36)
+    for a, b in OWA_PAIRS:
+        assert neighbours.dunnowa(X[order], labels[order], M=M, numerator=a, denominator=b) == \
+            neighbours.dunnowa(X, labels, M=M, numerator=a, denominator=b), (a, b)
+
+
+def test_smoothed_aggregates_spread_the_rank_weights_over_shares():
+    # multiplicities 1 give the rank weights themselves; a value of multiplicity 2 takes the
+    # weights of two ranks, and halves of it take half a rank's weight each
+    w = [math.exp(-(u**2) / 2) for u in range(3)]
+    values = np.array([1.0, 2.0, 3.0, 4.0])
+    assert neighbours._owa("SMin:1", values, np.ones(4)) == pytest.approx((w[0] + 2 * w[1] + 3 * w[2]) / sum(w))
+    got = neighbours._owa("SMin:1", np.array([1.0, 2.0]), np.array([2.0, 1.0]))
+    assert got == pytest.approx((w[0] + w[1] + 2 * w[2]) / sum(w))
+    got = neighbours._owa("SMax:1", np.array([1.0, 2.0]), np.array([0.5, 0.5]))  # ranks [0, 1)
+    assert got == pytest.approx(1.5)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -253,10 +314,16 @@ def _both_paths(X, M, monkeypatch):
     """nearest_neighbours(X, M) with the tree forced off, then forced on (any n, any d)."""
     p = Partition(X, np.arange(len(X)) % 4)
     monkeypatch.setattr(_knn, "TREE_MIN_N", 10**9)
-    want = _knn.nearest_neighbours(p.X, M)
+    want = _knn.nearest_neighbours(p.X, M, codes=p.codes)
     monkeypatch.setattr(_knn, "TREE_MIN_N", 0)
     monkeypatch.setattr(_knn, "TREE_MAX_D", 10**9)
-    return _knn.nearest_neighbours(p.X, M), want
+    got = _knn.nearest_neighbours(p.X, M, codes=p.codes)
+    # the ties at the M-th distance are counted alike on both paths
+    assert np.array_equal(got.tied, want.tied) and np.array_equal(got.tied_same, want.tied_same)
+    # a tight budget sends heavily tied data (many copies of a point) back to all pairs
+    tight = _knn.nearest_neighbours(p.X, M, codes=p.codes, memory_budget_mb=0.01)
+    assert all(np.array_equal(a, b) for a, b in zip(tight, want, strict=True))
+    return got, want
 
 
 @pytest.mark.parametrize("seed", range(24))

@@ -1,4 +1,4 @@
-"""Each object's M nearest other objects, exactly: ties go to the lower row.
+"""Each object's M nearest other objects, exactly, and the objects tied at the M-th distance.
 
 The near-neighbour indices (:mod:`clustval.neighbours`: WCNN, DuNN-OWA) and CONN's default
 prototypes (:mod:`clustval.cvi_family`) read them through
@@ -8,22 +8,75 @@ M asked. The distances come from row blocks of the pairwise distances bounded by
 objects in at most 12 dimensions a k-d tree (scipy's cKDTree) proposes the candidates
 instead, whose distances are computed as in the blocks: the same neighbours and the same
 distances bit for bit, in a fraction of the time.
+
+The tie rule is one of distances, not of positions. The table lists the M nearest by
+(distance, index), but which of several objects tied at the M-th distance it lists depends
+on the row order; so the search also counts every object at exactly the M-th distance
+(``tied``) and, given the clusters, those of the object's own cluster (``tied_same``), and
+the indices read the neighbourhood through :func:`same_shares`: the objects nearer than
+the M-th distance count once each, and the t objects tied at it share the slots left
+equally (each counts (slots left) / t). That is the mean, over every order of the tied
+objects, of what the "first in row order" rule gives, and it is the same for any order of
+the rows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import NamedTuple
+
 import numpy as np
 
-from ._pairwise import DEFAULT_MEMORY_BUDGET_MB, distance_blocks, rows_per_block
+from ._pairwise import DEFAULT_MEMORY_BUDGET_MB, exact_distances, rows_per_block
+
+
+class NeighbourTable(NamedTuple):
+    """What :func:`nearest_neighbours` finds for M neighbours (the first two fields are the
+    table, nearest first by (distance, index)).
+
+    Attributes
+    ----------
+    distances : ndarray of shape (n, M)
+        d(i, j-th neighbour of i), increasing along each row.
+    neighbours : ndarray of shape (n, M)
+        The neighbours' row numbers.
+    tied : ndarray of shape (n,)
+        How many other objects lie at exactly the M-th distance of each object (in the
+        table or beyond it).
+    tied_same : ndarray of shape (n,) or None
+        Of those, how many lie in the object's own cluster (None without ``codes``).
+    """
+
+    distances: np.ndarray
+    neighbours: np.ndarray
+    tied: np.ndarray
+    tied_same: np.ndarray | None
+
+
+def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, arrays: int = 1):
+    """Yield ``(b0, b1, D)``: the distances of the objects ``rows[b0:b1]`` to every object
+    (each row computed as every block computes it, bit for bit), an object's own entry inf,
+    in blocks of rows holding about ``arrays`` such float64 blocks within the budget."""
+    n = X.shape[0]
+    step = max(1, rows_per_block(n, memory_budget_mb) // arrays)
+    for b0 in range(0, len(rows), step):
+        block = rows[b0 : b0 + step]
+        D = X[block] if precomputed else exact_distances(X[block], X)
+        if precomputed:
+            D = D.copy()
+        D[np.arange(len(block)), block] = np.inf  # an object is not its own neighbour
+        yield b0, b0 + len(block), D
 
 
 def nearest_neighbours(
-    X: np.ndarray, M: int, *, precomputed: bool = False, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """Each object's M nearest other objects, nearest first (ties: the lower index first).
+    X: np.ndarray, M: int, *, codes: np.ndarray | None = None, precomputed: bool = False,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+) -> NeighbourTable:  # fmt: skip
+    """Each object's M nearest other objects, nearest first (ties: the lower index first),
+    and how many objects are tied at the M-th distance.
 
-    The first m columns of the result for M are the result for m < M, bit for bit: both
-    are the first neighbours in the one order by (distance, index).
+    The first m columns of the table for M are the table for m < M, bit for bit: both are
+    the first neighbours in the one order by (distance, index).
 
     Parameters
     ----------
@@ -32,6 +85,8 @@ def nearest_neighbours(
         (``check_distances``).
     M : int
         How many neighbours, 1 <= M <= n - 1.
+    codes : ndarray of shape (n,), optional
+        The objects' clusters: counts ``tied_same`` too.
     precomputed : bool, default False
         X is the distance matrix.
     memory_budget_mb : float, default 256
@@ -39,43 +94,114 @@ def nearest_neighbours(
 
     Returns
     -------
-    distances : ndarray of shape (n, M)
-        d(i, j-th neighbour of i), increasing along each row.
-    neighbours : ndarray of shape (n, M)
-        The neighbours' row numbers.
+    NeighbourTable
+        ``(distances, neighbours, tied, tied_same)``.
 
     Examples
     --------
-    >>> d, j = nearest_neighbours(np.array([[0.0], [1.0], [3.0], [7.0]]), 2)
-    >>> d.tolist(), j.tolist()
-    ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]])
+    >>> d, j, tied, _ = nearest_neighbours(np.array([[0.0], [1.0], [3.0], [7.0]]), 2)
+    >>> d.tolist(), j.tolist(), tied.tolist()
+    ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]], [1, 1, 1, 1])
+    >>> nearest_neighbours(np.array([[0.0], [1.0], [2.0]]), 1).tied.tolist()  # 1 is 1 from both
+    [1, 2, 1]
     """
     n = X.shape[0]
     if not precomputed and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
-        found = _tree_neighbours(X, M)
+        found = _tree_neighbours(X, M, codes, memory_budget_mb)
         if found is not None:
             return found
     distances = np.empty((n, M))
     neighbours = np.empty((n, M), dtype=np.intp)
-    if precomputed:
-        step = rows_per_block(n, memory_budget_mb)
-        blocks = ((r0, min(r0 + step, n), X[r0 : r0 + step].copy()) for r0 in range(0, n, step))
-    else:
-        blocks = distance_blocks(X, X, memory_budget_mb)
+    tied = np.empty(n, dtype=np.int64)
+    tied_same = None if codes is None else np.empty(n, dtype=np.int64)
+    blocks = _distance_rows(X, np.arange(n), precomputed=precomputed, memory_budget_mb=memory_budget_mb)
     for r0, r1, D in blocks:
-        rows = np.arange(r1 - r0)
-        D[rows, r0 + rows] = np.inf  # an object is not its own neighbour
         # the M smallest in O(n) per row, then ordered by (distance, index); a row whose M-th
         # distance is tied beyond the M takes a stable full sort, so ties go to the lower index
         order = np.argpartition(D, M - 1, axis=1)[:, :M]
         values = np.take_along_axis(D, order, axis=1)
         order = np.take_along_axis(order, np.lexsort((order, values), axis=-1), axis=1)
-        tied = np.flatnonzero(np.count_nonzero(D <= values.max(axis=1)[:, None], axis=1) > M)
-        if tied.size:
-            order[tied] = np.argsort(D[tied], axis=1, kind="stable")[:, :M]
+        values = np.take_along_axis(D, order, axis=1)
+        at_last = D == values[:, -1:]  # every object at the M-th distance
+        tied[r0:r1] = np.count_nonzero(at_last, axis=1)
+        if codes is not None:
+            tied_same[r0:r1] = np.count_nonzero(at_last & (codes[None, :] == codes[r0:r1, None]), axis=1)
+        spill = np.flatnonzero(tied[r0:r1] > np.count_nonzero(values == values[:, -1:], axis=1))
+        if spill.size:
+            order[spill] = np.argsort(D[spill], axis=1, kind="stable")[:, :M]
         neighbours[r0:r1] = order
         distances[r0:r1] = np.take_along_axis(D, order, axis=1)
-    return distances, neighbours
+    return NeighbourTable(distances, neighbours, tied, tied_same)
+
+
+def tie_counts(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(nearer, tied, tied_same)`` at each object's m-th distance, m <= the table's M: how
+    many objects lie strictly nearer, how many at exactly that distance, and how many of
+    those share the object's cluster. A tie group below the table's last distance lies in
+    the table whole; one at it is the search's own count.
+
+    Examples
+    --------
+    >>> codes = np.array([0, 0, 1])
+    >>> table = nearest_neighbours(np.array([[0.0], [1.0], [2.0]]), 2, codes=codes)
+    >>> [a.tolist() for a in tie_counts(table, 1, codes)]  # 1 is at 1 from 0 (own) and 2
+    [[0, 0, 0], [1, 2, 1], [1, 1, 0]]
+    """
+    full = table.distances
+    last = full[:, m - 1]
+    at = full == last[:, None]
+    nearer = np.count_nonzero(full[:, :m] < last[:, None], axis=1)
+    inside = last < full[:, -1]
+    same = codes[table.neighbours] == codes[:, None]
+    tied = np.where(inside, np.count_nonzero(at, axis=1), table.tied)
+    tied_same = np.where(inside, np.count_nonzero(at & same, axis=1), table.tied_same)
+    return nearer, tied, tied_same
+
+
+def same_shares(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How much of each of the n m neighbour slots lies in the object's own cluster, and how
+    much in another, shape (n, m) each: 1 and 0 (or 0 and 1) for a neighbour nearer than the
+    m-th distance; for the slots at the m-th distance, shared equally by the t objects tied
+    there, ``tied_same / t`` and ``(t - tied_same) / t`` (the module's tie rule). Each row
+    sums to m; the result does not depend on the order of the rows.
+
+    Examples
+    --------
+    >>> codes = np.array([0, 0, 1])
+    >>> table = nearest_neighbours(np.array([[0.0], [1.0], [2.0]]), 1, codes=codes)
+    >>> [a.ravel().tolist() for a in same_shares(table, 1, codes)]  # 1's two neighbours split
+    [[1.0, 0.5, 0.0], [0.0, 0.5, 1.0]]
+    """
+    nearer, tied, tied_same = tie_counts(table, m, codes)
+    same = (codes[table.neighbours[:, :m]] == codes[:, None]).astype(np.float64)
+    other = 1.0 - same
+    at_tie = np.arange(m)[None, :] >= nearer[:, None]  # the slots at the m-th distance
+    rows = np.nonzero(at_tie)[0]
+    same[at_tie] = tied_same[rows] / tied[rows]
+    other[at_tie] = (tied[rows] - tied_same[rows]) / tied[rows]
+    return same, other
+
+
+def tied_neighbours(
+    X: np.ndarray, rows: np.ndarray, radius: np.ndarray, *, precomputed: bool = False,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:  # fmt: skip
+    """Yield ``(i, j)`` index arrays, block by block: for each object i of ``rows``, every
+    other object j at exactly ``radius[i]`` from it (the distances computed as the search
+    computes them, so a radius from its table finds its ties exactly). Each block holds
+    about one block of distances within ``memory_budget_mb``.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [2.0]])
+    >>> [(i.tolist(), j.tolist()) for i, j in tied_neighbours(X, np.array([1]), np.array([0.0, 1.0, 0.0]))]
+    [([1, 1], [0, 2])]
+    """
+    blocks = _distance_rows(X, rows, precomputed=precomputed, memory_budget_mb=memory_budget_mb, arrays=3)
+    for b0, b1, D in blocks:
+        block = rows[b0:b1]
+        i, j = np.nonzero(D == radius[block][:, None])
+        yield block[i], j
 
 
 # A k-d tree finds the candidates from these sizes on. Measured with M = 25, best of 2-3 on
@@ -93,15 +219,18 @@ _TREE_SLACK = 8  # neighbours asked beyond M + 1, so that ties at the M-th rarel
 _TREE_LEAF = 64
 
 
-def _tree_neighbours(X: np.ndarray, M: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _tree_neighbours(X: np.ndarray, M: int, codes: np.ndarray | None,
+                     memory_budget_mb: float) -> NeighbourTable | None:  # fmt: skip
     """:func:`nearest_neighbours` by a k-d tree, the same result bit for bit (None, to fall
-    back on all pairs, should an object get fewer than M candidates).
+    back on all pairs, should an object get fewer than M candidates, or the candidates of
+    objects with many ties at their M-th distance, such as many copies of one point, need
+    more than ``memory_budget_mb``).
 
     The tree (scipy's cKDTree) only proposes candidates: every object within the distance of
     its (M + 1)-th nearest point (itself included), widened by a relative margin, so that
     all the objects tied with the M-th are among them. Their distances are then computed as
     the all-pairs path computes them (feature by feature, in order) and the M nearest taken
-    by (distance, index).
+    by (distance, index); the ties at the M-th distance are counted among them.
     """
     from scipy.spatial import cKDTree
 
@@ -115,6 +244,10 @@ def _tree_neighbours(X: np.ndarray, M: int) -> tuple[np.ndarray, np.ndarray] | N
     if k < n:  # rows whose k-th point is still within the radius may miss tied candidates
         short = np.flatnonzero(near[:, -1] <= radius)
         if short.size:
+            # each candidate costs a few arrays of 8 bytes: count them before asking for them
+            found = tree.query_ball_point(X[short], radius[short], workers=-1, return_length=True)
+            if rows.size + int(found.sum()) > memory_budget_mb * 2**20 / _TREE_BYTES_PER_CANDIDATE:
+                return None
             keep = ~np.isin(rows, short)
             extra = tree.query_ball_point(X[short], radius[short], workers=-1)
             rows = np.r_[rows[keep], np.repeat(short, [len(c) for c in extra])]
@@ -132,4 +265,12 @@ def _tree_neighbours(X: np.ndarray, M: int) -> tuple[np.ndarray, np.ndarray] | N
     if np.diff(first, append=rows.size).min() < M:  # only if scipy's radius test ever changed
         return None
     take = first[:, None] + np.arange(M)[None, :]
-    return dist[take], cols[take]
+    at_last = dist == dist[first + M - 1][rows]  # every candidate at its object's M-th distance
+    tied = np.bincount(rows[at_last], minlength=n)
+    tied_same = None
+    if codes is not None:
+        tied_same = np.bincount(rows[at_last & (codes[rows] == codes[cols])], minlength=n)
+    return NeighbourTable(dist[take], cols[take], tied, tied_same)
+
+
+_TREE_BYTES_PER_CANDIDATE = 64  # rows, cols, distances, their order and masks

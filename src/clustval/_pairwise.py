@@ -88,9 +88,9 @@ class ClusterDistanceStats:
         n_k, the number of members of each cluster.
     cluster_sums : (n, K) float64 or None
         ``cluster_sums[i, l] = sum_{j in C_l} d(i, j)`` (the term j = i is 0).
-    nearest_cluster : (n,) int64 or None
-        Cluster of the nearest neighbour of i among the other objects; among neighbours at
-        the same distance the one with the lowest row index wins (as ``np.argmin`` would).
+    in_group_share : (n,) float64 or None
+        The share of i's nearest other objects (all those at its smallest distance) that lie
+        in i's own cluster: 1 or 0 unless objects of several clusters tie for nearest.
     diameters : (K,) float64 or None
         ``max_{i, j in C_k} d(i, j)``; 0 for a singleton.
     pair_min : (K, K) float64 or None
@@ -103,7 +103,7 @@ class ClusterDistanceStats:
 
     sizes: np.ndarray
     cluster_sums: np.ndarray | None = None
-    nearest_cluster: np.ndarray | None = None
+    in_group_share: np.ndarray | None = None
     diameters: np.ndarray | None = None
     pair_min: np.ndarray | None = None
     pair_max: np.ndarray | None = None
@@ -302,7 +302,7 @@ def cluster_distance_stats(
         ``precomputed``, the (n, n) distance matrix itself (as returned by ``check_distances``).
     codes : (n,) int, cluster codes 0..n_clusters-1, every code present.
     sums : compute ``cluster_sums`` (Silhouette, BWP, DBI).
-    nearest : compute ``nearest_cluster`` (IGP).
+    nearest : compute ``in_group_share`` (IGP).
     extremes : compute ``diameters`` and ``pair_min`` (Dunn).
     pair_max : compute ``pair_max`` (GDI with complete linkage): the numba engine then keeps
         the distances of the rows between clusters too, to fold their maxima.
@@ -466,7 +466,7 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
 
     nearest = diameters = pair_min = None
     if plan.nearest:
-        nearest = _nearest_cluster(distance_rows, plan.own, plan.order, mins, plan.memory_budget_mb, first=start)
+        nearest = _in_group_share(distance_rows, plan.own, mins, plan.memory_budget_mb, first=start)
     if plan.extremes:
         # the clusters with members in the block, and where those begin in it
         cuts = np.clip(plan.starts, start, stop) - start
@@ -496,7 +496,7 @@ def combine_pass(plan: PassPlan, blocks: list[BlockSummaries]) -> ClusterDistanc
             values = np.empty((plan.n, *first.shape[1:]), dtype=first.dtype)
             for b in blocks:
                 values[plan.order[b.start : b.stop]] = getattr(b, name)
-            stats["nearest_cluster" if name == "nearest" else name] = values
+            stats["in_group_share" if name == "nearest" else name] = values
     if plan.extremes:
         stats["diameters"] = np.maximum.reduce([b.diameters for b in blocks])
         stats["pair_min"] = np.minimum.reduce([b.pair_min for b in blocks])
@@ -848,28 +848,31 @@ def _tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate((starts[tile_cluster] + rank * size, starts[-1:])), tile_cluster
 
 
-def _nearest_cluster(distance_rows, own, order, mins, memory_budget_mb, first: int = 0) -> np.ndarray:
-    """Cluster of each object's nearest neighbour (sorted order), ties to the lowest row index,
-    for the objects at sorted positions first, first + 1, ... (the rows of ``mins``).
+def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0) -> np.ndarray:
+    """The share of each object's nearest other objects (all those at its smallest distance)
+    that lie in its own cluster, for the objects at sorted positions first, first + 1, ...
+    (the rows of ``mins``).
 
     The per-cluster minima decide every object whose nearest distance is attained in one
-    cluster only; objects whose minimum is shared by several clusters are resolved exactly
-    by recomputing their distance row (rare, except on lattice-like data).
+    cluster only (share 1 or 0, however many objects attain it there); an object whose
+    minimum several clusters attain is resolved exactly by recomputing its distance row and
+    counting the objects at the minimum (rare, except on lattice-like data). The tied
+    objects are counted, never ordered, so the share does not depend on the row order.
     """
-    nearest = np.argmin(mins, axis=1)
-    best = mins[np.arange(len(nearest)), nearest]
+    rows = np.arange(len(mins))
+    best = mins.min(axis=1)
+    share = (mins[rows, own[first + rows]] == best).astype(np.float64)
     tied = np.flatnonzero(((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best))
-    step = rows_per_block(len(order), memory_budget_mb)
+    step = rows_per_block(len(own), memory_budget_mb)
     for r0 in range(0, tied.size, step):
         r1 = min(r0 + step, tied.size)
         positions = first + tied[r0:r1]
         D = distance_rows(positions)
         D[np.arange(r1 - r0), positions] = np.inf
         at_min = D == D.min(axis=1, keepdims=True)
-        # lowest ORIGINAL row index among the objects at the minimum distance
-        lowest = np.argmin(np.where(at_min, order[None, :], len(order)), axis=1)
-        nearest[tied[r0:r1]] = own[lowest]
-    return nearest.astype(np.int64)
+        inside = at_min & (own[None, :] == own[positions, None])
+        share[tied[r0:r1]] = np.count_nonzero(inside, axis=1) / np.count_nonzero(at_min, axis=1)
+    return share
 
 
 def _resolve_engine(engine: str | None, work: float = float("inf")) -> str:

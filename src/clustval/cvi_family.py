@@ -32,6 +32,7 @@ import math
 
 import numpy as np
 
+from ._knn import tie_counts, tied_neighbours
 from .errors import InputError, UndefinedIndexError
 from .internal import COORDINATES, Partition, reads, refuse_nan, score_alone
 
@@ -464,11 +465,9 @@ def check_conn_options(prototypes, inter: str) -> None:
         raise InputError(f"CONN's inter must be one of {', '.join(map(repr, CONN_INTERS))}, got {inter!r}.")
 
 
-def _best_matching(p: Partition, prototypes, seed: int):
-    """(BMU1, BMU2, cluster of each prototype): each object's best and second-best prototype."""
-    if prototypes is None:  # the objects themselves: BMU1 the object, BMU2 its nearest other
-        _, nearest = p.nearest_neighbours(1)
-        return np.arange(p.n), nearest[:, 0], p.codes
+def _prototype_edges(p: Partition, prototypes, seed: int):
+    """CADJ from k-means prototypes: ``(a, b, counts, owner)``, the pairs (BMU1, BMU2) and
+    how many objects have them, and the cluster of each prototype."""
     if p.precomputed:
         raise InputError("CONN with k-means prototypes needs the data's coordinates, not distances.")
     from sklearn.cluster import KMeans
@@ -490,7 +489,52 @@ def _best_matching(p: Partition, prototypes, seed: int):
         first[i] = own[np.argmin(d[own])]  # BMU1 among the object's own cluster's prototypes
         d[first[i]] = np.inf
         second[i] = int(np.argmin(d))
-    return first, second, owner
+    pairs, counts = np.unique(first * len(owner) + second, return_counts=True)
+    return pairs // len(owner), pairs % len(owner), counts, owner
+
+
+def _grouped(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(distinct keys, sum of values per key)``, each sum taken over its values in
+    increasing order: the same bits for any order of the entries."""
+    if not keys.size:
+        return keys, values
+    order = np.lexsort((values, keys))
+    keys, values = keys[order], values[order]
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    return keys[starts], np.add.reduceat(values, starts)
+
+
+def _object_edges(p: Partition):
+    """CADJ with every object its own prototype, by cluster: ``(out_keys, out_w, in_keys,
+    in_w)``, keys ``a * K + l``: out_w the part of object a's BMU2 in cluster l, in_w the
+    weight a receives as the BMU2 of the objects of cluster l. An object whose nearest other
+    objects are t at the same distance gives each 1/t (the mean over every order of the tied
+    objects of the "first in row order" rule): counted exactly, in blocks of tied rows
+    within the memory budget, so no value depends on the order of the objects."""
+    K = p.n_clusters
+    table = p.neighbour_table(1)
+    _, tied, _ = tie_counts(table, 1, p.codes)
+    single = np.flatnonzero(tied == 1)
+    b = table.neighbours[single, 0]
+    # (object, cluster, t) triples with how many edges: out edges a -> l, in edges b <- l
+    out = [(single * K + p.codes[b], np.ones(single.size, dtype=np.int64))]
+    into = [(b * K + p.codes[single], np.ones(single.size, dtype=np.int64), np.ones(single.size, dtype=np.int64))]
+    rows = np.flatnonzero(tied > 1)
+    radius = table.distances[:, 0]
+    for i, j in tied_neighbours(p.X, rows, radius, precomputed=p.precomputed, memory_budget_mb=p.memory_budget_mb):
+        keys, counts = np.unique(i * K + p.codes[j], return_counts=True)
+        out.append((keys, counts))
+        pairs = np.stack([j * K + p.codes[i], tied[i]])
+        pairs, counts = np.unique(pairs, axis=1, return_counts=True)
+        into.append((pairs[0], pairs[1], counts))
+    out_keys, out_counts = np.unique(np.concatenate([k for k, _ in out]), return_inverse=True)
+    out_counts = np.bincount(out_counts, weights=np.concatenate([c for _, c in out]))  # whole numbers
+    out_w = out_counts / tied[out_keys // K]
+    triples = np.stack([np.concatenate([k for k, _, _ in into]), np.concatenate([t for _, t, _ in into])])
+    triples, where = np.unique(triples, axis=1, return_inverse=True)
+    counts = np.bincount(where.ravel(), weights=np.concatenate([c for _, _, c in into]))
+    in_keys, in_w = _grouped(triples[0], counts / triples[1])
+    return out_keys, out_w, in_keys, in_w
 
 
 @reads()
@@ -517,30 +561,53 @@ def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str 
     """
     check_conn_options(prototypes, inter)
     p.require_clusters("CONN")
-    first, second, owner = _best_matching(p, prototypes, seed)
-    K, m = p.n_clusters, len(owner)
-    # CADJ(a, b): objects whose best prototype is a and second-best b; CONN = CADJ + CADJ^T
-    pairs, cadj = np.unique(first * m + second, return_counts=True)
-    src, dst = pairs // m, pairs % m
-    out_weight = np.bincount(src, weights=cadj, minlength=m)
-    conn_row = out_weight + np.bincount(dst, weights=cadj, minlength=m)  # sum_j CONN(a, j)
-    inside = owner[src] == owner[dst]
-    within = np.bincount(owner[src[inside]], weights=cadj[inside], minlength=K)
-    intra = within / np.bincount(owner, weights=out_weight, minlength=K)
-    # the CONN entries between clusters, both directions of each CADJ pair
-    r, c, w = np.r_[src, dst], np.r_[dst, src], np.r_[cadj, cadj].astype(float)
-    across = owner[r] != owner[c]
-    r, c, w = r[across], c[across], w[across]
-    num = np.zeros((K, K))  # the connectivity between C_k and C_l, sum over C_k x C_l
-    np.add.at(num, (owner[r], owner[c]), w)
+    K = p.n_clusters
+    if prototypes is None:
+        owner = p.codes
+        out_keys, out_w, in_keys, in_w = _object_edges(p)
+    else:
+        src, dst, counts, owner = _prototype_edges(p, prototypes, seed)
+        out_keys, out_w = _grouped(src * K + owner[dst], counts.astype(float))
+        in_keys, in_w = _grouped(dst * K + owner[src], counts.astype(float))
+    m = len(owner)
+    # per prototype a and cluster l: its CADJ to l (out) and from l (in); sums over a prototype
+    # or a cluster are taken in one order of values (_grouped), so no row order shows
+    a_out, l_out = out_keys // K, out_keys % K
+    a_in, l_in = in_keys // K, in_keys % K
+    out_total = np.zeros(m)
+    keys, sums = _grouped(a_out, out_w)
+    out_total[keys] = sums
+    conn_row = out_total.copy()  # sum_j CONN(a, j) = its CADJ out plus in
+    keys, sums = _grouped(a_in, in_w)
+    conn_row[keys] += sums
+    inside = owner[a_out] == l_out
+    intra = np.zeros(K)
+    keys, sums = _grouped(l_out[inside], out_w[inside])
+    intra[keys] = sums
+    total = np.zeros(K)
+    keys, sums = _grouped(owner, out_total)
+    total[keys] = sums
+    intra = intra / total
+    # the CONN between C_k and C_l: CADJ both ways, summed over C_k x C_l
+    across = ~inside
+    cadj = np.zeros((K, K))
+    keys, sums = _grouped(owner[a_out[across]] * K + l_out[across], out_w[across])
+    cadj.flat[keys] = sums
+    num = cadj + cadj.T
     den = np.zeros((K, K))
     if inter == "paper":  # over all the connectivity of V_kl: C_k's prototypes connected to C_l
-        border = np.unique(r * K + owner[c])
-        np.add.at(den, (owner[border // K], border % K), conn_row[border // K])
+        border = np.union1d(out_keys[across], in_keys[owner[a_in] != l_in])
+        keys, sums = _grouped(owner[border // K] * K + border % K, conn_row[border // K])
     else:  # cvi 0.7: V_kl by CADJ(a, b) > 0 only, and its connectivity to C_l only
-        border = np.unique(src[~inside] * K + owner[dst[~inside]])
-        keep = np.isin(r * K + owner[c], border)
-        np.add.at(den, (owner[r[keep]], owner[c[keep]]), w[keep])
+        border = out_keys[across]
+        at = np.searchsorted(in_keys, border)  # what each border prototype receives from C_l
+        hit = at < in_keys.size
+        hit[hit] = in_keys[at[hit]] == border[hit]
+        received = np.zeros(border.size)
+        received[hit] = in_w[at[hit]]
+        to_l = out_w[across] + received
+        keys, sums = _grouped(owner[border // K] * K + border % K, to_l)
+    den.flat[keys] = sums
     with np.errstate(divide="ignore", invalid="ignore"):
         between = np.where(den > 0, num / den, 0.0)
     np.fill_diagonal(between, 0.0)
@@ -565,12 +632,15 @@ def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed
     * ``CONN = mean_k Intra_Conn(C_k) (1 - mean_k Inter_Conn(C_k))``.
 
     Range [0, 1]; **higher is better**. The prototypes: by default every object is its own
-    (BMU1 the object, BMU2 its nearest other object, ties to the lower row), which needs no
-    randomness and makes CONN a nearest-neighbour connectivity of the partition; with
+    (BMU1 the object, BMU2 its nearest other object; when t objects tie for nearest, each
+    is BMU2 for 1/t of the object, the mean over every order of the tied objects, so the
+    value does not depend on the order of the objects), which needs no randomness and makes
+    CONN a nearest-neighbour connectivity of the partition; with
     ``prototypes=m``, m k-means prototypes per cluster (scikit-learn's ``KMeans`` with
     ``random_state=seed``, ``n_init=10``; fewer for a smaller cluster), BMU1 among the
     object's own cluster's prototypes and BMU2 the nearest other one, as the ``cvi``
-    package's batch mode does. ``inter="cvi"`` computes cvi 0.7's inter-cluster term, which
+    package's batch mode does (k-means depends on the order of the objects, so this form
+    does too). ``inter="cvi"`` computes cvi 0.7's inter-cluster term, which
     takes V_kl by ``CADJ(a, b) > 0`` only and divides by V_kl's connectivity to C_l only
     (so it is at least 1 as soon as a prototype of C_k is some object's BMU2 for C_l, and
     CONN can be negative). Implementations differ here (the same authors' MATLAB code divides

@@ -36,7 +36,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ._knn import nearest_neighbours
+from ._knn import NeighbourTable, nearest_neighbours, same_shares
 from ._pair_pass import PairStats, PairValues, pair_stats
 from ._pairwise import (
     ClusterDistanceStats,
@@ -58,7 +58,7 @@ SIL_AVERAGES = ("objects", "clusters")
 # pass over all pairwise distances.
 COORDINATES = "coordinates"
 CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
-NEAREST = "nearest"  # the cluster of each object's nearest neighbour
+NEAREST = "nearest"  # the share of each object's nearest neighbours in its own cluster
 EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
 PAIR_MAX = "pair_max"  # largest distance between each pair of clusters (GDI, complete linkage)
 # From clustval._pair_pass (its own passes over the distances, see there):
@@ -118,7 +118,7 @@ class Partition:
             # the rank passes cut the range of the distances, which the main pass finds
             self.needs |= {EXTREMES, PAIR_MAX}
         self.memory_budget_mb = memory_budget_mb
-        self._neighbours: tuple[np.ndarray, np.ndarray] | None = None  # the widest search so far
+        self._neighbours: NeighbourTable | None = None  # the widest search so far
         self.precomputed = is_precomputed(metric)
         if self.precomputed:
             if COORDINATES in self.needs:  # internal_scores names the indices first
@@ -406,9 +406,11 @@ class Partition:
         )
 
     def nearest_neighbours(self, M: int) -> tuple[np.ndarray, np.ndarray]:
-        """Each object's M nearest other objects, nearest first, ties to the lower row
+        """Each object's M nearest other objects, nearest first by (distance, row)
         (:func:`clustval._knn.nearest_neighbours`), searched once for the largest M asked:
         a smaller M reads the first columns, the same neighbours and distances bit for bit.
+        Which of several objects tied at the M-th distance the table lists depends on the
+        row order; the indices read it through :meth:`neighbour_shares`, which does not.
 
         Parameters
         ----------
@@ -429,13 +431,55 @@ class Partition:
         >>> d.tolist(), j.tolist(), p.nearest_neighbours(1)[1].tolist()
         ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]], [[1], [0], [1], [2]])
         """
-        if self._neighbours is None or self._neighbours[0].shape[1] < M:
-            found = nearest_neighbours(self.X, M, precomputed=self.precomputed, memory_budget_mb=self.memory_budget_mb)
+        table = self.neighbour_table(M)
+        return table.distances[:, :M], table.neighbours[:, :M]
+
+    def neighbour_shares(self, M: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each object's M nearest neighbours with the tie rule of :mod:`clustval._knn`:
+        ``(distances, same, other)``, each (n, M): the distance of each neighbour slot and
+        how much of the slot lies in the object's own cluster and in another (1 and 0 for a
+        neighbour nearer than the M-th distance; the slots at the M-th distance shared
+        equally by all the objects tied there), the same for every order of the rows.
+
+        Parameters
+        ----------
+        M : int
+            How many neighbours, 1 <= M <= n - 1.
+
+        Returns
+        -------
+        distances, same, other : ndarray of shape (n, M)
+            ``same + other`` is 1 in every slot.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1])
+        >>> d, same, other = p.neighbour_shares(1)  # 1 is 1 from 0 (own cluster) and 2
+        >>> d.ravel().tolist(), same.ravel().tolist()
+        ([1.0, 1.0, 1.0, 7.0], [1.0, 0.5, 0.0, 1.0])
+        """
+        table = self.neighbour_table(M)
+        same, other = same_shares(table, M, self.codes)
+        return table.distances[:, :M], same, other
+
+    def neighbour_table(self, M: int) -> NeighbourTable:
+        """The search for at least M neighbours (:func:`clustval._knn.nearest_neighbours`:
+        the table and the objects tied at its last distance), shared by the indices; its
+        first M columns are the search for M.
+
+        Examples
+        --------
+        >>> Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1]).neighbour_table(1).tied.tolist()
+        [1, 2, 1, 1]
+        """
+        if self._neighbours is None or self._neighbours.distances.shape[1] < M:
+            found = nearest_neighbours(self.X, M, codes=self.codes, precomputed=self.precomputed,
+                                       memory_budget_mb=self.memory_budget_mb)  # fmt: skip
             for table in found:
-                table.flags.writeable = False  # shared by the indices: no one changes it
+                if table is not None:
+                    table.flags.writeable = False  # shared by the indices: no one changes it
             self._neighbours = found
-        distances, neighbours = self._neighbours
-        return distances[:, :M], neighbours[:, :M]
+        return self._neighbours
 
     @cached_property
     def silhouette_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -913,8 +957,11 @@ def igp_from_partition(p: Partition) -> float:
     True
     """
     p.require_clusters("IGP")
-    in_group = p.distance_stats.nearest_cluster == p.codes
-    return float(p.mean_per_cluster(in_group.astype(np.float64)).mean())
+    share = p.distance_stats.in_group_share
+    # each cluster's shares added in the order of their values: one sum for any row order
+    order = np.lexsort((share, p.codes))
+    starts = np.concatenate(([0], np.cumsum(p.sizes)[:-1]))
+    return float((np.add.reduceat(share[order], starts) / p.sizes).mean())
 
 
 def _silhouette_samples(p: Partition) -> np.ndarray:
@@ -1494,8 +1541,10 @@ def igp(
     """In-group proportion, averaged over clusters.
 
     ``IGP(u) = #{i in C_u : NN(i) in C_u} / n_u``; ``IGP = (1/K) sum_u IGP(u)``, where NN(i)
-    is the nearest other object (Euclidean); among neighbours at the same distance the one
-    with the lowest row index counts. A singleton has IGP(u) = 0.
+    is the nearest other object (Euclidean). When several objects tie for nearest, i counts
+    the share of them that lie in C_u (the mean over every order of the tied objects of the
+    "first in row order" rule, so the value does not depend on the order of the objects).
+    A singleton has IGP(u) = 0.
 
     Range [0, 1]; **higher is better**. Raises UndefinedIndexError for K = 1.
     ``metric="precomputed"``: X is the (n, n) distance matrix (any metric; symmetric, zero
@@ -1542,6 +1591,8 @@ def igp(
     >>> X = [[0.0], [1.0], [10.0], [11.0]]
     >>> igp(X, [0, 1, 1, 1])  # cluster {0}: 0; cluster {1, 2, 3}: 2/3 (1's neighbour is 0)
     0.3333333333333333
+    >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1])  # 1 ties 0 and 2: (1 + 1/2) / 2, (0 + 1) / 2
+    0.625
     """
     return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
 

@@ -1,7 +1,7 @@
 """Near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021): WCNN and DuNN-OWA.
 
-Both read each object's M nearest neighbours (M capped at n - 1; ties broken by object order,
-the lower index first), i.e. the n M pairs (i, j) with j among the M nearest neighbours of i:
+Both read each object's M nearest neighbours (M capped at n - 1), i.e. the n M pairs (i, j)
+with j among the M nearest neighbours of i:
 
 * WCNN_M, "within-cluster near neighbours": the share of those n M pairs whose two objects
   share a cluster. Range [0, 1]; higher is better.
@@ -12,6 +12,17 @@ the lower index first), i.e. the n M pairs (i, j) with j among the M nearest nei
   ``Const`` (1), and ``SMin:D`` / ``SMax:D``, smoothed minimum / maximum: the 3 D smallest
   (largest) distances weighted by a half Gaussian, w_u ~ exp(-(u / D)^2 / 2), u = 0 .. 3D-1.
   Higher is better.
+
+Ties are decided by distances, never by positions: when t objects lie at exactly the M-th
+distance of object i and only r of its M slots are left for them (the others going to
+nearer objects), each of the t counts r / t, in its own cluster or another. WCNN is then the
+mean, over every order of the tied objects, of the value of the "lower row first" rule
+genieclust's ``wcnn_index`` applies (whose value on tied data depends on the row order);
+DuNN's aggregates take each pair with that weight (Min and Max:
+every pair of positive weight, so every tied pair; Mean: the weighted mean; SMin and SMax:
+the rank weights over the span of ranks each pair covers). Every value is the same for any
+order of the objects, exactly; on data without ties at the M-th distance (continuous data)
+it is genieclust's.
 
 Both indices penalise a partition with a cluster of at most M members: its value is -inf,
 the worst (Gagolewski et al. 2021, sec. 2; genieclust does the same), so that choosing K
@@ -48,7 +59,10 @@ DEFAULT_M = 25
 #: The OWA aggregates of DuNN: plain names, or ``"SMin:D"`` / ``"SMax:D"`` with an integer D >= 1.
 OWA_OPERATORS = ("Min", "Max", "Mean", "Const", "SMin:D", "SMax:D")
 #: genieclust's peers of the indices here and of those the registry already holds:
-#: ``{registry name: (genieclust.cluster_validity function, how it relates)}``.
+#: ``{registry name: (genieclust.cluster_validity function, how it relates)}``. On data with
+#: ties at the M-th neighbour distance genieclust's WCNN and DuNN-OWA depend on the row
+#: order (the lower row first); those here do not (the module's tie rule), and equal it
+#: elsewhere.
 GENIECLUST_PEERS = {
     "wcnn": ("wcnn_index(X, y, M=25)", "same"),
     "dunnowa_m25_min_max": ('dunnowa_index(X, y, 25, "Min", "Max")', "same"),
@@ -98,12 +112,22 @@ def check_m(M) -> int:
 
 
 def _neighbour_pairs(p: Partition, M: int):
-    """``(M, distances, same)`` with M capped at n - 1, or None when a cluster has <= M members."""
+    """``(M, distances, same, other)`` with M capped at n - 1 (the neighbour slots and their
+    shares in the own and in other clusters, :meth:`Partition.neighbour_shares`), or None
+    when a cluster has <= M members."""
     M = min(check_m(M), p.n - 1)
     if p.sizes.min() <= M:
         return None
-    distances, neighbours = p.nearest_neighbours(M)
-    return M, distances, p.codes[neighbours] == p.codes[:, None]
+    return M, *p.neighbour_shares(M)
+
+
+def _weighted(distances: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The slots of positive weight as (values, weights), sorted by value then weight: one
+    order for every order of the rows, so that sums over them are too."""
+    keep = weights > 0
+    values, weights = distances[keep], weights[keep]
+    order = np.lexsort((weights, values))
+    return values[order], weights[order]
 
 
 # ----------------------------------------------------------------------------- WCNN
@@ -135,8 +159,8 @@ def wcnn_from_partition(p: Partition, M: int = DEFAULT_M) -> float:
     pairs = _neighbour_pairs(p, M)
     if pairs is None:
         return -math.inf
-    M, _, same = pairs
-    return int(np.count_nonzero(same)) / (p.n * M)
+    M, _, same, _ = pairs
+    return math.fsum(same.ravel().tolist()) / (p.n * M)  # an exact sum: any order of the rows
 
 
 def wcnn(
@@ -147,7 +171,8 @@ def wcnn(
 
     ``WCNN_M = #{(i, j): j among the M nearest neighbours of i, same cluster} / (n M)``: the
     share of each object's M nearest neighbours that lie in its own cluster, over all
-    objects. M is capped at n - 1; ties among equidistant neighbours go to the lower row.
+    objects. M is capped at n - 1. Objects tied at the M-th distance share the slots left
+    equally (the module's tie rule): the value does not depend on the order of the objects.
 
     Range [0, 1]; **higher is better**. -inf (the worst value) when a cluster has at most M
     members (the paper's penalty on small clusters; genieclust's ``wcnn_index`` does the
@@ -197,9 +222,14 @@ def wcnn(
 # ----------------------------------------------------------------------------- DuNN-OWA
 
 
-def _owa(name: str, values: np.ndarray, smallest_first: np.ndarray | None = None) -> float:
-    """The OWA aggregate ``name`` of ``values`` (sorted increasingly); +inf (Min, Mean,
-    SMin, SMax) or -inf (Max) over no values, as genieclust has it."""
+def _owa(name: str, values: np.ndarray, weights: np.ndarray) -> float:
+    """The OWA aggregate ``name`` of ``values`` (sorted increasingly) with multiplicities
+    ``weights`` (1 for a neighbour, a share for a tied one); +inf (Min, Mean, SMin, SMax) or
+    -inf (Max) over no values, as genieclust has it. Min and Max are the extreme values of
+    positive weight, Mean the weighted mean; SMin:D and SMax:D spread the half-Gaussian
+    weight of rank u, exp(-(u / D)^2 / 2) for u = 0 .. 3D-1, over the span of ranks each value
+    covers (value i covers [w_0 + .. + w_(i-1), w_0 + .. + w_i)), which for multiplicities 1
+    is the rank weight itself."""
     if name == "Const":
         return 1.0
     if values.size == 0:
@@ -209,11 +239,15 @@ def _owa(name: str, values: np.ndarray, smallest_first: np.ndarray | None = None
     if name == "Max":
         return float(values[-1])
     if name == "Mean":
-        return float(np.mean(values))
+        return float(values @ weights / weights.sum())
     delta = int(name[5:])
-    top = values[: 3 * delta] if name.startswith("SMin") else values[::-1][: 3 * delta]
-    weights = np.exp(-0.5 * (np.arange(top.size) / delta) ** 2)  # half a Gaussian, sd delta
-    return float(weights @ top / weights.sum())
+    if name.startswith("SMax"):
+        values, weights = values[::-1], weights[::-1]
+    ranks = np.arange(3 * delta + 1)
+    rank_weights = np.exp(-0.5 * (ranks[:-1] / delta) ** 2)  # half a Gaussian, sd delta
+    covered = np.interp(np.concatenate(([0.0], np.cumsum(weights))), ranks, np.r_[0.0, np.cumsum(rank_weights)])
+    spans = np.diff(covered)
+    return float(spans @ values / covered[-1])
 
 
 def check_owa(name: str) -> str:
@@ -280,13 +314,11 @@ def dunnowa_from_partition(
     pairs = _neighbour_pairs(p, M)
     if pairs is None:
         return -math.inf
-    _, distances, same = pairs
-    between = np.sort(distances[~same])
-    within = np.sort(distances[same])
-    top = _owa(numerator, between)
+    _, distances, same, other = pairs
+    top = _owa(numerator, *_weighted(distances, other))
     if not math.isfinite(top):
         return math.inf  # no near-neighbour pair crosses clusters
-    bottom = _owa(denominator, within)
+    bottom = _owa(denominator, *_weighted(distances, same))
     if not math.isfinite(bottom):
         return -math.inf  # no near-neighbour pair inside a cluster
     if top == 0:
@@ -306,7 +338,9 @@ def dunnowa(
 
     ``DuNN_{M, A, B} = A({d(i, j): j among the M nearest neighbours of i, other cluster})
     / B({d(i, j): j among the M nearest neighbours of i, same cluster})``, A and B OWA
-    aggregates of those n M distances (:data:`OWA_OPERATORS`; see the module docstring).
+    aggregates of those n M distances (:data:`OWA_OPERATORS`; see the module docstring;
+    objects tied at the M-th distance share the slots left equally, so the value does not
+    depend on the order of the objects).
     The defaults are genieclust's (``SMin:5`` over ``Const``, a distance in the data's
     units); the registry holds the paper's variants (:func:`dunnowa_m25_min_max`,
     :func:`dunnowa_m25_mean_mean`, :func:`dunnowa_m25_max_min`).
@@ -397,8 +431,9 @@ def _variant(numerator: str, denominator: str):
 
     ``{numerator}`` of the distances from each object to those of its {DEFAULT_M} nearest
     neighbours in other clusters, over ``{denominator}`` of the distances to those in its
-    own cluster. Scale free; **higher is better**; -inf when a cluster has at most
-    {DEFAULT_M} members (the paper's penalty) or no near-neighbour pair lies inside a cluster,
+    own cluster (objects tied at the {DEFAULT_M}-th distance share the slots left equally:
+    the value does not depend on the order of the objects). Scale free; **higher is
+    better**; -inf when a cluster has at most {DEFAULT_M} members (the paper's penalty) or no near-neighbour pair lies inside a cluster,
     +inf when none crosses clusters. Raises UndefinedIndexError for K = 1. One of the
     variants the paper's benchmarks report (genieclust's
     ``dunnowa_index(X, y, {DEFAULT_M}, "{numerator}", "{denominator}")``).
