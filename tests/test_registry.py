@@ -189,6 +189,49 @@ def test_internal_within_bounds_and_scoring_matches_functions(data):
     assert -n <= values["sil_sum"] <= n and -n <= values["bwp_sum"] <= n
 
 
+# Every index gives the same value for any order of the objects, also on tie-rich data
+# (an integer grid: tied distances at every radius; copies of points, some in other
+# clusters). Exactly for the indices of counts, minima and maxima and for the neighbour
+# indices, whose ties are shared by distance (clustval._knn) and summed in one order; the
+# others add sums in the objects' order: equal to 1e-12 relative.
+EXACT_UNDER_PERMUTATION = {
+    *EXTERNAL, "igp", "dunn", "gdi12", "gdi21", "baker_hubert_gamma", "g_plus", "tau", "wcnn",
+    "dunnowa_m25_min_max", "dunnowa_m25_mean_mean", "dunnowa_m25_max_min", "conn",
+}  # fmt: skip
+
+
+def _tie_rich(kind: str):
+    rng = np.random.default_rng(len(kind))
+    X = rng.integers(0, 4, size=(120, 2)).astype(float)  # 16 points, about 7 copies of each
+    labels = (X[:, 0] + rng.integers(0, 2, 120) > 2).astype(int)  # two clusters that overlap
+    if kind == "three clusters":
+        labels = rng.integers(0, 3, 120)
+    elif kind == "duplicates":
+        X[60:90] = X[:30]
+    return X, labels, rng.integers(0, 3, 120)
+
+
+@pytest.mark.parametrize("kind", ["two clusters", "three clusters", "duplicates", "distances"])
+def test_every_index_is_the_same_for_any_order_of_the_objects(kind):
+    X, labels, truth = _tie_rich(kind)
+    data = {"distances": clustval.kmedoids.euclidean_distances(X)} if kind == "distances" else {"X": X}
+    base = score(labels, labels_true=truth, undefined="nan", **data)
+    if kind != "distances":
+        assert list(base) == list(INDICES)  # every registered index, external and internal
+    assert all(math.isfinite(base[name]) for name in ("igp", "wcnn", "dunnowa_m25_mean_mean", "conn"))
+    for seed in range(2):
+        order = np.random.default_rng(seed).permutation(len(labels))
+        moved = {"distances": data["distances"][np.ix_(order, order)]} if kind == "distances" else {"X": X[order]}
+        got = score(labels[order], labels_true=truth[order], undefined="nan", **moved)
+        for name, value in base.items():
+            if math.isnan(value):  # undefined here, whatever the order
+                assert math.isnan(got[name]), name
+            elif name in EXACT_UNDER_PERMUTATION:
+                assert got[name] == value, name
+            else:
+                assert got[name] == pytest.approx(value, rel=1e-12, abs=1e-300), name
+
+
 def test_best_of_follows_direction():
     assert get_index("s2").best_of([0.2, 0.9, 0.9]) == 1
     assert get_index("db").best_of([0.7, 0.3, 0.5]) == 1
