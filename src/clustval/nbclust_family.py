@@ -96,8 +96,13 @@ def ccc_from_partition(p: Partition) -> float:
     else:
         p_star = p_dim
         b = np.sum(1 / (n + u))
-    e_r2 = 1 - b / np.sum(u**2) * (n - q) ** 2 / n * (1 + 4 / n)
-    return float(math.log((1 - e_r2) / (1 - r2)) * math.sqrt(n * p_star / 2) / (0.001 + e_r2) ** 1.2)
+    e_r2 = float(1 - b / np.sum(u**2) * (n - q) ** 2 / n * (1 + 4 / n))
+    if not (e_r2 < 1 and 0.001 + e_r2 > 0):
+        raise UndefinedIndexError(f"CCC is undefined here: the expected R^2 of uniform data, {e_r2:.6g}, "
+                                  "is out of (-0.001, 1).")  # fmt: skip
+    if r2 == 1:  # every cluster's objects coincide: the limit of the log ratio
+        return math.inf
+    return math.log((1 - e_r2) / (1 - r2)) * math.sqrt(n * p_star / 2) / (0.001 + e_r2) ** 1.2
 
 
 def ccc(X, labels) -> float:
@@ -109,7 +114,9 @@ def ccc(X, labels) -> float:
     eqs. for E[R^2] with u_j the principal standard deviations s_j scaled by the side c of
     a cube of the box's volume per cluster, and p* = min(#{u_j >= 1}, K - 1) the number of
     directions the clusters can split). Positive values mean more structure than uniform
-    data; K by the largest value (SAS, Milligan & Cooper 1985).
+    data; K by the largest value (SAS, Milligan & Cooper 1985); +inf when the objects of
+    each cluster coincide (R^2 = 1). The principal spreads come from the n x n Gram matrix
+    when there are more features than objects (the same non-zero spectrum, in O(n^2 d)).
 
     Parameters
     ----------
