@@ -127,8 +127,11 @@ def nearest_neighbours(
         if codes is not None:
             tied_same[r0:r1] = np.count_nonzero(at_last & (codes[None, :] == codes[r0:r1, None]), axis=1)
         spill = np.flatnonzero(tied[r0:r1] > np.count_nonzero(values == values[:, -1:], axis=1))
-        if spill.size:
-            order[spill] = np.argsort(D[spill], axis=1, kind="stable")[:, :M]
+        if spill.size:  # every object within the M-th distance, ordered by (distance, index)
+            r, c = np.nonzero(D[spill] <= values[spill, -1:])
+            by = np.lexsort((c, D[spill[r], c], r))
+            r, c = r[by], c[by]
+            order[spill] = c[np.searchsorted(r, np.arange(spill.size))[:, None] + np.arange(M)]
         neighbours[r0:r1] = order
         distances[r0:r1] = np.take_along_axis(D, order, axis=1)
     return NeighbourTable(distances, neighbours, tied, tied_same)
@@ -183,13 +186,15 @@ def same_shares(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.nd
 
 
 def tied_neighbours(
-    X: np.ndarray, rows: np.ndarray, radius: np.ndarray, *, precomputed: bool = False,
-    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    X: np.ndarray, rows: np.ndarray, radius: np.ndarray, *, tied: np.ndarray | None = None,
+    precomputed: bool = False, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:  # fmt: skip
     """Yield ``(i, j)`` index arrays, block by block: for each object i of ``rows``, every
     other object j at exactly ``radius[i]`` from it (the distances computed as the search
     computes them, so a radius from its table finds its ties exactly). Each block holds
-    about one block of distances within ``memory_budget_mb``.
+    about one block of distances within ``memory_budget_mb``; given ``tied`` (how many
+    objects each row has at its radius), low-dimensional data take a k-d tree instead,
+    rows grouped so that their candidates fit the budget.
 
     Examples
     --------
@@ -197,11 +202,40 @@ def tied_neighbours(
     >>> [(i.tolist(), j.tolist()) for i, j in tied_neighbours(X, np.array([1]), np.array([0.0, 1.0, 0.0]))]
     [([1, 1], [0, 2])]
     """
+    n = X.shape[0]
+    if tied is not None and not precomputed and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
+        yield from _tree_tied(X, rows, radius, tied, memory_budget_mb)
+        return
     blocks = _distance_rows(X, rows, precomputed=precomputed, memory_budget_mb=memory_budget_mb, arrays=3)
     for b0, b1, D in blocks:
         block = rows[b0:b1]
         i, j = np.nonzero(D == radius[block][:, None])
         yield block[i], j
+
+
+def _tree_tied(X, rows, radius, tied, memory_budget_mb):
+    """:func:`tied_neighbours` by a k-d tree: the candidates within each radius (widened by
+    the search's margin), their distances computed as the search computes them, the equal
+    ones kept; rows in groups of about the budget's worth of candidates."""
+    from scipy.spatial import cKDTree
+
+    tree = cKDTree(X, leafsize=_TREE_LEAF)
+    cap = max(1.0, memory_budget_mb * 2**20 / _TREE_BYTES_PER_CANDIDATE)
+    ends = np.cumsum(tied[rows] + 1)  # the candidates: the ties and the object itself
+    b0 = 0
+    while b0 < rows.size:
+        before = ends[b0 - 1] if b0 else 0
+        b1 = max(b0 + 1, int(np.searchsorted(ends, before + cap, side="right")))
+        block, b0 = rows[b0:b1], b1
+        found = tree.query_ball_point(X[block], radius[block] * (1 + _TREE_MARGIN), workers=-1)
+        i = np.repeat(block, [len(c) for c in found])
+        j = np.concatenate([np.asarray(c, dtype=np.intp) for c in found])
+        dist = np.zeros(i.size)
+        for f in range(X.shape[1]):  # as clustval._pairwise.exact_distances adds them
+            diff = X[i, f] - X[j, f]
+            dist += diff * diff
+        keep = (np.sqrt(dist) == radius[i]) & (i != j)
+        yield i[keep], j[keep]
 
 
 # A k-d tree finds the candidates from these sizes on. Measured with M = 25, best of 2-3 on
@@ -222,55 +256,69 @@ _TREE_LEAF = 64
 def _tree_neighbours(X: np.ndarray, M: int, codes: np.ndarray | None,
                      memory_budget_mb: float) -> NeighbourTable | None:  # fmt: skip
     """:func:`nearest_neighbours` by a k-d tree, the same result bit for bit (None, to fall
-    back on all pairs, should an object get fewer than M candidates, or the candidates of
-    objects with many ties at their M-th distance, such as many copies of one point, need
-    more than ``memory_budget_mb``).
+    back on all pairs, should an object get fewer than M candidates).
 
     The tree (scipy's cKDTree) only proposes candidates: every object within the distance of
     its (M + 1)-th nearest point (itself included), widened by a relative margin, so that
     all the objects tied with the M-th are among them. Their distances are then computed as
     the all-pairs path computes them (feature by feature, in order) and the M nearest taken
-    by (distance, index); the ties at the M-th distance are counted among them.
+    by (distance, index); the ties at the M-th distance are counted among them. The objects
+    with more candidates than the first query asked for (ties at the M-th distance, such as
+    many copies of one point) are searched again in groups whose candidates fit
+    ``memory_budget_mb``.
     """
     from scipy.spatial import cKDTree
 
-    n, d = X.shape
+    n = X.shape[0]
     tree = cKDTree(X, leafsize=_TREE_LEAF)
     k = min(M + 1 + _TREE_SLACK, n)
     near, cols = tree.query(X, k=k, workers=-1)
     radius = near[:, M] * (1 + _TREE_MARGIN)  # the (M + 1)-th point, the object itself counted
-    rows = np.repeat(np.arange(n), k)
-    cols = cols.ravel()
-    if k < n:  # rows whose k-th point is still within the radius may miss tied candidates
-        short = np.flatnonzero(near[:, -1] <= radius)
-        if short.size:
-            # each candidate costs a few arrays of 8 bytes: count them before asking for them
-            found = tree.query_ball_point(X[short], radius[short], workers=-1, return_length=True)
-            if rows.size + int(found.sum()) > memory_budget_mb * 2**20 / _TREE_BYTES_PER_CANDIDATE:
+    table = NeighbourTable(np.empty((n, M)), np.empty((n, M), dtype=np.intp), np.empty(n, dtype=np.int64),
+                           None if codes is None else np.empty(n, dtype=np.int64))  # fmt: skip
+    # rows whose k-th point is still within the radius may miss tied candidates
+    short = np.flatnonzero(near[:, -1] <= radius) if k < n else np.empty(0, dtype=np.intp)
+    regular = np.setdiff1d(np.arange(n), short)
+    if not _fill(table, X, M, codes, regular, np.repeat(regular, k), cols[regular].ravel()):
+        return None
+    if short.size:
+        found = tree.query_ball_point(X[short], radius[short], workers=-1, return_length=True)
+        ends = np.cumsum(found)
+        cap = max(float(n * k), memory_budget_mb * 2**20 / _TREE_BYTES_PER_CANDIDATE)
+        b0 = 0
+        while b0 < short.size:
+            before = ends[b0 - 1] if b0 else 0
+            b1 = max(b0 + 1, int(np.searchsorted(ends, before + cap, side="right")))
+            rows, b0 = short[b0:b1], b1
+            extra = tree.query_ball_point(X[rows], radius[rows], workers=-1)
+            candidates = np.concatenate([np.asarray(c, dtype=np.intp) for c in extra])
+            if not _fill(table, X, M, codes, rows, np.repeat(rows, [len(c) for c in extra]), candidates):
                 return None
-            keep = ~np.isin(rows, short)
-            extra = tree.query_ball_point(X[short], radius[short], workers=-1)
-            rows = np.r_[rows[keep], np.repeat(short, [len(c) for c in extra])]
-            cols = np.r_[cols[keep], np.concatenate([np.asarray(c, dtype=np.intp) for c in extra])]
+    return table
+
+
+def _fill(table: NeighbourTable, X, M, codes, objects, rows, cols) -> bool:
+    """Write the table rows of ``objects`` from their candidates (``rows[i]``'s candidate
+    ``cols[i]``, the object itself among them); False if one has fewer than M others."""
     other = rows != cols
     rows, cols = rows[other], cols[other]
     dist = np.zeros(rows.size)
-    for f in range(d):  # as clustval._pairwise.exact_distances adds them
+    for f in range(X.shape[1]):  # as clustval._pairwise.exact_distances adds them
         diff = X[rows, f] - X[cols, f]
         dist += diff * diff
     dist = np.sqrt(dist)
     order = np.lexsort((cols, dist, rows))  # by object, then distance, then the lower index
     rows, cols, dist = rows[order], cols[order], dist[order]
-    first = np.searchsorted(rows, np.arange(n))
-    if np.diff(first, append=rows.size).min() < M:  # only if scipy's radius test ever changed
-        return None
+    first = np.searchsorted(rows, objects)
+    if objects.size and np.diff(first, append=rows.size).min() < M:  # only if scipy's radius test ever changed
+        return False
     take = first[:, None] + np.arange(M)[None, :]
-    at_last = dist == dist[first + M - 1][rows]  # every candidate at its object's M-th distance
-    tied = np.bincount(rows[at_last], minlength=n)
-    tied_same = None
-    if codes is not None:
-        tied_same = np.bincount(rows[at_last & (codes[rows] == codes[cols])], minlength=n)
-    return NeighbourTable(dist[take], cols[take], tied, tied_same)
+    table.distances[objects], table.neighbours[objects] = dist[take], cols[take]
+    at_last = dist == np.repeat(dist[first + M - 1], np.diff(first, append=rows.size))
+    table.tied[objects] = np.add.reduceat(at_last, first) if objects.size else 0
+    if codes is not None and objects.size:
+        table.tied_same[objects] = np.add.reduceat(at_last & (codes[rows] == codes[cols]), first)
+    return True
 
 
 _TREE_BYTES_PER_CANDIDATE = 64  # rows, cols, distances, their order and masks

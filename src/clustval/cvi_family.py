@@ -521,12 +521,13 @@ def _object_edges(p: Partition):
     into = [(b * K + p.codes[single], np.ones(single.size, dtype=np.int64), np.ones(single.size, dtype=np.int64))]
     rows = np.flatnonzero(tied > 1)
     radius = table.distances[:, 0]
-    for i, j in tied_neighbours(p.X, rows, radius, precomputed=p.precomputed, memory_budget_mb=p.memory_budget_mb):
+    span = int(tied.max()) + 1  # (key, t) pairs as one integer key * span + t
+    for i, j in tied_neighbours(p.X, rows, radius, tied=tied, precomputed=p.precomputed,
+                                memory_budget_mb=p.memory_budget_mb):  # fmt: skip
         keys, counts = np.unique(i * K + p.codes[j], return_counts=True)
         out.append((keys, counts))
-        pairs = np.stack([j * K + p.codes[i], tied[i]])
-        pairs, counts = np.unique(pairs, axis=1, return_counts=True)
-        into.append((pairs[0], pairs[1], counts))
+        keys, counts = np.unique((j * K + p.codes[i]) * span + tied[i], return_counts=True)
+        into.append((keys // span, keys % span, counts))
     out_keys, out_counts = np.unique(np.concatenate([k for k, _ in out]), return_inverse=True)
     out_counts = np.bincount(out_counts, weights=np.concatenate([c for _, c in out]))  # whole numbers
     out_w = out_counts / tied[out_keys // K]
@@ -684,11 +685,13 @@ def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed
 
     Examples
     --------
-    >>> X = [[0.0], [1.0], [2.5], [4.0], [5.0]]
+    >>> X = [[0.0], [1.0], [2.4], [4.0], [5.0]]
     >>> conn(X, [0, 0, 0, 1, 1])  # nearest: 0-1, 1-0, 2-1, 3-4, 4-3: no edge between clusters
     1.0
     >>> round(conn(X, [0, 0, 1, 1, 1]), 6)  # intra (1 + 2/3) / 2; 2->1 crosses: inter (1/3 + 1) / 2
     0.277778
+    >>> round(conn([[0.0], [1.0], [2.5], [4.0], [5.0]], [0, 0, 0, 1, 1]), 6)  # 2 ties 1 and 3: half each
+    0.595833
     """
     return score_alone(conn_from_partition, X, labels, memory_budget_mb, metric,
                        prototypes=prototypes, inter=inter, seed=seed)  # fmt: skip

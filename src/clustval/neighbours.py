@@ -211,8 +211,8 @@ def wcnn(
     Examples
     --------
     >>> X = [[0.0], [1.0], [3.0], [6.0], [10.0], [11.0], [13.0]]
-    >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1], M=2)  # all but 6's neighbour 3: 13 of 14
-    0.9285714285714286
+    >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1], M=2)  # 6's neighbour 3 crosses; 3's second is 0 or 6: half
+    0.8928571428571429
     >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1])  # a cluster of 3 <= M = 25 (capped to 6): penalised
     -inf
     """
