@@ -98,6 +98,10 @@ def test_every_distance_based_index_from_a_matrix_at_the_edges(exponent):
         warnings.simplefilter("error", RuntimeWarning)
         values = clustval.score(labels, distances=D, undefined="nan")
         _check(values, lambda name: INDICES[name].function(D, labels, metric="precomputed"))
+    if exponent not in (None, -1060):  # a matrix scaled by 2^e: the values of the matrix itself
+        plain = clustval.score(labels, distances=euclidean_distances(X), undefined="nan")
+        plain["point_biserial"] = math.ldexp(plain["point_biserial"], exponent)  # a distance
+        assert values == plain
 
 
 def test_singular_scatter_matrices_are_undefined_before_any_is_built(monkeypatch):

@@ -206,9 +206,9 @@ def test_integral_floats_and_numeric_objects_are_integers():
 
 # ---- data whose squared distances overflow or underflow: scaled by a power of two, exactly
 
-# 1e301, 1e-301, 3e156, 3e-142, 2e90 (SD_Scat, S_Dbw), 5e-91 (rCIP), 1e307 (near the largest
+# 1e301, 1e-301, 3e150, 3e-151, 2e90 (SD_Scat, S_Dbw), 5e-91 (rCIP), 1e307 (near the largest
 # float), and a plain scale (subnormal data have lost bits before any index sees them)
-SCALES = [2.0**1000, 2.0**-1000, 2.0**520, 2.0**-470, 2.0**300, 2.0**-300, 2.0**1020, 2.0**-2]
+SCALES = [2.0**1000, 2.0**-1000, 2.0**500, 2.0**-500, 2.0**300, 2.0**-300, 2.0**1020, 2.0**-2]
 
 
 def _clusters(seed=0):

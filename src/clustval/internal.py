@@ -467,6 +467,16 @@ class Partition:
         the table and the objects tied at its last distance), shared by the indices; its
         first M columns are the search for M.
 
+        Parameters
+        ----------
+        M : int
+            How many neighbours, 1 <= M <= n - 1.
+
+        Returns
+        -------
+        clustval._knn.NeighbourTable
+            The widest search so far (M columns or more), its arrays read-only.
+
         Examples
         --------
         >>> Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1]).neighbour_table(1).tied.tolist()
