@@ -16,7 +16,7 @@ from clustval.formatting import best_ks_text, k_ranges_text
 from clustval.repro.paper import claims as C
 from clustval.repro.paper.scores import Score, ScoreTable
 from clustval.repro.settings import Settings
-from clustval.repro.verified import read_verified_text, verified_text
+from clustval.repro.verified import read_verified_text, write_verified_text
 
 SYNTHETIC = ("ec2", "ec3", "ec4", "ec5", "ec6", "uec2", "uec3", "uec4", "uec5", "uec6")
 UCI = ("iris", "seeds", "segmentation", "soybean", "wine", "wdbc", "bupa", "pima", "balance",
@@ -526,12 +526,13 @@ def test_value_lookups_and_errors(tmp_path):
     with pytest.raises(InputError, match="duplicate"):
         table.add(Score("iris", "park_jun", 3, "s2", 0.1))
     bad = tmp_path / "bad.csv"
-    bad.write_text(verified_text("dataset,algo,k,index,value\n"))
+    write_verified_text(bad, "dataset,algo,k,index,value\n")
     with pytest.raises(InputError, match="header"):
         ScoreTable.read_csv(bad)
-    bad.write_text(verified_text("dataset,algorithm,k,index,value\niris,park_jun,three,s2,0.5\n"))
+    write_verified_text(bad, "dataset,algorithm,k,index,value\niris,park_jun,three,s2,0.5\n")
     with pytest.raises(InputError, match="bad.csv:2"):
         ScoreTable.read_csv(bad)
-    bad.write_text("dataset,algorithm,k,index,value\niris,park_jun,3,s2,0.5\n")  # no header line
-    with pytest.raises(DamagedFileError, match="no valid row count and sha256 header"):
-        ScoreTable.read_csv(bad)
+    unrecorded = tmp_path / "unrecorded.csv"
+    unrecorded.write_text("dataset,algorithm,k,index,value\niris,park_jun,3,s2,0.5\n")  # not in the manifest
+    with pytest.raises(DamagedFileError, match="no row count and sha256 in"):
+        ScoreTable.read_csv(unrecorded)

@@ -69,7 +69,8 @@ class ChecksumError(DataError):
 
 
 class DamagedFileError(DataError):
-    """A data set file's content does not match the row count or SHA-256 in its header.
+    """A file's content does not match the row count or SHA-256 recorded for it (a data
+    set's header, or the results manifest of :mod:`clustval.repro.verified`).
 
     Examples
     --------

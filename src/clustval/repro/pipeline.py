@@ -39,7 +39,7 @@ def step(smk):
     Log records and warnings go to the rule's ``log:`` file; compiled kernels use at most
     the rule's ``threads``; an exception is logged with its traceback and raised again, so
     the rule fails and Snakemake removes its outputs. An input refused as damaged (its
-    header's row count or checksum) is removed too, so the next run rebuilds it instead of
+    row count or checksum in the manifest, or a data set's header) is removed too, so the next run rebuilds it instead of
     failing on it again. Yields the logger.
     """
     _limit_threads(smk.threads)

@@ -101,7 +101,7 @@ class ScoreTable:
     @classmethod
     def read_csv(cls, path: str | os.PathLike) -> ScoreTable:
         """Read a tidy score CSV (main table, or a sweep with a leading seed/offset column),
-        checked against its row count and SHA-256 header (:mod:`clustval.repro.verified`)."""
+        checked against its row count and SHA-256 in the manifest (:mod:`clustval.repro.verified`)."""
         with io.StringIO(read_verified_text(path), newline="") as handle:
             reader = csv.reader(handle)
             try:
@@ -133,7 +133,7 @@ class ScoreTable:
 
     def write_csv(self, path: str | os.PathLike) -> None:
         """Write the table atomically, rows sorted, values as ``repr`` (exact round trip),
-        under its row count and SHA-256 header."""
+        recorded in the manifest (:mod:`clustval.repro.verified`)."""
         header = COLUMNS if self.group_column is None else (self.group_column, *COLUMNS)
         rows = [
             dict(zip(header, (*key, value) if self.group_column else (*key[1:], value)))

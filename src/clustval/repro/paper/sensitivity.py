@@ -29,7 +29,7 @@ from html import escape
 from clustval.formatting import markdown_cell, spoken_list
 from clustval.io import atomic_write_text
 
-from ..verified import read_verified_csv, verified_text
+from ..verified import read_verified_csv, write_verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
 from .claims.results import choice_text
@@ -436,6 +436,6 @@ def sensitivity_html(table: Sensitivity, settings: ClaimSettings) -> str:
 
 
 def write_sensitivity(table: Sensitivity, settings: ClaimSettings, csv_path, md_path, html_path) -> None:
-    atomic_write_text(csv_path, verified_text(sensitivity_csv_text(table)))
+    write_verified_text(csv_path, sensitivity_csv_text(table))
     atomic_write_text(md_path, sensitivity_markdown(table, settings))
     atomic_write_text(html_path, sensitivity_html(table, settings))
