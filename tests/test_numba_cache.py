@@ -17,8 +17,8 @@ pytest.importorskip("numba")
 def test_numba_cache_dir_moves_the_kernels_cache(tmp_path):
     code = (
         "import numpy as np, clustval\n"
-        "X = np.random.default_rng(0).normal(size=(2000, 4))\n"
-        "clustval.internal_scores(X, np.arange(2000) % 3, ['sil'])\n"
+        "X = np.random.default_rng(0).normal(size=(3000, 8))\n"  # large enough to load the kernels
+        "clustval.internal_scores(X, np.arange(3000) % 3, ['sil'])\n"
     )
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", code], env=env, check=True)

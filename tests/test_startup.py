@@ -48,6 +48,32 @@ def test_small_external_tables_stay_on_numpy():
     assert not loaded["numba"] and not loaded["scipy.optimize"]
 
 
+@pytest.mark.parametrize("external", [False, True], ids=["data", "data+truth"])
+def test_the_command_line_on_600_points_loads_no_compiler_no_scipy_and_no_plotting(tmp_path, external):
+    # `clustval score --data pts.csv --pred labels.txt` (docs/speed.md times it): every index
+    # on numpy takes about 0.1 s here; numba (0.5-1.5 s to load), scipy's heavy parts,
+    # matplotlib, scikit-learn or pandas would cost more than the whole work
+    rng = np.random.default_rng(0)
+    truth = np.repeat(np.arange(3), 200)
+    np.savetxt(tmp_path / "pts.csv", rng.normal(size=(600, 4)) + 3.0 * truth[:, None], delimiter=",")
+    np.savetxt(tmp_path / "labels.txt", np.where(rng.random(600) < 0.1, rng.integers(0, 3, 600), truth), fmt="%d")
+    np.savetxt(tmp_path / "truth.txt", truth, fmt="%d")
+    argv = ["score", "--data", str(tmp_path / "pts.csv"), "--pred", str(tmp_path / "labels.txt"), "--json"]
+    argv += ["--truth", str(tmp_path / "truth.txt")] if external else []
+    heavy = ("numba", "llvmlite", "matplotlib", "sklearn", "pandas", "scipy.linalg", "scipy.optimize",
+             "scipy.spatial", "scipy.stats")
+    code = (
+        "import json, sys\n"
+        "from clustval.cli import main\n"
+        f"status = main({argv!r})\n"
+        f"print(json.dumps([status, [m for m in {heavy!r} if m in sys.modules]]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    scores, (status, loaded) = json.loads(done.stdout.splitlines()[0]), json.loads(done.stdout.splitlines()[-1])
+    assert status == 0 and loaded == [], done.stderr
+    assert "stdi" in scores and ("s2" in scores) == external
+
+
 def test_the_hungarian_algorithm_loads_without_scipy_optimize():
     # random labels: no obvious matching, so Accuracy, S2 and NCA need the Hungarian algorithm
     loaded = _modules_loaded_by(
@@ -112,7 +138,8 @@ def test_compiled_values_depend_on_neither_numbas_cache_nor_the_cpu(tmp_path):
     pytest.importorskip("numba")
     code = (
         "import numpy as np, clustval\n"
-        "from clustval import _kernels, kmedoids\n"
+        "from clustval import _compiled, _kernels, kmedoids\n"
+        "_compiled.MIN_WORK = 0\n"  # every job on the compiled kernels, whose values are compared
         "rng = np.random.default_rng(0)\n"
         "X = rng.normal(size=(1500, 5)) + rng.integers(0, 6, 1500)[:, None]\n"
         "labels, truth = rng.integers(0, 6, 1500), rng.integers(0, 4, 1500)\n"

@@ -2,10 +2,15 @@
 (the K-medoids ones in :mod:`clustval._kmedoids_kernels`, loaded through this same gate).
 
 One rule picks the engine of every caller: the compiled kernels when numba is installed, its
-JIT is on (``NUMBA_DISABLE_JIT=1``, numba's debugging mode, turns it off) and the job has at
-least ``MIN_WORK`` elementary steps; the caller's numpy path otherwise, which gives the same
-values (bit for bit, or within the bound each caller documents). Importing numba and loading
-even cached kernels costs ~0.5 s per process, more than the whole work on small inputs.
+JIT is on (``NUMBA_DISABLE_JIT=1``, numba's debugging mode, turns it off) and the job is
+large enough to gain from them; the caller's numpy path otherwise, which gives the same
+values (bit for bit, or within the bound each caller documents). Large enough means at
+least ``MIN_WORK`` elementary steps once the kernels are loaded, and ``LOAD_FACTOR`` times
+that in a process that has not loaded them yet: importing numba and loading its first
+cached kernel cost 0.5-1.5 s, more than the numpy path of a job on a thousand objects
+(``clustval score`` on 600 points takes about 0.1 s of numpy work). A caller about to run
+many such jobs (a sweep over K) asks with their total work first, so the sweep loads the
+kernels when it gains from them.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from types import ModuleType
 # in steps of about a nanosecond of numpy time: one pairwise coordinate difference or one
 # table cell scanned; callers weigh a label by the passes their numpy path makes over it.
 MIN_WORK = 2**18
+# Before the kernels are loaded a job needs MIN_WORK * LOAD_FACTOR steps (2^24, about
+# n = 1,400 objects of d = 8 in one distance pass) to pay for loading them.
+LOAD_FACTOR = 2**6
 STEPS_PER_INT_LABEL = 8  # code vectors, keys and a bincount
 STEPS_PER_STRING_LABEL = 64  # hashing every code unit, an integer sort and a verification
 
@@ -25,10 +33,12 @@ STEPS_PER_STRING_LABEL = 64  # hashing every code unit, an integer sort and a ve
 def kernels(work: float = float("inf")) -> ModuleType | None:
     """The compiled kernels for a job of ``work`` steps, or None (numpy path).
 
-    None when the job is smaller than ``MIN_WORK``, numba is not installed or its JIT is
-    disabled (the kernels' 512-bit intrinsics have no pure-Python form).
+    None when the job is smaller than ``MIN_WORK`` (``MIN_WORK * LOAD_FACTOR`` until the
+    kernels are loaded in this process), numba is not installed or its JIT is disabled (the
+    kernels' 512-bit intrinsics have no pure-Python form).
     """
-    if work < MIN_WORK:
+    loaded = _load.cache_info().currsize > 0  # an earlier call has loaded (or missed) them
+    if work < (MIN_WORK if loaded else MIN_WORK * LOAD_FACTOR):
         return None
     return _load()
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _progress
+from . import _compiled, _progress
 from ._validation import as_data_matrix, check_undefined_policy
 from .clustering import ALGORITHMS, cluster, clusterer, get_algorithm
 from .errors import InputError, UndefinedIndexError
@@ -327,6 +327,8 @@ def select_k(
     cluster_ks = sorted(set(ks) | neighbours) if adjacent else ks
 
     fallback_ks: tuple[int, ...] = ()
+    # the passes over the pairs of every K together decide whether loading numba pays
+    _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
         if isinstance(algorithm, str):
             label = get_algorithm(algorithm).name
