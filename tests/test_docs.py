@@ -130,8 +130,8 @@ def test_every_page_of_the_site_exists_and_the_site_stays_outside_the_repository
 def test_readme_is_short_and_links_to_every_page():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert readme.count("\n") <= 200
-    for page in (REPO / "docs").glob("*.md"):
-        assert f"(docs/{page.name}" in readme, f"README does not link docs/{page.name}"
+    for page in (REPO / "docs").glob("*.md"):  # absolutely: tests/test_repository.py
+        assert f"/blob/main/docs/{page.name}" in readme, f"README does not link docs/{page.name}"
     assert "shared/SPEC" not in readme and "../" not in readme
 
 

@@ -35,7 +35,9 @@ def test_readme_commands_need_nothing_beside_the_clone_and_ci_runs_them_word_for
 
 
 def test_license_is_the_bsd_3_clause_text_pyproject_declares():
-    assert PYPROJECT["license"] == {"text": "BSD-3-Clause"}
+    # an SPDX expression and its file (PEP 639), with no License classifier beside them
+    assert PYPROJECT["license"] == "BSD-3-Clause" and PYPROJECT["license-files"] == ["LICENSE"]
+    assert not [c for c in PYPROJECT["classifiers"] if c.startswith("License ::")]
     text = (REPO / "LICENSE").read_text()
     assert text.startswith("BSD 3-Clause License") and "clustval developers" in text
     assert "Neither the name of the copyright holder" in text  # clause 3, not the 2-clause text
@@ -45,7 +47,7 @@ def test_citation_cites_this_version_and_the_paper():
     yaml = pytest.importorskip("yaml")
     cff = yaml.safe_load((REPO / "CITATION.cff").read_text())
     assert cff["cff-version"] == "1.2.0" and cff["version"] == PYPROJECT["version"]
-    assert cff["license"] == "BSD-3-Clause"
+    assert cff["license"] == "BSD-3-Clause" and cff["repository-code"] == PYPROJECT["urls"]["Source"]
     (paper,) = cff["references"]
     assert paper["doi"] == "10.11992/tis.201706029" and paper["year"] == 2017
     assert (paper["volume"], paper["issue"], paper["start"], paper["end"]) == (12, 6, 873, 882)
@@ -59,3 +61,35 @@ def test_workflow_catalog_file_has_the_standardized_usage_keys():
     stack = usage["software-stack-deployment"]
     assert stack["conda"] is True and stack["report"] is True
     assert (REPO / "workflow" / "Snakefile").is_file() and (REPO / "config" / "README.md").is_file()
+
+
+def test_package_metadata_is_ready_for_an_index():
+    # what `python -m build` puts on the package's page: classifiers for the versions CI
+    # tests and requires-python allows, links to the repository
+    classifiers = PYPROJECT["classifiers"]
+    assert PYPROJECT["requires-python"] == ">=3.11"
+    tested = [c.rsplit(" ", 1)[-1] for c in classifiers if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+    assert tested == ["3.11", "3.12", "3.13"], "the versions .ci/run tests"
+    assert "Typing :: Typed" in classifiers and (REPO / "src" / "clustval" / "py.typed").is_file()
+    assert len(set(classifiers)) == len(classifiers) and all(" :: " in c for c in classifiers)
+    urls = PYPROJECT["urls"]
+    assert set(urls) == {"Source", "Documentation", "Issues"}
+    assert all(url.startswith(urls["Source"] + "/") for name, url in urls.items() if name != "Source")
+
+
+def test_the_readme_links_every_repository_file_absolutely():
+    # the README is the package's page on an index too, where a relative link leads nowhere:
+    # each link into the repository is the Source URL's blob/main/<path>, and the path exists
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    inline = re.findall(r"\]\(([^)\s]+)\)", readme)
+    defined = re.findall(r"^\[[^\]]+\]:\s*(\S+)", readme, re.M)
+    used = set(re.findall(r"\]\[([^\]]+)\]", readme))
+    labels = set(re.findall(r"^\[([^\]]+)\]:", readme, re.M))
+    assert used == labels, "every reference link is defined, every definition used"
+    links = inline + defined
+    assert links and all(link.startswith(("https://", "http://", "#")) for link in links), links
+    files = [link for link in links if link.startswith(PYPROJECT["urls"]["Source"])]
+    prefix = PYPROJECT["urls"]["Source"] + "/blob/main/"
+    assert len(files) >= 12 and all(link.startswith(prefix) for link in files)
+    missing = [link for link in files if not (REPO / link.removeprefix(prefix).split("#")[0]).is_file()]
+    assert missing == []
