@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import threading
 import time
@@ -36,7 +37,7 @@ from clustval._pairwise import (
     pass_task,
     plan_pass,
 )
-from clustval.errors import InputError
+from clustval.errors import InputError, WorkerLostError
 from clustval.kmedoids import euclidean_distances
 
 FIELDS = ("sizes", "cluster_sums", "in_group_share", "diameters", "pair_min", "pair_max")
@@ -266,3 +267,74 @@ def test_external_bad_labels_are_one_clear_error():
         clustval.dask.external_scores(da.zeros(10, chunks=5, dtype=int), da.zeros(9, chunks=5, dtype=int))
     with pytest.raises(InputError):
         clustval.dask.external_scores(da.from_array(np.array([0.0, np.nan, 1.0]), chunks=2), da.zeros(3, chunks=2))
+
+
+# ------------------------------------------------------------------- lost workers
+
+
+def _exiting_once(task, folder, at: int):
+    """``task`` run as a worker's task that ends its worker process on the ``at``-th call
+    (counted in ``folder``, across processes), once: a nanny starts a fresh worker, without
+    the data scattered to the old one. Defined here, it is sent to the workers by value."""
+
+    def run(*args):
+        calls = len(os.listdir(folder))
+        with open(os.path.join(folder, f"call-{calls}-{os.getpid()}"), "w"):
+            pass
+        if calls + 1 == at:
+            time.sleep(1.0 if calls else 0.0)  # the results of the calls before reach the client first
+            os._exit(1)
+        return task(*args)
+
+    return run
+
+
+def _bounded(call, seconds=300):
+    """``call()``'s result, or a failure if it has not returned within ``seconds``."""
+    out = []
+
+    def run():
+        try:
+            out.append((True, call()))
+        except Exception as error:  # raised again on the test's thread
+            out.append((False, error))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=seconds)
+    assert out, f"no result within {seconds} s"
+    (returned, value), = out
+    if not returned:
+        raise value
+    return value
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task", ["_block_task", "_parts_task"])
+def test_the_only_worker_killed_mid_pass_changes_no_bit(task, tmp_path, monkeypatch, caplog):
+    # the lost worker held the only copy of the data: the pass scatters them again to the
+    # worker its nanny starts and resubmits the tasks it has no result of (about 15 s each:
+    # two worker processes start, and each loads the compiled kernels)
+    X, labels = _mixture(3000, seed=9)
+    names = ["sil", "dunn", "tau"]
+    expected = clustval.internal_scores(X, labels, names)
+    monkeypatch.setattr(clustval.dask, task, _exiting_once(getattr(clustval.dask, task), str(tmp_path), at=3))
+    with _cluster(n_workers=1) as cluster, Client(cluster) as client:
+        got = _bounded(lambda: clustval.dask.internal_scores(X, labels, names, client=client, tasks=6))
+    assert got == expected
+    lost = [r.getMessage() for r in caplog.records if "scattering them again" in r.getMessage()]
+    assert len(lost) == 1, lost
+    again, count = map(int, re.search(r"data of (\d+) of (\d+) tasks", lost[0]).groups())
+    assert again <= count - 2  # the two results received are kept
+
+
+def test_the_only_worker_lost_for_good_is_one_clear_error(tmp_path, monkeypatch):
+    X, labels = _mixture(1500, seed=9)
+    monkeypatch.setattr(clustval.dask, "_block_task", _exiting_once(clustval.dask._block_task, str(tmp_path), at=1))
+    monkeypatch.setattr(clustval.dask, "WORKER_WAIT_S", 0.5)
+    with _cluster(n_workers=1) as cluster, Client(cluster) as client:
+        for nanny in cluster.workers.values():
+            nanny.close_gracefully()  # no worker process comes back
+        with pytest.raises(WorkerLostError, match=r"no.* to send them to again for 0.5 s") as caught:
+            _bounded(lambda: clustval.dask.internal_scores(X, labels, ["sil"], client=client), seconds=120)
+    assert "\n" not in str(caught.value) and caught.value.__suppress_context__

@@ -22,6 +22,15 @@ in all against n^2 / 2 in one process (docs/scaling-out.md measures it). X (n x 
 gathered on the client, validated there as in memory, and scattered once to every worker;
 what no single machine can do is the O(n^2 d) pass, and that is what the cluster does.
 
+Lost workers. A worker lost mid-pass is the scheduler's to handle while another worker
+still holds the scattered data (its tasks run again elsewhere). When the lost worker held
+the only copy (a one-worker cluster, or the rows of a block with ``metric="precomputed"``),
+the scheduler forgets the tasks that needed them; the pass then waits for a worker (up to
+:data:`WORKER_WAIT_S` seconds: a nanny restarts a killed worker process), scatters the data
+again and resubmits the tasks whose results it has not received, keeping those it has: the
+same values, bit for bit. It does so up to :data:`RESCATTERS` times in a pass, then raises
+:class:`clustval.errors.WorkerLostError`, as it does when no worker comes back in time.
+
 External indices. :func:`external_scores` counts the contingency table of each pair of
 label chunks where it lives (:func:`clustval.contingency.contingency`), adds the integer
 counts, and computes the indices from the table
@@ -35,9 +44,10 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 import math
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 
 import dask
@@ -49,7 +59,7 @@ from ._pairwise import PARTS, ClusterDistanceStats, combine_pass, pass_task, pla
 from ._validation import as_label_array
 from .contingency import contingency
 from .counts import contingency_from_counts
-from .errors import InputError
+from .errors import InputError, WorkerLostError
 from .internal import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -65,7 +75,12 @@ __all__ = ["external_scores", "internal_scores"]
 # A task that fails (not a lost worker: the scheduler re-runs those itself) is tried again
 # this many times; tasks are pure, so a second run gives the same bits.
 RETRIES = 2
+#: How many times a pass scatters its data again after a lost worker took the only copy.
+RESCATTERS = 3
+#: How long, in seconds, a pass waits for a worker when the cluster has none left.
+WORKER_WAIT_S = 60.0
 _ONE_AT_A_TIME = threading.Lock()
+_log = logging.getLogger(__name__)
 
 
 def internal_scores(
@@ -136,6 +151,10 @@ def internal_scores(
         whose distances come from another pass (compute it in memory).
     clustval.errors.UndefinedIndexError
         A requested index is undefined for this input and ``undefined="raise"``.
+    clustval.errors.WorkerLostError
+        Lost workers took the pass's data and no worker came back within
+        :data:`WORKER_WAIT_S` seconds, or that happened more than :data:`RESCATTERS` times in
+        one pass (a lost worker otherwise only costs the tasks it was running).
 
     See Also
     --------
@@ -239,20 +258,84 @@ def distance_stats(
         per_object = 8 * (n_clusters * (2 * PARTS + 3) + PARTS + 2)
         tasks = max(4 * threads, math.ceil(plan.n * per_object / (memory_budget_mb * 2**20)))
     blocks = plan.blocks(tasks)
-    shared = client.scatter(plan, broadcast=True, hash=False)
-    if precomputed:  # each task gets the rows of its own objects, once
-        datas = [client.scatter(np.ascontiguousarray(X[plan.order[a:b]]), hash=False) for a, b in blocks]
-    else:
-        Xs = client.scatter(np.ascontiguousarray(X[plan.order]), broadcast=True, hash=False)
-        datas = [Xs] * len(blocks)
-    futures = [
-        client.submit(_block_task, shared, a, b, data, pure=True, retries=RETRIES)
-        for (a, b), data in zip(blocks, datas, strict=True)
-    ]
-    try:
-        return combine_pass(plan, client.gather(futures))
-    finally:
-        client.cancel([*futures, shared, *set(datas)])
+
+    def scatter() -> list:  # [plan, X] to every worker, or [plan, each block's rows]
+        shared = [client.scatter(plan, broadcast=True, hash=False)]
+        if precomputed:  # each task gets the rows of its own objects, once
+            return shared + [client.scatter(np.ascontiguousarray(X[plan.order[a:b]]), hash=False) for a, b in blocks]
+        return shared + [client.scatter(np.ascontiguousarray(X[plan.order]), broadcast=True, hash=False)]
+
+    def submit(i: int, data: list):
+        (a, b), rows = blocks[i], data[1 + i if precomputed else 1]
+        return client.submit(_block_task, data[0], a, b, rows, pure=True, retries=RETRIES)
+
+    with _Scattered(client, scatter) as data:
+        return combine_pass(plan, _gather_tasks(client, data, submit, len(blocks)))
+
+
+class _Scattered:
+    """Data scattered to the workers (a list of futures), scattered again by :meth:`again`
+    when a lost worker took the only copy; released on exit."""
+
+    def __init__(self, client, scatter: Callable[[], list]) -> None:
+        self.client, self.scatter = client, scatter
+        self.futures = self.scatter()
+
+    def again(self) -> None:
+        """Wait for a worker (up to :data:`WORKER_WAIT_S`) and scatter the data anew."""
+        self.release()
+        try:
+            self.client.wait_for_workers(1, timeout=WORKER_WAIT_S)
+            self.futures = self.scatter()
+        except (TimeoutError, OSError):  # none came back, or the one that did went away too
+            raise WorkerLostError(
+                f"the Dask cluster lost the workers holding the pass's data and has had none "
+                f"to send them to again for {WORKER_WAIT_S:g} s: restart the workers (or "
+                f"raise clustval.dask.WORKER_WAIT_S) and run the call again."
+            ) from None
+
+    def release(self) -> None:
+        self.client.cancel(self.futures)
+        self.futures = []
+
+    def __enter__(self) -> _Scattered:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.release()
+
+
+def _gather_tasks(client, data: _Scattered, submit: Callable[[int, list], object], count: int) -> list:
+    """The results of tasks 0..count-1 in order, ``submit(i, data.futures)`` submitting task
+    i, through lost workers: the results received are kept, and the tasks the scheduler
+    cancelled because their scattered data were lost are submitted again on the data
+    scattered anew (at most :data:`RESCATTERS` times). An error a task raises is raised."""
+    from distributed import as_completed
+
+    results: dict[int, object] = {}
+    for attempt in range(RESCATTERS + 1):
+        if attempt:
+            _log.warning(
+                "clustval.dask: a lost worker took the data of %d of %d tasks; scattering them again",
+                count - len(results), count,
+            )  # fmt: skip
+            data.again()
+        futures = {submit(i, data.futures): i for i in range(count) if i not in results}
+        try:
+            for future, result in as_completed(futures, loop=client.loop, with_results=True, raise_errors=False):
+                if future.status == "finished":
+                    results[futures[future]] = result
+                elif not future.cancelled():
+                    future.result()  # the task's own error, raised as gather raises it
+        finally:
+            client.cancel(list(futures))
+        if len(results) == count:
+            return [results[i] for i in range(count)]
+    raise WorkerLostError(
+        f"the Dask cluster lost the data of this pass {RESCATTERS + 1} times (workers lost as "
+        f"soon as they came back?): {count - len(results)} of {count} tasks never ran; check the "
+        f"workers' memory limits and logs, and run the call again."
+    )
 
 
 class ClusterPairValues(PairValues):
@@ -297,26 +380,28 @@ class ClusterPairValues(PairValues):
         True
         """
         if self.shared is None:  # the data go to every worker once, for all the passes
-            self.shared = self.client.scatter(self.source, broadcast=True, hash=False)
+            self.shared = _Scattered(
+                self.client, lambda: [self.client.scatter(self.source, broadcast=True, hash=False)]
+            )
         parts = len(self.bounds) - 1
         cuts = np.linspace(0, parts, min(self.tasks, parts) + 1).round().astype(int)
-        futures = [
-            self.client.submit(_parts_task, self.shared, self.bounds[p0 : p1 + 1], mode, lo, hi,
-                               shift, n_buckets, t_low, t_high, select, taken[p0:p1], pure=True,
-                               retries=RETRIES)  # fmt: skip
-            for p0, p1 in itertools.pairwise(cuts.tolist()) if p1 > p0
-        ]
-        try:
-            runs = self.client.gather(futures)
-        finally:
-            self.client.cancel(futures)
+        spans = [(p0, p1) for p0, p1 in itertools.pairwise(cuts.tolist()) if p1 > p0]
+
+        def submit(i: int, data: list):
+            p0, p1 = spans[i]
+            return self.client.submit(
+                _parts_task, data[0], self.bounds[p0 : p1 + 1], mode, lo, hi, shift, n_buckets,
+                t_low, t_high, select, taken[p0:p1], pure=True, retries=RETRIES,
+            )  # fmt: skip
+
+        runs = _gather_tasks(self.client, self.shared, submit, len(spans))
         if self.progress is not None:
             self.progress.advance(_CALLS)
         return tuple(np.concatenate([run[field] for run in runs]) for field in range(6))
 
     def __exit__(self, *exc) -> None:
         if self.shared is not None:  # the data leave the workers with the last pass
-            self.client.cancel([self.shared])
+            self.shared.release()
 
 
 def _parts_task(source, bounds, *args):

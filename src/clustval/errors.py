@@ -94,6 +94,18 @@ class ClusteringError(ClustvalError, ValueError):
     """
 
 
+class WorkerLostError(ClustvalError, RuntimeError):
+    """A Dask cluster lost the data of a pass with its workers and could not get them back
+    (no worker came back in time, or the loss repeated): :mod:`clustval.dask` re-sends the
+    data and resumes the pass itself after a lost worker, and raises this only when it cannot.
+
+    Examples
+    --------
+    >>> issubclass(WorkerLostError, RuntimeError)
+    True
+    """
+
+
 class ContinuousLabelWarning(UserWarning):
     """Labels given as non-integral numbers: each distinct value is one label (scikit-learn
     warns the same way; clustering labels are discrete).
