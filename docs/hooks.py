@@ -9,6 +9,9 @@ A page holds a marker comment on a line of its own; this hook replaces it:
     (formula, undefined cases) of its function's docstring.
 ``<!-- cli:help -->``
     the ``--help`` text of ``clustval`` and of each of its commands.
+``<!-- sklearn:departures -->``
+    one row per entry of ``clustval.compat.sklearn.DEPARTURES``: where scikit-learn's names
+    and clustval's indices differ, with both values and why.
 
 So the documentation cannot drift from the registry or the command line: adding an index
 adds its row and its section.
@@ -22,7 +25,9 @@ import logging
 import os
 import re
 
-MARKERS = ("<!-- registry:table -->", "<!-- registry:details -->", "<!-- cli:help -->")
+MARKERS = (
+    "<!-- registry:table -->", "<!-- registry:details -->", "<!-- cli:help -->", "<!-- sklearn:departures -->",
+)  # fmt: skip
 
 # numpydoc section headers: the description of a docstring ends at the first one
 _SECTION = re.compile(
@@ -74,17 +79,19 @@ _K_RULE = {
 
 def peers(name: str) -> list[str]:
     """Where the peers compute index ``name``, and whether they define it the same way:
-    scikit-learn's aliases (the same function object), clusterCrit's criteria
+    scikit-learn's function of the same index (``clustval.compat.sklearn``, with the cases
+    of its ``DEPARTURES``), clusterCrit's criteria
     (``clustval.compat.clustercrit.COUNTERPART``; ``DEPARTURES`` says how one departs),
     genieclust's (``clustval.neighbours.GENIECLUST_PEERS``) and cvi's
     (``clustval.cvi_family.CVI_PEERS``)."""
-    import clustval
     from clustval.compat import clustercrit
-    from clustval.registry import get_index
+    from clustval.compat import sklearn as sklearn_names
 
-    function = get_index(name).function
-    found = [f"scikit-learn `{alias}` (same)" for alias in clustval.SKLEARN_NAMES
-             if getattr(clustval, alias) is function]  # fmt: skip
+    found = []
+    for alias, index in sklearn_names.INDEX.items():
+        if index == name:
+            cases = [d.case for d in sklearn_names.DEPARTURES if alias in d.names]
+            found.append(f"scikit-learn `{alias}` (" + ("same" if not cases else "differs on: " + "; ".join(cases)) + ")")
     for criterion, index in clustercrit.COUNTERPART.items():
         if index == name:
             found.append(f"clusterCrit `{criterion}` ({clustercrit.DEPARTURES.get(criterion, 'same')})")
@@ -157,6 +164,33 @@ def cli_help() -> str:
     return "\n\n".join(f"`{title}`\n\n```text\n{text.rstrip()}\n```" for title, text in blocks)
 
 
+def _outcome(value) -> str:
+    """A value of the departures' table as the page shows it."""
+    if isinstance(value, type):
+        return f"raises {value.__name__}"
+    if value is None:
+        return "(no such keyword)"
+    return value if isinstance(value, str) else format(value, ".6g")
+
+
+def sklearn_departures() -> str:
+    """The Markdown table of ``clustval.compat.sklearn.DEPARTURES``: per kind of input, what
+    scikit-learn gives, what clustval's scikit-learn name gives (marked where it does not
+    follow scikit-learn), what the registry's function gives, and why."""
+    from clustval.compat.sklearn import DEPARTURES, INDEX
+
+    rows = ["| scikit-learn name | input | scikit-learn | `clustval.<sklearn name>` | `clustval.<index>` | why |",
+            "|---|---|---|---|---|---|"]  # fmt: skip
+    for d in DEPARTURES:
+        names = ", ".join(f"`{n}` (`{INDEX[n]}`)" for n in d.names)
+        alias = "the same" if d.alias is None else f"**{_outcome(d.alias)}**"
+        keywords = ", ".join(f"{k}={v!r}" for k, v in d.keywords.items())
+        case = d.case + (f" (`{keywords}`)" if keywords and keywords not in d.case else "")
+        cells = [names, case, _outcome(d.sklearn), alias, _outcome(d.native), d.why]
+        rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(rows)
+
+
 class _RegistryAll(logging.Filter):
     """Drop griffe's one warning about ``clustval.__all__``: the package extends it at import
     with the registry's names (``__all__ += [*INDICES, ...]``), which a static reading cannot
@@ -169,7 +203,7 @@ class _RegistryAll(logging.Filter):
 
 logging.getLogger("mkdocs.plugins.griffe").addFilter(_RegistryAll())
 
-RENDERERS = {MARKERS[0]: index_table, MARKERS[1]: index_details, MARKERS[2]: cli_help}
+RENDERERS = {MARKERS[0]: index_table, MARKERS[1]: index_details, MARKERS[2]: cli_help, MARKERS[3]: sklearn_departures}
 
 
 def render(markdown: str) -> str:

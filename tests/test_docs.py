@@ -99,7 +99,16 @@ def test_the_generated_parts_render_from_the_registry_and_the_parser():
         assert hooks.description(spec.function) in section and len(hooks.description(spec.function)) > 40
         assert "Peers: " in section and (spec.kind == "external" or "Best K" in section)
     # the peers: scikit-learn's aliases, and clusterCrit's criteria with how they depart
-    assert hooks.peers("ari") == ["scikit-learn `adjusted_rand_score` (same)"]
+    assert hooks.peers("ari") == [
+        "scikit-learn `adjusted_rand_score` (differs on: two empty labellings; labels given as a list "
+        "mixing numbers and strings)"
+    ]
+    # the table of where scikit-learn's names and the indices differ, one row per departure
+    from clustval.compat.sklearn import DEPARTURES
+
+    library = hooks.render((REPO / "docs" / "library.md").read_text(encoding="utf-8"))
+    assert not any(marker in library for marker in hooks.MARKERS)
+    assert all(f"| {d.case}" in library and d.why in library for d in DEPARTURES)
     assert hooks.peers("ball_hall")[0] == "clusterCrit `Ball_Hall` (same)"
     assert "genieclust `cluster_validity.negated_ball_hall_index` (negated" in hooks.peers("ball_hall")[1]
     assert hooks.peers("rcip")[0].startswith("cvi `rCIP().get_cvi(X, y)` (adds 10**(-12 / d)")
@@ -145,6 +154,7 @@ MODULES = [
     "clustval.compat.nbclust",
     "clustval.compat.r_random",
     "clustval.compat.r_kmeans",
+    "clustval.compat.sklearn",
     "clustval.nbclust_family",
     "clustval.neighbours",
     "clustval.cvi_family",

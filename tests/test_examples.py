@@ -19,6 +19,7 @@ MODULES = [
     "clustval.compat.nbclust",
     "clustval.compat.r_random",
     "clustval.compat.r_kmeans",
+    "clustval.compat.sklearn",
     "clustval.nbclust_family",
     "clustval.neighbours",
     "clustval.cvi_family",

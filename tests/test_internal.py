@@ -35,7 +35,7 @@ SCORE_FUNCTIONS = {
     "dbi": ci.dbi,
     "xb": ci.xb,
     "igp": ci.igp,
-    "sil": ci.silhouette_score,
+    "sil": ci.sil,
     "sil_sum": ci.sil_sum,
     "bwp": ci.bwp,
     "bwp_sum": ci.bwp_sum,
@@ -354,7 +354,7 @@ def test_silhouette_and_davies_bouldin_equal_sklearn(engine, seed):
         rtol=1e-12,
         atol=1e-12,
     )
-    assert ci.silhouette_score(X, labels) == pytest.approx(
+    assert ci.sil(X, labels) == pytest.approx(
         skm.silhouette_score(X, labels), rel=1e-12, abs=1e-12
     )
     assert ci.db(X, labels) == pytest.approx(
@@ -709,7 +709,7 @@ def test_non_finite_data_is_rejected(bad):
 
 def test_shape_errors():
     with pytest.raises(InputError, match="rows but labels"):
-        ci.silhouette_score(np.ones((5, 2)), [0, 1, 0, 1])
+        ci.sil(np.ones((5, 2)), [0, 1, 0, 1])
     with pytest.raises(InputError, match="2-D"):
         ci.dunn(np.ones((4, 2, 2)), [0, 1, 0, 1])
     with pytest.raises(InputError, match="unknown internal index"):

@@ -20,6 +20,7 @@ from sklearn.metrics import silhouette_score as sk_silhouette_score
 
 from clustval import internal as ci
 from clustval._pairwise import exact_distances
+from clustval.compat.sklearn import silhouette_score
 from clustval.cli import main
 from clustval.errors import InputError
 from clustval.internal import COORDINATES
@@ -73,7 +74,7 @@ def test_equal_to_the_coordinate_path(seed, lattice, monkeypatch):
 def test_silhouette_equals_sklearn_on_a_manhattan_matrix(seed):
     X, labels = _case(seed)
     D = cdist(X, X, "cityblock")
-    assert ci.silhouette_score(D, labels, metric="precomputed") == pytest.approx(
+    assert silhouette_score(D, labels, metric="precomputed") == pytest.approx(
         sk_silhouette_score(D, labels, metric="precomputed"), abs=1e-12
     )
     np.testing.assert_allclose(

@@ -13,6 +13,9 @@ clustval differs on purpose the case asserts clustval's documented value and say
   scores two empty labellings 1.0);
 * a distance matrix given with ``metric="precomputed"`` must have an exact zero diagonal
   (scikit-learn accepts entries up to 100 eps there), so that case is not ported.
+
+scikit-learn's names in clustval (``clustval.fowlkes_mallows_score``, ...) follow
+scikit-learn in these cases: tests/test_sklearn_aliases.py.
 """
 
 from __future__ import annotations

@@ -13,16 +13,32 @@ distance-based ones share one chunked pass over all pairwise distances.
 Every index is listed, with its direction, range and reference, in
 :data:`clustval.registry.INDICES` (and by ``clustval indices`` on the command line), and
 this package exports each index's function under its registry name (``clustval.ari``,
-``clustval.sil``) from there. Where scikit-learn names the same index, its name is an alias,
-the same object (``clustval.adjusted_rand_score is clustval.ari``).
+``clustval.sil``) from there. Where scikit-learn names the same index, that name is a
+drop-in for scikit-learn's function (:mod:`clustval.compat.sklearn`): the same index with
+scikit-learn's values at the edges, where the registry's function keeps the index's own.
 
->>> clustval.adjusted_rand_score is clustval.ari is clustval.INDICES["ari"].function
+>>> clustval.ari is clustval.INDICES["ari"].function
 True
+>>> clustval.fowlkes_mallows_score([0, 1], [0, 1]), clustval.fmi([0, 1], [0, 1])  # no pair: 0/0
+(0.0, 1.0)
 """
 
-from . import external as _external
-from . import internal as _internal
 from .clustering import ALGORITHMS, cluster, kmeans
+from .compat.sklearn import (  # scikit-learn's names, with scikit-learn's values at the edges
+    SKLEARN_NAMES,
+    adjusted_mutual_info_score,
+    adjusted_rand_score,
+    calinski_harabasz_score,
+    completeness_score,
+    davies_bouldin_score,
+    fowlkes_mallows_score,
+    homogeneity_score,
+    mutual_info_score,
+    normalized_mutual_info_score,
+    rand_score,
+    silhouette_score,
+    v_measure_score,
+)
 from .contingency import contingency_matrix, pair_confusion_matrix
 from .counts import contingency_from_counts, contingency_from_frame
 from .errors import (
@@ -43,18 +59,8 @@ from .selection import Selection, Vote, select_k
 
 __version__ = "0.1.0"
 
-# scikit-learn's names of indices it shares with clustval (sklearn.metrics): aliases, the same
-# objects as the registry's functions
-SKLEARN_NAMES = (
-    "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
-    "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",
-    "mutual_info_score", "normalized_mutual_info_score", "rand_score", "silhouette_score",
-    "v_measure_score",
-)  # fmt: skip
-
 # Every index under its registry name, from the registry: adding an entry adds the export.
 globals().update({name: spec.function for name, spec in INDICES.items()})
-globals().update({name: getattr(_external, name, None) or getattr(_internal, name) for name in SKLEARN_NAMES})
 
 __all__ = [
     "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
@@ -63,5 +69,10 @@ __all__ = [
     "contingency_from_frame", "contingency_matrix", "euclidean_distances", "external_scores",
     "external_scores_from_table", "gap_statistic", "get_index", "internal_scores", "kmeans", "pair_confusion_matrix", "pam", "park_jun", "score",
     "sd_kmedoids", "select_k", "silhouette_samples",
+    # scikit-learn's names
+    "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
+    "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",
+    "mutual_info_score", "normalized_mutual_info_score", "rand_score", "silhouette_score",
+    "v_measure_score",
 ]  # fmt: skip
-__all__ += [*INDICES, *SKLEARN_NAMES]
+__all__ += [*INDICES]

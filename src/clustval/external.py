@@ -8,8 +8,8 @@ Every index is a function of the contingency table alone. Each comes twice:
   builds the table (O(n)) and calls the core.
 
 Both bear the index's registry name (:mod:`clustval.registry`: ``ari``,
-``ari_from_contingency``); scikit-learn's name of the same index is an alias
-(``adjusted_rand_score is ari``).
+``ari_from_contingency``); scikit-learn's name of the same index, with scikit-learn's
+values at the edges, is in :mod:`clustval.compat.sklearn` (``clustval.adjusted_rand_score``).
 
 Every index here is higher-is-better except the variation of information :func:`vi`
 (lower) and McNemar's statistic :func:`mcnemar` (signed, neither). Notation: n objects,
@@ -43,8 +43,6 @@ from .errors import InputError, UndefinedIndexError
 __all__ = [
     "S2_MATCHINGS",
     "accuracy",
-    "adjusted_mutual_info_score",
-    "adjusted_rand_score",
     "ami",
     "ari",
     "bcubed_f",
@@ -52,30 +50,24 @@ __all__ = [
     "bcubed_recall",
     "best_matching",
     "completeness",
-    "completeness_score",
     "cp_accuracy",
     "cp_accuracy_mc",
     "czekanowski_dice",
     "expected_mutual_info",
     "f_measure",
     "fmi",
-    "fowlkes_mallows_score",
     "homogeneity",
-    "homogeneity_score",
     "hubert_gamma",
     "jaccard",
     "kulczynski",
     "mcnemar",
     "mutual_info",
-    "mutual_info_score",
     "nca",
     "nmi",
-    "normalized_mutual_info_score",
     "precision",
     "ps2",
     "purity",
     "rand",
-    "rand_score",
     "recall",
     "rogers_tanimoto",
     "russel_rao",
@@ -84,7 +76,6 @@ __all__ = [
     "sokal_sneath1",
     "sokal_sneath2",
     "v_measure",
-    "v_measure_score",
     "vi",
 ]
 
@@ -854,12 +845,22 @@ def nmi_from_contingency(ct: Contingency) -> float:
     >>> nmi_from_contingency(contingency(t, p)) == nmi(t, p)
     True
     """
+    return _normalised_mi(ct, _arithmetic_mean)
+
+
+def _arithmetic_mean(u: float, v: float) -> float:
+    return (u + v) / 2.0
+
+
+def _normalised_mi(ct: Contingency, mean) -> float:
+    """MI / mean(H(classes), H(clusters)) with scikit-learn's limit cases (NMI's core;
+    ``mean`` is one of scikit-learn's ``average_method`` means)."""
     if ct.n_classes == ct.n_clusters == 1:
         return 1.0
     mi = _mutual_info(ct)
     if mi == 0.0:
         return 0.0
-    return mi / ((_class_entropy(ct) + _cluster_entropy(ct)) / 2.0)
+    return mi / mean(_class_entropy(ct), _cluster_entropy(ct))
 
 
 def ami_from_contingency(ct: Contingency) -> float:
@@ -887,13 +888,19 @@ def ami_from_contingency(ct: Contingency) -> float:
     >>> ami_from_contingency(contingency(t, p)) == ami(t, p)
     True
     """
+    return _adjusted_mi(ct, _arithmetic_mean)
+
+
+def _adjusted_mi(ct: Contingency, mean) -> float:
+    """(MI - E[MI]) / (mean(H(classes), H(clusters)) - E[MI]) with scikit-learn's limit
+    cases and guards (AMI's core; ``mean`` as in :func:`_normalised_mi`)."""
     if ct.n_classes == ct.n_clusters == 1:
         return 1.0
     if ct.n_classes == 1 or ct.n_clusters == 1:
         return 0.0
     mi = _mutual_info(ct)
     emi = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
-    normalizer = (_class_entropy(ct) + _cluster_entropy(ct)) / 2.0
+    normalizer = mean(_class_entropy(ct), _cluster_entropy(ct))
     # scikit-learn's guards: keep the sign, avoid 0/0 when MI = EMI = normalizer.
     denominator = normalizer - emi
     denominator = min(denominator, -_EPS) if denominator < 0 else max(denominator, _EPS)
@@ -1589,7 +1596,8 @@ def fmi(labels_true, labels_pred) -> float:
     gives 1.0, also when TP = 0 (n = 1, or both labellings all-singletons), as ARI and the
     Rand index do in scikit-learn; otherwise TP = 0 gives 0.0, scikit-learn's
     ``fowlkes_mallows_score`` convention. Equal to ``fowlkes_mallows_score`` except on
-    identical all-singleton labellings and n = 1, where scikit-learn returns 0.0.
+    identical all-singleton labellings and n = 1, where scikit-learn returns 0.0 (and so
+    does ``clustval.fowlkes_mallows_score``: :mod:`clustval.compat.sklearn`).
 
     Parameters
     ----------
@@ -3222,16 +3230,3 @@ def vi(labels_true, labels_pred) -> float:
     0.0
     """
     return vi_from_contingency(contingency(labels_true, labels_pred))
-
-
-# scikit-learn's names of the same indices (sklearn.metrics), the same objects: code written
-# for scikit-learn runs unchanged (``clustval.adjusted_rand_score is clustval.ari``).
-rand_score = rand
-adjusted_rand_score = ari
-fowlkes_mallows_score = fmi
-normalized_mutual_info_score = nmi
-adjusted_mutual_info_score = ami
-mutual_info_score = mutual_info
-homogeneity_score = homogeneity
-completeness_score = completeness
-v_measure_score = v_measure

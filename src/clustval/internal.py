@@ -2,8 +2,9 @@
 
 Every function takes ``(X, labels)`` like scikit-learn: X is an (n, d) array, labels one
 label per row. It bears the index's registry name (:mod:`clustval.registry`: ``sil``,
-``db``), its core that name with ``_from_partition``; scikit-learn's name of the same index
-is an alias (``silhouette_score is sil``).
+``db``), its core that name with ``_from_partition``; scikit-learn's name of the same index,
+with scikit-learn's values at the edges, is in :mod:`clustval.compat.sklearn`
+(``clustval.silhouette_score``).
 Notation: K clusters C_k with n_k members, centroids c_k (member means), xbar the mean of
 all data, d the Euclidean distance.
 
@@ -26,6 +27,9 @@ Degenerate partitions never give a silent NaN:
   too: STDI = 0 when every centroid equals xbar, Dunn = 0 when two clusters share a point.
   Otherwise a zero compactness term gives ``inf`` (STDI, Dunn, Calinski-Harabasz:
   perfectly compact; scikit-learn's ``calinski_harabasz_score`` returns 1.0 there).
+
+scikit-learn's names (``clustval.davies_bouldin_score``, ...: :mod:`clustval.compat.sklearn`)
+follow scikit-learn in these cases.
 """
 
 from __future__ import annotations
@@ -1367,7 +1371,7 @@ def stdi(X, labels, squared: bool = False) -> float:
 
 
 def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False) -> float:
-    """Davies-Bouldin index, the paper's DB (equals scikit-learn's ``davies_bouldin_score``).
+    """Davies-Bouldin index, the paper's DB (scikit-learn's ``davies_bouldin_score`` but at the edges below).
 
     ``DB = (1/K) sum_k max_{l != k} (S_k + S_l) / ||c_k - c_l||``, S_k = mean distance of the
     members of C_k to c_k.
@@ -1381,6 +1385,8 @@ def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False) -> float
     Range [0, inf); **lower is better**. inf when two clusters share a centroid
     (scikit-learn drops such pairs instead). Raises UndefinedIndexError for K = 1; defined
     for K = n (0 with distinct points), where scikit-learn raises.
+    ``clustval.davies_bouldin_score`` follows scikit-learn in these cases
+    (:mod:`clustval.compat.sklearn`).
 
     Parameters
     ----------
@@ -2010,7 +2016,8 @@ def calinski_harabasz(X, labels) -> float:
     Range [0, inf); **higher is better**. Raises UndefinedIndexError for K = 1 and K = n
     (n - K = 0), as scikit-learn raises. 0 when every centroid equals xbar (B = 0); inf
     when every object sits on its centroid and B > 0. Here scikit-learn's
-    ``calinski_harabasz_score`` returns 1.0 instead (W = 0 in either case); on every other
+    ``calinski_harabasz_score`` returns 1.0 instead (W = 0 in either case), and so does
+    ``clustval.calinski_harabasz_score`` (:mod:`clustval.compat.sklearn`); on every other
     input the two agree (to rounding; clustval takes the means relative to a data point,
     so it keeps its digits far from the origin).
 
@@ -2051,10 +2058,3 @@ def calinski_harabasz(X, labels) -> float:
     50.0
     """
     return score_alone(calinski_harabasz_from_partition, X, labels)
-
-
-# scikit-learn's names of the same indices (sklearn.metrics), the same objects: code written
-# for scikit-learn runs unchanged (``clustval.silhouette_score is clustval.sil``).
-silhouette_score = sil
-davies_bouldin_score = db
-calinski_harabasz_score = calinski_harabasz

@@ -11,7 +11,8 @@ adding an index is one entry (:func:`register` adds one at run time).
 
 Names: an index's function bears its registry name (``clustval.ari``), its core that name
 with ``_from_contingency`` or ``_from_partition``; where scikit-learn names the same index,
-its name is an alias, the same object (``clustval.adjusted_rand_score is clustval.ari``).
+its name is a drop-in for scikit-learn's function, with scikit-learn's values at the edges
+(``clustval.adjusted_rand_score``: :mod:`clustval.compat.sklearn`).
 
 Examples
 --------

@@ -1,0 +1,705 @@
+"""scikit-learn's clustering metrics under scikit-learn's names, with scikit-learn's values.
+
+``clustval.adjusted_rand_score``, ``clustval.silhouette_score`` and the other names of
+:data:`SKLEARN_NAMES` are drop-in replacements for the functions of ``sklearn.metrics`` of
+the same names (scikit-learn 1.9): the same signature and keywords, the same value (to
+rounding: clustval adds its sums exactly, scikit-learn in floating point), and an error of
+the ValueError family where scikit-learn raises one. Each is the registry index of
+:data:`INDEX` (``adjusted_rand_score`` computes :func:`clustval.ari`) with scikit-learn's
+conventions at the edges where the two differ; the registry's functions keep the
+mathematically defined value there, or raise
+:class:`~clustval.errors.UndefinedIndexError`.
+
+:data:`DEPARTURES` lists every input on which a name of scikit-learn and its clustval index
+differ, with both values and why; the few where this layer does not follow scikit-learn
+either are marked there. The documentation's table is rendered from it, and the tests call
+every example of it on both packages.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import external as _ext
+from .. import internal as _int
+from .._pairwise import distance_blocks
+from ..contingency import Contingency
+from ..contingency import contingency as _contingency_of
+from ..counts import as_contingency
+from ..errors import InputError
+
+__all__ = [
+    "DEPARTURES",
+    "INDEX",
+    "SKLEARN_NAMES",
+    "Departure",
+    "adjusted_mutual_info_score",
+    "adjusted_rand_score",
+    "calinski_harabasz_score",
+    "completeness_score",
+    "davies_bouldin_score",
+    "fowlkes_mallows_score",
+    "homogeneity_score",
+    "mutual_info_score",
+    "normalized_mutual_info_score",
+    "rand_score",
+    "silhouette_score",
+    "v_measure_score",
+]
+
+#: scikit-learn's name -> the registry index it computes.
+INDEX = {
+    "adjusted_mutual_info_score": "ami",
+    "adjusted_rand_score": "ari",
+    "calinski_harabasz_score": "calinski_harabasz",
+    "completeness_score": "completeness",
+    "davies_bouldin_score": "db",
+    "fowlkes_mallows_score": "fmi",
+    "homogeneity_score": "homogeneity",
+    "mutual_info_score": "mutual_info",
+    "normalized_mutual_info_score": "nmi",
+    "rand_score": "rand",
+    "silhouette_score": "sil",
+    "v_measure_score": "v_measure",
+}
+#: scikit-learn's names of the indices it shares with clustval (``sklearn.metrics``).
+SKLEARN_NAMES = tuple(INDEX)
+
+# scikit-learn's average_method of NMI and AMI: the mean of H(classes) and H(clusters)
+_MEANS = {
+    "min": min,
+    "geometric": lambda u, v: math.sqrt(u * v),
+    "arithmetic": _ext._arithmetic_mean,
+    "max": max,
+}
+
+
+# ---------------------------------------------------------------------- external indices
+
+
+def _labels(labels):
+    """Labels as scikit-learn reads them: a list or tuple through numpy, so ``[1, "a"]``
+    are the strings "1" and "a" (clustval's own functions refuse the mix)."""
+    return np.asarray(labels) if isinstance(labels, (list, tuple)) else labels
+
+
+def _table(labels_true, labels_pred) -> Contingency | None:
+    """The contingency table of the labels; None for two empty labellings, which
+    scikit-learn scores (clustval's own functions refuse them)."""
+    labels_true, labels_pred = _labels(labels_true), _labels(labels_pred)
+    if all(np.ndim(x) == 1 and np.size(x) == 0 for x in (labels_true, labels_pred)):
+        return None
+    return _contingency_of(labels_true, labels_pred)
+
+
+def _mean(average_method):
+    if average_method not in _MEANS:
+        raise InputError(f"average_method must be one of {tuple(_MEANS)}, got {average_method!r}.")
+    return _MEANS[average_method]
+
+
+def rand_score(labels_true, labels_pred) -> float:
+    """scikit-learn's ``rand_score``: the Rand index of :func:`clustval.rand`, with
+    scikit-learn's 1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+
+    Returns
+    -------
+    float
+        RI in [0, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> rand_score([0, 0, 1, 1], [0, 0, 1, 2])
+    0.8333333333333334
+    """
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else _ext.rand_from_contingency(ct)
+
+
+def adjusted_rand_score(labels_true, labels_pred) -> float:
+    """scikit-learn's ``adjusted_rand_score``: :func:`clustval.ari`, with scikit-learn's
+    1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+
+    Returns
+    -------
+    float
+        ARI in [-0.5, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> adjusted_rand_score([], []), adjusted_rand_score([0, 0, 1, 1], [1, 1, 0, 0])
+    (1.0, 1.0)
+    """
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else _ext.ari_from_contingency(ct)
+
+
+def fowlkes_mallows_score(labels_true, labels_pred) -> float:
+    """scikit-learn's ``fowlkes_mallows_score``: :func:`clustval.fmi`, with scikit-learn's
+    0.0 whenever no pair of objects shares a cluster in both labellings (TP = 0): also for
+    two identical labellings that put every object alone, and for n = 1 and no objects,
+    where :func:`clustval.fmi` gives 1.0 (identical labellings) or refuses the input.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+
+    Returns
+    -------
+    float
+        FMI in [0, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> import clustval
+    >>> fowlkes_mallows_score([0, 1, 2], [0, 1, 2]), clustval.fmi([0, 1, 2], [0, 1, 2])
+    (0.0, 1.0)
+    """
+    ct = _table(labels_true, labels_pred)
+    if ct is None or ct.pairs[0] == 0:
+        return 0.0
+    return _ext.fmi_from_contingency(ct)
+
+
+def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
+    """scikit-learn's ``normalized_mutual_info_score``: :func:`clustval.nmi` with
+    scikit-learn's choice of mean, and its 1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+    average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
+        The mean of H(classes) and H(clusters) that divides MI (``"arithmetic"``:
+        :func:`clustval.nmi`).
+
+    Returns
+    -------
+    float
+        NMI in [0, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> t, p = [0, 0, 1, 1], [0, 0, 1, 2]
+    >>> round(normalized_mutual_info_score(t, p), 6), round(normalized_mutual_info_score(t, p, average_method="max"), 6)
+    (0.8, 0.666667)
+    """
+    mean = _mean(average_method)
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else float(_ext._normalised_mi(ct, mean))
+
+
+def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
+    """scikit-learn's ``adjusted_mutual_info_score``: :func:`clustval.ami` with
+    scikit-learn's choice of mean, and its 1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+    average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
+        The mean of H(classes) and H(clusters) in the denominator (``"arithmetic"``:
+        :func:`clustval.ami`).
+
+    Returns
+    -------
+    float
+        AMI, at most 1; scikit-learn's value.
+
+    Examples
+    --------
+    >>> adjusted_mutual_info_score([0, 0, 1, 1], [1, 1, 0, 0], average_method="max")
+    1.0
+    """
+    mean = _mean(average_method)
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else _ext._adjusted_mi(ct, mean)
+
+
+def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
+    """scikit-learn's ``mutual_info_score``: :func:`clustval.mutual_info`, or the MI of a
+    contingency table given instead of the labels.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,), or None
+        The true classes and the clusters (ignored when ``contingency`` is given).
+    contingency : array-like or scipy.sparse matrix of shape (n_classes, n_clusters), optional
+        Counts of objects per class and cluster. scikit-learn truncates non-integral counts
+        to integers; here they are refused (InputError), whole counts of any dtype accepted.
+
+    Returns
+    -------
+    float
+        MI in nats, at least 0; scikit-learn's value.
+
+    Examples
+    --------
+    >>> mutual_info_score([0, 0, 1, 1], [0, 0, 1, 1]) == mutual_info_score(None, None, contingency=[[2, 0], [0, 2]])
+    True
+    """
+    if contingency is None:
+        return _ext.mutual_info_from_contingency(_contingency_of(_labels(labels_true), _labels(labels_pred)))
+    table = contingency.toarray() if hasattr(contingency, "toarray") else np.asarray(contingency)
+    finite = table.dtype.kind in "iub" or (table.dtype.kind == "f" and bool(np.all(np.isfinite(table))))
+    if finite and table.ndim == 2 and 1 in table.shape:
+        return 0.0  # one class or one cluster: scikit-learn's 0, whatever the counts
+    if finite and table.dtype.kind == "f" and np.array_equal(table, np.round(table)):
+        table = table.astype(np.int64)  # whole counts stored as floats, as scikit-learn casts them
+    return _ext.mutual_info_from_contingency(as_contingency(table))
+
+
+def homogeneity_score(labels_true, labels_pred) -> float:
+    """scikit-learn's ``homogeneity_score``: :func:`clustval.homogeneity`, with
+    scikit-learn's 1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+
+    Returns
+    -------
+    float
+        Homogeneity in [0, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> homogeneity_score([0, 0, 1, 1], [0, 0, 0, 0])
+    0.0
+    """
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else _ext.homogeneity_from_contingency(ct)
+
+
+def completeness_score(labels_true, labels_pred) -> float:
+    """scikit-learn's ``completeness_score``: :func:`clustval.completeness`, with
+    scikit-learn's 1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+
+    Returns
+    -------
+    float
+        Completeness in [0, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> completeness_score([0, 0, 1, 1], [0, 0, 0, 0])
+    1.0
+    """
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else _ext.completeness_from_contingency(ct)
+
+
+def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
+    """scikit-learn's ``v_measure_score``: :func:`clustval.v_measure`, with scikit-learn's
+    1.0 for two empty labellings.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+    beta : float, default 1.0
+        Weight of completeness against homogeneity (> 1: completeness counts more).
+
+    Returns
+    -------
+    float
+        V-measure in [0, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> v_measure_score([0, 0, 1, 1], [0, 0, 1, 1], beta=2.0)
+    1.0
+    """
+    beta = _ext._check_beta(beta)
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else _ext.v_measure_from_contingency(ct, beta)
+
+
+# ---------------------------------------------------------------------- internal indices
+
+
+def _data(X, labels, *, sparse: bool = False):
+    """X and labels as scikit-learn's ``check_X_y`` takes them: X 2-D (a 1-D X is refused,
+    where clustval's own functions read it as one feature), a scipy.sparse X densified
+    when ``sparse`` (silhouette_score accepts one), labels a column of shape (n, 1)
+    flattened with scikit-learn's warning."""
+    if hasattr(X, "toarray") and sparse:
+        X = X.toarray()
+    if not hasattr(X, "toarray") and np.ndim(X) != 2:
+        raise InputError(
+            f"X must be 2-D (n_samples, n_features), got {np.ndim(X)}-D, as scikit-learn requires: "
+            "reshape a single feature with X.reshape(-1, 1)."
+        )
+    labels = _labels(labels)
+    if np.ndim(labels) == 2 and np.shape(labels)[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected. Please change the shape "
+            "of y to (n_samples, ), for example using ravel().", UserWarning, stacklevel=3,
+        )  # fmt: skip
+        labels = np.ravel(labels)
+    return X, labels
+
+
+def _require_k_below_n(p: _int.Partition, name: str) -> None:
+    """scikit-learn's 2 <= K <= n - 1 (K = 1 is clustval's UndefinedIndexError too)."""
+    p.require_clusters(name)
+    if p.n_clusters == p.n:
+        raise InputError(
+            f"Number of labels is {p.n_clusters}. Valid values are 2 to n_samples - 1 (inclusive), "
+            f"as scikit-learn's {name} requires (K = n = {p.n}: every object alone)."
+        )
+
+
+def _random_state(random_state) -> np.random.RandomState:
+    """scikit-learn's ``check_random_state``."""
+    if random_state is None or random_state is np.random:
+        return np.random.mtrand._rand
+    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
+        return np.random.RandomState(random_state)
+    if isinstance(random_state, np.random.RandomState):
+        return random_state
+    raise InputError(f"random_state must be None, an int or a numpy RandomState, got {random_state!r}.")
+
+
+def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None) -> float:
+    """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
+    objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
+    accepted as scikit-learn accepts it, and a scipy.sparse X densified.
+
+    Parameters
+    ----------
+    X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
+        The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        clustval's pass computes Euclidean distances; for any other metric give its
+        distance matrix (``sklearn.metrics.pairwise_distances(X, metric=...)``) with
+        ``metric="precomputed"`` (scikit-learn's other metric names raise InputError).
+    sample_size : int, optional
+        Score a random sample of this many objects (scikit-learn's sample: the same
+        objects for the same ``random_state``).
+    random_state : int, numpy.random.RandomState or None
+        The sample's seed.
+
+    Returns
+    -------
+    float
+        The mean silhouette width in [-1, 1]; scikit-learn's value.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0]]
+    >>> round(silhouette_score(X, [0, 0, 1, 1, 2]), 6)
+    0.716625
+    """
+    X, labels = _data(X, labels, sparse=True)
+    precomputed = _int.is_precomputed(metric)
+    if sample_size is not None:
+        if isinstance(sample_size, bool) or not isinstance(sample_size, numbers.Integral) or sample_size < 1:
+            raise InputError(f"sample_size must be an int >= 1, got {sample_size!r}.")
+        X, labels = np.asarray(X), np.asarray(labels)
+        if len(X) != len(labels):
+            raise InputError(f"X has {len(X)} rows but labels has {len(labels)} entries.")
+        indices = _random_state(random_state).permutation(X.shape[0])[:sample_size]
+        X, labels = (X[np.ix_(indices, indices)] if precomputed else X[indices]), labels[indices]
+    if precomputed:
+        X = _zero_diagonal(X)
+    return _int.sil(X, labels, metric=metric)
+
+
+def _zero_diagonal(D):
+    """A distance matrix whose diagonal scikit-learn accepts (within 100 eps of 0 for
+    floats) with that diagonal set to 0, as clustval's pass requires it."""
+    D = np.asarray(D)
+    if D.ndim != 2 or D.shape[0] != D.shape[1] or D.dtype.kind != "f":
+        return D  # clustval's checks say what is wrong
+    diagonal = np.diagonal(D)
+    if np.any(np.abs(diagonal) > np.finfo(D.dtype).eps * 100):
+        raise InputError("The precomputed distance matrix contains non-zero elements on the diagonal. Use np.fill_diagonal(X, 0).")
+    if np.any(diagonal != 0):
+        D = D.copy()
+        np.fill_diagonal(D, 0.0)
+    return D
+
+
+def davies_bouldin_score(X, labels) -> float:
+    """scikit-learn's ``davies_bouldin_score``: :func:`clustval.db` with scikit-learn's
+    conventions: 0.0 when every cluster's spread, or every distance between two
+    centroids, is within 1e-8 of 0 (absolute, in the data's units); a pair of clusters
+    with the same centroid left out of the maxima (where :func:`clustval.db` is inf: no
+    separation); K = n refused (clustval.db: 0.0).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object, 2 <= K <= n - 1.
+
+    Returns
+    -------
+    float
+        DB, at least 0; scikit-learn's value.
+
+    Examples
+    --------
+    >>> import clustval
+    >>> X, labels = [[-1.0], [1.0], [-2.0], [2.0]], [0, 0, 1, 1]  # one centroid, 0, for both
+    >>> davies_bouldin_score(X, labels), clustval.db(X, labels)
+    (0.0, inf)
+    """
+    X, labels = _data(X, labels)
+    p = _int.Partition(X, labels, needs=_int.db_from_partition.needs)
+    _require_k_below_n(p, "davies_bouldin_score")
+    spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
+    tolerance = 1e-8 / p.scale  # scikit-learn's np.isclose(x, 0), in the data's units
+    worst, farthest = np.empty(p.n_clusters), 0.0
+    for r0, r1, D in distance_blocks(p.centroids, p.centroids, p.memory_budget_mb):
+        rows = np.arange(r1 - r0)
+        D[rows, r0 + rows] = 0.0
+        farthest = max(farthest, float(D.max()))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = (spread[r0:r1, None] + spread[None, :]) / D
+        ratio[D == 0] = 0.0  # a cluster with itself, or one with the same centroid: left out
+        worst[r0:r1] = ratio.max(axis=1)
+    if np.all(spread <= tolerance) or farthest <= tolerance:
+        return 0.0
+    return float(worst.mean())
+
+
+def calinski_harabasz_score(X, labels) -> float:
+    """scikit-learn's ``calinski_harabasz_score``: :func:`clustval.calinski_harabasz`
+    with scikit-learn's 1.0 when no cluster has any scatter (W = 0), where
+    :func:`clustval.calinski_harabasz` is inf (perfectly compact clusters apart) or 0.0
+    (every point the same: no separation).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The data.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object, 2 <= K <= n - 1.
+
+    Returns
+    -------
+    float
+        CH, at least 0; scikit-learn's value.
+
+    Examples
+    --------
+    >>> import clustval
+    >>> X, labels = [[0.0], [0.0], [5.0], [5.0]], [0, 0, 1, 1]
+    >>> calinski_harabasz_score(X, labels), clustval.calinski_harabasz(X, labels)
+    (1.0, inf)
+    """
+    X, labels = _data(X, labels)
+    p = _int.Partition(X, labels, needs=_int.calinski_harabasz_from_partition.needs)
+    _require_k_below_n(p, "calinski_harabasz_score")
+    if float(p.squared_centroid_distances.sum()) == 0.0:
+        return 1.0
+    return _int.calinski_harabasz_from_partition(p)
+
+
+# ---------------------------------------------------------------------- the departures
+
+#: The result of an example on which scikit-learn gives a number (the same on both sides).
+NUMBER = "a number"
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One kind of input on which scikit-learn's function and clustval's index differ.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The scikit-learn names concerned.
+    case : str
+        The input, in words.
+    examples : tuple
+        Positional arguments that show it, each a tuple or a function that returns one
+        (``keywords`` added to each call).
+    sklearn, native : float, str, type or None
+        What scikit-learn gives (and this layer), and what the registry index gives: a
+        number, :data:`NUMBER` (scikit-learn and this layer agree), the exception class
+        raised, or None (the registry's function has no such keyword).
+    why : str
+        The reason for each side's value.
+    alias : float, str, type or None
+        What this layer gives when it does not follow scikit-learn either (None: it does).
+    keywords : dict
+        Keywords of every call of the examples.
+
+    Examples
+    --------
+    >>> DEPARTURES[2].names, DEPARTURES[2].sklearn, DEPARTURES[2].native
+    (('fowlkes_mallows_score',), 0.0, 1.0)
+    """
+
+    names: tuple[str, ...]
+    case: str
+    examples: tuple
+    sklearn: object
+    native: object
+    why: str
+    alias: object = None
+    keywords: dict = field(default_factory=dict)
+
+
+def _sparse(rows):
+    import scipy.sparse  # only for this example: clustval does not import it otherwise
+
+    return scipy.sparse.csr_matrix(rows)
+
+
+_EXTERNAL = tuple(name for name, index in INDEX.items() if index not in ("sil", "db", "calinski_harabasz"))
+_INTERNAL = ("silhouette_score", "davies_bouldin_score", "calinski_harabasz_score")
+
+_MIXED = (
+    "scikit-learn reads a list through numpy, which makes every label a string (1 and '1' "
+    "become one label); clustval's functions refuse the mix"
+)
+
+#: Every kind of input on which a scikit-learn name and its clustval index differ.
+DEPARTURES = (
+    Departure(
+        tuple(n for n in _EXTERNAL if n not in ("fowlkes_mallows_score", "mutual_info_score")),
+        "two empty labellings", (([], []),), 1.0, InputError,
+        "nothing to compare: scikit-learn scores it a perfect match; clustval refuses input "
+        "with no object",
+    ),  # fmt: skip
+    Departure(
+        ("fowlkes_mallows_score",), "two empty labellings", (([], []),), 0.0, InputError,
+        "scikit-learn's FMI is 0 whenever no pair shares a cluster; clustval refuses input "
+        "with no object",
+    ),  # fmt: skip
+    Departure(
+        ("fowlkes_mallows_score",),
+        "two identical labellings with every object alone, or n = 1 (no pair shares a cluster)",
+        (([0, 1, 2], [0, 1, 2]), ([0], [0]), ([0], [1])), 0.0, 1.0,
+        "TP / sqrt((TP + FP)(TP + FN)) is 0/0: clustval scores identical labellings 1, as ARI "
+        "and the Rand index do in both packages; scikit-learn returns 0 whenever TP = 0",
+    ),  # fmt: skip
+    Departure(
+        _EXTERNAL, "labels given as a list mixing numbers and strings",
+        (([1, "a", "a", 2], [0, 0, 1, 1]),), NUMBER, InputError, _MIXED,
+    ),  # fmt: skip
+    Departure(
+        _INTERNAL, "labels given as a list mixing numbers and strings",
+        (([[0.0], [1.0], [5.0], [6.0], [7.0]], [1, "a", "a", 1, "b"]),), NUMBER, InputError, _MIXED,
+    ),  # fmt: skip
+    Departure(
+        ("mutual_info_score",), "a contingency table of non-integral counts",
+        ((None, None),), NUMBER, None,
+        "scikit-learn truncates the counts to integers; counts are whole, so this layer "
+        "refuses them (InputError), as clustval's tables do (clustval.counts.as_contingency)",
+        alias=InputError, keywords={"contingency": [[1.5, 2.0], [0.0, 3.7]]},
+    ),  # fmt: skip
+    Departure(
+        ("v_measure_score",), "beta = 0, one class and several clusters (homogeneity 1, completeness 0)",
+        (([0, 0, 0, 0], [0, 1, 2, 3]), ([0, 0, 0, 0], [0, 0, 1, 1])), ZeroDivisionError, 0.0,
+        "(1 + beta) h c / (beta h + c) is 0/0 there: scikit-learn divides by zero; this layer "
+        "returns clustval's value, 0, as for h + c = 0",
+        alias=0.0, keywords={"beta": 0.0},
+    ),  # fmt: skip
+    Departure(
+        ("calinski_harabasz_score",), "no cluster has any scatter (W = 0), the clusters apart",
+        (([[0.0], [0.0], [5.0], [5.0]], [0, 0, 1, 1]),), 1.0, math.inf,
+        "CH = (B / (K - 1)) / (W / (n - K)) grows without bound as W -> 0 (perfectly compact "
+        "clusters); scikit-learn returns 1.0 whenever W = 0",
+    ),  # fmt: skip
+    Departure(
+        ("calinski_harabasz_score",), "every point the same (B = W = 0)",
+        ((np.ones((4, 2)), [0, 0, 1, 1]),), 1.0, 0.0,
+        "no separation at all: clustval gives the worst value, 0; scikit-learn 1.0, as for W = 0",
+    ),  # fmt: skip
+    Departure(
+        ("calinski_harabasz_score",),
+        "every point the same, a value that floating point does not hold exactly (six copies of 0.1)",
+        ((np.full((6, 1), 0.1), [0, 0, 0, 1, 1, 1]),), 16.0, 0.0,
+        "scikit-learn's W is rounding noise there (its float mean of 0.1, 0.1, 0.1 is not "
+        "0.1), so its rule for W = 0 does not fire; clustval's centroids are exact, and this "
+        "layer applies scikit-learn's rule: 1.0",
+        alias=1.0,
+    ),  # fmt: skip
+    Departure(
+        ("davies_bouldin_score",), "two clusters with the same centroid, others apart",
+        (([[-1.0], [1.0], [-2.0], [2.0], [10.0], [11.0]], [0, 0, 1, 1, 2, 2]),), 6.5 / 31.5, math.inf,
+        "the two clusters are not separated at all: clustval gives the worst value, inf; "
+        "scikit-learn leaves the pair out of the maxima",
+    ),  # fmt: skip
+    Departure(
+        ("davies_bouldin_score",), "every centroid within 1e-8 of every other (absolute)",
+        (([[-1.0], [1.0], [-2.0], [2.0]], [0, 0, 1, 1]), (np.ones((4, 2)), [0, 0, 1, 1])), 0.0, math.inf,
+        "no separation: clustval gives inf; scikit-learn returns 0 (np.isclose(d, 0) for every "
+        "centroid distance d)",
+    ),  # fmt: skip
+    Departure(
+        ("davies_bouldin_score",), "every cluster's spread within 1e-8 of 0 (absolute), the clusters apart",
+        (([[0.0], [1e-9], [5.0], [5.0 + 1e-9]], [0, 0, 1, 1]),), 0.0, 2e-10,
+        "clustval computes the ratio of spread to separation at any scale; scikit-learn "
+        "returns 0 (np.isclose(s, 0) for every spread s)",
+    ),  # fmt: skip
+    Departure(
+        ("davies_bouldin_score",), "every object its own cluster (K = n)",
+        (([[0.0], [1.0], [5.0]], [0, 1, 2]),), ValueError, 0.0,
+        "every spread is 0, so DB = 0; scikit-learn requires 2 <= K <= n - 1 of all its "
+        "internal indices",
+    ),  # fmt: skip
+    Departure(
+        _INTERNAL, "X one-dimensional (n values)",
+        (([0.0, 1.0, 5.0, 6.0, 7.0], [0, 0, 1, 1, 1]),), ValueError, NUMBER,
+        "scikit-learn requires a 2-D X; clustval reads n values as n objects of one feature",
+    ),  # fmt: skip
+    Departure(
+        _INTERNAL, "labels a column of shape (n, 1)",
+        (([[0.0], [1.0], [5.0], [6.0], [7.0]], [[0], [0], [1], [1], [1]]),), NUMBER, InputError,
+        "scikit-learn flattens it with a warning (DataConversionWarning; here a UserWarning); "
+        "clustval's functions want one label per object",
+    ),  # fmt: skip
+    Departure(
+        ("silhouette_score",), "X a scipy.sparse matrix",
+        (lambda: (_sparse([[0.0, 1.0], [0.0, 2.0], [3.0, 0.0], [4.0, 0.0], [3.0, 1.0]]), [0, 0, 1, 1, 1]),),
+        NUMBER, InputError,
+        "scikit-learn reads sparse rows (this layer densifies X: n x d floats); clustval's "
+        "functions want dense data (X.toarray())",
+    ),  # fmt: skip
+    Departure(
+        ("silhouette_score",), "metric='precomputed', the diagonal within 100 eps of 0 but not 0",
+        ((np.array([[1e-15, 1.0, 5.0], [1.0, 0.0, 4.0], [5.0, 4.0, 0.0]]), [0, 0, 1]),), NUMBER, InputError,
+        "scikit-learn accepts rounding noise on the diagonal (and adds it to the sums); this "
+        "layer sets it to 0; clustval's functions want an exact 0",
+        keywords={"metric": "precomputed"},
+    ),  # fmt: skip
+    Departure(
+        ("silhouette_score",), "a metric other than 'euclidean' or 'precomputed', or metric keywords",
+        (([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1]),), NUMBER, InputError,
+        "clustval's exact pass computes Euclidean distances; give any other metric's "
+        "distances with metric='precomputed' (sklearn.metrics.pairwise_distances or "
+        "scipy.spatial.distance)",
+        alias=InputError, keywords={"metric": "manhattan"},
+    ),  # fmt: skip
+)
