@@ -310,17 +310,20 @@ def _bounded(call, seconds=300):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("task", ["_block_task", "_parts_task"])
-def test_the_only_worker_killed_mid_pass_changes_no_bit(task, tmp_path, monkeypatch, caplog):
+@pytest.mark.parametrize("task, metric", [("_block_task", "euclidean"), ("_block_task", "precomputed"),
+                                          ("_parts_task", "euclidean")])  # fmt: skip
+def test_the_only_worker_killed_mid_pass_changes_no_bit(task, metric, tmp_path, monkeypatch, caplog):
     # the lost worker held the only copy of the data: the pass scatters them again to the
     # worker its nanny starts and resubmits the tasks it has no result of (about 15 s each:
     # two worker processes start, and each loads the compiled kernels)
     X, labels = _mixture(3000, seed=9)
+    if metric == "precomputed":  # each block's rows scattered to one worker alone
+        X = euclidean_distances(X)
     names = ["sil", "dunn", "tau"]
-    expected = clustval.internal_scores(X, labels, names)
+    expected = clustval.internal_scores(X, labels, names, metric=metric)
     monkeypatch.setattr(clustval.dask, task, _exiting_once(getattr(clustval.dask, task), str(tmp_path), at=3))
     with _cluster(n_workers=1) as cluster, Client(cluster) as client:
-        got = _bounded(lambda: clustval.dask.internal_scores(X, labels, names, client=client, tasks=6))
+        got = _bounded(lambda: clustval.dask.internal_scores(X, labels, names, client=client, tasks=6, metric=metric))
     assert got == expected
     lost = [r.getMessage() for r in caplog.records if "scattering them again" in r.getMessage()]
     assert len(lost) == 1, lost
@@ -328,13 +331,38 @@ def test_the_only_worker_killed_mid_pass_changes_no_bit(task, tmp_path, monkeypa
     assert again <= count - 2  # the two results received are kept
 
 
-def test_the_only_worker_lost_for_good_is_one_clear_error(tmp_path, monkeypatch):
+def test_the_only_worker_lost_for_good_is_one_clear_error(monkeypatch):
+    # a worker thread in this process (no worker process to start: about 1.5 s) that closes
+    # itself in the pass's first task, and no nanny to start another one
     X, labels = _mixture(1500, seed=9)
-    monkeypatch.setattr(clustval.dask, "_block_task", _exiting_once(clustval.dask._block_task, str(tmp_path), at=1))
+    run = clustval.dask._block_task
+
+    def closing(*args):
+        from distributed import get_worker
+
+        worker = get_worker()
+        worker.loop.add_callback(worker.close, executor_wait=False, reason="test")
+        time.sleep(1.0)  # the scheduler learns the worker is gone before this task ends
+        return run(*args)
+
+    monkeypatch.setattr(clustval.dask, "_block_task", closing)
     monkeypatch.setattr(clustval.dask, "WORKER_WAIT_S", 0.5)
-    with _cluster(n_workers=1) as cluster, Client(cluster) as client:
-        for nanny in cluster.workers.values():
-            nanny.close_gracefully()  # no worker process comes back
-        with pytest.raises(WorkerLostError, match=r"no.* to send them to again for 0.5 s") as caught:
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
+        with pytest.raises(WorkerLostError, match=r"none to send them to again for 0.5 s") as caught:
             _bounded(lambda: clustval.dask.internal_scores(X, labels, ["sil"], client=client), seconds=120)
     assert "\n" not in str(caught.value) and caught.value.__suppress_context__
+
+
+@pytest.mark.slow
+def test_a_task_that_kills_its_workers_is_one_clear_error(tmp_path, monkeypatch):
+    import dask
+
+    X, labels = _mixture(1500, seed=9)
+    monkeypatch.setattr(clustval.dask, "_block_task", _exiting_once(clustval.dask._block_task, str(tmp_path), at=1))
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):  # one death is too many
+        with _cluster(n_workers=1) as cluster, Client(cluster) as client:
+            with pytest.raises(WorkerLostError, match=r"1 workers died while running the task") as caught:
+                _bounded(lambda: clustval.dask.internal_scores(X, labels, ["sil"], client=client), seconds=120)
+    assert "\n" not in str(caught.value) and caught.value.__suppress_context__
+

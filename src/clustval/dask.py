@@ -29,7 +29,8 @@ the scheduler forgets the tasks that needed them; the pass then waits for a work
 :data:`WORKER_WAIT_S` seconds: a nanny restarts a killed worker process), scatters the data
 again and resubmits the tasks whose results it has not received, keeping those it has: the
 same values, bit for bit. It does so up to :data:`RESCATTERS` times in a pass, then raises
-:class:`clustval.errors.WorkerLostError`, as it does when no worker comes back in time.
+:class:`clustval.errors.WorkerLostError`, as it does when no worker comes back in time or
+the scheduler gives up on a task whose workers keep dying (``KilledWorker``).
 
 External indices. :func:`external_scores` counts the contingency table of each pair of
 label chunks where it lives (:func:`clustval.contingency.contingency`), adds the integer
@@ -154,7 +155,8 @@ def internal_scores(
     clustval.errors.WorkerLostError
         Lost workers took the pass's data and no worker came back within
         :data:`WORKER_WAIT_S` seconds, or that happened more than :data:`RESCATTERS` times in
-        one pass (a lost worker otherwise only costs the tasks it was running).
+        one pass, or the workers running one task died more often than Dask's
+        ``allowed-failures`` (a lost worker otherwise only costs the tasks it was running).
 
     See Also
     --------
@@ -310,7 +312,7 @@ def _gather_tasks(client, data: _Scattered, submit: Callable[[int, list], object
     i, through lost workers: the results received are kept, and the tasks the scheduler
     cancelled because their scattered data were lost are submitted again on the data
     scattered anew (at most :data:`RESCATTERS` times). An error a task raises is raised."""
-    from distributed import as_completed
+    from distributed import KilledWorker, as_completed
 
     results: dict[int, object] = {}
     for attempt in range(RESCATTERS + 1):
@@ -325,7 +327,14 @@ def _gather_tasks(client, data: _Scattered, submit: Callable[[int, list], object
             for future, result in as_completed(futures, loop=client.loop, with_results=True, raise_errors=False):
                 if future.status == "finished":
                     results[futures[future]] = result
-                elif not future.cancelled():
+                elif future.status == "error":
+                    error = future.exception()
+                    if isinstance(error, KilledWorker):  # the scheduler gave up on the task
+                        raise WorkerLostError(
+                            f"{error.allowed_failures + 1} workers died while running the task "
+                            f"{error.task!r} of this pass: check the workers' memory limits and "
+                            f"logs, or give the call a smaller memory_budget_mb."
+                        ) from None
                     future.result()  # the task's own error, raised as gather raises it
         finally:
             client.cancel(list(futures))
