@@ -76,10 +76,10 @@ def _distances_fma(XT, rows, out):  # pragma: no cover
 
 
 @numba.njit(cache=True)
-def _pass_row_step(XT, rows, dist, col_sum, col_min):  # pragma: no cover
+def _pass_row_step(XT, rows, acc, col_sum, col_min, col_max):  # pragma: no cover
     m = XT.shape[1]
     for r in range(rows):
-        _kernels.row_step(XT, r % m, 0, m, dist, col_sum, col_min, 0, False)
+        _kernels.row_step(XT, r % m, 0, m, acc, col_sum, col_min, col_max, 0, False)
 
 
 def _rate(call) -> float:
@@ -99,13 +99,13 @@ def rates() -> dict[str, float]:
     XT = _kernels.aligned_empty(8 * TILE).reshape(8, TILE)  # the pass's tiles are aligned
     XT[:] = rng.normal(size=(8, TILE))
     v = np.abs(XT[0]) + 1.0
-    out, col_min = _kernels.aligned_empty(TILE), _kernels.aligned_empty(TILE)
-    out[:], col_min[:] = 0.0, np.inf
+    out, col_min, col_max = (_kernels.aligned_empty(TILE) for _ in range(3))
+    out[:], col_min[:], col_max[:] = 0.0, np.inf, 0.0
     return {
         "sqrt": _rate(lambda rows: _sqrt_only(v, rows, out)),
         "distances": _rate(lambda rows: _distances_only(XT, rows, np.empty(TILE))),
         "pass kernels": _rate(
-            lambda rows: _pass_row_step(XT, rows, _kernels.aligned_empty(TILE), out, col_min)
+            lambda rows: _pass_row_step(XT, rows, _kernels.aligned_empty(TILE), out, col_min, col_max)
         ),
         "squares": _rate(lambda rows: _squares_only(XT, rows, np.empty(TILE))),
         "distances FMA": _rate(lambda rows: _distances_fma(XT, rows, np.empty(TILE))),

@@ -514,11 +514,13 @@ def test_parts_are_combined_as_numpy_reduces_them():
 
 @pytest.mark.parametrize("d", [1, 8, 13, 17])
 @pytest.mark.parametrize("m", [0, 1, 5, 7, 8, 9, 100, 511, 512])
-def test_a_row_is_folded_in_the_lane_order(m, d):
+@pytest.mark.parametrize("fold_max", [False, True])
+def test_a_row_is_folded_in_the_lane_order(m, d, fold_max):
     # row_step's distances are those of `distances`; its sum is in the order of LANES (term
     # j to lane j % 8, the lanes added ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)))
-    # against a loop oracle; the columns' sums and minima element by element, and nothing
-    # written past the last block. d = 1, 8, 13, 17: one narrow or wide sweep, two, three.
+    # against a loop oracle; its minimum and maximum, the columns' sums, minima and (with
+    # fold_max) maxima element by element, and nothing written past the last block.
+    # d = 1, 8, 13, 17: one narrow or wide sweep, two, three.
     pytest.importorskip("numba")
     from clustval._kernels import distances
     from clustval._lanes import LANES
@@ -532,23 +534,27 @@ def test_a_row_is_folded_in_the_lane_order(m, d):
     want = np.empty(m + LANES)
     distances(P, i, P, j0, j0 + m, want)
     row = want[:m]
-    col_sum, col_min = rng.random(512 + 2 * LANES), rng.random(512 + 2 * LANES)
+    size = 512 + 2 * LANES
+    col_sum, col_min, col_max = rng.random(size), rng.random(size), rng.random(size)
     want_sum, want_min = col_sum[k : k + m] + row, np.minimum(col_min[k : k + m], row)
+    want_max = np.maximum(col_max[k : k + m], row) if fold_max else col_max[k : k + m].copy()
     end = k + -(-m // LANES) * LANES
-    after = col_sum[end:].copy(), col_min[end:].copy(), col_sum[:k].copy(), col_min[:k].copy()
+    columns = (col_sum, col_min, col_max)
+    untouched = [a[end:].copy() for a in columns] + [a[:k].copy() for a in columns]
     acc = aligned_empty(512 + LANES)
-    total, lowest = row_step(P, i, j0, j0 + m, acc, col_sum, col_min, k, True)
+    total, lowest, highest = row_step(P, i, j0, j0 + m, acc, col_sum, col_min, col_max, k, fold_max)
 
     a = [0.0] * LANES
     for j in range(m):
         a[j % LANES] += float(row[j])
     assert total == ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
     assert lowest == (row.min() if m else np.inf)
-    np.testing.assert_array_equal(acc[:m], row)
+    assert highest == (row.max() if m else 0.0)
     np.testing.assert_array_equal(col_sum[k : k + m], want_sum)
     np.testing.assert_array_equal(col_min[k : k + m], want_min)
-    for before, now in zip(after, (col_sum[end:], col_min[end:], col_sum[:k], col_min[:k])):
-        np.testing.assert_array_equal(now, before)
+    np.testing.assert_array_equal(col_max[k : k + m], want_max)
+    for before, after in zip(untouched, [a[end:] for a in columns] + [a[:k] for a in columns]):
+        np.testing.assert_array_equal(after, before)
 
 
 def test_aligned_scratch_starts_on_a_cache_line():

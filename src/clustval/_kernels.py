@@ -245,28 +245,6 @@ def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
             out[r] = _lanes_total(lanes)
 
 
-# A row's maximum is taken over the distances' bit patterns as int64: for non-negative
-# doubles (+0 to +inf, never NaN or -0 here) the integer order is the float order, and LLVM
-# vectorises integer max reductions (it keeps float ones scalar).
-@numba.njit(cache=True, nogil=True)
-def fold_max(dist, m, col_max):  # pragma: no cover
-    """Fold dist[j] into col_max[j] (j < m); return the bits of the row's max."""
-    for j in range(m):
-        c = col_max[j]
-        col_max[j] = dist[j] if dist[j] > c else c
-    return max_bits(dist, m)
-
-
-@numba.njit(cache=True, nogil=True)
-def max_bits(dist, m):  # pragma: no cover
-    """The bits of max(dist[:m]), +0.0's for m = 0."""
-    bits = dist.view(np.int64)
-    highest = np.int64(0)  # the bits of +0.0
-    for j in range(m):
-        highest = bits[j] if bits[j] > highest else highest
-    return highest
-
-
 @numba.njit(parallel=True, cache=True, nogil=True)
 def tile_pair_stats(
     XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max
@@ -289,30 +267,27 @@ def tile_pair_stats(
     distance of the tile pairs of clusters ca <= cb that worker w visits, every pair counted
     (a tile pair lies in one pair of clusters, so it raises one entry once).
     """
-    pairs = pair_max.shape[1] > 0  # the between rows then keep their distances for the maxima
     for w in numba.prange(bounds.size - 1):
         # room for row_step's last block past a tile's end; aligned like the tiles
-        dist = aligned_empty(TILE + LANES)
+        acc = aligned_empty(TILE + LANES)
         col_sum = aligned_empty(TILE + LANES)
         col_min = aligned_empty(TILE + LANES)
-        col_max = np.empty(TILE)
+        col_max = aligned_empty(TILE + LANES)
         # each worker starts its own part: in parallel, and in the cache of the core using it
         sums[w] = 0.0
         mins[w] = np.inf
         own_max[w] = 0.0
         pair_max[w] = 0.0
-        # maxima as bits (the order of non-negative doubles; see fold_max)
-        w_sums, w_mins, w_max = sums[w], mins[w], own_max[w].view(np.int64)
-        w_pair = pair_max[w].view(np.int64)
+        w_sums, w_mins, w_max, w_pair = sums[w], mins[w], own_max[w], pair_max[w]
         for p in range(bounds[w], bounds[w + 1]):
             a, b = pair_a[p], pair_b[p]
             b0, b1 = tiles[b], tiles[b + 1]
             ca, cb = tile_cluster[a], tile_cluster[b]
             m = b1 - b0
-            col_sum[:m] = 0.0
-            col_min[:m] = np.inf
-            col_max[:m] = 0.0
-            tile_max = np.int64(0)  # the bits of the tile pair's largest distance
+            col_sum[:] = 0.0  # the spare lanes too: they stay +0.0, +inf and +0.0
+            col_min[:] = np.inf
+            col_max[:] = 0.0
+            tile_max = 0.0  # the tile pair's largest distance
             for i in range(tiles[a], tiles[a + 1]):
                 j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
                 if j0 >= b1:
@@ -321,22 +296,21 @@ def tile_pair_stats(
                 x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
                 r = slot[i]
                 if ca == cb:  # constant flags: LLVM specialises each call
-                    total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, True)
-                    highest = fold_max(dist, m - k, col_max[k:])
-                    tile_max = max(tile_max, highest)
+                    total, lowest, highest = row_step(
+                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, True
+                    )
                     if r >= 0:
                         w_max[r] = max(w_max[r], highest)
-                elif pairs:
-                    total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, True)
-                    tile_max = max(tile_max, max_bits(dist, m - k))
                 else:
-                    total, lowest = row_step(XT, x, j, j + m - k, dist, col_sum, col_min, k, False)
+                    total, lowest, highest = row_step(
+                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, False
+                    )
+                tile_max = max(tile_max, highest)
                 if r >= 0:
                     w_sums[r, cb] += total
                     w_mins[r, cb] = min(w_mins[r, cb], lowest)
-            if pairs:
+            if w_pair.shape[0] > 0:
                 w_pair[ca, cb] = max(w_pair[ca, cb], tile_max)
-            col_bits = col_max.view(np.int64)
             for j in range(m):
                 r = slot[b0 + j]
                 if r < 0:
@@ -344,7 +318,7 @@ def tile_pair_stats(
                 w_sums[r, ca] += col_sum[j]
                 w_mins[r, ca] = min(w_mins[r, ca], col_min[j])
                 if ca == cb:
-                    w_max[r] = max(w_max[r], col_bits[j])
+                    w_max[r] = max(w_max[r], col_max[j])
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)

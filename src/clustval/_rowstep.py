@@ -18,17 +18,18 @@ from numba.extending import intrinsic, models, register_model
 # One row of a tile pair against the column tile, in blocks of 8 columns held in one 512-bit
 # vector each (LLVM ``<8 x double>``, built by the intrinsics below): a block's squares are
 # added feature by feature in order and its square roots taken, as ``clustval._kernels.distances`` does, and
-# the row's sum, the row's minimum and the columns' sums and minima are folded in registers,
-# with no stored row. LLVM's own vectoriser keeps to 256-bit vectors on this kind of core;
+# the row's sum, minimum and maximum and the columns' sums, minima and maxima are folded in
+# registers, with no stored row. LLVM's own vectoriser keeps to 256-bit vectors on this kind of core;
 # vectors written out take whole zmm registers where the CPU has AVX-512 (and are split into
-# narrower ones, lane by lane with the same values, where it has not). The block's 8 lanes
+# narrower ones, lane by lane with the same values, where it has not: two ymm on AVX2). The block's 8 lanes
 # are the row sum's 8 lanes, in the one order of clustval._lanes.LANES. The pass starts
 # every tile, and the scratch arrays, on a 64-byte boundary (clustval._pairwise._tile_major,
 # aligned_empty), so that a block is one cache line: from arbitrary columns, a block spans
-# two, and the same loop was no faster than LLVM's 256-bit one (an A/B). No operation
-# carries a fast-math flag, so nothing is regrouped: the kernel compiled in a process, loaded
+# two, and the same loop was no faster than LLVM's 256-bit one (an A/B). No operation that
+# rounds carries a fast-math flag, so nothing is regrouped: the kernel compiled in a process, loaded
 # from numba's cache or compiled for another CPU gives the same bits (with fast-math
-# ``reassoc``, the compiled and the cached kernel grouped the row sum differently).
+# ``reassoc``, the compiled and the cached kernel grouped the row sum differently); minima
+# and maxima carry ``nnan`` only, which changes no value (no distance is NaN).
 _OCT_IR = ir.VectorType(ir.DoubleType(), 8)
 _I32 = ir.IntType(32)
 
@@ -68,16 +69,14 @@ def _first_lanes(builder, count):
     )
 
 
-def _oct_at(context, builder, array_type, array, index):
-    """A <8 x double> pointer to the element ``index`` of a C-contiguous array (flat index)."""
-    data = context.make_array(array_type)(context, builder, array).data
-    return builder.bitcast(builder.gep(data, [index]), _OCT_IR.as_pointer())
+def _pointer(builder, address):
+    """A <8 x double> pointer to the byte address ``address`` (an int64)."""
+    return builder.inttoptr(address, _OCT_IR.as_pointer())
 
 
-def _flat_index(context, builder, array_type, array, row, col):
-    """The flat index of [row, col] in a C-contiguous 2-d array."""
-    ncols = builder.extract_value(context.make_array(array_type)(context, builder, array).shape, 1)
-    return builder.add(builder.mul(row, ncols), col)
+# The intrinsics below take byte addresses, not arrays: an array that flows through a loop
+# costs numba a reference-count call (NRT_incref / NRT_decref) per use, which it did not
+# prune here: six calls per block of 8 pairs took half the row step's time (an AVX2 core).
 
 
 @intrinsic
@@ -89,36 +88,34 @@ def _oct_fill(typingctx, x):
 
 
 @intrinsic
-def _oct_load(typingctx, values, j):
-    """values[j:j + 8] (1-d) (no bounds check)."""
+def _oct_load(typingctx, address):
+    """The 8 float64 at ``address`` (no bounds check)."""
 
     def codegen(context, builder, signature, args):
-        return builder.load(_oct_at(context, builder, signature.args[0], *args), align=8)
+        return builder.load(_pointer(builder, args[0]), align=8)
 
-    return _oct(values, numba.types.int64), codegen
+    return _oct(numba.types.int64), codegen
 
 
 @intrinsic
-def _oct_store(typingctx, values, j, vector):
-    """values[j:j + 8] = vector (1-d) (no bounds check)."""
+def _oct_store(typingctx, address, vector):
+    """The 8 float64 at ``address`` = vector (no bounds check)."""
 
     def codegen(context, builder, signature, args):
-        values_, j_, vector_ = args
-        builder.store(vector_, _oct_at(context, builder, signature.args[0], values_, j_), align=8)
+        builder.store(args[1], _pointer(builder, args[0]), align=8)
         return context.get_dummy_value()
 
-    return numba.types.void(values, numba.types.int64, _oct), codegen
+    return numba.types.void(numba.types.int64, _oct), codegen
 
 
 @intrinsic
-def _oct_load_row(typingctx, values, row, col, count):
-    """values[row, col:col + count] (2-d) in the first lanes, +0.0 in the others; with
-    count < 8 it reads nothing past them (a masked load)."""
+def _oct_load_part(typingctx, address, count):
+    """The first ``count`` float64 at ``address`` in the first lanes, +0.0 in the others;
+    with count < 8 it reads nothing past them (a masked load)."""
 
     def codegen(context, builder, signature, args):
-        values_, row_, col_, count_ = args
-        index = _flat_index(context, builder, signature.args[0], values_, row_, col_)
-        at = _oct_at(context, builder, signature.args[0], values_, index)
+        address_, count_ = args
+        at = _pointer(builder, address_)
         full = builder.icmp_signed(">=", count_, ir.Constant(count_.type, 8))
         with builder.if_else(full) as (whole, part):
             with whole:
@@ -141,8 +138,7 @@ def _oct_load_row(typingctx, values, row, col, count):
         value.add_incoming(part_value, part_block)
         return value
 
-    i64 = numba.types.int64
-    return _oct(values, i64, i64, i64), codegen
+    return _oct(numba.types.int64, numba.types.int64), codegen
 
 
 @intrinsic
@@ -173,10 +169,24 @@ def _oct_binary(operation, doc):
 _oct_add = _oct_binary(lambda builder, a, b: builder.fadd(a, b), "a + b, lane by lane")
 _oct_sub = _oct_binary(lambda builder, a, b: builder.fsub(a, b), "a - b, lane by lane")
 _oct_mul = _oct_binary(lambda builder, a, b: builder.fmul(a, b), "a * b, lane by lane")
-_oct_min = _oct_binary(
-    lambda builder, a, b: builder.select(builder.fcmp_ordered("<", a, b), a, b),
-    "a < b ? a : b, lane by lane",
-)
+
+
+def _extreme(name):
+    """llvm.{name}num on <8 x double> with ``nnan`` (no distance is NaN): one vminpd /
+    vmaxpd per 4 lanes, exact in any order. A select(a < b, a, b) stored back where b was
+    loaded became a masked store (vmaskmovpd), slow on AMD cores."""
+
+    def operation(builder, a, b):
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(_OCT_IR, [_OCT_IR, _OCT_IR]), f"llvm.{name}num.v8f64"
+        )
+        return builder.call(function, [a, b], fastmath=("nnan",))
+
+    return operation
+
+
+_oct_min = _oct_binary(_extreme("min"), "the smaller of a and b, lane by lane (no NaN)")
+_oct_max = _oct_binary(_extreme("max"), "the larger of a and b, lane by lane (no NaN)")
 
 
 @intrinsic
@@ -212,17 +222,23 @@ def _oct_total(typingctx, vector):
     return numba.types.float64(_oct), codegen
 
 
-@intrinsic
-def _oct_lowest(typingctx, vector):
-    """The smallest lane (exact in any order)."""
+def _lane_extreme(name, doc):
+    @intrinsic
+    def extreme(typingctx, vector):
+        def codegen(context, builder, signature, args):
+            def pick(a, b):
+                return builder.select(builder.fcmp_ordered(name, a, b), a, b)
 
-    def codegen(context, builder, signature, args):
-        def lower(a, b):
-            return builder.select(builder.fcmp_ordered("<", a, b), a, b)
+            return _lane_tree(builder, args[0], pick)
 
-        return _lane_tree(builder, args[0], lower)
+        return numba.types.float64(_oct), codegen
 
-    return numba.types.float64(_oct), codegen
+    extreme.__doc__ = doc
+    return extreme
+
+
+_oct_lowest = _lane_extreme("<", "The smallest lane (exact in any order).")
+_oct_highest = _lane_extreme(">", "The largest lane (exact in any order).")
 
 
 @intrinsic
@@ -246,57 +262,58 @@ def aligned_empty(size):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _add_square(v, x, P, f, j, count):  # pragma: no cover
-    """v + (x - P[f, j:j + 8])^2, lane by lane (count < 8: only the first count columns read)."""
-    a = _oct_sub(_oct_fill(x), _oct_load_row(P, f, j, count))
+def _add_square(v, x, at, count):  # pragma: no cover
+    """v + (x - the 8 columns at ``at``)^2, lane by lane (count < 8: only count columns read)."""
+    a = _oct_sub(_oct_fill(x), _oct_load_part(at, count))
     return _oct_add(v, _oct_mul(a, a))
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _block_squares(
-    P, f, wide, j, count, first, acc, t, x0, x1, x2, x3, x4, x5, x6, x7
-):  # pragma: no cover
-    """The squares of features f:f + 4 (f:f + 8 if wide) of columns j:j + 8 of P, added in
-    order to acc[t:t + 8] (to nothing if first); with count < 8 only the first count columns
-    are read (the other lanes get squares of x)."""
-    v = _oct_fill(0.0) if first else _oct_load(acc, t)
-    v = _add_square(v, x0, P, f, j, count)
-    v = _add_square(v, x1, P, f + 1, j, count)
-    v = _add_square(v, x2, P, f + 2, j, count)
-    v = _add_square(v, x3, P, f + 3, j, count)
+def _block_squares(at, stride, wide, count, first, acc_at, xs):  # pragma: no cover
+    """The squares of 4 features (8 if wide) of 8 columns, the first feature's at ``at`` and
+    each next one ``stride`` bytes further, added in order to the 8 at acc_at (to nothing if
+    first); with count < 8 only the first count columns are read."""
+    x0, x1, x2, x3, x4, x5, x6, x7 = xs
+    v = _oct_fill(0.0) if first else _oct_load(acc_at)
+    v = _add_square(v, x0, at, count)
+    v = _add_square(v, x1, at + stride, count)
+    v = _add_square(v, x2, at + 2 * stride, count)
+    v = _add_square(v, x3, at + 3 * stride, count)
     if wide:
-        v = _add_square(v, x4, P, f + 4, j, count)
-        v = _add_square(v, x5, P, f + 5, j, count)
-        v = _add_square(v, x6, P, f + 6, j, count)
-        v = _add_square(v, x7, P, f + 7, j, count)
+        v = _add_square(v, x4, at + 4 * stride, count)
+        v = _add_square(v, x5, at + 5 * stride, count)
+        v = _add_square(v, x6, at + 6 * stride, count)
+        v = _add_square(v, x7, at + 7 * stride, count)
     return v
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _row_block(
-    P, f, wide, j, count, first, last, acc, t, col_sum, col_min, k, keep, row, low, xs
+    at, stride, wide, count, first, last, acc_at, cols_at, col_max, row, low, high, xs
 ):  # pragma: no cover
-    """Block t:t + 8 of a sweep (count < 8: the row's last count columns); returns row, low."""
-    x0, x1, x2, x3, x4, x5, x6, x7 = xs
-    v = _block_squares(P, f, wide, j, count, first, acc, t, x0, x1, x2, x3, x4, x5, x6, x7)
+    """One block of 8 columns of a sweep (count < 8: the row's last count columns);
+    ``cols_at``: its place in col_sum, col_min and col_max, one array size apart (bytes).
+    Returns row, low, high."""
+    v = _block_squares(at, stride, wide, count, first, acc_at, xs)
     if not last:
-        _oct_store(acc, t, v)
-        return row, low
+        _oct_store(acc_at, v)
+        return row, low, high
     dist = _oct_sqrt(v)
     far = dist
-    if count < 8:  # lanes past the row: +0.0 to the sums, +inf to the minima
+    if count < 8:  # lanes past the row: +0.0 to the sums and maxima, +inf to the minima
         far = _oct_keep_first(dist, count, np.inf)
         dist = _oct_keep_first(dist, count, 0.0)
-    if keep:
-        _oct_store(acc, t, dist)
-    _oct_store(col_sum, k + t, _oct_add(_oct_load(col_sum, k + t), dist))
-    _oct_store(col_min, k + t, _oct_min(far, _oct_load(col_min, k + t)))
-    return _oct_add(row, dist), _oct_min(far, low)
+    sum_at, min_at, max_at = cols_at
+    _oct_store(sum_at, _oct_add(_oct_load(sum_at), dist))
+    _oct_store(min_at, _oct_min(far, _oct_load(min_at)))
+    if col_max:
+        _oct_store(max_at, _oct_max(dist, _oct_load(max_at)))
+    return _oct_add(row, dist), _oct_min(far, low), _oct_max(dist, high)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _row_sweep(
-    P, i, f, wide, j0, j1, acc, first, last, col_sum, col_min, k, keep
+    P, i, f, wide, first, last, j0, j1, acc, col_sum, col_min, col_max, k, fold_max
 ):  # pragma: no cover
     """One sweep of features f:f + 4 (8 if wide) of point i against columns j0:j1; the last
     sweep takes the square roots and folds them (see row_step)."""
@@ -305,43 +322,50 @@ def _row_sweep(
         P[f, i], P[f + 1, i], P[f + 2, i], P[f + 3, i],
         P[g, i], P[g + 1, i], P[g + 2, i], P[g + 3, i],
     )  # fmt: skip
+    stride = 8 * P.shape[1]
+    at = _address(P) + 8 * (f * P.shape[1] + j0)
+    acc_at = _address(acc)
+    cols_at = (_address(col_sum) + 8 * k, _address(col_min) + 8 * k, _address(col_max) + 8 * k)
     m = j1 - j0
     whole = m - m % 8
-    row, low = _oct_fill(0.0), _oct_fill(np.inf)
-    for t in range(0, whole, 8):  # whole blocks: count 8, so no masks in this loop
-        row, low = _row_block(
-            P, f, wide, j0 + t, 8, first, last, acc, t,
-            col_sum, col_min, k, keep, row, low, xs,
+    row, low, high = _oct_fill(0.0), _oct_fill(np.inf), _oct_fill(0.0)
+    for t in range(0, 8 * whole, 64):  # whole blocks (bytes): count 8, so no masks here
+        row, low, high = _row_block(
+            at + t, stride, wide, 8, first, last, acc_at + t,
+            (cols_at[0] + t, cols_at[1] + t, cols_at[2] + t), fold_max, row, low, high, xs,
         )  # fmt: skip
     if whole < m:  # the last, partial block
-        row, low = _row_block(
-            P, f, wide, j0 + whole, m - whole, first, last, acc, whole,
-            col_sum, col_min, k, keep, row, low, xs,
+        t = 8 * whole
+        row, low, high = _row_block(
+            at + t, stride, wide, m - whole, first, last, acc_at + t,
+            (cols_at[0] + t, cols_at[1] + t, cols_at[2] + t), fold_max, row, low, high, xs,
         )  # fmt: skip
-    return _oct_total(row), _oct_lowest(low)
+    return _oct_total(row), _oct_lowest(low), _oct_highest(high)
 
 
 @numba.njit(cache=True, nogil=True)
-def row_step(P, i, j0, j1, acc, col_sum, col_min, k, keep):  # pragma: no cover
+def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max):  # pragma: no cover
     """Point i (column i of the feature-major P) against columns j0:j1 of P: add the
-    distances (those of ``clustval._kernels.distances``) to col_sum[k:] and fold them into col_min[k:]; return
-    the row's sum, in the order of LANES, and its minimum (+inf for no columns).
+    distances (those of ``clustval._kernels.distances``) to col_sum[k:], fold them into
+    col_min[k:] and, with ``fold_max``, into col_max[k:]; return the row's sum, in the order
+    of LANES, its minimum (+inf for no columns) and its maximum (+0.0 for none).
 
-    With ``keep``, acc[:j1 - j0] gets the distances. P has a multiple of 4 rows (zero rows
-    pad it). acc, col_sum[k:] and col_min[k:] have room for a whole last block of 8 past
-    j1 - j0: its spare lanes add +0.0 to col_sum and fold +inf into col_min, which leaves
-    them as they were (acc may get any value there)."""
+    P has a multiple of 4 rows (zero rows pad it). acc (scratch for the sums of squares
+    when P has more than 8 rows), col_sum[k:], col_min[k:] and col_max[k:] have room for a
+    whole last block of 8 past j1 - j0: its spare lanes add +0.0 to col_sum and col_max and
+    fold +inf into col_min, which leaves them as they were."""
     d = P.shape[0]
-    # constant flags: LLVM specialises each call's loop
+    # constant flags (wide, first, last): LLVM specialises each call's loop. The arrays go
+    # one by one (a tuple of arrays brought back the reference counting, 0.55 against 0.77 G/s)
     if d == 8:
-        return _row_sweep(P, i, 0, True, j0, j1, acc, True, True, col_sum, col_min, k, keep)
+        return _row_sweep(P, i, 0, True, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
     if d == 4:
-        return _row_sweep(P, i, 0, False, j0, j1, acc, True, True, col_sum, col_min, k, keep)
-    _row_sweep(P, i, 0, True, j0, j1, acc, True, False, col_sum, col_min, k, keep)
+        return _row_sweep(P, i, 0, False, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
+    _row_sweep(P, i, 0, True, True, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
     f = 8
     while f + 8 < d:
-        _row_sweep(P, i, f, True, j0, j1, acc, False, False, col_sum, col_min, k, keep)
+        _row_sweep(P, i, f, True, False, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
         f += 8
     if f + 8 == d:
-        return _row_sweep(P, i, f, True, j0, j1, acc, False, True, col_sum, col_min, k, keep)
-    return _row_sweep(P, i, f, False, j0, j1, acc, False, True, col_sum, col_min, k, keep)
+        return _row_sweep(P, i, f, True, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
+    return _row_sweep(P, i, f, False, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
