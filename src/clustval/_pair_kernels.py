@@ -44,14 +44,38 @@ def _add_exact(acc, v):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _collect(bits, dist, m, lo, hi, shift, select, out, at):  # pragma: no cover
-    """Copy dist[j] (j < m) whose bucket is selected to out[at:]; return the next free slot."""
+def _collect(bits, dist, m, lo, hi, shift, select, kept, out, at):  # pragma: no cover
+    """Copy dist[j] (j < m) whose bucket is selected to out[at:]; return the next free slot.
+    The values are first packed into ``kept`` without a branch (a slot is written for every
+    value and kept only when it qualifies): whether a value qualifies is data, which a
+    branch predicts badly."""
+    top = select.size - 1
+    count = 0
     for j in range(m):
         v = bits[j]
-        if lo <= v <= hi and select[(v - lo) >> shift]:
-            out[at] = dist[j]
-            at += 1
-    return at
+        kept[count] = dist[j]
+        count += (lo <= v) & (v <= hi) & select[min(max((v - lo) >> shift, 0), top)]
+    out[at : at + count] = kept[:count]
+    return at + count
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _tail_sums(bits, m, lo, low_end, high_start, hi, kept, below, above):  # pragma: no cover
+    """Add exactly the values of bits[:m] from ``lo`` to below ``low_end`` to ``below``,
+    those from ``high_start`` to ``hi`` to ``above``: packed first without a branch (a slot is written
+    for every value and kept only when it qualifies, which is data a branch predicts
+    badly), then added."""
+    n_low = n_high = 0
+    for j in range(m):
+        v = bits[j]
+        kept[n_low] = v
+        n_low += (v >= lo) & (v < low_end)
+        kept[TILE + n_high] = v
+        n_high += (v >= high_start) & (v <= hi)
+    for j in range(n_low):
+        _add_exact(below, kept[j])
+    for j in range(n_high):
+        _add_exact(above, kept[TILE + j])
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -72,7 +96,16 @@ def pair_value_pass(
     for w in numba.prange(starts.size):
         dist = np.empty(TILE)
         bits = dist.view(np.int64)
-        w_hist, w_min, w_max, w_sums = hist[w], lowest[w], highest[w], sums[w]
+        kept = np.empty(2 * TILE)  # values packed by _collect and _tail_sums
+        kept_bits = kept.view(np.int64)
+        w_hist, w_min, w_max = hist[w], lowest[w], highest[w]
+        # the views taken once: a view made inside the loops costs numba an allocation and
+        # reference counting per value
+        below, above, within = sums[w, 0], sums[w, 1], sums[w, 2]
+        # the tails as bounds on the bits: bucket k < t_low is lo <= v < lo + t_low << shift,
+        # and k > t_high is lo + (t_high + 1) << shift <= v <= hi
+        low_end = lo + (max(t_low, 0) << shift)
+        high_start = lo + ((t_high + 1) << shift)
         at_within, at_between = cursors[w, 0], cursors[w, 1]
         for p in range(starts[w], stops[w]):
             a, b = pair_a[p], pair_b[p]
@@ -105,21 +138,14 @@ def pair_value_pass(
                 if mode & WITHIN_SUM and c == 0:
                     for j in range(m):
                         if lo <= bits[j] <= hi:
-                            _add_exact(w_sums[2], bits[j])
+                            _add_exact(within, bits[j])
                 if mode & TAIL_SUMS:
-                    for j in range(m):
-                        v = bits[j]
-                        if lo <= v <= hi:
-                            k = (v - lo) >> shift
-                            if k < t_low:
-                                _add_exact(w_sums[0], v)
-                            if k > t_high:
-                                _add_exact(w_sums[1], v)
+                    _tail_sums(bits, m, lo, low_end, high_start, hi, kept_bits, below, above)
                 if mode & COLLECT:  # the class is the tile pair's: one loop for each
                     if c == 0:
-                        at_within = _collect(bits, dist, m, lo, hi, shift, select, out_within, at_within)
+                        at_within = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within, at_within)
                     else:
-                        at_between = _collect(bits, dist, m, lo, hi, shift, select, out_between, at_between)
+                        at_between = _collect(bits, dist, m, lo, hi, shift, select, kept, out_between, at_between)
         cursors[w, 0], cursors[w, 1] = at_within, at_between
 
 
