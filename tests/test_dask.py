@@ -66,7 +66,9 @@ def _mixture(n, d=5, k=6, seed=0, decimals=2):
 
 @pytest.fixture(scope="module")
 def data():
-    return _mixture(20_000)
+    # 12 tiles of 512 objects, cut into 5 tasks below: n = 20,000 on every index is the slow
+    # suite's (test_every_index_at_n_20000_on_two_worker_processes_equals_the_in_memory_call)
+    return _mixture(6_000)
 
 
 def _same(a: dict, b: dict) -> bool:
@@ -138,7 +140,7 @@ def test_internal_scores_on_the_cluster_equal_the_in_memory_ones(client, data, n
 
 def test_a_dask_array_and_every_index_of_the_pass(client, data):
     X, labels = data
-    Xd, labelsd = da.from_array(X, chunks=(3000, -1)), da.from_array(labels, chunks=5000)
+    Xd, labelsd = da.from_array(X, chunks=(1000, -1)), da.from_array(labels, chunks=1500)
     options = {"xb_separation": "closest_pair", "undefined": "nan"}
     got = clustval.dask.internal_scores(Xd, labelsd, client=client, tasks=5, **options)
     assert {"sil", "bwp", "igp", "dunn", "xb", "db", "stdi", "hubert", "gdi21", "gdi22", "gdi23"} <= set(got)
@@ -347,7 +349,8 @@ def test_the_only_worker_lost_for_good_is_one_clear_error(monkeypatch):
 
     monkeypatch.setattr(clustval.dask, "_block_task", closing)
     monkeypatch.setattr(clustval.dask, "WORKER_WAIT_S", 0.5)
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+    # ":0": any free port (pytest-xdist's other workers may hold the default one)
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0",
                       silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
         with pytest.raises(WorkerLostError, match=r"none to send them to again for 0.5 s") as caught:
             _bounded(lambda: clustval.dask.internal_scores(X, labels, ["sil"], client=client), seconds=120)

@@ -19,7 +19,7 @@ distance pass finds):
    values in different buckets are decided by the counts; so are those inside a bucket
    one value wide (all ties).
 2. The other buckets holding both classes are collected: their values are copied out,
-   batch by batch of at most ``budget / 10 bytes`` values, one collecting pass per batch;
+   batch by batch of at most ``budget / 10 bytes`` values (at least 4096), one collecting pass per batch;
    each batch's two classes are sorted and merged, which counts its comparisons (minus
    those across its buckets, already counted in step 1).
 3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
@@ -73,6 +73,10 @@ _SCALE = 1127
 BUCKET_BITS = 16  # a histogram has at most 2^16 + 1 buckets
 # Bytes of the budget per collected value: the value, and slack for the searches' chunks.
 _BYTES_PER_VALUE = 10
+# A batch holds at least this many values (40 KB), whatever the budget: each pass keeps 2^16
+# counters per class and part anyway, and a budget of a few bytes would otherwise run one
+# pass per distance (n = 90 at memory_budget_mb=1e-9: 30 s instead of 0.02 s).
+_MIN_BATCH = 4096
 # The compiled pass's exact accumulators add up to 2^36 mantissa halves per exponent and
 # part: a part reads at most this many pairs.
 _PAIRS_PER_PART = 2**35
@@ -620,7 +624,7 @@ def pair_stats(
         return PairStats(n_within, n_between, **zero)
     values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
-    capacity = max(1, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
+    capacity = max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
     with _progress.current().task("pair-rank passes", total=0) as values.progress:
         try:
             counts, sums, within_sum = _statistics(values, value_range, capacity, ranks, picks)
