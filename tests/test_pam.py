@@ -177,7 +177,7 @@ def _same(a, b):
     assert (a.cost, a.n_iter, a.converged) == (b.cost, b.n_iter, b.converged)
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(8))  # each of the four kinds of _tie_rich twice
 @pytest.mark.parametrize("engine", ["numpy", "numba"])
 def test_pam_without_the_matrix_equals_the_stored_matrix(seed, engine, monkeypatch):
     # From X with a budget too small for D, every pass computes its distance rows (in blocks
