@@ -333,5 +333,6 @@ def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Fi
         ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
         ax.set_yticks(range(len(claims)), claims)
         fig.colorbar(image, ax=ax, label="share of checks holding", shrink=0.8)
-        ax.set_title("Sensitivity of each verdict to the analysis choices (* = main study)", fontsize=10)
+        ax.set_title("Sensitivity of each verdict to the analysis choices and the readings of the paper's words "
+                     "(* = main study)", fontsize=10)
     return fig

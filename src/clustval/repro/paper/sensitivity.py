@@ -416,7 +416,7 @@ def _notes(table: Sensitivity, settings: ClaimSettings) -> list[str]:
 
 def sensitivity_markdown(table: Sensitivity, settings: ClaimSettings) -> str:
     rows, columns = sensitivity_rows(table)
-    lines = ["# Sensitivity of the verdicts to the analysis choices", ""]
+    lines = ["# Sensitivity of the verdicts to the analysis choices and the readings", ""]
     lines += [note + "\n" for note in _notes(table, settings)]
     lines += ["| " + " | ".join(map(markdown_cell, columns)) + " |", "|" + "---|" * len(columns)]
     lines += ["| " + " | ".join(markdown_cell(row.get(c, "")) for c in columns) + " |" for row in rows]
@@ -428,7 +428,7 @@ def sensitivity_markdown(table: Sensitivity, settings: ClaimSettings) -> str:
 
 def sensitivity_html(table: Sensitivity, settings: ClaimSettings) -> str:
     rows, columns = sensitivity_rows(table)
-    page = html_table(rows, columns, title="Sensitivity of the verdicts to the analysis choices",
+    page = html_table(rows, columns, title="Sensitivity of the verdicts to the analysis choices and the readings",
                       notes=_notes(table, settings))
     labels = dict(settings.labels)
     items = "".join(f"<li>{escape(text)}</li>" for text in (dependence(table, c, labels) for c in table.claims) if text)
