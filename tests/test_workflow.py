@@ -282,10 +282,10 @@ def test_report_builds_with_html_tables_and_provenance(run):
     assert "fig3" in html and "claims" in html.lower()
     for table in ("results/claims.html", "results/tables/table4.html", "results/tables/table5.html",
                   "results/scores.html", "results/provenance.html", "results/sensitivity.html",
-                  "results/figure_axes.html"):
+                  "results/figure_axes.html", "results/replication.html"):
         assert table in html, table
     claims = (run / "results" / "claims.html").read_text()
-    assert "<table>" in claims and "<h2>C9" in claims
+    assert "<table>" in claims and '<h2 id="C9-main">C9' in claims and 'class="verdict v-' in claims
     provenance = (run / "results" / "provenance.html").read_text()
     assert "snakemake" in provenance and "6f608b71a7317216319b4d27b4d9bc84e6abd734eda7872b71a458569e2656c0" in provenance
     assert "offset_sweep" not in html.split("results/figures/fig3.png", 1)[-1][:3000], "no config dump per figure"
@@ -360,8 +360,9 @@ SMALL = {
     "uci_datasets": ["iris", "wine", "segmentation"],
 }
 EXTERNAL_JOBS = {"cluster[study=main,group=external]", "score[study=main,group=external]", "collect_scores",
-                 "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]"}
-CLAIMS_JOBS = {"claims", "provenance", "figure[figure=sensitivity]"}  # the sensitivity table is the claims job's
+                 "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]", "bootstrap"}
+# the sensitivity table is the claims job's; the index page and the replication report read the claims
+CLAIMS_JOBS = {"claims", "provenance", "figure[figure=sensitivity]", "index", "replication"}
 
 
 def sweep_jobs(study: str, kind: str, group: str) -> set[str]:
@@ -377,10 +378,12 @@ CHANGES = [
     ("Fig. 1 offset", {"fig1_set": {"offset": 0.1}}, {
         "data[study=main,kind=fig1]", "cluster[study=main,group=fig3]", "score[study=main,group=fig3]",
         "collect_scores", "figure[figure=fig1]", "figure[figure=fig3]", "figure[figure=fig_offset_sweep]",
-        *sweep_jobs("sd_radius", "fig1", "fig3"), "score[study=xb,group=fig3]", "collect_sweep[study=xb]",
+        *sweep_jobs("sd_radius", "fig1", "fig3"), *sweep_jobs("fig3_clusterer", "fig1", "fig3"),
+        "score[study=xb,group=fig3]", "collect_sweep[study=xb]",
         "figure_axes", "index", *CLAIMS_JOBS}),  # index: Fig. 1's caption states the offset
     ("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
-     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS}),
+     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS,
+      "cluster[study=main,group=uci_k]", "score[study=main,group=uci_k]", *sweep_jobs("uci_k_clusterer", "uci", "uci_k")}),
     ("generator seed", {"synthetic": {"seed": 7}},
      {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
       *sweep_jobs("scaling_clustering", "synthetic", "external"), "figure_axes", *CLAIMS_JOBS}),

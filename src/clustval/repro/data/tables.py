@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
+
 from clustval.datasets.catalog import CountsRow, UCISpec, as_uci_spec
 from clustval.datasets.dataset import Dataset
 from clustval.errors import DataError
@@ -87,8 +89,6 @@ def printed_counts_source(ds: Dataset, sizes) -> str:
     >>> printed_counts_source(ds, (1, 2))
     'feature 1 holds exactly these counts (0: 1, 1: 2): the likely source of the printed ones'
     """
-    import numpy as np
-
     wanted = sorted(int(size) for size in sizes)
     for column in range(ds.X.shape[1]):
         values, counts = np.unique(ds.X[:, column], return_counts=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .results import ClaimResult
+
 CHECKED, NOT_TESTED = "checked", "not tested"
 
 
@@ -170,8 +172,6 @@ def statement_params() -> list[dict]:
 def untested_results(settings) -> list:
     """The statements the pipeline does not test, as rows of the claims table (verdict
     ``not tested``, the reason as their numbers)."""
-    from .results import ClaimResult
-
     return [
         ClaimResult(id=s["id"], source=s["where"], statement=s["en"], rule="not tested", verdict=NOT_TESTED,
                     summary=s["reason"])
