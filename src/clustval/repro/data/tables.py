@@ -84,8 +84,8 @@ def printed_counts_source(ds: Dataset, sizes) -> str:
 
     Examples
     --------
-    >>> import numpy as np
-    >>> ds = Dataset(name="toy", X=np.array([[0.0, 1], [1, 1], [1, 2]]), y=np.array([0, 0, 1]))
+    >>> ds = Dataset(name="toy", X=np.array([[0.0, 1], [1, 1], [1, 2]]), y=np.array([0, 0, 1]),
+    ...              class_names=["a", "b"], feature_names=["f1", "f2"])
     >>> printed_counts_source(ds, (1, 2))
     'feature 1 holds exactly these counts (0: 1, 1: 2): the likely source of the printed ones'
     """

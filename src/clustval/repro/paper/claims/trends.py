@@ -37,7 +37,7 @@ def correlation(x: Sequence[float], y: Sequence[float], measure: str) -> float:
 
     Examples
     --------
-    >>> correlation([1, 2, 3, 4], [1, 3, 2, 4], "spearman"), correlation([1, 2, 3], [2, 4, 6], "pearson")
+    >>> round(correlation([1, 2, 3, 4], [1, 3, 2, 4], "spearman"), 12), correlation([1, 2, 3], [2, 4, 6], "pearson")
     (0.8, 1.0)
     """
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
