@@ -68,6 +68,8 @@ except OSError:  # not Linux, or /proc/self/clear_refs not writable: no way to m
     print("null")
     sys.exit()
 n, budget, names = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3].split(",")
+import clustval._compiled  # noqa: E402
+clustval._compiled.kernels()  # numba first: a process loads it lazily, inside its first large call
 X, y = blobs(1000)
 for name in names:  # compile or load every kernel first
     clustval.internal_scores(X, y, [name], undefined="nan", memory_budget_mb=budget)
