@@ -60,7 +60,8 @@ def run(command: str) -> tuple[int, str, dict[str, float]]:
     """Run command in bash, passing its output through; its status, output and measures."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    process = subprocess.Popen(["bash", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(["bash", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               cwd=README.parent)
     output = []
     for line in process.stdout:
         sys.stdout.write(line)
@@ -102,7 +103,7 @@ def main() -> int:
     install, tests = command_2(readme)
     numbers = stated(readme)
     start = time.monotonic()
-    status = subprocess.call(["bash", "-c", install])
+    status = subprocess.call(["bash", "-c", install], cwd=README.parent)  # the README's commands run from the root
     print(f"readme_numbers: the install took {time.monotonic() - start:.0f} s")
     if status:
         return status
