@@ -21,7 +21,7 @@ fi
 # scikit-learn 1.3.2: contemporary with scikit-learn-extra 0.3.0 (2023), has numpy-1 wheels for
 # Python 3.11, and is verified to work with it (later releases are not tested here).
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "numpy>=1.24,<2" "scikit-learn==1.3.2" "scikit-learn-extra==0.3.0" "pytest>=8" "hypothesis>=6.100" \
+    "numpy>=1.24,<2" "scikit-learn==1.3.2" "scikit-learn-extra==0.3.0" "pytest>=8" "pytest-xdist>=3.5" "hypothesis>=6.100" \
     "pyyaml>=6" -e .
 
 if ! "$venv/bin/python" -c "import sklearn_extra.cluster, numpy; print('scikit-learn-extra', sklearn_extra.__version__, 'numpy', numpy.__version__)"; then
