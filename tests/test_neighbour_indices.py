@@ -420,3 +420,16 @@ def test_a_wider_search_after_a_narrower_one_searches_again(monkeypatch):
     assert p.nearest_neighbours(3)[1].base is wide[1].base and calls == [1, 5]  # a view, no search
     with pytest.raises(ValueError, match="read-only"):
         wide[0][0, 0] = 0.0
+
+
+def test_owa_aggregates_do_not_follow_the_blas_thread_count():
+    # 25 n = 50,000 distances: enough for a threaded BLAS dot to split its sum across threads
+    from threadpoolctl import threadpool_limits
+
+    rng = np.random.default_rng(5)
+    X, labels = rng.normal(size=(2000, 2)) * 4, rng.integers(0, 4, 2000)
+    values = []
+    for threads in (1, 2):
+        with threadpool_limits(limits=threads):
+            values.append([neighbours.dunnowa(X, labels, numerator=a, denominator=b) for a, b in OWA_PAIRS])
+    assert values[0] == values[1]

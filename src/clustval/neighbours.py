@@ -239,7 +239,8 @@ def _owa(name: str, values: np.ndarray, weights: np.ndarray) -> float:
     if name == "Max":
         return float(values[-1])
     if name == "Mean":
-        return float(values @ weights / weights.sum())
+        # math.fsum, not a BLAS dot: a threaded dot's last bits follow the thread count
+        return math.fsum(values * weights) / math.fsum(weights)
     delta = int(name[5:])
     if name.startswith("SMax"):
         values, weights = values[::-1], weights[::-1]
@@ -247,7 +248,7 @@ def _owa(name: str, values: np.ndarray, weights: np.ndarray) -> float:
     rank_weights = np.exp(-0.5 * (ranks[:-1] / delta) ** 2)  # half a Gaussian, sd delta
     covered = np.interp(np.concatenate(([0.0], np.cumsum(weights))), ranks, np.r_[0.0, np.cumsum(rank_weights)])
     spans = np.diff(covered)
-    return float(spans @ values / covered[-1])
+    return math.fsum(spans * values) / covered[-1]
 
 
 def check_owa(name: str) -> str:
