@@ -38,7 +38,7 @@ def timed(call) -> tuple[float, object]:
 
 def computed_pairs(plan, start: int, stop: int) -> int:
     """The distances a task of the pass computes: every tile pair that touches its block."""
-    from clustval._pairwise import _pairs_touching
+    from clustval._engine.pairwise import _pairs_touching
 
     tiles = plan.tiles.tiles
     t0, t1 = np.searchsorted(tiles, [start, stop])
@@ -61,7 +61,7 @@ def cpu_rates(n: int, client, tasks: int) -> tuple[float, float, float]:
     of the tasks, computed pairs / unordered pairs), CPU time rather than wall time: on a
     shared machine the wall time measures the neighbours too."""
     import clustval
-    from clustval._pairwise import plan_pass
+    from clustval._engine.pairwise import plan_pass
 
     X, labels = mixture(n)
     begin = time.process_time()

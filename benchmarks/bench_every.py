@@ -13,7 +13,7 @@ folder and read by both sides):
   data in [0, 1]^8 cut by ``KMeans(10, n_init=1, random_state=0)``; the pair-rank indices
   (Gamma, G+, Tau, C-index) need more passes over the distances there (column ``passes``);
 * ``genieclust``: clustval's internal indices that genieclust also has
-  (``clustval.neighbours.GENIECLUST_PEERS``) in one ``clustval.score`` call against
+  (``clustval.indices.neighbours.GENIECLUST_PEERS``) in one ``clustval.score`` call against
   genieclust computing the same set, one ``cluster_validity`` call each; blobs as above;
 * ``R clusterCrit``: ``clustval.compat.clustercrit.int_criteria(X, labels, "all")`` against
   R's ``clusterCrit::intCriteria(X, labels, "all")`` (42 criteria);
@@ -136,7 +136,7 @@ def genieclust_calls() -> dict:
     (a function's name, or a call written out with ``X`` and ``y``)."""
     from genieclust import cluster_validity as gv
 
-    from clustval.neighbours import GENIECLUST_PEERS
+    from clustval.indices.neighbours import GENIECLUST_PEERS
 
     calls = {}
     for name, (call, relation) in GENIECLUST_PEERS.items():
@@ -157,7 +157,7 @@ def side_call(case: dict, side: str):
         if part == "score, uniform":
             return lambda X, y, t: clustval.score(y, X=X)
         if part == "genieclust":
-            from clustval.neighbours import GENIECLUST_PEERS
+            from clustval.indices.neighbours import GENIECLUST_PEERS
 
             return lambda X, y, t: clustval.score(y, X=X, names=list(GENIECLUST_PEERS))
         if part == "R clusterCrit":
@@ -205,20 +205,20 @@ def measure(case: dict, side: str, path: str, repeats: int, budget_s: float) -> 
 def counting_passes():
     """The passes over the distances of each pair-rank computation (Gamma, G+, Tau,
     C-index) while open, in a list: a pass-through wrapper, one Python call per score."""
-    import clustval.internal
+    import clustval.indices.partition
 
-    original, passes = clustval.internal.pair_stats, []
+    original, passes = clustval.indices.partition.pair_stats, []
 
     def counted(*args, **kwargs):
         stats = original(*args, **kwargs)
         passes.append(stats.passes)
         return stats
 
-    clustval.internal.pair_stats = counted
+    clustval.indices.partition.pair_stats = counted
     try:
         yield passes
     finally:
-        clustval.internal.pair_stats = original
+        clustval.indices.partition.pair_stats = original
 
 
 R_SCRIPT = """

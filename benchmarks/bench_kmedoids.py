@@ -5,8 +5,8 @@ raw data, so each time includes its distance matrix. Each (method, n) runs in it
 subprocess, so its peak memory is its own (Linux: VmHWM, reset just before the timed run).
 
 Methods:
-  clustval_park_jun   clustval.kmedoids.park_jun (exact direct-difference D)
-  clustval_sd         clustval.kmedoids.sd_kmedoids (radius "sd")
+  clustval_park_jun   clustval.clustering.kmedoids.park_jun (exact direct-difference D)
+  clustval_sd         clustval.clustering.kmedoids.sd_kmedoids (radius "sd")
   sklearn_extra       KMedoids(method="alternate", init=X[Park-Jun seeds], metric="euclidean"),
                       seeds computed before the timer (needs numpy < 2: run with the venv of
                       .ci/sklearn_extra.sh to include it)
@@ -58,7 +58,7 @@ def run_one(method: str, n: int, k: int, seed: int) -> dict:
     """Run one method in this process; return its row."""
     import warnings
 
-    from clustval.kmedoids import (
+    from clustval.clustering.kmedoids import (
         euclidean_distances,
         park_jun,
         park_jun_init,

@@ -1,14 +1,14 @@
 """Peak microkernels: the throughput limit of the exact distance pass on this core.
 
-Not a test. Each kernel runs on one thread over a tile of ``clustval._kernels.TILE``
+Not a test. Each kernel runs on one thread over a tile of ``clustval._engine.kernels.TILE``
 points that stays in the core's caches (no memory traffic), timed in CPU time of this
 process (so other work on a shared machine does not count against it), best of 5:
 
   sqrt           out[j] += sqrt(v[j])                    the square root alone (vsqrtpd)
-  distances      clustval._kernels.distances, d = 8      one row of exact distances, strict
+  distances      clustval._engine.kernels.distances, d = 8      one row of exact distances, strict
                  IEEE (no FMA, no reassociation): 8 subtractions, 8 multiplications,
                  7 additions and a square root per pair
-  pass kernels   clustval._kernels.row_step              the tile pass's row step: also the
+  pass kernels   clustval._engine.kernels.row_step              the tile pass's row step: also the
                  row's sum and minimum and the columns' sums and minima
   squares        the same d = 8 sums of squares without their square root: the FP ports'
                  own rate (23 operations per 4 pairs, 2 per cycle, so it gives the clock)
@@ -35,13 +35,13 @@ import time
 import numba
 import numpy as np
 
-from clustval import _kernels
+from clustval._engine import kernels as _kernels
 
 TILE = _kernels.TILE
 REPEATS = 200_000 // 8  # rows per timing: ~5 * 10^6 pairs
 
 
-# The sweep of clustval._kernels.distances compiled again with fused multiply-adds: the
+# The sweep of clustval._engine.kernels.distances compiled again with fused multiply-adds: the
 # same body, other flags; not cached, as numba's cache keys an entry by the function and
 # its signature, not by its flags.
 _sweep_fma = numba.njit(fastmath={"contract"})(_kernels._sweep.py_func)

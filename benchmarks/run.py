@@ -130,8 +130,8 @@ def internal_data(n: int, d: int, k: int):
 def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
     """Run one side (``ours`` or ``sklearn``: the reference, a peer's in a peer row) of one
     case in this process."""
-    if side == "ours":  # timed as in a process that has loaded the compiled kernels (clustval._compiled)
-        from clustval import _compiled
+    if side == "ours":  # timed as in a process that has loaded the compiled kernels (clustval._engine.compiled)
+        from clustval._engine import compiled as _compiled
 
         _compiled.kernels()
     if case.get("peer"):
@@ -143,7 +143,7 @@ def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
         small = (t[: 2**18], p[: 2**18])  # enough labels to load the compiled kernels
         if side == "ours":
             from clustval import external_scores
-            from clustval.registry import EXTERNAL
+            from clustval.indices.registry import EXTERNAL
 
             names = [name for name in EXTERNAL if name != "ami"]
 
@@ -196,7 +196,7 @@ def ami_call(case: dict, side: str):
     """``(call, warm-up, reported names)`` of the AMI suite: one index, both sides."""
     t, p = external_labels(case["n"], case["c"], "int")
     if side == "ours":
-        from clustval.external import ami as ami
+        from clustval.indices.external import ami as ami
     else:
         from sklearn.metrics import adjusted_mutual_info_score as ami
 
@@ -252,8 +252,12 @@ def peer_call(case: dict, side: str):
     # kmedoids: both sides on the same stored D, computed before the timer
     import numpy as np
 
-    from clustval.kmedoids import euclidean_distances, park_jun, park_jun_init
-    from clustval.pam import pam
+    from clustval.clustering.kmedoids import (
+        euclidean_distances,
+        park_jun,
+        park_jun_init,
+    )
+    from clustval.clustering.pam import pam
 
     D = euclidean_distances(X)
     small = np.ascontiguousarray(D[:600, :600])  # the warm-up: numba's kernels loaded

@@ -3,7 +3,7 @@
 A page holds a marker comment on a line of its own; this hook replaces it:
 
 ``<!-- registry:table -->``
-    ``clustval indices --format markdown``: one row per entry of ``clustval.registry.INDICES``.
+    ``clustval indices --format markdown``: one row per entry of ``clustval.indices.registry.INDICES``.
 ``<!-- registry:details -->``
     one section per index: name, kind, direction, range, reference, and the description
     (formula, undefined cases) of its function's docstring.
@@ -68,7 +68,7 @@ def index_table() -> str:
     return format_indices("markdown")
 
 
-# How each K rule (clustval.registry.K_RULES) reads
+# How each K rule (clustval.indices.registry.K_RULES) reads
 _K_RULE = {
     "max": "the largest value",
     "min": "the smallest value",
@@ -82,8 +82,8 @@ def peers(name: str) -> list[str]:
     scikit-learn's function of the same index (``clustval.compat.sklearn``, with the cases
     of its ``DEPARTURES``), clusterCrit's criteria
     (``clustval.compat.clustercrit.COUNTERPART``; ``DEPARTURES`` says how one departs),
-    genieclust's (``clustval.neighbours.GENIECLUST_PEERS``) and cvi's
-    (``clustval.cvi_family.CVI_PEERS``)."""
+    genieclust's (``clustval.indices.neighbours.GENIECLUST_PEERS``) and cvi's
+    (``clustval.indices.cvi.CVI_PEERS``)."""
     from clustval.compat import clustercrit
     from clustval.compat import sklearn as sklearn_names
 
@@ -96,8 +96,8 @@ def peers(name: str) -> list[str]:
         if index == name:
             found.append(f"clusterCrit `{criterion}` ({clustercrit.DEPARTURES.get(criterion, 'same')})")
     # genieclust's and cvi's, each mapping kept beside the indices it names
-    from clustval.cvi_family import CVI_PEERS
-    from clustval.neighbours import GENIECLUST_PEERS
+    from clustval.indices.cvi import CVI_PEERS
+    from clustval.indices.neighbours import GENIECLUST_PEERS
 
     if name in GENIECLUST_PEERS:
         call, relation = GENIECLUST_PEERS[name]
@@ -110,9 +110,9 @@ def peers(name: str) -> list[str]:
 
 def option_docs() -> dict[str, tuple[str, str]]:
     """``{option: (values, meaning)}`` of the indices' options, read from the numpydoc
-    Parameters of ``clustval.scoring.external_scores`` and ``internal_scores`` (the one place
+    Parameters of ``clustval.indices.scoring.external_scores`` and ``internal_scores`` (the one place
     that documents them)."""
-    from clustval.scoring import external_scores, internal_scores
+    from clustval.indices.scoring import external_scores, internal_scores
 
     found = {}
     for function in (external_scores, internal_scores):
@@ -124,7 +124,7 @@ def option_docs() -> dict[str, tuple[str, str]]:
 
 
 def index_details() -> str:
-    from clustval.registry import INDICES
+    from clustval.indices.registry import INDICES
 
     parts = []
     for spec in INDICES.values():

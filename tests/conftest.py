@@ -23,9 +23,9 @@ def _brute_force_pairs(labels_true, labels_pred) -> tuple[int, int, int, int]:
 @pytest.fixture(scope="session", autouse=True)
 def compiled_kernels_loaded():
     """The suite runs as a long process does, with the compiled kernels loaded, so a test's
-    sizes pick the engine by ``clustval._compiled.MIN_WORK`` alone, whatever ran before it
+    sizes pick the engine by ``clustval._engine.compiled.MIN_WORK`` alone, whatever ran before it
     (a fresh process's first job is tested in subprocesses: tests/test_startup.py)."""
-    from clustval import _compiled
+    from clustval._engine import compiled as _compiled
 
     _compiled.kernels()
 

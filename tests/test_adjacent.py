@@ -1,5 +1,5 @@
 """The indices that read the partitions next to K (KL, Hartigan, Duda-Hart, pseudo T^2,
-Beale, Frey: clustval.nbclust_family.ADJACENT), their tests and rules for K, against NbClust
+Beale, Frey: clustval.indices.nbclust.ADJACENT), their tests and rules for K, against NbClust
 3.0.1's values from R (tests/fixtures/r, where NbClust computes the published quantity) and
 against hand computations."""
 
@@ -15,7 +15,7 @@ from scipy.special import betainc
 
 from clustval.compat.nbclust import hclust_cut
 from clustval.errors import InputError
-from clustval.nbclust_family import (
+from clustval.indices.nbclust import (
     ADJACENT,
     adjacent_best_ks,
     adjacent_scores,

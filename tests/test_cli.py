@@ -19,8 +19,8 @@ from sklearn.metrics import adjusted_rand_score, silhouette_score
 import clustval.cli
 from clustval.cli import format_indices, main, read_labels
 from clustval.errors import InputError
-from clustval.registry import EXTERNAL, INDICES, INTERNAL
-from clustval.scoring import score
+from clustval.indices.registry import EXTERNAL, INDICES, INTERNAL
+from clustval.indices.scoring import score
 
 
 def _write_lines(path, values):

@@ -17,8 +17,8 @@ import pytest
 
 from clustval.compat import clustercrit as cc
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.registry import INDICES
-from clustval.scoring import external_scores
+from clustval.indices.registry import INDICES
+from clustval.indices.scoring import external_scores
 
 FIXTURES = Path(__file__).parent / "fixtures" / "r"
 LABELLINGS = ("true", "kmeans", "noisy", "singleton")

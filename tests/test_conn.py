@@ -1,4 +1,4 @@
-"""CONN (Tasdemir & Merenyi 2011; clustval.cvi_family.conn) against a brute-force oracle
+"""CONN (Tasdemir & Merenyi 2011; clustval.indices.cvi.conn) against a brute-force oracle
 written from the definition with dense matrices and exact fractions, hand-worked values, and
 the cvi package (whose inter-cluster term is an option)."""
 
@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.cvi_family import conn
 from clustval.errors import InputError, UndefinedIndexError
+from clustval.indices.cvi import conn
 
 
 def conn_oracle(first, second, owner, inter="paper") -> Fraction:

@@ -1,4 +1,4 @@
-"""Tests of the contingency table, its pair counts and its matching (clustval.contingency)."""
+"""Tests of the contingency table, its pair counts and its matching (clustval.indices.contingency)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics.cluster import contingency_matrix
 
-import clustval._compiled as compiled
-import clustval._validation as validation
-import clustval.contingency as contingency_module
-from clustval.contingency import Contingency, PairCounts, contingency, sum_pairs
+import clustval._engine.compiled as compiled
+import clustval._engine.validation as validation
+import clustval.indices.contingency as contingency_module
 from clustval.errors import InputError
+from clustval.indices.contingency import Contingency, PairCounts, contingency, sum_pairs
 
 # ---- the table ------------------------------------------------------------------------
 
@@ -224,7 +224,7 @@ def test_cells_are_the_non_zero_cells_in_row_major_order():
 def test_dominant_matching_at_cells_equals_the_dense_one(random_partitions):
     # Sparse (cells) and dense versions agree on every table without empty rows or columns,
     # on counts and on recall (float weights with ties), for C <= K and C > K.
-    from clustval.contingency import dominant_matching_at_cells
+    from clustval.indices.contingency import dominant_matching_at_cells
 
     found = 0
     for labels_true, labels_pred in random_partitions(seed=13, count=400, max_labels=6):
@@ -348,8 +348,8 @@ def dominant_matching(weights: np.ndarray):
 def test_sparse_count_equals_the_dense_count(monkeypatch):
     # Many more cells than objects: the table is counted from its non-zero cells. Table,
     # labels, sums and cells must be those of the dense count, and every index the same.
-    from clustval.registry import EXTERNAL as EXTERNAL_INDICES
-    from clustval.scoring import external_scores
+    from clustval.indices.registry import EXTERNAL as EXTERNAL_INDICES
+    from clustval.indices.scoring import external_scores
 
     rng = np.random.default_rng(8)
     cases = []
@@ -384,7 +384,7 @@ def test_sparse_count_equals_the_dense_count(monkeypatch):
 def test_sparse_count_fills_the_dense_table_only_when_asked():
     # C = K = 1000 on 10^4 objects: the indices read the non-zero cells (and counts_at
     # looks cells up among them); the table is filled on first use, equal to the dense one.
-    from clustval.scoring import external_scores
+    from clustval.indices.scoring import external_scores
 
     rng = np.random.default_rng(3)
     t = rng.integers(0, 1000, 10**4)
@@ -407,7 +407,7 @@ def test_sparse_count_fills_the_dense_table_only_when_asked():
 
 def _defined(ct):
     """The external indices defined for this table (S2, PS2 and NCA need two classes)."""
-    from clustval.registry import EXTERNAL as EXTERNAL_INDICES
+    from clustval.indices.registry import EXTERNAL as EXTERNAL_INDICES
 
     undefined = {"s2", "ps2", "nca"} if ct.n_classes == 1 else set()
     return [name for name in EXTERNAL_INDICES if name not in undefined]

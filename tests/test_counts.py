@@ -17,12 +17,12 @@ import pytest
 
 import clustval
 from clustval import cli
-from clustval.counts import (
+from clustval.errors import InputError
+from clustval.indices.counts import (
     as_contingency,
     contingency_from_counts,
     contingency_from_frame,
 )
-from clustval.errors import InputError
 
 REPO = Path(__file__).resolve().parents[1]
 

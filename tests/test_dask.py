@@ -29,16 +29,16 @@ from dask.distributed import Client, LocalCluster
 
 import clustval
 import clustval.dask
-import clustval.registry
-from clustval import _compiled
-from clustval._pairwise import (
+import clustval.indices.registry
+from clustval._engine import compiled as _compiled
+from clustval._engine.pairwise import (
     cluster_distance_stats,
     combine_pass,
     pass_task,
     plan_pass,
 )
+from clustval.clustering.kmedoids import euclidean_distances
 from clustval.errors import InputError, WorkerLostError
-from clustval.kmedoids import euclidean_distances
 
 FIELDS = ("sizes", "cluster_sums", "in_group_share", "diameters", "pair_min", "pair_max")
 
@@ -178,7 +178,7 @@ def test_every_internal_index_on_the_cluster_equals_the_in_memory_one(client):
     X, labels = _mixture(2500, seed=5)
     X = np.round(X * 2)
     got = clustval.dask.internal_scores(X, labels, client=client, undefined="nan", tasks=7)
-    assert set(got) == set(clustval.registry.INTERNAL)
+    assert set(got) == set(clustval.indices.registry.INTERNAL)
     assert _same(got, clustval.internal_scores(X, labels, undefined="nan"))
     D = euclidean_distances(X)
     names = ["baker_hubert_gamma", "g_plus", "tau", "c_index", "wcnn", "sil"]
@@ -193,7 +193,7 @@ def test_every_index_at_n_20000_on_two_worker_processes_equals_the_in_memory_cal
     expected = clustval.internal_scores(X, labels, undefined="nan")
     with _cluster() as cluster, Client(cluster) as client:
         got = clustval.dask.internal_scores(X, labels, client=client, undefined="nan")
-    assert _same(got, expected) and len(got) == len(clustval.registry.INTERNAL)
+    assert _same(got, expected) and len(got) == len(clustval.indices.registry.INTERNAL)
 
 
 def test_bad_input_is_one_clear_error(client):

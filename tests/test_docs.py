@@ -86,7 +86,7 @@ def _hooks():
 
 def test_the_generated_parts_render_from_the_registry_and_the_parser():
     from clustval.cli import format_indices
-    from clustval.registry import INDICES
+    from clustval.indices.registry import INDICES
 
     hooks = _hooks()
     page = hooks.render((REPO / "docs" / "indices.md").read_text(encoding="utf-8"))
@@ -118,7 +118,7 @@ def test_the_generated_parts_render_from_the_registry_and_the_parser():
 
 
 def test_the_pages_count_the_indices_the_registry_holds():
-    from clustval.registry import EXTERNAL, INDICES, INTERNAL
+    from clustval.indices.registry import EXTERNAL, INDICES, INTERNAL
 
     counted = f"{len(INDICES)} validity indices ({len(EXTERNAL)} external, {len(INTERNAL)}"
     for page in ("README.md", "docs/index.md"):
@@ -155,21 +155,21 @@ MODULES = [
     "clustval.compat.r_random",
     "clustval.compat.r_kmeans",
     "clustval.compat.sklearn",
-    "clustval.nbclust_family",
-    "clustval.neighbours",
-    "clustval.cvi_family",
-    "clustval.contingency",
-    "clustval.counts",
+    "clustval.indices.nbclust",
+    "clustval.indices.neighbours",
+    "clustval.indices.cvi",
+    "clustval.indices.contingency",
+    "clustval.indices.counts",
     "clustval.dask",
     "clustval.datasets",
-    "clustval.dunn_family",
-    "clustval.external",
-    "clustval.gap",
-    "clustval.internal",
-    "clustval.pair_rank",
-    "clustval.registry",
-    "clustval.scatter",
-    "clustval.scoring",
+    "clustval.indices.generalised_dunn",
+    "clustval.indices.external",
+    "clustval.indices.gap",
+    "clustval.indices.classic",
+    "clustval.indices.pair_rank",
+    "clustval.indices.registry",
+    "clustval.indices.scatter",
+    "clustval.indices.scoring",
     "clustval.selection",
 ]
 
@@ -228,9 +228,9 @@ def _documented(section: str) -> set[str]:
 
 def test_the_search_finds_the_public_functions():
     names = {name for name, _ in FUNCTIONS}
-    assert {"clustval.external.s2", "clustval.external.v_measure", "clustval.scoring.score",
-            "clustval.registry.register", "clustval.selection.Selection.series",
-            "clustval.contingency.Contingency.from_table", "clustval.datasets.load_uci"} <= names  # fmt: skip
+    assert {"clustval.indices.external.s2", "clustval.indices.external.v_measure", "clustval.indices.scoring.score",
+            "clustval.indices.registry.register", "clustval.selection.Selection.series",
+            "clustval.indices.contingency.Contingency.from_table", "clustval.datasets.load_uci"} <= names  # fmt: skip
     assert len(names) > 100
 
 

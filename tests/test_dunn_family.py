@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval import dunn_family
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.internal import Partition
-from clustval.registry import get_index
+from clustval.indices import generalised_dunn
+from clustval.indices.partition import Partition
+from clustval.indices.registry import get_index
 
 NAMES = [f"gdi{u}{v}" for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)]
 DISTANCE_ONLY = [name for name in NAMES if name[3] in "123" and name[4] in "12"]
@@ -79,7 +79,7 @@ def test_every_gdi_matches_the_oracle(seed):
         got = getattr(clustval, name)(X, labels)
         assert got == pytest.approx(oracle(X, labels, u, v), rel=1e-12, abs=1e-14), name
     for v in (1, 2, 3):  # clusterCrit's delta_5: each member's own centroid
-        got = getattr(dunn_family, f"gdi5{v}")(X, labels, centroid="own")
+        got = getattr(generalised_dunn, f"gdi5{v}")(X, labels, centroid="own")
         assert got == pytest.approx(oracle(X, labels, 5, v, centroid="own"), rel=1e-12, abs=1e-14)
 
 
@@ -110,7 +110,7 @@ def test_centroid_gdis_refuse_a_distance_matrix():
 
 
 def test_gdi11_is_dunn():
-    assert dunn_family.gdi11 is clustval.dunn
+    assert generalised_dunn.gdi11 is clustval.dunn
     X, labels = data(3, integer=False)
     assert clustval.dunn(X, labels) == pytest.approx(oracle(X, labels, 1, 1), rel=1e-14)
 
@@ -161,7 +161,7 @@ def test_complete_linkage_comes_from_the_one_distance_pass():
     p = Partition(X, labels, needs=get_index("gdi22").needs)
     farthest = {(a, b): max(math.dist(X[i], X[j]) for i in np.flatnonzero(labels == a) for j in np.flatnonzero(labels == b))
                 for a in set(labels) for b in set(labels) if a != b}  # fmt: skip
-    assert dunn_family.separation(p, 2) == min(farthest.values())
+    assert generalised_dunn.separation(p, 2) == min(farthest.values())
     assert "pair_stats" not in vars(p)  # no second pass over the distances
 
 

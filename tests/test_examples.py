@@ -20,24 +20,24 @@ MODULES = [
     "clustval.compat.r_random",
     "clustval.compat.r_kmeans",
     "clustval.compat.sklearn",
-    "clustval.nbclust_family",
-    "clustval.neighbours",
-    "clustval.cvi_family",
-    "clustval.contingency",
-    "clustval.counts",
+    "clustval.indices.nbclust",
+    "clustval.indices.neighbours",
+    "clustval.indices.cvi",
+    "clustval.indices.contingency",
+    "clustval.indices.counts",
     "clustval.datasets",
-    "clustval.dunn_family",
+    "clustval.indices.generalised_dunn",
     "clustval.errors",
-    "clustval.external",
-    "clustval.gap",
-    "clustval.internal",
+    "clustval.indices.external",
+    "clustval.indices.gap",
+    "clustval.indices.classic",
     "clustval.io",
-    "clustval.kmedoids",
-    "clustval.pair_rank",
-    "clustval.pam",
-    "clustval.registry",
-    "clustval.scatter",
-    "clustval.scoring",
+    "clustval.clustering.kmedoids",
+    "clustval.indices.pair_rank",
+    "clustval.clustering.pam",
+    "clustval.indices.registry",
+    "clustval.indices.scatter",
+    "clustval.indices.scoring",
     "clustval.selection",
 ]
 
@@ -69,8 +69,8 @@ PUBLIC = sorted(
 
 def test_the_search_finds_what_it_should():
     names = {name for name, _ in PUBLIC}
-    assert {"clustval.external.s2", "clustval.contingency.Contingency.pairs",
-            "clustval.registry.register", "clustval.scoring.score", "clustval.ari"} <= names  # fmt: skip
+    assert {"clustval.indices.external.s2", "clustval.indices.contingency.Contingency.pairs",
+            "clustval.indices.registry.register", "clustval.indices.scoring.score", "clustval.ari"} <= names  # fmt: skip
     assert len(names) > 100
 
 

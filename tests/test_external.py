@@ -1,4 +1,4 @@
-"""Tests of the external validity indices (clustval.external).
+"""Tests of the external validity indices (clustval.indices.external).
 
 Truth comes from outside the code under test: the documents' worked examples, hand-worked
 examples (derivations in comments), brute-force oracles that work from the labels object
@@ -19,9 +19,9 @@ import pytest
 from sklearn import metrics
 
 from clustval.compat.sklearn import v_measure_score
-from clustval.contingency import Contingency, contingency
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.external import (
+from clustval.indices.contingency import Contingency, contingency
+from clustval.indices.external import (
     accuracy,
     ami,
     ari,
@@ -45,8 +45,8 @@ from clustval.external import (
     s2,
     s2_at,
 )
-from clustval.registry import EXTERNAL, get_index
-from clustval.scoring import external_scores
+from clustval.indices.registry import EXTERNAL, get_index
+from clustval.indices.scoring import external_scores
 
 # fmt: off
 REGISTRY_KEYS = [
@@ -489,7 +489,7 @@ def test_expected_mutual_info_is_exact_where_scikit_learn_rounds(sizes):
 
 
 def test_expected_mutual_info_in_small_blocks_is_the_same_sum(monkeypatch):
-    import clustval.external as external
+    import clustval.indices.external as external
 
     rng = np.random.default_rng(6)
     ct = contingency(rng.integers(0, 25, 3000), rng.integers(0, 30, 3000))
@@ -691,7 +691,7 @@ def test_threaded_draw_gives_the_in_line_values(monkeypatch):
     # With many non-zero cells cp_accuracy_mc is drawn on a second thread: every value must
     # equal (==) the in-line computation, for a table above the threshold and, with the
     # threshold lowered, for small ones.
-    import clustval.scoring as scoring_module
+    import clustval.indices.scoring as scoring_module
 
     rng = np.random.default_rng(31)
     big_true, big_pred = rng.integers(0, 200, 60_000), rng.integers(0, 150, 60_000)
@@ -788,7 +788,7 @@ def test_matching_equals_the_tie_broken_hungarian_map(random_partitions):
 
 @pytest.mark.parametrize("beta", [0.0, 0.1, 0.5, 1.0, 2.0, 3.7, 10.0])
 def test_v_measure_beta_is_scikit_learns(beta):
-    from clustval import external
+    from clustval.indices import external
 
     rng = np.random.default_rng(int(beta * 10) + 1)
     cases = [
@@ -807,7 +807,7 @@ def test_v_measure_beta_is_scikit_learns(beta):
 
 def test_v_measure_beta_one_is_the_registry_value_and_bad_betas_are_refused():
     import clustval
-    from clustval import external
+    from clustval.indices import external
 
     t, p = [0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 2, 2]
     assert clustval.score(p, labels_true=t, names=["v_measure"])["v_measure"] == external.v_measure(t, p, beta=1.0)

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 
 from clustval import plotting as P
 from clustval.errors import InputError
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 from clustval.repro.paper import figures as F
 from clustval.repro.paper.scores import ScoreTable
 

@@ -1,4 +1,4 @@
-"""The gap statistic (clustval.gap) against a hand computation from Tibshirani, Walther &
+"""The gap statistic (clustval.indices.gap) against a hand computation from Tibshirani, Walther &
 Hastie (2001), and on data whose answer is known."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 import clustval
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.gap import gap_statistic, pooled_within
+from clustval.indices.gap import gap_statistic, pooled_within
 
 
 def by_first_coordinate(X, k):

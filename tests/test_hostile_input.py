@@ -23,12 +23,12 @@ from sklearn.metrics import (
 )
 
 import clustval
-import clustval._validation as validation
+import clustval._engine.validation as validation
 from clustval.cli import build_parser, main, read_labels, read_table
 from clustval.clustering import ALGORITHMS
-from clustval.contingency import Contingency
 from clustval.errors import InputError
-from clustval.external import expected_mutual_info
+from clustval.indices.contingency import Contingency
+from clustval.indices.external import expected_mutual_info
 
 
 def _lines(path, values) -> str:
@@ -103,7 +103,7 @@ def test_python_integers_beyond_int64_are_exact():
     # 2**63 and 2**63 + 1 are one float64: numpy alone merges them (and -1 with them makes floats)
     t = [2**63, 2**63 + 1, 2**63, -1]
     assert clustval.ari(t, [0, 1, 0, 2]) == 1.0
-    assert clustval.contingency.contingency(t, [0, 1, 0, 2]).classes.tolist() == [-1, 2**63, 2**63 + 1]
+    assert clustval.indices.contingency.contingency(t, [0, 1, 0, 2]).classes.tolist() == [-1, 2**63, 2**63 + 1]
     X = np.random.default_rng(0).normal(size=(4, 2))
     assert clustval.internal_scores(X, t, ["sil"]) == clustval.internal_scores(X, [2, 0, 2, 1], ["sil"])
 

@@ -15,32 +15,32 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-from clustval import internal as ci
-from clustval._pairwise import (
+from clustval._engine.pairwise import (
     _tile_major,
     cluster_distance_stats,
     exact_distances,
     rows_per_block,
 )
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.registry import INDICES, INTERNAL
-from clustval.scoring import internal_scores
+from clustval.indices import classic, partition
+from clustval.indices.registry import INDICES, INTERNAL
+from clustval.indices.scoring import internal_scores
 
-# The indices of clustval.internal, which this file's oracles cover (the families in modules
-# of their own, such as clustval.scatter, have their own test files).
-NAMES = tuple(name for name in INTERNAL if INDICES[name].function.__module__ == "clustval.internal")
+# The indices of clustval.indices.classic, which this file's oracles cover (the families in modules
+# of their own, such as clustval.indices.scatter, have their own test files).
+NAMES = tuple(name for name in INTERNAL if INDICES[name].function.__module__ == "clustval.indices.classic")
 SCORE_FUNCTIONS = {
-    "stdi": ci.stdi,
-    "db": ci.db,
-    "dbi": ci.dbi,
-    "xb": ci.xb,
-    "igp": ci.igp,
-    "sil": ci.sil,
-    "sil_sum": ci.sil_sum,
-    "bwp": ci.bwp,
-    "bwp_sum": ci.bwp_sum,
-    "dunn": ci.dunn,
-    "calinski_harabasz": ci.calinski_harabasz,
+    "stdi": classic.stdi,
+    "db": classic.db,
+    "dbi": classic.dbi,
+    "xb": classic.xb,
+    "igp": classic.igp,
+    "sil": classic.sil,
+    "sil_sum": classic.sil_sum,
+    "bwp": classic.bwp,
+    "bwp_sum": classic.bwp_sum,
+    "dunn": classic.dunn,
+    "calinski_harabasz": classic.calinski_harabasz,
 }
 ENGINES = [
     "numpy",
@@ -276,32 +276,32 @@ CASES = [
 def test_every_index_matches_bruteforce_oracle(engine, seed, n, k, kind):
     X, labels = random_case(seed, n, k, kind=kind)
     assert_scores_close(internal_scores(X, labels, NAMES), oracle_scores(X, labels))
-    assert ci.stdi(X, labels, squared=True) == pytest.approx(
+    assert classic.stdi(X, labels, squared=True) == pytest.approx(
         oracle_stdi(X, labels, squared=True), rel=1e-12
     )
     np.testing.assert_allclose(
-        ci.silhouette_samples(X, labels),
+        classic.silhouette_samples(X, labels),
         oracle_silhouette_samples(X, labels),
         rtol=1e-12,
         atol=1e-12,
     )
     np.testing.assert_allclose(
-        ci.bwp_samples(X, labels), oracle_bwp_samples(X, labels), rtol=1e-12, atol=1e-12
+        classic.bwp_samples(X, labels), oracle_bwp_samples(X, labels), rtol=1e-12, atol=1e-12
     )
     closest_pair = oracle_xb_closest_pair(X, labels)
-    assert ci.xb(X, labels, separation="closest_pair") == pytest.approx(closest_pair, rel=1e-12)
+    assert classic.xb(X, labels, separation="closest_pair") == pytest.approx(closest_pair, rel=1e-12)
     fused = internal_scores(X, labels, ["xb", "dunn"], xb_separation="closest_pair")
-    assert fused["xb"] == ci.xb(X, labels, separation="closest_pair")
-    assert fused["dunn"] == ci.dunn(X, labels)
+    assert fused["xb"] == classic.xb(X, labels, separation="closest_pair")
+    assert fused["dunn"] == classic.dunn(X, labels)
 
 
 def test_singletons_score_zero_and_igp_zero(engine):
     X = np.array([[0.0], [0.1], [0.2], [5.0], [9.0]])
     labels = np.array([0, 0, 0, 1, 2])  # clusters 1 and 2 are singletons
-    assert ci.silhouette_samples(X, labels)[3:].tolist() == [0.0, 0.0]
-    assert ci.bwp_samples(X, labels)[3:].tolist() == [0.0, 0.0]
+    assert classic.silhouette_samples(X, labels)[3:].tolist() == [0.0, 0.0]
+    assert classic.bwp_samples(X, labels)[3:].tolist() == [0.0, 0.0]
     # cluster 0 keeps all its neighbours; the singletons have none in their own cluster
-    assert ci.igp(X, labels) == pytest.approx(1 / 3)
+    assert classic.igp(X, labels) == pytest.approx(1 / 3)
     assert_scores_close(internal_scores(X, labels, NAMES), oracle_scores(X, labels))
 
 
@@ -349,15 +349,15 @@ def test_silhouette_and_davies_bouldin_equal_sklearn(engine, seed):
     labels[0] = k  # one singleton cluster
     budget = float(rng.choice([0.01, 256]))
     np.testing.assert_allclose(
-        ci.silhouette_samples(X, labels, memory_budget_mb=budget),
+        classic.silhouette_samples(X, labels, memory_budget_mb=budget),
         skm.silhouette_samples(X, labels),
         rtol=1e-12,
         atol=1e-12,
     )
-    assert ci.sil(X, labels) == pytest.approx(
+    assert classic.sil(X, labels) == pytest.approx(
         skm.silhouette_score(X, labels), rel=1e-12, abs=1e-12
     )
-    assert ci.db(X, labels) == pytest.approx(
+    assert classic.db(X, labels) == pytest.approx(
         skm.davies_bouldin_score(X, labels), rel=1e-12
     )
 
@@ -388,17 +388,17 @@ HAND_LABELS = np.array([0, 0, 0, 1, 1, 2, 2])
 
 def test_hand_worked_example(engine):
     X, y = HAND_X, HAND_LABELS
-    assert ci.stdi(X, y) == pytest.approx(15 / 11, rel=1e-14)
-    assert ci.stdi(X, y, squared=True) == pytest.approx(101 / 17, rel=1e-14)
-    assert ci.xb(X, y) == pytest.approx(12 / 343, rel=1e-14)
+    assert classic.stdi(X, y) == pytest.approx(15 / 11, rel=1e-14)
+    assert classic.stdi(X, y, squared=True) == pytest.approx(101 / 17, rel=1e-14)
+    assert classic.xb(X, y) == pytest.approx(12 / 343, rel=1e-14)
     # closest pair of different clusters: 2-6 and 10-14, both 4 apart: 12 / (7 * 16)
-    assert ci.xb(X, y, separation="closest_pair") == pytest.approx(3 / 28, rel=1e-14)
-    assert ci.db(X, y) == pytest.approx(26 / 63, rel=1e-14)
-    assert ci.dbi(X, y) == pytest.approx(52 / 63, rel=1e-14)
-    assert ci.dunn(X, y) == pytest.approx(1.0, rel=1e-14)
-    assert ci.igp(X, y) == pytest.approx(5 / 6, rel=1e-14)
-    assert ci.silhouette_samples(X, y)[3] == pytest.approx(1 / 5, rel=1e-14)
-    assert ci.bwp_samples(X, y)[3] == pytest.approx(1 / 9, rel=1e-14)
+    assert classic.xb(X, y, separation="closest_pair") == pytest.approx(3 / 28, rel=1e-14)
+    assert classic.db(X, y) == pytest.approx(26 / 63, rel=1e-14)
+    assert classic.dbi(X, y) == pytest.approx(52 / 63, rel=1e-14)
+    assert classic.dunn(X, y) == pytest.approx(1.0, rel=1e-14)
+    assert classic.igp(X, y) == pytest.approx(5 / 6, rel=1e-14)
+    assert classic.silhouette_samples(X, y)[3] == pytest.approx(1 / 5, rel=1e-14)
+    assert classic.bwp_samples(X, y)[3] == pytest.approx(1 / 9, rel=1e-14)
 
 
 def test_igp_ties_count_a_share_whatever_the_row_order(engine):
@@ -406,9 +406,9 @@ def test_igp_ties_count_a_share_whatever_the_row_order(engine):
     # 2 (C1) and 10 (C2), x5 = 10 ties 6 (C2) and 14 (C3): each counts 1/2, in every order
     # (the "earlier row wins" rule gave 5/6 or 1 as the rows fell).
     for order in ([0, 1, 2, 4, 3, 5, 6], [0, 1, 4, 3, 2, 5, 6], [6, 5, 4, 3, 2, 1, 0]):
-        assert ci.igp(HAND_X[order], HAND_LABELS[order]) == 5 / 6
+        assert classic.igp(HAND_X[order], HAND_LABELS[order]) == 5 / 6
     # 1 ties 0 (own) and 2 (other): (1 + 1/2) / 2 and (0 + 1) / 2
-    assert ci.igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1]) == 0.625
+    assert classic.igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1]) == 0.625
 
 
 # ----------------------------------------------------------------------------- exactness
@@ -464,7 +464,7 @@ def test_tiled_kernel_equals_the_numpy_engine_across_tiles_and_workers(kind):
     # and all threads. Distances (minima, maxima, neighbours, ties) must be bit-identical to
     # the numpy engine's, sums too (one order), and sums bit-identical across thread counts.
     numba = pytest.importorskip("numba")
-    from clustval._kernels import TILE
+    from clustval._engine.kernels import TILE
 
     rng = np.random.default_rng(5)
     sizes = [2 * TILE + 188, 1, TILE // 2 + 44, 5, TILE + 1, 2]
@@ -498,7 +498,7 @@ def test_parts_are_combined_as_numpy_reduces_them():
     # combine_parts: sums added in part order (the bits of np.sum over the parts), minima and
     # maxima over the parts, the sums scattered to the original rows
     pytest.importorskip("numba")
-    from clustval._kernels import combine_parts
+    from clustval._engine.kernels import combine_parts
 
     rng = np.random.default_rng(2)
     parts, n, k = 4, 37, 3
@@ -522,9 +522,9 @@ def test_a_row_is_folded_in_the_lane_order(m, d, fold_max):
     # fold_max) maxima element by element, and nothing written past the last block.
     # d = 1, 8, 13, 17: one narrow or wide sweep, two, three.
     pytest.importorskip("numba")
-    from clustval._kernels import distances
-    from clustval._lanes import LANES
-    from clustval._rowstep import aligned_empty, row_step
+    from clustval._engine.kernels import distances
+    from clustval._engine.lanes import LANES
+    from clustval._engine.rowstep import aligned_empty, row_step
 
     rng = np.random.default_rng(m * 100 + d)
     rows = -(-d // 4) * 4
@@ -559,7 +559,7 @@ def test_a_row_is_folded_in_the_lane_order(m, d, fold_max):
 
 def test_aligned_scratch_starts_on_a_cache_line():
     pytest.importorskip("numba")
-    from clustval._rowstep import aligned_empty
+    from clustval._engine.rowstep import aligned_empty
 
     for size in (1, 8, 520):
         values = aligned_empty(size)
@@ -600,8 +600,8 @@ def test_chunking_does_not_change_results(engine, budget):
     assert_scores_close(chunked, one_block, rtol=1e-14, atol=1e-14)
     assert chunked["igp"] == one_block["igp"] and chunked["dunn"] == one_block["dunn"]
     np.testing.assert_allclose(
-        ci.silhouette_samples(X, labels, memory_budget_mb=budget),
-        ci.silhouette_samples(X, labels),
+        classic.silhouette_samples(X, labels, memory_budget_mb=budget),
+        classic.silhouette_samples(X, labels),
         rtol=1e-14,
         atol=1e-15,
     )
@@ -630,25 +630,25 @@ def test_internal_scores_subsets_equal_individual_functions(names):
 def test_internal_scores_defaults_and_stdi_option():
     X, labels = random_case(6, 40, 3)
     assert list(internal_scores(X, labels)) == list(INTERNAL)  # every registered index
-    assert internal_scores(X, labels, ["stdi"], stdi_squared=True)["stdi"] == ci.stdi(
+    assert internal_scores(X, labels, ["stdi"], stdi_squared=True)["stdi"] == classic.stdi(
         X, labels, squared=True
     )
-    assert internal_scores(X, labels, "dunn") == {"dunn": ci.dunn(X, labels)}
+    assert internal_scores(X, labels, "dunn") == {"dunn": classic.dunn(X, labels)}
 
 
 def test_xb_separation_option_default_and_errors(monkeypatch):
     X, labels = random_case(7, 45, 4)
-    default = ci.xb(X, labels)
+    default = classic.xb(X, labels)
     # the default is the centroid form, bit for bit, alone and in the fused pass
-    assert default == ci.xb(X, labels, separation="centroids")
+    assert default == classic.xb(X, labels, separation="centroids")
     assert default == pytest.approx(oracle_xb(X, labels), rel=1e-12)
     assert internal_scores(X, labels)["xb"] == default
     assert internal_scores(X, labels, ["xb"], xb_separation="centroids")["xb"] == default
     # the centroid form computes no pairwise distance at all
-    monkeypatch.setattr(ci, "cluster_distance_stats", lambda *a, **k: pytest.fail("distance pass"))
+    monkeypatch.setattr(partition, "cluster_distance_stats", lambda *a, **k: pytest.fail("distance pass"))
     assert internal_scores(X, labels, ["xb", "stdi", "db"])["xb"] == default
     with pytest.raises(InputError, match="xb_separation = 'medoids'; use one of 'centroids', 'closest_pair'"):
-        ci.xb(X, labels, separation="medoids")
+        classic.xb(X, labels, separation="medoids")
     with pytest.raises(InputError, match="xb_separation"):
         internal_scores(X, labels, xb_separation="nearest")
 
@@ -657,17 +657,17 @@ def test_closest_pair_and_centroid_separations_differ_both_ways():
     # touching clusters {0, 1} and {3, 5}: centroids 0.5 and 4 (3.5 apart), closest pair 1-3
     # (2 apart); WGSS = 0.25 + 0.25 + 1 + 1 = 2.5, n = 4
     X, y = np.array([[0.0], [1.0], [3.0], [5.0]]), [0, 0, 1, 1]
-    assert ci.xb(X, y) == pytest.approx(2.5 / (4 * 3.5**2), rel=1e-14)
-    assert ci.xb(X, y, separation="closest_pair") == pytest.approx(2.5 / (4 * 2.0**2), rel=1e-14)
+    assert classic.xb(X, y) == pytest.approx(2.5 / (4 * 3.5**2), rel=1e-14)
+    assert classic.xb(X, y, separation="closest_pair") == pytest.approx(2.5 / (4 * 2.0**2), rel=1e-14)
     # nested: {(-1, 0), (1, 0)} around (0, 0.1): centroids 0.1 apart, closest pair sqrt(1.01)
     X, y = np.array([[-1.0, 0.0], [1.0, 0.0], [0.0, 0.1]]), [0, 0, 1]
-    assert ci.xb(X, y) == pytest.approx(2 / (3 * 0.01), rel=1e-12)
-    assert ci.xb(X, y, separation="closest_pair") == pytest.approx(2 / (3 * 1.01), rel=1e-12)
+    assert classic.xb(X, y) == pytest.approx(2 / (3 * 0.01), rel=1e-12)
+    assert classic.xb(X, y, separation="closest_pair") == pytest.approx(2 / (3 * 1.01), rel=1e-12)
 
 
 def test_closest_pair_xb_is_inf_when_clusters_share_a_point():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 0.0], [3.0, 0.0]])
-    assert ci.xb(X, [0, 0, 1, 1], separation="closest_pair") == math.inf
+    assert classic.xb(X, [0, 0, 1, 1], separation="closest_pair") == math.inf
 
 
 def test_sums_are_n_times_means():
@@ -699,7 +699,7 @@ def test_every_object_alone(name):
     else:
         value = SCORE_FUNCTIONS[name](X, labels)
         assert value == oracle_scores(X, labels)[name]
-    for samples in (ci.silhouette_samples, ci.bwp_samples):
+    for samples in (classic.silhouette_samples, classic.bwp_samples):
         with pytest.raises(UndefinedIndexError):
             samples(X, labels)
 
@@ -715,13 +715,13 @@ def test_non_finite_data_is_rejected(bad):
 
 def test_shape_errors():
     with pytest.raises(InputError, match="rows but labels"):
-        ci.sil(np.ones((5, 2)), [0, 1, 0, 1])
+        classic.sil(np.ones((5, 2)), [0, 1, 0, 1])
     with pytest.raises(InputError, match="2-D"):
-        ci.dunn(np.ones((4, 2, 2)), [0, 1, 0, 1])
+        classic.dunn(np.ones((4, 2, 2)), [0, 1, 0, 1])
     with pytest.raises(InputError, match="unknown internal index"):
         internal_scores(np.ones((4, 2)), [0, 1, 0, 1], ["sil", "silhouette"])
     with pytest.raises(InputError, match="memory_budget_mb"):
-        ci.igp(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=0)
+        classic.igp(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=0)
     with pytest.raises(InputError, match="memory_budget_mb"):
         internal_scores(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=float("nan"))
 
@@ -729,7 +729,7 @@ def test_shape_errors():
 def test_unknown_engine_is_rejected(monkeypatch):
     monkeypatch.setenv("CLUSTVAL_ENGINE", "gpu")
     with pytest.raises(InputError, match="CLUSTVAL_ENGINE"):
-        ci.dunn(np.arange(8.0).reshape(4, 2), [0, 1, 0, 1])
+        classic.dunn(np.arange(8.0).reshape(4, 2), [0, 1, 0, 1])
 
 
 # ----------------------------------------------------------------------------- degenerate
@@ -779,13 +779,13 @@ def test_permutation_relabelling_translation_and_scale(engine):
         internal_scores(2.5 * X, labels, NAMES), {m: base[m] for m in SCALE_FREE}, rtol=1e-12
     )
     np.testing.assert_allclose(
-        ci.silhouette_samples(X[perm], labels[perm]),
-        ci.silhouette_samples(X, labels)[perm],
+        classic.silhouette_samples(X[perm], labels[perm]),
+        classic.silhouette_samples(X, labels)[perm],
         rtol=1e-12,
         atol=1e-14,
     )
-    assert ci.stdi(2.5 * X, labels, squared=True) == pytest.approx(
-        ci.stdi(X, labels, squared=True), rel=1e-12
+    assert classic.stdi(2.5 * X, labels, squared=True) == pytest.approx(
+        classic.stdi(X, labels, squared=True), rel=1e-12
     )
 
 
@@ -805,7 +805,7 @@ def test_ranges_and_directions_on_well_separated_blobs():
 
 
 # ----------------------------------------------------------------------------- one order of sums
-# The work threshold of clustval._compiled picks the engine, so no value may depend on it:
+# The work threshold of clustval._engine.compiled picks the engine, so no value may depend on it:
 # the numpy engine adds the per-cluster sums in the numba engine's order (tiles, lanes, parts).
 ENGINE_CASES = [
     # (seed, n, d, K, kind): one tile per cluster, clusters of several tiles (several parts
@@ -836,7 +836,7 @@ def test_every_internal_index_is_bit_identical_in_both_engines(case, monkeypatch
     for engine in ("numpy", "numba"):
         monkeypatch.setenv("CLUSTVAL_ENGINE", engine)
         got[engine] = internal_scores(X, labels, list(NAMES))
-        got[engine, "samples"] = (ci.silhouette_samples(X, labels), ci.bwp_samples(X, labels))
+        got[engine, "samples"] = (classic.silhouette_samples(X, labels), classic.bwp_samples(X, labels))
         got[engine, "small blocks"] = internal_scores(X, labels, list(NAMES), memory_budget_mb=0.05)
     assert list(got["numpy"]) == list(NAMES)
     assert got["numpy"] == got["numba"] == got["numpy", "small blocks"] == got["numba", "small blocks"]
@@ -865,7 +865,7 @@ def test_precomputed_distances_give_the_same_bits_as_the_coordinates(case, monke
 def test_part_bounds_equal_the_listed_pairs():
     # The parts are found row by row of the tile-pair triangle; the compiled pass used to list
     # all pairs and search their cumulative work: the same bounds, so the same sums.
-    from clustval._pairwise import PARTS, _part_bounds
+    from clustval._engine.pairwise import PARTS, _part_bounds
 
     rng = np.random.default_rng(11)
     for _ in range(200):
@@ -879,11 +879,11 @@ def test_part_bounds_equal_the_listed_pairs():
 
 
 def test_numpy_sums_follow_the_documented_order():
-    # cluster_sums[i, c] by the rule of clustval._pairwise's docstring, written with loops:
+    # cluster_sums[i, c] by the rule of clustval._engine.pairwise's docstring, written with loops:
     # tiles after i's own in lanes, before it one by one, the own tile after i in lanes
     # from i + 1 then before i one by one; the terms of a part from 0.0, parts in order.
-    from clustval._lanes import TILE
-    from clustval._pairwise import _TilePlan
+    from clustval._engine.lanes import TILE
+    from clustval._engine.pairwise import _TilePlan
 
     rng = np.random.default_rng(4)
     sizes = [TILE + 300, 3, 2 * TILE + 5]

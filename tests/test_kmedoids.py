@@ -1,4 +1,4 @@
-"""Tests of clustval.kmedoids: hand-worked examples, a brute-force oracle, edge cases.
+"""Tests of clustval.clustering.kmedoids: hand-worked examples, a brute-force oracle, edge cases.
 
 The oracle below is written from the README's Decisions text with plain loops over D
 (including the literal stop rule of Park & Jun (2009), "until the total cost stops
@@ -15,9 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from clustval.datasets.catalog import bundled_dir
-from clustval.errors import ClusteringError, ClustvalError
-from clustval.kmedoids import (
+from clustval.clustering.kmedoids import (
     KMedoidsConvergenceWarning,
     SeedFallbackWarning,
     euclidean_distances,
@@ -26,6 +24,8 @@ from clustval.kmedoids import (
     sd_init,
     sd_kmedoids,
 )
+from clustval.datasets.catalog import bundled_dir
+from clustval.errors import ClusteringError, ClustvalError
 
 UCI = Path(str(bundled_dir()))  # the raw UCI files shipped in the package
 
@@ -221,7 +221,7 @@ def test_park_jun_and_sd_match_oracle_on_uci(name):
 
 
 # ---------------------------------------------------------------------------- properties
-@pytest.mark.filterwarnings("ignore::clustval.kmedoids.SeedFallbackWarning")
+@pytest.mark.filterwarnings("ignore::clustval.clustering.kmedoids.SeedFallbackWarning")
 def test_cost_never_increases_and_labels_are_nearest_medoid():
     rng = np.random.default_rng(7)
     for trial in range(10):
@@ -375,7 +375,7 @@ FITS = [(park_jun, {}), (sd_kmedoids, {"radius": "sd"}), (sd_kmedoids, {"radius"
 def test_on_demand_paths_equal_the_matrix_path(seed, engine, monkeypatch):
     # From X the distances are computed where needed (in row blocks of any size); every
     # result field must equal the one from the stored matrix, exactly, in both engines.
-    import clustval._compiled as compiled
+    import clustval._engine.compiled as compiled
 
     monkeypatch.setattr(compiled, "MIN_WORK", 0 if engine == "numba" else math.inf)
     X = _ties_and_duplicates(seed)
@@ -395,7 +395,7 @@ def test_on_demand_paths_equal_the_matrix_path(seed, engine, monkeypatch):
 @pytest.mark.parametrize("seed", range(8))
 def test_compiled_and_numpy_engines_give_identical_clusterings(seed, monkeypatch):
     # The sums compared by the seed and update rules are added in one order in every engine.
-    import clustval._compiled as compiled
+    import clustval._engine.compiled as compiled
 
     X = _ties_and_duplicates(seed)
     fits = min(3, len(np.unique(X, axis=0)))
@@ -421,9 +421,9 @@ def _oracle_lane_sum(terms):
 def test_distance_sums_follow_the_lane_order_in_every_engine(m):
     # Bit-equal to the loop oracle: numpy's lane sums, the compiled sums computed from X
     # and the compiled sums read from a stored matrix (weighted, and rows out of order).
-    from clustval._kernels import weighted_distance_sums, weighted_matrix_sums
-    from clustval._lanes import lane_sums
-    from clustval._pairwise import _feature_major
+    from clustval._engine.kernels import weighted_distance_sums, weighted_matrix_sums
+    from clustval._engine.lanes import lane_sums
+    from clustval._engine.pairwise import _feature_major
 
     rng = np.random.default_rng(m)
     X = rng.normal(size=(m, 3)) * 10.0 ** rng.integers(-3, 4, size=(m, 1))
@@ -474,7 +474,7 @@ def _grid(duplicates: bool = False):
 def _ties_met(fit, X, k, monkeypatch):
     """The sets of objects that tied (within the tolerance) in a decision of ``fit(X, k)``
     broken by object index: Park-Jun's and SD's seeds, SD's farthest-first fill, the update."""
-    import clustval.kmedoids as km
+    import clustval.clustering.kmedoids as km
 
     ties, lowest_within = [], km._lowest_within
 
@@ -537,8 +537,8 @@ def test_balance_scale_ties_in_park_jun_v_go_to_the_lowest_index():
     # balance-scale is the lattice {0, 1/4, ..., 1}^4: 8 symmetric images tie exactly in v_j,
     # yet lane-order sums give two of them (311 and 337) one ulp more. Ascending v_j with
     # ties by object index puts 311 before 313, whatever the ulp says.
-    from clustval._pairwise import DistanceRows
-    from clustval.kmedoids import TIE_RTOL, _park_jun_scores, _row_sums
+    from clustval._engine.pairwise import DistanceRows
+    from clustval.clustering.kmedoids import TIE_RTOL, _park_jun_scores, _row_sums
 
     X = _balance_scale()
     dist = DistanceRows(X=X)
@@ -592,15 +592,15 @@ def test_a_permutation_that_reorders_tied_objects_picks_another_of_them():
     assert p[got.initial_medoids].tolist() == [312, 437]  # 437 now at index 187, the lowest
 
 
-@pytest.mark.filterwarnings("ignore::clustval.kmedoids.SeedFallbackWarning")
+@pytest.mark.filterwarnings("ignore::clustval.clustering.kmedoids.SeedFallbackWarning")
 @pytest.mark.parametrize("variant", sorted(FIT_VARIANTS))
 @pytest.mark.parametrize("data", ["balance", "lattice"])
 def test_rounding_noise_in_every_sum_changes_no_decision(variant, data, monkeypatch):
     # Multiply every sum and variance the rules compare, and every distance, by 1 + u with
     # |u| <= 1e-13 (hundreds of ulps, far more than rounding, far below TIE_RTOL): the fits
     # must not change at all (zero distances, the duplicates, stay zero).
-    import clustval.kmedoids as km
-    from clustval._pairwise import DistanceRows
+    import clustval.clustering.kmedoids as km
+    from clustval._engine.pairwise import DistanceRows
 
     X = _balance_scale() if data == "balance" else _grid(duplicates=True)
     fit = FIT_VARIANTS[variant]
@@ -626,8 +626,8 @@ def test_update_keeps_the_medoid_on_a_tie_within_the_tolerance():
     # x = 0, 1, 2 in one cluster with medoid 0: sums 3, 2, 3, so the medoid moves to 1. Three
     # points at distance 1 from each other: sums 2, 2, 2, a tie that keeps 0; still so when
     # d(1, 2) is lower by tol / 4 (sums of 1 and 2 lower by tol / 4), not when by 2 tol.
-    from clustval._pairwise import DistanceRows
-    from clustval.kmedoids import TIE_RTOL, _update
+    from clustval._engine.pairwise import DistanceRows
+    from clustval.clustering.kmedoids import TIE_RTOL, _update
 
     labels, medoids = np.zeros(3, dtype=np.int64), np.array([0])
     D = euclidean_distances(np.array([0.0, 1.0, 2.0]))
@@ -641,8 +641,8 @@ def test_update_keeps_the_medoid_on_a_tie_within_the_tolerance():
 
 
 def test_assignment_ties_within_the_tolerance_go_to_the_lowest_cluster_number():
-    from clustval._pairwise import DistanceRows
-    from clustval.kmedoids import _assign
+    from clustval._engine.pairwise import DistanceRows
+    from clustval.clustering.kmedoids import _assign
 
     # object 2 is 1 from medoid 1 (cluster 0) and 1 - 1e-15 from medoid 0 (cluster 1)
     D = np.array([[0.0, 2.0, 1.0 - 1e-15], [2.0, 0.0, 1.0], [1.0 - 1e-15, 1.0, 0.0]])
@@ -655,7 +655,7 @@ def test_assignment_ties_within_the_tolerance_go_to_the_lowest_cluster_number():
 def test_pam_and_kmedoids_share_one_tolerance():
     import importlib
 
-    km, pm = (importlib.import_module(f"clustval.{name}") for name in ("kmedoids", "pam"))
+    km, pm = (importlib.import_module(f"clustval.{name}") for name in ("clustering.kmedoids", "clustering.pam"))
     assert pm.TIE_RTOL is km.TIE_RTOL == 1e-10
 
 
@@ -681,11 +681,11 @@ def _bad_matrices(n: int):
 def test_compiled_check_of_d_accepts_and_refuses_as_numpy_does(n, monkeypatch):
     # The compiled check (one pass, with the row sums) refuses every fault the numpy check
     # refuses, with its words; on a valid D its row sums are the lane-order sums.
-    import clustval._compiled as compiled
-    from clustval._pairwise import DistanceRows
+    import clustval._engine.compiled as compiled
+    from clustval._engine.pairwise import DistanceRows
 
     monkeypatch.setattr(compiled, "MIN_WORK", 0)
-    km = importlib.import_module("clustval.kmedoids")
+    km = importlib.import_module("clustval.clustering.kmedoids")
     D = euclidean_distances(np.random.default_rng(n).normal(size=(n, 3)))
     checked, row_sums = km._checked_distances(D.tolist())  # converted to float64 first
     np.testing.assert_array_equal(checked, D)
@@ -701,8 +701,8 @@ def test_compiled_check_of_d_accepts_and_refuses_as_numpy_does(n, monkeypatch):
 
 
 def test_update_reuses_the_sums_of_a_cluster_whose_members_did_not_change(monkeypatch):
-    from clustval._pairwise import DistanceRows
-    from clustval.kmedoids import _update
+    from clustval._engine.pairwise import DistanceRows
+    from clustval.clustering.kmedoids import _update
 
     X = np.array([0.0, 1, 2, 6, 7, 9])[:, None]
     D, labels, medoids = euclidean_distances(X), np.array([0, 0, 0, 1, 1, 1]), np.array([0, 5])

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import clustval
-from clustval.registry import INTERNAL
+from clustval.indices.registry import INTERNAL
 
 SMALL, LARGE = 3_000, 12_000
 # Small, so that a pass that keeps within its budget and one that ignores it differ by far
@@ -32,7 +32,7 @@ SLACK_MB = 32  # one-off allocations that do not grow with n
 
 # Indices known to allocate O(n^2) memory: expected failures, strict (once one is fixed its test
 # passes, fails the suite, and it must leave this list). None since the pair-rank statistics
-# (clustval._pair_pass) and Hubert's Gamma (clustval.nbclust_family) keep to their budget.
+# (clustval._engine.pair_pass) and Hubert's Gamma (clustval.indices.nbclust) keep to their budget.
 KNOWN_QUADRATIC: frozenset[str] = frozenset()
 
 # Run in a subprocess: each index's peak resident memory over the RSS before it, in MB.
@@ -68,8 +68,8 @@ except OSError:  # not Linux, or /proc/self/clear_refs not writable: no way to m
     print("null")
     sys.exit()
 n, budget, names = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3].split(",")
-import clustval._compiled  # noqa: E402
-clustval._compiled.kernels()  # numba first: a process loads it lazily, inside its first large call
+import clustval._engine.compiled  # noqa: E402
+clustval._engine.compiled.kernels()  # numba first: a process loads it lazily, inside its first large call
 X, y = blobs(1000)
 for name in names:  # compile or load every kernel first
     clustval.internal_scores(X, y, [name], undefined="nan", memory_budget_mb=budget)

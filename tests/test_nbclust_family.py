@@ -1,4 +1,4 @@
-"""clustval.nbclust_family (CCC, TrCovW, Dindex, Hubert) against independent oracles:
+"""clustval.indices.nbclust (CCC, TrCovW, Dindex, Hubert) against independent oracles:
 exact fractions and brute-force loops on small data, and NbClust's own code path
 (clustval.compat.nbclust) where its definition coincides with the published one."""
 
@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval import nbclust_family as nbf
 from clustval.compat import nbclust as nb
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.internal import CLUSTER_SUMS, COORDINATES, Partition
-from clustval.nbclust_family import ccc, dindex, hubert, trcovw
-from clustval.registry import get_index
+from clustval.indices import nbclust as nbf
+from clustval.indices.nbclust import ccc, dindex, hubert, trcovw
+from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, Partition
+from clustval.indices.registry import get_index
 
 SMALL_X = [[0, 0], [1, 3], [2, 1], [8, 8], [9, 6], [7, 9], [4, 12], [5, 11]]
 SMALL_LABELS = [0, 0, 0, 1, 1, 1, 2, 2]
@@ -111,7 +111,7 @@ def test_hubert_reads_the_distance_sums_and_refuses_a_distance_matrix():
     assert nbf.hubert_from_partition.needs == {COORDINATES, CLUSTER_SUMS}
     X, labels = _data(3)
     with pytest.raises(InputError, match="coordinates"):
-        clustval.internal_scores(clustval.kmedoids.euclidean_distances(X), labels, ["hubert"], metric="precomputed")
+        clustval.internal_scores(clustval.clustering.kmedoids.euclidean_distances(X), labels, ["hubert"], metric="precomputed")
 
 
 def test_hubert_hand_worked():

@@ -1,5 +1,5 @@
-"""genieclust's WCNN and DuNN-OWA (clustval.neighbours) and cvi's PS, rCIP, cSIL, WB
-(clustval.cvi_family): against the two packages as independent oracles, against brute
+"""genieclust's WCNN and DuNN-OWA (clustval.indices.neighbours) and cvi's PS, rCIP, cSIL, WB
+(clustval.indices.cvi): against the two packages as independent oracles, against brute
 force written here, and on their degenerate cases."""
 
 from __future__ import annotations
@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval import _knn, cvi_family, internal, neighbours
+from clustval._engine import knn as _knn
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.internal import Partition
-from clustval.registry import get_index
+from clustval.indices import cvi as cvi_family
+from clustval.indices import neighbours, partition
+from clustval.indices.partition import Partition
+from clustval.indices.registry import get_index
 
 gv = pytest.importorskip(
     "genieclust.cluster_validity", reason="genieclust (the test extra) is the oracle of WCNN and DuNN-OWA"
@@ -378,7 +380,7 @@ def test_the_first_columns_of_a_wider_search_are_the_narrower_search(kind, tree,
         X = np.repeat(X[:80], 5, axis=0)
     options = {}
     if kind == "distance matrix":
-        X, options = clustval.kmedoids.euclidean_distances(X), {"precomputed": True}
+        X, options = clustval.clustering.kmedoids.euclidean_distances(X), {"precomputed": True}
     monkeypatch.setattr(_knn, "TREE_MIN_N", 0 if tree else 10**9)
     wide = _knn.nearest_neighbours(X, 40, **options)
     for m in (1, 2, 7, 25, 39):
@@ -393,7 +395,7 @@ def _counting_searches(monkeypatch):
         calls.append(M)
         return _knn.nearest_neighbours(X, M, **options)
 
-    monkeypatch.setattr(internal, "nearest_neighbours", search)
+    monkeypatch.setattr(partition, "nearest_neighbours", search)
     return calls
 
 
@@ -402,7 +404,7 @@ def test_the_near_neighbour_indices_share_one_search(metric, monkeypatch):
     rng = np.random.default_rng(6)
     X = rng.integers(0, 5, size=(600, 2)).astype(float)  # ties at every radius
     y = (X[:, 0] > 1) + 2 * (X[:, 1] > 2)
-    data = clustval.kmedoids.euclidean_distances(X) if metric == "precomputed" else X
+    data = clustval.clustering.kmedoids.euclidean_distances(X) if metric == "precomputed" else X
     alone = {name: get_index(name).function(data, y, metric=metric) for name in NEAR_NEIGHBOUR_INDICES}
     calls = _counting_searches(monkeypatch)
     together = clustval.internal_scores(data, y, NEAR_NEIGHBOUR_INDICES, metric=metric)

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval import internal
+from clustval.clustering.kmedoids import euclidean_distances
 from clustval.errors import UndefinedIndexError
-from clustval.kmedoids import euclidean_distances
-from clustval.registry import INDICES, get_index, names_of
+from clustval.indices import partition
+from clustval.indices.registry import INDICES, get_index, names_of
 
 
 def _blobs(n=24, d=3, k=3):
@@ -113,7 +113,7 @@ def test_singular_scatter_matrices_are_undefined_before_any_is_built(monkeypatch
     def refuse(self):
         raise AssertionError("a d x d scatter matrix was built")
 
-    monkeypatch.setattr(internal.Partition, "within_scatter", property(refuse))
+    monkeypatch.setattr(partition.Partition, "within_scatter", property(refuse))
     for name in ("det_ratio", "log_det_ratio", "trace_wib", "scott_symons", "rcip"):
         with pytest.raises(UndefinedIndexError, match="singular"):
             get_index(name).function(X, labels)

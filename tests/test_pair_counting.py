@@ -1,4 +1,4 @@
-"""clusterCrit's pair-counting criteria and the variation of information (clustval.external).
+"""clusterCrit's pair-counting criteria and the variation of information (clustval.indices.external).
 
 Oracles from outside the code under test: the pair counts by a loop over every pair of
 objects, each formula of the clusterCrit vignette (Desgraupes 2013, sec. "External comparison
@@ -18,9 +18,9 @@ import pytest
 from sklearn import metrics
 
 import clustval
-from clustval import external as E
-from clustval.contingency import Contingency, contingency
-from clustval.registry import INDICES, get_index
+from clustval.indices import external as E
+from clustval.indices.contingency import Contingency, contingency
+from clustval.indices.registry import INDICES, get_index
 
 # yy, yn, ny, nn: clusterCrit's names, with part1 = labels_true the reference
 CRITERIA = [

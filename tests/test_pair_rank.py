@@ -17,11 +17,12 @@ import pytest
 from scipy import stats
 
 import clustval
-from clustval import _compiled, pair_rank
-from clustval._pair_pass import exact_sum, pair_stats
+from clustval._engine import compiled as _compiled
+from clustval._engine.pair_pass import exact_sum, pair_stats
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.internal import EXTREME_SUMS, PAIR_RANKS, Partition
-from clustval.registry import get_index
+from clustval.indices import pair_rank
+from clustval.indices.partition import EXTREME_SUMS, PAIR_RANKS, Partition
+from clustval.indices.registry import get_index
 
 RANK_NAMES = ("baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao")
 
@@ -272,7 +273,7 @@ def _stats(s):
 @pytest.mark.parametrize("budget_mb", [0.2, 2, 256])
 def test_compiled_passes_match_the_oracle_at_any_budget(seed, budget_mb):
     # large enough for the compiled kernel; a small budget cuts many batches and nests the
-    # crowded buckets (steps 2 and 4 of clustval._pair_pass); lattices tie most distances
+    # crowded buckets (steps 2 and 4 of clustval._engine.pair_pass); lattices tie most distances
     rng = np.random.default_rng(seed)
     n, k, d = int(rng.integers(900, 1600)), int(rng.integers(2, 8)), int(rng.integers(1, 6))
     X = rng.integers(0, 4, size=(n, d)).astype(float) if seed % 2 else rng.normal(size=(n, d))

@@ -1,4 +1,4 @@
-"""Tests of clustval.pam: a plain-Python PAM oracle (Kaufman & Rousseeuw 1990, ch. 2, the
+"""Tests of clustval.clustering.pam: a plain-Python PAM oracle (Kaufman & Rousseeuw 1990, ch. 2, the
 original O(k n^2) swap loop), BUILD never beaten by SWAP, and a brute-force local optimum."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import math
 import numpy as np
 import pytest
 
+from clustval.clustering.kmedoids import euclidean_distances
+from clustval.clustering.pam import TIE_RTOL, pam
 from clustval.errors import ClusteringError
-from clustval.kmedoids import euclidean_distances
-from clustval.pam import TIE_RTOL, pam
 
 
 # ---------------------------------------------------------------------------- oracle
@@ -138,7 +138,7 @@ def test_pam_needs_exactly_one_input():
 def test_compiled_and_numpy_paths_make_the_same_choices(kind, monkeypatch):
     """Large sets run the numba kernels, small ones numpy: the same BUILD and the same swaps."""
     pytest.importorskip("numba")
-    from clustval import _compiled
+    from clustval._engine import compiled as _compiled
 
     rng = np.random.default_rng(5)
     if _compiled.kernels() is None:
@@ -182,7 +182,7 @@ def _same(a, b):
 def test_pam_without_the_matrix_equals_the_stored_matrix(seed, engine, monkeypatch):
     # From X with a budget too small for D, every pass computes its distance rows (in blocks
     # of one row, or of a few): the result equals the one from the stored D, field by field.
-    import clustval._compiled as compiled
+    import clustval._engine.compiled as compiled
 
     if engine == "numba":
         pytest.importorskip("numba")
@@ -200,7 +200,7 @@ def test_pam_without_the_matrix_equals_the_stored_matrix(seed, engine, monkeypat
 def test_pam_engines_give_the_same_clustering_on_tie_rich_sets(seed, monkeypatch):
     # The engines add the gains and swap deltas in different orders; the tolerance makes
     # their choices the same (cost_history is summed by one numpy expression in both).
-    import clustval._compiled as compiled
+    import clustval._engine.compiled as compiled
 
     pytest.importorskip("numba")
     X = _tie_rich(seed)
@@ -216,7 +216,7 @@ def test_compiled_swap_deltas_and_build_gains_equal_brute_force():
     # Each delta against the cost change of that swap computed directly, each BUILD gain
     # against its definition, on data with ties and duplicates.
     pytest.importorskip("numba")
-    from clustval._kmedoids_kernels import pam_build_gains, pam_swap_deltas
+    from clustval.clustering._kernels import pam_build_gains, pam_swap_deltas
 
     rng = np.random.default_rng(2)
     X = np.vstack([rng.integers(0, 4, size=(40, 2)), rng.normal(size=(13, 2))]).astype(float)
@@ -247,7 +247,7 @@ def test_compiled_swap_deltas_and_build_gains_equal_brute_force():
 def test_build_recomputes_only_gains_that_can_still_win(monkeypatch):
     # BUILD's bounds (a gain never grows) spare most rows after its second medoid, and the
     # medoids are those of full passes (the plain-Python oracle).
-    pam_module = importlib.import_module("clustval.pam")
+    pam_module = importlib.import_module("clustval.clustering.pam")
     rng = np.random.default_rng(4)
     X = np.vstack([rng.normal(c, 0.3, size=(60, 2)) for c in ((0, 0), (6, 0), (0, 6), (6, 6), (3, 12))])
     counted = []
@@ -263,12 +263,12 @@ def test_fits_do_not_depend_on_the_number_of_threads(seed, monkeypatch):
     # Every compiled K-medoids kernel adds each row's sums serially: one thread (all work
     # below the grain) and two give the same bits.
     pytest.importorskip("numba")
-    import clustval._compiled as compiled
+    import clustval._engine.compiled as compiled
 
     if compiled.kernels() is None:
         pytest.skip("no compiled engine (NUMBA_DISABLE_JIT=1)")
-    import clustval._kmedoids_kernels as kernels
-    from clustval.kmedoids import park_jun, sd_kmedoids
+    import clustval.clustering._kernels as kernels
+    from clustval.clustering.kmedoids import park_jun, sd_kmedoids
 
     monkeypatch.setattr(compiled, "MIN_WORK", 0)
     X = _tie_rich(seed)

@@ -9,10 +9,11 @@ import warnings
 import numpy as np
 import pytest
 
+from clustval.clustering.kmedoids import park_jun, sd_kmedoids
+from clustval.clustering.pam import pam
 from clustval.errors import ClusteringError
-from clustval.kmedoids import park_jun, sd_kmedoids
-from clustval.pam import pam
-from clustval.registry import EXTERNAL, INTERNAL
+from clustval.indices.registry import EXTERNAL, INTERNAL
+from clustval.indices.scoring import score
 from clustval.repro.pipeline import (
     cluster_run,
     read_clusterings,
@@ -21,7 +22,6 @@ from clustval.repro.pipeline import (
     step,
     write_clusterings,
 )
-from clustval.scoring import score
 
 SETTINGS = {"max_iter": 300, "sd_radius": "sd", "backend": "clustval", "kmeans": {"n_init": 4, "seed": 0}}
 

@@ -18,14 +18,14 @@ from scipy.spatial.distance import cdist, pdist
 from sklearn.metrics import silhouette_samples as sk_silhouette_samples
 from sklearn.metrics import silhouette_score as sk_silhouette_score
 
-from clustval import internal as ci
-from clustval._pairwise import exact_distances
-from clustval.compat.sklearn import silhouette_score
+from clustval._engine.pairwise import exact_distances
 from clustval.cli import main
+from clustval.compat.sklearn import silhouette_score
 from clustval.errors import InputError
-from clustval.internal import COORDINATES
-from clustval.registry import INDICES, names_of
-from clustval.scoring import internal_scores, score
+from clustval.indices import classic
+from clustval.indices.partition import COORDINATES
+from clustval.indices.registry import INDICES, names_of
+from clustval.indices.scoring import internal_scores, score
 
 DISTANCE_BASED = [name for name in names_of("internal") if COORDINATES not in INDICES[name].needs]
 CENTROID_BASED = [name for name in names_of("internal") if COORDINATES in INDICES[name].needs]
@@ -78,7 +78,7 @@ def test_silhouette_equals_sklearn_on_a_manhattan_matrix(seed):
         sk_silhouette_score(D, labels, metric="precomputed"), abs=1e-12
     )
     np.testing.assert_allclose(
-        ci.silhouette_samples(D, labels, metric="precomputed"),
+        classic.silhouette_samples(D, labels, metric="precomputed"),
         sk_silhouette_samples(D, labels, metric="precomputed"),
         atol=1e-12,
     )
@@ -132,7 +132,7 @@ def test_every_distance_based_function_takes_metric_precomputed():
         function = INDICES[name].function
         assert function(D, labels, metric="precomputed") == pytest.approx(function(X, labels), rel=1e-13), name
     with pytest.raises(InputError, match="metric must be one of"):
-        ci.sil(X, labels, metric="cosine")
+        classic.sil(X, labels, metric="cosine")
 
 
 def test_centroid_based_indices_are_refused_with_distances_only():

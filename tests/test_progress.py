@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import clustval
-import clustval._progress as progress
+import clustval._engine.progress as progress
 from clustval.cli import build_parser, main
 from clustval.errors import InputError, UndefinedIndexError
 

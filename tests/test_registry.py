@@ -1,4 +1,4 @@
-"""Registry-driven property tests: every index in clustval.registry is held to its entry.
+"""Registry-driven property tests: every index in clustval.indices.registry is held to its entry.
 
 Adding an index to the registry enrols it here: label permutation invariance, symmetry
 where the entry says so, the entry's bounds, and the best value for a perfect partition.
@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 import clustval
 from clustval.cli import main
-from clustval.contingency import contingency
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.internal import CLUSTER_SUMS, Partition, reads
-from clustval.registry import (
+from clustval.indices.contingency import contingency
+from clustval.indices.partition import CLUSTER_SUMS, Partition, reads
+from clustval.indices.registry import (
     EXTERNAL,
     INDICES,
     IndexSpec,
@@ -29,7 +29,7 @@ from clustval.registry import (
     names_of,
     registered,
 )
-from clustval.scoring import score
+from clustval.indices.scoring import score
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -70,8 +70,8 @@ def test_registry_entries_are_complete():
         assert spec.function.__doc__ and len(spec.function.__doc__) > 80, f"{name} needs a docstring"
         # the public function is available under its registry name, the same object
         assert getattr(clustval, name) is spec.function, name
-        # and in the module that defines it: clustval.external, clustval.internal or a family
-        # of its own (clustval.pair_rank, clustval.dunn_family, ...)
+        # and in the module that defines it: clustval.indices.external, clustval.indices.classic or a family
+        # of its own (clustval.indices.pair_rank, clustval.indices.generalised_dunn, ...)
         module = importlib.import_module(spec.function.__module__)
         assert module.__name__.startswith("clustval."), name
         assert getattr(module, name) is spec.function, name
@@ -177,7 +177,7 @@ def test_internal_within_bounds_and_scoring_matches_functions(data):
 # Every index gives the same value for any order of the objects, also on tie-rich data
 # (an integer grid: tied distances at every radius; copies of points, some in other
 # clusters). Exactly for the indices of counts, minima and maxima and for the neighbour
-# indices, whose ties are shared by distance (clustval._knn) and summed in one order; the
+# indices, whose ties are shared by distance (clustval._engine.knn) and summed in one order; the
 # others add sums in the objects' order: equal to 1e-12 relative.
 EXACT_UNDER_PERMUTATION = {
     *EXTERNAL, "igp", "dunn", "gdi12", "gdi21", "baker_hubert_gamma", "g_plus", "tau", "wcnn",
@@ -199,7 +199,7 @@ def _tie_rich(kind: str):
 @pytest.mark.parametrize("kind", ["two clusters", "three clusters", "duplicates", "distances"])
 def test_every_index_is_the_same_for_any_order_of_the_objects(kind):
     X, labels, truth = _tie_rich(kind)
-    data = {"distances": clustval.kmedoids.euclidean_distances(X)} if kind == "distances" else {"X": X}
+    data = {"distances": clustval.clustering.kmedoids.euclidean_distances(X)} if kind == "distances" else {"X": X}
     base = score(labels, labels_true=truth, undefined="nan", **data)
     if kind != "distances":
         assert list(base) == list(INDICES)  # every registered index, external and internal

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from clustval.registry import INDICES
+from clustval.indices.registry import INDICES
 from clustval.repro import figure_table
 from clustval.repro.paper import report as R
 from clustval.repro.paper.claims.output import claims_markdown

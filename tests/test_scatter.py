@@ -1,4 +1,4 @@
-"""clustval.scatter, clusterCrit's criteria from coordinates only, against hand loops.
+"""clustval.indices.scatter, clusterCrit's criteria from coordinates only, against hand loops.
 
 The oracle builds W_k, WG, BG and T object by object in exact rational arithmetic
 (``fractions.Fraction`` holds every float exactly), so every index that is rational in the data
@@ -18,13 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import clustval
-from clustval import scatter as S
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.internal import COORDINATES, Partition
-from clustval.registry import INDICES, K_RULES, IndexSpec, get_index
-from clustval.scoring import internal_scores
+from clustval.indices import scatter as S
+from clustval.indices.partition import COORDINATES, Partition
+from clustval.indices.registry import INDICES, K_RULES, IndexSpec, get_index
+from clustval.indices.scoring import internal_scores
 
-NAMES = tuple(name for name, spec in INDICES.items() if spec.function.__module__ == "clustval.scatter")
+NAMES = tuple(name for name, spec in INDICES.items() if spec.function.__module__ == "clustval.indices.scatter")
 
 # ----------------------------------------------------------------------------- the oracle
 
@@ -89,7 +89,7 @@ def _dist(a, b):
 
 
 def oracle(X, labels):
-    """Every index of clustval.scatter by hand: {name: value, or None where undefined}."""
+    """Every index of clustval.indices.scatter by hand: {name: value, or None where undefined}."""
     rows = [[Fraction(float(v)) for v in x] for x in np.asarray(X, dtype=float)]
     groups = _groups(list(labels))
     n, K, p = len(rows), len(groups), len(rows[0])

@@ -9,7 +9,7 @@ import pytest
 
 import clustval
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.registry import EXTERNAL, INTERNAL
+from clustval.indices.registry import EXTERNAL, INTERNAL
 
 RNG = np.random.default_rng(3)
 TRUTH = RNG.integers(0, 3, 40)
@@ -48,10 +48,10 @@ def test_undefined_nan_only_where_undefined():
     undefined = {name for name, value in values.items() if math.isnan(value)}
     assert undefined == {"sil", "sil_sum", "bwp", "bwp_sum", "calinski_harabasz"} | {
         "banfeld_raftery", "det_ratio", "log_det_ratio", "scott_symons", "trace_wib"} | {
-        # no within-cluster pair to compare or average (clustval.pair_rank)
+        # no within-cluster pair to compare or average (clustval.indices.pair_rank)
         "baker_hubert_gamma", "g_plus", "tau", "c_index", "point_biserial", "mcclain_rao"} | {
-        "ccc", "trcovw"} | {  # R^2 = 1 and n - K = 0 (clustval.nbclust_family)
-        "rcip"}  # every covariance 0: no Gaussian model (clustval.cvi_family)
+        "ccc", "trcovw"} | {  # R^2 = 1 and n - K = 0 (clustval.indices.nbclust)
+        "rcip"}  # every covariance 0: no Gaussian model (clustval.indices.cvi)
     for name in set(INTERNAL) - undefined:
         assert values[name] == clustval.internal_scores(X, singletons, [name])[name]
     # one class: S2 and NCA undefined, the others defined

@@ -22,7 +22,7 @@ import clustval
 from clustval import cli
 from clustval.errors import InputError
 from clustval.formatting import best_ks_text
-from clustval.registry import INDICES, INTERNAL
+from clustval.indices.registry import INDICES, INTERNAL
 from clustval.repro.data import build_dataset
 from clustval.repro.figure_table import figure_params
 from clustval.repro.paper.scores import ScoreTable
@@ -39,7 +39,7 @@ def fig3_run():
     (recipe,) = SETTINGS.data_params(MAIN, "fig1")
     ds = build_dataset(recipe["name"], recipe["config"])
     (row,) = SETTINGS.run_params(MAIN, "fig3")
-    with pytest.warns(clustval.kmedoids.SeedFallbackWarning):
+    with pytest.warns(clustval.clustering.kmedoids.SeedFallbackWarning):
         results = cluster_run(ds, row["algorithm"], row["ks"], row["clustering"])
     labels = {len(r.medoids): r.labels for r in results}
     rows = score_rows(ds, row["algorithm"], labels, SETTINGS.indices, external=False)

@@ -21,7 +21,6 @@ from clustval.repro.verified import (
     manifest_of,
     read_manifest,
     read_verified_csv,
-    read_verified_text,
     remove_damaged,
     write_verified_csv,
 )

@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("sklearn_extra")
 from sklearn_extra.cluster import KMedoids  # noqa: E402
 
-from clustval.kmedoids import (  # noqa: E402
+from clustval.clustering.kmedoids import (
     SeedFallbackWarning,
     euclidean_distances,
     park_jun,

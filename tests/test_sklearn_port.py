@@ -30,9 +30,9 @@ from sklearn import metrics as sk
 from sklearn.metrics import pairwise_distances
 
 import clustval
-from clustval.contingency import contingency
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.external import _mutual_info, expected_mutual_info
+from clustval.indices.contingency import contingency
+from clustval.indices.external import _mutual_info, expected_mutual_info
 
 SUPERVISED = {
     "adjusted_rand_score": clustval.ari,

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import clustval
-import clustval._compiled as compiled
+import clustval._engine.compiled as compiled
 
 _HEAVY = ("numba", "scipy.optimize", "scipy.spatial")
 
@@ -80,7 +80,7 @@ def test_the_hungarian_algorithm_loads_without_scipy_optimize():
         "import numpy as np, clustval\n"
         "rng = np.random.default_rng(0)\n"
         "t, p = rng.integers(0, 4, 150), rng.integers(0, 5, 150)\n"
-        "assert clustval.contingency.contingency(t, p).dominant_matching is None\n"
+        "assert clustval.indices.contingency.contingency(t, p).dominant_matching is None\n"
         "clustval.external_scores(t, p, ['accuracy', 's2', 'nca'])"
     )
     assert not loaded["scipy.optimize"]
@@ -90,7 +90,7 @@ def test_the_solver_loaded_alone_is_scipys_own_function():
     # Loaded first on its own, then scipy.optimize is imported: the very same function object.
     code = (
         "import sys\n"
-        "from clustval.external import _hungarian\n"
+        "from clustval.indices.external import _hungarian\n"
         "ours = _hungarian()\n"
         "assert 'scipy.optimize' not in sys.modules\n"
         "import scipy.optimize\n"
@@ -167,13 +167,13 @@ def test_compiled_values_depend_on_neither_numbas_cache_nor_the_cpu(tmp_path):
 
 def test_every_path_runs_with_numbas_jit_disabled(monkeypatch):
     # NUMBA_DISABLE_JIT=1 (numba's debugging mode) cannot run the 512-bit intrinsics: the one
-    # rule of clustval._compiled then takes the numpy path, with the numpy engine's values
+    # rule of clustval._engine.compiled then takes the numpy path, with the numpy engine's values
     code = textwrap.dedent(
         """
         import json, numpy as np, clustval
-        from clustval import _compiled
-        from clustval.kmedoids import park_jun
-        from clustval.pam import pam
+        from clustval._engine import compiled as _compiled
+        from clustval.clustering.kmedoids import park_jun
+        from clustval.clustering.pam import pam
         assert _compiled.kernels() is None
         rng = np.random.default_rng(5)
         X = rng.normal(size=(3000, 4)); labels = rng.integers(0, 4, 3000)
@@ -186,8 +186,8 @@ def test_every_path_runs_with_numbas_jit_disabled(monkeypatch):
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
     got = json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                                     text=True, check=True).stdout)  # fmt: skip
-    from clustval.kmedoids import park_jun
-    from clustval.pam import pam
+    from clustval.clustering.kmedoids import park_jun
+    from clustval.clustering.pam import pam
 
     monkeypatch.setenv("CLUSTVAL_ENGINE", "numpy")
     rng = np.random.default_rng(5)
@@ -200,13 +200,13 @@ def test_every_path_runs_with_numbas_jit_disabled(monkeypatch):
 
 
 def test_the_work_threshold_changes_no_value(monkeypatch):
-    # The one rule of clustval._compiled picks the engine by the work, so the same data may
+    # The one rule of clustval._engine.compiled picks the engine by the work, so the same data may
     # take either engine: with MIN_WORK at 0 (numba for everything) and at infinity (numpy
     # only: what a machine without numba computes), every internal index and every
     # K-medoids result must be the same bits.
     pytest.importorskip("numba")
-    from clustval.kmedoids import park_jun, sd_kmedoids
-    from clustval.registry import INTERNAL
+    from clustval.clustering.kmedoids import park_jun, sd_kmedoids
+    from clustval.indices.registry import INTERNAL
 
     rng = np.random.default_rng(8)
     X = rng.integers(0, 4, size=(700, 3)) * 0.5  # a lattice: ties everywhere

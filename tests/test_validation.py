@@ -1,4 +1,4 @@
-"""Tests of the label checks and the one label factorisation (clustval._validation)."""
+"""Tests of the label checks and the one label factorisation (clustval._engine.validation)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import clustval
-import clustval._compiled as compiled
-import clustval._validation as validation
-from clustval._validation import as_label_array, factorize
+import clustval._engine.compiled as compiled
+import clustval._engine.validation as validation
+from clustval._engine.validation import as_label_array, factorize
 from clustval.errors import ContinuousLabelWarning, InputError
 
 
@@ -258,7 +258,7 @@ def test_internal_indices_are_exact_at_extreme_magnitudes(scale):
 
 @pytest.mark.parametrize("scale", SCALES)
 def test_kmedoids_is_exact_at_extreme_magnitudes(scale):
-    from clustval.kmedoids import euclidean_distances, park_jun, sd_kmedoids
+    from clustval.clustering.kmedoids import euclidean_distances, park_jun, sd_kmedoids
 
     X, _ = _clusters(1)
     for method in (park_jun, sd_kmedoids):
@@ -281,7 +281,7 @@ def test_ordinary_data_are_not_touched():
 def test_magnitudes_far_below_the_largest_are_read_not_refused():
     # 1e-200 next to 1e200 is below what a distance among the others resolves, as 1e-20
     # next to 1 is: read, not an error (the squared difference underflows, like the sum rounds)
-    from clustval.kmedoids import park_jun
+    from clustval.clustering.kmedoids import park_jun
 
     X = np.array([[1e200, 0.0], [1e200, 1e-200], [0.0, 1.0]])
     assert clustval.silhouette_score(X, [0, 0, 1]) == 2 / 3  # 0 and 1 at distance 0; 2 alone

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from clustval.registry import EXTERNAL, INDICES, INTERNAL
+from clustval.indices.registry import EXTERNAL, INDICES, INTERNAL
 from clustval.repro.verified import MANIFEST, read_manifest, remove_damaged
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ distance-based ones share one chunked pass over all pairwise distances.
 ['accuracy', 'ami', 'ari']
 
 Every index is listed, with its direction, range and reference, in
-:data:`clustval.registry.INDICES` (and by ``clustval indices`` on the command line), and
+:data:`clustval.indices.registry.INDICES` (and by ``clustval indices`` on the command line), and
 this package exports each index's function under its registry name (``clustval.ari``,
 ``clustval.sil``) from there. Where scikit-learn names the same index, that name is a
 drop-in for scikit-learn's function (:mod:`clustval.compat.sklearn`): the same index with
@@ -24,7 +24,9 @@ True
 """
 
 from .clustering import ALGORITHMS, cluster, kmeans
-from .compat.sklearn import (  # scikit-learn's names, with scikit-learn's values at the edges
+from .clustering.kmedoids import euclidean_distances, park_jun, sd_kmedoids
+from .clustering.pam import pam
+from .compat.sklearn import (
     SKLEARN_NAMES,
     adjusted_mutual_info_score,
     adjusted_rand_score,
@@ -39,8 +41,6 @@ from .compat.sklearn import (  # scikit-learn's names, with scikit-learn's value
     silhouette_score,
     v_measure_score,
 )
-from .contingency import contingency_matrix, pair_confusion_matrix
-from .counts import contingency_from_counts, contingency_from_frame
 from .errors import (
     ClusteringError,
     ClustvalError,
@@ -49,12 +49,17 @@ from .errors import (
     InputError,
     UndefinedIndexError,
 )
-from .internal import bwp_samples, silhouette_samples
-from .kmedoids import euclidean_distances, park_jun, sd_kmedoids
-from .pam import pam
-from .registry import INDICES, IndexSpec, get_index
-from .scoring import external_scores, external_scores_from_table, internal_scores, score
-from .gap import GapResult, gap_statistic
+from .indices.classic import bwp_samples, silhouette_samples
+from .indices.contingency import contingency_matrix, pair_confusion_matrix
+from .indices.counts import contingency_from_counts, contingency_from_frame
+from .indices.gap import GapResult, gap_statistic
+from .indices.registry import INDICES, IndexSpec, get_index
+from .indices.scoring import (
+    external_scores,
+    external_scores_from_table,
+    internal_scores,
+    score,
+)
 from .selection import Selection, Vote, select_k
 
 __version__ = "0.1.0"

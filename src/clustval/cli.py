@@ -24,9 +24,9 @@ from . import __version__
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
-from .internal import SIL_AVERAGES, XB_SEPARATIONS
-from .registry import INDICES
-from .scoring import INTERNAL_OPTIONS, score
+from .indices.classic import SIL_AVERAGES, XB_SEPARATIONS
+from .indices.registry import INDICES
+from .indices.scoring import INTERNAL_OPTIONS, score
 
 STDIN = "-"  # the file name that means standard input
 
@@ -393,7 +393,7 @@ def read_table(path: str, max_bytes: int | None = None):
     >>> dense.table.tolist(), dense.classes.tolist()
     ([[40, 10], [45, 0]], [0, 1])
     """
-    from .counts import as_contingency, contingency_from_counts
+    from .indices.counts import as_contingency, contingency_from_counts
 
     lines = [line for line in _read_text(path, max_bytes).splitlines() if line.strip()]
     if not lines:
@@ -593,7 +593,7 @@ def format_indices(fmt: str) -> str:
 
 
 def _table_scores(args: argparse.Namespace) -> dict[str, float]:
-    from .scoring import external_scores_from_table
+    from .indices.scoring import external_scores_from_table
 
     if args.truth or args.pred or args.data or args.distances:
         raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
@@ -701,7 +701,7 @@ def _exponent(text: str) -> float:
 
 
 def _add_index_options(parser: argparse.ArgumentParser) -> None:
-    """The internal indices' options (clustval.scoring.INTERNAL_OPTIONS) as flags."""
+    """The internal indices' options (clustval.indices.scoring.INTERNAL_OPTIONS) as flags."""
     parser.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
     parser.add_argument("--xb-separation", choices=XB_SEPARATIONS, default=INTERNAL_OPTIONS["xb_separation"],
                         help="XB's separation (%(choices)s): between centroids (default) or the closest pair "

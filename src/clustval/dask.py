@@ -3,15 +3,15 @@ contingency tables counted where the labels are.
 
 Internal indices. :func:`internal_scores` runs the passes over all pairwise distances as
 tasks on ``dask.distributed`` workers. The main pass
-(:func:`clustval._pairwise.cluster_distance_stats`): the objects, sorted by cluster, are cut into blocks of whole tiles, and each task
-(:func:`clustval._pairwise.pass_task`, the function the in-memory pass runs over all
+(:func:`clustval._engine.pairwise.cluster_distance_stats`): the objects, sorted by cluster, are cut into blocks of whole tiles, and each task
+(:func:`clustval._engine.pairwise.pass_task`, the function the in-memory pass runs over all
 objects at once) returns the exact summaries of its block's objects, each sum added in the
-one order of the whole pass. :func:`clustval._pairwise.combine_pass` puts the blocks
+one order of the whole pass. :func:`clustval._engine.pairwise.combine_pass` puts the blocks
 together, as the in-memory pass does with its single block, and the indices are then
 computed on the client from those summaries and the coordinates (centroids), by the same
 cores: every value equals :func:`clustval.internal_scores`'s bit for bit, whatever the
 number of workers, the order the tasks finish in, or the tasks re-run after a worker died.
-The pair-rank passes (:mod:`clustval._pair_pass`: Gamma, G+, Tau, the C-index) run their
+The pair-rank passes (:mod:`clustval._engine.pair_pass`: Gamma, G+, Tau, the C-index) run their
 tile pairs in parts, a run of parts per task (:class:`ClusterPairValues`): integer counts,
 exact sums and sorted values, so the same values too. The near-neighbour search (a k-d tree
 or row blocks, O(n M) memory) and the centroid terms run on the client.
@@ -33,9 +33,9 @@ same values, bit for bit. It does so up to :data:`RESCATTERS` times in a pass, t
 the scheduler gives up on a task whose workers keep dying (``KilledWorker``).
 
 External indices. :func:`external_scores` counts the contingency table of each pair of
-label chunks where it lives (:func:`clustval.contingency.contingency`), adds the integer
+label chunks where it lives (:func:`clustval.indices.contingency.contingency`), adds the integer
 counts, and computes the indices from the table
-(:func:`clustval.scoring.external_scores_from_table`): only the C x K counts come back,
+(:func:`clustval.indices.scoring.external_scores_from_table`): only the C x K counts come back,
 and every value equals :func:`clustval.external_scores`'s on the same labels.
 
 Both need ``pip install 'clustval[dask]'``.
@@ -54,14 +54,20 @@ from functools import cached_property
 import dask
 import numpy as np
 
-from . import _progress
-from ._pair_pass import _CALLS, PairValues, kernel_pass
-from ._pairwise import PARTS, ClusterDistanceStats, combine_pass, pass_task, plan_pass
-from ._validation import as_label_array
-from .contingency import contingency
-from .counts import contingency_from_counts
+from ._engine import progress as _progress
+from ._engine.pair_pass import _CALLS, PairValues, kernel_pass
+from ._engine.pairwise import (
+    PARTS,
+    ClusterDistanceStats,
+    combine_pass,
+    pass_task,
+    plan_pass,
+)
+from ._engine.validation import as_label_array
 from .errors import InputError, WorkerLostError
-from .internal import (
+from .indices.contingency import contingency
+from .indices.counts import contingency_from_counts
+from .indices.partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
     EXTREMES,
@@ -69,7 +75,11 @@ from .internal import (
     PAIR_MAX,
     Partition,
 )
-from .scoring import external_scores_from_table, internal_request, partition_scores
+from .indices.scoring import (
+    external_scores_from_table,
+    internal_request,
+    partition_scores,
+)
 
 __all__ = ["external_scores", "internal_scores"]
 
@@ -119,9 +129,9 @@ def internal_scores(
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
         ``Client(SLURMCluster(...))``).
     stdi_squared : bool, default False
-        Passed to :func:`~clustval.internal.stdi` as ``squared``.
+        Passed to :func:`~clustval.indices.classic.stdi` as ``squared``.
     xb_separation : {"centroids", "closest_pair"}, default "centroids"
-        Passed to :func:`~clustval.internal.xb` as ``separation``.
+        Passed to :func:`~clustval.indices.classic.xb` as ``separation``.
     memory_budget_mb : float, default 256
         Bound, in MB, on each task's blocks of distances and summaries (besides X, held once
         per worker process).
@@ -184,7 +194,7 @@ def internal_scores(
 
 
 class _ClusterPartition(Partition):
-    """A :class:`~clustval.internal.Partition` whose distance summaries come from tasks on
+    """A :class:`~clustval.indices.partition.Partition` whose distance summaries come from tasks on
     a Dask cluster (the same values as its in-memory pass)."""
 
     def __init__(self, X, labels, *, client, tasks: int | None, **options) -> None:
@@ -212,7 +222,7 @@ def distance_stats(
     sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, precomputed: bool = False,
 ) -> ClusterDistanceStats:  # fmt: skip
-    """:func:`clustval._pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
+    """:func:`clustval._engine.pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
 
     Parameters
     ----------
@@ -227,7 +237,7 @@ def distance_stats(
     tasks : int, optional
         How many blocks (see :func:`internal_scores`).
     sums, nearest, extremes, pair_max : bool
-        What to compute, as in :func:`clustval._pairwise.cluster_distance_stats`.
+        What to compute, as in :func:`clustval._engine.pairwise.cluster_distance_stats`.
     memory_budget_mb : float
         Bound on each task's blocks.
     precomputed : bool
@@ -241,7 +251,7 @@ def distance_stats(
     Examples
     --------
     >>> from dask.distributed import Client, LocalCluster
-    >>> from clustval._pairwise import cluster_distance_stats
+    >>> from clustval._engine.pairwise import cluster_distance_stats
     >>> X = np.random.default_rng(1).normal(size=(1500, 3)); codes = np.arange(1500) % 4
     >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as c:
     ...     got = distance_stats(X, codes, 4, client=c, sums=True, tasks=3)
@@ -348,9 +358,9 @@ def _gather_tasks(client, data: _Scattered, submit: Callable[[int, list], object
 
 
 class ClusterPairValues(PairValues):
-    """:class:`clustval._pair_pass.PairValues` whose passes run as Dask tasks: the tile
+    """:class:`clustval._engine.pair_pass.PairValues` whose passes run as Dask tasks: the tile
     pairs are cut into parts (four per worker thread by default), each task runs
-    :func:`clustval._pair_pass.kernel_pass` on a run of parts, and the client puts the
+    :func:`clustval._engine.pair_pass.kernel_pass` on a run of parts, and the client puts the
     parts' histograms, exact sums and collected values together in part order: the counts
     and sums of the in-memory passes, exactly (they do not depend on how the pairs are cut).
     Each task holds the data (scattered once per worker), a histogram per part and its
@@ -364,23 +374,23 @@ class ClusterPairValues(PairValues):
         self.shared = None
 
     def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
-        """:func:`clustval._pair_pass.kernel_pass` over every part, a run of parts per task.
+        """:func:`clustval._engine.pair_pass.kernel_pass` over every part, a run of parts per task.
 
         Parameters
         ----------
         mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken
-            As :func:`clustval._pair_pass.kernel_pass` takes them (``taken``: per part).
+            As :func:`clustval._engine.pair_pass.kernel_pass` takes them (``taken``: per part).
 
         Returns
         -------
         tuple of ndarray
             The parts' histograms, extremes, exact accumulators and collected values, in
-            part order: what :func:`~clustval._pair_pass.kernel_pass` returns for all parts.
+            part order: what :func:`~clustval._engine.pair_pass.kernel_pass` returns for all parts.
 
         Examples
         --------
         >>> from dask.distributed import Client, LocalCluster
-        >>> from clustval._pair_pass import pair_stats
+        >>> from clustval._engine.pair_pass import pair_stats
         >>> X = np.random.default_rng(3).normal(size=(800, 2)); codes = np.arange(800) % 3
         >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as c:
         ...     with ClusterPairValues(X, codes, 3, 256, False, client=c, tasks=3) as values:
@@ -414,7 +424,7 @@ class ClusterPairValues(PairValues):
 
 
 def _parts_task(source, bounds, *args):
-    """A worker's task: :func:`clustval._pair_pass.kernel_pass` on one thread (see
+    """A worker's task: :func:`clustval._engine.pair_pass.kernel_pass` on one thread (see
     :func:`_block_task`)."""
     return _one_thread(kernel_pass, source, bounds, *args)
 
@@ -438,7 +448,7 @@ def _one_thread(function, *args):
 
 
 def _block_task(plan, start: int, stop: int, data: np.ndarray):
-    """A worker's task: :func:`clustval._pairwise.pass_task` on one thread (the cluster
+    """A worker's task: :func:`clustval._engine.pairwise.pass_task` on one thread (the cluster
     runs the tasks in parallel; the compiled kernel's parts then run one after another,
     which gives the same sums)."""
     rows = np.arange(stop - start) if plan.precomputed else None
@@ -465,7 +475,7 @@ def external_scores(
     """External indices of two label collections counted chunk by chunk where they live.
 
     Each pair of chunks (array chunks, or partitions of a Dask Series or DataFrame column)
-    is counted by :func:`clustval.contingency.contingency` in its own task; the client adds
+    is counted by :func:`clustval.indices.contingency.contingency` in its own task; the client adds
     the integer counts and computes the indices from the table: the values of
     :func:`clustval.external_scores` on the same labels in memory, bit for bit.
 
@@ -501,7 +511,7 @@ def external_scores(
     See Also
     --------
     clustval.external_scores : the same in memory.
-    clustval.counts.contingency_from_frame : a table from a DataFrame's group-by.
+    clustval.indices.counts.contingency_from_frame : a table from a DataFrame's group-by.
 
     Examples
     --------
@@ -573,7 +583,7 @@ def _count_chunk(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray, np.n
 def _add_up(classes: np.ndarray, clusters: np.ndarray, counts: np.ndarray):
     """The contingency table of long rows in which a pair may appear several times (once
     per chunk): each pair's counts added as int64, then as
-    :func:`clustval.counts.contingency_from_counts` builds a table."""
+    :func:`clustval.indices.counts.contingency_from_counts` builds a table."""
     classes, clusters = as_label_array(classes, "classes"), as_label_array(clusters, "clusters")
     _, class_codes = np.unique(classes, return_inverse=True)
     cluster_values, cluster_codes = np.unique(clusters, return_inverse=True)

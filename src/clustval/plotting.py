@@ -22,9 +22,9 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from .errors import InputError  # noqa: E402
 from .formatting import best_ks_text, k_ranges_text  # noqa: E402
+from .indices.nbclust import ADJACENT  # noqa: E402
+from .indices.registry import INDICES, get_index  # noqa: E402
 from .io import atomic_write_bytes  # noqa: E402
-from .nbclust_family import ADJACENT  # noqa: E402
-from .registry import INDICES, get_index  # noqa: E402
 
 # Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
 STYLE = {
@@ -155,13 +155,13 @@ def save_figure(fig: Figure, paths: str | os.PathLike | Sequence[str | os.PathLi
 
 
 # ====================================================================== indices against K
-#: How each K rule (clustval.registry.K_RULES) reads in a panel's title.
+#: How each K rule (clustval.indices.registry.K_RULES) reads in a panel's title.
 K_RULE_WORDS = {
     "max": "largest is best",
     "min": "smallest is best",
     "max_diff": "largest 2nd difference is best",
     "min_diff": "smallest 2nd difference is best",
-    # the adjacent-partition indices' rules (clustval.nbclust_family.ADJACENT)
+    # the adjacent-partition indices' rules (clustval.indices.nbclust.ADJACENT)
     "first_stop": "first K whose test says enough",
     "before_first_stop": "K before the ratio falls below 1",
 }
@@ -185,7 +185,7 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
         marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
     best : mapping of str to sequence of int, optional
         The best K of the indices that are not registry entries (the adjacent-partition
-        indices of :data:`clustval.nbclust_family.ADJACENT`, whose rules read tests).
+        indices of :data:`clustval.indices.nbclust.ADJACENT`, whose rules read tests).
 
     Returns
     -------

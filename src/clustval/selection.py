@@ -2,7 +2,7 @@
 
 :func:`select_k` clusters the data once per K, scores each clustering with internal indices
 (:func:`clustval.score`) and reports, per index, every K at which it takes its best value
-(:meth:`clustval.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken)
+(:meth:`clustval.indices.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken)
 by each index's own rule (largest, smallest, or the elbow of a second difference). With
 ``vote=True`` it also counts the indices' votes, NbClust-style (Charrad, Ghazzali, Boiteau,
 Niknafs 2014, J. Stat. Softw. 61(6)): each index whose best K is unique votes for it, and the
@@ -19,15 +19,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import _compiled, _progress
-from ._validation import as_data_matrix, check_undefined_policy
+from ._engine import compiled as _compiled
+from ._engine import progress as _progress
+from ._engine.validation import as_data_matrix, check_undefined_policy
 from .clustering import ALGORITHMS, cluster, clusterer, get_algorithm
+from .clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .errors import InputError, UndefinedIndexError
 from .formatting import best_ks_text, k_ranges_text, spoken_list
-from .kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
-from .nbclust_family import ADJACENT, adjacent_best_ks, adjacent_scores
-from .registry import INTERNAL, get_index
-from .scoring import score
+from .indices.nbclust import ADJACENT, adjacent_best_ks, adjacent_scores
+from .indices.registry import INTERNAL, get_index
+from .indices.scoring import score
 
 __all__ = ["Selection", "Vote", "plot_selection", "plot_votes", "select_k", "summary", "vote_text"]
 
@@ -220,7 +221,7 @@ def select_k(
         - your own partitions, ``{k: labels}``.
     indices : sequence of str, optional
         Registry names of internal indices; default every internal index. Also the indices
-        that read the partitions next to K (:data:`clustval.nbclust_family.ADJACENT`:
+        that read the partitions next to K (:data:`clustval.indices.nbclust.ADJACENT`:
         ``kl``, ``hartigan``, ``duda_hart``, ``pseudo_t2``, ``beale``, ``frey``): the data
         are then clustered at K + 1 (and K - 1 for KL) too, and each chooses K by its own
         rule (KL's largest value; the first K whose test says K clusters are enough; Frey's
@@ -229,7 +230,7 @@ def select_k(
     name : str
         The data set's name, as the plot's title gives it.
     stdi_squared, xb_separation, sil_average, db_q, db_p, db_squared, memory_budget_mb
-        The indices' options (:func:`clustval.scoring.internal_scores`).
+        The indices' options (:func:`clustval.indices.scoring.internal_scores`).
     undefined : {"nan", "raise"}, default "nan"
         An index undefined at some K (Silhouette at K = n, a determinant of a singular
         scatter matrix) is NaN there, listed in :attr:`Selection.undefined` and skipped when
@@ -415,7 +416,7 @@ def _check_ks(ks: Iterable[int], n: int) -> list[int]:
 
 def index_label(index: str) -> str:
     """How tables and figures print an index of :func:`select_k`: its registry label, or an
-    adjacent-partition index's (:data:`clustval.nbclust_family.ADJACENT`).
+    adjacent-partition index's (:data:`clustval.indices.nbclust.ADJACENT`).
 
     Parameters
     ----------

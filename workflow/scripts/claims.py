@@ -20,7 +20,13 @@ from clustval.repro.paper.sensitivity import (
     write_sensitivity,
 )
 from clustval.repro.paper.claims.words import untested_results
-from clustval.repro.paper.spread import SPREAD_COLUMNS, attach_noise, bootstrap_rows, read_replicates, seed_rows
+from clustval.repro.paper.spread import (
+    SPREAD_COLUMNS,
+    attach_noise,
+    bootstrap_rows,
+    read_replicates,
+    seed_rows,
+)
 from clustval.repro.paper.trace import causes_text, trace_failures
 from clustval.repro.pipeline import read_init_fallbacks, step
 from clustval.repro.verified import write_verified_csv

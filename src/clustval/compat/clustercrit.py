@@ -8,7 +8,7 @@ by clusterCrit's own names (``"Ball_Hall"``, ``"GDI11"``, ``"Czekanowski_Dice"``
 case-insensitively, a unique prefix is enough, ``"gdi"`` means ``"GDI11"``, ``"all"`` means
 every criterion. :func:`best_criterion` is clusterCrit's ``bestCriterion``.
 
-The internal criteria come from ONE call of :func:`clustval.scoring.internal_scores` on the
+The internal criteria come from ONE call of :func:`clustval.indices.scoring.internal_scores` on the
 registry indices of :data:`INTERNAL_REGISTRY` (each clusterCrit name mapped to the registry
 index that computes the same quantity), then follow clusterCrit's code where it departs
 from its documentation or from the published index. Every departure, as found in
@@ -92,8 +92,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
-from ..contingency import contingency
 from ..errors import InputError, UndefinedIndexError
+from ..indices.contingency import contingency
 
 #: clusterCrit's internal criteria, in the order of its ``getCriteriaNames(TRUE)``.
 INTERNAL_NAMES: tuple[str, ...] = (
@@ -516,7 +516,7 @@ def _point_biserial(data: _Data) -> float:
 
 
 def _silhouette(data: _Data) -> float:
-    from ..internal import sil
+    from ..indices.classic import sil
 
     if data.sizes.min() == 1:  # a = 0/0 for a singleton: sil(average="clusters") refuses it
         return math.nan
@@ -548,7 +548,7 @@ def _gdi_half_diameter(name: str) -> Callable[[_Data], float]:
 
 def _gdi_own_centroid(name: str) -> Callable[[_Data], float]:
     """GDI5v: delta_5 with each member's distance to its own centroid (clusterCrit)."""
-    from ..registry import get_index
+    from ..indices.registry import get_index
 
     def value(data: _Data) -> float:
         gdi = get_index(INTERNAL_REGISTRY[name]).function(data.X, data.codes, centroid="own")
@@ -582,7 +582,7 @@ _OWN_CALL = frozenset({"GDI51", "GDI52", "GDI53"})
 def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, float]:
     """clusterCrit's ``intCriteria(X, labels, crit)``: internal criteria, its values.
 
-    One call of :func:`clustval.scoring.internal_scores` computes the registry indices the
+    One call of :func:`clustval.indices.scoring.internal_scores` computes the registry indices the
     requested criteria read (:data:`INTERNAL_REGISTRY`); where clusterCrit's code departs
     from them, the layer follows the code (module docstring). Where clusterCrit gives NaN or
     Inf (an index undefined for this partition), so does the layer.
@@ -614,8 +614,8 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
     >>> int_criteria(X, [1, 1, 2, 2, 2], ["dunn", "Silhouette"])  # Silhouette: mean of 2 means
     {'Dunn': 2.0, 'Silhouette': 0.7184505282582416}
     """
-    from ..registry import INDICES
-    from ..scoring import internal_scores
+    from ..indices.registry import INDICES
+    from ..indices.scoring import internal_scores
 
     names = resolve(crit, is_internal=True)
     reads = {INTERNAL_REGISTRY[name] for name in names} - {None}

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validation import as_data_matrix
+from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError, InputError
 from .r_random import RStream
 

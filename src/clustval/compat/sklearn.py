@@ -25,13 +25,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import external as _ext
-from .. import internal as _int
-from .._pairwise import distance_blocks
-from ..contingency import Contingency
-from ..contingency import contingency as _contingency_of
-from ..counts import as_contingency
+from .._engine.pairwise import distance_blocks
 from ..errors import InputError
+from ..indices import classic, partition
+from ..indices import external as _ext
+from ..indices.contingency import Contingency
+from ..indices.contingency import contingency as _contingency_of
+from ..indices.counts import as_contingency
 
 __all__ = [
     "DEPARTURES",
@@ -362,7 +362,7 @@ def _data(X, labels, *, sparse: bool = False):
     return X, labels
 
 
-def _require_k_below_n(p: _int.Partition, name: str) -> None:
+def _require_k_below_n(p: partition.Partition, name: str) -> None:
     """scikit-learn's 2 <= K <= n - 1 (K = 1 is clustval's UndefinedIndexError too)."""
     p.require_clusters(name)
     if p.n_clusters == p.n:
@@ -416,7 +416,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     0.716625
     """
     X, labels = _data(X, labels, sparse=True)
-    precomputed = _int.is_precomputed(metric)
+    precomputed = partition.is_precomputed(metric)
     if sample_size is not None:
         if isinstance(sample_size, bool) or not isinstance(sample_size, numbers.Integral) or sample_size < 1:
             raise InputError(f"sample_size must be an int >= 1, got {sample_size!r}.")
@@ -427,7 +427,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
         X, labels = (X[np.ix_(indices, indices)] if precomputed else X[indices]), labels[indices]
     if precomputed:
         X = _zero_diagonal(X)
-    return _int.sil(X, labels, metric=metric)
+    return classic.sil(X, labels, metric=metric)
 
 
 def _zero_diagonal(D):
@@ -472,7 +472,7 @@ def davies_bouldin_score(X, labels) -> float:
     (0.0, inf)
     """
     X, labels = _data(X, labels)
-    p = _int.Partition(X, labels, needs=_int.db_from_partition.needs)
+    p = partition.Partition(X, labels, needs=classic.db_from_partition.needs)
     _require_k_below_n(p, "davies_bouldin_score")
     spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
     tolerance = 1e-8 / p.scale  # scikit-learn's np.isclose(x, 0), in the data's units
@@ -516,11 +516,11 @@ def calinski_harabasz_score(X, labels) -> float:
     (1.0, inf)
     """
     X, labels = _data(X, labels)
-    p = _int.Partition(X, labels, needs=_int.calinski_harabasz_from_partition.needs)
+    p = partition.Partition(X, labels, needs=classic.calinski_harabasz_from_partition.needs)
     _require_k_below_n(p, "calinski_harabasz_score")
     if float(p.squared_centroid_distances.sum()) == 0.0:
         return 1.0
-    return _int.calinski_harabasz_from_partition(p)
+    return classic.calinski_harabasz_from_partition(p)
 
 
 # ---------------------------------------------------------------------- the departures
@@ -615,7 +615,7 @@ DEPARTURES = (
         ("mutual_info_score",), "a contingency table of non-integral counts",
         ((None, None),), NUMBER, None,
         "scikit-learn truncates the counts to integers; counts are whole, so this layer "
-        "refuses them (InputError), as clustval's tables do (clustval.counts.as_contingency)",
+        "refuses them (InputError), as clustval's tables do (clustval.indices.counts.as_contingency)",
         alias=InputError, keywords={"contingency": [[1.5, 2.0], [0.0, 3.7]]},
     ),  # fmt: skip
     Departure(

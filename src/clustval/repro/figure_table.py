@@ -19,7 +19,7 @@ from pathlib import Path
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
 from clustval.formatting import spoken_list
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 
 from .data import FIG1
 from .settings import MAIN, Settings

@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 
 from clustval.clustering import cluster, get_algorithm
+from clustval.clustering.kmedoids import KMedoidsResult
 from clustval.datasets.dataset import Dataset, read_dataset
 from clustval.errors import DamagedFileError
-from clustval.kmedoids import KMedoidsResult
-from clustval.scoring import score
+from clustval.indices.scoring import score
 
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
 from .verified import read_verified_csv, write_verified_csv
@@ -81,7 +81,7 @@ def _input_holding(smk, path) -> str | None:
 
 def _limit_threads(threads: int) -> None:
     # Parallel jobs must not each spread over every core: numba's pool defaults to all of
-    # them. numba is imported only by jobs large enough to need it (clustval._compiled), so
+    # them. numba is imported only by jobs large enough to need it (clustval._engine.compiled), so
     # until then the limit is left where numba reads it at import.
     threads = max(1, int(threads))
     numba = sys.modules.get("numba")
@@ -161,7 +161,7 @@ def read_run_data(row: Mapping, folders: Mapping[str, str | os.PathLike]) -> Dat
 
 
 def score_options(indices: Mapping) -> dict:
-    """Keyword arguments of :func:`clustval.scoring.score` from the config's ``indices``."""
+    """Keyword arguments of :func:`clustval.indices.scoring.score` from the config's ``indices``."""
     return {
         "s2_matching": indices["s2_matching"],
         "cp_seed": indices["cp_accuracy_seed"],

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from clustval.errors import InputError
-from clustval.registry import INDICES, get_index
+from clustval.indices.registry import INDICES, get_index
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .paper.claims.words import statement_params

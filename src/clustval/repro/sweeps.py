@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
-from clustval.internal import XB_SEPARATIONS
+from clustval.indices.classic import XB_SEPARATIONS
 
 from .data import FIG1
 

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from clustval.errors import InputError
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 
 from .scores import ScoreTable
 

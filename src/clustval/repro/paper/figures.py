@@ -19,7 +19,8 @@ from matplotlib.lines import Line2D  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from clustval.errors import InputError  # noqa: E402
-from clustval.plotting import (  # noqa: E402
+from clustval.indices.registry import get_index  # noqa: E402
+from clustval.plotting import (
     index_style,
     indices_against_k,
     new_figure,
@@ -27,7 +28,6 @@ from clustval.plotting import (  # noqa: E402
     panel_letter,
     style,
 )
-from clustval.registry import get_index  # noqa: E402
 
 from .scores import ScoreTable  # noqa: E402
 

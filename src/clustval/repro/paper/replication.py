@@ -18,8 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from clustval.formatting import markdown_cell, spoken_list
+from clustval.indices.registry import get_index
 from clustval.io import atomic_write_text
-from clustval.registry import get_index
 
 from ..verified import read_verified_csv
 from .claims.readings import RULES

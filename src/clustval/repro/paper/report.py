@@ -168,7 +168,7 @@ def score_columns(names: Iterable[str]) -> list[tuple[str, list[str]]]:
     >>> score_columns(["db", "accuracy", "s2", "stdi", "ps2"])
     [('external', ['s2', 'ps2', 'accuracy']), ('internal', ['stdi', 'db'])]
     """
-    from clustval.registry import INDICES
+    from clustval.indices.registry import INDICES
 
     names = set(names)
     order = list(INDICES)
@@ -185,7 +185,7 @@ def scores_html(table: ScoreTable, *, float_format: str = ".4f", home: str | Non
     its display name (the registry's label; its name, direction and reference on hover).
     The header stays in view as the table scrolls, and so do the data set and K columns."""
     from clustval.clustering import algorithm_label
-    from clustval.registry import INDICES
+    from clustval.indices.registry import INDICES
 
     if table.group_column is not None:
         raise ValueError("scores_html draws the main score table, not a sweep")

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from clustval.errors import InputError
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 
 from ..sweeps import AXES, VARIANT
 from ..verified import read_verified_text, write_verified_csv

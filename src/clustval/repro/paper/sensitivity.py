@@ -32,8 +32,8 @@ from clustval.io import atomic_write_text
 from ..verified import read_verified_csv, write_verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
-from .claims.results import choice_text
 from .claims.readings import RULES, reading_text
+from .claims.results import choice_text
 from .report import html_table
 from .scores import ScoreTable
 

@@ -25,9 +25,9 @@ from dataclasses import replace
 
 import numpy as np
 
-from clustval.contingency import Contingency, contingency
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.registry import get_index
+from clustval.indices.contingency import Contingency, contingency
+from clustval.indices.registry import get_index
 
 from ..data.synthetic import set_rng
 from ..verified import read_verified_csv

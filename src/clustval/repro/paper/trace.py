@@ -29,7 +29,14 @@ from dataclasses import dataclass
 
 from clustval.formatting import spoken_list
 
-from .claims.results import INFEASIBLE, NOT_EVALUATED, PARTLY, REPRODUCED, WITHIN_NOISE, ClaimResult
+from .claims.results import (
+    INFEASIBLE,
+    NOT_EVALUATED,
+    PARTLY,
+    REPRODUCED,
+    WITHIN_NOISE,
+    ClaimResult,
+)
 from .claims.settings import ClaimSettings
 from .sensitivity import READINGS, Sensitivity, choice_text
 

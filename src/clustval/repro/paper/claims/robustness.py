@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from clustval.errors import InputError
 from clustval.formatting import best_ks_text, k_ranges_text
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 
 from ..scores import ScoreTable
 from .checks import CLAIMS, claim_c1

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from clustval.errors import InputError
 from clustval.formatting import spoken_list
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 
 from .readings import RULES, check_readings
 

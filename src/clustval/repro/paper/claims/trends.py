@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from scipy.stats import rankdata
 
-from clustval.registry import get_index
+from clustval.indices.registry import get_index
 
 from ..scores import ScoreTable
 from . import conditions as K

@@ -7,7 +7,7 @@ labels too many for one process can be counted where they are, by any engine, an
 indices computed from the counts: :func:`clustval.external_scores_from_table` gives exactly
 the values :func:`clustval.external_scores` gives from the labels themselves.
 
-Classes and clusters are ordered as :func:`clustval.contingency.contingency` orders them
+Classes and clusters are ordered as :func:`clustval.indices.contingency.contingency` orders them
 (sorted labels); rows or columns whose counts are all 0 are dropped, as a class or cluster
 with no object does not exist for the labels either.
 """
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import as_label_array, factorize
+from .._engine.validation import as_label_array, factorize
+from ..errors import InputError
 from .contingency import MAX_TABLE_CELLS, Contingency, checked_total
-from .errors import InputError
 
 __all__ = ["as_contingency", "contingency_from_counts", "contingency_from_frame"]
 
@@ -55,7 +55,7 @@ def _non_empty(table: np.ndarray, classes: np.ndarray, clusters: np.ndarray, whe
 def as_contingency(table) -> Contingency:
     """A dense (C, K) table of counts (rows: classes, columns: clusters) as a Contingency.
 
-    A :class:`~clustval.contingency.Contingency` is returned as it is. Rows and columns are
+    A :class:`~clustval.indices.contingency.Contingency` is returned as it is. Rows and columns are
     labelled 0..C-1 and 0..K-1 (their positions); all-zero ones are dropped.
 
     Parameters
@@ -77,7 +77,7 @@ def as_contingency(table) -> Contingency:
     See Also
     --------
     contingency_from_counts : a table from long rows.
-    clustval.scoring.external_scores_from_table : every external index of a table.
+    clustval.indices.scoring.external_scores_from_table : every external index of a table.
 
     Examples
     --------
@@ -125,7 +125,7 @@ def contingency_from_counts(classes, clusters, counts) -> Contingency:
     See Also
     --------
     contingency_from_frame : the same from a DataFrame's label columns.
-    clustval.scoring.external_scores_from_table : every external index of the table.
+    clustval.indices.scoring.external_scores_from_table : every external index of the table.
 
     Examples
     --------
@@ -193,7 +193,7 @@ def contingency_from_frame(frame, true: str = "class", pred: str = "cluster") ->
     See Also
     --------
     contingency_from_counts : the table from long rows.
-    clustval.scoring.external_scores_from_table : every external index of the table.
+    clustval.indices.scoring.external_scores_from_table : every external index of the table.
 
     Examples
     --------

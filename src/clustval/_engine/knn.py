@@ -1,8 +1,8 @@
 """Each object's M nearest other objects, exactly, and the objects tied at the M-th distance.
 
-The near-neighbour indices (:mod:`clustval.neighbours`: WCNN, DuNN-OWA) and CONN's default
-prototypes (:mod:`clustval.cvi_family`) read them through
-:meth:`clustval.internal.Partition.nearest_neighbours`, which searches once for the largest
+The near-neighbour indices (:mod:`clustval.indices.neighbours`: WCNN, DuNN-OWA) and CONN's default
+prototypes (:mod:`clustval.indices.cvi`) read them through
+:meth:`clustval.indices.partition.Partition.nearest_neighbours`, which searches once for the largest
 M asked. The distances come from row blocks of the pairwise distances bounded by
 ``memory_budget_mb`` (or from the rows of a precomputed distance matrix); from n = 2000
 objects in at most 12 dimensions a k-d tree (scipy's cKDTree) proposes the candidates
@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._pairwise import DEFAULT_MEMORY_BUDGET_MB, exact_distances, rows_per_block
+from .pairwise import DEFAULT_MEMORY_BUDGET_MB, exact_distances, rows_per_block
 
 
 class NeighbourTable(NamedTuple):
@@ -231,7 +231,7 @@ def _tree_tied(X, rows, radius, tied, memory_budget_mb):
         i = np.repeat(block, [len(c) for c in found])
         j = np.concatenate([np.asarray(c, dtype=np.intp) for c in found])
         dist = np.zeros(i.size)
-        for f in range(X.shape[1]):  # as clustval._pairwise.exact_distances adds them
+        for f in range(X.shape[1]):  # as clustval._engine.pairwise.exact_distances adds them
             diff = X[i, f] - X[j, f]
             dist += diff * diff
         keep = (np.sqrt(dist) == radius[i]) & (i != j)
@@ -303,7 +303,7 @@ def _fill(table: NeighbourTable, X, M, codes, objects, rows, cols) -> bool:
     other = rows != cols
     rows, cols = rows[other], cols[other]
     dist = np.zeros(rows.size)
-    for f in range(X.shape[1]):  # as clustval._pairwise.exact_distances adds them
+    for f in range(X.shape[1]):  # as clustval._engine.pairwise.exact_distances adds them
         diff = X[rows, f] - X[cols, f]
         dist += diff * diff
     dist = np.sqrt(dist)

@@ -4,7 +4,7 @@ An entry holds the index's public function, its core (the function of the shared
 intermediate: the contingency table for external indices, the validated partition with its
 distance-pass summaries for internal ones), what that core reads, and how the index reads
 (label, direction, range, reference). :func:`clustval.score`,
-:func:`~clustval.scoring.external_scores`, :func:`~clustval.scoring.internal_scores`, the
+:func:`~clustval.indices.scoring.external_scores`, :func:`~clustval.indices.scoring.internal_scores`, the
 command line (``clustval score``, ``clustval indices``), the figures' labels, the docs'
 index table and the registry-driven property tests all derive from :data:`INDICES`, so
 adding an index is one entry (:func:`register` adds one at run time).
@@ -31,16 +31,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from . import cvi_family as V  # noqa: N812
-from . import dunn_family as G  # noqa: N812
+from ..errors import InputError
+from . import classic, partition  # noqa: N812, E741
+from . import cvi as V  # noqa: N812
 from . import external as E  # noqa: N812 - short, the table below names every index with it
-from . import internal as I  # noqa: N812, E741
-from . import nbclust_family as N  # noqa: N812
+from . import generalised_dunn as G  # noqa: N812
+from . import nbclust as N  # noqa: N812
 from . import neighbours as NB  # noqa: N812
 from . import pair_rank as R  # noqa: N812
 from . import scatter as S  # noqa: N812
-from .errors import InputError
-from .internal import needs_of
+from .partition import needs_of
 
 Kind = Literal["external", "internal"]
 Direction = Literal["higher", "lower", "none"]  # none: a statistic with no better side (McNemar)
@@ -52,10 +52,10 @@ K_RULES = ("max", "min", "max_diff", "min_diff")
 _INF = float("inf")
 
 # What a core reads (IndexSpec.needs): external cores read the contingency table, internal
-# ones what the partition computes (clustval.internal.NEEDS: coordinates and/or distance
-# summaries), as each internal core declares it (clustval.internal.reads).
+# ones what the partition computes (clustval.indices.partition.NEEDS: coordinates and/or distance
+# summaries), as each internal core declares it (clustval.indices.partition.reads).
 CONTINGENCY = "contingency"
-NEEDS = (CONTINGENCY, *I.NEEDS)
+NEEDS = (CONTINGENCY, *partition.NEEDS)
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,9 @@ class IndexSpec:
     bounds: tuple[float, float]  # attainable range
     reference: str
     function: Callable[..., float]  # the public function that computes this index on its own
-    # core(ct) (external: a Contingency) or core(partition) (internal: a clustval.internal.Partition)
+    # core(ct) (external: a Contingency) or core(partition) (internal: a clustval.indices.partition.Partition)
     core: Callable[..., float]
-    # what the core reads (NEEDS); None: the core's own declaration (clustval.internal.reads)
+    # what the core reads (NEEDS); None: the core's own declaration (clustval.indices.partition.reads)
     needs: frozenset[str] | None = None
     options: Mapping[str, str] = field(default_factory=dict)  # score() keyword -> core keyword
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
@@ -98,7 +98,7 @@ class IndexSpec:
         if self.needs is None:
             default = frozenset({CONTINGENCY}) if self.kind == "external" else getattr(self.core, "needs", None)
             if default is None:
-                raise InputError(f"index {self.name!r}: say what its core reads (needs, or clustval.internal.reads).")
+                raise InputError(f"index {self.name!r}: say what its core reads (needs, or clustval.indices.partition.reads).")
             object.__setattr__(self, "needs", frozenset(default))
         if self.direction not in ("higher", "lower", "none"):
             raise InputError(f"index {self.name!r}: direction must be 'higher', 'lower' or 'none', got {self.direction!r}.")
@@ -120,7 +120,7 @@ class IndexSpec:
         shared : Contingency or Partition
             The table (external index) or partition (internal index) the core reads.
         given : mapping
-            :func:`~clustval.scoring.score`'s keywords; those of :attr:`options` are passed on.
+            :func:`~clustval.indices.scoring.score`'s keywords; those of :attr:`options` are passed on.
 
         Returns
         -------
@@ -129,7 +129,7 @@ class IndexSpec:
 
         Examples
         --------
-        >>> from clustval.contingency import contingency
+        >>> from clustval.indices.contingency import contingency
         >>> ct = contingency([0, 0, 1, 1], [1, 1, 0, 0])
         >>> get_index("s2").compute(ct, {"s2_matching": "identity", "cp_seed": 1})  # matching="identity"
         0.0
@@ -139,12 +139,12 @@ class IndexSpec:
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
         and what an option's value adds (XB's closest pair comes from the distance pass), as
-        the core declares it (:func:`clustval.internal.reads`).
+        the core declares it (:func:`clustval.indices.partition.reads`).
 
         Parameters
         ----------
         given : mapping
-            :func:`~clustval.scoring.score`'s keywords.
+            :func:`~clustval.indices.scoring.score`'s keywords.
 
         Returns
         -------
@@ -359,7 +359,7 @@ INDICES: dict[str, IndexSpec] = {
         # (Desgraupes 2013, the clusterCrit vignette; its Folkes_Mallows, Jaccard and Rand are
         # fmi, jaccard and rand; its Hubert is the phi coefficient, its Phi (no square root)
         # is not offered; McNemar (a signed test statistic) and Russel_Rao (not best at the
-        # classes) are functions in clustval.external, not indices)
+        # classes) are functions in clustval.indices.external, not indices)
         _ext("czekanowski_dice", "Czekanowski-Dice", (0, 1),
              f"Dice (1945), Ecology 26:297-302; {_CLUSTERCRIT}", E.czekanowski_dice,
              E.czekanowski_dice_from_contingency, symmetric=True),
@@ -386,36 +386,36 @@ INDICES: dict[str, IndexSpec] = {
         _ext("mcnemar", "McNemar", (-_INF, _INF), f"McNemar (1947), Psychometrika 12:153-157; {_CLUSTERCRIT}",
              E.mcnemar, E.mcnemar_from_contingency, direction="none"),
         # ---- internal: data and prediction; centroid terms and/or one pass over the distances
-        _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", I.stdi,
-             I.stdi_from_partition, _STDI_OPTIONS),
+        _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", classic.stdi,
+             classic.stdi_from_partition, _STDI_OPTIONS),
         _int("db", "DB", "lower", (0, _INF), "Davies & Bouldin (1979), IEEE TPAMI 1(2):224-227",
-             I.db, I.db_from_partition, {"db_q": "q", "db_p": "minkowski", "db_squared": "squared"}),
+             classic.db, classic.db_from_partition, {"db_q": "q", "db_p": "minkowski", "db_squared": "squared"}),
         _int("dbi", "DBI", "lower", (0, _INF),
-             "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", I.dbi,
-             I.dbi_from_partition),
+             "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", classic.dbi,
+             classic.dbi_from_partition),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             I.xb, I.xb_from_partition, {"xb_separation": "separation"}),
+             classic.xb, classic.xb_from_partition, {"xb_separation": "separation"}),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
-             I.igp, I.igp_from_partition),
+             classic.igp, classic.igp_from_partition),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             I.sil, I.sil_from_partition, {"sil_average": "average"}),
+             classic.sil, classic.sil_from_partition, {"sil_average": "average"}),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
-             "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", I.sil_sum,
-             I.sil_sum_from_partition),
+             "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", classic.sil_sum,
+             classic.sil_sum_from_partition),
         _int("bwp", "BWP", "higher", (-1, 1),
-             "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", I.bwp,
-             I.bwp_from_partition),
+             "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", classic.bwp,
+             classic.bwp_from_partition),
         _int("bwp_sum", "BWP (sum)", "higher", (-_INF, _INF),
-             "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", I.bwp_sum,
-             I.bwp_sum_from_partition),
+             "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", classic.bwp_sum,
+             classic.bwp_sum_from_partition),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
-             I.dunn, I.dunn_from_partition),
+             classic.dunn, classic.dunn_from_partition),
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
-             "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", I.calinski_harabasz,
-             I.calinski_harabasz_from_partition),
+             "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", classic.calinski_harabasz,
+             classic.calinski_harabasz_from_partition),
         # ---- internal: scatter matrices (clusterCrit)
         # coordinates only: centroids and the within-group scatter matrices W_k, computed once
-        # per partition (clustval.scatter); k_rule is clusterCrit's bestCriterion rule
+        # per partition (clustval.indices.scatter); k_rule is clusterCrit's bestCriterion rule
         _int("ball_hall", "Ball-Hall", "lower", (0, _INF),
              "Ball & Hall (1965), ISODATA, Stanford Research Institute", S.ball_hall,
              S.ball_hall_from_partition, k_rule="max_diff"),
@@ -464,8 +464,8 @@ INDICES: dict[str, IndexSpec] = {
              "Halkidi & Vazirgiannis (2001), Proc. IEEE ICDM, 187-194", S.s_dbw,
              S.s_dbw_from_partition),
         # ---- internal: pair ranks and generalised Dunn (clusterCrit)
-        # all pairwise distances: exact rank comparisons and sums (clustval.pair_rank), and
-        # Bezdek & Pal's generalised Dunn indices (clustval.dunn_family; GDI11 is dunn)
+        # all pairwise distances: exact rank comparisons and sums (clustval.indices.pair_rank), and
+        # Bezdek & Pal's generalised Dunn indices (clustval.indices.generalised_dunn; GDI11 is dunn)
         _int("baker_hubert_gamma", "Gamma", "higher", (-1, 1),
              "Baker & Hubert (1975), JASA 70(349):31-38", R.baker_hubert_gamma,
              R.baker_hubert_gamma_from_partition),
@@ -489,7 +489,7 @@ INDICES: dict[str, IndexSpec] = {
           for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)),
         # ---- internal: NbClust's indices
         # those of NbClust's 30 (Charrad et al. 2014) that are functions of one partition and
-        # were not above, as published (clustval.nbclust_family); NbClust's own values are
+        # were not above, as published (clustval.indices.nbclust); NbClust's own values are
         # clustval.compat.nbclust's
         _int("ccc", "CCC", "higher", (-_INF, _INF),
              "Sarle (1983), SAS Technical Report A-108", N.ccc, N.ccc_from_partition),
@@ -503,9 +503,9 @@ INDICES: dict[str, IndexSpec] = {
              "Hubert & Arabie (1985), J. Classif. 2:193-218; Halkidi et al. (2001)", N.hubert,
              N.hubert_from_partition, k_rule="min_diff"),
         # ---- internal: genieclust's and cvi's indices
-        # near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021) (clustval.neighbours;
+        # near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021) (clustval.indices.neighbours;
         # M = 25 and the DuNN-OWA variants their benchmarks report) and the batch forms of
-        # the centroid indices of the incremental-CVI literature (clustval.cvi_family)
+        # the centroid indices of the incremental-CVI literature (clustval.indices.cvi)
         _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, NB.wcnn, NB.wcnn_from_partition),
         *(_int(f"dunnowa_m25_{a.lower()}_{b.lower()}", f"DuNN_25_{a}_{b}", "higher", (-_INF, _INF),
                _GAGOLEWSKI, getattr(NB, f"dunnowa_m25_{a.lower()}_{b.lower()}"),

@@ -24,7 +24,7 @@ Tie rules (deterministic):
 
 * Values that differ by at most ``TIE_RTOL`` times the mean row sum of D count as equal,
   so that rounding in a sum never decides between two equally good choices (the same
-  tolerance as :mod:`clustval.kmedoids`).
+  tolerance as :mod:`clustval.clustering.kmedoids`).
 * BUILD: among equally good objects the lowest index; objects at distance 0 from a chosen
   medoid are never chosen (medoids are distinct points; K above the number of distinct
   points is a :class:`~clustval.errors.ClusteringError`).
@@ -41,15 +41,15 @@ import warnings
 
 import numpy as np
 
-from ._pairwise import (
+from .._engine.pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
     DistanceRows,
     check_memory_budget,
     exact_distances,
     rows_per_block,
 )
-from ._validation import as_data_matrix, check_max_iter, check_n_clusters
-from .errors import ClusteringError
+from .._engine.validation import as_data_matrix, check_max_iter, check_n_clusters
+from ..errors import ClusteringError
 from .kmedoids import (
     DEFAULT_MAX_ITER,
     TIE_RTOL,  # relative tolerance (of the mean row sum of D) within which costs are equal
@@ -77,7 +77,7 @@ def pam(
     """PAM of Kaufman & Rousseeuw (1990): BUILD seeds, then best-swap SWAP until no swap helps.
 
     Give either X (Euclidean distances) or a precomputed symmetric ``distances`` matrix.
-    From X the n x n matrix is stored (:func:`clustval.kmedoids.euclidean_distances`) when
+    From X the n x n matrix is stored (:func:`clustval.clustering.kmedoids.euclidean_distances`) when
     it fits in ``memory_budget_mb``; otherwise every pass computes the distance rows it reads
     from X, in blocks within the budget, and never stores D: the same results, O(n (d + K))
     memory. ``max_iter`` caps the SWAP rounds (a :class:`KMedoidsConvergenceWarning` if a
@@ -111,13 +111,13 @@ def pam(
 
     Warns
     -----
-    clustval.kmedoids.KMedoidsConvergenceWarning
+    clustval.clustering.kmedoids.KMedoidsConvergenceWarning
         When a swap was still made in the last of ``max_iter`` rounds.
 
     See Also
     --------
-    clustval.kmedoids.park_jun : Park & Jun's faster alternating K-medoids.
-    clustval.kmedoids.sd_kmedoids : the same iteration from variance-based seeds.
+    clustval.clustering.kmedoids.park_jun : Park & Jun's faster alternating K-medoids.
+    clustval.clustering.kmedoids.sd_kmedoids : the same iteration from variance-based seeds.
 
     References
     ----------
@@ -181,7 +181,7 @@ def _pam_distances(X, distances, memory_budget_mb: float) -> tuple[DistanceRows,
     """``(distances, scale, row sums or None)``: the given D checked (with its row sums when
     the compiled check computes them), or from X the stored D when it fits the budget, else
     rows computed from X on demand; X scaled by a power of two as in
-    :func:`clustval.kmedoids.park_jun` (the cost times ``scale``)."""
+    :func:`clustval.clustering.kmedoids.park_jun` (the cost times ``scale``)."""
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
@@ -244,7 +244,7 @@ def _build(dist: DistanceRows, k: int, tol: float, row_sums: np.ndarray, kernels
 
 def _gains_into(dist: DistanceRows, objects: np.ndarray, nearest: np.ndarray, gain: np.ndarray, kernels) -> None:
     """gain[c] = sum_o max(nearest_o - d_co, 0) for c in ``objects`` (sorted), read or
-    computed in row blocks; compiled :func:`clustval._kmedoids_kernels.pam_build_gains`
+    computed in row blocks; compiled :func:`clustval.clustering._kernels.pam_build_gains`
     or numpy, each object's sum in one order whatever the block."""
     if dist.D is not None and kernels is not None:  # rows read in place
         out = np.empty(objects.size)
@@ -267,7 +267,7 @@ def _gains_into(dist: DistanceRows, objects: np.ndarray, nearest: np.ndarray, ga
 def _best_swap(dist: DistanceRows, medoids: np.ndarray, tol: float, kernels) -> tuple[int, int] | None:
     """The (candidate, medoid position) pair that lowers TD the most, or None if none lowers
     it by more than ``tol`` (FastPAM1's decomposition, module docstring). Large sets use the
-    compiled :func:`clustval._kmedoids_kernels.pam_swap_deltas`; its sums differ from
+    compiled :func:`clustval.clustering._kernels.pam_swap_deltas`; its sums differ from
     numpy's only in rounding, far below ``tol``, so both choose the same swap.
 
     With one medoid none does: swapping it for c changes TD by S_c - S_m (row sums), and

@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import _compiled
-from .errors import (
+from ..errors import (
     ClusteringError,
     ContinuousLabelWarning,
     InputError,
     UndefinedIndexError,
 )
+from . import compiled as _compiled
 
 # Integer labels whose range is at most this many times n are factorised with a lookup
 # table in O(n + range) instead of a sort in O(n log n).
@@ -158,7 +158,7 @@ def factorize(
         which saves one pass for callers that drop unused codes themselves.
     sort : if False, ``uniques`` may come in any order (strings through numba: first
         appearance), which saves a pass over the codes for callers that sort the K distinct
-        labels themselves (as :func:`clustval.contingency.contingency` sorts its table).
+        labels themselves (as :func:`clustval.indices.contingency.contingency` sorts its table).
     """
     if labels.dtype.kind in "iub" and labels.size:
         ints = labels.view(np.uint8) if labels.dtype.kind == "b" else labels
@@ -236,7 +236,7 @@ def _factorize_strings_numba(
     labels: np.ndarray, sort: bool = True
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """Factorise fixed-width strings in one O(n) hash-table pass; None without numba (or
-    for a few thousand labels or less: see ``clustval._compiled.MIN_WORK``).
+    for a few thousand labels or less: see ``clustval._engine.compiled.MIN_WORK``).
 
     Every string is looked up by its hash and compared unit by unit with the first string
     of each candidate group, so two strings share a code iff they are equal (a hash

@@ -1,16 +1,16 @@
 """Internal indices from the scatter matrices: R's clusterCrit criteria that read coordinates only.
 
-Every function takes ``(X, labels)`` like :mod:`clustval.internal` and bears its registry name;
+Every function takes ``(X, labels)`` like :mod:`clustval.indices.classic` and bears its registry name;
 its core is that name with ``_from_partition``, reading a shared
-:class:`~clustval.internal.Partition` (``@reads(COORDINATES)``), so
-:func:`clustval.scoring.internal_scores` computes the centroids and the scatter matrices once
+:class:`~clustval.indices.partition.Partition` (``@reads(COORDINATES)``), so
+:func:`clustval.indices.scoring.internal_scores` computes the centroids and the scatter matrices once
 for all of them.
 
 Notation (Desgraupes, *Clustering indices*, the clusterCrit 1.3.0 vignette, sec. 1.1): N
 objects in p dimensions, K clusters C_k of n_k objects, centroids c_k, grand mean xbar;
 
 * ``W_k = sum_{x in C_k} (x - c_k)(x - c_k)^T``, the within-group scatter of cluster k
-  (:attr:`~clustval.internal.Partition.within_scatter`, built from offsets already centred on
+  (:attr:`~clustval.indices.partition.Partition.within_scatter`, built from offsets already centred on
   the centroids, never as sums of squares minus squared sums), WGSS_k = tr(W_k);
 * ``WG = sum_k W_k``, WGSS = tr(WG);
 * ``BG = sum_k n_k (c_k - xbar)(c_k - xbar)^T``, BGSS = tr(BG);
@@ -39,9 +39,9 @@ import math
 
 import numpy as np
 
-from ._pairwise import distance_blocks
-from .errors import UndefinedIndexError
-from .internal import (
+from .._engine.pairwise import distance_blocks
+from ..errors import UndefinedIndexError
+from .partition import (
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     Partition,
@@ -151,13 +151,13 @@ def _variance_norms(p: Partition) -> tuple[np.ndarray, float]:
 
 @reads(COORDINATES)
 def ball_hall_from_partition(p: Partition) -> float:
-    """Ball-Hall of a :class:`~clustval.internal.Partition` (the core of :func:`ball_hall`, which documents it).
+    """Ball-Hall of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ball_hall`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -185,13 +185,13 @@ def ball_hall_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def banfeld_raftery_from_partition(p: Partition) -> float:
-    """Banfeld-Raftery of a :class:`~clustval.internal.Partition` (the core of :func:`banfeld_raftery`, which documents it).
+    """Banfeld-Raftery of a :class:`~clustval.indices.partition.Partition` (the core of :func:`banfeld_raftery`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -228,13 +228,13 @@ def banfeld_raftery_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def det_ratio_from_partition(p: Partition) -> float:
-    """Det_Ratio of a :class:`~clustval.internal.Partition` (the core of :func:`det_ratio`, which documents it).
+    """Det_Ratio of a :class:`~clustval.indices.partition.Partition` (the core of :func:`det_ratio`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -263,13 +263,13 @@ def det_ratio_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def ksq_detw_from_partition(p: Partition) -> float:
-    """Ksq_DetW of a :class:`~clustval.internal.Partition` (the core of :func:`ksq_detw`, which documents it).
+    """Ksq_DetW of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ksq_detw`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -304,13 +304,13 @@ def ksq_detw_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def log_det_ratio_from_partition(p: Partition) -> float:
-    """Log_Det_Ratio of a :class:`~clustval.internal.Partition` (the core of :func:`log_det_ratio`, which documents it).
+    """Log_Det_Ratio of a :class:`~clustval.indices.partition.Partition` (the core of :func:`log_det_ratio`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -338,13 +338,13 @@ def log_det_ratio_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def log_ss_ratio_from_partition(p: Partition) -> float:
-    """Log_SS_Ratio of a :class:`~clustval.internal.Partition` (the core of :func:`log_ss_ratio`, which documents it).
+    """Log_SS_Ratio of a :class:`~clustval.indices.partition.Partition` (the core of :func:`log_ss_ratio`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -380,13 +380,13 @@ def log_ss_ratio_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def pbm_from_partition(p: Partition) -> float:
-    """PBM of a :class:`~clustval.internal.Partition` (the core of :func:`pbm`, which documents it).
+    """PBM of a :class:`~clustval.indices.partition.Partition` (the core of :func:`pbm`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -421,13 +421,13 @@ def pbm_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def ratkowsky_lance_from_partition(p: Partition) -> float:
-    """Ratkowsky-Lance of a :class:`~clustval.internal.Partition` (the core of :func:`ratkowsky_lance`, which documents it).
+    """Ratkowsky-Lance of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ratkowsky_lance`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -462,13 +462,13 @@ def ratkowsky_lance_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def ray_turi_from_partition(p: Partition) -> float:
-    """Ray-Turi of a :class:`~clustval.internal.Partition` (the core of :func:`ray_turi`, which documents it).
+    """Ray-Turi of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ray_turi`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -499,13 +499,13 @@ def ray_turi_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def scott_symons_from_partition(p: Partition) -> float:
-    """Scott-Symons of a :class:`~clustval.internal.Partition` (the core of :func:`scott_symons`, which documents it).
+    """Scott-Symons of a :class:`~clustval.indices.partition.Partition` (the core of :func:`scott_symons`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -544,13 +544,13 @@ def scott_symons_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def trace_w_from_partition(p: Partition) -> float:
-    """Trace_W of a :class:`~clustval.internal.Partition` (the core of :func:`trace_w`, which documents it).
+    """Trace_W of a :class:`~clustval.indices.partition.Partition` (the core of :func:`trace_w`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -578,13 +578,13 @@ def trace_w_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def trace_wib_from_partition(p: Partition) -> float:
-    """Trace_WiB of a :class:`~clustval.internal.Partition` (the core of :func:`trace_wib`, which documents it).
+    """Trace_WiB of a :class:`~clustval.indices.partition.Partition` (the core of :func:`trace_wib`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -617,13 +617,13 @@ def trace_wib_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def wemmert_gancarski_from_partition(p: Partition) -> float:
-    """Wemmert-Gancarski of a :class:`~clustval.internal.Partition` (the core of :func:`wemmert_gancarski`, which documents it).
+    """Wemmert-Gancarski of a :class:`~clustval.indices.partition.Partition` (the core of :func:`wemmert_gancarski`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -661,13 +661,13 @@ def wemmert_gancarski_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def sd_scat_from_partition(p: Partition) -> float:
-    """SD_Scat of a :class:`~clustval.internal.Partition` (the core of :func:`sd_scat`, which documents it).
+    """SD_Scat of a :class:`~clustval.indices.partition.Partition` (the core of :func:`sd_scat`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -698,13 +698,13 @@ def sd_scat_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def sd_dis_from_partition(p: Partition) -> float:
-    """SD_Dis of a :class:`~clustval.internal.Partition` (the core of :func:`sd_dis`, which documents it).
+    """SD_Dis of a :class:`~clustval.indices.partition.Partition` (the core of :func:`sd_dis`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -735,13 +735,13 @@ def sd_dis_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def s_dbw_from_partition(p: Partition) -> float:
-    """S_Dbw of a :class:`~clustval.internal.Partition` (the core of :func:`s_dbw`, which documents it).
+    """S_Dbw of a :class:`~clustval.indices.partition.Partition` (the core of :func:`s_dbw`, which documents it).
 
     Parameters
     ----------
     p : Partition
         The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.scoring.internal_scores` builds it once for all indices.
+        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
 
     Returns
     -------
@@ -837,7 +837,7 @@ def ball_hall(X, labels) -> float:
     --------
     ball_hall_from_partition : the same index from a shared partition.
     trace_w : the pooled WGSS.
-    clustval.scoring.internal_scores : many internal indices from one partition.
+    clustval.indices.scoring.internal_scores : many internal indices from one partition.
 
     References
     ----------
@@ -1072,7 +1072,7 @@ def log_ss_ratio(X, labels) -> float:
     See Also
     --------
     log_ss_ratio_from_partition : the same index from a shared partition.
-    clustval.internal.calinski_harabasz : BGSS / WGSS scaled by (N - K) / (K - 1).
+    clustval.indices.classic.calinski_harabasz : BGSS / WGSS scaled by (N - K) / (K - 1).
 
     References
     ----------
@@ -1205,7 +1205,7 @@ def ray_turi(X, labels) -> float:
     See Also
     --------
     ray_turi_from_partition : the same index from a shared partition.
-    clustval.internal.xb : the same with the closest pair of objects (clusterCrit's Xie-Beni).
+    clustval.indices.classic.xb : the same with the closest pair of objects (clusterCrit's Xie-Beni).
 
     References
     ----------

@@ -34,8 +34,8 @@ gives +inf. K = 1 raises UndefinedIndexError.
 The neighbours come from the pairwise distances in row blocks bounded by
 ``memory_budget_mb`` (or from the rows of a precomputed distance matrix), so both indices
 also take ``metric="precomputed"``; from n = 2000 objects in at most 12 dimensions a k-d
-tree proposes the candidates (:mod:`clustval._knn`). The partition searches once for the
-largest M its indices ask (:meth:`clustval.internal.Partition.nearest_neighbours`), so the
+tree proposes the candidates (:mod:`clustval._engine.knn`). The partition searches once for the
+largest M its indices ask (:meth:`clustval.indices.partition.Partition.nearest_neighbours`), so the
 indices scored together share one search.
 
 References
@@ -51,8 +51,8 @@ import operator
 
 import numpy as np
 
-from .errors import InputError
-from .internal import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
+from ..errors import InputError
+from .partition import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
 
 #: genieclust's default number of neighbours, and the one the paper's benchmarks report.
 DEFAULT_M = 25
@@ -135,7 +135,7 @@ def _weighted(distances: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, n
 
 @reads()
 def wcnn_from_partition(p: Partition, M: int = DEFAULT_M) -> float:
-    """WCNN_M from a :class:`~clustval.internal.Partition` (see :func:`wcnn`).
+    """WCNN_M from a :class:`~clustval.indices.partition.Partition` (see :func:`wcnn`).
 
     Parameters
     ----------
@@ -286,7 +286,7 @@ def check_owa(name: str) -> str:
 def dunnowa_from_partition(
     p: Partition, M: int = DEFAULT_M, numerator: str = "SMin:5", denominator: str = "Const"
 ) -> float:
-    """DuNN_{M, numerator, denominator} from a :class:`~clustval.internal.Partition`
+    """DuNN_{M, numerator, denominator} from a :class:`~clustval.indices.partition.Partition`
     (see :func:`dunnowa`).
 
     Parameters
@@ -408,7 +408,7 @@ def _variant(numerator: str, denominator: str):
 
     label = f"DuNN_{DEFAULT_M}_{numerator}_{denominator}"
     core.__name__ = core.__qualname__ = name + "_from_partition"
-    core.__doc__ = f"""{label} from a :class:`~clustval.internal.Partition` (see :func:`{name}`).
+    core.__doc__ = f"""{label} from a :class:`~clustval.indices.partition.Partition` (see :func:`{name}`).
 
     Parameters
     ----------

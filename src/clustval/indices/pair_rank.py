@@ -10,7 +10,7 @@ distance d_w with each between distance d_b (N_W N_B comparisons), s+ counts d_w
 count in neither (ties are dropped, as in Goodman & Kruskal's gamma).
 
 Everything is exact. s+ and s- are counted without comparing pairs with pairs (one sort of
-the smaller class, binary searches for the other: :mod:`clustval._pair_pass`), in row
+the smaller class, binary searches for the other: :mod:`clustval._engine.pair_pass`), in row
 blocks bounded by ``memory_budget_mb`` plus 8 min(N_W, N_B) bytes; the C-index's sums are
 exact sums. Point-Biserial and McClain-Rao read only S_W and S_B, from the shared distance
 pass's per-cluster sums.
@@ -26,8 +26,8 @@ import math
 
 import numpy as np
 
-from .errors import UndefinedIndexError
-from .internal import (
+from ..errors import UndefinedIndexError
+from .partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
     EXTREME_SUMS,

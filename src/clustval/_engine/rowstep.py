@@ -3,8 +3,8 @@ that writes LLVM IR (a small numba type of eight float64 and the intrinsics on i
 
 :func:`row_step` is its face: every other name here serves it (and :func:`aligned_empty`
 the pass's scratch arrays). The rest of the package reaches it only through
-:mod:`clustval._kernels`; where numba's JIT is off or missing, the numpy engine of
-:mod:`clustval._pairwise` computes the same values (see :func:`clustval._compiled.kernels`).
+:mod:`clustval._engine.kernels`; where numba's JIT is off or missing, the numpy engine of
+:mod:`clustval._engine.pairwise` computes the same values (see :func:`clustval._engine.compiled.kernels`).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from numba.extending import intrinsic, models, register_model
 
 # One row of a tile pair against the column tile, in blocks of 8 columns held in one 512-bit
 # vector each (LLVM ``<8 x double>``, built by the intrinsics below): a block's squares are
-# added feature by feature in order and its square roots taken, as ``clustval._kernels.distances`` does, and
+# added feature by feature in order and its square roots taken, as ``clustval._engine.kernels.distances`` does, and
 # the row's sum, minimum and maximum and the columns' sums, minima and maxima are folded in
 # registers, with no stored row. LLVM's own vectoriser keeps to 256-bit vectors on this kind of core;
 # vectors written out take whole zmm registers where the CPU has AVX-512 (and are split into
 # narrower ones, lane by lane with the same values, where it has not: two ymm on AVX2). The block's 8 lanes
-# are the row sum's 8 lanes, in the one order of clustval._lanes.LANES. The pass starts
-# every tile, and the scratch arrays, on a 64-byte boundary (clustval._pairwise._tile_major,
+# are the row sum's 8 lanes, in the one order of clustval._engine.lanes.LANES. The pass starts
+# every tile, and the scratch arrays, on a 64-byte boundary (clustval._engine.pairwise._tile_major,
 # aligned_empty), so that a block is one cache line: from arbitrary columns, a block spans
 # two, and the same loop was no faster than LLVM's 256-bit one (an A/B). No operation that
 # rounds carries a fast-math flag, so nothing is regrouped: the kernel compiled in a process, loaded
@@ -346,7 +346,7 @@ def _row_sweep(
 @numba.njit(cache=True, nogil=True)
 def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max):  # pragma: no cover
     """Point i (column i of the feature-major P) against columns j0:j1 of P: add the
-    distances (those of ``clustval._kernels.distances``) to col_sum[k:], fold them into
+    distances (those of ``clustval._engine.kernels.distances``) to col_sum[k:], fold them into
     col_min[k:] and, with ``fold_max``, into col_max[k:]; return the row's sum, in the order
     of LANES, its minimum (+inf for no columns) and its maximum (+0.0 for none).
 

@@ -9,19 +9,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from . import _progress
-from ._validation import check_undefined_policy, value_or_nan
-from .contingency import Contingency, contingency
-from .counts import as_contingency
-from .errors import InputError
-from .external import cp_accuracy_mc_from_contingency
-from .internal import (
-    COORDINATES,
-    DEFAULT_MEMORY_BUDGET_MB,
-    Partition,
+from .._engine import progress as _progress
+from .._engine.validation import check_undefined_policy, value_or_nan
+from ..errors import InputError
+from .classic import (
     check_db_options,
     check_sil_average,
     check_xb_separation,
+)
+from .contingency import Contingency, contingency
+from .counts import as_contingency
+from .external import cp_accuracy_mc_from_contingency
+from .partition import (
+    COORDINATES,
+    DEFAULT_MEMORY_BUDGET_MB,
+    Partition,
     is_precomputed,
 )
 from .registry import INDICES, get_index, names_of, requested
@@ -112,7 +114,7 @@ def score(
     --------
     external_scores : the external indices alone.
     internal_scores : the internal indices alone.
-    clustval.registry.INDICES : every index, its direction, range and reference.
+    clustval.indices.registry.INDICES : every index, its direction, range and reference.
 
     Examples
     --------
@@ -199,7 +201,7 @@ def external_scores(
     ----------
     labels_true, labels_pred : array-like of shape (n,)
     names : iterable of str, str or None
-        Registry names of external indices (:data:`clustval.registry.EXTERNAL`); None
+        Registry names of external indices (:data:`clustval.indices.registry.EXTERNAL`); None
         (default) means all of them.
     s2_matching : {"hungarian", "identity"}
         Passed to S2 (config ``indices.s2_matching``).
@@ -255,9 +257,9 @@ def external_scores_from_table(
     ----------
     table : array-like of shape (C, K), or Contingency
         ``table[i][j]`` = number of objects of class i in cluster j (rows: classes), or a
-        :class:`~clustval.contingency.Contingency` from long ``class, cluster, count`` rows
-        (:func:`clustval.counts.contingency_from_counts`) or a DataFrame group-by
-        (:func:`clustval.counts.contingency_from_frame`). All-zero rows and columns are dropped.
+        :class:`~clustval.indices.contingency.Contingency` from long ``class, cluster, count`` rows
+        (:func:`clustval.indices.counts.contingency_from_counts`) or a DataFrame group-by
+        (:func:`clustval.indices.counts.contingency_from_frame`). All-zero rows and columns are dropped.
     names : iterable of str, str or None
         Registry names of external indices; None (default) means all of them.
     s2_matching : {"hungarian", "identity"}, default "hungarian"
@@ -284,8 +286,8 @@ def external_scores_from_table(
     See Also
     --------
     external_scores : the same from the labels.
-    clustval.counts.contingency_from_counts : a table from long rows.
-    clustval.counts.contingency_from_frame : a table from a DataFrame's group-by.
+    clustval.indices.counts.contingency_from_counts : a table from long rows.
+    clustval.indices.counts.contingency_from_frame : a table from a DataFrame's group-by.
 
     Examples
     --------
@@ -353,24 +355,24 @@ def internal_scores(
     labels : array-like of shape (n,)
         The cluster of each object.
     names : iterable of str, str or None
-        Registry names of internal indices (:data:`clustval.registry.INTERNAL`); None
+        Registry names of internal indices (:data:`clustval.indices.registry.INTERNAL`); None
         (default) means all of them.
     stdi_squared : bool, default False
-        Passed to :func:`~clustval.internal.stdi` as ``squared``.
+        Passed to :func:`~clustval.indices.classic.stdi` as ``squared``.
     xb_separation : {"centroids", "closest_pair"}, default "centroids"
-        Passed to :func:`~clustval.internal.xb` as ``separation`` (``closest_pair`` shares
+        Passed to :func:`~clustval.indices.classic.xb` as ``separation`` (``closest_pair`` shares
         the distance pass with Dunn).
     sil_average : {"objects", "clusters"}, default "objects"
-        Passed to :func:`~clustval.internal.sil` as ``average`` (``"clusters"``: R clusterCrit's
+        Passed to :func:`~clustval.indices.classic.sil` as ``average`` (``"clusters"``: R clusterCrit's
         Silhouette, the mean of the clusters' mean widths; undefined with a singleton).
     db_q : float, default 1
-        Passed to :func:`~clustval.internal.db` as ``q``, the exponent of each cluster's
+        Passed to :func:`~clustval.indices.classic.db` as ``q``, the exponent of each cluster's
         spread, at least 1 (NbClust's DB: ``db_q=2``).
     db_p : float, default 2
-        Passed to :func:`~clustval.internal.db` as ``p``, the Minkowski exponent of the
+        Passed to :func:`~clustval.indices.classic.db` as ``p``, the Minkowski exponent of the
         centroid distance, at least 1 (``math.inf`` allowed).
     db_squared : bool, default False
-        Passed to :func:`~clustval.internal.db` as ``squared``: the spreads and the centroid
+        Passed to :func:`~clustval.indices.classic.db` as ``squared``: the spreads and the centroid
         distances squared (cvi's DB: ``db_q=2, db_squared=True``).
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances.
@@ -475,7 +477,7 @@ def internal_request(names, metric, undefined, **options):
 def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
     """The values of the internal indices ``specs`` on one shared partition.
 
-    Each index is one step of the current progress bar (:func:`clustval._progress.current`).
+    Each index is one step of the current progress bar (:func:`clustval._engine.progress.current`).
 
     Parameters
     ----------

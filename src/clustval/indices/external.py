@@ -2,12 +2,12 @@
 
 Every index is a function of the contingency table alone. Each comes twice:
 
-* a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.contingency.Contingency`
+* a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.indices.contingency.Contingency`
   (O(C*K); what :func:`external_scores` and the pipeline call, one table for all indices);
 * a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
   builds the table (O(n)) and calls the core.
 
-Both bear the index's registry name (:mod:`clustval.registry`: ``ari``,
+Both bear the index's registry name (:mod:`clustval.indices.registry`: ``ari``,
 ``ari_from_contingency``); scikit-learn's name of the same index, with scikit-learn's
 values at the edges, is in :mod:`clustval.compat.sklearn` (``clustval.adjusted_rand_score``).
 
@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import InputError, UndefinedIndexError
 from .contingency import (
     Contingency,
     Matching,
@@ -38,7 +39,6 @@ from .contingency import (
     dominant_matching_at_cells,
     per_table,
 )
-from .errors import InputError, UndefinedIndexError
 
 __all__ = [
     "S2_MATCHINGS",
@@ -101,8 +101,8 @@ def accuracy_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -129,8 +129,8 @@ def purity_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -160,8 +160,8 @@ def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
     matching : {"hungarian", "identity"}, default "hungarian"
         How classes are paired with clusters, as :func:`s2`'s ``matching``.
 
@@ -208,8 +208,8 @@ def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
     rows : ndarray of int
         Row positions (classes) of the pairs.
     cols : ndarray of int
@@ -303,7 +303,7 @@ def best_matching(ct: Contingency) -> Matching:
 
     Maximises the matched counts ``sum n_{i,s(i)}`` over one-to-one maps (Hungarian
     algorithm, ``scipy.optimize.linear_sum_assignment``); it has min(C, K) pairs and is
-    computed once per table (:func:`~clustval.contingency.per_table`). When several maps reach the
+    computed once per table (:func:`~clustval.indices.contingency.per_table`). When several maps reach the
     maximum count (Accuracy is the same for all), the one with the largest sum of S2_c
     (:func:`s2_at`) is taken, so that S2 does not depend on how labels are named or
     ordered; the paper leaves ties open. When every class (every cluster if C > K) has a
@@ -314,8 +314,8 @@ def best_matching(ct: Contingency) -> Matching:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -398,8 +398,8 @@ def nca_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -451,8 +451,8 @@ def f_measure_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -498,8 +498,8 @@ def ps2_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -528,8 +528,8 @@ def rand_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -558,8 +558,8 @@ def jaccard_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -588,8 +588,8 @@ def fmi_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -619,8 +619,8 @@ def ari_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -827,8 +827,8 @@ def nmi_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -870,8 +870,8 @@ def ami_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -916,8 +916,8 @@ def mutual_info_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -944,8 +944,8 @@ def homogeneity_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -973,8 +973,8 @@ def completeness_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -1002,8 +1002,8 @@ def v_measure_from_contingency(ct: Contingency, beta: float = 1.0) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
     beta : float, default 1.0
         Weight of completeness against homogeneity, >= 0.
 
@@ -1058,8 +1058,8 @@ def bcubed_precision_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -1091,8 +1091,8 @@ def bcubed_recall_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -1132,8 +1132,8 @@ def bcubed_f_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -1162,8 +1162,8 @@ def cp_accuracy_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -1192,8 +1192,8 @@ def cp_accuracy_mc_from_contingency(
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
     seed : int or None, default 1
         Seed of ``numpy.random.default_rng``; the same seed gives the same value.
     repeats : int, default 1
@@ -1256,7 +1256,7 @@ def accuracy(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1265,7 +1265,7 @@ def accuracy(labels_true, labels_pred) -> float:
     best_matching : the map it counts.
     purity : each cluster credited with its majority class.
     nca : per-class recall above chance.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1308,14 +1308,14 @@ def purity(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
     --------
     purity_from_contingency : the same index from a contingency table.
     accuracy : the one-to-one version.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1377,7 +1377,7 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
     ps2 : the pair-counting index of the same paper.
     accuracy : the share of objects the same map matches.
     best_matching : the class-cluster map.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1420,7 +1420,7 @@ def ps2(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1428,7 +1428,7 @@ def ps2(labels_true, labels_pred) -> float:
     ps2_from_contingency : the same index from a contingency table.
     s2 : the matching index of the same paper.
     rand : the share of agreeing pairs.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1469,14 +1469,14 @@ def f_measure(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
     --------
     f_measure_from_contingency : the same index from a contingency table.
     s2 : the paper's alternative, which scores Table 1's degenerate clustering 0.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1516,7 +1516,7 @@ def rand(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1524,7 +1524,7 @@ def rand(labels_true, labels_pred) -> float:
     rand_from_contingency : the same index from a contingency table.
     ari : the Rand index corrected for chance.
     jaccard : TP / (TP + FN + FP).
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1564,7 +1564,7 @@ def jaccard(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1572,7 +1572,7 @@ def jaccard(labels_true, labels_pred) -> float:
     jaccard_from_contingency : the same index from a contingency table.
     rand : the share of agreeing pairs.
     fmi : the geometric mean of pair precision and recall.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1614,14 +1614,14 @@ def fmi(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
     --------
     fmi_from_contingency : the same index from a contingency table.
     jaccard : TP / (TP + FN + FP).
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1665,7 +1665,7 @@ def ari(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1673,7 +1673,7 @@ def ari(labels_true, labels_pred) -> float:
     ari_from_contingency : the same index from a contingency table.
     rand : the index before the correction.
     ami : the same correction for mutual information.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1714,7 +1714,7 @@ def nmi(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1723,7 +1723,7 @@ def nmi(labels_true, labels_pred) -> float:
     ami : corrected for chance.
     mutual_info : the unnormalised value.
     v_measure : equal to NMI at beta = 1.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1771,7 +1771,7 @@ def ami(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1779,7 +1779,7 @@ def ami(labels_true, labels_pred) -> float:
     ami_from_contingency : the same index from a contingency table.
     nmi : without the correction for chance.
     expected_mutual_info : the correction's E[MI].
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1821,14 +1821,14 @@ def mutual_info(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
     --------
     mutual_info_from_contingency : the same index from a contingency table.
     nmi : normalised to [0, 1].
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1872,7 +1872,7 @@ def homogeneity(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1880,7 +1880,7 @@ def homogeneity(labels_true, labels_pred) -> float:
     homogeneity_from_contingency : the same index from a contingency table.
     completeness : the same with classes and clusters swapped.
     v_measure : their harmonic mean.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1921,7 +1921,7 @@ def completeness(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -1929,7 +1929,7 @@ def completeness(labels_true, labels_pred) -> float:
     completeness_from_contingency : the same index from a contingency table.
     homogeneity : the same with classes and clusters swapped.
     v_measure : their harmonic mean.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -1950,7 +1950,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     """V-measure: the weighted harmonic mean of :func:`homogeneity` and :func:`completeness`.
 
     ``V_beta = (1 + beta) h c / (beta h + c)``, as scikit-learn's ``v_measure_score``. With
-    beta = 1 (the default, and the value :func:`~clustval.scoring.score` reports)
+    beta = 1 (the default, and the value :func:`~clustval.indices.scoring.score` reports)
     ``V = 2 h c / (h + c) = 2 MI / (H(classes) + H(clusters))``, which equals :func:`nmi`
     (arithmetic-mean normalisation), to rounding. beta < 1 weights homogeneity more,
     beta > 1 completeness; beta = 0 gives h (0 when c = 0).
@@ -1977,7 +1977,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
         Also ``beta`` not a finite number >= 0.
 
@@ -1987,7 +1987,7 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     homogeneity : h.
     completeness : c.
     nmi : equal at beta = 1.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2029,7 +2029,7 @@ def bcubed_precision(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -2038,7 +2038,7 @@ def bcubed_precision(labels_true, labels_pred) -> float:
     bcubed_recall : per-class shares.
     bcubed_f : their harmonic mean.
     cp_accuracy : the same number.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2079,7 +2079,7 @@ def bcubed_recall(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -2087,7 +2087,7 @@ def bcubed_recall(labels_true, labels_pred) -> float:
     bcubed_recall_from_contingency : the same index from a contingency table.
     bcubed_precision : per-cluster shares.
     bcubed_f : their harmonic mean.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2126,7 +2126,7 @@ def bcubed_f(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -2134,7 +2134,7 @@ def bcubed_f(labels_true, labels_pred) -> float:
     bcubed_f_from_contingency : the same index from a contingency table.
     bcubed_precision : precision.
     bcubed_recall : recall.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2179,7 +2179,7 @@ def cp_accuracy(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
@@ -2187,7 +2187,7 @@ def cp_accuracy(labels_true, labels_pred) -> float:
     cp_accuracy_from_contingency : the same index from a contingency table.
     cp_accuracy_mc : the random procedure itself.
     bcubed_precision : the same number.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2231,14 +2231,14 @@ def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int 
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency` (empty,
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
         not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
 
     See Also
     --------
     cp_accuracy_mc_from_contingency : the same index from a contingency table.
     cp_accuracy : its expectation, in closed form.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2291,7 +2291,7 @@ def nca(labels_true, labels_pred) -> float:
     --------
     nca_from_contingency : the same index from a contingency table.
     accuracy : matched on the counts rather than on the recalls.
-    clustval.scoring.external_scores : every external index from one table.
+    clustval.indices.scoring.external_scores : every external index from one table.
 
     References
     ----------
@@ -2340,8 +2340,8 @@ def czekanowski_dice_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2369,8 +2369,8 @@ def hubert_gamma_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2402,8 +2402,8 @@ def kulczynski_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2434,8 +2434,8 @@ def mcnemar_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2463,8 +2463,8 @@ def precision_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2492,8 +2492,8 @@ def recall_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2521,8 +2521,8 @@ def rogers_tanimoto_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2550,8 +2550,8 @@ def russel_rao_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2579,8 +2579,8 @@ def sokal_sneath1_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2608,8 +2608,8 @@ def sokal_sneath2_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2638,8 +2638,8 @@ def vi_from_contingency(ct: Contingency) -> float:
     ----------
     ct : Contingency
         The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.counts.as_contingency`).
+        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+        (:func:`~clustval.indices.counts.as_contingency`).
 
     Returns
     -------
@@ -2691,7 +2691,7 @@ def czekanowski_dice(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -2752,7 +2752,7 @@ def hubert_gamma(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -2804,7 +2804,7 @@ def kulczynski(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -2860,7 +2860,7 @@ def mcnemar(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -2909,7 +2909,7 @@ def precision(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -2961,7 +2961,7 @@ def recall(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -3011,7 +3011,7 @@ def rogers_tanimoto(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -3063,7 +3063,7 @@ def russel_rao(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -3111,7 +3111,7 @@ def sokal_sneath1(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -3159,7 +3159,7 @@ def sokal_sneath2(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------
@@ -3209,7 +3209,7 @@ def vi(labels_true, labels_pred) -> float:
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.contingency.contingency`.
+        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
 
     See Also
     --------

@@ -1,5 +1,5 @@
-"""The one gate to the compiled (numba) kernels, which live in :mod:`clustval._kernels`
-(the K-medoids ones in :mod:`clustval._kmedoids_kernels`, loaded through this same gate).
+"""The one gate to the compiled (numba) kernels, which live in :mod:`clustval._engine.kernels`
+(the K-medoids ones in :mod:`clustval.clustering._kernels`, loaded through this same gate).
 
 One rule picks the engine of every caller: the compiled kernels when numba is installed, its
 JIT is on (``NUMBA_DISABLE_JIT=1``, numba's debugging mode, turns it off) and the job is
@@ -51,16 +51,16 @@ def _load() -> ModuleType | None:
 
     if numba.config.DISABLE_JIT:
         return None
-    from . import _kernels
+    from . import kernels as _kernels
 
     return _kernels
 
 
 def pair_kernels(work: float = float("inf")) -> ModuleType | None:
-    """The compiled kernel of the pair-value passes (:mod:`clustval._pair_kernels`), under
+    """The compiled kernel of the pair-value passes (:mod:`clustval._engine.pair_kernels`), under
     the rule of :func:`kernels`, or None (numpy path)."""
     if kernels(work) is None:
         return None
-    from . import _pair_kernels
+    from . import pair_kernels as _pair_kernels
 
     return _pair_kernels

@@ -1,8 +1,8 @@
-"""Compiled (numba) kernels of the K-medoids algorithms (:mod:`clustval.pam`,
-:mod:`clustval.kmedoids`), each at module level with ``cache=True``.
+"""Compiled (numba) kernels of the K-medoids algorithms (:mod:`clustval.clustering.pam`,
+:mod:`clustval.clustering.kmedoids`), each at module level with ``cache=True``.
 
-Imported only by ``clustval.kmedoids._compiled_kernels``, after
-:func:`clustval._compiled.kernels` has chosen the compiled engine for the job (numba
+Imported only by ``clustval.clustering.kmedoids._compiled_kernels``, after
+:func:`clustval._engine.compiled.kernels` has chosen the compiled engine for the job (numba
 installed, its JIT on, enough work). Each kernel's numpy
 counterpart is named in its docstring. Parallel loops give each thread whole rows (or whole
 candidates), every sum is added in one fixed order inside its row, so the values do not
@@ -16,7 +16,7 @@ from contextlib import contextmanager
 import numba
 import numpy as np
 
-from ._lanes import LANES
+from .._engine.lanes import LANES
 
 # Below this many steps (entries read) a kernel runs on one thread: a few milliseconds of
 # work, where waking a second thread gains little and, on a busy machine, waiting for it to
@@ -36,8 +36,8 @@ def _lane_total(lanes):  # pragma: no cover
 def _checked_row_sums(D, row_sums):  # pragma: no cover
     """Whether D is a distance matrix (finite, non-negative, exactly symmetric, zero
     diagonal), in one pass that also writes each row's sum in the order of
-    :data:`clustval._lanes.LANES` into ``row_sums``. (numpy counterparts:
-    ``clustval._pairwise.check_distance_matrix``, then ``DistanceRows.summed``: the same
+    :data:`clustval._engine.lanes.LANES` into ``row_sums``. (numpy counterparts:
+    ``clustval._engine.pairwise.check_distance_matrix``, then ``DistanceRows.summed``: the same
     verdict and the same bits.)
 
     Row blocks b and blocks - 1 - b go to one iteration, so that the triangles of the
@@ -119,9 +119,9 @@ def _check_block(D, i0, i1, row_sums, lanes):  # pragma: no cover
 @numba.njit(parallel=True, cache=True, nogil=True)
 def _pam_build_gains(rows, which, nearest, gain):  # pragma: no cover
     """gain[r] = sum_o max(nearest[o] - rows[which[r], o], 0), added in the order of
-    :data:`clustval._lanes.LANES`: how much PAM's BUILD lowers the cost by adding the object
+    :data:`clustval._engine.lanes.LANES`: how much PAM's BUILD lowers the cost by adding the object
     whose distances are ``rows[which[r]]`` (rows read in place, not gathered first).
-    (numpy counterpart: ``clustval.pam._gains_into``, equal up to the order of the sum.)"""
+    (numpy counterpart: ``clustval.clustering.pam._gains_into``, equal up to the order of the sum.)"""
     for r in numba.prange(which.size):
         # each row in its own (serial) function: inside a prange body LLVM left this loop
         # scalar, 2.4x slower
@@ -167,7 +167,7 @@ def _pam_swap_deltas(rows, dn, ds, nearest, removal, is_medoid, delta):  # pragm
 
     so an object o adds to the sums only when c is closer to it than its second-nearest
     medoid: O(n) per candidate for all K swaps. Candidates in parallel, each sum in object
-    order. (numpy counterpart: ``clustval.pam._swap_deltas``, equal up to the order of the
+    order. (numpy counterpart: ``clustval.clustering.pam._swap_deltas``, equal up to the order of the
     sums.)"""
     for r in numba.prange(rows.shape[0]):
         if is_medoid[r]:
@@ -194,8 +194,8 @@ def _deltas_of_row(row, dn, ds, nearest, removal, out):  # pragma: no cover
 # ----------------------------------------------------------------------------- Park-Jun, SD
 @numba.njit(parallel=True, cache=True, nogil=True)
 def _weighted_row_sums(D, weights, out):  # pragma: no cover
-    """out[i] = sum_j weights[j] * D[i, j] in the order of :data:`clustval._lanes.LANES`:
-    ``clustval._kernels.weighted_matrix_sums`` over all rows and columns of D, the same bits,
+    """out[i] = sum_j weights[j] * D[i, j] in the order of :data:`clustval._engine.lanes.LANES`:
+    ``clustval._engine.kernels.weighted_matrix_sums`` over all rows and columns of D, the same bits,
     without its gather."""
     for i in numba.prange(D.shape[0]):
         out[i] = _weighted_sum(D[i], weights)
@@ -226,8 +226,8 @@ def _within_cluster_sums(D, members, starts, owner, out):  # pragma: no cover
     """out[p] = sum_{q in its cluster} D[members[p], members[q]] for every position p of
     ``members`` (the objects grouped by cluster, cluster c at ``starts[c]:starts[c + 1]``,
     ``owner[p]`` the cluster of position p), each sum in the order of
-    :data:`clustval._lanes.LANES` over the cluster's positions: the sums of
-    ``clustval._pairwise.DistanceRows.summed(m, m)`` for each cluster's members m, the same
+    :data:`clustval._engine.lanes.LANES` over the cluster's positions: the sums of
+    ``clustval._engine.pairwise.DistanceRows.summed(m, m)`` for each cluster's members m, the same
     bits, every cluster in one parallel pass (Park & Jun's medoid update)."""
     for p in numba.prange(members.size):
         c = owner[p]

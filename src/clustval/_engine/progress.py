@@ -35,7 +35,7 @@ import time
 from collections.abc import Iterator
 from typing import TextIO
 
-from .errors import InputError
+from ..errors import InputError
 
 #: Automatic progress draws only once a call has run this long, in seconds.
 AUTO_DELAY_S = 1.5

@@ -29,9 +29,9 @@ import math
 
 import numpy as np
 
-from ._pairwise import distance_blocks
-from .errors import InputError, UndefinedIndexError
-from .internal import CLUSTER_SUMS, COORDINATES, Partition, reads, score_alone
+from .._engine.pairwise import distance_blocks
+from ..errors import InputError, UndefinedIndexError
+from .partition import CLUSTER_SUMS, COORDINATES, Partition, reads, score_alone
 
 __all__ = ["ADJACENT", "adjacent_best_ks", "adjacent_scores", "beale", "ccc", "ccc_from_partition",
            "dindex", "dindex_from_partition", "duda_hart", "frey", "hartigan", "hubert",
@@ -53,7 +53,7 @@ def _total_spectrum(p: Partition) -> np.ndarray:
 
 @reads(COORDINATES)
 def ccc_from_partition(p: Partition) -> float:
-    """CCC of a :class:`~clustval.internal.Partition` (the core of :func:`ccc`, which documents it).
+    """CCC of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ccc`, which documents it).
 
     Parameters
     ----------
@@ -150,7 +150,7 @@ def ccc(X, labels) -> float:
 
 @reads(COORDINATES)
 def trcovw_from_partition(p: Partition) -> float:
-    """TrCovW of a :class:`~clustval.internal.Partition` (the core of :func:`trcovw`, which documents it).
+    """TrCovW of a :class:`~clustval.indices.partition.Partition` (the core of :func:`trcovw`, which documents it).
 
     Parameters
     ----------
@@ -220,7 +220,7 @@ def trcovw(X, labels) -> float:
 
 @reads(COORDINATES)
 def dindex_from_partition(p: Partition) -> float:
-    """Dindex of a :class:`~clustval.internal.Partition` (the core of :func:`dindex`, which documents it).
+    """Dindex of a :class:`~clustval.indices.partition.Partition` (the core of :func:`dindex`, which documents it).
 
     Parameters
     ----------
@@ -287,7 +287,7 @@ def dindex(X, labels) -> float:
 
 @reads(COORDINATES, CLUSTER_SUMS)
 def hubert_from_partition(p: Partition) -> float:
-    """Hubert of a :class:`~clustval.internal.Partition` (the core of :func:`hubert`, which documents it).
+    """Hubert of a :class:`~clustval.indices.partition.Partition` (the core of :func:`hubert`, which documents it).
 
     The correlation is taken from sums, in O(n K) memory: over the ordered pairs i != j
     (each pair twice, the same correlation), sum d from the distance pass's per-cluster

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_data_matrix
-from .clustering import clusterer
-from .errors import InputError, UndefinedIndexError
-from .internal import COORDINATES, Partition
+from .._engine.validation import as_data_matrix
+from ..clustering import clusterer
+from ..errors import InputError, UndefinedIndexError
+from .partition import COORDINATES, Partition
 
 REFERENCES = ("uniform", "pca")
 

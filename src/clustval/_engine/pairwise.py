@@ -14,7 +14,7 @@ bit-identical distances (hence identical minima, maxima, neighbours and ties). T
 add the per-cluster sums in one order (below), so that every index is bit-identical
 whichever engine the work threshold picks.
 
-Engines. ``numba`` (:func:`clustval._kernels.tile_pair_stats`) cuts the cluster-sorted
+Engines. ``numba`` (:func:`clustval._engine.kernels.tile_pair_stats`) cuts the cluster-sorted
 objects into tiles of at most ``TILE`` (512) objects inside one cluster and visits every
 unordered pair of tiles once, so each distance is computed once and counts for both of its
 objects; the pairs are cut into ``PARTS`` runs of equal work, each keeping its own O(n K)
@@ -25,13 +25,13 @@ an (n x rows) array, takes their minima and maxima per cluster and adds their su
 numba engine's order
 (:func:`_numpy_sums`). Choose with the ``engine`` argument or the ``CLUSTVAL_ENGINE``
 environment variable (``auto`` | ``numba`` | ``numpy``); ``auto`` takes numba for passes of
-at least ``clustval._compiled.MIN_WORK`` coordinate differences, where it pays for loading
+at least ``clustval._engine.compiled.MIN_WORK`` coordinate differences, where it pays for loading
 numba.
 
 The order of the sums. ``cluster_sums[i, c]`` adds, in the order of the tile pairs
 (``np.triu_indices`` of the tiles: row-major), one term per tile u of cluster c: the
 distances from i to a tile after i's own (u > T(i)) summed in lane order
-(:data:`clustval._lanes.LANES`, lanes counted from the tile's first object); to a tile
+(:data:`clustval._engine.lanes.LANES`, lanes counted from the tile's first object); to a tile
 before it (u < T(i)) summed one by one in object order, as the pass meets them column by
 column; in i's own tile, the objects after i in lane order (lanes counted from i + 1) and
 then those before i one by one. The terms of one part are added from 0.0 in that order,
@@ -51,10 +51,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _compiled
-from ._lanes import LANES, TILE, lane_sums
-from ._validation import as_data_matrix
-from .errors import ClusteringError, InputError
+from ..errors import ClusteringError, InputError
+from . import compiled as _compiled
+from .lanes import LANES, TILE, lane_sums
+from .validation import as_data_matrix
 
 ENGINES = ("auto", "numba", "numpy")
 # The compiled pass cuts its work into this many parts, whatever the number of threads (up to
@@ -136,7 +136,7 @@ def exact_distances(A: np.ndarray, B: np.ndarray, out: np.ndarray | None = None)
     The squares are added feature by feature in order, so the result does not suffer the
     cancellation of the Gram-matrix shortcut, and ``exact_distances(B, A)`` is the transpose
     of ``exact_distances(A, B)`` bit for bit (``(a - b)**2 == (b - a)**2``). Large blocks go
-    to the compiled :func:`clustval._kernels.distance_block`, which computes the same values
+    to the compiled :func:`clustval._engine.kernels.distance_block`, which computes the same values
     bit for bit. ``out``: a C-contiguous (len(A), len(B)) float64 array to write into.
     """
     kernels = _compiled.kernels(A.shape[0] * B.shape[0] * A.shape[1])
@@ -158,7 +158,7 @@ def euclidean_distances(X) -> np.ndarray:
     """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
 
     Computed from direct coordinate differences
-    (:func:`clustval._pairwise.exact_distances`, the distance of the internal indices too,
+    (:func:`clustval._engine.pairwise.exact_distances`, the distance of the internal indices too,
     in row blocks), not from the expansion ||x||^2 + ||y||^2 - 2 x.y: that expansion cancels
     catastrophically for close points (duplicates get distances near sqrt(eps) * ||x||
     instead of 0, data offset by 1e6 get errors near 1e-2), and its rounding breaks exact
@@ -195,7 +195,7 @@ def euclidean_distances(X) -> np.ndarray:
 class DistanceRows:
     """Rows of the distance matrix, from a stored D or computed on demand from X.
 
-    Every K-medoids algorithm (:mod:`clustval.kmedoids`, :mod:`clustval.pam`) reads distances only through :meth:`rows`, :meth:`between` and
+    Every K-medoids algorithm (:mod:`clustval.clustering.kmedoids`, :mod:`clustval.clustering.pam`) reads distances only through :meth:`rows`, :meth:`between` and
     :meth:`summed`, so the two sources give identical results: :func:`exact_distances`
     computes each entry bit for bit as :func:`euclidean_distances` stored it, and
     :meth:`summed` adds in one order on every source and engine.
@@ -221,7 +221,7 @@ class DistanceRows:
 
     def summed(self, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """sum_{j in cols} w_j d(i, j) for each i in ``rows`` (w_j = 1 without weights), added
-        in the one order of :data:`clustval._lanes.LANES` whatever the source and engine,
+        in the one order of :data:`clustval._engine.lanes.LANES` whatever the source and engine,
         so that sums compared by the K-medoids rules are bit-identical on every path."""
         rows = np.asarray(rows, dtype=np.int64)
         cols = np.asarray(cols, dtype=np.int64)
@@ -255,7 +255,7 @@ def check_distance_matrix(D) -> np.ndarray:
     if D.ndim != 2 or D.shape[0] != D.shape[1] or D.shape[0] == 0:
         raise ClusteringError(
             f"distances must be a non-empty square (n, n) matrix, got shape {D.shape}; "
-            "pass the data as X instead, or compute D with clustval.kmedoids.euclidean_distances."
+            "pass the data as X instead, or compute D with clustval.clustering.kmedoids.euclidean_distances."
         )
     if not np.all(np.isfinite(D)) or (D < 0).any():
         raise ClusteringError("distances must be finite and non-negative; check how D was computed.")
@@ -266,7 +266,7 @@ def check_distance_matrix(D) -> np.ndarray:
         if not np.array_equal(D[start : start + block], D[:, start : start + block].T):
             raise ClusteringError(
                 "distances must be exactly symmetric (d_ij == d_ji); symmetrise with "
-                "D = (D + D.T) / 2, or compute D with clustval.kmedoids.euclidean_distances."
+                "D = (D + D.T) / 2, or compute D with clustval.clustering.kmedoids.euclidean_distances."
             )
     return D
 
@@ -664,7 +664,7 @@ def _numpy_sums(DT: np.ndarray, r0: int, plan: _TilePlan) -> np.ndarray:
     """``cluster_sums`` (transposed: K x R) of the sorted rows r0:r0 + R from DT (the
     distances of every object to them, and a last row of zeros), added in the order of the
     numba engine (module docstring), vectorised: bit for bit the sums of
-    :func:`clustval._kernels.tile_pair_stats` and ``combine_parts``."""
+    :func:`clustval._engine.kernels.tile_pair_stats` and ``combine_parts``."""
     R = DT.shape[1]
     tiles, nt = plan.tiles, len(plan.tile_cluster)
     positions = np.arange(r0, r0 + R)
@@ -877,7 +877,7 @@ def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0) 
 
 def _resolve_engine(engine: str | None, work: float = float("inf")) -> str:
     """``numba`` or ``numpy``: the requested engine, or for ``auto`` the compiled one when
-    numba is installed and the pass has at least ``clustval._compiled.MIN_WORK`` steps."""
+    numba is installed and the pass has at least ``clustval._engine.compiled.MIN_WORK`` steps."""
     engine = engine or os.environ.get("CLUSTVAL_ENGINE", "auto")
     if engine not in ENGINES:
         raise InputError(

@@ -4,9 +4,9 @@ K-medoids compares sums of distances, so every engine and row source adds them i
 order (and the distance pass adds its row sums in it, so that no compiler regroups them):
 term j goes to lane j % LANES (each lane a running sum from 0.0, in ascending j), and the
 lanes are added as ((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)). Eight independent
-sums fill SIMD registers, so the compiled sums (:mod:`clustval._kernels`) run at full width.
+sums fill SIMD registers, so the compiled sums (:mod:`clustval._engine.kernels`) run at full width.
 
-The distance pass (:func:`clustval._pairwise.cluster_distance_stats`) adds each object's
+The distance pass (:func:`clustval._engine.pairwise.cluster_distance_stats`) adds each object's
 distances to a cluster tile by tile (``TILE`` objects of one cluster): a tile after the
 object's own in lane order, a tile before it as one running sum (the pass meets those
 distances column by column). Both engines add in that order, so their sums are bit-identical.
@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 LANES = 8
-# Rows and columns of the tiles of the pairwise pass (see clustval._kernels, where the size
+# Rows and columns of the tiles of the pairwise pass (see clustval._engine.kernels, where the size
 # was measured); here so that the numpy engine cuts the same tiles without importing numba.
 # A multiple of LANES.
 TILE = 512
@@ -25,7 +25,7 @@ TILE = 512
 
 def lane_sums(terms: np.ndarray) -> np.ndarray:
     """Each row of ``terms`` summed in the order of :data:`LANES` (numpy counterpart of
-    :func:`clustval._kernels.weighted_distance_sums`): zero columns pad the rows to whole
+    :func:`clustval._engine.kernels.weighted_distance_sums`): zero columns pad the rows to whole
     lanes (+0 changes no sum), each lane is a running sum (``accumulate`` adds in index
     order), then the lanes are added pairwise.
 

@@ -1,14 +1,14 @@
-"""Compiled kernel of the pair-value passes (:mod:`clustval._pair_pass`), loaded through
-:func:`clustval._compiled.pair_kernels`.
+"""Compiled kernel of the pair-value passes (:mod:`clustval._engine.pair_pass`), loaded through
+:func:`clustval._engine.compiled.pair_kernels`.
 
 One kernel serves every pass: it visits each unordered pair of cluster-sorted objects once,
-tile pair by tile pair as the main distance pass does (:mod:`clustval._pairwise`), computes
-the distance with :func:`clustval._kernels.distances` (bit for bit the distances of every
+tile pair by tile pair as the main distance pass does (:mod:`clustval._engine.pairwise`), computes
+the distance with :func:`clustval._engine.kernels.distances` (bit for bit the distances of every
 other index) or reads it from a precomputed matrix, and hands the value to what the pass
 asks for (``mode``). Values are handled as their bit patterns: for non-negative doubles the
 int64 order is the float order, so a bucket ``(bits - lo) >> shift`` is exact and monotone.
 Each worker fills its own part of every output, so the results do not depend on the threads.
-The numpy counterpart, with the same results, is ``clustval._pair_pass._numpy_pass``.
+The numpy counterpart, with the same results, is ``clustval._engine.pair_pass._numpy_pass``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ._kernels import distances
-from ._lanes import TILE
+from .kernels import distances
+from .lanes import TILE
 
 # What a pass does with each value in [lo, hi] (bits), as flags of ``mode``
 RANGE = 1  # the smallest and largest value of all (lo and hi unused)

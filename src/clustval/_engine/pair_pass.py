@@ -41,10 +41,10 @@ histogram of 2^16 x 2 counters per part.
 
 Every sum is exact (integer mantissas added per exponent), so the C-index is 0 exactly when
 the within distances are the smallest, in any order of the additions. Distances are those
-of :func:`clustval._pairwise.exact_distances` (bit for bit the ones of the other internal
+of :func:`clustval._engine.pairwise.exact_distances` (bit for bit the ones of the other internal
 indices) or the entries of a precomputed matrix; objects are sorted by cluster once and
 each unordered pair {i, j} is read once. The compiled kernel
-(:func:`clustval._pair_kernels.pair_value_pass`) and the numpy path (row blocks) give the
+(:func:`clustval._engine.pair_kernels.pair_value_pass`) and the numpy path (row blocks) give the
 same counts and sums: both are exact.
 """
 
@@ -57,9 +57,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import _compiled, _progress
-from ._lanes import TILE
-from ._pairwise import _part_bounds, _tile_major, _tiles, exact_distances, rows_per_block
+from . import compiled as _compiled
+from . import progress as _progress
+from .lanes import TILE
+from .pairwise import _part_bounds, _tile_major, _tiles, exact_distances, rows_per_block
 
 # A row block of the numpy path holds r x n distances and about this many arrays as large
 # again (masks, the within and between values, their bit patterns and buckets).
@@ -84,7 +85,7 @@ _PAIRS_PER_PART = 2**35
 # the progress bar: a call costs about a millisecond, a pass at n = 6,000 about 0.1 s.
 _CALLS = 16
 _CALLED_PAIRS = 2**24
-# Modes of a pass (clustval._pair_kernels): the same flags on both paths.
+# Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
 
@@ -207,7 +208,7 @@ class _Pass:
 @dataclass(frozen=True)
 class TileSource:
     """What the compiled pass reads: the cluster-sorted objects' coordinates laid out by
-    tiles (``clustval._pairwise._tile_major``) or the distance matrix with the sorted order,
+    tiles (``clustval._engine.pairwise._tile_major``) or the distance matrix with the sorted order,
     and the tile pairs, each unordered pair of tiles once (``np.triu_indices`` order)."""
 
     XT: np.ndarray

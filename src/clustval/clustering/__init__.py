@@ -1,6 +1,6 @@
 """Every clustering algorithm of clustval by name, and one call that runs one over many K.
 
-:data:`ALGORITHMS` is to the clusterings what :data:`clustval.registry.INDICES` is to the
+:data:`ALGORITHMS` is to the clusterings what :data:`clustval.indices.registry.INDICES` is to the
 indices: the name, the label figures print, the reference, the function and the options it
 takes. :func:`cluster` runs one of them at each K of a sweep, computing the n x n distance
 matrix once for the whole sweep when the algorithm works on distances.
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _progress
-from ._validation import as_data_matrix
-from .errors import ClusteringError, InputError
+from .._engine import progress as _progress
+from .._engine.validation import as_data_matrix
+from ..errors import ClusteringError, InputError
 from .kmedoids import (
     DEFAULT_MAX_ITER,
     KMedoidsResult,

@@ -30,16 +30,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._pairwise import distance_blocks
-from .errors import InputError
-from .internal import (
+from .._engine.pairwise import distance_blocks
+from ..errors import InputError
+from .classic import (
+    dunn,
+)
+from .partition import (
     CLUSTER_SUMS,
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     EXTREMES,
     PAIR_MAX,
     Partition,
-    dunn,
     reads,
     refuse_nan,
     score_alone,
@@ -210,7 +212,7 @@ def _gdi(p: Partition, between: int, within: int, centroid: str = "other") -> fl
 _EXAMPLE_X = "[[0.0, 0.0], [0.0, 2.0], [3.0, 0.0], [9.0, 0.0], [9.0, 1.0]]"
 _EXAMPLE_LABELS = "[0, 0, 0, 1, 1]"
 
-_CORE_DOC = """GDI{u}{v} of a :class:`~clustval.internal.Partition` (the core of :func:`gdi{u}{v}`).
+_CORE_DOC = """GDI{u}{v} of a :class:`~clustval.indices.partition.Partition` (the core of :func:`gdi{u}{v}`).
 
     Parameters
     ----------
@@ -244,7 +246,7 @@ _PUBLIC_DOC = """GDI{u}{v}, the generalised Dunn index of {between_name} over {w
 
     ``GDI{u}{v} = min_{{k != l}} delta_{u}(C_k, C_l) / max_k Delta_{v}(C_k)`` with
     ``delta_{u}(C_k, C_l) = {between_formula}`` and ``Delta_{v}(C_k) = {within_formula}``
-    (:mod:`clustval.dunn_family`).{note}
+    (:mod:`clustval.indices.generalised_dunn`).{note}
 
     Range [0, inf); **higher is better**. 0 when the separation is 0, inf when every
     diameter is 0 and the separation is not. Raises UndefinedIndexError for K = 1.

@@ -5,7 +5,7 @@ their initial medoids (seeds). The distances come from a given matrix D, or from
 computed where each step needs them and never stored as an n x n matrix: the seeds' sums
 read all pairs (twice for Park-Jun), an assignment the distances to the K medoids, a medoid
 update the within-cluster pairs only. Both sources give identical results (every sum is
-added in one fixed order, :data:`clustval._lanes.LANES`):
+added in one fixed order, :data:`clustval._engine.lanes.LANES`):
 
 * Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
   *Expert Systems with Applications* 36(2):3336-3341. Seeds: the K objects with the
@@ -17,7 +17,7 @@ added in one fixed order, :data:`clustval._lanes.LANES`):
 
 Tie rules (all deterministic; docs/decisions.md). Every rule compares sums of distances
 (or values built from them), and a sum's last bits depend on the order of its terms, which
-the order of the objects sets. So, as in :mod:`clustval.pam`, values that differ by at most
+the order of the objects sets. So, as in :mod:`clustval.clustering.pam`, values that differ by at most
 a tolerance of ``TIE_RTOL`` (1e-10) times their scale count as equal, and the rule's tie
 break decides, never rounding. The scales: the mean row sum of D, S = (1/n) sum_il d_il,
 for sums of distances (the update); S / n, the mean distance, for distances (the
@@ -58,7 +58,7 @@ order); a p that reorders tied objects may let another of them win the tie. This
 long as no two values that differ in exact arithmetic come within the tolerance (1e-10
 relative), and no two equal ones differ by more than it (rounding errors are ~1e-13 here).
 The same holds between the engines, the row sources (X or D) and the thread counts, which
-give bit-identical sums anyway (:data:`clustval._lanes.LANES`).
+give bit-identical sums anyway (:data:`clustval._engine.lanes.LANES`).
 
 The ``backend="sklearn_extra"`` option runs the iteration with scikit-learn-extra's
 ``KMedoids(method="alternate")`` instead, on the same D and the same seeds; it is an
@@ -73,16 +73,16 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from . import _compiled
-from ._pairwise import (
+from .._engine import compiled as _compiled
+from .._engine.pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
     DistanceRows,
     check_distance_matrix,
     check_memory_budget,
     euclidean_distances,
 )
-from ._validation import as_data_matrix, check_max_iter, check_n_clusters
-from .errors import ClusteringError
+from .._engine.validation import as_data_matrix, check_max_iter, check_n_clusters
+from ..errors import ClusteringError
 
 __all__ = [
     "TIE_RTOL",
@@ -97,7 +97,7 @@ __all__ = [
 ]
 
 #: Relative tolerance within which two values compared by a K-medoids rule count as equal
-#: (module docstring; :mod:`clustval.pam` uses the same).
+#: (module docstring; :mod:`clustval.clustering.pam` uses the same).
 TIE_RTOL = 1e-10
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
@@ -117,7 +117,7 @@ class SeedFallbackWarning(UserWarning):
     ...     sd_kmedoids([[0, 0], [0, 1], [10, 10], [10, 11]], 3)
     Traceback (most recent call last):
     ...
-    clustval.kmedoids.SeedFallbackWarning: ...
+    clustval.clustering.kmedoids.SeedFallbackWarning: ...
     """
 
 
@@ -349,7 +349,7 @@ def _sd_seeds(dist: DistanceRows, k: int, radius: str, row_sums: np.ndarray) -> 
 
 
 def _lowest_within(values: np.ndarray, tol: float) -> int:
-    """The lowest index whose value is within ``tol`` of the smallest (as :mod:`clustval.pam`)."""
+    """The lowest index whose value is within ``tol`` of the smallest (as :mod:`clustval.clustering.pam`)."""
     return int(np.argmax(values <= values.min() + tol))
 
 
@@ -422,7 +422,7 @@ def park_jun(
     --------
     park_jun_init : the seeds alone.
     sd_kmedoids : the same iteration from variance-based seeds.
-    clustval.pam.pam : PAM (BUILD and SWAP).
+    clustval.clustering.pam.pam : PAM (BUILD and SWAP).
 
     References
     ----------
@@ -754,12 +754,14 @@ def _resolve_distances(
 
 
 def _compiled_kernels(work: float):
-    """The compiled K-medoids kernels (:mod:`clustval._kmedoids_kernels`) when
-    :func:`clustval._compiled.kernels` picks the compiled engine for ``work`` steps, else
+    """The compiled K-medoids kernels (:mod:`clustval.clustering._kernels`) when
+    :func:`clustval._engine.compiled.kernels` picks the compiled engine for ``work`` steps, else
     None (the numpy path)."""
     if _compiled.kernels(work) is None:
         return None
-    from . import _kmedoids_kernels  # loads numba: only once the engine is chosen
+    from . import (
+        _kernels as _kmedoids_kernels,  # loads numba: only once the engine is chosen
+    )
 
     return _kmedoids_kernels
 
@@ -768,7 +770,7 @@ def _checked_distances(distances) -> tuple[np.ndarray, np.ndarray | None]:
     """``(D, row sums or None)``: a valid distance matrix as C-contiguous float64, checked
     by one compiled pass that also adds its rows in lane order (the sums the seeds and
     PAM's BUILD read first) when the engine is compiled; else by
-    :func:`clustval._pairwise.check_distance_matrix`, which also words every error."""
+    :func:`clustval._engine.pairwise.check_distance_matrix`, which also words every error."""
     D = np.asarray(distances)
     if D.dtype != np.float64 or not D.flags.c_contiguous:
         D = np.ascontiguousarray(D, dtype=np.float64)

@@ -32,9 +32,9 @@ import math
 
 import numpy as np
 
-from ._knn import tie_counts, tied_neighbours
-from .errors import InputError, UndefinedIndexError
-from .internal import COORDINATES, Partition, reads, refuse_nan, score_alone
+from .._engine.knn import tie_counts, tied_neighbours
+from ..errors import InputError, UndefinedIndexError
+from .partition import COORDINATES, Partition, reads, refuse_nan, score_alone
 
 #: ``cvi``'s peers of the indices here and of those the registry already holds:
 #: ``{registry name: (cvi class, how it relates)}`` (batch mode, ``cvi.<Class>().get_cvi(X, y)``).
@@ -64,7 +64,7 @@ def _centroid_sq_distances(p: Partition) -> np.ndarray:
 
 @reads(COORDINATES)
 def ps_from_partition(p: Partition) -> float:
-    """PS of a :class:`~clustval.internal.Partition` (see :func:`ps`).
+    """PS of a :class:`~clustval.indices.partition.Partition` (see :func:`ps`).
 
     Parameters
     ----------
@@ -179,7 +179,7 @@ def _rcip_singular(k: int, l: int) -> UndefinedIndexError:
 
 @reads(COORDINATES)
 def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
-    """rCIP of a :class:`~clustval.internal.Partition` (see :func:`rcip`).
+    """rCIP of a :class:`~clustval.indices.partition.Partition` (see :func:`rcip`).
 
     Parameters
     ----------
@@ -285,7 +285,7 @@ def rcip(X, labels, *, ridge: float = 0.0) -> float:
 
 @reads(COORDINATES)
 def csil_from_partition(p: Partition) -> float:
-    """cSIL of a :class:`~clustval.internal.Partition` (see :func:`csil`).
+    """cSIL of a :class:`~clustval.indices.partition.Partition` (see :func:`csil`).
 
     Parameters
     ----------
@@ -361,7 +361,7 @@ def csil(X, labels) -> float:
 
 @reads(COORDINATES)
 def wb_from_partition(p: Partition) -> float:
-    """WB of a :class:`~clustval.internal.Partition` (see :func:`wb`).
+    """WB of a :class:`~clustval.indices.partition.Partition` (see :func:`wb`).
 
     Parameters
     ----------
@@ -540,7 +540,7 @@ def _object_edges(p: Partition):
 
 @reads()
 def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str = "paper", seed: int = 0) -> float:
-    """CONN of a :class:`~clustval.internal.Partition` (see :func:`conn`).
+    """CONN of a :class:`~clustval.indices.partition.Partition` (see :func:`conn`).
 
     Parameters
     ----------

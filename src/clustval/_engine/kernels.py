@@ -1,6 +1,6 @@
 """Compiled (numba) kernels of the package, every one at module level with ``cache=True``.
 
-Only :func:`clustval._compiled.kernels` imports this module, when a job is large enough to
+Only :func:`clustval._engine.compiled.kernels` imports this module, when a job is large enough to
 be worth loading numba. Being defined at module level (not inside a function) lets numba's
 on-disk cache find every kernel again in the next process: a kernel that calls another
 jitted function defined in a closure is recompiled in each process.
@@ -14,10 +14,10 @@ import math
 import numba
 import numpy as np
 
-from ._lanes import LANES, TILE
-from ._rowstep import aligned_empty, row_step
+from .lanes import LANES, TILE
+from .rowstep import aligned_empty, row_step
 
-# TILE (clustval._lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
+# TILE (clustval._engine.lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
 # column tile's coordinates and its accumulators (d x 512 and 4 x 512 float64, 48 KB at
 # d = 8) stay in the core's L1 and L2 caches while a row tile's rows stream past them. Each
 # row of a tile pair costs a fixed set-up besides its distances; 512 made the pass 10-15%
@@ -29,7 +29,7 @@ from ._rowstep import aligned_empty, row_step
 @numba.njit(cache=True, nogil=True)
 def group_strings(chars, multipliers, group):  # pragma: no cover
     """Write each row's group id (first-appearance order) into group; return each group's
-    first row. (numpy counterpart: ``clustval._validation._factorize_strings``.)"""
+    first row. (numpy counterpart: ``clustval._engine.validation._factorize_strings``.)"""
     n, width = chars.shape
     golden = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing spreads the slot bits
     # 8192 slots (128 KB) hold 1024 groups before the first rehash: from 1024 slots, the
@@ -91,7 +91,7 @@ def group_strings(chars, multipliers, group):  # pragma: no cover
 @numba.njit(cache=True, nogil=True)
 def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
     """table[t - lo_t, p - lo_p] += 1 for every object (labels within the table).
-    (numpy counterpart: ``clustval.contingency._count_codes``.)"""
+    (numpy counterpart: ``clustval.indices.contingency._count_codes``.)"""
     for i in range(t.size):
         table[t[i] - lo_t, p[i] - lo_p] += 1
 
@@ -99,7 +99,7 @@ def count_pairs(t, lo_t, p, lo_p, table):  # pragma: no cover
 @numba.njit(cache=True, nogil=True)
 def nonzero_cells(table):  # pragma: no cover
     """Rows, columns and counts of the non-zero cells, in row-major order.
-    (numpy counterpart: ``np.flatnonzero`` in ``clustval.contingency.Contingency.cells``.)"""
+    (numpy counterpart: ``np.flatnonzero`` in ``clustval.indices.contingency.Contingency.cells``.)"""
     n_rows, n_cols = table.shape
     size = 0
     for i in range(n_rows):
@@ -124,7 +124,7 @@ def distances(P, i, Q, j0, j1, out):  # pragma: no cover
     feature-major P) against columns j0:j1 of the feature-major Q.
 
     The squares are added feature by feature in order, exactly as
-    ``clustval._pairwise.exact_distances`` does (no reassociation, no fused multiply-add:
+    ``clustval._engine.pairwise.exact_distances`` does (no reassociation, no fused multiply-add:
     this function is compiled without fastmath), so the distances are bit-identical to the
     numpy engine's. P and Q have a multiple of 4 rows (zero rows pad it: adding their +0 squares
     changes no sum), taken eight (then four) per sweep so that the running sum stays in a
@@ -182,8 +182,8 @@ def _sweep(P, i, Q, f, width, j0, j1, out, first, last):  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- lane sums
-# Sums of distances in the one order of clustval._lanes.LANES (numpy counterpart:
-# ``clustval._lanes.lane_sums``). TILE is a multiple of LANES, so a tile boundary never
+# Sums of distances in the one order of clustval._engine.lanes.LANES (numpy counterpart:
+# ``clustval._engine.lanes.lane_sums``). TILE is a multiple of LANES, so a tile boundary never
 # moves a term to another lane.
 
 
@@ -255,14 +255,14 @@ def tile_pair_stats(
     Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
     (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``), whose coordinates are the
     columns ``columns[t]:columns[t] + tiles[t + 1] - tiles[t]`` of the feature-major XT
-    (``clustval._pairwise._tile_major``: each tile starts on a 64-byte boundary, so a row's
+    (``clustval._engine.pairwise._tile_major``: each tile starts on a 64-byte boundary, so a row's
     blocks of 8 columns are whole cache lines). Each unordered pair of objects is visited
     once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and counts for
     both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills its own
     ``sums[w]``, ``mins[w]`` (n x K) and ``own_max[w]`` (n), given uninitialised: no two
     workers write the same memory, and ``combine_parts`` adds the parts up. Object i's
     summaries go to row ``slot[i]`` of those arrays, or nowhere when it is -1 (a task of
-    :func:`clustval._pairwise.pass_task` keeps the rows of its own objects only).
+    :func:`clustval._engine.pairwise.pass_task` keeps the rows of its own objects only).
     ``pair_max[w]`` (K x K), unless it has no rows: ``pair_max[w, ca, cb]`` the largest
     distance of the tile pairs of clusters ca <= cb that worker w visits, every pair counted
     (a tile pair lies in one pair of clusters, so it raises one entry once).
@@ -346,6 +346,6 @@ def combine_parts(sums, mins, own_max, order, cluster_sums, all_mins, all_max): 
 def distance_block(AT, BT, out):  # pragma: no cover
     """out[r, j] = the distance between point r of AT and point j of BT (both feature-major,
     padded to a multiple of 4 features), rows in parallel: the values of ``distances``, so
-    those of ``clustval._pairwise.exact_distances``."""
+    those of ``clustval._engine.pairwise.exact_distances``."""
     for r in numba.prange(AT.shape[1]):
         distances(AT, r, BT, 0, BT.shape[1], out[r])

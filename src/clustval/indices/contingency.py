@@ -1,6 +1,6 @@
 """The contingency table of two labellings, and the generic quantities derived from it.
 
-Every external index in :mod:`clustval.external` is a function of this table alone:
+Every external index in :mod:`clustval.indices.external` is a function of this table alone:
 building it costs O(n); everything after it costs O(C*K). The table knows no single index:
 it counts (cells, sums, pairs) and caches what indices derive from it
 (:meth:`Contingency.derived`); each index's own formula lives with the index.
@@ -19,9 +19,9 @@ from typing import Callable, NamedTuple, TypeVar
 
 import numpy as np
 
-from . import _compiled
-from ._validation import check_label_pair, factorize, small_int64_range
-from .errors import InputError
+from .._engine import compiled as _compiled
+from .._engine.validation import check_label_pair, factorize, small_int64_range
+from ..errors import InputError
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters. (The sparse
@@ -264,7 +264,7 @@ class Contingency:
 
         See Also
         --------
-        clustval.counts.as_contingency : checks the counts and drops empty rows and columns.
+        clustval.indices.counts.as_contingency : checks the counts and drops empty rows and columns.
 
         Examples
         --------
@@ -771,7 +771,7 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     """As :func:`_count_codes`, in one compiled pass without code vectors.
 
     For int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values each (so at most 2^20
-    cells) when numba is installed and n is large enough (``clustval._compiled.MIN_WORK``),
+    cells) when numba is installed and n is large enough (``clustval._engine.compiled.MIN_WORK``),
     unless the table would have many more cells than objects (then the sparse count is
     cheaper than filling and scanning it); else None. The same table, padding and values.
     """

@@ -1,0 +1,732 @@
+"""The partition an internal index reads: the data, the labels, and what passes over the
+distances give (cluster sums, extremes, near neighbours, pair ranks), computed once and only
+for what the indices ask for.
+
+Every internal index is a *core*, a function of a :class:`Partition` that declares with
+:func:`reads` what it reads; :func:`needs_of` gathers the declarations of a set of cores, so
+that one Partition serves them all (:func:`clustval.internal_scores`), and
+:func:`score_alone` runs one core alone: every index's public function is that call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+
+import numpy as np
+
+from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
+from .._engine.pair_pass import PairStats, PairValues, pair_stats
+from .._engine.pairwise import (
+    ClusterDistanceStats,
+    check_memory_budget,
+    cluster_distance_stats,
+    distance_blocks,
+)
+from .._engine.validation import check_data, check_distances, scaled_distances
+from ..errors import InputError, UndefinedIndexError
+
+DEFAULT_MEMORY_BUDGET_MB = 256
+
+# What an internal index reads from a partition (its registry entry's ``needs``): the
+# centroids and within sums, computed from the coordinates, and/or the summaries of the one
+# pass over all pairwise distances.
+COORDINATES = "coordinates"
+CLUSTER_SUMS = "cluster_sums"  # sum of the distances from each object to each cluster
+NEAREST = "nearest"  # the share of each object's nearest neighbours in its own cluster
+EXTREMES = "extremes"  # cluster diameters and smallest between-cluster distances
+PAIR_MAX = "pair_max"  # largest distance between each pair of clusters (GDI, complete linkage)
+# From clustval._engine.pair_pass (its own passes over the distances, see there):
+PAIR_RANKS = "pair_ranks"  # s+ / s- / ties of the within-between comparisons (Gamma, G+, Tau)
+EXTREME_SUMS = "extreme_sums"  # sums of the N_W smallest and largest distances (C-index)
+NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS, PAIR_MAX)
+#: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
+#: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
+METRICS = ("euclidean", "precomputed")
+
+
+
+
+class Partition:
+    """A validated (X, labels) pair and what several internal indices share, computed once.
+
+    The argument of every internal index core (``*_from_partition``, the registry entries'
+    ``core``): the centroids and within sums come from the coordinates on first use, the
+    summaries of the one pass over all pairwise distances from ``needs``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
+        upper triangle).
+    labels : array-like of shape (n,)
+        The clustering.
+    needs : iterable of str
+        What the cores will read (:data:`NEEDS`; a core's ``needs`` says it).
+    memory_budget_mb : float
+        Bound on each block of pairwise distances.
+    metric : {"euclidean", "precomputed"}
+        How X gives the distances.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Bad data or labels, or coordinates needed from a distance matrix.
+
+    Examples
+    --------
+    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={COORDINATES, CLUSTER_SUMS})
+    >>> from clustval.indices.classic import db_from_partition, sil_from_partition
+    >>> db_from_partition(p), round(sil_from_partition(p), 6)
+    (0.1, 0.899749)
+    """
+
+    def __init__(
+        self,
+        X,
+        labels,
+        *,
+        needs: Iterable[str] = (),
+        memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+        metric: str = "euclidean",
+    ) -> None:
+        check_memory_budget(memory_budget_mb)
+        self.needs = frozenset(needs)  # what the indices read (clustval.indices.registry.NEEDS)
+        if self.needs & {PAIR_RANKS, EXTREME_SUMS}:
+            # the rank passes cut the range of the distances, which the main pass finds
+            self.needs |= {EXTREMES, PAIR_MAX}
+        self.memory_budget_mb = memory_budget_mb
+        self._neighbours: NeighbourTable | None = None  # the widest search so far
+        self.precomputed = is_precomputed(metric)
+        if self.precomputed:
+            if COORDINATES in self.needs:  # internal_scores names the indices first
+                raise InputError("this index needs the data's coordinates, not only their distances.")
+            self.X, self.codes, self.n_clusters = check_distances(X, labels)
+            self.X, self.scale = scaled_distances(self.X)  # as the coordinates below
+            self.n = self.X.shape[0]
+            return
+        # extreme magnitudes are scaled by a power of two (clustval._engine.validation.as_data_matrix):
+        # the scale-invariant indices need nothing more, the others state their value in the
+        # data's units with in_data_units
+        self.X, self.codes, self.n_clusters, self.scale = check_data(X, labels, return_scale=True)
+        self.n = self.X.shape[0]
+
+    def in_data_units(self, value: float, power: int) -> float:
+        """``value``, computed on :attr:`X` and of degree ``power`` in the coordinates
+        (Trace_W: 2, a distance: 1), in the units of the data given: ``value * scale**power``,
+        exact (a power of two), +-inf beyond the largest float.
+
+        Parameters
+        ----------
+        value : float
+            The index's value on the scaled coordinates.
+        power : int
+            How the index scales with the data: ``f(a X) = a**power f(X)``.
+
+        Returns
+        -------
+        float
+            The value in the data's units.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [2.0**1000], [3 * 2.0**1000]], [0, 0, 1], needs={COORDINATES})
+        >>> p.scale == 2.0**1001, p.in_data_units(0.5, 1) == 2.0**1000, p.in_data_units(0.5, 2)
+        (True, True, inf)
+        """
+        if self.scale == 1.0 or value == 0 or not math.isfinite(value):
+            return value
+        try:
+            return math.ldexp(value, (math.frexp(self.scale)[1] - 1) * power)
+        except OverflowError:
+            return math.copysign(math.inf, value)
+
+    @cached_property
+    def shifted(self) -> np.ndarray:
+        """X shifted by a data value near the middle, for the centroid terms: the indices
+        are translation invariant, and means of values far from 0 would lose digits (the
+        shift is exact for lattice data). Pairwise distances use X itself.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.shifted.ravel().tolist()  # X minus its lower median, 1
+        [-1.0, 0.0, 9.0, 10.0]
+        """
+        return self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
+
+    def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
+        """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters.
+
+        Parameters
+        ----------
+        index : str
+            The index's name, for the message.
+        allow_all_singletons : bool, default True
+            False: K = n (every cluster a singleton) is undefined too.
+
+        Raises
+        ------
+        clustval.errors.UndefinedIndexError
+            K = 1, or K = n when ``allow_all_singletons`` is False.
+
+        Examples
+        --------
+        >>> Partition([[0.0], [1.0]], [0, 0]).require_clusters("Sil")
+        Traceback (most recent call last):
+        ...
+        clustval.errors.UndefinedIndexError: Sil is undefined for a single cluster (all 2 objects share one label): it compares clusters with each other. Score a partition with K >= 2.
+        """
+        if self.n_clusters < 2:
+            raise UndefinedIndexError(
+                f"{index} is undefined for a single cluster (all {self.n} objects share one "
+                "label): it compares clusters with each other. Score a partition with K >= 2."
+            )
+        if not allow_all_singletons and self.n_clusters == self.n:
+            raise UndefinedIndexError(
+                f"{index} is undefined when every object is its own cluster (K = n = {self.n}): "
+                "no object has a within-cluster distance. Score a partition with K <= n - 1."
+            )
+
+    @cached_property
+    def sizes(self) -> np.ndarray:
+        """n_k, the size of each cluster (by code).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.sizes.tolist()
+        [2, 2]
+        """
+        return np.bincount(self.codes, minlength=self.n_clusters)
+
+    @cached_property
+    def _anchored_means(self) -> tuple[np.ndarray, np.ndarray]:
+        """(centroids, member offsets x_i - c_{k(i)}), in shifted coordinates.
+
+        Each mean is taken relative to one member of its cluster (the anchor), so a cluster
+        of identical points has its centroid exactly on them and offsets exactly 0.
+        """
+        anchors = self.shifted[np.unique(self.codes, return_index=True)[1]]
+        relative = self.shifted - anchors[self.codes]
+        mean_relative = (
+            np.stack(
+                [
+                    np.bincount(self.codes, weights=column, minlength=self.n_clusters)
+                    for column in relative.T
+                ],
+                axis=1,
+            )
+            / self.sizes[:, None]
+        )
+        return anchors + mean_relative, relative - mean_relative[self.codes]
+
+    @property
+    def centroids(self) -> np.ndarray:
+        """c_k, the mean of each cluster, in :attr:`shifted` coordinates.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.centroids.ravel().tolist()
+        [-0.5, 9.5]
+        """
+        return self._anchored_means[0]
+
+    @cached_property
+    def squared_centroid_distances(self) -> np.ndarray:
+        """||x_i - c_{k(i)}||^2 for every object, as a direct sum of squares.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.squared_centroid_distances.tolist()
+        [0.25, 0.25, 0.25, 0.25]
+        """
+        return np.sum(self._anchored_means[1] ** 2, axis=1)
+
+    @cached_property
+    def within_scatter(self) -> np.ndarray:
+        """W_k = sum_{x in C_k} (x - c_k)(x - c_k)^T, shape (K, d, d): one pass over the
+        member offsets (already centred on their centroids), sorted by cluster.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0, 0.0], [2.0, 2.0], [10.0, 0.0]], [0, 0, 1], needs={COORDINATES})
+        >>> p.within_scatter.tolist()  # offsets (-1, -1) and (1, 1); a singleton scatters 0
+        [[[2.0, 2.0], [2.0, 2.0]], [[0.0, 0.0], [0.0, 0.0]]]
+        """
+        offsets = self._anchored_means[1]
+        order = np.argsort(self.codes, kind="stable")
+        ends = np.cumsum(self.sizes)
+        scatter = np.zeros((self.n_clusters, self.X.shape[1], self.X.shape[1]))
+        for k in np.flatnonzero(self.sizes > 1):  # a singleton's offset is exactly 0
+            members = offsets[order[ends[k] - self.sizes[k] : ends[k]]]
+            scatter[k] = members.T @ members
+        return scatter
+
+    @cached_property
+    def within_diagonal(self) -> np.ndarray:
+        """The diagonals of the W_k, shape (K, d): each feature's summed squared offsets
+        from its cluster's centroid, in O(n d) (without the (K, d, d) :attr:`within_scatter`,
+        which the indices that read only diagonals or traces do not need: at d = 5,000 it
+        holds 200 MB per cluster).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0, 0.0], [2.0, 2.0], [10.0, 0.0]], [0, 0, 1], needs={COORDINATES})
+        >>> p.within_diagonal.tolist()
+        [[2.0, 2.0], [0.0, 0.0]]
+        """
+        squares = self._anchored_means[1] ** 2
+        order = np.argsort(self.codes, kind="stable")
+        starts = np.concatenate(([0], np.cumsum(self.sizes)[:-1]))
+        return np.add.reduceat(squares[order], starts, axis=0)
+
+    @property
+    def grand_mean(self) -> np.ndarray:
+        """xbar in shifted coordinates, anchored at the first object like the centroids.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.grand_mean.tolist()
+        [4.5]
+        """
+        return self.shifted[0] + (self.shifted - self.shifted[0]).mean(axis=0)
+
+    def mean_per_cluster(self, values: np.ndarray) -> np.ndarray:
+        """The mean of ``values`` (one per object) over each cluster's members.
+
+        Parameters
+        ----------
+        values : ndarray of shape (n_samples,)
+            One value per object.
+
+        Returns
+        -------
+        ndarray of shape (K,)
+            The mean over each cluster's members, clusters in label order.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.mean_per_cluster(np.array([1.0, 2.0, 3.0, 5.0])).tolist()
+        [1.5, 4.0]
+        """
+        return np.bincount(self.codes, weights=values, minlength=self.n_clusters) / self.sizes
+
+    @cached_property
+    def pair_stats(self) -> PairStats:
+        """The order statistics of all pairwise distances that :attr:`needs` asks for
+        (:func:`clustval._engine.pair_pass.pair_stats`: concordances, extreme sums).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={PAIR_RANKS})
+        >>> s = p.pair_stats  # within 1, 1; between 9, 10, 10, 11: all 8 comparisons concordant
+        >>> s.concordant, s.discordant, s.tied
+        (8, 0, 0)
+        """
+        extremes = self.distance_stats  # the smallest and largest distance bound the buckets
+        with self.pair_values() as values:
+            return pair_stats(
+                self.X,
+                self.codes,
+                self.n_clusters,
+                ranks=PAIR_RANKS in self.needs,
+                extreme_sums=EXTREME_SUMS in self.needs,
+                memory_budget_mb=self.memory_budget_mb,
+                precomputed=self.precomputed,
+                value_range=(float(extremes.pair_min.min()), float(extremes.pair_max.max())),
+                values=values,
+            )
+
+    def pair_values(self) -> PairValues:
+        """Where :attr:`pair_stats` runs its passes: in this process (a partition on a
+        cluster, :mod:`clustval.dask`, runs them as tasks).
+
+        Returns
+        -------
+        clustval._engine.pair_pass.PairValues
+            The distances of this partition, read in passes; a context manager, released
+            when the passes are over.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={PAIR_RANKS})
+        >>> with p.pair_values() as values:
+        ...     values.class_sizes  # N_W and N_B
+        (2, 4)
+        """
+        return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed)
+
+    @cached_property
+    def distance_stats(self) -> ClusterDistanceStats:
+        """The summaries of the one pass over all pairwise distances that :attr:`needs` asks for.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.distance_stats.cluster_sums.tolist()  # each object's summed distance to each cluster
+        [[1.0, 21.0], [1.0, 19.0], [19.0, 1.0], [21.0, 1.0]]
+        """
+        return cluster_distance_stats(
+            self.X,
+            self.codes,
+            self.n_clusters,
+            sums=CLUSTER_SUMS in self.needs,
+            nearest=NEAREST in self.needs,
+            extremes=EXTREMES in self.needs,
+            pair_max=PAIR_MAX in self.needs,
+            memory_budget_mb=self.memory_budget_mb,
+            precomputed=self.precomputed,
+        )
+
+    def nearest_neighbours(self, M: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each object's M nearest other objects, nearest first by (distance, row)
+        (:func:`clustval._engine.knn.nearest_neighbours`), searched once for the largest M asked:
+        a smaller M reads the first columns, the same neighbours and distances bit for bit.
+        Which of several objects tied at the M-th distance the table lists depends on the
+        row order; the indices read it through :meth:`neighbour_shares`, which does not.
+
+        Parameters
+        ----------
+        M : int
+            How many neighbours, 1 <= M <= n - 1.
+
+        Returns
+        -------
+        distances : ndarray of shape (n, M)
+            d(i, j-th neighbour of i), increasing along each row; read-only.
+        neighbours : ndarray of shape (n, M)
+            The neighbours' row numbers; read-only.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [3.0], [7.0]], [0, 0, 1, 1])
+        >>> d, j = p.nearest_neighbours(2)
+        >>> d.tolist(), j.tolist(), p.nearest_neighbours(1)[1].tolist()
+        ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]], [[1], [0], [1], [2]])
+        """
+        table = self.neighbour_table(M)
+        return table.distances[:, :M], table.neighbours[:, :M]
+
+    def neighbour_shares(self, M: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each object's M nearest neighbours with the tie rule of :mod:`clustval._engine.knn`:
+        ``(distances, same, other)``, each (n, M): the distance of each neighbour slot and
+        how much of the slot lies in the object's own cluster and in another (1 and 0 for a
+        neighbour nearer than the M-th distance; the slots at the M-th distance shared
+        equally by all the objects tied there), the same for every order of the rows.
+
+        Parameters
+        ----------
+        M : int
+            How many neighbours, 1 <= M <= n - 1.
+
+        Returns
+        -------
+        distances, same, other : ndarray of shape (n, M)
+            ``same + other`` is 1 in every slot.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1])
+        >>> d, same, other = p.neighbour_shares(1)  # 1 is 1 from 0 (own cluster) and 2
+        >>> d.ravel().tolist(), same.ravel().tolist()
+        ([1.0, 1.0, 1.0, 7.0], [1.0, 0.5, 0.0, 1.0])
+        """
+        table = self.neighbour_table(M)
+        same, other = same_shares(table, M, self.codes)
+        return table.distances[:, :M], same, other
+
+    def neighbour_table(self, M: int) -> NeighbourTable:
+        """The search for at least M neighbours (:func:`clustval._engine.knn.nearest_neighbours`:
+        the table and the objects tied at its last distance), shared by the indices; its
+        first M columns are the search for M.
+
+        Parameters
+        ----------
+        M : int
+            How many neighbours, 1 <= M <= n - 1.
+
+        Returns
+        -------
+        clustval._engine.knn.NeighbourTable
+            The widest search so far (M columns or more), its arrays read-only.
+
+        Examples
+        --------
+        >>> Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1]).neighbour_table(1).tied.tolist()
+        [1, 2, 1, 1]
+        """
+        if self._neighbours is None or self._neighbours.distances.shape[1] < M:
+            found = nearest_neighbours(self.X, M, codes=self.codes, precomputed=self.precomputed,
+                                       memory_budget_mb=self.memory_budget_mb)  # fmt: skip
+            for table in found:
+                if table is not None:
+                    table.flags.writeable = False  # shared by the indices: no one changes it
+            self._neighbours = found
+        return self._neighbours
+
+    @cached_property
+    def silhouette_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(a, b, has_mates): a = mean distance to the other members of the own cluster,
+        b = smallest mean distance to another cluster, has_mates = n_k > 1.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> a, b, has_mates = p.silhouette_terms
+        >>> a.tolist(), b.tolist()
+        ([1.0, 1.0, 1.0, 1.0], [10.5, 9.5, 9.5, 10.5])
+        """
+        sums = self.distance_stats.cluster_sums
+        rows = np.arange(self.n)
+        own_size = self.sizes[self.codes]
+        has_mates = own_size > 1
+        a = sums[rows, self.codes] / np.maximum(own_size - 1, 1)
+        means = sums / self.sizes
+        means[rows, self.codes] = np.inf
+        return a, means.min(axis=1), has_mates
+
+    def centroid_separation(
+        self, spread: np.ndarray | None = None
+    ) -> tuple[np.ndarray | None, float]:
+        """From the centroid distances, in row blocks: ``(worst, closest)`` with
+        worst_k = max_{l != k} (spread_k + spread_l) / d(c_k, c_l) (Davies-Bouldin form; None
+        without ``spread``) and closest = min_{k != l} d(c_k, c_l).
+
+        Parameters
+        ----------
+        spread : ndarray of shape (K,), optional
+            Each cluster's spread S_k (Davies-Bouldin's numerator terms).
+
+        Returns
+        -------
+        worst : ndarray of shape (K,) or None
+            max over l != k of (spread_k + spread_l) / d(c_k, c_l); None without ``spread``.
+        closest : float
+            The smallest distance between two centroids.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.centroid_separation(np.array([0.5, 0.5]))  # (0.5 + 0.5) / 10 for both
+        (array([0.1, 0.1]), 10.0)
+        """
+        worst = None if spread is None else np.empty(self.n_clusters)
+        closest = np.inf
+        for r0, r1, D in distance_blocks(self.centroids, self.centroids, self.memory_budget_mb):
+            rows = np.arange(r1 - r0)
+            D[rows, r0 + rows] = np.inf  # a cluster is not compared with itself
+            closest = min(closest, float(D.min()))
+            if spread is not None:
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    ratio = (spread[r0:r1, None] + spread[None, :]) / D
+                ratio[D == 0] = np.inf  # coincident centroids: not separated at all
+                worst[r0:r1] = ratio.max(axis=1)
+        return worst, closest
+
+    @cached_property
+    def closest_pair(self) -> float:
+        """min_{k != l} d_min(C_k, C_l): the smallest distance between two objects of different
+        clusters (from the distance pass's ``extremes``).
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
+        >>> p.closest_pair  # objects 1 and 2
+        9.0
+        """
+        between = self.distance_stats.pair_min.copy()
+        np.fill_diagonal(between, np.inf)
+        return float(between.min())
+
+
+def is_precomputed(metric: str) -> bool:
+    """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean.
+
+    Parameters
+    ----------
+    metric : str
+        ``"euclidean"`` or ``"precomputed"``.
+
+    Returns
+    -------
+    bool
+        True for ``"precomputed"``.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Any other metric.
+
+    Examples
+    --------
+    >>> is_precomputed("precomputed"), is_precomputed("euclidean")
+    (True, False)
+    """
+    if metric not in METRICS:
+        raise InputError(f"metric must be one of {METRICS}, got {metric!r}.")
+    return metric == "precomputed"
+
+
+def refuse_nan(value, index: str):
+    """Return ``value`` (a float or array), refusing NaN: every index core ends with it, so
+    no index returns a silent NaN. The data are scaled to magnitudes near 1 first
+    (:func:`clustval._engine.validation.as_data_matrix`), so a NaN is a 0/0 or inf - inf among the
+    index's terms on degenerate data: the index is undefined there, which
+    ``score(..., undefined="nan")`` reports as NaN while the other indices keep their values.
+
+    Parameters
+    ----------
+    value : float or ndarray
+        The index's value (or its terms).
+    index : str
+        The index's label, for the message.
+
+    Returns
+    -------
+    float or ndarray
+        ``value``, a float when it is a scalar.
+
+    Raises
+    ------
+    clustval.errors.UndefinedIndexError
+        ``value`` holds a NaN.
+
+    Examples
+    --------
+    >>> refuse_nan(np.float64(0.5), "DB")
+    0.5
+    """
+    if np.any(np.isnan(value)):
+        raise UndefinedIndexError(
+            f"{index} is undefined for these data: its terms come to 0/0 or inf - inf "
+            "(degenerate clusters: coinciding points or centroids)."
+        )
+    return float(value) if np.ndim(value) == 0 else value
+
+
+# ----------------------------------------------------------------------------- index cores
+# Each index is computed in one place, its core: a function of a Partition, whether the
+# index is called alone or with others (clustval.internal_scores shares one Partition). A
+# core declares what it reads from the partition (@reads), so the partition computes that
+# and nothing else; the registry takes the same declaration.
+
+
+def reads(*needs: str, when: dict[str, dict[object, Iterable[str]]] | None = None):
+    """Declare what an index core reads from its :class:`Partition`.
+
+    ``needs`` are some of :data:`NEEDS`; ``when`` adds needs for an option's value,
+    ``{core keyword: {value: needs}}`` (XB's closest pair comes from the distance pass).
+    The core gets them as ``core.needs`` and ``core.option_needs``.
+
+    Parameters
+    ----------
+    *needs : str
+        Some of :data:`NEEDS`: what the core reads whatever its options.
+    when : dict, optional
+        ``{core keyword: {value: needs}}``: what an option's value adds.
+
+    Returns
+    -------
+    callable
+        A decorator that sets ``core.needs`` and ``core.option_needs`` and returns the core.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A name that is not one of :data:`NEEDS`.
+
+    See Also
+    --------
+    needs_of : what a core reads with given options.
+
+    Examples
+    --------
+    >>> from clustval.indices.classic import xb_from_partition
+    >>> sorted(xb_from_partition.needs), xb_from_partition.option_needs
+    (['coordinates'], {'separation': {'closest_pair': frozenset({'extremes'})}})
+    """
+    unknown = set(needs).union(*(n for by in (when or {}).values() for n in by.values())) - set(NEEDS)
+    if unknown:
+        raise InputError(f"unknown needs {sorted(unknown)}; choose from {list(NEEDS)}.")
+
+    def mark(core):
+        core.needs = frozenset(needs)
+        core.option_needs = {key: {value: frozenset(extra) for value, extra in by.items()}
+                             for key, by in (when or {}).items()}  # fmt: skip
+        return core
+
+    return mark
+
+
+def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
+    """What ``core`` reads when called with ``options`` (its own keywords): its needs, and
+    what an option's value adds (see :func:`reads`).
+
+    Parameters
+    ----------
+    core : callable
+        An internal index's core, declared with :func:`reads`.
+    options : mapping
+        The core's keyword arguments as they will be passed.
+
+    Returns
+    -------
+    frozenset of str
+        Names of :data:`NEEDS`.
+
+    See Also
+    --------
+    reads : how a core declares what it reads.
+
+    Examples
+    --------
+    >>> from clustval.indices.classic import xb_from_partition
+    >>> sorted(needs_of(xb_from_partition, {"separation": "closest_pair"}))
+    ['coordinates', 'extremes']
+    """
+    by_option = getattr(core, "option_needs", {})
+    extra = (by_option[key].get(value, frozenset()) for key, value in options.items() if key in by_option)
+    return frozenset(core.needs).union(*extra)
+
+def score_alone(
+    core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
+    **options,
+):  # fmt: skip
+    """One index alone: its core on a partition that computes just what the core reads with
+    ``options`` (the core's keywords). Every index's public function is this call on its core.
+
+    Parameters
+    ----------
+    core : callable
+        The index's core, ``core(partition, **options)``, marked with :func:`reads`.
+    X : array-like of shape (n_samples, n_features)
+        The data (or the distance matrix with ``metric="precomputed"``).
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once.
+    metric : {"euclidean", "precomputed"}, default "euclidean"
+        How X is read.
+    **options
+        The core's keywords.
+
+    Returns
+    -------
+    float
+        The index's value.
+
+    Examples
+    --------
+    >>> from clustval.indices.classic import db_from_partition
+    >>> score_alone(db_from_partition, [[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])
+    0.1
+    """
+    partition = Partition(X, labels, needs=needs_of(core, options), memory_budget_mb=memory_budget_mb,
+                          metric=metric)  # fmt: skip
+    return core(partition, **options)
