@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from clustval.clustering.common import KMedoidsConvergenceWarning, checked_distances
 from clustval.clustering.kmedoids import (
-    KMedoidsConvergenceWarning,
     SeedFallbackWarning,
     euclidean_distances,
     park_jun,
@@ -655,8 +655,10 @@ def test_assignment_ties_within_the_tolerance_go_to_the_lowest_cluster_number():
 def test_pam_and_kmedoids_share_one_tolerance():
     import importlib
 
-    km, pm = (importlib.import_module(f"clustval.{name}") for name in ("clustering.kmedoids", "clustering.pam"))
-    assert pm.TIE_RTOL is km.TIE_RTOL == 1e-10
+    from clustval.clustering import common, kmedoids
+
+    pam = importlib.import_module("clustval.clustering.pam")  # clustval.clustering.pam is the function
+    assert pam.TIE_RTOL is kmedoids.TIE_RTOL is common.TIE_RTOL == 1e-10
 
 
 # ---------------------------------------------------------------------------- the compiled check of D
@@ -685,9 +687,8 @@ def test_compiled_check_of_d_accepts_and_refuses_as_numpy_does(n, monkeypatch):
     from clustval._engine.pairwise import DistanceRows
 
     monkeypatch.setattr(compiled, "MIN_WORK", 0)
-    km = importlib.import_module("clustval.clustering.kmedoids")
     D = euclidean_distances(np.random.default_rng(n).normal(size=(n, 3)))
-    checked, row_sums = km._checked_distances(D.tolist())  # converted to float64 first
+    checked, row_sums = checked_distances(D.tolist())  # converted to float64 first
     np.testing.assert_array_equal(checked, D)
     if compiled.kernels() is not None:  # no compiled check under NUMBA_DISABLE_JIT=1
         np.testing.assert_array_equal(row_sums, [_oracle_lane_sum(row) for row in D])

@@ -362,3 +362,34 @@ def test_names_follow_one_rule():
         assert getattr(clustval, alias) is getattr(sklearn_names, alias) and getattr(clustval, alias).__name__ == alias
     exported_indices = {name for name in clustval.__all__ if id(getattr(clustval, name)) in functions}
     assert exported_indices == set(INDICES)
+
+
+def test_each_family_exports_its_indices_and_the_top_level_exports_no_module():
+    # a family module's __all__ is its registry indices (what `from clustval import *` and type
+    # checkers read); the top level names functions, classes and constants, never a module
+    import importlib
+    import types
+
+    families: dict[str, set[str]] = {}
+    for name, spec in INDICES.items():
+        families.setdefault(spec.function.__module__, set()).add(name)
+    for module, names in families.items():
+        assert set(importlib.import_module(module).__all__) == names, module
+    assert not [name for name in clustval.__all__ if isinstance(getattr(clustval, name), types.ModuleType)]
+    assert len(clustval.__all__) == len(set(clustval.__all__))
+
+
+@pytest.mark.slow
+def test_a_type_checker_sees_the_exports(tmp_path):
+    # the package ships py.typed: mypy must see every export of the top level, statically
+    mypy = pytest.importorskip("mypy.api", reason="mypy (the test extra) is the type checker")
+    names = sorted(set(clustval.__all__) - {"__version__"})
+    snippet = tmp_path / "uses.py"
+    snippet.write_text(
+        "import clustval\nfrom clustval.indices.external import ari_from_contingency\n"
+        "value: float = clustval.ari([0, 0, 1], [0, 1, 1])\n"
+        + "".join(f"_{i} = clustval.{name}\n" for i, name in enumerate(names))
+    )
+    out, err, status = mypy.run([str(snippet), "--strict", "--follow-imports=silent", "--no-incremental",
+                                 "--cache-dir", str(tmp_path / "cache")])
+    assert status == 0, out + err

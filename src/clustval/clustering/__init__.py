@@ -25,9 +25,8 @@ import numpy as np
 from .._engine import progress as _progress
 from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError, InputError
+from .common import DEFAULT_MAX_ITER, ClusteringResult
 from .kmedoids import (
-    DEFAULT_MAX_ITER,
-    KMedoidsResult,
     euclidean_distances,
     park_jun,
     sd_kmedoids,
@@ -38,7 +37,7 @@ __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorit
 
 
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
-           max_iter: int = DEFAULT_MAX_ITER) -> KMedoidsResult:  # fmt: skip
+           max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
     ``n_init`` starts, seeded), in the result shape of the K-medoids.
 
@@ -57,7 +56,7 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
 
     Returns
     -------
-    KMedoidsResult
+    ClusteringResult
         ``labels``; no ``medoids``; ``cost`` is the inertia (summed squared distances to the
         centroids); ``converged`` is False when ``max_iter`` iterations were all used.
 
@@ -97,7 +96,7 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
         )
     model = KMeans(n_clusters=n_clusters, n_init=n_init, random_state=seed, max_iter=max_iter).fit(X)
     none = np.empty(0, dtype=np.int64)
-    return KMedoidsResult(
+    return ClusteringResult(
         labels=model.labels_.astype(np.int64), medoids=none, cost=float(model.inertia_),
         n_iter=int(model.n_iter_), initial_medoids=none, converged=bool(model.n_iter_ < max_iter),
     )
@@ -114,7 +113,7 @@ class Algorithm:
     name: str  # the name a config, select_k and the command line use
     label: str  # as figures and tables print it
     reference: str
-    function: Callable[..., KMedoidsResult]
+    function: Callable[..., ClusteringResult]
     options: tuple[str, ...]  # the keyword arguments of function that cluster() passes on
     on_distances: bool
 
@@ -202,7 +201,7 @@ def _checked(algorithm: str, options) -> Algorithm:
     return spec
 
 
-def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[KMedoidsResult]:
+def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringResult]:
     """Cluster ``X`` once per K of ``ks`` with algorithm ``algorithm``.
 
     Parameters
@@ -219,7 +218,7 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[KMedoidsRes
 
     Returns
     -------
-    list of KMedoidsResult
+    list of ClusteringResult
         One per K, in the order of ``ks``.
 
     Raises

@@ -1,7 +1,7 @@
 """Compiled (numba) kernels of the K-medoids algorithms (:mod:`clustval.clustering.pam`,
 :mod:`clustval.clustering.kmedoids`), each at module level with ``cache=True``.
 
-Imported only by ``clustval.clustering.kmedoids._compiled_kernels``, after
+Imported only by ``clustval.clustering.common.compiled_kernels``, after
 :func:`clustval._engine.compiled.kernels` has chosen the compiled engine for the job (numba
 installed, its JIT on, enough work). Each kernel's numpy
 counterpart is named in its docstring. Parallel loops give each thread whole rows (or whole

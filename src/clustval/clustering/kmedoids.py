@@ -69,25 +69,30 @@ from __future__ import annotations
 
 import math
 import warnings
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
-from .._engine import compiled as _compiled
 from .._engine.pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
     DistanceRows,
-    check_distance_matrix,
     check_memory_budget,
     euclidean_distances,
 )
 from .._engine.validation import as_data_matrix, check_max_iter, check_n_clusters
 from ..errors import ClusteringError
+from .common import (
+    DEFAULT_MAX_ITER,
+    TIE_RTOL,
+    ClusteringResult,
+    KMedoidsConvergenceWarning,
+    checked_distances,
+    compiled_kernels,
+    cost_in_units,
+    fsum_mean,
+)
 
 __all__ = [
-    "TIE_RTOL",
-    "KMedoidsConvergenceWarning",
-    "KMedoidsResult",
     "SeedFallbackWarning",
     "euclidean_distances",
     "park_jun",
@@ -96,12 +101,8 @@ __all__ = [
     "sd_kmedoids",
 ]
 
-#: Relative tolerance within which two values compared by a K-medoids rule count as equal
-#: (module docstring; :mod:`clustval.clustering.pam` uses the same).
-TIE_RTOL = 1e-10
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
-DEFAULT_MAX_ITER = 300
 
 
 class SeedFallbackWarning(UserWarning):
@@ -119,64 +120,6 @@ class SeedFallbackWarning(UserWarning):
     ...
     clustval.clustering.kmedoids.SeedFallbackWarning: ...
     """
-
-
-class KMedoidsConvergenceWarning(UserWarning):
-    """The iteration stopped at ``max_iter`` while medoids were still moving.
-
-    Examples
-    --------
-    One round is not enough to move the seeds of these two groups and then stop.
-
-    >>> import warnings
-    >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10], [5, 5]]
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     result = park_jun(X, 2, max_iter=1)
-    >>> result.converged or caught[0].category is KMedoidsConvergenceWarning
-    True
-    """
-
-
-@dataclass(frozen=True)
-class KMedoidsResult:
-    """Outcome of a K-medoids run.
-
-    Attributes
-    ----------
-    labels : (n,) int64 array
-        Cluster of each object, 0..K-1; cluster k is the cluster of ``medoids[k]``.
-    medoids : (K,) int64 array
-        Object index (row of X or D) of each cluster's final medoid.
-    cost : float
-        Total distance of the objects to their medoids, sum_i d(i, medoid(i)). Lower is better.
-    n_iter : int
-        Assign/update rounds run, counting the last one (which moved no medoid when converged).
-    initial_medoids : (K,) int64 array
-        Seeds, in cluster order.
-    converged : bool
-        False if ``max_iter`` rounds all moved a medoid.
-    cost_history : float64 array
-        Cost of each medoid set in turn: the seeds', then after each round that moved a
-        medoid; never increases. Only the final cost with ``backend="sklearn_extra"``.
-    init_fallback : bool
-        True if SD seeding had to fill seeds farthest-first (always False for Park-Jun).
-
-    Examples
-    --------
-    >>> result = park_jun([[0, 0], [0, 1], [10, 10], [10, 11]], 2)
-    >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.n_iter
-    ([0, 0, 1, 1], [1, 2], 2.0, 1)
-    """
-
-    labels: np.ndarray
-    medoids: np.ndarray
-    cost: float
-    n_iter: int
-    initial_medoids: np.ndarray
-    converged: bool = True
-    cost_history: np.ndarray = field(default_factory=lambda: np.empty(0))
-    init_fallback: bool = False
 
 
 # ---------------------------------------------------------------------------- seeds
@@ -222,7 +165,7 @@ def park_jun_init(D, k: int) -> np.ndarray:
     >>> park_jun_init(euclidean_distances(X), 2).tolist()
     [3, 1]
     """
-    D, row_sums = _checked_distances(D)
+    D, row_sums = checked_distances(D)
     dist = DistanceRows(D=D)
     check_n_clusters(dist.n, k)
     return _park_jun_seeds(dist, k, row_sums if row_sums is not None else _row_sums(dist))
@@ -287,7 +230,7 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     >>> seeds.tolist(), fallback
     ([3, 1], False)
     """
-    D, row_sums = _checked_distances(D)
+    D, row_sums = checked_distances(D)
     dist = DistanceRows(D=D)
     check_n_clusters(dist.n, k)
     return _sd_seeds(dist, k, radius, row_sums if row_sums is not None else _row_sums(dist))
@@ -297,7 +240,7 @@ def _park_jun_seeds(dist: DistanceRows, k: int, row_sums: np.ndarray) -> np.ndar
     """:func:`park_jun_init` on checked distances: repeatedly the remaining object of smallest
     v_j (the lowest index among those within the tolerance of it), its duplicates dropped."""
     v = _park_jun_scores(dist, row_sums)
-    tol = TIE_RTOL * _mean(v)
+    tol = TIE_RTOL * fsum_mean(v)
     remaining = np.ones(dist.n, dtype=bool)
     seeds: list[int] = []
     while len(seeds) < k:
@@ -317,8 +260,8 @@ def _sd_seeds(dist: DistanceRows, k: int, radius: str, row_sums: np.ndarray) -> 
     var = _distance_variances(dist, row_sums)
     sd = np.sqrt(var)
     mean_distance = math.fsum(row_sums) / (n * (n - 1)) if n > 1 else 0.0
-    tol_var = TIE_RTOL * _mean(var)
-    tol_distance = TIE_RTOL * _mean(row_sums) / n  # of the mean distance, S / n
+    tol_var = TIE_RTOL * fsum_mean(var)
+    tol_distance = TIE_RTOL * fsum_mean(row_sums) / n  # of the mean distance, S / n
 
     candidate = np.ones(n, dtype=bool)
     seeds: list[int] = []
@@ -353,14 +296,9 @@ def _lowest_within(values: np.ndarray, tol: float) -> int:
     return int(np.argmax(values <= values.min() + tol))
 
 
-def _mean(values: np.ndarray) -> float:
-    """The mean, correctly rounded (the same for the values in any order)."""
-    return math.fsum(values) / len(values) if len(values) else 0.0
-
-
 def _sum_tolerance(row_sums: np.ndarray) -> float:
     """TIE_RTOL times the mean row sum of D: sums of distances closer than this are equal."""
-    return TIE_RTOL * _mean(row_sums)
+    return TIE_RTOL * fsum_mean(row_sums)
 
 
 # ---------------------------------------------------------------------------- algorithms
@@ -372,7 +310,7 @@ def park_jun(
     max_iter: int = DEFAULT_MAX_ITER,
     backend: str = "clustval",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-) -> KMedoidsResult:
+) -> ClusteringResult:
     """Fast K-medoids of Park & Jun (2009): v_j seeds, then assign/update until stable.
 
     Give either X or a precomputed ``distances`` matrix (from :func:`euclidean_distances`),
@@ -404,7 +342,7 @@ def park_jun(
 
     Returns
     -------
-    KMedoidsResult
+    ClusteringResult
         Labels, medoids, cost (lower is better), rounds, seeds, convergence.
 
     Raises
@@ -440,7 +378,7 @@ def park_jun(
     check_n_clusters(dist.n, n_clusters)
     row_sums = row_sums if row_sums is not None else _row_sums(dist)
     seeds = _park_jun_seeds(dist, n_clusters, row_sums)
-    return _cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
+    return cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
 
 
 def sd_kmedoids(
@@ -452,7 +390,7 @@ def sd_kmedoids(
     max_iter: int = DEFAULT_MAX_ITER,
     backend: str = "clustval",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-) -> KMedoidsResult:
+) -> ClusteringResult:
     """SD K-medoids of Xie & Gao (2015): variance seeds (:func:`sd_init`), then Park-Jun iterations.
 
     Arguments as :func:`park_jun`, plus ``radius`` ("sd" or "mean"). ``result.init_fallback``
@@ -478,7 +416,7 @@ def sd_kmedoids(
 
     Returns
     -------
-    KMedoidsResult
+    ClusteringResult
         As :func:`park_jun`'s, with ``init_fallback`` set.
 
     Raises
@@ -521,14 +459,14 @@ def sd_kmedoids(
     check_n_clusters(dist.n, n_clusters)
     row_sums = row_sums if row_sums is not None else _row_sums(dist)
     seeds, fallback = _sd_seeds(dist, n_clusters, radius, row_sums)
-    result = _cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
+    result = cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
     return replace(result, init_fallback=fallback)
 
 
 # ---------------------------------------------------------------------------- iteration
 def _iterate(
     dist: DistanceRows, seeds: np.ndarray, max_iter: int, backend: str, tol: float = 0.0
-) -> KMedoidsResult:
+) -> ClusteringResult:
     """Alternate assignment and medoid update from ``seeds`` until no medoid moves; ``tol``:
     the tolerance of sums of distances (:func:`_sum_tolerance`), the assignment's is
     ``tol / (2 n)`` (module docstring, Stop)."""
@@ -567,7 +505,7 @@ def _iterate(
             KMedoidsConvergenceWarning,
             stacklevel=3,
         )
-    return KMedoidsResult(
+    return ClusteringResult(
         labels=labels,
         medoids=np.asarray(medoids, dtype=np.int64),
         cost=float(history[-1]),
@@ -634,7 +572,7 @@ def _within_cluster_sums(
     D all of them in one compiled pass (the same bits: lane order), when that much work
     takes the compiled engine; else cluster by cluster."""
     sizes = np.diff(starts)[clusters]
-    kernels = _compiled_kernels(float(np.sum(sizes.astype(float) ** 2))) if dist.D is not None else None
+    kernels = compiled_kernels(float(np.sum(sizes.astype(float) ** 2))) if dist.D is not None else None
     if kernels is None:
         for k in clusters:
             sums[starts[k] : starts[k + 1]] = _summed_distances(dist, order[starts[k] : starts[k + 1]])
@@ -688,7 +626,7 @@ def _park_jun_scores(dist: DistanceRows, row_sums: np.ndarray) -> np.ndarray:
     each pass over the pairs reads rows (two passes in all, with :func:`_row_sums`; no n x n
     matrix)."""
     inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
-    kernels = _compiled_kernels(dist.n * dist.n) if dist.D is not None else None
+    kernels = compiled_kernels(dist.n * dist.n) if dist.D is not None else None
     if kernels is not None:  # the bits of dist.summed, without its gather of the columns
         v = np.empty(dist.n)
         kernels.weighted_row_sums(dist.D, inv, v)
@@ -744,7 +682,7 @@ def _resolve_distances(
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
-        D, row_sums = _checked_distances(distances)
+        D, row_sums = checked_distances(distances)
         return DistanceRows(D=D), 1.0, row_sums
     check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
@@ -753,39 +691,3 @@ def _resolve_distances(
     return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale, None
 
 
-def _compiled_kernels(work: float):
-    """The compiled K-medoids kernels (:mod:`clustval.clustering._kernels`) when
-    :func:`clustval._engine.compiled.kernels` picks the compiled engine for ``work`` steps, else
-    None (the numpy path)."""
-    if _compiled.kernels(work) is None:
-        return None
-    from . import (
-        _kernels as _kmedoids_kernels,  # loads numba: only once the engine is chosen
-    )
-
-    return _kmedoids_kernels
-
-
-def _checked_distances(distances) -> tuple[np.ndarray, np.ndarray | None]:
-    """``(D, row sums or None)``: a valid distance matrix as C-contiguous float64, checked
-    by one compiled pass that also adds its rows in lane order (the sums the seeds and
-    PAM's BUILD read first) when the engine is compiled; else by
-    :func:`clustval._engine.pairwise.check_distance_matrix`, which also words every error."""
-    D = np.asarray(distances)
-    if D.dtype != np.float64 or not D.flags.c_contiguous:
-        D = np.ascontiguousarray(D, dtype=np.float64)
-    if D.ndim == 2 and D.shape[0] == D.shape[1] > 0:
-        kernels = _compiled_kernels(D.size * 2)
-        if kernels is not None:
-            row_sums = np.empty(D.shape[0])
-            if kernels.checked_row_sums(D, row_sums):
-                return D, row_sums
-    return check_distance_matrix(D), None
-
-
-def _cost_in_units(result: KMedoidsResult, scale: float) -> KMedoidsResult:
-    """``result`` with its costs in the units of the given data (exact: scale is 2^e)."""
-    if scale == 1.0:
-        return result
-    with np.errstate(over="ignore"):  # beyond the largest float in the data's units: inf
-        return replace(result, cost=result.cost * scale, cost_history=result.cost_history * scale)

@@ -45,21 +45,21 @@ from .._engine.pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
     DistanceRows,
     check_memory_budget,
+    euclidean_distances,
     exact_distances,
     rows_per_block,
 )
 from .._engine.validation import as_data_matrix, check_max_iter, check_n_clusters
 from ..errors import ClusteringError
-from .kmedoids import (
+from .common import (
     DEFAULT_MAX_ITER,
     TIE_RTOL,  # relative tolerance (of the mean row sum of D) within which costs are equal
+    ClusteringResult,
     KMedoidsConvergenceWarning,
-    KMedoidsResult,
-    _checked_distances,
-    _compiled_kernels,
-    _cost_in_units,
-    _mean,
-    euclidean_distances,
+    checked_distances,
+    compiled_kernels,
+    cost_in_units,
+    fsum_mean,
 )
 
 __all__ = ["TIE_RTOL", "pam"]
@@ -73,7 +73,7 @@ def pam(
     distances=None,
     max_iter: int = DEFAULT_MAX_ITER,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-) -> KMedoidsResult:
+) -> ClusteringResult:
     """PAM of Kaufman & Rousseeuw (1990): BUILD seeds, then best-swap SWAP until no swap helps.
 
     Give either X (Euclidean distances) or a precomputed symmetric ``distances`` matrix.
@@ -99,7 +99,7 @@ def pam(
 
     Returns
     -------
-    KMedoidsResult
+    ClusteringResult
         ``initial_medoids`` are BUILD's, ``cost_history`` the cost after BUILD and after
         each swap (strictly decreasing), ``n_iter`` the SWAP rounds run.
 
@@ -111,7 +111,7 @@ def pam(
 
     Warns
     -----
-    clustval.clustering.kmedoids.KMedoidsConvergenceWarning
+    clustval.clustering.common.KMedoidsConvergenceWarning
         When a swap was still made in the last of ``max_iter`` rounds.
 
     See Also
@@ -141,11 +141,11 @@ def pam(
     check_max_iter(max_iter)
     # One engine for the whole fit, so that a gain kept from an earlier BUILD step and a
     # gain computed now are sums in the same order (BUILD's bounds, _build).
-    kernels = _compiled_kernels(dist.n * dist.n * 2)
+    kernels = compiled_kernels(dist.n * dist.n * 2)
     if row_sums is None:
         everyone = np.arange(dist.n)
         row_sums = dist.summed(everyone, everyone)
-    tol = TIE_RTOL * _mean(row_sums)
+    tol = TIE_RTOL * fsum_mean(row_sums)
     medoids = _build(dist, n_clusters, tol, row_sums, kernels)
     seeds = medoids.copy()
     history = [_cost(dist, medoids)]
@@ -165,7 +165,7 @@ def pam(
             stacklevel=2,
         )
     labels = np.argmin(dist.rows(medoids), axis=0).astype(np.int64)
-    result = KMedoidsResult(
+    result = ClusteringResult(
         labels=labels,
         medoids=medoids,
         cost=history[-1],
@@ -174,7 +174,7 @@ def pam(
         converged=converged,
         cost_history=np.array(history),
     )
-    return _cost_in_units(result, scale)
+    return cost_in_units(result, scale)
 
 
 def _pam_distances(X, distances, memory_budget_mb: float) -> tuple[DistanceRows, float, np.ndarray | None]:
@@ -185,7 +185,7 @@ def _pam_distances(X, distances, memory_budget_mb: float) -> tuple[DistanceRows,
     if (X is None) == (distances is None):
         raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
     if distances is not None:
-        D, row_sums = _checked_distances(distances)
+        D, row_sums = checked_distances(distances)
         return DistanceRows(D=D), 1.0, row_sums
     check_memory_budget(memory_budget_mb)
     X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)

@@ -51,6 +51,21 @@ from .partition import (
     score_alone,
 )
 
+#: The family's indices, each under its registry name (clustval exports them from here).
+__all__ = [
+    "bwp",
+    "bwp_sum",
+    "calinski_harabasz",
+    "db",
+    "dbi",
+    "dunn",
+    "igp",
+    "sil",
+    "sil_sum",
+    "stdi",
+    "xb",
+]
+
 #: How XB measures the separation of the clusters (see :func:`xb`).
 XB_SEPARATIONS = ("centroids", "closest_pair")
 #: How sil averages the widths: over objects (Rousseeuw), or over clusters of their means (clusterCrit).

@@ -36,6 +36,15 @@ from .._engine.knn import tie_counts, tied_neighbours
 from ..errors import InputError, UndefinedIndexError
 from .partition import COORDINATES, Partition, reads, refuse_nan, score_alone
 
+#: The family's indices, each under its registry name (clustval exports them from here).
+__all__ = [
+    "conn",
+    "csil",
+    "ps",
+    "rcip",
+    "wb",
+]
+
 #: ``cvi``'s peers of the indices here and of those the registry already holds:
 #: ``{registry name: (cvi class, how it relates)}`` (batch mode, ``cvi.<Class>().get_cvi(X, y)``).
 CVI_PEERS = {

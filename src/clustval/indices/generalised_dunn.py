@@ -28,6 +28,8 @@ value), else a zero diameter gives inf.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .._engine.pairwise import distance_blocks
@@ -46,6 +48,24 @@ from .partition import (
     refuse_nan,
     score_alone,
 )
+
+#: The family's indices, each under its registry name (clustval exports them from here).
+__all__ = [
+    "gdi12",
+    "gdi13",
+    "gdi21",
+    "gdi22",
+    "gdi23",
+    "gdi31",
+    "gdi32",
+    "gdi33",
+    "gdi41",
+    "gdi42",
+    "gdi43",
+    "gdi51",
+    "gdi52",
+    "gdi53",
+]
 
 #: How delta_5 measures a member's distance: to the other cluster's centroid (Bezdek & Pal
 #: 1998) or to its own (clusterCrit's vignette and code).
@@ -314,7 +334,7 @@ _EXAMPLE_VALUES = {
 }  # fmt: skip
 
 
-def _define(u: int, v: int):
+def _define(u: int, v: int) -> tuple[Callable[..., float], Callable[..., float]]:
     """The core and the public function of GDI_uv, with their names and docstrings."""
     name = f"gdi{u}{v}"
     needs = {_BETWEEN_NEEDS[u], _WITHIN_NEEDS[v]}
@@ -360,14 +380,17 @@ def _define(u: int, v: int):
     return core, public
 
 
-for _u in range(1, 6):
-    for _v in range(1, 4):
-        if (_u, _v) != (1, 1):
-            globals()[f"gdi{_u}{_v}_from_partition"], globals()[f"gdi{_u}{_v}"] = _define(_u, _v)
-del _u, _v
-
-__all__ = [  # noqa: PLE0604 - the fourteen indices and their cores, by name
-    "DELTA5_CENTROIDS", "check_centroid", "diameter", "gdi11", "separation",
-    *(f"gdi{u}{v}{suffix}" for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)
-      for suffix in ("", "_from_partition")),
-]  # fmt: skip
+gdi12_from_partition, gdi12 = _define(1, 2)
+gdi13_from_partition, gdi13 = _define(1, 3)
+gdi21_from_partition, gdi21 = _define(2, 1)
+gdi22_from_partition, gdi22 = _define(2, 2)
+gdi23_from_partition, gdi23 = _define(2, 3)
+gdi31_from_partition, gdi31 = _define(3, 1)
+gdi32_from_partition, gdi32 = _define(3, 2)
+gdi33_from_partition, gdi33 = _define(3, 3)
+gdi41_from_partition, gdi41 = _define(4, 1)
+gdi42_from_partition, gdi42 = _define(4, 2)
+gdi43_from_partition, gdi43 = _define(4, 3)
+gdi51_from_partition, gdi51 = _define(5, 1)
+gdi52_from_partition, gdi52 = _define(5, 2)
+gdi53_from_partition, gdi53 = _define(5, 3)

@@ -48,11 +48,20 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Callable
 
 import numpy as np
 
 from ..errors import InputError
 from .partition import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
+
+#: The family's indices, each under its registry name (clustval exports them from here).
+__all__ = [
+    "dunnowa_m25_max_min",
+    "dunnowa_m25_mean_mean",
+    "dunnowa_m25_min_max",
+    "wcnn",
+]
 
 #: genieclust's default number of neighbours, and the one the paper's benchmarks report.
 DEFAULT_M = 25
@@ -394,7 +403,7 @@ def dunnowa(
                 numerator=numerator, denominator=denominator)  # fmt: skip
 
 
-def _variant(numerator: str, denominator: str):
+def _variant(numerator: str, denominator: str) -> tuple[Callable[..., float], Callable[..., float]]:
     """The registry's DuNN_{25, numerator, denominator}: its core and its public function."""
     name = f"dunnowa_m{DEFAULT_M}_{numerator.lower()}_{denominator.lower()}"
 

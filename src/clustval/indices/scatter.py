@@ -50,6 +50,26 @@ from .partition import (
     score_alone,
 )
 
+#: The family's indices, each under its registry name (clustval exports them from here).
+__all__ = [
+    "ball_hall",
+    "banfeld_raftery",
+    "det_ratio",
+    "ksq_detw",
+    "log_det_ratio",
+    "log_ss_ratio",
+    "pbm",
+    "ratkowsky_lance",
+    "ray_turi",
+    "s_dbw",
+    "scott_symons",
+    "sd_dis",
+    "sd_scat",
+    "trace_w",
+    "trace_wib",
+    "wemmert_gancarski",
+]
+
 # ----------------------------------------------------------------------------- shared terms
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from clustval.clustering import cluster, get_algorithm
-from clustval.clustering.kmedoids import KMedoidsResult
+from clustval.clustering.common import ClusteringResult
 from clustval.datasets.dataset import Dataset, read_dataset
 from clustval.errors import DamagedFileError
 from clustval.indices.scoring import score
@@ -91,7 +91,7 @@ def _limit_threads(threads: int) -> None:
         numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
 
 
-def cluster_run(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[KMedoidsResult]:
+def cluster_run(ds: Dataset, algorithm: str, ks: Iterable[int], settings: Mapping) -> list[ClusteringResult]:
     """Cluster ``ds`` once per K with the options ``settings`` (the config's ``clustering``
     section: ``max_iter``, ``sd_radius``, ``backend``, ``kmeans``) give the algorithm."""
     ks = list(ks)
@@ -112,7 +112,7 @@ def clustering_options(algorithm: str, settings: Mapping) -> dict:
     return {option: given[option] for option in get_algorithm(algorithm).options}
 
 
-def write_clusterings(results: Mapping[str, Sequence[KMedoidsResult]], path: str | os.PathLike) -> None:
+def write_clusterings(results: Mapping[str, Sequence[ClusteringResult]], path: str | os.PathLike) -> None:
     """One row per run and K: cost, rounds, flags, medoids and labels (space-separated).
 
     ``cost`` is the algorithm's objective (K-medoids: summed distances to the medoids;
