@@ -10,6 +10,7 @@ import functools
 import math
 import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -267,13 +268,37 @@ def _hash_multipliers(width: int) -> np.ndarray:
     return rng.integers(0, 2**64 - 1, size=width, dtype=np.uint64, endpoint=True) | np.uint64(1)
 
 
-def check_label_pair(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray]:
-    """Validate a (truth, prediction) pair: both 1-D, non-empty, the same length."""
-    t = as_label_array(labels_true, "labels_true")
-    p = as_label_array(labels_pred, "labels_pred")
-    if t.shape[0] != p.shape[0]:
+@dataclass(frozen=True)
+class Labels:
+    """Labels checked and factorised once (:func:`as_labels`): ``codes`` in 0..K-1, in the
+    sorted order of ``uniques``, the labels they stand for. Every index that takes labels
+    also takes this, so that a call scoring many indices reads its labels once."""
+
+    codes: np.ndarray
+    uniques: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return self.codes.shape[0]
+
+
+def as_labels(labels, name: str = "labels") -> Labels:
+    """``labels`` checked (:func:`as_label_array`) and factorised (:func:`factorize`), once:
+    a :class:`Labels` is returned as it is."""
+    if isinstance(labels, Labels):
+        return labels
+    return Labels(*factorize(as_label_array(labels, name)))
+
+
+def check_label_pair(labels_true, labels_pred):
+    """Validate a (truth, prediction) pair: both 1-D, non-empty, the same length (each a
+    label array, or :class:`Labels` as given)."""
+    t = labels_true if isinstance(labels_true, Labels) else as_label_array(labels_true, "labels_true")
+    p = labels_pred if isinstance(labels_pred, Labels) else as_label_array(labels_pred, "labels_pred")
+    n_t, n_p = (x.n if isinstance(x, Labels) else x.shape[0] for x in (t, p))
+    if n_t != n_p:
         raise InputError(
-            f"labels_true has {t.shape[0]} labels but labels_pred has {p.shape[0]}: "
+            f"labels_true has {n_t} labels but labels_pred has {n_p}: "
             "they must label the same objects in the same order."
         )
     return t, p
@@ -384,14 +409,14 @@ def check_data(X, labels, *, return_scale: bool = False):
     X * scale (the power of two of :func:`as_data_matrix`, 1.0 for ordinary data).
     """
     X, scale = as_data_matrix(X, return_scale=True)
-    labels = as_label_array(labels, "labels")
-    if labels.shape[0] != X.shape[0]:
+    labels = as_labels(labels)
+    if labels.n != X.shape[0]:
         raise InputError(
-            f"X has {X.shape[0]} rows but labels has {labels.shape[0]} entries: "
+            f"X has {X.shape[0]} rows but labels has {labels.n} entries: "
             "give one label per row of X."
         )
-    codes, uniques = factorize(labels)
-    return (X, codes, len(uniques), scale) if return_scale else (X, codes, len(uniques))
+    codes, k = labels.codes, len(labels.uniques)
+    return (X, codes, k, scale) if return_scale else (X, codes, k)
 
 
 # Asymmetry accepted in a distance matrix, relative to its largest entry: rounding noise of
@@ -414,7 +439,7 @@ def check_distances(D, labels) -> tuple[np.ndarray, np.ndarray, int]:
     sums the stored entries only), when its n x n float64 copy has at most
     ``MAX_SPARSE_DENSE_CELLS`` cells; a larger one is an InputError.
     """
-    labels = as_label_array(labels, "labels")
+    labels = as_labels(labels)
     sparse = _is_scipy_sparse(D)
     if sparse:
         D = _densified(D)
@@ -422,7 +447,7 @@ def check_distances(D, labels) -> tuple[np.ndarray, np.ndarray, int]:
         D = np.ascontiguousarray(D, dtype=np.float64)
     except (TypeError, ValueError) as exc:
         raise InputError(f"distances must be a numeric (n, n) matrix: {exc}") from None
-    n = labels.shape[0]
+    n = labels.n
     if D.ndim == 1 and D.shape[0] == n * (n - 1) // 2 and n > 1:
         from scipy.spatial.distance import squareform  # only for condensed input
 
@@ -454,8 +479,7 @@ def check_distances(D, labels) -> tuple[np.ndarray, np.ndarray, int]:
                 f"{float(D[j, i])!r}"
                 + (" (a sparse matrix's missing entries are distances of 0: store both triangles)." if sparse else ".")
             )
-    codes, uniques = factorize(labels)
-    return D, codes, len(uniques)
+    return D, labels.codes, len(labels.uniques)
 
 
 # A sparse distance matrix is densified up to this many cells (2 GiB of float64).

@@ -20,7 +20,7 @@ from typing import Callable, NamedTuple, TypeVar
 import numpy as np
 
 from .._engine import compiled as _compiled
-from .._engine.validation import check_label_pair, factorize, small_int64_range
+from .._engine.validation import Labels, check_label_pair, factorize, small_int64_range
 from ..errors import InputError
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
@@ -561,6 +561,14 @@ def dominant_matching_at_cells(
     return Matching(_frozen(best[order]), _frozen(lines[order]))
 
 
+def _codes(labels) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, uniques)`` of a label array (absent values allowed, uniques unsorted), or of
+    :class:`Labels` as they were factorised."""
+    if isinstance(labels, Labels):
+        return labels.codes, labels.uniques
+    return factorize(labels, allow_absent=True, sort=False)
+
+
 def contingency(labels_true, labels_pred) -> Contingency:
     """Count the objects of each (true class, predicted cluster) pair in O(n + C*K).
 
@@ -588,15 +596,17 @@ def contingency(labels_true, labels_pred) -> Contingency:
            [0, 1]])
     """
     t, p = check_label_pair(labels_true, labels_pred)
-    counted = _count_small_int64(t, p)
+    given = isinstance(t, Labels) or isinstance(p, Labels)  # factorised already (by score())
+    n = p.n if isinstance(p, Labels) else p.shape[0]
+    counted = None if given else _count_small_int64(t, p)
     if counted is None:
         # Small-span integer labels keep codes for absent values (saving a pass over the
         # labels); the empty rows and columns this leaves are dropped once counted.
         # Unsorted uniques spare a pass over the codes: the dense table's lines are sorted
         # instead (the sparse count renumbers the codes, in place of sorting its cells).
-        codes_t, values_t = factorize(t, allow_absent=True, sort=False)
-        codes_p, values_p = factorize(p, allow_absent=True, sort=False)
-        if _is_sparse(values_t, values_p, t.shape[0]):
+        codes_t, values_t = _codes(t)
+        codes_p, values_p = _codes(p)
+        if _is_sparse(values_t, values_p, n):
             return _contingency_from_cells(codes_t, values_t, codes_p, values_p)
         counted = _count_codes(codes_t, values_t, codes_p, values_p)
     table, values_t, values_p = counted
@@ -609,7 +619,7 @@ def contingency(labels_true, labels_pred) -> Contingency:
         table = table[np.ix_(kept_rows, kept_cols)]
         values_t, values_p = values_t[kept_rows], values_p[kept_cols]
         row_sums, col_sums = row_sums[kept_rows], col_sums[kept_cols]
-    return Contingency._counted(table, values_t, values_p, t.shape[0], row_sums, col_sums)
+    return Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
 
 
 def contingency_matrix(labels_true, labels_pred, sparse: bool = False):

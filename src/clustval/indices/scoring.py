@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from .._engine import progress as _progress
-from .._engine.validation import check_undefined_policy, value_or_nan
+from .._engine.validation import as_labels, check_undefined_policy, value_or_nan
 from ..errors import InputError
 from .classic import (
     check_db_options,
@@ -157,6 +157,7 @@ def score(
     if internal and data is None:
         raise InputError(f"internal indices ({', '.join(internal)}) need the data X (or distances).")
 
+    labels_pred = as_labels(labels_pred, "labels_pred")  # checked and factorised once, for every index
     values: dict[str, float] = {}
     with _progress.reporting(progress):  # its line ends before an error is printed
         if external:
