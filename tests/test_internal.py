@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from sklearn import metrics as skm
 
 from clustval._engine.pairwise import (
-    _tile_major,
+    tile_major_layout,
     cluster_distance_stats,
     exact_distances,
     rows_per_block,
@@ -569,7 +569,7 @@ def test_aligned_scratch_starts_on_a_cache_line():
 def test_the_tile_major_layout_keeps_every_object_and_aligns_every_tile():
     X = np.random.default_rng(2).normal(size=(1100, 5))
     tiles = np.array([0, 3, 515, 516, 1027, 1100], dtype=np.int64)
-    XT, columns = _tile_major(X, tiles)
+    XT, columns = tile_major_layout(X, tiles)
     assert XT.shape[0] == 8 and XT.flags.c_contiguous and XT.ctypes.data % 64 == 0
     assert len(columns) == len(tiles) - 1 and np.all(columns % 8 == 0)
     assert np.all(np.diff(columns) >= np.diff(tiles)[:-1])  # tiles never overlap
@@ -865,7 +865,7 @@ def test_precomputed_distances_give_the_same_bits_as_the_coordinates(case, monke
 def test_part_bounds_equal_the_listed_pairs():
     # The parts are found row by row of the tile-pair triangle; the compiled pass used to list
     # all pairs and search their cumulative work: the same bounds, so the same sums.
-    from clustval._engine.pairwise import PARTS, _part_bounds
+    from clustval._engine.pairwise import PARTS, part_bounds
 
     rng = np.random.default_rng(11)
     for _ in range(200):
@@ -875,7 +875,7 @@ def test_part_bounds_equal_the_listed_pairs():
         workers = max(1, min(PARTS, len(a)))
         want = np.searchsorted(work, work[-1] * np.arange(workers + 1) / workers, side="left")
         want[0], want[-1] = 0, len(a)
-        np.testing.assert_array_equal(_part_bounds(lengths), want)
+        np.testing.assert_array_equal(part_bounds(lengths), want)
 
 
 def test_numpy_sums_follow_the_documented_order():

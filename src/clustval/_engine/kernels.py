@@ -255,7 +255,7 @@ def tile_pair_stats(
     Tiles are runs of at most ``TILE`` cluster-sorted objects inside one cluster
     (``tiles[t]:tiles[t + 1]``, cluster ``tile_cluster[t]``), whose coordinates are the
     columns ``columns[t]:columns[t] + tiles[t + 1] - tiles[t]`` of the feature-major XT
-    (``clustval._engine.pairwise._tile_major``: each tile starts on a 64-byte boundary, so a row's
+    (``clustval._engine.pairwise.tile_major_layout``: each tile starts on a 64-byte boundary, so a row's
     blocks of 8 columns are whole cache lines). Each unordered pair of objects is visited
     once, in tile pair ``(pair_a[p], pair_b[p])`` with ``pair_a <= pair_b``, and counts for
     both objects. Worker w takes the pairs ``bounds[w]:bounds[w + 1]`` and fills its own

@@ -60,7 +60,13 @@ import numpy as np
 from . import compiled as _compiled
 from . import progress as _progress
 from .lanes import TILE
-from .pairwise import _part_bounds, _tile_major, _tiles, exact_distances, rows_per_block
+from .pairwise import (
+    cut_into_tiles,
+    exact_distances,
+    part_bounds,
+    rows_per_block,
+    tile_major_layout,
+)
 
 # A row block of the numpy path holds r x n distances and about this many arrays as large
 # again (masks, the within and between values, their bit patterns and buckets).
@@ -208,7 +214,7 @@ class _Pass:
 @dataclass(frozen=True)
 class TileSource:
     """What the compiled pass reads: the cluster-sorted objects' coordinates laid out by
-    tiles (``clustval._engine.pairwise._tile_major``) or the distance matrix with the sorted order,
+    tiles (``clustval._engine.pairwise.tile_major_layout``) or the distance matrix with the sorted order,
     and the tile pairs, each unordered pair of tiles once (``np.triu_indices`` order)."""
 
     XT: np.ndarray
@@ -271,13 +277,13 @@ class PairValues:
         steps = 1 if precomputed else X.shape[1]
         self.compiled = _compiled.pair_kernels(self.n_pairs * steps) is not None
         if self.compiled:
-            tiles, tile_cluster = _tiles(self.starts, TILE)
+            tiles, tile_cluster = cut_into_tiles(self.starts, TILE)
             pair_a, pair_b = (a.astype(np.int64) for a in np.triu_indices(len(tile_cluster)))
-            self.bounds = _part_bounds(np.diff(tiles), max(parts, -(-self.n_pairs // _PAIRS_PER_PART)))
+            self.bounds = part_bounds(np.diff(tiles), max(parts, -(-self.n_pairs // _PAIRS_PER_PART)))
             if precomputed:
                 XT, columns, D = np.zeros((4, 1)), np.zeros(1, dtype=np.int64), X
             else:
-                XT, columns = _tile_major(np.ascontiguousarray(X[self.order]), tiles)
+                XT, columns = tile_major_layout(np.ascontiguousarray(X[self.order]), tiles)
                 D = np.zeros((1, 1))
             self.source = TileSource(XT, columns, D, self.order, precomputed, tiles, tile_cluster, pair_a, pair_b)
         else:

@@ -592,13 +592,13 @@ _TILE_MAJOR_CACHE: list = []  # [(weak reference to Xs, tiles, (XT, columns))]: 
 
 
 def _tile_major_cached(Xs: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`_tile_major`, kept for the last Xs: the tasks of one pass that a process runs
+    """:func:`tile_major_layout`, kept for the last Xs: the tasks of one pass that a process runs
     share it (a pure function of its arguments, so a cached value is the computed one)."""
     if _TILE_MAJOR_CACHE:
         ref, cached_tiles, value = _TILE_MAJOR_CACHE[0]
         if ref() is Xs and np.array_equal(cached_tiles, tiles):
             return value
-    value = _tile_major(Xs, tiles)
+    value = tile_major_layout(Xs, tiles)
     _TILE_MAJOR_CACHE[:] = [(weakref.ref(Xs), tiles, value)]
     return value
 
@@ -619,9 +619,9 @@ class _TilePlan:
 
     @classmethod
     def of(cls, starts: np.ndarray) -> _TilePlan:
-        tiles, tile_cluster = _tiles(starts, TILE)
+        tiles, tile_cluster = cut_into_tiles(starts, TILE)
         first_tile = np.searchsorted(tiles, starts).astype(np.int64)
-        return cls(tiles, tile_cluster, _part_bounds(np.diff(tiles)), first_tile)
+        return cls(tiles, tile_cluster, part_bounds(np.diff(tiles)), first_tile)
 
     def part_of(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """The part that visits the tile pair {a, b} (broadcast arrays of tiles)."""
@@ -631,7 +631,7 @@ class _TilePlan:
         return np.searchsorted(self.bounds, pair, side="right") - 1
 
 
-def _part_bounds(lengths: np.ndarray, parts: int = PARTS) -> np.ndarray:
+def part_bounds(lengths: np.ndarray, parts: int = PARTS) -> np.ndarray:
     """``PARTS`` runs (fewer if there are fewer tile pairs) of the tile pairs, in
     ``np.triu_indices`` order, of about equal work (pairs of objects): the first pair of each
     run, and the number of pairs last. Each run keeps its own summaries, added up in part
@@ -820,7 +820,7 @@ def _feature_major(Xs: np.ndarray) -> np.ndarray:
     return XsT
 
 
-def _tile_major(Xs: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def tile_major_layout(Xs: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Xs feature-major as ``_feature_major`` lays it out, with each tile's columns starting
     at a multiple of 8 and the array on a 64-byte boundary: the pass reads a tile row's
     blocks of 8 columns as whole cache lines. Zero columns fill the gaps (never read as
@@ -836,7 +836,7 @@ def _tile_major(Xs: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return XT, columns[:-1]
 
 
-def _tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+def cut_into_tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """Cut each cluster's run ``starts[c]:starts[c + 1]`` into tiles of at most ``size``.
 
     Returns the tile boundaries (one more than tiles) and each tile's cluster.

@@ -23,7 +23,7 @@ from numba.extending import intrinsic, models, register_model
 # vectors written out take whole zmm registers where the CPU has AVX-512 (and are split into
 # narrower ones, lane by lane with the same values, where it has not: two ymm on AVX2). The block's 8 lanes
 # are the row sum's 8 lanes, in the one order of clustval._engine.lanes.LANES. The pass starts
-# every tile, and the scratch arrays, on a 64-byte boundary (clustval._engine.pairwise._tile_major,
+# every tile, and the scratch arrays, on a 64-byte boundary (clustval._engine.pairwise.tile_major_layout,
 # aligned_empty), so that a block is one cache line: from arbitrary columns, a block spans
 # two, and the same loop was no faster than LLVM's 256-bit one (an A/B). No operation that
 # rounds carries a fast-math flag, so nothing is regrouped: the kernel compiled in a process, loaded
