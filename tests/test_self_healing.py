@@ -22,6 +22,7 @@ from clustval.repro.verified import (
     read_manifest,
     read_verified_csv,
     remove_damaged,
+    remove_damaged_before_jobs,
     write_verified_csv,
 )
 
@@ -119,6 +120,29 @@ def test_a_data_folder_with_a_damaged_file_is_removed_whole(tmp_path):
     assert "b.csv" in line and not folder.exists()
 
 
+@pytest.mark.parametrize(("executor", "removes"), [("local", True), ("cluster-generic", True),
+                                                  ("dryrun", False), ("touch", False)])
+def test_damaged_files_are_removed_only_when_snakemake_executes_jobs(tmp_path, executor, removes):
+    # the executor plugins Snakemake itself gives workflow.execute: a dry run and --touch
+    # run no job, so they remove nothing; any other mode never calls workflow.execute
+    registry = pytest.importorskip("snakemake_interface_executor_plugins.registry")
+    pytest.importorskip("snakemake.executors")
+    plugin = registry.ExecutorPluginRegistry().get_plugin(executor)
+    path = write_verified_csv([{"k": 2}], ["k"], tmp_path / "t.csv")
+    path.write_text("k\n")
+    calls, removals = [], []
+
+    def execute(executor_plugin, executor_settings, updated_files=None):
+        calls.append((executor_plugin, executor_settings, updated_files, path.exists()))
+        return "done"
+
+    wrapped = remove_damaged_before_jobs(execute, lambda: [path], removals.append)
+    assert wrapped(executor_plugin=plugin, executor_settings="settings", updated_files=[]) == "done"
+    assert calls == [(plugin, "settings", [], not removes)], "removed before execute runs, arguments passed on"
+    assert [line.split(":")[0] for line in removals] == ([str(path)] if removes else [])
+    assert wrapped.__name__ == "execute"
+
+
 def _tree(root: Path) -> dict[str, str]:
     return {
         str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
@@ -175,11 +199,12 @@ def test_the_next_run_rebuilds_every_damaged_file_to_the_clean_bytes(tmp_path):
 
 @pytest.mark.slow
 def test_a_dry_run_or_an_inspection_changes_no_file(tmp_path):
-    # -n, --lint, --summary must leave a damaged file where it is: only a run removes it
+    # a dry run (-pn too: flags combined), --touch, --lint, --summary, --report must leave a
+    # damaged file where it is: only a run that executes jobs removes it
     damaged = tmp_path / "results/clusterings/main/fig3.csv"
     damaged.parent.mkdir(parents=True)
     damaged.write_text("run,k\n")
-    for options in (["-n"], ["--lint"], ["--summary"]):
+    for options in (["-n"], ["-pn"], ["--touch"], ["--lint"], ["--summary"], ["--report", str(tmp_path / "r.html")]):
         subprocess.run(
             [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory",
              str(tmp_path), "--cores", "1", *options],

@@ -1,9 +1,6 @@
 # The settings (read once in the Snakefile) and the input functions of the rules (no rules here).
-import sys
-
 from clustval.repro import figure_table
 from clustval.repro.settings import MAIN
-from clustval.repro.verified import remove_damaged
 
 STUDIES = SETTINGS.studies
 SWEEPS = [study for study in STUDIES if study != MAIN]
@@ -70,26 +67,6 @@ def intermediate_outputs():
             paths.add(f"results/clusterings/{SETTINGS.source_study(study)}/{group}.csv")
             paths.add(f"results/scores/{study}/{group}.csv")
     return sorted(paths)
-
-
-# Command-line options with which Snakemake inspects the workflow instead of running jobs
-# (the Snakefile is read before Snakemake knows which, so they are read from the command line).
-INSPECTING_OPTIONS = (
-    "-n", "--dry-run", "--dryrun", "--lint", "--report", "--summary", "-S", "--detailed-summary", "-D", "--list", "-l", "--lt",
-    "--dag", "--rulegraph", "--filegraph", "--d3dag", "--unlock", "--cleanup-metadata", "--cm",
-    "--touch", "-t", "--lc", "--li", "--lp", "--lu", "--delete-all-output", "--delete-temp-output",
-    "--archive", "--containerize", "--export-cwl", "--print-compilation", "--generate-unit-tests",
-    "--conda-create-envs-only",
-)  # fmt: skip
-
-
-def executes_jobs():
-    """True in the main process of a run that executes jobs: not in a job's own process, a
-    dry run or an inspection (--lint, --report, --summary, ...), which must change no file.
-    """
-    options = [arg.split("=")[0] for arg in sys.argv[1:] if arg.startswith("-")]
-    inspects = any(option.startswith(INSPECTING_OPTIONS) for option in options)
-    return workflow.is_main_process and not inspects
 
 
 def read_back_outputs():

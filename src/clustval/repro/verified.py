@@ -19,7 +19,8 @@ never a wrong read. A prepared data set keeps its own header
 (:mod:`clustval.datasets.dataset`).
 
 :func:`remove_damaged` checks every such file of a run before Snakemake builds its DAG and
-removes the damaged ones; the workflow asks for every intermediate file as a target, so a
+removes the damaged ones (:func:`remove_damaged_before_jobs`: only in a run that executes
+jobs, never in a dry run or an inspection); the workflow asks for every intermediate file as a target, so a
 removed (or missing) one is rebuilt in the same run, and what it feeds after it, by their
 modification times.
 """
@@ -28,12 +29,13 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import hashlib
 import io
 import json
 import os
 import shutil
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from clustval.datasets.dataset import verify_dataset_file
@@ -47,7 +49,7 @@ except ImportError:  # Windows: parallel jobs may lose an entry, which costs a r
 
 __all__ = [
     "csv_text", "manifest_of", "read_manifest", "read_verified_csv", "read_verified_text", "remove_damaged",
-    "write_verified_csv", "write_verified_text",
+    "remove_damaged_before_jobs", "write_verified_csv", "write_verified_text",
 ]  # fmt: skip
 
 MANIFEST = "MANIFEST.json"
@@ -228,3 +230,28 @@ def remove_damaged(paths: Iterable[str | os.PathLike]) -> list[str]:
             reason = str(problem).split("; ")[0]  # "<file>: what is wrong"
             removed.append(reason if reason.startswith(str(path)) else f"{path}: {reason}")
     return removed
+
+
+def remove_damaged_before_jobs(
+    execute: Callable, paths: Callable[[], Iterable[str | os.PathLike]], on_removed: Callable[[str], object]
+) -> Callable:
+    """Snakemake's ``workflow.execute``, made to :func:`remove_damaged` of ``paths()`` first
+    (passing each removal to ``on_removed``) when it will run jobs: not when the executor it
+    is given only dry-runs or touches (its ``common_settings.dryrun_exec``, ``.touch_exec``).
+
+    Snakemake reads the Snakefile before it knows what this invocation does: of a dry run,
+    ``--touch``, ``--lint``, ``--report``, ``--summary``, ``--list-*``, ``--dag`` and the
+    like, only a dry run shows then (``workflow.output_settings.dryrun``). Jobs run only
+    through ``workflow.execute``, which builds the DAG after this check; Snakemake 8.0 to
+    9.27 call it with ``executor_plugin=`` by keyword, and no other mode calls it.
+    """
+
+    @functools.wraps(execute)
+    def execute_after_removing(*args, executor_plugin, **kwargs):
+        runs = executor_plugin.common_settings
+        if not (runs.dryrun_exec or runs.touch_exec):
+            for removed in remove_damaged(paths()):
+                on_removed(removed)
+        return execute(*args, executor_plugin=executor_plugin, **kwargs)
+
+    return execute_after_removing
