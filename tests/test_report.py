@@ -1,6 +1,6 @@
 """The run's own pages: the index page links everything, every page links back to it, the
-score table's columns follow the registry, and text from the config can neither open an
-HTML tag in a page or a Markdown file nor leave a job's params unescaped for the report."""
+score table's columns follow the registry, and text from the config opens no HTML tag in a
+page, a Markdown file or the job params the report shows."""
 
 from __future__ import annotations
 
@@ -48,23 +48,33 @@ def injected(text: str) -> list[tuple[str, dict]]:
 
 
 # ---------------------------------------------------------------- params for the report
-@pytest.mark.parametrize("value", [
-    PAYLOAD,
-    {"label": PAYLOAD, "sizes": (1, 2), "note": None, "nested": [{"a&b": "&amp; &lt; <>"}]},
-    ["&", "&&", "&lt;", "<!--", "x", 3, 0.5, True],
-])
-def test_params_escaped_for_the_report_come_back_exactly(value):
-    escaped = R.escape_params(value)
-    assert "<" not in repr(escaped) and ">" not in repr(escaped)
-    assert R.unescape_params(escaped) == value
-    assert type(R.unescape_params(escaped)) is type(value)
+REPORTED = {"label": PAYLOAD, "sizes": (1, 2), "note": None,
+            "nested": [{"a&b": "&amp; &lt; <>", "quote": "it's \"x\""}], "n": 3, "x": 0.5, "ok": True}
 
 
-def test_params_without_markup_are_unchanged():
-    """The default config holds no & < >: escaping leaves its params (and so Snakemake's
-    params-change trigger) as they were."""
-    params = {"panels": [["Ec2", "ec2.csv"]], "dpi": 150, "caption": "Fig. 1: the 2-D set"}
-    assert R.escape_params(params) == params
+def test_report_params_are_escaped_only_as_text():
+    params = R.ReportParams(REPORTED)
+    text = str(params)
+    assert "<" not in text and ">" not in text and "&lt;/script&gt;&lt;img" in text
+    assert html.unescape(text) == repr(REPORTED)
+    assert params == REPORTED and params["label"] == PAYLOAD
+    assert repr(params) == repr(REPORTED), "Snakemake's params-change trigger compares the plain values"
+
+
+def test_report_params_reach_the_job_as_a_plain_dict():
+    # a script: job unpickles its params (snakemake.script); yaml.safe_dump wants a plain dict
+    import pickle
+
+    received = pickle.loads(pickle.dumps(R.ReportParams(REPORTED), protocol=4))
+    assert type(received) is dict and received == REPORTED
+    assert type(received["nested"][0]) is dict and received["sizes"] == (1, 2)
+
+
+def test_snakemake_report_shows_report_params_escaped():
+    # what `snakemake --report` embeds in its <script> block: format_dict over the job's params
+    logging = pytest.importorskip("snakemake.logging")
+    shown = logging.format_dict({"claims": R.ReportParams(REPORTED)})
+    assert shown == f"claims={R.ReportParams(REPORTED)}" and "</script>" not in shown
 
 
 def test_markdown_opens_no_tag_but_keeps_comparisons():
@@ -93,6 +103,10 @@ def test_every_page_links_back_to_the_index():
     table = R.html_table([{"a": 1}], ["a"], title="Table 4", home="../index.html")
     assert Elements(table).links == ["../index.html"]
     assert "index.html" not in R.html_table([{"a": 1}], ["a"], title="t", home=None)
+    page = R.html_page('a <title> & "quote"', "<p>x</p>", notes=['<b> & "n"'])
+    assert "<title>a &lt;title&gt; &amp; &quot;quote&quot;</title>" in page
+    assert "<h1>a &lt;title&gt; &amp; &quot;quote&quot;</h1>" in page
+    assert '<p class="note">&lt;b&gt; &amp; &quot;n&quot;</p>' in page and "<p>x</p>" in page, "content as given"
     provenance = R.provenance_html([{"data file": "x.csv", "set": PAYLOAD}], {"python": "3"}, f"label: {PAYLOAD}")
     assert Elements(provenance).links == ["index.html"], "one link home, not one per table"
     assert not injected(provenance)

@@ -1,8 +1,8 @@
 # Figures 1-6, the offset-sweep figure and the sensitivity heat map, Tables 4-5, the claims
 # and sensitivity tables, and results/index.html linking them all. `snakemake --report`
-# embeds each job's params raw in a <script> block: every param that can hold text from the
-# config is HTML-escaped here (escape_params) and read back exactly by its script.
-from clustval.repro.paper.report import escape_params
+# embeds each job's params as text, raw, in a <script> block: every param that can hold text
+# from the config is a ReportParams, whose text is HTML-escaped (its job gets it as it is).
+from clustval.repro.paper.report import ReportParams
 
 
 rule figure:
@@ -30,7 +30,7 @@ rule figure:
         mem_mb=1024,
         runtime=5,
     params:
-        figure=lambda wildcards: escape_params(
+        figure=lambda wildcards: ReportParams(
             figure_table.figure_params(SETTINGS, wildcards.figure)
         ),
     script:
@@ -62,7 +62,7 @@ rule table:
         mem_mb=512,
         runtime=5,
     params:
-        table=lambda wildcards: escape_params(
+        table=lambda wildcards: ReportParams(
             figure_table.table_params(SETTINGS, wildcards.table)
         ),
     script:
@@ -101,7 +101,7 @@ rule claims:
         mem_mb=512,
         runtime=5,
     params:
-        claims=escape_params(SETTINGS.claim_params()),
+        claims=ReportParams(SETTINGS.claim_params()),
         sweeps=SWEEPS,
         fallback_runs=SETTINGS.fallback_runs(),
         spread=SETTINGS.spread_params(),
@@ -128,7 +128,7 @@ rule provenance:
         mem_mb=512,
         runtime=5,
     params:
-        config=escape_params(config),
+        config=ReportParams(config),
     script:
         "../scripts/provenance.py"
 
@@ -178,7 +178,7 @@ rule index:
     params:
         # what the run writes (rule all's targets) and the figures' labels and captions; the
         # verdicts come from its one input, the claims
-        index=escape_params(
+        index=ReportParams(
             {
                 "files": [
                     path for path in final_outputs() if path != "results/index.html"

@@ -11,7 +11,7 @@ from clustval.repro.paper.claims import (
     evaluate_claims,
     write_claims,
 )
-from clustval.repro.paper.report import markdown_safe, unescape_params
+from clustval.repro.paper.report import markdown_safe
 from clustval.repro.paper.scores import ScoreTable
 from clustval.repro.paper.sensitivity import (
     dependence,
@@ -32,7 +32,7 @@ from clustval.repro.pipeline import read_init_fallbacks, step
 from clustval.repro.verified import write_verified_csv
 
 with step(snakemake) as log:
-    settings = ClaimSettings.from_params(unescape_params(snakemake.params.claims))  # escaped for the report
+    settings = ClaimSettings.from_params(snakemake.params.claims)
     spread = snakemake.params.spread
     fallback_ks = read_init_fallbacks(snakemake.input.fig3_clusterings)
     main_table = ScoreTable.read_csv(snakemake.input.scores)

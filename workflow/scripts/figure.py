@@ -2,10 +2,9 @@
 
 from clustval.plotting import save_figure
 from clustval.repro.figure_table import draw_figure
-from clustval.repro.paper.report import unescape_params
 from clustval.repro.pipeline import step
 
 with step(snakemake):
-    params = unescape_params(snakemake.params.figure)  # escaped for the report (figures.smk)
+    params = snakemake.params.figure
     fig = draw_figure(snakemake.wildcards.figure, dict(snakemake.input.items()), params)
     save_figure(fig, [snakemake.output.png, snakemake.output.pdf], dpi=params["dpi"])

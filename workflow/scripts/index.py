@@ -3,11 +3,11 @@ table of the run."""
 
 from clustval.io import atomic_write_text
 from clustval.repro.paper.replication import read_claims_csv, verdict_section
-from clustval.repro.paper.report import index_html, unescape_params
+from clustval.repro.paper.report import index_html
 from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
-    p = unescape_params(snakemake.params.index)  # escaped for the report (figures.smk)
+    p = snakemake.params.index
     verdicts = verdict_section(read_claims_csv(snakemake.input.claims))
     atomic_write_text(snakemake.output[0], index_html(p["files"], p["figures"], verdicts))
     log.info("%s: links to %d files", snakemake.output[0], len(p["files"]))

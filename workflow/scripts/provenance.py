@@ -10,7 +10,6 @@ from clustval.repro.paper.report import (
     data_provenance,
     provenance_html,
     software_versions,
-    unescape_params,
 )
 from clustval.repro.pipeline import step
 from clustval.repro.verified import write_verified_csv
@@ -20,7 +19,7 @@ with step(snakemake):
     versions = software_versions()
     page = provenance_html(
         data_provenance(files), versions,
-        yaml.safe_dump(unescape_params(snakemake.params.config), sort_keys=False, allow_unicode=True),
+        yaml.safe_dump(snakemake.params.config, sort_keys=False, allow_unicode=True),
     )
     atomic_write_text(snakemake.output.html, page)
     write_verified_csv([{"software": name, "version": version} for name, version in versions.items()],

@@ -13,7 +13,7 @@ from clustval.repro.data import (
     table5_rows,
     uci_specs,
 )
-from clustval.repro.paper.report import markdown_safe, unescape_params, write_html_table
+from clustval.repro.paper.report import markdown_safe, write_html_table
 from clustval.repro.pipeline import step
 
 
@@ -33,7 +33,7 @@ TABLES = {
 }
 
 with step(snakemake) as log:
-    p = unescape_params(snakemake.params.table)  # escaped for the report (figures.smk)
+    p = snakemake.params.table
     rows_of, specs_of, title = TABLES[snakemake.wildcards.table]
     datasets = [read_dataset(Path(snakemake.input.data) / file) for file in p["files"]]
     rows = rows_of(datasets, specs_of(p))

@@ -6,11 +6,10 @@ cells. ``results/index.html`` (:func:`index_html`) links every page, figure and 
 run, and every page links back to it.
 
 Text from the config (a set's label or note, a path) reaches these pages, the Markdown
-files and the job parameters that ``snakemake --report`` shows. The pages escape it
-(``html.escape``); the Markdown files neutralise whatever would open an HTML tag
-(:func:`markdown_safe`); a job's params carry it HTML-escaped (:func:`escape_params`, read
-back exactly by :func:`unescape_params`), because the report embeds each job's params,
-unescaped, inside a ``<script>`` block.
+files and the job parameters that ``snakemake --report`` shows. Each escapes it where it
+enters HTML: the pages with ``html.escape``; the Markdown files neutralise whatever would open
+an HTML tag (:func:`markdown_safe`); a job's params reach the job as they are, and their text,
+which the report embeds raw inside a ``<script>`` block, is escaped (:class:`ReportParams`).
 """
 
 from __future__ import annotations
@@ -240,36 +239,29 @@ def _decimals(float_format: str) -> str:
 
 
 # ====================================================================== safe text
-def escape_params(value):
-    """``value`` with every string in it (mapping keys too, at any depth) HTML-escaped
-    (``&``, ``<``, ``>``): what a job's params carry, since ``snakemake --report`` embeds
-    them raw inside a ``<script>`` block. :func:`unescape_params` gives back ``value``.
+class ReportParams(dict):
+    """A job's params (a dict) whose text is HTML-escaped (``&``, ``<``, ``>``).
+
+    ``snakemake --report`` writes each param of a job as text, ``str(value)``, raw into a
+    ``<script>`` block of its page: that is where this text enters HTML, so it is escaped
+    there. All else sees the plain dict: the job (its script unpickles a ``dict``),
+    Snakemake's params-change trigger (``repr``) and a report caption reading
+    ``snakemake.params``.
 
     Examples
     --------
-    >>> escape_params({"label": "</script>", "k": [3, ("a&b",)]})
-    {'label': '&lt;/script&gt;', 'k': [3, ('a&amp;b',)]}
-    >>> unescape_params(escape_params({"a<b": ["&lt;", None]}))
-    {'a<b': ['&lt;', None]}
+    >>> params = ReportParams({"label": "</script>", "k": [3, ("a&b",)]})
+    >>> str(params)
+    "{'label': '&lt;/script&gt;', 'k': [3, ('a&amp;b',)]}"
+    >>> params["label"], repr(params)
+    ('</script>', "{'label': '</script>', 'k': [3, ('a&b',)]}")
     """
-    return _each_string(value, lambda text: html.escape(text, quote=False))
 
+    def __str__(self) -> str:
+        return html.escape(repr(self), quote=False)
 
-def unescape_params(value):
-    """The params a job received, as they were before :func:`escape_params`."""
-    return _each_string(value, html.unescape)
-
-
-def _each_string(value, convert):
-    if isinstance(value, str):
-        return convert(value)
-    if isinstance(value, Mapping):
-        return {_each_string(key, convert): _each_string(item, convert) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_each_string(item, convert) for item in value]
-    if isinstance(value, tuple):
-        return tuple(_each_string(item, convert) for item in value)
-    return value
+    def __reduce__(self):
+        return dict, (dict(self),)
 
 
 _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
