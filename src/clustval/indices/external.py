@@ -1,23 +1,17 @@
 """External validity indices: a clustering judged against the true classes.
 
-Every index is a function of the contingency table alone. Each comes twice:
+Every index is a function of the contingency table alone, and comes twice: a core
+``<index>_from_contingency(ct)`` on a :class:`~clustval.indices.contingency.Contingency`
+(O(C*K); :func:`~clustval.indices.scoring.external_scores` builds one table for all), and
+``<index>(labels_true, labels_pred)``, which builds the table (O(n)) and calls the core.
+scikit-learn's names of the same indices are in :mod:`clustval.compat.sklearn`. Each index is
+described once, in its function's docstring (:mod:`clustval.indices._docs` writes the rest).
 
-* a core ``<index>_from_contingency(ct, ...)`` on a :class:`~clustval.indices.contingency.Contingency`
-  (O(C*K); what :func:`external_scores` and the pipeline call, one table for all indices);
-* a public ``<index>(labels_true, labels_pred, ...) -> float`` in scikit-learn style, which
-  builds the table (O(n)) and calls the core.
-
-Both bear the index's registry name (:mod:`clustval.indices.registry`: ``ari``,
-``ari_from_contingency``); scikit-learn's name of the same index, with scikit-learn's
-values at the edges, is in :mod:`clustval.compat.sklearn` (``clustval.adjusted_rand_score``).
-
-Every index here is higher-is-better except the variation of information :func:`vi`
-(lower) and McNemar's statistic :func:`mcnemar` (signed, neither). Notation: n objects,
-C classes (rows), K clusters (columns), counts n_ij, class sizes a_i, cluster sizes b_j,
-pair counts TP, FP, FN, TN (:attr:`Contingency.pairs`), N = C(n, 2) = TP + FP + FN + TN.
-
-Degenerate inputs never give a silent NaN: each docstring states the value it returns (with
-the convention's source) or the :class:`~clustval.errors.UndefinedIndexError` it raises.
+Notation: n objects, C classes (rows), K clusters (columns), counts n_ij, class sizes a_i,
+cluster sizes b_j, pair counts TP, FP, FN, TN (:attr:`Contingency.pairs`), N = C(n, 2). The
+examples mostly score t = [0, 0, 0, 1, 1, 1] against p = [0, 0, 1, 1, 1, 1]: the table
+[[2, 1], [0, 3]], TP, FP, FN, TN = 4, 3, 2, 6. Degenerate inputs never give a silent NaN:
+each index says the value it takes there, or raises UndefinedIndexError.
 """
 
 from __future__ import annotations
@@ -92,58 +86,10 @@ _ATANH_SERIES_MAX = 0.0625
 
 
 def accuracy_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`accuracy`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`accuracy` gives for the labels the table counts.
-
-    See Also
-    --------
-    accuracy : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> accuracy_from_contingency(contingency(t, p)) == accuracy(t, p)
-    True
-    """
     return int(_best_matched_counts(ct).sum()) / ct.n
 
 
 def purity_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`purity`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`purity` gives for the labels the table counts.
-
-    See Also
-    --------
-    purity : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> purity_from_contingency(contingency(t, p)) == purity(t, p)
-    True
-    """
     rows, cols, counts = ct.cells  # each column's largest cell is among its non-zero ones
     largest = np.zeros(ct.n_clusters, dtype=np.int64)
     np.maximum.at(largest, cols, counts)
@@ -151,39 +97,6 @@ def purity_from_contingency(ct: Contingency) -> float:
 
 
 def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
-    """Core of :func:`s2`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-    matching : {"hungarian", "identity"}, default "hungarian"
-        How classes are paired with clusters, as :func:`s2`'s ``matching``.
-
-    Returns
-    -------
-    float
-        The value :func:`s2` gives for the labels the table counts.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        C = 1: there are no negatives, so every specificity is 0/0.
-    clustval.errors.InputError
-        An unknown ``matching``.
-
-    See Also
-    --------
-    s2 : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> s2_from_contingency(contingency(t, p)) == s2(t, p)
-    True
-    """
     if matching == "hungarian":
         rows, cols = best_matching(ct)
         terms = _s2_terms(ct, rows, cols, _best_matched_counts(ct))
@@ -195,41 +108,25 @@ def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
 
 
 def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """S2_c of pairing class ``rows[k]`` with cluster ``cols[k]`` (paper eqs. 1-3).
-
-    ``sens = n_ij / a_i``, ``spec = (n - a_i - b_j + n_ij) / (n - a_i)``,
-    ``S2_ij = 2 sens spec / (sens + spec)``, and 0 when both are 0; ``rows`` and ``cols``
-    follow numpy's indexing rules (broadcast index arrays give the whole (C, K) matrix).
+    """S2_c of pairing class ``rows[k]`` with cluster ``cols[k]`` (paper eqs. 1-3; see :func:`s2`).
 
     Parameters
     ----------
     ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-    rows : ndarray of int
-        Row positions (classes) of the pairs.
-    cols : ndarray of int
-        Column positions (clusters) of the pairs, broadcast against ``rows``.
+        The contingency table.
+    rows, cols : ndarray of int
+        Class and cluster positions of the pairs (numpy's indexing rules: broadcast index
+        arrays give the whole (C, K) matrix).
 
     Returns
     -------
     ndarray of float
-        S2_ij of each pair, in [0, 1], shaped as ``rows`` and ``cols`` broadcast.
+        S2_ij of each pair, in [0, 1].
 
     Raises
     ------
     UndefinedIndexError
-        C = 1: no object is negative for the only class, so every specificity is 0/0.
-
-    See Also
-    --------
-    s2 : the mean of S2_c over the matched pairs.
-
-    References
-    ----------
-    Xie J., Zhou Y., Wang M., Jiang W., New criteria for evaluating the validity of clustering,
-    CAAI Trans. Intell. Syst. 12(6), 2017, 873-882, eqs. 1-3.
+        C = 1: every specificity is 0/0.
 
     Examples
     --------
@@ -260,15 +157,9 @@ def _s2_terms(ct: Contingency, rows, cols, n_ij: np.ndarray) -> np.ndarray:
 
 @cache
 def _hungarian():
-    """scipy's ``linear_sum_assignment`` (the Hungarian algorithm), loaded in a millisecond.
+    """scipy's ``linear_sum_assignment``, loaded from its one compiled extension in a millisecond
+    (``import scipy.optimize`` takes 0.3-0.8 s); the public import if that fails.
 
-    ``import scipy.optimize`` takes 0.3-0.8 s (it loads linprog, linalg and more), longer
-    than a whole small job; the solver is one compiled extension of that package,
-    ``scipy/optimize/_lsap``, so it is loaded from scipy's folder on its own. If it is not
-    there (another scipy layout) or does not load, the public import gives the same function.
-
-    Examples
-    --------
     >>> import numpy as np
     >>> _hungarian()(np.array([[1.0, 2.0], [3.0, 1.0]]), maximize=True)
     (array([0, 1]), array([1, 0]))
@@ -298,36 +189,21 @@ def _hungarian():
 def best_matching(ct: Contingency) -> Matching:
     """The one-to-one class-cluster map of Accuracy and S2: the most matched objects.
 
-    Maximises the matched counts ``sum n_{i,s(i)}`` over one-to-one maps (Hungarian
-    algorithm, ``scipy.optimize.linear_sum_assignment``); it has min(C, K) pairs and is
-    computed once per table (:func:`~clustval.indices.contingency.per_table`). When several maps reach the
-    maximum count (Accuracy is the same for all), the one with the largest sum of S2_c
-    (:func:`s2_at`) is taken, so that S2 does not depend on how labels are named or
-    ordered; the paper leaves ties open. When every class (every cluster if C > K) has a
-    strict largest count, in distinct clusters (classes), that map is the unique maximum
-    and is taken without the Hungarian algorithm (:attr:`Contingency.dominant_matching`).
+    Maximises ``sum_i n_{i,s(i)}`` over one-to-one maps (the Hungarian algorithm, Kuhn 1955),
+    once per table; among maps tied on the count, the one with the largest sum of S2_c
+    (:func:`s2_at`), so that S2 does not depend on how labels are named. When every class (every
+    cluster if C > K) has a strict largest count, in distinct clusters, that map is taken without
+    the Hungarian algorithm (:attr:`Contingency.dominant_matching`).
 
     Parameters
     ----------
     ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
+        The contingency table.
 
     Returns
     -------
     Matching
         ``(rows, cols)``: the min(C, K) matched class and cluster positions, sorted by row.
-
-    See Also
-    --------
-    accuracy : the share of objects the map matches.
-    s2 : the mean S2_c over the map's pairs.
-
-    References
-    ----------
-    Kuhn H.W., The Hungarian method for the assignment problem, Naval Research Logistics
-    Quarterly 2, 1955, 83-97.
 
     Examples
     --------
@@ -389,35 +265,6 @@ def _identity_matching(ct: Contingency) -> Matching:
 
 
 def nca_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`nca`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`nca` gives for the labels the table counts.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        C = 1 (division by C - 1 = 0).
-
-    See Also
-    --------
-    nca : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> nca_from_contingency(contingency(t, p)) == nca(t, p)
-    True
-    """
     if ct.n_classes == 1:
         raise UndefinedIndexError(
             "NCA is undefined with a single true class (it divides by C - 1 = 0). Score a "
@@ -442,30 +289,6 @@ def nca_from_contingency(ct: Contingency) -> float:
 
 
 def f_measure_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`f_measure`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`f_measure` gives for the labels the table counts.
-
-    See Also
-    --------
-    f_measure : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> f_measure_from_contingency(contingency(t, p)) == f_measure(t, p)
-    True
-    """
     # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
     # Empty cells give F = 0 and every row has a non-empty cell: the maxima are over those.
     rows, _, counts = ct.cells
@@ -489,120 +312,24 @@ def _sums_at_cells(ct: Contingency) -> tuple[np.ndarray, np.ndarray]:
 
 
 def ps2_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`ps2`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`ps2` gives for the labels the table counts.
-
-    See Also
-    --------
-    ps2 : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> ps2_from_contingency(contingency(t, p)) == ps2(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     denominator = tp * (fp + tn) + tn * (tp + fn)
     return 0.0 if denominator == 0 else 2 * tp * tn / denominator
 
 
 def rand_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`rand`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`rand` gives for the labels the table counts.
-
-    See Also
-    --------
-    rand : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> rand_from_contingency(contingency(t, p)) == rand(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     total = tp + fp + fn + tn
     return 1.0 if total == 0 else (tp + tn) / total
 
 
 def jaccard_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`jaccard`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`jaccard` gives for the labels the table counts.
-
-    See Also
-    --------
-    jaccard : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> jaccard_from_contingency(contingency(t, p)) == jaccard(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     denominator = tp + fp + fn
     return 1.0 if denominator == 0 else tp / denominator
 
 
 def fmi_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`fmi`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`fmi` gives for the labels the table counts.
-
-    See Also
-    --------
-    fmi : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> fmi_from_contingency(contingency(t, p)) == fmi(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     if fp == 0 and fn == 0:
         return 1.0
@@ -610,30 +337,6 @@ def fmi_from_contingency(ct: Contingency) -> float:
 
 
 def ari_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`ari`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`ari` gives for the labels the table counts.
-
-    See Also
-    --------
-    ari : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> ari_from_contingency(contingency(t, p)) == ari(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     if fn == 0 and fp == 0:
         return 1.0
@@ -681,39 +384,15 @@ def _mutual_info(ct: Contingency) -> float:
 def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
     """E[MI] of two labellings with these class and cluster sizes under the hypergeometric model.
 
-    Vinh, Epps & Bailey (2010), JMLR 11:2837-2854, eq. 24:
-    ``E[MI] = sum_i sum_j sum_{k = max(1, a_i + b_j - n)}^{min(a_i, b_j)}
-    (k/n) log(n k / (a_i b_j)) P(k | a_i, b_j, n)`` with the hypergeometric probability
-    ``P(k) = C(a_i, k) C(n - a_i, b_j - k) / C(n, b_j)``.
-
-    Every term depends on (a_i, b_j) only through their values, so the sum runs over the
-    distinct class sizes times the distinct cluster sizes, each pair weighted by how many
-    (i, j) share it: at C = K = 1000 and n = 10^5 about 60 x 60 pairs instead of 10^6.
-
-    Evaluated in a form without cancellation. With mu = a b / n, the mean of k, the sum of
-    P(k) (k - mu) / n over the support is 0, so subtracting it changes nothing:
-    ``sum_k P(k) (k/n) log(k/mu) = (1/n) sum_k P(k) (k log(k/mu) - k + mu)``, and every
-    term on the right is >= 0 (k log(k/mu) - k + mu is the Poisson deviance), where the
-    terms on the left have both signs and cancel to ~1/sigma of their size (1e-11 lost at
-    n = 10^6). With s = (k - mu) / (k + mu) (exact integers, one rounding),
-    ``k log(k/mu) - k + mu = 2 mu (s^2 + (1 + s)(atanh(s) - s)) / (1 - s)``, atanh(s) - s
-    from its series for small |s|. P(k) / P(mode) comes from the ratio
-    ``P(k + 1) / P(k) = (a - k)(b - k) / ((k + 1)(n - a - b + k + 1))``, multiplied outwards
-    from the mode (no overflow, no logarithm), and the weights are normalised to sum 1.
-
-    The support is cut where Bernstein's inequality, which holds for sampling without
-    replacement as for the binomial (Hoeffding 1963, Theorem 4), bounds the mass beyond
-    to 2 exp(-120): O(sigma) terms a pair, sigma^2 = min(a, b) max(a, b)/n (1 - max(a, b)/n)
-    at most; the cut changes the sum by less than 1e-50 of it. Measured against a 50-digit
-    decimal evaluation, the result is within a few units in the last place (tests).
-    0.0 with one class or one cluster.
+    ``E[MI] = sum_ij sum_k (k/n) log(n k / (a_i b_j)) P(k | a_i, b_j, n)``, k from
+    max(1, a_i + b_j - n) to min(a_i, b_j), ``P(k) = C(a_i, k) C(n - a_i, b_j - k) / C(n, b_j)``
+    (Vinh, Epps & Bailey 2010, eq. 24), summed over the distinct pairs of sizes, without
+    cancellation, and within a few units in the last place. 0.0 with one class or one cluster.
 
     Parameters
     ----------
-    row_sums : ndarray of int
-        The class sizes a_i.
-    col_sums : ndarray of int
-        The cluster sizes b_j.
+    row_sums, col_sums : ndarray of int
+        The class sizes a_i and the cluster sizes b_j.
     n : int
         The number of objects, sum of either.
 
@@ -722,24 +401,24 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     float
         E[MI] in nats, >= 0.
 
-    See Also
-    --------
-    ami : the adjusted mutual information, which subtracts it.
-
-    References
-    ----------
-    Vinh N.X., Epps J., Bailey J., Information theoretic measures for clusterings comparison:
-    variants, properties, normalization and correction for chance, JMLR 11, 2010, 2837-2854.
-
-    Hoeffding W., Probability inequalities for sums of bounded random variables, JASA 58(301),
-    1963, 13-30.
-
     Examples
     --------
     >>> import numpy as np
     >>> round(expected_mutual_info(np.array([2, 2]), np.array([2, 2]), 4), 12)  # 4 (1/6)(1/2) log 2
     0.231049060187
     """
+    # Every term depends on (a_i, b_j) only through their values: the sum runs over the
+    # distinct class sizes times the distinct cluster sizes, each pair weighted by how many
+    # (i, j) share it (at C = K = 1000, n = 10^5 about 60 x 60 pairs instead of 10^6).
+    # No cancellation: with mu = a b / n, sum_k P(k) (k - mu) / n = 0, so
+    # sum_k P(k) (k/n) log(k/mu) = (1/n) sum_k P(k) (k log(k/mu) - k + mu), whose terms (the
+    # Poisson deviance) are all >= 0, where those on the left cancel to ~1/sigma of their size.
+    # With s = (k - mu) / (k + mu), k log(k/mu) - k + mu = 2 mu (s^2 + (1 + s)(atanh(s) - s)) /
+    # (1 - s), atanh(s) - s from its series for small |s|. P(k) / P(mode) comes from
+    # P(k + 1) / P(k) = (a - k)(b - k) / ((k + 1)(n - a - b + k + 1)), multiplied outwards from
+    # the mode, and the weights are normalised to sum 1. The support is cut where Bernstein's
+    # inequality (which holds for sampling without replacement: Hoeffding 1963, Theorem 4)
+    # bounds the mass beyond to 2 exp(-120); the tests hold the result to a 50-digit evaluation.
     if row_sums.size == 1 or col_sums.size == 1:
         return 0.0
     a, a_count = np.unique(np.asarray(row_sums, dtype=np.int64), return_counts=True)
@@ -818,30 +497,6 @@ def _blocks_by_width(widths: np.ndarray, limit: int):
 
 
 def nmi_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`nmi`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`nmi` gives for the labels the table counts.
-
-    See Also
-    --------
-    nmi : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> nmi_from_contingency(contingency(t, p)) == nmi(t, p)
-    True
-    """
     return _normalised_mi(ct, _arithmetic_mean)
 
 
@@ -861,30 +516,6 @@ def _normalised_mi(ct: Contingency, mean) -> float:
 
 
 def ami_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`ami`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`ami` gives for the labels the table counts.
-
-    See Also
-    --------
-    ami : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> ami_from_contingency(contingency(t, p)) == ami(t, p)
-    True
-    """
     return _adjusted_mi(ct, _arithmetic_mean)
 
 
@@ -907,125 +538,20 @@ def _adjusted_mi(ct: Contingency, mean) -> float:
 
 
 def mutual_info_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`mutual_info`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`mutual_info` gives for the labels the table counts.
-
-    See Also
-    --------
-    mutual_info : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> mutual_info_from_contingency(contingency(t, p)) == mutual_info(t, p)
-    True
-    """
     return _mutual_info(ct)
 
 
 def homogeneity_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`homogeneity`: MI / H(classes), 1.0 when H(classes) = 0.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`homogeneity` gives for the labels the table counts.
-
-    See Also
-    --------
-    homogeneity : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> homogeneity_from_contingency(contingency(t, p)) == homogeneity(t, p)
-    True
-    """
     entropy = _class_entropy(ct)
     return _mutual_info(ct) / entropy if entropy else 1.0
 
 
 def completeness_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`completeness`: MI / H(clusters), 1.0 when H(clusters) = 0.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`completeness` gives for the labels the table counts.
-
-    See Also
-    --------
-    completeness : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> completeness_from_contingency(contingency(t, p)) == completeness(t, p)
-    True
-    """
     entropy = _cluster_entropy(ct)
     return _mutual_info(ct) / entropy if entropy else 1.0
 
 
 def v_measure_from_contingency(ct: Contingency, beta: float = 1.0) -> float:
-    """Core of :func:`v_measure`: the weighted harmonic mean of homogeneity and completeness.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-    beta : float, default 1.0
-        Weight of completeness against homogeneity, >= 0.
-
-    Returns
-    -------
-    float
-        The value :func:`v_measure` gives for the labels the table counts.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        ``beta`` is not a finite number >= 0.
-
-    See Also
-    --------
-    v_measure : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> v_measure_from_contingency(contingency(t, p)) == v_measure(t, p)
-    True
-    >>> v_measure_from_contingency(contingency(t, p), beta=2.0) == v_measure(t, p, beta=2.0)
-    True
-    """
     beta = _check_beta(beta)
     h, c = homogeneity_from_contingency(ct), completeness_from_contingency(ct)
     if beta == 1.0:  # the registry's and score()'s V-measure, bit for bit as before
@@ -1049,30 +575,6 @@ def _check_beta(beta) -> float:
 
 
 def bcubed_precision_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`bcubed_precision` (and of :func:`cp_accuracy`, the same number).
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`bcubed_precision` gives for the labels the table counts.
-
-    See Also
-    --------
-    bcubed_precision : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> bcubed_precision_from_contingency(contingency(t, p)) == bcubed_precision(t, p)
-    True
-    """
     return _bcubed_precision(ct)
 
 
@@ -1082,30 +584,6 @@ def _bcubed_precision(ct: Contingency) -> float:  # BCubed P and F, CP accuracy
 
 
 def bcubed_recall_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`bcubed_recall`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`bcubed_recall` gives for the labels the table counts.
-
-    See Also
-    --------
-    bcubed_recall : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> bcubed_recall_from_contingency(contingency(t, p)) == bcubed_recall(t, p)
-    True
-    """
     return _bcubed_recall(ct)
 
 
@@ -1123,94 +601,18 @@ def _square_sums(ct: Contingency, axis: int) -> np.ndarray:
 
 
 def bcubed_f_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`bcubed_f`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`bcubed_f` gives for the labels the table counts.
-
-    See Also
-    --------
-    bcubed_f : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> bcubed_f_from_contingency(contingency(t, p)) == bcubed_f(t, p)
-    True
-    """
     precision = bcubed_precision_from_contingency(ct)
     recall = bcubed_recall_from_contingency(ct)
     return 2.0 * precision * recall / (precision + recall)  # both > 0: every n_ij >= 0, some > 0
 
 
 def cp_accuracy_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`cp_accuracy`: the expectation of Bartenyev's (2026) procedure (BCubed P).
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`cp_accuracy` gives for the labels the table counts.
-
-    See Also
-    --------
-    cp_accuracy : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> cp_accuracy_from_contingency(contingency(t, p)) == cp_accuracy(t, p)
-    True
-    """
     return bcubed_precision_from_contingency(ct)
 
 
 def cp_accuracy_mc_from_contingency(
     ct: Contingency, seed: int | None = 1, repeats: int = 1
 ) -> float:
-    """Core of :func:`cp_accuracy_mc`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-    seed : int or None, default 1
-        Seed of ``numpy.random.default_rng``; the same seed gives the same value.
-    repeats : int, default 1
-        Number of independent runs averaged.
-
-    Returns
-    -------
-    float
-        The value :func:`cp_accuracy_mc` gives for the labels the table counts.
-
-    See Also
-    --------
-    cp_accuracy_mc : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> cp_accuracy_mc_from_contingency(contingency(t, p)) == cp_accuracy_mc(t, p)
-    True
-    """
     if int(repeats) < 1:
         raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
@@ -1233,48 +635,12 @@ def cp_accuracy_mc_from_contingency(
 def accuracy(labels_true, labels_pred) -> float:
     """Clustering accuracy: the share of objects in the best one-to-one class-cluster map.
 
-    ``Accuracy = (1/n) max_s sum_i n_{i,s(i)}`` over one-to-one maps s between classes and
-    clusters, found by the Hungarian algorithm (:func:`best_matching`). When C != K
-    only min(C, K) pairs are matched; objects outside them count as errors.
+    ``Accuracy = (1/n) max_s sum_i n_{i,s(i)}`` over one-to-one maps s (:func:`best_matching`);
+    when C != K, the objects outside the min(C, K) matched pairs count as errors. 1 iff the
+    clustering equals the classes up to renaming. The paper's "Accuracy" (Figs. 4-6); Fränti &
+    Sieranoja, Clustering accuracy, Appl. Comput. Intell. 4(1), 2024.
 
-    Range (0, 1], higher is better; 1 iff the clustering equals the classes up to renaming.
-    Defined for every input (n >= 1). The paper's "Accuracy" (Xie et al. 2017, Figs. 4-6);
-    Fränti & Sieranoja, Clustering accuracy, Appl. Comput. Intell. 4(1), 2024.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n,)
-        True classes and predicted clusters (integers or strings).
-
-    Returns
-    -------
-    float
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    accuracy_from_contingency : the same index from a contingency table.
-    best_matching : the map it counts.
-    purity : each cluster credited with its majority class.
-    nca : per-class recall above chance.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Kuhn H.W., The Hungarian method for the assignment problem, Naval Research Logistics
-    Quarterly 2, 1955, 83-97.
-
-    Fränti P., Sieranoja S., Clustering accuracy, Applied Computing and
-    Intelligence 4(1), 2024.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> accuracy(t, p)  # classes 0, 1 matched with clusters 0, 1: (2 + 3) / 6
     0.8333333333333334
     """
@@ -1284,106 +650,41 @@ def accuracy(labels_true, labels_pred) -> float:
 def purity(labels_true, labels_pred) -> float:
     """Purity: each cluster is credited with its majority class.
 
-    ``Purity = (1/n) sum_j max_i n_ij``. Unlike accuracy, two clusters may share a class, so
-    purity >= accuracy, with equality when every cluster's majority class is its own.
+    ``Purity = (1/n) sum_j max_i n_ij``. Two clusters may share a class, so purity >= accuracy;
+    all-singleton clusters score 1.
 
-    Range (0, 1], higher is better; all-singleton clusters reach 1. Defined for every input.
-    Manning, Raghavan & Schütze, Introduction to Information Retrieval, 2008, sec. 16.3.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        Purity, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    purity_from_contingency : the same index from a contingency table.
-    accuracy : the one-to-one version.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Manning C.D., Raghavan P., Schütze H., Introduction to Information Retrieval, Cambridge
-    University Press, 2008, sec. 16.3.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> purity(t, p)  # majorities 2 and 3 of 6
     0.8333333333333334
-    >>> purity([0, 0, 1, 1], [0, 1, 2, 3])  # all singletons
-    1.0
     """
     return purity_from_contingency(contingency(labels_true, labels_pred))
 
 
 def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
-    """S2: mean harmonic mean of sensitivity and specificity over matched class-cluster pairs.
+    """S2: the mean harmonic mean of sensitivity and specificity over matched class-cluster pairs.
 
-    For each matched pair (class c, cluster s) (paper eqs. 1-3)::
+    For each matched pair (class c, cluster s), paper eqs. 1-4 (eq. 4 for C = K = 2)::
 
-        sens_c = n_cs / a_c
-        spec_c = (n - a_c - b_s + n_cs) / (n - a_c)
-        S2_c   = 2 sens_c spec_c / (sens_c + spec_c)        (0 when both are 0)
-        S2     = (1 / min(C, K)) sum_c S2_c
-
-    For C = K = 2 this is the paper's eq. 4.
+        sens_c = n_cs / a_c,  spec_c = (n - a_c - b_s + n_cs) / (n - a_c)
+        S2_c = 2 sens_c spec_c / (sens_c + spec_c)  (0 when both are 0)
+        S2 = (1 / min(C, K)) sum_c S2_c
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n,)
-    matching : {"hungarian", "identity"}
-        ``"hungarian"`` (default): the min(C, K) pairs of the count-maximising map shared
-        with :func:`accuracy` (:func:`best_matching`; among maps tied on the count,
-        the one with the largest S2, so that S2 does not depend on label names).
-        ``"identity"``: class c is paired with the cluster whose label equals c (the paper's
-        n_cc, for labels aligned by the caller). A class with no equally-labelled cluster is
-        paired with an empty cluster (sens = 0, so S2_c = 0) and clusters with no equal
-        class label are ignored, as unmatched classes and clusters are under
-        ``"hungarian"``; the mean still divides by min(C, K).
-
-    Returns
-    -------
-    float
-        In [0, 1], higher is better.
+    matching : {"hungarian", "identity"}, default "hungarian"
+        The pairs: those of :func:`best_matching` (shared with :func:`accuracy`), or class c
+        with the cluster labelled c (the paper's n_cc, for labels the caller aligned; a class
+        without one scores 0, and the mean still divides by min(C, K)).
 
     Raises
     ------
     UndefinedIndexError
         C = 1: there are no negatives, so every specificity is 0/0.
     InputError
-        ``"identity"`` when no cluster label equals a class label, or the labels are of
-        different kinds (text vs numbers): literal equality would silently give 0.
+        ``"identity"`` with no cluster label equal to a class label, or labels of different
+        kinds (text vs numbers).
 
-    See Also
-    --------
-    s2_from_contingency : the same index from a contingency table.
-    ps2 : the pair-counting index of the same paper.
-    accuracy : the share of objects the same map matches.
-    best_matching : the class-cluster map.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Xie, Zhou, Wang, Jiang, New criteria for evaluating the validity of clustering, CAAI
-    Trans. Intell. Syst. 12(6), 2017, eqs. 1-4.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> s2(t, p)  # each matched pair: 2 (2/3)(1) / (2/3 + 1) = 0.8
     0.8
     >>> s2([0, 0, 1, 1], [1, 1, 0, 0], matching="identity")  # the labels taken literally
@@ -1393,48 +694,13 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
 
 
 def ps2(labels_true, labels_pred) -> float:
-    """PS2: harmonic mean of pair sensitivity TP/(TP+FN) and pair specificity TN/(TN+FP).
+    """PS2: the harmonic mean of pair sensitivity TP/(TP+FN) and pair specificity TN/(TN+FP).
 
-    ``PS2 = 2 TP TN / (TP (FP + TN) + TN (TP + FN))`` (paper eqs. 5-8), computed in
-    exact integer arithmetic (correct at any n).
+    ``PS2 = 2 TP TN / (TP (FP + TN) + TN (TP + FN))`` (paper eqs. 5-8), in exact integers. 0 when
+    the denominator is 0 (no two objects share a class, or none differ, or TP = TN = 0), as the
+    paper prescribes.
 
-    Range [0, 1], higher is better. The denominator is 0 when no two objects share a
-    class (TP = FN = 0), when no two objects differ in class (FP = TN = 0: C = 1 or n = 1),
-    or when TP = TN = 0; the value is then 0, as the paper prescribes.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        PS2, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    ps2_from_contingency : the same index from a contingency table.
-    s2 : the matching index of the same paper.
-    rand : the share of agreeing pairs.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Xie J., Zhou Y., Wang M., Jiang W., New criteria for evaluating the validity of clustering,
-    CAAI Trans. Intell. Syst. 12(6), 2017, 873-882, eqs. 5-8.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> ps2(t, p)  # 2 * 4 * 6 / (4 (3 + 6) + 6 (4 + 2))
     0.6666666666666666
     """
@@ -1442,47 +708,13 @@ def ps2(labels_true, labels_pred) -> float:
 
 
 def f_measure(labels_true, labels_pred) -> float:
-    """F-measure (Larsen & Aone 1999): class-size weighted best F score of each class.
+    """F-measure (Larsen & Aone 1999): the class-size weighted best F score of each class.
 
-    ``F = sum_i (a_i / n) max_j F_ij`` with ``P = n_ij / b_j``, ``R = n_ij / a_i``,
-    ``F_ij = 2PR / (P + R) = 2 n_ij / (a_i + b_j)`` (0 where n_ij = 0), as in
-    Larsen & Aone's definition. Several classes may pick the same cluster.
+    ``F = sum_i (a_i / n) max_j 2 n_ij / (a_i + b_j)`` (F_ij = 2PR / (P + R), P = n_ij / b_j,
+    R = n_ij / a_i); several classes may pick the same cluster. The paper's Table 1 lumps all
+    objects together and scores 2/3: F rewards it, S2 scores it 0.
 
-    Range (0, 1], higher is better. Defined for every input. Paper Table 1's degenerate
-    clustering scores 2/3 (the paper's point: F rewards lumping everything together).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        F_measure, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    f_measure_from_contingency : the same index from a contingency table.
-    s2 : the paper's alternative, which scores Table 1's degenerate clustering 0.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Larsen B., Aone C., Fast and effective text mining using linear-time document
-    clustering, KDD 1999, 16-22 (the paper's ref. 15).
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> f_measure(t, p)  # (3 * 4/5 + 3 * 6/7) / 6
     0.8285714285714286
     """
@@ -1492,46 +724,11 @@ def f_measure(labels_true, labels_pred) -> float:
 def rand(labels_true, labels_pred) -> float:
     """Rand index: the share of object pairs on which both labellings agree.
 
-    ``RI = (TP + TN) / C(n, 2)`` (Rand 1971). Some summaries print a(a+d)/(m(m-1)), a typo:
-    their own worked example uses 2(a+d)/(m(m-1)), which is this. Exact integer arithmetic.
+    ``RI = (TP + TN) / C(n, 2)``, in exact integers (summaries that print a(a+d)/(m(m-1)) have a
+    typo). n = 1 gives 1.0, as scikit-learn's ``rand_score``.
 
-    Range [0, 1], higher is better. n = 1 (no pairs) gives 1.0, scikit-learn's
-    ``rand_score`` convention; otherwise equal to ``rand_score``.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        R, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    rand_from_contingency : the same index from a contingency table.
-    ari : the Rand index corrected for chance.
-    jaccard : TP / (TP + FN + FP).
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Rand W.M., Objective criteria for the evaluation of clustering methods, JASA 66(336),
-    1971, 846-850.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> rand(t, p)  # (TP + TN) / 15 = (4 + 6) / 15
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> rand(t, p)  # (4 + 6) / 15
     0.6666666666666666
     """
     return rand_from_contingency(contingency(labels_true, labels_pred))
@@ -1540,44 +737,10 @@ def rand(labels_true, labels_pred) -> float:
 def jaccard(labels_true, labels_pred) -> float:
     """Jaccard coefficient of the "same cluster" pair relations.
 
-    ``JC = TP / (TP + FN + FP)`` (Zhou 2016, sec. 9.2). Exact integer arithmetic.
+    ``JC = TP / (TP + FN + FP)``, in exact integers. 1.0 when no pair is together in either
+    labelling (both all-singletons: identical).
 
-    Range [0, 1], higher is better. When TP + FN + FP = 0 no pair is together in either
-    labelling: both are all-singletons, i.e. identical, so the value is 1.0 (the convention
-    scikit-learn uses for identical labellings in ``rand_score`` and ARI).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        Jaccard, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    jaccard_from_contingency : the same index from a contingency table.
-    rand : the share of agreeing pairs.
-    fmi : the geometric mean of pair precision and recall.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Zhou Z.-H., Machine Learning, Tsinghua University Press, 2016, sec. 9.2.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> jaccard(t, p)  # 4 / (4 + 3 + 2)
     0.4444444444444444
     """
@@ -1585,51 +748,13 @@ def jaccard(labels_true, labels_pred) -> float:
 
 
 def fmi(labels_true, labels_pred) -> float:
-    """Fowlkes-Mallows index: geometric mean of pair precision and pair recall.
+    """Fowlkes-Mallows index: the geometric mean of pair precision and pair recall.
 
-    ``FMI = TP / sqrt((TP + FP)(TP + FN))`` (Fowlkes & Mallows 1983; Zhou 2016, sec. 9.2).
+    ``FMI = TP / sqrt((TP + FP)(TP + FN))``. 1.0 for identical labellings (FP = FN = 0, also when
+    TP = 0), else 0.0 when TP = 0; elsewhere scikit-learn's ``fowlkes_mallows_score``, which gives
+    0.0 for identical all-singleton labellings and n = 1 (:mod:`clustval.compat.sklearn`).
 
-    Range [0, 1], higher is better. Degenerate cases: FP = FN = 0 (identical labellings)
-    gives 1.0, also when TP = 0 (n = 1, or both labellings all-singletons), as ARI and the
-    Rand index do in scikit-learn; otherwise TP = 0 gives 0.0, scikit-learn's
-    ``fowlkes_mallows_score`` convention. Equal to ``fowlkes_mallows_score`` except on
-    identical all-singleton labellings and n = 1, where scikit-learn returns 0.0 (and so
-    does ``clustval.fowlkes_mallows_score``: :mod:`clustval.compat.sklearn`).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        FMI, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    fmi_from_contingency : the same index from a contingency table.
-    jaccard : TP / (TP + FN + FP).
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Fowlkes E.B., Mallows C.L., A method for comparing two hierarchical clusterings, JASA
-    78(383), 1983, 553-569.
-
-    Zhou Z.-H., Machine Learning, Tsinghua University Press, 2016, sec. 9.2.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(fmi(t, p), 12)  # 4 / sqrt(7 * 6)
     0.617213399848
     """
@@ -1637,52 +762,16 @@ def fmi(labels_true, labels_pred) -> float:
 
 
 def ari(labels_true, labels_pred) -> float:
-    """Adjusted Rand index (Hubert & Arabie 1985): the Rand index corrected for chance.
+    """Adjusted Rand index: the Rand index corrected for chance.
 
-    ``ARI = (TP - E) / (((TP+FN) + (TP+FP))/2 - E)``, ``E = (TP+FN)(TP+FP) / C(n, 2)``,
-    evaluated as the equal ``2 (TP TN - FN FP) / ((TP+FN)(FN+TN) + (TP+FP)(FP+TN))`` in exact
-    integer arithmetic (no overflow at any n).
+    ``ARI = (TP - E) / ((a + b) / 2 - E)``, a = TP + FN, b = TP + FP, E = a b / C(n, 2), computed
+    as ``2 (TP TN - FN FP) / ((TP+FN)(FN+TN) + (TP+FP)(FP+TN))`` in exact integers. 0 is its
+    expectation under random labelling; identical labellings (n = 1 too) give 1.0, as
+    scikit-learn's ``adjusted_rand_score``.
 
-    Range [-0.5, 1], higher is better; 0 is the expectation under random labelling. FN =
-    FP = 0 (identical labellings, including n = 1) gives 1.0, as scikit-learn's
-    ``adjusted_rand_score``; otherwise equal to it.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        ARI, in [-0.5, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    ari_from_contingency : the same index from a contingency table.
-    rand : the index before the correction.
-    ami : the same correction for mutual information.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Hubert L., Arabie P., Comparing partitions, J. Classification 2, 1985, 193-218.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> ari(t, p)  # 2 (4 * 6 - 2 * 3) / (6 * 8 + 7 * 9) = 36 / 111
     0.32432432432432434
-    >>> ari([0, 0, 1, 1], [5, 5, 2, 2])
-    1.0
     """
     return ari_from_contingency(contingency(labels_true, labels_pred))
 
@@ -1690,50 +779,9 @@ def ari(labels_true, labels_pred) -> float:
 def nmi(labels_true, labels_pred) -> float:
     """Normalised mutual information, arithmetic-mean normalisation (scikit-learn's default).
 
-    ``NMI = MI / ((H(classes) + H(clusters)) / 2)``, ``MI = sum_ij (n_ij/n) log(n n_ij / (a_i
-    b_j))``, natural logarithms, from the table.
+    ``NMI = MI / ((H(classes) + H(clusters)) / 2)`` with :func:`mutual_info`, natural logarithms.
+    As scikit-learn's ``normalized_mutual_info_score``: C = K = 1 gives 1.0, MI = 0 gives 0.0.
 
-    Range [0, 1], higher is better. As scikit-learn's ``normalized_mutual_info_score``
-    (to rounding): C = K = 1 gives 1.0; MI = 0 (e.g. one class or one cluster) gives 0.0.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        NMI, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    nmi_from_contingency : the same index from a contingency table.
-    ami : corrected for chance.
-    mutual_info : the unnormalised value.
-    v_measure : equal to NMI at beta = 1.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Strehl A., Ghosh J., Cluster ensembles: a knowledge reuse framework for combining
-    multiple partitions, JMLR 3, 2002, 583-617.
-
-    Vinh N.X., Epps J., Bailey J., Information theoretic measures for clusterings comparison:
-    variants, properties, normalization and correction for chance, JMLR 11, 2010, 2837-2854.
-
-    Examples
-    --------
-    >>> nmi([0, 0, 1, 1], [1, 1, 0, 0])
-    1.0
     >>> nmi([0, 0, 1, 1], [0, 1, 0, 1])  # independent: MI = 0
     0.0
     """
@@ -1743,50 +791,11 @@ def nmi(labels_true, labels_pred) -> float:
 def ami(labels_true, labels_pred) -> float:
     """Adjusted mutual information, arithmetic-mean normalisation (scikit-learn's default).
 
-    ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under the
-    hypergeometric model of random labellings with the same class and cluster sizes
-    (:func:`expected_mutual_info`, the exact sum).
+    ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under random
+    labellings of the same sizes (:func:`expected_mutual_info`, exact). About 0 for random
+    labellings. As scikit-learn's ``adjusted_mutual_info_score``: C = K = 1 gives 1.0, C = 1 or
+    K = 1 alone 0.0.
 
-    Range: at most 1, about 0 for random labellings, higher is better. As scikit-learn's
-    ``adjusted_mutual_info_score`` (to rounding), including its conventions: C = K = 1
-    gives 1.0; C = 1 or K = 1 alone gives 0.0; its epsilon guards against 0/0.
-    The expectation costs O(sum over distinct size pairs of min(a, b)), see
-    :func:`expected_mutual_info`.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        AMI, in [-1, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    ami_from_contingency : the same index from a contingency table.
-    nmi : without the correction for chance.
-    expected_mutual_info : the correction's E[MI].
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Vinh N.X., Epps J., Bailey J., Information theoretic measures for clusterings comparison:
-    variants, properties, normalization and correction for chance, JMLR 11, 2010, 2837-2854.
-
-    Examples
-    --------
-    >>> ami([0, 0, 1, 1], [1, 1, 0, 0])
-    1.0
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
     -0.5
     """
@@ -1796,51 +805,12 @@ def ami(labels_true, labels_pred) -> float:
 def mutual_info(labels_true, labels_pred) -> float:
     """Mutual information of the classes and the clusters, in nats.
 
-    ``MI = sum_ij (n_ij / n) log(n n_ij / (a_i b_j))`` (natural logarithm), from the table.
+    ``MI = sum_ij (n_ij / n) log(n n_ij / (a_i b_j))``, at most min(H(classes), H(clusters)). As
+    scikit-learn's ``mutual_info_score``: 0.0 with one class or one cluster, a negative rounding
+    residue clipped to 0.
 
-    Range [0, min(H(classes), H(clusters))], higher is better (unbounded above as n
-    grows). As scikit-learn's ``mutual_info_score`` (to rounding), including its
-    conventions: one class or one cluster gives 0.0, and a negative rounding residue is
-    clipped to 0.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        MI, in [0, inf]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    mutual_info_from_contingency : the same index from a contingency table.
-    nmi : normalised to [0, 1].
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Cover T.M., Thomas J.A., Elements of Information Theory, 2nd ed., Wiley, 2006,
-    sec. 2.3.
-
-    Vinh N.X., Epps J., Bailey J., Information theoretic measures for clusterings comparison:
-    variants, properties, normalization and correction for chance, JMLR 11, 2010, 2837-2854.
-
-    Examples
-    --------
     >>> round(mutual_info([0, 0, 1, 1], [5, 5, 7, 7]), 12)  # log 2
     0.69314718056
-    >>> mutual_info([0, 0, 1, 1], [0, 1, 0, 1])
-    0.0
     """
     return mutual_info_from_contingency(contingency(labels_true, labels_pred))
 
@@ -1848,48 +818,12 @@ def mutual_info(labels_true, labels_pred) -> float:
 def homogeneity(labels_true, labels_pred) -> float:
     """Homogeneity: each cluster holds members of a single class.
 
-    ``h = 1 - H(classes | clusters) / H(classes) = MI / H(classes)``, natural logarithms.
+    ``h = 1 - H(classes | clusters) / H(classes) = MI / H(classes)``; 1 iff every cluster lies in
+    one class, and 1.0 for a single class (scikit-learn's ``homogeneity_score``).
+    ``homogeneity(a, b) == completeness(b, a)``.
 
-    Range [0, 1], higher is better; 1 iff every cluster lies inside one class. H(classes) =
-    0 (a single class) gives 1.0, scikit-learn's ``homogeneity_score`` convention; otherwise
-    equal to it (to rounding). Not symmetric: ``homogeneity(a, b) == completeness(b, a)``.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        Homogeneity, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    homogeneity_from_contingency : the same index from a contingency table.
-    completeness : the same with classes and clusters swapped.
-    v_measure : their harmonic mean.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Rosenberg A., Hirschberg J., V-Measure: a conditional entropy-based external cluster
-    evaluation measure, EMNLP-CoNLL 2007, 410-420.
-
-    Examples
-    --------
     >>> round(homogeneity([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # splitting a class: still pure
     1.0
-    >>> round(homogeneity([0, 0, 1, 1], [0, 0, 0, 0]), 12)
-    0.0
     """
     return homogeneity_from_contingency(contingency(labels_true, labels_pred))
 
@@ -1897,46 +831,9 @@ def homogeneity(labels_true, labels_pred) -> float:
 def completeness(labels_true, labels_pred) -> float:
     """Completeness: all members of a class fall in a single cluster.
 
-    ``c = 1 - H(clusters | classes) / H(clusters) = MI / H(clusters)``, natural logarithms.
+    ``c = 1 - H(clusters | classes) / H(clusters) = MI / H(clusters)``; 1 iff every class lies in
+    one cluster, and 1.0 for a single cluster (scikit-learn's ``completeness_score``).
 
-    Range [0, 1], higher is better; 1 iff every class lies inside one cluster. H(clusters)
-    = 0 (a single cluster) gives 1.0, scikit-learn's ``completeness_score`` convention;
-    otherwise equal to it (to rounding).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        Completeness, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    completeness_from_contingency : the same index from a contingency table.
-    homogeneity : the same with classes and clusters swapped.
-    v_measure : their harmonic mean.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Rosenberg A., Hirschberg J., V-Measure: a conditional entropy-based external cluster
-    evaluation measure, EMNLP-CoNLL 2007, 410-420.
-
-    Examples
-    --------
-    >>> completeness([0, 0, 1, 1], [0, 0, 0, 0])  # one cluster holds every class whole
-    1.0
     >>> round(completeness([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # log 2 / (1.5 log 2)
     0.666666666667
     """
@@ -1944,57 +841,22 @@ def completeness(labels_true, labels_pred) -> float:
 
 
 def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
-    """V-measure: the weighted harmonic mean of :func:`homogeneity` and :func:`completeness`.
+    """V-measure: the weighted harmonic mean of :func:`homogeneity` h and :func:`completeness` c.
 
-    ``V_beta = (1 + beta) h c / (beta h + c)``, as scikit-learn's ``v_measure_score``. With
-    beta = 1 (the default, and the value :func:`~clustval.indices.scoring.score` reports)
-    ``V = 2 h c / (h + c) = 2 MI / (H(classes) + H(clusters))``, which equals :func:`nmi`
-    (arithmetic-mean normalisation), to rounding. beta < 1 weights homogeneity more,
-    beta > 1 completeness; beta = 0 gives h (0 when c = 0).
-
-    Range [0, 1], higher is better, symmetric for beta = 1. h + c = 0 gives 0.0 (and so does
-    beta h + c = 0, possible only at beta = 0); one class and one cluster (h = c = 1 by
-    convention) gives 1.0, as scikit-learn's ``v_measure_score``; otherwise equal to it (to
-    rounding).
+    ``V_beta = (1 + beta) h c / (beta h + c)``, as scikit-learn's ``v_measure_score``; at beta = 1
+    (the value :func:`~clustval.indices.scoring.score` reports) it is symmetric and equals
+    :func:`nmi`. 0.0 when beta h + c = 0; 1.0 for one class and one cluster.
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
     beta : float, default 1.0
-        Weight of completeness against homogeneity, >= 0.
-
-    Returns
-    -------
-    float
-        V-measure, in [0, 1]; higher is better.
+        Weight of completeness against homogeneity, a finite number >= 0.
 
     Raises
     ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-        Also ``beta`` not a finite number >= 0.
+    InputError
+        ``beta`` not a finite number >= 0.
 
-    See Also
-    --------
-    v_measure_from_contingency : the same index from a contingency table.
-    homogeneity : h.
-    completeness : c.
-    nmi : equal at beta = 1.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Rosenberg A., Hirschberg J., V-Measure: a conditional entropy-based external cluster
-    evaluation measure, EMNLP-CoNLL 2007, 410-420.
-
-    Examples
-    --------
-    >>> v_measure([0, 0, 1, 1], [1, 1, 0, 0])
-    1.0
     >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # 2 * 1 * (2/3) / (1 + 2/3)
     0.8
     >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2], beta=2.0), 12)  # 3 * (2/3) / (2 + 2/3)
@@ -2004,50 +866,11 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
 
 
 def bcubed_precision(labels_true, labels_pred) -> float:
-    """BCubed precision: mean over objects of the share of its cluster that shares its class.
+    """BCubed precision: the mean over objects of the share of its cluster that shares its class.
 
-    ``P = (1/n) sum_ij n_ij^2 / b_j`` (Bagga & Baldwin 1998; Amigó et al., Inf. Retrieval
-    12(4), 2009). Equals :func:`cp_accuracy`.
+    ``P = (1/n) sum_ij n_ij^2 / b_j``, the same number as :func:`cp_accuracy`.
 
-    Range (0, 1], higher is better. Defined for every input.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        BCubed P, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    bcubed_precision_from_contingency : the same index from a contingency table.
-    bcubed_recall : per-class shares.
-    bcubed_f : their harmonic mean.
-    cp_accuracy : the same number.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Bagga A., Baldwin B., Entity-based cross-document coreferencing using the vector space
-    model, COLING-ACL 1998, 79-85.
-
-    Amigó E., Gonzalo J., Artiles J., Verdejo F., A comparison of extrinsic clustering
-    evaluation metrics based on formal constraints, Information Retrieval 12(4), 2009, 461-486.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> bcubed_precision(t, p)  # (2^2/2 + (1^2 + 3^2)/4) / 6
     0.75
     """
@@ -2055,48 +878,11 @@ def bcubed_precision(labels_true, labels_pred) -> float:
 
 
 def bcubed_recall(labels_true, labels_pred) -> float:
-    """BCubed recall: mean over objects of the share of its class that shares its cluster.
+    """BCubed recall: the mean over objects of the share of its class that shares its cluster.
 
-    ``R = (1/n) sum_ij n_ij^2 / a_i`` (Bagga & Baldwin 1998; Amigó et al. 2009).
+    ``R = (1/n) sum_ij n_ij^2 / a_i``.
 
-    Range (0, 1], higher is better. Defined for every input.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        BCubed R, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    bcubed_recall_from_contingency : the same index from a contingency table.
-    bcubed_precision : per-cluster shares.
-    bcubed_f : their harmonic mean.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Bagga A., Baldwin B., Entity-based cross-document coreferencing using the vector space
-    model, COLING-ACL 1998, 79-85.
-
-    Amigó E., Gonzalo J., Artiles J., Verdejo F., A comparison of extrinsic clustering
-    evaluation metrics based on formal constraints, Information Retrieval 12(4), 2009, 461-486.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(bcubed_recall(t, p), 12)  # ((2^2 + 1^2)/3 + 3^2/3) / 6 = 7/9
     0.777777777778
     """
@@ -2104,46 +890,9 @@ def bcubed_recall(labels_true, labels_pred) -> float:
 
 
 def bcubed_f(labels_true, labels_pred) -> float:
-    """BCubed F: harmonic mean of BCubed precision and recall, ``2PR / (P + R)``.
+    """BCubed F: the harmonic mean ``2PR / (P + R)`` of :func:`bcubed_precision` and :func:`bcubed_recall`.
 
-    Range (0, 1], higher is better. Defined for every input (P, R > 0). Amigó et al. 2009.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        BCubed F, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    bcubed_f_from_contingency : the same index from a contingency table.
-    bcubed_precision : precision.
-    bcubed_recall : recall.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Bagga A., Baldwin B., Entity-based cross-document coreferencing using the vector space
-    model, COLING-ACL 1998, 79-85.
-
-    Amigó E., Gonzalo J., Artiles J., Verdejo F., A comparison of extrinsic clustering
-    evaluation metrics based on formal constraints, Information Retrieval 12(4), 2009, 461-486.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(bcubed_f(t, p), 12)  # 2 (3/4)(7/9) / (3/4 + 7/9) = 42/55
     0.763636363636
     """
@@ -2151,50 +900,14 @@ def bcubed_f(labels_true, labels_pred) -> float:
 
 
 def cp_accuracy(labels_true, labels_pred) -> float:
-    """Correspondence-probability accuracy (Bartenyev 2026), closed form.
+    """Correspondence-probability accuracy (Bartenyev 2026, doi:10.24160/1993-6982-2026-2-164-173), closed form.
 
-    Bartenyev (2026) replaces each object's predicted label j by a true label drawn with the
-    correspondence probability n_ij / b_j and reports correct / n. An object of cell (i, j)
-    keeps its class with probability n_ij / b_j, so the expected accuracy is
-    ``(1/n) sum_ij n_ij^2 / b_j``, the BCubed precision. :func:`cp_accuracy_mc`
-    runs the random procedure itself.
+    Each object's cluster j is replaced by a class drawn with probability n_ij / b_j and the
+    accuracy is correct / n; its expectation, ``(1/n) sum_ij n_ij^2 / b_j``, is this (the
+    BCubed precision). :func:`cp_accuracy_mc` runs the random procedure itself.
 
-    Range (0, 1], higher is better. Defined for every input.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        CP accuracy, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    cp_accuracy_from_contingency : the same index from a contingency table.
-    cp_accuracy_mc : the random procedure itself.
-    bcubed_precision : the same number.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Bartenyev O.V., Clustering accuracy evaluation based on the correspondence probabilities,
-    Bulletin of MPEI 2026(2), 164-173, doi:10.24160/1993-6982-2026-2-164-173.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> cp_accuracy(t, p)  # the BCubed precision
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> cp_accuracy(t, p)
     0.75
     """
     return cp_accuracy_from_contingency(contingency(labels_true, labels_pred))
@@ -2203,51 +916,18 @@ def cp_accuracy(labels_true, labels_pred) -> float:
 def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int = 1) -> float:
     """Correspondence-probability accuracy (Bartenyev 2026) by its random procedure, seeded.
 
-    Each object's predicted label j is replaced by a true label drawn with probability
-    n_ij / b_j, independently per object; the result is correct / n, averaged over
-    ``repeats`` independent runs. The objects of cell (i, j) are exchangeable, so the
-    number of them that draw their own class is Binomial(n_ij, n_ij / b_j), independent
-    across cells: the draw is made per cell, which gives exactly the per-object
-    procedure's distribution in O(C*K) instead of O(n). Its expectation is
-    :func:`cp_accuracy`; its variance ``sum_ij n_ij p_ij (1 - p_ij) / (n^2 repeats)``
-    with ``p_ij = n_ij / b_j``.
+    :func:`cp_accuracy`'s draw, averaged over ``repeats`` runs: the objects of cell (i, j) are
+    exchangeable, so the number that draw their own class is Binomial(n_ij, n_ij / b_j), drawn
+    per cell in O(C*K). Variance ``sum_ij n_ij p_ij (1 - p_ij) / (n^2 repeats)``, p_ij = n_ij / b_j.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n,)
-    seed : int or None
+    seed : int or None, default 1
         Seed of ``numpy.random.default_rng``; the same seed gives the same value.
-    repeats : int
+    repeats : int, default 1
         Number of independent runs averaged.
 
-    Returns
-    -------
-    float
-        In [0, 1], higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency` (empty,
-        not 1-D, unequal lengths, NaN or None, numbers mixed with strings).
-
-    See Also
-    --------
-    cp_accuracy_mc_from_contingency : the same index from a contingency table.
-    cp_accuracy : its expectation, in closed form.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Bartenyev O.V., Clustering accuracy evaluation based on the correspondence probabilities,
-    Bulletin of MPEI 2026(2), 164-173, doi:10.24160/1993-6982-2026-2-164-173.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> cp_accuracy_mc(t, p, seed=7) == cp_accuracy_mc(t, p, seed=7)
-    True
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(cp_accuracy_mc(t, p, repeats=20000), 2)  # its expectation: cp_accuracy
     0.75
     """
@@ -2257,47 +937,19 @@ def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int 
 
 
 def nca(labels_true, labels_pred) -> float:
-    """Normalised clustering accuracy (Gagolewski): mean per-class recall above chance.
+    """Normalised clustering accuracy (Gagolewski 2025, J. Classif. 42:2-30): mean per-class recall above chance.
 
-    ``r_ij = n_ij / a_i``; s = the one-to-one map maximising ``sum_i r_{i,s(i)}`` (Hungarian
-    on r, not on the counts); ``NCA = (sum_i r_{i,s(i)} - 1) / (C - 1)``. Classes left
-    unmatched when K < C score 0. Asymmetric: the true classes are the reference.
-
-    Higher is better; 1 iff the clustering equals the classes up to renaming. For K <= C
-    the range is [0, 1] (0 when each class is spread evenly); for K > C it can be negative,
-    down to (C/K - 1) / (C - 1).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way (the names need not match the classes').
-
-    Returns
-    -------
-    float
-        NCA, in [-1, 1]; higher is better.
+    ``NCA = (sum_i r_{i,s(i)} - 1) / (C - 1)``, r_ij = n_ij / a_i, s the one-to-one map that
+    maximises the recalls (not the counts); classes left unmatched (K < C) score 0. 1 iff the
+    clustering equals the classes up to renaming; in [0, 1] for K <= C, down to
+    (C/K - 1) / (C - 1) for K > C. Asymmetric: the classes are the reference.
 
     Raises
     ------
     UndefinedIndexError
         C = 1 (division by C - 1 = 0).
 
-    See Also
-    --------
-    nca_from_contingency : the same index from a contingency table.
-    accuracy : matched on the counts rather than on the recalls.
-    clustval.indices.scoring.external_scores : every external index from one table.
-
-    References
-    ----------
-    Gagolewski M., Normalised clustering accuracy: an asymmetric external cluster validity
-    measure, J. Classification 42, 2025, 2-30 (arXiv:2209.02935).
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(nca(t, p), 12)  # recalls 2/3 and 1 matched: (5/3 - 1) / (2 - 1)
     0.666666666667
     """
@@ -2331,59 +983,11 @@ def _signed_sqrt_ratio(numerator: int, denominator: int) -> float:
 
 
 def czekanowski_dice_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`czekanowski_dice`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`czekanowski_dice` gives for the labels the table counts.
-
-    See Also
-    --------
-    czekanowski_dice : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> czekanowski_dice_from_contingency(contingency(t, p)) == czekanowski_dice(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     return _pair_ratio(2 * tp, 2 * tp + fn + fp, fn == fp == 0)
 
 
 def hubert_gamma_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`hubert_gamma`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`hubert_gamma` gives for the labels the table counts.
-
-    See Also
-    --------
-    hubert_gamma : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> hubert_gamma_from_contingency(contingency(t, p)) == hubert_gamma(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     # N_T yy - (yy + yn)(yy + ny) = yy nn - yn ny: Hubert's Gamma is the phi coefficient
     denominator = (tp + fn) * (tp + fp) * (fn + tn) * (fp + tn)
@@ -2393,30 +997,6 @@ def hubert_gamma_from_contingency(ct: Contingency) -> float:
 
 
 def kulczynski_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`kulczynski`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`kulczynski` gives for the labels the table counts.
-
-    See Also
-    --------
-    kulczynski : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> kulczynski_from_contingency(contingency(t, p)) == kulczynski(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     if tp == 0:  # a ratio with no pair in its denominator follows precision's and recall's rule
         return (precision_from_contingency(ct) + recall_from_contingency(ct)) / 2
@@ -2425,234 +1005,42 @@ def kulczynski_from_contingency(ct: Contingency) -> float:
 
 
 def mcnemar_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`mcnemar`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`mcnemar` gives for the labels the table counts.
-
-    See Also
-    --------
-    mcnemar : the same statistic from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> mcnemar_from_contingency(contingency(t, p)) == mcnemar(t, p)
-    True
-    """
     _, fp, fn, _ = ct.pairs
     return 0.0 if fn + fp == 0 else _signed_sqrt_ratio(fn - fp, fn + fp)
 
 
 def precision_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`precision`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`precision` gives for the labels the table counts.
-
-    See Also
-    --------
-    precision : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> precision_from_contingency(contingency(t, p)) == precision(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     return _pair_ratio(tp, tp + fp, fn == fp == 0)
 
 
 def recall_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`recall`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`recall` gives for the labels the table counts.
-
-    See Also
-    --------
-    recall : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> recall_from_contingency(contingency(t, p)) == recall(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     return _pair_ratio(tp, tp + fn, fn == fp == 0)
 
 
 def rogers_tanimoto_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`rogers_tanimoto`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`rogers_tanimoto` gives for the labels the table counts.
-
-    See Also
-    --------
-    rogers_tanimoto : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> rogers_tanimoto_from_contingency(contingency(t, p)) == rogers_tanimoto(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     return _pair_ratio(tp + tn, tp + tn + 2 * (fn + fp), True)  # 0/0 only at n = 1
 
 
 def russel_rao_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`russel_rao`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`russel_rao` gives for the labels the table counts.
-
-    See Also
-    --------
-    russel_rao : the same coefficient from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> russel_rao_from_contingency(contingency(t, p)) == russel_rao(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     return _pair_ratio(tp, tp + fp + fn + tn, True)  # 0/0 only at n = 1
 
 
 def sokal_sneath1_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`sokal_sneath1`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`sokal_sneath1` gives for the labels the table counts.
-
-    See Also
-    --------
-    sokal_sneath1 : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> sokal_sneath1_from_contingency(contingency(t, p)) == sokal_sneath1(t, p)
-    True
-    """
     tp, fp, fn, _ = ct.pairs
     return _pair_ratio(tp, tp + 2 * (fn + fp), fn == fp == 0)
 
 
 def sokal_sneath2_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`sokal_sneath2`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`sokal_sneath2` gives for the labels the table counts.
-
-    See Also
-    --------
-    sokal_sneath2 : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> sokal_sneath2_from_contingency(contingency(t, p)) == sokal_sneath2(t, p)
-    True
-    """
     tp, fp, fn, tn = ct.pairs
     # (yy + nn) / (yy + nn + (yn + ny) / 2), doubled to stay in integers
     return _pair_ratio(2 * (tp + tn), 2 * (tp + tn) + fn + fp, True)  # 0/0 only at n = 1
 
 
 def vi_from_contingency(ct: Contingency) -> float:
-    """Core of :func:`vi`.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table of the classes (rows) and the clusters (columns), from
-        :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
-        (:func:`~clustval.indices.counts.as_contingency`).
-
-    Returns
-    -------
-    float
-        The value :func:`vi` gives for the labels the table counts.
-
-    See Also
-    --------
-    vi : the same index from the labels, with its definition and references.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
-    >>> vi_from_contingency(contingency(t, p)) == vi(t, p)
-    True
-    """
     n_ij = ct.cells.counts
     a, b = _sums_at_cells(ct)
     # VI = (1/n) sum_ij n_ij (log(a_i / n_ij) + log(b_j / n_ij)): every term >= 0, so no
@@ -2665,52 +1053,12 @@ def vi_from_contingency(ct: Contingency) -> float:
 def czekanowski_dice(labels_true, labels_pred) -> float:
     """Czekanowski-Dice index: the harmonic mean of pair precision and pair recall.
 
-    ``CD = 2 yy / (2 yy + yn + ny) = 2 TP / (2 TP + FN + FP)`` (clusterCrit's
-    "Czekanowski_Dice"; Dice 1945), the pair-counting F-measure. Exact integer arithmetic,
-    one rounding. (clusterCrit's vignette calls it "aka the Ochiai index"; Ochiai's
-    coefficient is the geometric mean, :func:`fmi`.)
+    ``CD = 2 TP / (2 TP + FN + FP)`` (clusterCrit's yy, yn, ny: ``2 yy / (2 yy + yn + ny)``), the
+    pair-counting F-measure. 1.0 for two all-singleton labellings. (clusterCrit's "aka the Ochiai
+    index" is the geometric mean, :func:`fmi`.)
 
-    Range [0, 1], higher is better, symmetric. When 2 TP + FN + FP = 0 both labellings are
-    all-singletons, i.e. identical: 1.0 (the convention of :func:`jaccard`).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Czekanowski-Dice, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    czekanowski_dice_from_contingency : the same index from a contingency table.
-    precision, recall : the two pair ratios it averages.
-    jaccard : TP / (TP + FN + FP), a monotone function of it.
-
-    References
-    ----------
-    Dice L.R., Measures of the amount of ecologic association between species, Ecology 26(3),
-    1945, 297-302.
-
-    Czekanowski J., "Coefficient of racial likeness" und "durchschnittliche Differenz",
-    Anthropologischer Anzeiger 9, 1932, 227-249.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The
-    Czekanowski-Dice index".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # the table [[2, 1], [0, 3]]
-    >>> czekanowski_dice(t, p)  # TP, FP, FN = 4, 3, 2: 8 / (8 + 2 + 3)
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> czekanowski_dice(t, p)  # 8 / (8 + 2 + 3)
     0.6153846153846154
     """
     return czekanowski_dice_from_contingency(contingency(labels_true, labels_pred))
@@ -2719,56 +1067,11 @@ def czekanowski_dice(labels_true, labels_pred) -> float:
 def hubert_gamma(labels_true, labels_pred) -> float:
     """Hubert's normalised Gamma: the correlation of the two "same cluster" pair indicators.
 
-    ``Gamma = (N_T yy - (yy + yn)(yy + ny)) / sqrt((yy + yn)(yy + ny)(nn + yn)(nn + ny))``
-    over the N_T = C(n, 2) pairs (clusterCrit's "Hubert"; Hubert & Schultz 1976; Jain & Dubes
-    1988), which equals ``(TP TN - FN FP) / sqrt((TP+FN)(TP+FP)(FN+TN)(FP+TN))``,
-    the phi coefficient of the 2 x 2 pair table (Yule 1912). Exact integers, then one
-    division and one square root.
+    ``Gamma = (TP TN - FN FP) / sqrt((TP+FN)(TP+FP)(FN+TN)(FP+TN))``, the phi coefficient of the
+    pair table (clusterCrit's "Hubert"; its "Phi", without the square root, shrinks with n and is
+    not offered). When a factor is 0: 1.0 for identical labellings, else 0.0, as ARI.
 
-    clusterCrit also lists a "Phi" criterion, printed and computed as this numerator over
-    the product itself, without the square root: that is not the phi coefficient (its value
-    for identical labellings is 1 / (TP TN), shrinking with n), so clustval offers the phi
-    coefficient once, as this index.
-
-    Range [-1, 1], higher is better, symmetric. When a denominator factor is 0 one labelling
-    has a constant pair indicator (one class or cluster, or all singletons) and the numerator
-    is 0 too: 1.0 for identical labellings, else 0.0, the value ARI takes there.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Hubert's Gamma, in [-1, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    hubert_gamma_from_contingency : the same index from a contingency table.
-    ari : the Rand index corrected for chance, from the same four counts.
-
-    References
-    ----------
-    Hubert L., Schultz J., Quadratic assignment as a general data analysis strategy, British
-    Journal of Mathematical and Statistical Psychology 29, 1976, 190-241.
-
-    Jain A.K., Dubes R.C., Algorithms for Clustering Data, Prentice Hall, 1988.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The Hubert Gamma
-    index".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FP, FN, TN = 4, 3, 2, 6
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(hubert_gamma(t, p), 12)  # (4 * 6 - 2 * 3) / sqrt(6 * 7 * 8 * 9)
     0.327326835354
     """
@@ -2778,49 +1081,10 @@ def hubert_gamma(labels_true, labels_pred) -> float:
 def kulczynski(labels_true, labels_pred) -> float:
     """Kulczynski index: the arithmetic mean of pair precision and pair recall.
 
-    ``K = (yy / (yy + ny) + yy / (yy + yn)) / 2 = (TP/(TP+FP) + TP/(TP+FN)) / 2``
-    (clusterCrit's "Kulczynski"; Kulczynski 1927), evaluated over the common denominator:
-    exact integers, one rounding.
+    ``K = (TP / (TP + FP) + TP / (TP + FN)) / 2``, over the common denominator (one rounding). A
+    ratio with no pair takes :func:`precision`'s and :func:`recall`'s value there.
 
-    Range [0, 1], higher is better, symmetric. A ratio with no pair in its denominator takes
-    the value of :func:`precision` and :func:`recall` there: 1.0 for identical labellings,
-    else 0.0.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Kulczynski, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    kulczynski_from_contingency : the same index from a contingency table.
-    fmi : the geometric mean of the same two ratios.
-    czekanowski_dice : their harmonic mean.
-
-    References
-    ----------
-    Kulczynski S., Die Pflanzenassoziationen der Pieninen, Bulletin International de
-    l'Academie Polonaise des Sciences et des Lettres, Classe des Sciences Mathematiques et
-    Naturelles B, 1927, 57-203.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The Kulczynski
-    index".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FP, FN = 4, 3, 2
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> kulczynski(t, p)  # (4/7 + 4/6) / 2 = 13/21
     0.6190476190476191
     """
@@ -2830,49 +1094,12 @@ def kulczynski(labels_true, labels_pred) -> float:
 def mcnemar(labels_true, labels_pred) -> float:
     """McNemar statistic of the pair table: are the discordant pairs lopsided?
 
-    ``C = (yn - ny) / sqrt(yn + ny) = (FN - FP) / sqrt(FN + FP)`` (clusterCrit's "McNemar",
-    with its sign: positive when the clustering splits more same-class pairs than it joins
-    different-class pairs); ``C**2`` is McNemar's (1947) chi-square statistic of marginal
-    homogeneity, and under the hypothesis that the discordances are random C is about
-    standard normal. Exact integers, then one division and one square root.
+    ``C = (FN - FP) / sqrt(FN + FP)``, clusterCrit's sign (C^2 is McNemar's chi-square; about
+    standard normal when the discordances are random). A test statistic, not a validity index:
+    identical labellings and any with FN = FP give 0, so scoring reports it but it ranks no
+    clustering. 0.0 when FN + FP = 0.
 
-    A signed test statistic, not a validity index: neither large nor small values mean a
-    better clustering (identical labellings give 0, and so does any labelling with
-    FN = FP), so its registry entry has no better side (``direction="none"``): scoring
-    reports it, but it ranks no clustering.
-    Range (-inf, inf); |C| <= sqrt(FN + FP). 0.0 when no pair is discordant (FN + FP = 0).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        The statistic; antisymmetric: swapping the labellings changes its sign.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    mcnemar_from_contingency : the same statistic from a contingency table.
-
-    References
-    ----------
-    McNemar Q., Note on the sampling error of the difference between correlated proportions
-    or percentages, Psychometrika 12(2), 1947, 153-157.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The McNemar index".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # FP, FN = 3, 2
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> mcnemar(t, p)  # (2 - 3) / sqrt(5)
     -0.4472135954999579
     """
@@ -2880,52 +1107,13 @@ def mcnemar(labels_true, labels_pred) -> float:
 
 
 def precision(labels_true, labels_pred) -> float:
-    """Pair precision: the share of pairs the clustering joins that share a class.
+    """Pair precision: the share of the pairs the clustering joins that share a class.
 
-    ``P = yy / (yy + ny) = TP / (TP + FP)`` with the classes as the reference (clusterCrit's
-    "Precision": ``part1`` is the reference, its vignette eq. for the precision
-    coefficient). Exact integers, one rounding.
+    ``P = TP / (TP + FP)``, the classes as the reference (swapping the labellings gives
+    :func:`recall`). When the clustering joins no pair: 1.0 if the classes are all-singletons too,
+    else 0.0 (scikit-learn's ``zero_division`` default).
 
-    Range [0, 1], higher is better; not symmetric (swapping the labellings gives
-    :func:`recall`). When the clustering joins no pair (TP + FP = 0, all singletons): 1.0 if
-    the classes are all-singletons too (identical labellings), else 0.0 (scikit-learn's
-    ``zero_division`` default for an empty prediction, and :func:`fmi`'s value).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Pair precision, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    precision_from_contingency : the same index from a contingency table.
-    recall : the share of same-class pairs the clustering keeps together.
-    bcubed_precision : precision per object instead of per pair.
-
-    References
-    ----------
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "Precision and
-    recall coefficients".
-
-    Pfitzner D., Leibbrandt R., Powers D., Characterization and evaluation of similarity
-    measures for pairs of clusterings, Knowledge and Information Systems 19(3), 2009,
-    361-394.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FP = 4, 3
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> precision(t, p)  # 4 / 7
     0.5714285714285714
     """
@@ -2935,49 +1123,10 @@ def precision(labels_true, labels_pred) -> float:
 def recall(labels_true, labels_pred) -> float:
     """Pair recall: the share of same-class pairs that the clustering keeps together.
 
-    ``R = yy / (yy + yn) = TP / (TP + FN)`` with the classes as the reference (clusterCrit's
-    "Recall": ``part1`` is the reference, its vignette eq. for the recall coefficient).
-    Exact integers, one rounding.
+    ``R = TP / (TP + FN)``, the classes as the reference. When no two objects share a class: 1.0
+    if the clusters are all-singletons too, else 0.0.
 
-    Range [0, 1], higher is better; not symmetric (swapping the labellings gives
-    :func:`precision`). When no two objects share a class (TP + FN = 0): 1.0 if the clusters
-    are all-singletons too (identical labellings), else 0.0.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Pair recall, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    recall_from_contingency : the same index from a contingency table.
-    precision : the share of joined pairs that share a class.
-    bcubed_recall : recall per object instead of per pair.
-
-    References
-    ----------
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "Precision and
-    recall coefficients".
-
-    Pfitzner D., Leibbrandt R., Powers D., Characterization and evaluation of similarity
-    measures for pairs of clusterings, Knowledge and Information Systems 19(3), 2009,
-    361-394.
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FN = 4, 2
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> recall(t, p)  # 4 / 6
     0.6666666666666666
     """
@@ -2987,46 +1136,10 @@ def recall(labels_true, labels_pred) -> float:
 def rogers_tanimoto(labels_true, labels_pred) -> float:
     """Rogers-Tanimoto index: agreeing pairs against disagreeing pairs counted twice.
 
-    ``RT = (yy + nn) / (yy + nn + 2 (yn + ny)) = (TP + TN) / (TP + TN + 2 (FN + FP))``
-    (clusterCrit's "Rogers_Tanimoto"; Rogers & Tanimoto 1960). Exact integers, one rounding.
+    ``RT = (TP + TN) / (TP + TN + 2 (FN + FP))``, a monotone function of :func:`rand`; n = 1
+    gives 1.0.
 
-    Range [0, 1], higher is better, symmetric; a monotone function of :func:`rand`. n = 1
-    (no pairs) gives 1.0, as :func:`rand` does.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Rogers-Tanimoto, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    rogers_tanimoto_from_contingency : the same index from a contingency table.
-    rand : (TP + TN) / C(n, 2).
-    sokal_sneath2 : disagreeing pairs counted half.
-
-    References
-    ----------
-    Rogers D.J., Tanimoto T.T., A computer program for classifying plants, Science
-    132(3434), 1960, 1115-1118.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The
-    Rogers-Tanimoto index".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FP, FN, TN = 4, 3, 2, 6
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> rogers_tanimoto(t, p)  # 10 / (10 + 2 * 5)
     0.5
     """
@@ -3034,51 +1147,14 @@ def rogers_tanimoto(labels_true, labels_pred) -> float:
 
 
 def russel_rao(labels_true, labels_pred) -> float:
-    """Russell-Rao coefficient: the share of all pairs that are together in both labellings.
+    """Russell-Rao coefficient: the share of all pairs together in both labellings.
 
-    ``RR = yy / N_T = TP / C(n, 2)`` (clusterCrit's "Russel_Rao", its spelling; Russell &
-    Rao 1940). Exact integers, one rounding.
+    ``RR = TP / C(n, 2)`` (clusterCrit's spelling "Russel_Rao"). Higher is better but a perfect
+    clustering does not reach 1: it scores the share of same-class pairs, as one cluster of all
+    objects does (registry: ``perfect_at_bound=False``). n = 1 gives 1.0.
 
-    Range [0, 1], symmetric, higher is better, but not up to 1: the clustering equal to
-    the classes scores sum_i C(a_i, 2) / C(n, 2), the share of same-class pairs, which
-    merging every object into one cluster scores too, and 1 needs a single class (its
-    registry entry says so: ``perfect_at_bound=False``). n = 1 (no pairs) gives 1.0, as
-    :func:`rand` does.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        Russell-Rao, in [0, 1].
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    russel_rao_from_contingency : the same coefficient from a contingency table.
-    hubert_gamma : its standardised form (the correlation of the pair indicators).
-
-    References
-    ----------
-    Russell P.F., Rao T.R., On habitat and association of species of anopheline larvae in
-    south-eastern Madras, Journal of the Malaria Institute of India 3, 1940, 153-178.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The Russel-Rao
-    index".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP = 4 of 15 pairs
-    >>> russel_rao(t, p)
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> russel_rao(t, p)  # 4 of 15 pairs
     0.26666666666666666
     """
     return russel_rao_from_contingency(contingency(labels_true, labels_pred))
@@ -3087,45 +1163,10 @@ def russel_rao(labels_true, labels_pred) -> float:
 def sokal_sneath1(labels_true, labels_pred) -> float:
     """First Sokal-Sneath index: pairs together in both against disagreeing pairs counted twice.
 
-    ``SS1 = yy / (yy + 2 (yn + ny)) = TP / (TP + 2 (FN + FP))`` (clusterCrit's
-    "Sokal_Sneath1"; Sokal & Sneath 1963). Exact integers, one rounding.
+    ``SS1 = TP / (TP + 2 (FN + FP))``, a monotone function of :func:`jaccard`; 1.0 for two
+    all-singleton labellings.
 
-    Range [0, 1], higher is better, symmetric; a monotone function of :func:`jaccard`. When
-    TP + FN + FP = 0 both labellings are all-singletons, i.e. identical: 1.0.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        SS1, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    sokal_sneath1_from_contingency : the same index from a contingency table.
-    jaccard : TP / (TP + FN + FP).
-
-    References
-    ----------
-    Sokal R.R., Sneath P.H.A., Principles of Numerical Taxonomy, W.H. Freeman, San
-    Francisco, 1963.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The Sokal-Sneath
-    indices".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FP, FN = 4, 3, 2
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> sokal_sneath1(t, p)  # 4 / (4 + 2 * 5)
     0.2857142857142857
     """
@@ -3135,45 +1176,10 @@ def sokal_sneath1(labels_true, labels_pred) -> float:
 def sokal_sneath2(labels_true, labels_pred) -> float:
     """Second Sokal-Sneath index: agreeing pairs against disagreeing pairs counted half.
 
-    ``SS2 = (yy + nn) / (yy + nn + (yn + ny) / 2) = 2 (TP + TN) / (2 (TP + TN) + FN + FP)``
-    (clusterCrit's "Sokal_Sneath2"; Sokal & Sneath 1963). Exact integers, one rounding.
+    ``SS2 = 2 (TP + TN) / (2 (TP + TN) + FN + FP)``, a monotone function of :func:`rand`; n = 1
+    gives 1.0.
 
-    Range [0, 1], higher is better, symmetric; a monotone function of :func:`rand`. n = 1
-    (no pairs) gives 1.0, as :func:`rand` does.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes (clusterCrit's reference partition ``part1``): integers or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge (``part2``), labelled the same way.
-
-    Returns
-    -------
-    float
-        SS2, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    sokal_sneath2_from_contingency : the same index from a contingency table.
-    rogers_tanimoto : disagreeing pairs counted twice.
-
-    References
-    ----------
-    Sokal R.R., Sneath P.H.A., Principles of Numerical Taxonomy, W.H. Freeman, San
-    Francisco, 1963.
-
-    Desgraupes B., Clustering indices (clusterCrit vignette), 2013, sec. "The Sokal-Sneath
-    indices".
-
-    Examples
-    --------
-    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]  # TP, FP, FN, TN = 4, 3, 2, 6
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> sokal_sneath2(t, p)  # 20 / (20 + 5)
     0.8
     """
@@ -3181,49 +1187,13 @@ def sokal_sneath2(labels_true, labels_pred) -> float:
 
 
 def vi(labels_true, labels_pred) -> float:
-    """Variation of information: the information lost and gained going from one labelling
-    to the other.
+    """Variation of information: what is lost and gained going from one labelling to the other.
 
-    ``VI = H(T | P) + H(P | T) = H(T) + H(P) - 2 MI(T, P)`` in nats (Meila 2007),
-    evaluated as ``(1/n) sum_ij n_ij (log(a_i / n_ij) + log(b_j / n_ij))``, a sum of
-    non-negative terms. A metric on partitions (Meila 2007).
+    ``VI = H(T | P) + H(P | T)`` in nats, summed as ``(1/n) sum_ij n_ij (log(a_i / n_ij) +
+    log(b_j / n_ij))`` (no cancellation); a metric on partitions, at most log n, 0 iff the
+    labellings are equal up to renaming.
 
-    Range [0, log n], lower is better, symmetric; 0 iff the labellings are identical up to
-    renaming. Defined for every input (n = 1 gives 0.0).
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-        The true classes: integers (any sign, gaps allowed) or strings.
-    labels_pred : array-like of shape (n_samples,)
-        The clusters to judge, labelled the same way.
-
-    Returns
-    -------
-    float
-        VI in nats, in [0, log n]; lower is better.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`.
-
-    See Also
-    --------
-    vi_from_contingency : the same index from a contingency table.
-    mutual_info : MI(T, P), which VI subtracts twice.
-    nmi : MI normalised by the mean entropy.
-
-    References
-    ----------
-    Meila M., Comparing clusterings - an information based distance, Journal of
-    Multivariate Analysis 98(5), 2007, 873-895.
-
-    Examples
-    --------
     >>> vi([0, 0, 1, 1], [0, 0, 0, 0])  # H(T | P) = log 2, H(P | T) = 0
     0.6931471805599453
-    >>> vi([0, 0, 1, 1], [5, 5, 7, 7])
-    0.0
     """
     return vi_from_contingency(contingency(labels_true, labels_pred))

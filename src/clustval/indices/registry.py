@@ -43,6 +43,7 @@ from . import (
     partition,
     scatter,
 )
+from ._docs import document_all
 from .partition import needs_of
 
 Kind = Literal["external", "internal"]
@@ -530,6 +531,7 @@ INDICES: dict[str, IndexSpec] = {
              "the objects as prototypes", cvi.conn, cvi.conn_from_partition),
     )
 }  # fmt: skip
+document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry
 
 
 def names_of(kind: Kind | None = None) -> tuple[str, ...]:

@@ -1,0 +1,43 @@
+"""griffe extension (mkdocs.yml): the indices' functions as Python has them once imported.
+
+Each index is described once; the numpydoc of its function and of its core is written at
+import time from that description and the index's registry entry (clustval.indices._docs),
+and the families made from one template (generalised Dunn, DuNN-OWA) define their
+functions at import time too. griffe reads the source, which holds neither, so for the
+modules under ``packages`` this extension takes every public function's docstring from the
+imported module and adds the functions the source does not define with ``def``. The other
+modules are read from the source alone, as before.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import griffe
+
+
+class RuntimeDocstrings(griffe.Extension):
+    def __init__(self, packages: list[str]) -> None:
+        super().__init__()
+        self.packages = tuple(packages)
+
+    def on_module_members(self, *, mod: griffe.Module, agent, **kwargs) -> None:
+        if not mod.path.startswith(self.packages):
+            return
+        runtime = importlib.import_module(mod.path)
+        inspected = None
+        for name, function in vars(runtime).items():
+            if name.startswith("_") or not inspect.isfunction(function) or function.__module__ != mod.path:
+                continue
+            member = mod.members.get(name)
+            if member is not None and not member.is_alias and member.is_function:
+                member.docstring = griffe.Docstring(
+                    inspect.getdoc(function) or "", lineno=member.lineno, parent=member,
+                    parser=agent.docstring_parser, parser_options=agent.docstring_options,
+                )  # fmt: skip
+                continue
+            if inspected is None:  # defined at import time: griffe inspects the module
+                inspected = griffe.inspect(mod.path, docstring_parser=agent.docstring_parser,
+                                           docstring_options=agent.docstring_options)  # fmt: skip
+            mod.set_member(name, inspected.members[name])

@@ -1,0 +1,317 @@
+"""Every index's numpydoc, written from its one description and its registry entry.
+
+An index is described once, in its public function's docstring: what it measures, its
+formula, its edge cases, its example, and only what is its own (the Parameters of its
+options, the Raises of its undefined cases, See Also its relatives). What the function and
+its core share with every other index is written here, once, from the registry entry
+(:mod:`clustval.indices.registry`) and the two signatures: the Parameters of the labels, the
+data and the shared keywords, Returns with the entry's range and direction, the Raises of
+the input checks, See Also between the function and its core, References from the entry,
+and the core's example (it gives the function's value). :func:`document_all`, called once
+the registry is built, writes both ``__doc__`` strings, so ``help()``, the doctests and the
+API pages (mkdocstrings inspects the index modules: mkdocs.yml) show the whole text.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Callable, Iterable
+
+_TITLES = ("Parameters", "Returns", "Raises", "See Also", "Notes", "References", "Examples")
+_HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
+_INPUT_ERROR, _UNDEFINED = "clustval.errors.InputError", "clustval.errors.UndefinedIndexError"
+
+_PRECOMPUTED = """; with ``metric="precomputed"`` the (n, n) distance matrix
+    instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper triangle
+    as ``scipy.spatial.distance.pdist`` returns it"""
+# The Parameters entries every index of a kind shares, by parameter name.
+_SHARED = {
+    "labels_true": """array-like of shape (n_samples,)
+    The true classes: integers (any sign, gaps allowed) or strings.""",
+    "labels_pred": """array-like of shape (n_samples,)
+    The clusters to judge, labelled the same way (the names need not match the classes').""",
+    "labels": """array-like of shape (n_samples,)
+    The cluster of each object: integers or strings.""",
+    "memory_budget_mb": """float, default 256
+    Bound, in MB, on each block of pairwise distances held at once.""",
+}
+# What a core reads, by kind: its first parameter
+_CORE_INPUT = {
+    "external": """ct : Contingency
+    The contingency table of the classes (rows) and the clusters (columns), from
+    :func:`~clustval.indices.contingency.contingency` or a table counted elsewhere
+    (:func:`~clustval.indices.counts.as_contingency`).""",
+    "internal": """p : Partition
+    The validated data and labels with their shared summaries, as
+    :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.""",
+}
+# X and metric: an index that reads distances only also takes them precomputed
+_DATA = {
+    True: {
+        "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers" + _PRECOMPUTED + ".",
+        "metric": """{"euclidean", "precomputed"}, default "euclidean"
+    How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.""",
+    },
+    False: {
+        "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers.",
+        "metric": """{"euclidean"}, default "euclidean"
+    Coordinates only: this index needs the centroids, so "precomputed" is refused.""",
+    },
+}
+_RAISES = {
+    "external": {_INPUT_ERROR: """Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`
+    (empty, not 1-D, unequal lengths, NaN or None, numbers mixed with strings)."""},
+    "internal": {
+        _UNDEFINED: "K = 1, where the index has no value.",
+        _INPUT_ERROR: "Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).",
+    },
+}
+_SHARED_INPUT = {"external": ("a contingency table", "the labels"), "internal": ("a shared partition", "the data")}
+_K_RULE = {"max_diff": "K by the largest second difference, an elbow",
+           "min_diff": "K by the smallest second difference, an elbow"}  # fmt: skip
+# The core's example: data on which every core runs, and gives its function's value.
+_EXAMPLE = {
+    "external": (("contingency", "clustval.indices.contingency"),
+                 ">>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]",
+                 ">>> {core}(contingency(t, p)) == {function}(t, p)"),
+    "internal": (("Partition", "clustval.indices.partition"),
+                 ">>> X = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]]\n"
+                 ">>> labels = [0, 0, 0, 1, 1, 1]",
+                 ">>> {core}(Partition(X, labels, needs={core}.needs)) == {function}(X, labels)"),
+}  # fmt: skip
+_WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
+
+
+def split(doc: str | None) -> tuple[str, dict[str, str]]:
+    """The description of a numpydoc docstring (the text before its first section) and its
+    sections by title; a docstring without an Examples section may end with its example
+    instead (its paragraphs from the first that starts with ``>>>``).
+
+    Parameters
+    ----------
+    doc : str or None
+        A docstring.
+
+    Returns
+    -------
+    description : str
+        The text before the first section.
+    sections : dict of str to str
+        The body of each section, by its title.
+
+    Examples
+    --------
+    >>> split("One line.\\n\\nExamples\\n--------\\n>>> 1\\n1")
+    ('One line.', {'Examples': '>>> 1\\n1'})
+    >>> split("One line.\\n\\n>>> 1\\n1")  # the same
+    ('One line.', {'Examples': '>>> 1\\n1'})
+    """
+    text, example = inspect.cleandoc(doc or ""), None
+    found = re.search(r"(?:\A|\n\n)(>>> .*)\Z", text, re.S)
+    if found and not re.search(r"^Examples\n-{3,}$", text, re.M):
+        text, example = text[: found.start()], found.group(1)
+    parts = _HEADER.split(text)
+    sections = {title: body.strip("\n") for title, body in zip(parts[1::2], parts[2::2])}
+    if example:
+        sections["Examples"] = example.strip("\n")
+    return parts[0].strip(), sections
+
+
+def entries(body: str) -> dict[str, str]:
+    """The entries of a Parameters, Raises or See Also section, by the name their first line
+    starts with (an exception is named by its last dotted part).
+
+    Parameters
+    ----------
+    body : str
+        A section's body: unindented first lines, each followed by its indented text.
+
+    Returns
+    -------
+    dict of str to str
+        Each entry, its first line included.
+
+    Examples
+    --------
+    >>> entries("q : float\\n    An exponent.\\nclustval.errors.InputError\\n    q < 1.")
+    {'q': 'q : float\\n    An exponent.', 'InputError': 'clustval.errors.InputError\\n    q < 1.'}
+    """
+    found: dict[str, str] = {}
+    for line in body.splitlines():
+        if line and not line[0].isspace():
+            key = line.split(" : ")[0].rsplit(".", 1)[-1]
+            found[key] = line
+        elif found:
+            found[key] += "\n" + line
+    return found
+
+
+def _lookup(written: dict[str, str], name: str) -> str | None:
+    """The entry that documents parameter ``name`` (alone, or in a list ``a, b : ...``)."""
+    return next((entry for key, entry in written.items() if name in key.split(", ")), None)
+
+
+def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
+    """The Parameters entry of ``name``, an option of the index ``spec`` (a keyword that not
+    every index takes): the one the index's description writes.
+
+    The one place an option's entry comes from: options declared once with their meaning
+    would be read here, for every index that takes them.
+
+    Parameters
+    ----------
+    spec : IndexSpec
+        The index's registry entry.
+    name : str
+        The keyword of its function.
+    written : dict of str to str
+        The Parameters entries its description writes (:func:`entries`).
+
+    Returns
+    -------
+    str or None
+        The entry, ``name : type`` and its text; None if the description has none.
+
+    Examples
+    --------
+    >>> from clustval.indices.registry import get_index
+    >>> print(option_parameter(get_index("s2"), "matching", {"matching": "matching : str"}))
+    matching : str
+    """
+    return _lookup(written, name)
+
+
+def _reads_distances(spec) -> bool:
+    from .partition import COORDINATES
+
+    return COORDINATES not in spec.needs
+
+
+def _parameters(spec, function: Callable, written: dict[str, str], core: bool) -> str:
+    """Every parameter of ``function`` (the index's function, or its core), in order: the
+    shared ones from :data:`_SHARED`, the options from the description."""
+    shared = {**_SHARED, **({} if spec.kind == "external" else _DATA[_reads_distances(spec)])}
+    names = list(inspect.signature(function).parameters)
+    if core:  # the core's options carry its function's meaning, perhaps under another name
+        own = [name for name in inspect.signature(spec.function).parameters if name not in shared]
+        renamed = dict(zip(names[1:], own))
+    lines = []
+    for position, name in enumerate(names):
+        if core and position == 0:
+            entry = _CORE_INPUT[spec.kind]
+        elif core and renamed.get(name, name) != name:
+            entry = option_parameter(spec, renamed[name], written)
+            entry = entry and f"{name} : {entry.partition(' : ')[2].splitlines()[0]}\n    " \
+                              f":func:`{spec.function.__name__}`'s ``{renamed[name]}``."
+        else:
+            entry = option_parameter(spec, name, written)
+            entry = entry or (f"{name} : {shared[name]}" if name in shared else None)
+        if entry is None:
+            raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
+        if entry not in lines:  # "a, b : ..." documents two parameters at once
+            lines.append(entry)
+    return "\n".join(lines)
+
+
+def _bound(value: float) -> str:
+    return f"{value:g}"
+
+
+def _returns(spec) -> str:
+    better = "a statistic with no better side" if spec.direction == "none" else f"{spec.direction} is better"
+    if spec.k_rule in _K_RULE:
+        better += f" ({_K_RULE[spec.k_rule]})"
+    low, high = spec.bounds
+    return f"float\n    {spec.label}, in [{_bound(low)}, {_bound(high)}]; {better}."
+
+
+def _raises(spec, written: dict[str, str], core: bool) -> str:
+    """The shared Raises (the input checks; K = 1 for an internal index) and the index's own:
+    its UndefinedIndexError replaces the shared one, its InputError comes after the shared one."""
+    shared = dict(_RAISES[spec.kind])
+    if core:
+        shared.pop(_INPUT_ERROR)
+    own = {key: entry.partition("\n")[2] for key, entry in written.items()}
+    if "UndefinedIndexError" in own:
+        shared[_UNDEFINED] = own.pop("UndefinedIndexError").strip()
+    lines = [f"{error}\n    {shared[error]}" for error in (_UNDEFINED, _INPUT_ERROR) if error in shared]
+    return "\n".join(lines + [f"clustval.errors.{key}\n{text}" for key, text in own.items()])
+
+
+def _examples(spec) -> str:
+    (name, module), data, call = _EXAMPLE[spec.kind]
+    core, function = spec.core.__name__, spec.function.__name__
+    needed = "" if name in spec.core.__globals__ else f">>> from {module} import {name}\n"
+    return f"{needed}{data}\n{call.format(core=core, function=function)}\nTrue"
+
+
+def _join(description: str, sections: dict[str, str]) -> str:
+    parts = [description] + [f"{title}\n{'-' * len(title)}\n{sections[title]}" for title in _TITLES if sections.get(title)]
+    return "\n\n".join(parts) + "\n"
+
+
+def document(spec) -> None:
+    """Write the numpydoc of the index's function and of its core into their ``__doc__``,
+    from the function's own docstring (its one description) and the registry entry.
+
+    Parameters
+    ----------
+    spec : IndexSpec
+        The index's registry entry.
+
+    Examples
+    --------
+    >>> from clustval.indices.registry import get_index
+    >>> spec = get_index("ari")
+    >>> document(spec)  # done once for every index as the registry is built: the same text
+    >>> "Parameters" in spec.function.__doc__ and "Returns" in spec.core.__doc__
+    True
+    """
+    function, core = spec.function, spec.core
+    description, own = split(_WRITTEN.setdefault(function, function.__doc__ or ""))
+    written = entries(own.get("Parameters", ""))
+    raises = entries(own.get("Raises", ""))
+    table, data = _SHARED_INPUT[spec.kind]
+    see_also = "\n".join([f"{core.__name__} : the same index from {table}.", own.get("See Also", ""),
+                          f"clustval.indices.scoring.{spec.kind}_scores : every {spec.kind} index at once."])  # fmt: skip
+    function.__doc__ = _join(description, {
+        "Parameters": _parameters(spec, function, written, core=False),
+        "Returns": own.get("Returns", _returns(spec)),
+        "Raises": _raises(spec, raises, core=False),
+        "See Also": "\n".join(line for line in see_also.splitlines() if line),
+        "Notes": own.get("Notes"),
+        "References": own.get("References", spec.reference + "."),
+        "Examples": own["Examples"],
+    })  # fmt: skip
+    core_description, core_own = split(_WRITTEN.setdefault(core, core.__doc__ or ""))
+    core.__doc__ = _join(
+        f"{spec.label} from {table} (the core of :func:`{function.__name__}`)."
+        + (f"\n\n{core_description}" if core_description else ""),
+        {
+            "Parameters": _parameters(spec, core, written, core=True),
+            "Returns": f"float\n    The value :func:`{function.__name__}` gives for {data} it was built from.",
+            "Raises": _raises(spec, raises, core=True),
+            "See Also": f"{function.__name__} : the same index from {data}, with its description.",
+            "Examples": _examples(spec),
+        },
+    )
+
+
+def document_all(specs: Iterable) -> None:
+    """:func:`document` every index of ``specs`` (the registry's, as it is built).
+
+    Parameters
+    ----------
+    specs : iterable of IndexSpec
+        The registry entries.
+
+    Examples
+    --------
+    >>> from clustval.indices.registry import INDICES
+    >>> document_all(INDICES.values())  # again: the same text
+    >>> print(INDICES["ari"].function.__doc__.splitlines()[0])
+    Adjusted Rand index: the Rand index corrected for chance.
+    """
+    for spec in specs:
+        document(spec)
