@@ -63,7 +63,7 @@ _RAISES = {
     "external": {_INPUT_ERROR: """Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`
     (empty, not 1-D, unequal lengths, NaN or None, numbers mixed with strings)."""},
     "internal": {
-        _UNDEFINED: "K = 1, where the index has no value.",
+        _UNDEFINED: "K = 1, and any other case its description names, where the index has no value.",
         _INPUT_ERROR: "Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).",
     },
 }
@@ -182,36 +182,90 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     return _lookup(written, name)
 
 
-def _reads_distances(spec) -> bool:
-    from .partition import COORDINATES
+def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
+    """The shared Parameters entries of an index of ``kind``."""
+    return {**_SHARED, **({} if kind == "external" else _DATA[reads_distances])}
 
-    return COORDINATES not in spec.needs
 
-
-def _parameters(spec, function: Callable, written: dict[str, str], core: bool) -> str:
-    """Every parameter of ``function`` (the index's function, or its core), in order: the
-    shared ones from :data:`_SHARED`, the options from the description."""
-    shared = {**_SHARED, **({} if spec.kind == "external" else _DATA[_reads_distances(spec)])}
-    names = list(inspect.signature(function).parameters)
-    if core:  # the core's options carry its function's meaning, perhaps under another name
-        own = [name for name in inspect.signature(spec.function).parameters if name not in shared]
-        renamed = dict(zip(names[1:], own))
+def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
+    """The Parameters of every parameter of ``function``, in order, each from ``entry_of``."""
     lines = []
-    for position, name in enumerate(names):
-        if core and position == 0:
-            entry = _CORE_INPUT[spec.kind]
-        elif core and renamed.get(name, name) != name:
-            entry = option_parameter(spec, renamed[name], written)
-            entry = entry and f"{name} : {entry.partition(' : ')[2].splitlines()[0]}\n    " \
-                              f":func:`{spec.function.__name__}`'s ``{renamed[name]}``."
-        else:
-            entry = option_parameter(spec, name, written)
-            entry = entry or (f"{name} : {shared[name]}" if name in shared else None)
+    for name in inspect.signature(function).parameters:
+        entry = entry_of(name)
         if entry is None:
             raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
         if entry not in lines:  # "a, b : ..." documents two parameters at once
             lines.append(entry)
     return "\n".join(lines)
+
+
+def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
+    """The Parameters of the index's function or of its core: the shared ones, and the
+    options from the description (the core's perhaps under another name: :func:`db`'s ``p``
+    is its core's ``minkowski``, matched by position)."""
+    from .partition import COORDINATES
+
+    shared = _shared(spec.kind, COORDINATES not in spec.needs)
+    names, options = list(inspect.signature(spec.core).parameters), _options(spec)
+
+    def function_entry(name: str) -> str | None:
+        entry = option_parameter(spec, name, written)
+        return entry or (f"{name} : {shared[name]}" if name in shared else None)
+
+    if not core:
+        return _parameters(spec.function, function_entry)
+    renamed = dict(zip(names[1:], options))
+
+    def core_entry(name: str) -> str | None:
+        if name == names[0]:
+            return _CORE_INPUT[spec.kind]
+        if renamed.get(name, name) == name:
+            return function_entry(name)
+        entry = option_parameter(spec, renamed[name], written)
+        kind = entry and entry.partition(" : ")[2].splitlines()[0]
+        return entry and f"{name} : {kind}\n    :func:`{spec.function.__name__}`'s ``{renamed[name]}``."
+
+    return _parameters(spec.core, core_entry)
+
+
+def completed(*, reads_distances: bool):
+    """Decorator: complete the numpydoc of a function that takes the indices' shared
+    parameters (X, labels, metric, ...) but is not itself a registry index: the Parameters
+    entries its docstring leaves out, and the Raises of the input checks.
+
+    Parameters
+    ----------
+    reads_distances : bool
+        Whether X may be a precomputed distance matrix (``metric="precomputed"``).
+
+    Returns
+    -------
+    callable
+        The decorator, which returns the function itself.
+
+    Examples
+    --------
+    >>> @completed(reads_distances=False)
+    ... def spread(X, labels):
+    ...     "The spread."
+    >>> print(spread.__doc__.partition("----------\\n")[2].splitlines()[0])  # its Parameters
+    X : array-like of shape (n_samples, n_features)
+    """
+
+    def decorate(function: Callable) -> Callable:
+        description, own = split(function.__doc__)
+        written = entries(own.get("Parameters", ""))
+        kind = "external" if "labels_true" in inspect.signature(function).parameters else "internal"
+        shared = _shared(kind, reads_distances)
+        own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or (
+            f"{name} : {shared[name]}" if name in shared else None))  # fmt: skip
+        raises = entries(own.get("Raises", ""))
+        raises.pop("InputError", None)
+        own["Raises"] = "\n".join([*raises.values(), f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"])
+        function.__doc__ = _join(description, own)
+        return function
+
+    return decorate
 
 
 def _bound(value: float) -> str:
@@ -226,6 +280,14 @@ def _returns(spec) -> str:
     return f"float\n    {spec.label}, in [{_bound(low)}, {_bound(high)}]; {better}."
 
 
+def _options(spec) -> list[str]:
+    """The keywords of the index's function that not every index takes."""
+    from .partition import COORDINATES
+
+    shared = _shared(spec.kind, COORDINATES not in spec.needs)
+    return [name for name in inspect.signature(spec.function).parameters if name not in shared]
+
+
 def _raises(spec, written: dict[str, str], core: bool) -> str:
     """The shared Raises (the input checks; K = 1 for an internal index) and the index's own:
     its UndefinedIndexError replaces the shared one, its InputError comes after the shared one."""
@@ -235,6 +297,8 @@ def _raises(spec, written: dict[str, str], core: bool) -> str:
     own = {key: entry.partition("\n")[2] for key, entry in written.items()}
     if "UndefinedIndexError" in own:
         shared[_UNDEFINED] = own.pop("UndefinedIndexError").strip()
+    if _INPUT_ERROR in shared and "InputError" not in own and _options(spec):
+        shared[_INPUT_ERROR] += "\n    Also an option out of its range."
     lines = [f"{error}\n    {shared[error]}" for error in (_UNDEFINED, _INPUT_ERROR) if error in shared]
     return "\n".join(lines + [f"clustval.errors.{key}\n{text}" for key, text in own.items()])
 
@@ -276,7 +340,7 @@ def document(spec) -> None:
     see_also = "\n".join([f"{core.__name__} : the same index from {table}.", own.get("See Also", ""),
                           f"clustval.indices.scoring.{spec.kind}_scores : every {spec.kind} index at once."])  # fmt: skip
     function.__doc__ = _join(description, {
-        "Parameters": _parameters(spec, function, written, core=False),
+        "Parameters": _index_parameters(spec, written, core=False),
         "Returns": own.get("Returns", _returns(spec)),
         "Raises": _raises(spec, raises, core=False),
         "See Also": "\n".join(line for line in see_also.splitlines() if line),
@@ -289,7 +353,7 @@ def document(spec) -> None:
         f"{spec.label} from {table} (the core of :func:`{function.__name__}`)."
         + (f"\n\n{core_description}" if core_description else ""),
         {
-            "Parameters": _parameters(spec, core, written, core=True),
+            "Parameters": _index_parameters(spec, written, core=True),
             "Returns": f"float\n    The value :func:`{function.__name__}` gives for {data} it was built from.",
             "Raises": _raises(spec, raises, core=True),
             "See Also": f"{function.__name__} : the same index from {data}, with its description.",
