@@ -1,36 +1,18 @@
 """Internal indices from the scatter matrices: R's clusterCrit criteria that read coordinates only.
 
-Every function takes ``(X, labels)`` like :mod:`clustval.indices.classic` and bears its registry name;
-its core is that name with ``_from_partition``, reading a shared
-:class:`~clustval.indices.partition.Partition` (``@reads(COORDINATES)``), so
-:func:`clustval.indices.scoring.internal_scores` computes the centroids and the scatter matrices once
-for all of them.
+Every function takes ``(X, labels)`` and bears its registry name; its core (``_from_partition``)
+reads a shared :class:`~clustval.indices.partition.Partition`, which computes the centroids
+and the scatter matrices once for all of them. Notation (Desgraupes, the clusterCrit 1.3.0
+vignette, sec. 1.1): N objects in p dimensions, K clusters C_k of n_k objects, centroids c_k,
+grand mean xbar; ``W_k = sum_{x in C_k} (x - c_k)(x - c_k)^T`` (built from offsets centred on
+the centroids), WGSS_k = tr(W_k), ``WG = sum_k W_k``, WGSS = tr(WG),
+``BG = sum_k n_k (c_k - xbar)(c_k - xbar)^T``, BGSS = tr(BG), ``T = WG + BG``.
 
-Notation (Desgraupes, *Clustering indices*, the clusterCrit 1.3.0 vignette, sec. 1.1): N
-objects in p dimensions, K clusters C_k of n_k objects, centroids c_k, grand mean xbar;
-
-* ``W_k = sum_{x in C_k} (x - c_k)(x - c_k)^T``, the within-group scatter of cluster k
-  (:attr:`~clustval.indices.partition.Partition.within_scatter`, built from offsets already centred on
-  the centroids, never as sums of squares minus squared sums), WGSS_k = tr(W_k);
-* ``WG = sum_k W_k``, WGSS = tr(WG);
-* ``BG = sum_k n_k (c_k - xbar)(c_k - xbar)^T``, BGSS = tr(BG);
-* ``T = WG + BG``, the total scatter ``sum_i (x_i - xbar)(x_i - xbar)^T``.
-
-Each index's docstring names its paper and the rule clusterCrit applies to choose K over a
-range of K (the registry's ``k_rule``): ``max``/``min``, or ``max_diff``/``min_diff``, the
-K with the largest (smallest) second difference Q(K-1) - 2 Q(K) + Q(K+1), the elbow.
-
-Degenerate partitions never give a silent NaN: K = 1 raises
-:class:`~clustval.errors.UndefinedIndexError` for every index here; a determinant or an
-inverse of a matrix that is singular to working precision (its smallest eigenvalue at most
-``max(N, p) * eps`` times its largest: fewer objects than K + p, or data in a subspace)
-raises for Det_Ratio, Log_Det_Ratio, Trace_WiB and Scott-Symons and gives Ksq_DetW = 0.
-Where the matrix is singular for certain (WG has rank at most N - K, so N - K < p; W_k at
-most n_k - 1; a feature constant inside the clusters) that is found in O(N p) before any
-p x p matrix is built or factorised, so d >> N costs no cubic time;
-Banfeld-Raftery raises for a cluster with no scatter (a singleton). Where a denominator
-vanishes with a positive numerator, the value is its limit, ``inf`` (each docstring says
-which).
+Degenerate partitions never give a silent NaN: K = 1 raises UndefinedIndexError; so does a
+determinant or an inverse of a matrix singular to working precision (smallest eigenvalue at
+most max(N, p) eps times the largest), found in O(N p) where it is certain (WG has rank at
+most N - K), so d >> N costs no cubic time. A denominator that vanishes under a positive
+numerator gives inf.
 """
 
 from __future__ import annotations
@@ -171,68 +153,12 @@ def _variance_norms(p: Partition) -> tuple[np.ndarray, float]:
 
 @reads(COORDINATES)
 def ball_hall_from_partition(p: Partition) -> float:
-    """Ball-Hall of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ball_hall`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`ball_hall` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    ball_hall : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> ball_hall_from_partition(Partition(X, labels, needs=ball_hall_from_partition.needs)) == ball_hall(X, labels)
-    True
-    """
     p.require_clusters("Ball-Hall")
     return p.in_data_units(refuse_nan(np.mean(_within_sums(p) / p.sizes), "Ball-Hall"), 2)
 
 
 @reads(COORDINATES)
 def banfeld_raftery_from_partition(p: Partition) -> float:
-    """Banfeld-Raftery of a :class:`~clustval.indices.partition.Partition` (the core of :func:`banfeld_raftery`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`banfeld_raftery` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or a cluster with no scatter (a singleton).
-
-    See Also
-    --------
-    banfeld_raftery : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> banfeld_raftery_from_partition(Partition(X, labels, needs=banfeld_raftery_from_partition.needs)) == banfeld_raftery(X, labels)
-    True
-    """
     p.require_clusters("Banfeld-Raftery")
     within = _within_sums(p)
     if np.any(within == 0):
@@ -248,34 +174,6 @@ def banfeld_raftery_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def det_ratio_from_partition(p: Partition) -> float:
-    """Det_Ratio of a :class:`~clustval.indices.partition.Partition` (the core of :func:`det_ratio`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`det_ratio` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or WG singular to working precision.
-
-    See Also
-    --------
-    det_ratio : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> det_ratio_from_partition(Partition(X, labels, needs=det_ratio_from_partition.needs)) == det_ratio(X, labels)
-    True
-    """
     p.require_clusters("Det_Ratio")
     with np.errstate(over="ignore"):
         return float(np.exp(_log_det_ratio(p, "Det_Ratio")))
@@ -283,34 +181,6 @@ def det_ratio_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def ksq_detw_from_partition(p: Partition) -> float:
-    """Ksq_DetW of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ksq_detw`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`ksq_detw` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    ksq_detw : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> ksq_detw_from_partition(Partition(X, labels, needs=ksq_detw_from_partition.needs)) == ksq_detw(X, labels)
-    True
-    """
     p.require_clusters("Ksq_DetW")
     if _within_rank_deficient(p):
         return 0.0
@@ -324,68 +194,12 @@ def ksq_detw_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def log_det_ratio_from_partition(p: Partition) -> float:
-    """Log_Det_Ratio of a :class:`~clustval.indices.partition.Partition` (the core of :func:`log_det_ratio`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`log_det_ratio` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or WG singular to working precision.
-
-    See Also
-    --------
-    log_det_ratio : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> log_det_ratio_from_partition(Partition(X, labels, needs=log_det_ratio_from_partition.needs)) == log_det_ratio(X, labels)
-    True
-    """
     p.require_clusters("Log_Det_Ratio")
     return p.n * _log_det_ratio(p, "Log_Det_Ratio")
 
 
 @reads(COORDINATES)
 def log_ss_ratio_from_partition(p: Partition) -> float:
-    """Log_SS_Ratio of a :class:`~clustval.indices.partition.Partition` (the core of :func:`log_ss_ratio`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`log_ss_ratio` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or all objects equal (BGSS = WGSS = 0).
-
-    See Also
-    --------
-    log_ss_ratio : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> log_ss_ratio_from_partition(Partition(X, labels, needs=log_ss_ratio_from_partition.needs)) == log_ss_ratio(X, labels)
-    True
-    """
     p.require_clusters("Log_SS_Ratio")
     between, within = _between_sum(p), float(_within_sums(p).sum())
     if between == 0 and within == 0:
@@ -400,34 +214,6 @@ def log_ss_ratio_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def pbm_from_partition(p: Partition) -> float:
-    """PBM of a :class:`~clustval.indices.partition.Partition` (the core of :func:`pbm`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`pbm` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    pbm : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> pbm_from_partition(Partition(X, labels, needs=pbm_from_partition.needs)) == pbm(X, labels)
-    True
-    """
     p.require_clusters("PBM")
     largest = _centroid_distances(p)[1]
     if largest == 0:
@@ -441,34 +227,6 @@ def pbm_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def ratkowsky_lance_from_partition(p: Partition) -> float:
-    """Ratkowsky-Lance of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ratkowsky_lance`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`ratkowsky_lance` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or a constant feature (TSS_j = 0).
-
-    See Also
-    --------
-    ratkowsky_lance : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> ratkowsky_lance_from_partition(Partition(X, labels, needs=ratkowsky_lance_from_partition.needs)) == ratkowsky_lance(X, labels)
-    True
-    """
     p.require_clusters("Ratkowsky-Lance")
     between = _between_diagonal(p)
     total = p.within_diagonal.sum(axis=0) + between
@@ -482,34 +240,6 @@ def ratkowsky_lance_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def ray_turi_from_partition(p: Partition) -> float:
-    """Ray-Turi of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ray_turi`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`ray_turi` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    ray_turi : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> ray_turi_from_partition(Partition(X, labels, needs=ray_turi_from_partition.needs)) == ray_turi(X, labels)
-    True
-    """
     p.require_clusters("Ray-Turi")
     closest = p.centroid_separation()[1]
     if closest == 0:
@@ -519,34 +249,6 @@ def ray_turi_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def scott_symons_from_partition(p: Partition) -> float:
-    """Scott-Symons of a :class:`~clustval.indices.partition.Partition` (the core of :func:`scott_symons`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`scott_symons` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or some W_k singular to working precision (n_k <= p).
-
-    See Also
-    --------
-    scott_symons : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> scott_symons_from_partition(Partition(X, labels, needs=scott_symons_from_partition.needs)) == scott_symons(X, labels)
-    True
-    """
     p.require_clusters("Scott-Symons")
     deficient = _cluster_rank_deficient(p)
     if deficient.any():
@@ -564,68 +266,12 @@ def scott_symons_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def trace_w_from_partition(p: Partition) -> float:
-    """Trace_W of a :class:`~clustval.indices.partition.Partition` (the core of :func:`trace_w`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`trace_w` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    trace_w : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> trace_w_from_partition(Partition(X, labels, needs=trace_w_from_partition.needs)) == trace_w(X, labels)
-    True
-    """
     p.require_clusters("Trace_W")
     return p.in_data_units(refuse_nan(_within_sums(p).sum(), "Trace_W"), 2)
 
 
 @reads(COORDINATES)
 def trace_wib_from_partition(p: Partition) -> float:
-    """Trace_WiB of a :class:`~clustval.indices.partition.Partition` (the core of :func:`trace_wib`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`trace_wib` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or WG singular to working precision.
-
-    See Also
-    --------
-    trace_wib : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> trace_wib_from_partition(Partition(X, labels, needs=trace_wib_from_partition.needs)) == trace_wib(X, labels)
-    True
-    """
     p.require_clusters("Trace_WiB")
     if _within_rank_deficient(p):
         raise _singular("Trace_WiB", "the pooled within-group scatter WG")
@@ -637,34 +283,6 @@ def trace_wib_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def wemmert_gancarski_from_partition(p: Partition) -> float:
-    """Wemmert-Gancarski of a :class:`~clustval.indices.partition.Partition` (the core of :func:`wemmert_gancarski`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`wemmert_gancarski` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    wemmert_gancarski : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> wemmert_gancarski_from_partition(Partition(X, labels, needs=wemmert_gancarski_from_partition.needs)) == wemmert_gancarski(X, labels)
-    True
-    """
     p.require_clusters("Wemmert-Gancarski")
     own = np.sqrt(p.squared_centroid_distances)
     other = np.empty(p.n)
@@ -681,34 +299,6 @@ def wemmert_gancarski_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def sd_scat_from_partition(p: Partition) -> float:
-    """SD_Scat of a :class:`~clustval.indices.partition.Partition` (the core of :func:`sd_scat`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`sd_scat` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or all objects equal (||V|| = 0).
-
-    See Also
-    --------
-    sd_scat : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> sd_scat_from_partition(Partition(X, labels, needs=sd_scat_from_partition.needs)) == sd_scat(X, labels)
-    True
-    """
     p.require_clusters("SD_Scat")
     within, total = _variance_norms(p)
     if total == 0:
@@ -718,34 +308,6 @@ def sd_scat_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def sd_dis_from_partition(p: Partition) -> float:
-    """SD_Dis of a :class:`~clustval.indices.partition.Partition` (the core of :func:`sd_dis`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`sd_dis` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    sd_dis : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> sd_dis_from_partition(Partition(X, labels, needs=sd_dis_from_partition.needs)) == sd_dis(X, labels)
-    True
-    """
     p.require_clusters("SD_Dis")
     sums, largest, smallest = _centroid_distances(p)
     if smallest == 0:
@@ -755,34 +317,6 @@ def sd_dis_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def s_dbw_from_partition(p: Partition) -> float:
-    """S_Dbw of a :class:`~clustval.indices.partition.Partition` (the core of :func:`s_dbw`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices, as
-        :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.
-
-    Returns
-    -------
-    float
-        The value :func:`s_dbw` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or all objects equal (||V|| = 0).
-
-    See Also
-    --------
-    s_dbw : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [2.0, 0.0], [0.0, 3.0], [9.0, 9.0], [12.0, 9.0], [9.0, 10.0]], [0, 0, 0, 1, 1, 1]
-    >>> s_dbw_from_partition(Partition(X, labels, needs=s_dbw_from_partition.needs)) == s_dbw(X, labels)
-    True
-    """
     p.require_clusters("S_Dbw")
     within, total = _variance_norms(p)
     if total == 0:
@@ -826,46 +360,10 @@ def _density_ratio(near_middle: np.ndarray, near_centre: np.ndarray) -> float:
 
 
 def ball_hall(X, labels) -> float:
-    """Ball-Hall index: the mean, over the clusters, of their mean squared distance to the centroid.
+    """Ball-Hall index: the mean over the clusters of their mean squared distance to the centroid.
 
-    ``BH = (1/K) sum_k WGSS_k / n_k``, WGSS_k = sum_{x in C_k} ||x - c_k||^2 (with clusters
-    of equal size, WGSS / N).
+    ``BH = (1/K) sum_k WGSS_k / n_k`` (WGSS / N for clusters of equal size).
 
-    Range [0, inf); it falls as K grows, so clusterCrit chooses K by ``max_diff``: the
-    largest second difference, the elbow. Raises UndefinedIndexError for K = 1.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Ball-Hall, in [0, inf]; lower is more compact (K by the elbow).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    ball_hall_from_partition : the same index from a shared partition.
-    trace_w : the pooled WGSS.
-    clustval.indices.scoring.internal_scores : many internal indices from one partition.
-
-    References
-    ----------
-    Ball G.H., Hall D.J. ISODATA, a novel method of data analysis and pattern
-    classification. Stanford Research Institute, Menlo Park, 1965 (NTIS AD 699616).
-
-    Examples
-    --------
     >>> ball_hall([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2/2 + 2/3) / 2
     0.8333333333333333
     """
@@ -875,45 +373,10 @@ def ball_hall(X, labels) -> float:
 def banfeld_raftery(X, labels) -> float:
     """Banfeld-Raftery index: the size-weighted sum of the logs of the clusters' mean scatter.
 
-    ``BR = sum_k n_k log(tr(W_k) / n_k)``, tr(W_k) / n_k the mean squared distance of C_k's
-    members to c_k (the log-likelihood term of Banfield & Raftery's spherical model; clusterCrit
-    spells the name Banfeld).
+    ``BR = sum_k n_k log(tr(W_k) / n_k)``, the log-likelihood term of Banfield & Raftery's
+    spherical model (clusterCrit spells it Banfeld). Undefined for a cluster with no scatter
+    (a singleton, or identical points: log 0), as clusterCrit documents.
 
-    Range (-inf, inf); **lower is better** (clusterCrit's rule ``min``). Raises
-    UndefinedIndexError for K = 1 and for a cluster with no scatter (a singleton, or
-    identical points: log 0), as clusterCrit's documentation says.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Banfeld-Raftery, in (-inf, inf); lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or a cluster whose members all coincide.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    banfeld_raftery_from_partition : the same index from a shared partition.
-    scott_symons : the same with determinants instead of traces.
-
-    References
-    ----------
-    Banfield J.D., Raftery A.E. Model-based Gaussian and non-Gaussian clustering.
-    Biometrics 49(3):803-821, 1993.
-
-    Examples
-    --------
     >>> banfeld_raftery([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 2 log 1 + 3 log(2/3)
     -1.2163953243244934
     """
@@ -921,50 +384,12 @@ def banfeld_raftery(X, labels) -> float:
 
 
 def det_ratio(X, labels) -> float:
-    """Det_Ratio index: det(T) / det(WG), total over pooled within-group scatter.
+    """Det_Ratio index: det(T) / det(WG), Friedman & Rubin's determinant criterion.
 
-    The determinant criterion of Friedman & Rubin: ``det(T) / det(WG) >= 1`` since T = WG + BG
-    with BG positive semi-definite; it grows with the separation of the clusters.
+    At least 1 (BG is positive semi-definite), growing with the separation. Undefined when WG is
+    singular (fewer objects than K + p, data in a subspace). clusterCrit 1.3.0 gives the
+    negative of this on some data (the sign of its LU determinant).
 
-    Range [1, inf); it grows with K, so clusterCrit chooses K by ``min_diff``: the smallest
-    second difference. Raises UndefinedIndexError for K = 1 and when WG is singular to
-    working precision (fewer objects than K + p, data in a subspace). clusterCrit 1.3.0
-    returns the negative of this value on some data (the sign of its LU determinant); the
-    determinants of scatter matrices are never negative.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Det_Ratio, in [1, inf]; higher is more separated (K by the second difference).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or WG singular.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    det_ratio_from_partition : the same index from a shared partition.
-    log_det_ratio : N log of it.
-    ksq_detw : K^2 det(WG).
-
-    References
-    ----------
-    Friedman H.P., Rubin J. On some invariant criteria for grouping data. JASA
-    62(320):1159-1178, 1967; Scott A.J., Symons M.J. Clustering methods based on likelihood
-    ratio criteria. Biometrics 27(2):387-397, 1971.
-
-    Examples
-    --------
     >>> det_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # T = 124, WG = 4
     31.0
     """
@@ -974,44 +399,10 @@ def det_ratio(X, labels) -> float:
 def ksq_detw(X, labels) -> float:
     """Ksq_DetW index: K^2 det(WG), Marriott's criterion.
 
-    ``K^2 det(WG)``: for data without cluster structure det(WG) falls like K^(-2) (Marriott
-    1971), so K^2 det(WG) stays flat there and jumps where a real group is split.
+    Without cluster structure det(WG) falls like K^(-2), so K^2 det(WG) stays flat there and
+    jumps where a real group is split. 0 when WG is singular (clusterCrit 1.3.0: negative on
+    some data, see :func:`det_ratio`).
 
-    Range [0, inf); clusterCrit chooses K by ``max_diff``, the largest second difference.
-    0 when WG is singular to working precision. Raises UndefinedIndexError for K = 1.
-    clusterCrit 1.3.0 returns a negative value on some data (see :func:`det_ratio`).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Ksq_DetW, in [0, inf] (K by the second difference).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    ksq_detw_from_partition : the same index from a shared partition.
-    det_ratio : det(T) / det(WG).
-
-    References
-    ----------
-    Marriott F.H.C. Practical problems in a method of cluster analysis. Biometrics
-    27(3):501-514, 1971.
-
-    Examples
-    --------
     >>> ksq_detw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 2^2 * 4
     16.0
     """
@@ -1019,43 +410,10 @@ def ksq_detw(X, labels) -> float:
 
 
 def log_det_ratio(X, labels) -> float:
-    """Log_Det_Ratio index: N log(det(T) / det(WG)), the log-likelihood ratio of Scott & Symons.
+    """Log_Det_Ratio index: N log(det(T) / det(WG)), Scott & Symons' log-likelihood ratio.
 
-    Range [0, inf); it grows with K, so clusterCrit chooses K by ``min_diff``: the smallest
-    second difference. Raises UndefinedIndexError for K = 1 and when WG is singular to
-    working precision.
+    Undefined when WG is singular.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Log_Det_Ratio, in [0, inf]; higher is more separated (K by the second difference).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or WG singular.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    log_det_ratio_from_partition : the same index from a shared partition.
-    det_ratio : the ratio itself.
-
-    References
-    ----------
-    Scott A.J., Symons M.J. Clustering methods based on likelihood ratio criteria.
-    Biometrics 27(2):387-397, 1971.
-
-    Examples
-    --------
     >>> log_det_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 5 log(124 / 4)
     17.16993602242573
     """
@@ -1065,41 +423,8 @@ def log_det_ratio(X, labels) -> float:
 def log_ss_ratio(X, labels) -> float:
     """Log_SS_Ratio index: log(BGSS / WGSS), between over within sums of squares.
 
-    Range (-inf, inf); it grows with K, so clusterCrit chooses K by ``min_diff``: the
-    smallest second difference. ``inf`` when WGSS = 0 < BGSS (every object on its centroid),
-    ``-inf`` when BGSS = 0 < WGSS (every centroid on xbar). Raises UndefinedIndexError for
-    K = 1 and when all objects are equal.
+    inf when WGSS = 0 < BGSS, -inf when BGSS = 0 < WGSS; undefined when all objects are equal.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Log_SS_Ratio, in [-inf, inf]; higher is more separated (K by the second difference).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or every object equal.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    log_ss_ratio_from_partition : the same index from a shared partition.
-    clustval.indices.classic.calinski_harabasz : BGSS / WGSS scaled by (N - K) / (K - 1).
-
-    References
-    ----------
-    Hartigan J.A. Clustering Algorithms. Wiley, New York, 1975.
-
-    Examples
-    --------
     >>> log_ss_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # log(120 / 4)
     3.4011973816621555
     """
@@ -1109,43 +434,10 @@ def log_ss_ratio(X, labels) -> float:
 def pbm(X, labels) -> float:
     """PBM index (Pakhira, Bandyopadhyay, Maulik): ``((1/K) (E_T / E_W) D_B)^2``.
 
-    E_T = sum_i ||x_i - xbar|| (a constant of the data), E_W = sum_k sum_{x in C_k}
-    ||x - c_k||, D_B = max_{k, l} ||c_k - c_l|| (distances, not squared).
+    E_T = sum_i ||x_i - xbar||, E_W = sum_k sum_{x in C_k} ||x - c_k||, D_B = max_{k, l}
+    ||c_k - c_l|| (distances, not squared). 0 when every centroid is one point, else inf when
+    every object sits on its centroid.
 
-    Range [0, inf); **higher is better** (clusterCrit's rule ``max``). 0 when every centroid
-    is the same point; inf when every object sits on its centroid and they differ. Raises
-    UndefinedIndexError for K = 1.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        PBM, in [0, inf]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    pbm_from_partition : the same index from a shared partition.
-
-    References
-    ----------
-    Pakhira M.K., Bandyopadhyay S., Maulik U. Validity index for crisp and fuzzy clusters.
-    Pattern Recognition 37(3):487-501, 2004.
-
-    Examples
-    --------
     >>> pbm([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (E_T 24 * D_B 10 / (2 * E_W 4))^2
     900.0
     """
@@ -1153,44 +445,12 @@ def pbm(X, labels) -> float:
 
 
 def ratkowsky_lance(X, labels) -> float:
-    """Ratkowsky-Lance index: ``sqrt(mean_j(BGSS_j / TSS_j) / K)``, the c-bar over sqrt(K).
+    """Ratkowsky-Lance index: ``sqrt(mean_j(BGSS_j / TSS_j) / K)``.
 
-    BGSS_j and TSS_j = WGSS_j + BGSS_j are the between-group and total sums of squares of
-    feature j (the diagonals of BG and T), averaged over the p features.
+    BGSS_j and TSS_j, the between-group and total sums of squares of feature j (the diagonals
+    of BG and T), averaged over the p features: at most 1/sqrt(K). Undefined for a constant
+    feature (TSS_j = 0).
 
-    Range [0, 1/sqrt(K)] within [0, sqrt(1/2)]; **higher is better** (clusterCrit's rule
-    ``max``). Raises UndefinedIndexError for K = 1 and for a constant feature (TSS_j = 0).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Ratkowsky-Lance, in [0, sqrt(1/2)]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or a constant feature.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    ratkowsky_lance_from_partition : the same index from a shared partition.
-
-    References
-    ----------
-    Ratkowsky D.A., Lance G.N. A criterion for determining the number of groups in a
-    classification. Australian Computer Journal 10(3):115-117, 1978.
-
-    Examples
-    --------
     >>> ratkowsky_lance([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # sqrt((120 / 124) / 2)
     0.6956083436402524
     """
@@ -1200,41 +460,8 @@ def ratkowsky_lance(X, labels) -> float:
 def ray_turi(X, labels) -> float:
     """Ray-Turi index: ``(WGSS / N) / min_{k != l} ||c_k - c_l||^2``, intra over inter.
 
-    Range [0, inf); **lower is better** (clusterCrit's rule ``min``). inf when two clusters
-    share a centroid. Raises UndefinedIndexError for K = 1.
+    inf when two clusters share a centroid.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Ray-Turi, in [0, inf]; lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    ray_turi_from_partition : the same index from a shared partition.
-    clustval.indices.classic.xb : the same with the closest pair of objects (clusterCrit's Xie-Beni).
-
-    References
-    ----------
-    Ray S., Turi R.H. Determination of number of clusters in K-means clustering and
-    application in colour image segmentation. Proc. 4th Int. Conf. on Advances in Pattern
-    Recognition and Digital Techniques (ICAPRDT'99), Calcutta, 1999, 137-143.
-
-    Examples
-    --------
     >>> ray_turi([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (4 / 5) / (11 - 1)^2
     0.008
     """
@@ -1244,46 +471,10 @@ def ray_turi(X, labels) -> float:
 def scott_symons(X, labels) -> float:
     """Scott-Symons index: ``sum_k n_k log det(W_k / n_k)``, the clusters' covariance volumes.
 
-    The log-likelihood criterion of Scott & Symons for Gaussian clusters of unequal covariance
-    matrices: ``sum_k n_k (log det W_k - p log n_k)``.
+    Scott & Symons' log-likelihood criterion for Gaussian clusters of unequal covariances.
+    Undefined when a W_k is singular (every cluster needs more than p objects not in a
+    hyperplane). clusterCrit 1.3.0 takes log n_k in single precision (about 1e-8 apart).
 
-    Range (-inf, inf); **lower is better** (clusterCrit's rule ``min``). Raises
-    UndefinedIndexError for K = 1 and when some W_k is singular to working precision (as
-    clusterCrit's documentation says; every cluster needs more than p objects not in a
-    hyperplane). clusterCrit 1.3.0 takes log n_k in single precision: its values differ
-    from these by about 1e-8 relatively.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Scott-Symons, in (-inf, inf); lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or some W_k singular.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    scott_symons_from_partition : the same index from a shared partition.
-    banfeld_raftery : the same with traces.
-
-    References
-    ----------
-    Scott A.J., Symons M.J. Clustering methods based on likelihood ratio criteria.
-    Biometrics 27(2):387-397, 1971.
-
-    Examples
-    --------
     >>> scott_symons([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # in one dimension, Banfeld-Raftery
     -1.2163953243244934
     """
@@ -1293,40 +484,6 @@ def scott_symons(X, labels) -> float:
 def trace_w(X, labels) -> float:
     """Trace_W index: tr(WG) = WGSS, the pooled within-group sum of squares.
 
-    Range [0, inf); it falls as K grows, so clusterCrit chooses K by ``max_diff``: the
-    largest second difference, the elbow. Raises UndefinedIndexError for K = 1.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Trace_W, in [0, inf]; lower is more compact (K by the elbow).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    trace_w_from_partition : the same index from a shared partition.
-    ball_hall : the mean of the clusters' mean scatter.
-
-    References
-    ----------
-    Edwards A.W.F., Cavalli-Sforza L.L. A method for cluster analysis. Biometrics
-    21(2):362-375, 1965; Friedman H.P., Rubin J. JASA 62(320):1159-1178, 1967.
-
-    Examples
-    --------
     >>> trace_w([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 1 + 1 + 1 + 0 + 1
     4.0
     """
@@ -1336,44 +493,9 @@ def trace_w(X, labels) -> float:
 def trace_wib(X, labels) -> float:
     """Trace_WiB index: tr(WG^-1 BG), Friedman & Rubin's invariant criterion.
 
-    The sum of the eigenvalues of WG^-1 BG (Hotelling's trace), invariant under any
-    non-singular linear change of the features.
+    The sum of the eigenvalues of WG^-1 BG (Hotelling's trace), invariant under any non-singular
+    linear change of the features; undefined when WG is singular.
 
-    Range [0, inf); it grows with K, so clusterCrit chooses K by ``max_diff``: the largest
-    second difference. Raises UndefinedIndexError for K = 1 and when WG is singular to
-    working precision.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        Trace_WiB, in [0, inf]; higher is more separated (K by the second difference).
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or WG singular.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    trace_wib_from_partition : the same index from a shared partition.
-    det_ratio : det(T) / det(WG) = det(I + WG^-1 BG).
-
-    References
-    ----------
-    Friedman H.P., Rubin J. On some invariant criteria for grouping data. JASA
-    62(320):1159-1178, 1967.
-
-    Examples
-    --------
     >>> trace_wib([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # BG / WG = 120 / 4
     30.0
     """
@@ -1381,49 +503,12 @@ def trace_wib(X, labels) -> float:
 
 
 def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
-    """Wemmert-Gancarski index: the size-weighted mean of ``max(0, 1 - mean_{x in C_k} R(x))``.
+    """Wemmert-Gancarski index: ``(1/N) sum_k max(0, n_k - sum_{x in C_k} R(x))``.
 
-    ``R(x) = ||x - c_k|| / min_{l != k} ||x - c_l||`` for x in C_k: how much closer x is to
-    its own centroid than to the next one; ``WG = (1/N) sum_k max(0, n_k - sum_{x in C_k} R(x))``.
-    An object on another cluster's centroid has R = inf, unless it is on its own too (two
-    clusters share a centroid): R = 1, the ratio of equal distances.
+    ``R(x) = ||x - c_k|| / min_{l != k} ||x - c_l||`` for x in C_k (inf on another centroid, 1
+    on a centroid two clusters share). The N x K distances to the centroids come in blocks of
+    ``memory_budget_mb``.
 
-    Range [0, 1]; **higher is better** (clusterCrit's rule ``max``). Raises
-    UndefinedIndexError for K = 1. The N x K distances to the centroids are taken in row
-    blocks of ``memory_budget_mb``.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of distances to the centroids.
-
-    Returns
-    -------
-    float
-        Wemmert-Gancarski, in [0, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    wemmert_gancarski_from_partition : the same index from a shared partition.
-
-    References
-    ----------
-    Desgraupes B. Clustering indices. Vignette of the R package clusterCrit 1.3.0, 2013
-    (sec. 1.2.27: the index of C. Wemmert and P. Gancarski, Universite de Strasbourg).
-
-    Examples
-    --------
     >>> wemmert_gancarski([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2 - 1/11 - 1/9 + 3 - 1/9 - 0 - 1/11) / 5
     0.9191919191919192
     """
@@ -1431,49 +516,12 @@ def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUD
 
 
 def sd_scat(X, labels) -> float:
-    """SD_Scat, the average scattering of the SD index: ``(1/K) sum_k ||V_k|| / ||V||``.
+    """SD_Scat, the scattering term of the SD index: ``(1/K) sum_k ||V_k|| / ||V||``.
 
-    V_k is the vector of the p per-feature (population) variances of cluster k, V that of
-    all the data. The SD index of Halkidi et al. is ``alpha * SD_Scat + SD_Dis``, with
-    alpha = SD_Dis at the largest K compared: clusterCrit returns the two terms and leaves
-    the weighting to the caller, and so does clustval.
+    V_k, the per-feature (population) variances of cluster k, V those of all the data; undefined
+    when all objects are equal. Halkidi et al.'s SD is ``alpha SD_Scat + SD_Dis`` with alpha the
+    SD_Dis of the largest K compared: clusterCrit and clustval leave the weighting to the caller.
 
-    Range [0, inf); **lower is better** (clusterCrit's rule ``min``). Raises
-    UndefinedIndexError for K = 1 and when all objects are equal.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        SD_Scat, in [0, inf]; lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or every object equal.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    sd_scat_from_partition : the same index from a shared partition.
-    sd_dis : the separation term of SD.
-    s_dbw : the same scattering plus a density between clusters.
-
-    References
-    ----------
-    Halkidi M., Vazirgiannis M., Batistakis Y. Quality scheme assessment in the clustering
-    process. PKDD 2000, LNCS 1910:265-276; Halkidi M., Batistakis Y., Vazirgiannis M. On
-    clustering validation techniques. J. Intell. Inf. Syst. 17(2-3):107-145, 2001.
-
-    Examples
-    --------
     >>> sd_scat([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (1 + 2/3) / 2 over 124 / 5
     0.033602150537634407
     """
@@ -1481,46 +529,11 @@ def sd_scat(X, labels) -> float:
 
 
 def sd_dis(X, labels) -> float:
-    """SD_Dis, the total separation of the SD index: ``(D_max / D_min) sum_k 1 / sum_{l != k} ||c_k - c_l||``.
+    """SD_Dis, the separation term of the SD index: ``(D_max / D_min) sum_k 1 / sum_{l != k} ||c_k - c_l||``.
 
-    D_max and D_min are the largest and smallest distances between two centroids. See
-    :func:`sd_scat` for the SD index that combines the two terms.
+    D_max and D_min, the largest and smallest distances between two centroids; inf when two
+    clusters share a centroid.
 
-    Range (0, inf); **lower is better** (clusterCrit's rule ``min``). inf when two clusters
-    share a centroid. Raises UndefinedIndexError for K = 1.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        SD_Dis, in (0, inf]; lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    sd_dis_from_partition : the same index from a shared partition.
-    sd_scat : the scattering term of SD.
-
-    References
-    ----------
-    Halkidi M., Vazirgiannis M., Batistakis Y. Quality scheme assessment in the clustering
-    process. PKDD 2000, LNCS 1910:265-276; Halkidi M., Batistakis Y., Vazirgiannis M. On
-    clustering validation techniques. J. Intell. Inf. Syst. 17(2-3):107-145, 2001.
-
-    Examples
-    --------
     >>> sd_dis([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (10 / 10) (1/10 + 1/10)
     0.2
     """
@@ -1530,54 +543,13 @@ def sd_dis(X, labels) -> float:
 def s_dbw(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
     """S_Dbw index: scattering plus density between clusters, ``SD_Scat + Dens_bw``.
 
-    With the radius ``sigma = sqrt(sum_k ||V_k||) / K`` (V_k as in :func:`sd_scat`), the
-    density of a point u for clusters k and l counts the members of C_k and C_l closer than
-    sigma to u (strictly, as clusterCrit counts them; Halkidi & Vazirgiannis count d <= sigma);
-    ``Dens_bw`` is the mean over the pairs k < l of density(midpoint of c_k and c_l) /
-    max(density(c_k), density(c_l)). When neither centroid has a member nearby the ratio is
-    0 for an empty midpoint (no density between the clusters), else inf. Dens_bw is the mean
-    over the K (K - 1) / 2 pairs, as the paper and clusterCrit's documentation define it
-    (clusterCrit 1.3.0's code adds the ratios up without dividing, in single precision, and
-    gives NaN for 0 / 0).
+    With ``sigma = sqrt(sum_k ||V_k||) / K`` (:func:`sd_scat`), the density of a point for
+    clusters k and l counts their members closer than sigma (strictly, as clusterCrit; Halkidi &
+    Vazirgiannis count <=); ``Dens_bw``, the mean over the pairs k < l of the density at the
+    midpoint of c_k and c_l over the larger at c_k or c_l (0 for an empty midpoint between
+    empty centroids, else inf there; clusterCrit 1.3.0's code sums without dividing). Undefined
+    when all objects are equal. O(N K p), in blocks of ``memory_budget_mb``.
 
-    Range [0, inf); **lower is better** (clusterCrit's rule ``min``). Raises
-    UndefinedIndexError for K = 1 and when all objects are equal. Costs O(N K p): each
-    object's distances to every centroid and to the midpoints of its own cluster, in row
-    blocks of ``memory_budget_mb``.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of distances to the centroids and midpoints.
-
-    Returns
-    -------
-    float
-        S_Dbw, in [0, inf]; lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or every object equal.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    s_dbw_from_partition : the same index from a shared partition.
-    sd_scat : its scattering term.
-
-    References
-    ----------
-    Halkidi M., Vazirgiannis M. Clustering validity assessment: finding the optimal
-    partitioning of a data set. Proc. IEEE ICDM 2001, 187-194.
-
-    Examples
-    --------
     >>> s_dbw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # sigma = sqrt(5/3)/2: no density between
     0.033602150537634407
     """
