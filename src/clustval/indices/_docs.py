@@ -147,6 +147,11 @@ def entries(body: str) -> dict[str, str]:
     return found
 
 
+def _body(entry: str) -> str:
+    """An entry's text, without its first line."""
+    return entry.partition("\n")[2]
+
+
 def _lookup(written: dict[str, str], name: str) -> str | None:
     """The entry that documents parameter ``name`` (alone, or in a list ``a, b : ...``)."""
     return next((entry for key, entry in written.items() if name in key.split(", ")), None)
@@ -259,9 +264,9 @@ def completed(*, reads_distances: bool):
         shared = _shared(kind, reads_distances)
         own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or (
             f"{name} : {shared[name]}" if name in shared else None))  # fmt: skip
-        raises = entries(own.get("Raises", ""))
-        raises.pop("InputError", None)
-        own["Raises"] = "\n".join([*raises.values(), f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"])
+        shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
+        raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
+        own["Raises"] = "\n".join([shared_raise, *raised])
         function.__doc__ = _join(description, own)
         return function
 
@@ -294,7 +299,7 @@ def _raises(spec, written: dict[str, str], core: bool) -> str:
     shared = dict(_RAISES[spec.kind])
     if core:
         shared.pop(_INPUT_ERROR)
-    own = {key: entry.partition("\n")[2] for key, entry in written.items()}
+    own = {key: _body(entry) for key, entry in written.items()}
     if "UndefinedIndexError" in own:
         shared[_UNDEFINED] = own.pop("UndefinedIndexError").strip()
     if _INPUT_ERROR in shared and "InputError" not in own and _options(spec):

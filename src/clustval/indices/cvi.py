@@ -1,29 +1,11 @@
-"""Indices of the incremental-CVI literature, batch (crisp) forms: PS, rCIP, cSIL, WB, CONN.
+"""Indices of the incremental-CVI literature in their batch (crisp) forms: PS, rCIP, cSIL, WB, CONN.
 
-Brito da Silva, Melton & Wunsch (2020) collect them for online clustering; the Python
-package ``cvi`` (Petrenko) computes them in batch mode too. Notation: K clusters C_k with
-n_k members and centroids c_k, cbar = (1/K) sum_k c_k the mean of the centroids (unweighted),
-WGSS = sum_k sum_{x in C_k} ||x - c_k||^2, BGSS = sum_k n_k ||c_k - xbar||^2.
-
-* PS, partition separation, crisp form (Yang & Wu 2001; Lughofer 2008):
-  ``PS = sum_k (n_k / max_l n_l - exp(-min_{l != k} ||c_k - c_l||^2 / beta_T))``,
-  ``beta_T = (1/K) sum_l ||c_l - cbar||^2``. Higher is better; in (-K, K).
-* rCIP, representative cross information potential (Araujo, Gomes & Bezerra 2013):
-  ``rCIP = sum_{k < l} G(c_k - c_l; Sigma_k + Sigma_l)``, G the Gaussian density
-  ``(2 pi)^(-d/2) det(S)^(-1/2) exp(-u^T S^-1 u / 2)`` and Sigma_k the sample covariance of
-  C_k (denominator n_k - 1; 0 for a singleton): the overlap of Gaussian models of the
-  clusters. Lower is better; a density, of degree -d in the data's units.
-* cSIL, centroid-based (centre-wise) silhouette (Rawashdeh & Ralescu 2012), as ``cvi``
-  computes it: for each centroid c_k, ``a_k = mean_{x in C_k} ||x - c_k||^2``,
-  ``b_k = min_{l != k} mean_{x in C_l} ||x - c_k||^2``, ``s_k = (b_k - a_k) / max(a_k, b_k)``
-  (0 when both are 0); ``cSIL = (1/K) sum_k s_k``. Higher is better; in [-1, 1].
-* WB, the WB-index (Zhao & Franti 2014): ``WB = K WGSS / BGSS``. Lower is better.
-* CONN, the connectivity index (Tasdemir & Merenyi 2011), from each object's two best
-  prototypes (by default the objects themselves: the object and its nearest neighbour); see
-  :func:`conn`. Higher is better; in [0, 1].
-
-All but CONN come from the coordinates (no pairwise distances), so they refuse
-``metric="precomputed"``. K = 1 raises UndefinedIndexError.
+Brito da Silva, Melton & Wunsch (2020) collect them for online clustering; the Python package
+``cvi`` (Petrenko) computes them in batch mode too (:data:`CVI_PEERS`: how each relates).
+Notation: K clusters C_k of n_k members, centroids c_k, cbar = (1/K) sum_k c_k the unweighted
+mean of the centroids, WGSS = sum_k sum_{x in C_k} ||x - c_k||^2, BGSS = sum_k n_k
+||c_k - xbar||^2. All but CONN read the coordinates alone (no pairwise distances), so they
+refuse ``metric="precomputed"``. K = 1 raises UndefinedIndexError.
 """
 
 from __future__ import annotations
@@ -73,24 +55,6 @@ def _centroid_sq_distances(p: Partition) -> np.ndarray:
 
 @reads(COORDINATES)
 def ps_from_partition(p: Partition) -> float:
-    """PS of a :class:`~clustval.indices.partition.Partition` (see :func:`ps`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-
-    Returns
-    -------
-    float
-        PS, in (-K, K).
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [2.0], [10.0]], [0, 0, 1])
-    >>> round(ps_from_partition(p), 6)  # beta_T = 20.25, min distance^2 = 81
-    1.463369
-    """
     p.require_clusters("PS")
     squared = _centroid_sq_distances(p)
     np.fill_diagonal(squared, np.inf)
@@ -105,39 +69,10 @@ def ps(X, labels) -> float:
     """PS, partition separation, crisp form (Yang & Wu 2001; Lughofer 2008).
 
     ``PS = sum_k (n_k / max_l n_l - exp(-min_{l != k} ||c_k - c_l||^2 / beta_T))``,
-    ``beta_T = (1/K) sum_l ||c_l - cbar||^2``, cbar the mean of the K centroids: large
-    clusters whose centroids lie far apart (relative to the spread of the centroids) score
-    high. Each term lies in (-1, 1), so PS in (-K, K); **higher is better**. Coincident
-    centroids only (beta_T = 0) give each cluster ``n_k / max n_l - 1``. Raises
-    UndefinedIndexError for K = 1.
+    ``beta_T = (1/K) sum_l ||c_l - cbar||^2``: large clusters far apart (relative to the spread of
+    the centroids) score high; in (-K, K). Coincident centroids only (beta_T = 0) give each
+    cluster ``n_k / max n_l - 1``.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        PS, in (-K, K); higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-    clustval.errors.InputError
-        Data or labels that fail the checks.
-
-    References
-    ----------
-    Yang, M.-S., Wu, K.-L. (2001). A new validity index for fuzzy clustering. Proc. 10th
-    IEEE Int. Conf. Fuzzy Systems, 89-92. Lughofer, E. (2008). Extensions of vector
-    quantization for incremental clustering. Pattern Recognition 41(3), 995-1011.
-
-    Examples
-    --------
     >>> round(ps([[0.0], [2.0], [10.0]], [0, 0, 1]), 6)  # (1 - e^-4) + (1/2 - e^-4)
     1.463369
     """
@@ -159,11 +94,6 @@ def check_ridge(ridge) -> float:
     -------
     float
         ``ridge`` as a float.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        A negative, infinite or non-numeric ridge.
 
     Examples
     --------
@@ -188,26 +118,6 @@ def _rcip_singular(k: int, l: int) -> UndefinedIndexError:
 
 @reads(COORDINATES)
 def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
-    """rCIP of a :class:`~clustval.indices.partition.Partition` (see :func:`rcip`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-    ridge : float, default 0.0
-        Added to the diagonal of each cluster's covariance, in the data's squared units.
-
-    Returns
-    -------
-    float
-        rCIP, in [0, inf).
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
-    >>> f"{rcip_from_partition(p):.6g}"  # G(10; 2 + 2) = exp(-100 / 8) / sqrt(8 pi)
-    '7.4336e-07'
-    """
     p.require_clusters("rCIP")
     d = p.X.shape[1]
     ridge = check_ridge(ridge)
@@ -242,47 +152,19 @@ def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
 
 
 def rcip(X, labels, *, ridge: float = 0.0) -> float:
-    """rCIP, representative cross information potential (Araujo, Gomes & Bezerra 2013).
+    """rCIP, representative cross information potential: the overlap of Gaussian models of the clusters.
 
     ``rCIP = sum_{k < l} G(c_k - c_l; Sigma_k + Sigma_l)``, G the d-variate Gaussian density
-    ``(2 pi)^(-d/2) det(S)^(-1/2) exp(-u^T S^-1 u / 2)``, Sigma_k the sample covariance of
-    C_k (denominator n_k - 1; 0 for a singleton): Renyi's cross information potential
-    between Gaussian models of each pair of clusters, represented by their centroids and
-    covariances. Range [0, inf); **lower is better** (less overlap). A density: it scales
-    as ``a**-d`` with the data. Raises UndefinedIndexError for K = 1 and when a pair's
+    ``(2 pi)^(-d/2) det(S)^(-1/2) exp(-u^T S^-1 u / 2)``, Sigma_k the sample covariance of C_k
+    (0 for a singleton): a density, scaling as ``a**-d`` with the data. Undefined when a pair's
     summed covariance is singular (pass ``ridge > 0``).
-
-    ``cvi``'s ``rCIP`` adds ``10**(-12 / d)`` to every covariance's diagonal (whatever the
-    data's units): ``ridge=10**(-12 / d)`` reproduces it.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
     ridge : float, default 0.0
-        Added to the diagonal of each cluster's covariance, in the data's squared units.
+        Added to the diagonal of each covariance, in the data's squared units; ``cvi``'s rCIP
+        adds ``10**(-12 / d)`` whatever the units.
 
-    Returns
-    -------
-    float
-        rCIP, in [0, inf); lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or a singular summed covariance.
-    clustval.errors.InputError
-        Data or labels that fail the checks, or a negative ridge.
-
-    References
-    ----------
-    Araujo, D., Doria Neto, A., Martins, A. (2013). Representative cross information
-    potential clustering. Pattern Recognition Letters 34(16), 2181-2191.
-
-    Examples
-    --------
     >>> f"{rcip([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1]):.6g}"
     '7.4336e-07'
     """
@@ -294,24 +176,6 @@ def rcip(X, labels, *, ridge: float = 0.0) -> float:
 
 @reads(COORDINATES)
 def csil_from_partition(p: Partition) -> float:
-    """cSIL of a :class:`~clustval.indices.partition.Partition` (see :func:`csil`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-
-    Returns
-    -------
-    float
-        cSIL, in [-1, 1].
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
-    >>> csil_from_partition(p)  # a = 1, b = 1 + 100 for both centroids
-    0.9900990099009901
-    """
     p.require_clusters("cSIL")
     within = np.bincount(p.codes, weights=p.squared_centroid_distances, minlength=p.n_clusters) / p.sizes
     # mean_{x in C_l} ||x - c_k||^2 = a_l + ||c_l - c_k||^2 (the parallel axis theorem)
@@ -325,40 +189,12 @@ def csil_from_partition(p: Partition) -> float:
 
 
 def csil(X, labels) -> float:
-    """cSIL, centroid-based (centre-wise) silhouette (Rawashdeh & Ralescu 2012), as ``cvi`` has it.
+    """cSIL, the centre-wise silhouette (Rawashdeh & Ralescu 2012), as ``cvi`` has it.
 
-    For each centroid c_k: ``a_k = mean_{x in C_k} ||x - c_k||^2`` (its own members' mean
-    squared distance), ``b_k = min_{l != k} mean_{x in C_l} ||x - c_k||^2`` (the closest other
-    cluster's), ``s_k = (b_k - a_k) / max(a_k, b_k)`` (0 when both are 0), and
-    ``cSIL = (1/K) sum_k s_k``. A silhouette of the centres instead of the objects: O(n K)
-    instead of O(n^2). Range [-1, 1]; **higher is better**. Raises UndefinedIndexError for K = 1.
+    ``s_k = (b_k - a_k) / max(a_k, b_k)`` (0 when both are 0), a_k the mean squared distance of
+    C_k's members to c_k, b_k the smallest of another cluster's; ``cSIL = (1/K) sum_k s_k``: a
+    silhouette of the centres, O(n K).
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        cSIL, in [-1, 1]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-    clustval.errors.InputError
-        Data or labels that fail the checks.
-
-    References
-    ----------
-    Rawashdeh, M., Ralescu, A. (2012). Center-wise intra-inter silhouettes. Scalable
-    Uncertainty Management (SUM 2012), LNCS 7520, 406-419.
-
-    Examples
-    --------
     >>> csil([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # (101 - 1) / 101
     0.9900990099009901
     """
@@ -370,24 +206,6 @@ def csil(X, labels) -> float:
 
 @reads(COORDINATES)
 def wb_from_partition(p: Partition) -> float:
-    """WB of a :class:`~clustval.indices.partition.Partition` (see :func:`wb`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-
-    Returns
-    -------
-    float
-        WB, in [0, inf].
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])
-    >>> wb_from_partition(p)  # 2 * 4 / 100
-    0.08
-    """
     p.require_clusters("WB")
     wgss = float(np.sum(p.squared_centroid_distances))
     bgss = float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
@@ -399,39 +217,11 @@ def wb_from_partition(p: Partition) -> float:
 
 
 def wb(X, labels) -> float:
-    """WB-index (Zhao & Franti 2014): K times the within over the between sum of squares.
+    """WB-index: K times the within over the between sum of squares.
 
-    ``WB = K WGSS / BGSS``, WGSS = sum_k sum_{x in C_k} ||x - c_k||^2, BGSS =
-    sum_k n_k ||c_k - xbar||^2. Range [0, inf]; **lower is better** (the K of its minimum);
-    inf when every centroid lies on xbar. Raises UndefinedIndexError for K = 1 and when all
-    objects are equal.
+    ``WB = K WGSS / BGSS``, the K of its minimum; inf when every centroid lies on xbar, undefined
+    when all objects are equal.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-
-    Returns
-    -------
-    float
-        WB, in [0, inf]; lower is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, or all objects equal.
-    clustval.errors.InputError
-        Data or labels that fail the checks.
-
-    References
-    ----------
-    Zhao, Q., Franti, P. (2014). WB-index: a sum-of-squares based index for cluster
-    validity. Data & Knowledge Engineering 92, 77-89.
-
-    Examples
-    --------
     >>> wb([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # WGSS 4, BGSS 100, K 2
     0.08
     """
@@ -454,14 +244,8 @@ def check_conn_options(prototypes, inter: str) -> None:
     inter : str
         One of :data:`CONN_INTERS`.
 
-    Raises
-    ------
-    clustval.errors.InputError
-        Anything else.
-
     Examples
     --------
-    >>> check_conn_options(None, "paper")
     >>> check_conn_options(0, "paper")
     Traceback (most recent call last):
     ...
@@ -549,26 +333,6 @@ def _object_edges(p: Partition):
 
 @reads()
 def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str = "paper", seed: int = 0) -> float:
-    """CONN of a :class:`~clustval.indices.partition.Partition` (see :func:`conn`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-    prototypes, inter, seed
-        As :func:`conn` takes them.
-
-    Returns
-    -------
-    float
-        CONN, in [0, 1] (``inter="paper"``).
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [1.0], [5.0], [6.0], [8.0]], [0, 0, 1, 1, 1])
-    >>> conn_from_partition(p)  # every nearest neighbour in its own cluster
-    1.0
-    """
     check_conn_options(prototypes, inter)
     p.require_clusters("CONN")
     K = p.n_clusters
@@ -629,74 +393,32 @@ def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed
          metric: str = "euclidean", memory_budget_mb: float = 256) -> float:  # fmt: skip
     """CONN, the connectivity index of Tasdemir & Merenyi (2011).
 
-    Built on prototypes: each object's best-matching prototype a (BMU1) and second-best b
-    (BMU2) add one to ``CADJ(a, b)``; ``CONN(a, b) = CADJ(a, b) + CADJ(b, a)``. A cluster's
-    prototypes are those of its objects. Then
-
-    * ``Intra_Conn(C_k) = sum_{a, b in C_k} CADJ(a, b) / sum_{a in C_k, b} CADJ(a, b)``, the
-      share of C_k's objects whose two best prototypes are both in C_k;
-    * V_kl, the prototypes of C_k connected to C_l (``CONN(a, b) > 0`` for some b in C_l),
-      and ``Inter_Conn(C_k, C_l) = sum_{a in V_kl, b in V_lk} CONN(a, b) / sum_{a in V_kl, b} CONN(a, b)``
-      (0 when V_kl is empty): the share of the border prototypes' connectivity that goes to
-      C_l; ``Inter_Conn(C_k) = max_{l != k}``;
-    * ``CONN = mean_k Intra_Conn(C_k) (1 - mean_k Inter_Conn(C_k))``.
-
-    Range [0, 1]; **higher is better**. The prototypes: by default every object is its own
-    (BMU1 the object, BMU2 its nearest other object; when t objects tie for nearest, each
-    is BMU2 for 1/t of the object, the mean over every order of the tied objects, so the
-    value does not depend on the order of the objects), which needs no randomness and makes
-    CONN a nearest-neighbour connectivity of the partition; with
-    ``prototypes=m``, m k-means prototypes per cluster (scikit-learn's ``KMeans`` with
-    ``random_state=seed``, ``n_init=10``; fewer for a smaller cluster), BMU1 among the
-    object's own cluster's prototypes and BMU2 the nearest other one, as the ``cvi``
-    package's batch mode does (k-means depends on the order of the objects, so this form
-    does too). ``inter="cvi"`` computes cvi 0.7's inter-cluster term, which
-    takes V_kl by ``CADJ(a, b) > 0`` only and divides by V_kl's connectivity to C_l only
-    (so it is at least 1 as soon as a prototype of C_k is some object's BMU2 for C_l, and
-    CONN can be negative). Implementations differ here (the same authors' MATLAB code divides
-    by the connectivity to C_k and C_l); this one is the ratio the paper describes, the
-    border prototypes' connectivity to C_l over all their connectivity. Scale the data first if cvi's
-    min-max normalisation is wanted: the index does not rescale.
+    Each object's best-matching prototype a and second-best b add one to ``CADJ(a, b)``;
+    ``CONN(a, b) = CADJ(a, b) + CADJ(b, a)``; a cluster's prototypes are its objects'. Then
+    ``Intra_Conn(C_k) = sum_{a, b in C_k} CADJ(a, b) / sum_{a in C_k, b} CADJ(a, b)``; with V_kl
+    the prototypes of C_k connected to C_l, ``Inter_Conn(C_k, C_l) = sum_{a in V_kl, b in V_lk}
+    CONN(a, b) / sum_{a in V_kl, b} CONN(a, b)`` (0 for an empty V_kl), ``Inter_Conn(C_k) =
+    max_{l != k}``; ``CONN = mean_k Intra_Conn(C_k) (1 - mean_k Inter_Conn(C_k))``. By default
+    every object is its own prototype (b its nearest other object, tied ones sharing it: no
+    randomness, no dependence on the order); the index does not rescale the data (cvi min-max
+    normalises).
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data (or, with ``metric="precomputed"`` and no ``prototypes``, the distances).
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
     prototypes : int, optional
-        k-means prototypes per cluster; None (default): every object its own.
+        k-means prototypes per cluster (scikit-learn's ``KMeans``, ``random_state=seed``,
+        ``n_init=10``), BMU1 among the object's own cluster's, as cvi's batch mode; None
+        (default): every object its own.
     inter : {"paper", "cvi"}, default "paper"
-        The inter-cluster term: Tasdemir & Merenyi's, or cvi 0.7's.
+        The inter-cluster term: the paper's ratio, or cvi 0.7's (V_kl by ``CADJ(a, b) > 0``,
+        over V_kl's connectivity to C_l only: at least 1 as soon as one crossing exists, so
+        CONN can be negative).
     seed : int, default 0
         The k-means prototypes' ``random_state``.
     metric : {"euclidean", "precomputed"}, default "euclidean"
-        How X is read (precomputed: objects as prototypes only).
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of distances of the nearest-neighbour search.
+        How X is read (precomputed: the objects as prototypes only).
 
-    Returns
-    -------
-    float
-        CONN; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-    clustval.errors.InputError
-        Bad data, labels or options.
-
-    References
-    ----------
-    Tasdemir K., Merenyi E. A validity index for prototype-based clustering of data sets
-    with complex cluster structures. IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053, 2011.
-
-    Examples
-    --------
     >>> X = [[0.0], [1.0], [2.4], [4.0], [5.0]]
-    >>> conn(X, [0, 0, 0, 1, 1])  # nearest: 0-1, 1-0, 2-1, 3-4, 4-3: no edge between clusters
-    1.0
     >>> round(conn(X, [0, 0, 1, 1, 1]), 6)  # intra (1 + 2/3) / 2; 2->1 crosses: inter (1/3 + 1) / 2
     0.277778
     >>> round(conn([[0.0], [1.0], [2.5], [4.0], [5.0]], [0, 0, 0, 1, 1]), 6)  # 2 ties 1 and 3: half each

@@ -1,30 +1,6 @@
-"""The gap statistic (Tibshirani, Walther & Hastie 2001): how much tighter the clusters are
-than those of data with no clusters.
-
-For a clustering of X into K clusters, ``W_K = sum_r D_r / (2 n_r)`` with D_r the sum of the
-squared distances between all ordered pairs of cluster r: the pooled within-cluster sum of
-squares about the centroids. B reference data sets of X's size are drawn with no cluster
-structure and clustered the same way, and
-
-``Gap(K) = (1/B) sum_b log W*_Kb - log W_K``, ``s_K = sd_b(log W*_Kb) sqrt(1 + 1/B)``
-
-(sd with 1/B, as the paper defines it). The estimate of K is the smallest K with
-``Gap(K) >= Gap(K + 1) - s_(K+1)``. References are uniform over each feature's range
-(``reference="uniform"``, the paper's (a)) or over a box aligned with the principal
-components of the centred data (``"pca"``, the paper's (b)). Unlike the indices of the
-registry, the gap statistic clusters new data, so it takes the clustering algorithm, not a
-partition; K = 1 (no clustering) is allowed, which is what lets it say "no clusters".
-
-NbClust's "Gap" departs from this (every reference set equal, the same uniform draws for
-every feature); :func:`clustval.compat.nbclust.nbclust` reproduces that one.
-
-Examples
---------
->>> import numpy as np
->>> rng = np.random.default_rng(0)
->>> X = np.vstack([rng.normal(c, 0.3, size=(30, 2)) for c in [(0, 0), (5, 0), (0, 5)]])
->>> gap_statistic(X, range(1, 6), "kmeans", B=10, seed=0).best_k
-3
+"""The gap statistic (Tibshirani, Walther & Hastie 2001): how much tighter the clusters are than
+those of data with no clusters. Unlike a registry index it clusters new data, so it takes the
+clustering algorithm rather than a partition, and K = 1 is allowed ("no clusters").
 """
 
 from __future__ import annotations
@@ -38,6 +14,7 @@ import numpy as np
 from .._engine.validation import as_data_matrix
 from ..clustering import clusterer
 from ..errors import InputError, UndefinedIndexError
+from ._docs import completed
 from .partition import COORDINATES, Partition
 
 REFERENCES = ("uniform", "pca")
@@ -49,25 +26,17 @@ class GapResult:
 
     Attributes
     ----------
-    ks : tuple of int
-        The K tried, ascending.
-    gap : tuple of float
-        Gap(K) at each.
-    s : tuple of float
-        s_K at each: the reference sets' standard deviation of log W* times sqrt(1 + 1/B).
-    log_w : tuple of float
-        log W_K of the data.
-    log_w_reference : tuple of float
-        The mean over the reference sets of log W*_K.
+    ks, gap, s : tuple
+        The K tried (ascending), Gap(K) and s_K at each.
+    log_w, log_w_reference : tuple of float
+        log W_K of the data, and the reference sets' mean log W*_K.
     best_k : int or None
-        The smallest K with Gap(K) >= Gap(K + 1) - s_(K+1) (K and K + 1 both tried), or
-        None when no K qualifies.
+        The smallest K with Gap(K) >= Gap(K + 1) - s_(K+1), or None.
 
     Examples
     --------
-    >>> found = gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5)
-    >>> found.ks, found.best_k, len(found.gap) == len(found.s) == 3
-    ((1, 2, 3), 2, True)
+    >>> gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5).best_k
+    2
     """
 
     ks: tuple[int, ...]
@@ -78,15 +47,9 @@ class GapResult:
     best_k: int | None
 
 
+@completed(reads_distances=False)
 def pooled_within(X, labels) -> float:
     """W_K = sum_r D_r / (2 n_r): the within-cluster sum of squares about the centroids.
-
-    Parameters
-    ----------
-    X : array-like of shape (n, d)
-        The data.
-    labels : array-like of shape (n,)
-        The clusters.
 
     Returns
     -------
@@ -116,54 +79,51 @@ def _reference_sampler(X: np.ndarray, reference: str):
 
 def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
                   reference: str = "uniform", seed: int = 0, **algorithm_options) -> GapResult:  # fmt: skip
-    """The gap statistic at each K of ``ks``, and its estimate of K (Tibshirani et al. 2001).
+    """The gap statistic at each K of ``ks``, and its estimate of K (Tibshirani et al. 2001, JRSS B 63(2)).
+
+    ``Gap(K) = (1/B) sum_b log W*_Kb - log W_K`` and ``s_K = sd_b(log W*_Kb) sqrt(1 + 1/B)``
+    (sd with 1/B, as the paper has it), W_K the :func:`pooled_within` of the clustering of X
+    into K clusters, W*_Kb that of B reference sets of X's size clustered the same way; the
+    estimate is the smallest K with ``Gap(K) >= Gap(K + 1) - s_(K+1)``. (NbClust's "Gap"
+    departs from this; :func:`clustval.compat.nbclust.nbclust` reproduces it.)
 
     Parameters
     ----------
     X : array-like of shape (n, d)
         The data.
     ks : iterable of int
-        The numbers of clusters, each in 1..n (1: all objects in one cluster, no clustering
-        run). The estimate needs consecutive K.
+        The numbers of clusters, each in 1..n; the estimate needs consecutive K.
     algorithm : str, estimator or callable, default "kmeans"
-        How the data and each reference set are clustered, as :func:`clustval.select_k`
-        takes it: a name of :data:`clustval.clustering.ALGORITHMS`, an estimator with
-        ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)`` returning labels.
+        How the data and the reference sets are clustered, as :func:`clustval.select_k` takes it.
     B : int, default 10
         The number of reference sets (at least 2).
     reference : {"uniform", "pca"}, default "uniform"
-        Uniform over each feature's range, or over the range of each principal component of
-        the centred data (rotated back).
+        Uniform over each feature's range (the paper's (a)), or over a box aligned with the
+        principal components of the centred data (its (b)).
     seed : int, default 0
-        Seed of ``numpy.random.default_rng`` drawing the reference sets: set b is drawn
-        after sets 1..b-1, all of its values at once (``rng.uniform(low, high, (n, d))``).
+        Seed of ``numpy.random.default_rng``, which draws set b after sets 1..b-1, all at once.
     **algorithm_options
         The named algorithm's options (e.g. ``seed`` and ``n_init`` for ``kmeans``).
 
     Returns
     -------
     GapResult
-        Gap(K), s_K, log W_K and the reference sets' mean log W*_K, and the estimate of K.
+        Gap(K), s_K, log W_K, the references' mean log W*_K, and the estimate of K.
 
     Raises
     ------
     clustval.errors.InputError
         Bad data, K outside 1..n, B < 2, or an unknown reference or algorithm.
     clustval.errors.UndefinedIndexError
-        A clustering whose W_K is 0 (log W undefined: the objects of each cluster coincide,
-        e.g. all objects identical, or as many distinct points as clusters).
-
-    References
-    ----------
-    Tibshirani R., Walther G., Hastie T. Estimating the number of clusters in a data set via
-    the gap statistic. J. R. Stat. Soc. B 63(2):411-423, 2001.
+        W_K = 0 (the objects of each cluster coincide): log W undefined.
 
     Examples
     --------
-    >>> X = [[0.0, 0.0], [0.1, 0.2], [0.2, 0.1], [6.0, 6.0], [6.1, 6.2], [6.2, 6.1]]
-    >>> found = gap_statistic(X, [1, 2, 3], "kmeans", B=20)
-    >>> found.best_k, found.ks
-    (2, (1, 2, 3))
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> X = np.vstack([rng.normal(c, 0.3, size=(30, 2)) for c in [(0, 0), (5, 0), (0, 5)]])
+    >>> gap_statistic(X, range(1, 6), "kmeans", B=10, seed=0).best_k
+    3
     """
     as_data_matrix(X)
     X = np.asarray(X, dtype=np.float64)

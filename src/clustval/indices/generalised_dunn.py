@@ -232,96 +232,24 @@ def _gdi(p: Partition, between: int, within: int, centroid: str = "other") -> fl
 _EXAMPLE_X = "[[0.0, 0.0], [0.0, 2.0], [3.0, 0.0], [9.0, 0.0], [9.0, 1.0]]"
 _EXAMPLE_LABELS = "[0, 0, 0, 1, 1]"
 
-_CORE_DOC = """GDI{u}{v} of a :class:`~clustval.indices.partition.Partition` (the core of :func:`gdi{u}{v}`).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared summaries.{core_centroid}
-
-    Returns
-    -------
-    float
-        The value :func:`gdi{u}{v}` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    See Also
-    --------
-    gdi{u}{v} : the same index from the data, with its definition and reference.
-
-    Examples
-    --------
-    >>> X, labels = {x}, {labels}
-    >>> p = Partition(X, labels, needs=gdi{u}{v}_from_partition.needs)
-    >>> gdi{u}{v}_from_partition(p) == gdi{u}{v}(X, labels)
-    True
-    """
-
-_PUBLIC_DOC = """GDI{u}{v}, the generalised Dunn index of {between_name} over {within_name}
-    (Bezdek & Pal 1998).
+# Each index's one description; clustval.indices._docs writes the rest from its registry entry.
+_DESCRIPTION = """GDI{u}{v}, the generalised Dunn index of {between_name} over {within_name}.
 
     ``GDI{u}{v} = min_{{k != l}} delta_{u}(C_k, C_l) / max_k Delta_{v}(C_k)`` with
     ``delta_{u}(C_k, C_l) = {between_formula}`` and ``Delta_{v}(C_k) = {within_formula}``
-    (:mod:`clustval.indices.generalised_dunn`).{note}
+    (:mod:`clustval.indices.generalised_dunn`). 0 when the separation is 0, else inf when every
+    diameter is 0.{centroid}
 
-    Range [0, inf); **higher is better**. 0 when the separation is 0, inf when every
-    diameter is 0 and the separation is not. Raises UndefinedIndexError for K = 1.
+    >>> round(gdi{u}{v}({x}, {labels}), 6)
+    {value}
+    """
+_CENTROID = """
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers{precomputed_x}.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.{metric}
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.{public_centroid}
-
-    Returns
-    -------
-    float
-        GDI{u}{v}, in [0, inf]; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, where the index has no value.
-    clustval.errors.InputError
-        Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).
-
-    See Also
-    --------
-    clustval.dunn : GDI11, single linkage over the diameter.
-
-    References
-    ----------
-    Bezdek J.C., Pal N.R. Some new indexes of cluster validity. IEEE Trans. Syst. Man
-    Cybern. B 28(3):301-315, 1998; Desgraupes B., clusterCrit vignette (2017), "The GDI
-    index".
-
-    Examples
-    --------
-    >>> X = {x}
-    >>> round(gdi{u}{v}(X, {labels}), 6)
-    {value}
-    """
-
-_PRECOMPUTED_X = """; with ``metric="precomputed"`` the (n, n) distance matrix
-        instead (finite, non-negative, symmetric, zero diagonal), or its condensed upper
-        triangle as ``scipy.spatial.distance.pdist`` returns it"""
-_METRIC = """
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric."""
-_CENTROID = """
-    centroid : {"other", "own"}, default "other"
+    centroid : {{"other", "own"}}, default "other"
         delta_5's centroid: each member's distance to the other cluster's centroid (Bezdek &
-        Pal 1998), or to its own (clusterCrit's GDI5v)."""
-_CENTROID_NOTE = """ delta_5 takes each member's distance to the other
-    cluster's centroid, as Bezdek & Pal define it; ``centroid="own"`` gives clusterCrit's
-    GDI5{v}, which takes the distance to its own centroid."""
+        Pal 1998), or to its own (clusterCrit's GDI5{v})."""
 # The docstrings' example: delta_1 = 6 (from (3, 0) to (9, 0)), delta_2 = sqrt(85) (from (0, 2)
 # to (9, 0)); Delta_1 = sqrt(13), Delta_2 = (2 + 3 + sqrt(13)) / 3, Delta_3 = 2 x the mean
 # distance to (1, 2/3) (the two-point cluster is smaller on every Delta). The values are
@@ -335,10 +263,9 @@ _EXAMPLE_VALUES = {
 
 
 def _define(u: int, v: int) -> tuple[Callable[..., float], Callable[..., float]]:
-    """The core and the public function of GDI_uv, with their names and docstrings."""
+    """The core and the public function of GDI_uv, with their names and description."""
     name = f"gdi{u}{v}"
     needs = {_BETWEEN_NEEDS[u], _WITHIN_NEEDS[v]}
-    coordinates = COORDINATES in needs
 
     if u == 5:
 
@@ -363,20 +290,11 @@ def _define(u: int, v: int) -> tuple[Callable[..., float], Callable[..., float]]
         "u": u, "v": v, "x": _EXAMPLE_X, "labels": _EXAMPLE_LABELS, "value": _EXAMPLE_VALUES[u, v],
         "between_name": _BETWEEN_NAMES[u][0], "between_formula": _BETWEEN_NAMES[u][1],
         "within_name": _WITHIN_NAMES[v][0], "within_formula": _WITHIN_NAMES[v][1],
-        "note": _CENTROID_NOTE.format(v=v) if u == 5 else "",
-        "core_centroid": _CENTROID if u == 5 else "",
-        "public_centroid": _CENTROID if u == 5 else "",
-        "precomputed_x": "" if coordinates else _PRECOMPUTED_X,
-        "metric": _METRIC,
     }  # fmt: skip
-    if coordinates:  # the metric is still a keyword; it only accepts "euclidean"
-        fields["metric"] = """
-    metric : {"euclidean"}, default "euclidean"
-        Coordinates only: this index needs the centroids, so "precomputed" is refused."""
-    for function, suffix, doc in ((core, "_from_partition", _CORE_DOC), (public, "", _PUBLIC_DOC)):
-        function.__name__ = function.__qualname__ = name + suffix
-        function.__module__ = __name__
-        function.__doc__ = doc.format(**fields)
+    core.__name__ = core.__qualname__ = name + "_from_partition"
+    public.__name__ = public.__qualname__ = name
+    core.__module__ = public.__module__ = __name__
+    public.__doc__ = _DESCRIPTION.format(**fields, centroid=_CENTROID.format(v=v) if u == 5 else "")
     return core, public
 
 

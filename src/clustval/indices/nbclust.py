@@ -1,26 +1,15 @@
 """Indices of NbClust's family that the rest of the registry lacks, as published.
 
-NbClust (Charrad, Ghazzali, Boiteau, Niknafs 2014, J. Stat. Softw. 61(6), Table 1) gathers
-30 indices; most are already registry indices (see
-:data:`clustval.compat.nbclust.REGISTRY_EQUIVALENT`). This module adds the four that are
-functions of one partition and were missing, each from its original definition:
-
-* :func:`ccc`: Sarle's (1983) cubic clustering criterion;
-* :func:`trcovw`: the trace of the pooled within-cluster covariance matrix, W / (n - K)
-  (Milligan & Cooper 1985's "Trace Cov W");
-* :func:`dindex`: the mean distance of the objects to their cluster's centroid (Lebart,
-  Morineau, Piron 2000);
-* :func:`hubert`: Hubert's normalised Gamma between the distances of the objects and the
-  distances of their clusters' centroids (Hubert & Arabie 1985; Halkidi et al. 2001).
-
-NbClust's own values (which depart from these definitions in places) are
-:func:`clustval.compat.nbclust.nbclust`'s. The indices that read the neighbouring
-partitions are not functions of one partition, so not registry entries; they are here as
-functions of the partitions at K - 1, K and K + 1, as published: :func:`kl` (Krzanowski &
-Lai 1988), :func:`hartigan` (Hartigan 1975), :func:`duda_hart`, :func:`pseudo_t2` (Duda &
-Hart 1973), :func:`beale` (Beale 1969), :func:`frey` (Frey & Van Groenewoud 1972). SDindex
-(Halkidi et al. 2000) reads the partition at the largest K of the range: it is
-``Dis(K_max) * sd_scat + sd_dis`` of the registry's ``sd_scat`` and ``sd_dis``.
+NbClust (Charrad et al. 2014, J. Stat. Softw. 61(6), Table 1) gathers 30 indices, most of them
+registry indices already (:data:`clustval.compat.nbclust.REGISTRY_EQUIVALENT`). Here are the
+four missing functions of one partition, each from its original definition: :func:`ccc`,
+:func:`trcovw`, :func:`dindex`, :func:`hubert`; and those that read the neighbouring
+partitions at K - 1, K and K + 1, functions of the partitions rather than registry entries:
+:func:`kl`, :func:`hartigan`, :func:`duda_hart`, :func:`pseudo_t2`, :func:`beale`,
+:func:`frey`. NbClust's own values, which depart from these in places, are
+:func:`clustval.compat.nbclust.nbclust`'s; its SDindex is ``Dis(K_max) * sd_scat + sd_dis``
+of the registry's. W is the trace of the pooled within-cluster scatter, Je the sum of squared
+errors of a cluster, p the number of features; the examples split X = [0, 1, 10, 11, 20, 21].
 """
 
 from __future__ import annotations
@@ -31,6 +20,7 @@ import numpy as np
 
 from .._engine.pairwise import distance_blocks
 from ..errors import InputError, UndefinedIndexError
+from ._docs import completed
 from .partition import CLUSTER_SUMS, COORDINATES, Partition, reads, score_alone
 
 #: The family's indices, each under its registry name (clustval exports them from here).
@@ -56,29 +46,6 @@ def _total_spectrum(p: Partition) -> np.ndarray:
 
 @reads(COORDINATES)
 def ccc_from_partition(p: Partition) -> float:
-    """CCC of a :class:`~clustval.indices.partition.Partition` (the core of :func:`ccc`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and scatter matrices.
-
-    Returns
-    -------
-    float
-        The value :func:`ccc` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, K = n, or data with no spread.
-
-    Examples
-    --------
-    >>> X, labels = [[0.0, 0.0], [1.0, 0.5], [0.0, 1.0], [9.0, 9.0], [10.0, 9.0], [9.0, 10.5]], [0, 0, 0, 1, 1, 1]
-    >>> ccc_from_partition(Partition(X, labels, needs=ccc_from_partition.needs)) == ccc(X, labels)
-    True
-    """
     p.require_clusters("CCC")
     n, q = p.n, p.n_clusters
     if q >= n:
@@ -111,39 +78,12 @@ def ccc_from_partition(p: Partition) -> float:
 def ccc(X, labels) -> float:
     """CCC: Sarle's cubic clustering criterion.
 
-    Compares the R^2 = 1 - tr W / tr T of the partition with the R^2 expected when the data
-    come from a uniform distribution on a hyperbox with the data's principal spreads:
-    ``CCC = ln((1 - E[R^2]) / (1 - R^2)) sqrt(n p* / 2) / (0.001 + E[R^2])^1.2`` (Sarle 1983,
-    eqs. for E[R^2] with u_j the principal standard deviations s_j scaled by the side c of
-    a cube of the box's volume per cluster, and p* = min(#{u_j >= 1}, K - 1) the number of
-    directions the clusters can split). Positive values mean more structure than uniform
-    data; K by the largest value (SAS, Milligan & Cooper 1985); +inf when the objects of
-    each cluster coincide (R^2 = 1). The principal spreads come from the n x n Gram matrix
-    when there are more features than objects (the same non-zero spectrum, in O(n^2 d)).
+    ``CCC = ln((1 - E[R^2]) / (1 - R^2)) sqrt(n p* / 2) / (0.001 + E[R^2])^1.2``, R^2 =
+    1 - tr W / tr T, E[R^2] its value for uniform data on a hyperbox with the data's principal
+    spreads (Sarle 1983; p* = min(#{u_j >= 1}, K - 1) the directions clusters can split).
+    Positive: more structure than uniform data. +inf when each cluster's objects coincide.
+    Undefined for K = n and data with no spread too.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
-
-    Returns
-    -------
-    float
-        CCC; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, one object per cluster, or data with no spread.
-
-    References
-    ----------
-    Sarle W.S. Cubic Clustering Criterion. SAS Technical Report A-108, SAS Institute, 1983.
-
-    Examples
-    --------
     >>> X = [[0.0, 0.0], [1.0, 0.5], [0.0, 1.0], [9.0, 9.0], [10.0, 9.0], [9.0, 10.5]]
     >>> ccc(X, [0, 0, 0, 1, 1, 1]) > ccc(X, [0, 1, 0, 1, 0, 1])
     True
@@ -153,29 +93,6 @@ def ccc(X, labels) -> float:
 
 @reads(COORDINATES)
 def trcovw_from_partition(p: Partition) -> float:
-    """TrCovW of a :class:`~clustval.indices.partition.Partition` (the core of :func:`trcovw`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared scatter matrices.
-
-    Returns
-    -------
-    float
-        The value :func:`trcovw` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1 or K = n.
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1], needs={COORDINATES})
-    >>> trcovw_from_partition(p)  # W = 2 + 2, n - K = 3
-    1.3333333333333333
-    """
     p.require_clusters("TrCovW")
     if p.n_clusters >= p.n:
         raise UndefinedIndexError("TrCovW is undefined with one object per cluster (n - K = 0).")
@@ -185,37 +102,10 @@ def trcovw_from_partition(p: Partition) -> float:
 def trcovw(X, labels) -> float:
     """TrCovW: the trace of the pooled within-cluster covariance matrix, tr W / (n - K).
 
-    W is the pooled within-cluster scatter matrix (sum over clusters of
-    sum (x - c_k)(x - c_k)^T); divided by its n - K degrees of freedom it is the pooled
-    covariance matrix, whose trace is the "Trace Cov W" criterion of Milligan & Cooper
-    (1985, after Friedman & Rubin 1967). It decreases with K: K by the elbow (the largest
-    second difference).
+    Milligan & Cooper's (1985) "Trace Cov W", after Friedman & Rubin (1967); undefined for
+    K = n too.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
-
-    Returns
-    -------
-    float
-        TrCovW >= 0; lower is tighter.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1 or one object per cluster.
-
-    References
-    ----------
-    Milligan G.W., Cooper M.C. An examination of procedures for determining the number of
-    clusters in a data set. Psychometrika 50(2):159-179, 1985.
-
-    Examples
-    --------
-    >>> trcovw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])
+    >>> trcovw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2 + 2) / 3
     1.3333333333333333
     """
     return score_alone(trcovw_from_partition, X, labels)
@@ -223,29 +113,6 @@ def trcovw(X, labels) -> float:
 
 @reads(COORDINATES)
 def dindex_from_partition(p: Partition) -> float:
-    """Dindex of a :class:`~clustval.indices.partition.Partition` (the core of :func:`dindex`, which documents it).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids.
-
-    Returns
-    -------
-    float
-        The value :func:`dindex` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1], needs={COORDINATES})
-    >>> dindex_from_partition(p)  # (1 + 1 + 1 + 0 + 1) / 5
-    0.8
-    """
     p.require_clusters("Dindex")
     offsets = p.shifted - p.centroids[p.codes]
     return p.in_data_units(float(np.mean(np.sqrt(np.sum(offsets**2, axis=1)))), 1)
@@ -254,35 +121,10 @@ def dindex_from_partition(p: Partition) -> float:
 def dindex(X, labels) -> float:
     """Dindex: the mean Euclidean distance of the objects to their cluster's centroid.
 
-    The within-cluster inertia measured in distances rather than squared distances (Lebart,
-    Morineau & Piron 2000, as NbClust uses it): ``(1/n) sum_i ||x_i - c_(k(i))||``. It
-    decreases with K; K at the knee (the largest second difference), a graphical reading.
+    ``(1/n) sum_i ||x_i - c_(k(i))||``, the within-cluster inertia in distances (Lebart,
+    Morineau & Piron 2000, as NbClust uses it); K at the knee, a graphical reading.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
-
-    Returns
-    -------
-    float
-        Dindex >= 0; lower is tighter.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-
-    References
-    ----------
-    Lebart L., Morineau A., Piron M. Statistique exploratoire multidimensionnelle. Dunod,
-    Paris, 2000.
-
-    Examples
-    --------
-    >>> dindex([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])
+    >>> dindex([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (1 + 1 + 1 + 0 + 1) / 5
     0.8
     """
     return score_alone(dindex_from_partition, X, labels)
@@ -290,35 +132,10 @@ def dindex(X, labels) -> float:
 
 @reads(COORDINATES, CLUSTER_SUMS)
 def hubert_from_partition(p: Partition) -> float:
-    """Hubert of a :class:`~clustval.indices.partition.Partition` (the core of :func:`hubert`, which documents it).
-
-    The correlation is taken from sums, in O(n K) memory: over the ordered pairs i != j
-    (each pair twice, the same correlation), sum d from the distance pass's per-cluster
-    sums, sum d^2 = 2 n sum_i ||x_i - xbar||^2 from the coordinates, and the sums of q,
-    one value per pair of clusters, over the K x K pairs of clusters weighted by their
-    numbers of object pairs.
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels with their shared centroids and distance sums.
-
-    Returns
-    -------
-    float
-        The value :func:`hubert` gives for the same data and labels.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, all distances equal (all objects at one point) or all centroid distances.
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=hubert_from_partition.needs)
-    >>> round(hubert_from_partition(p), 12)
-    0.990867388614
-    """
+    # The correlation from sums, in O(n K) memory: over the ordered pairs i != j (each pair
+    # twice, the same correlation), sum d from the distance pass's per-cluster sums,
+    # sum d^2 = 2 n sum_i ||x_i - xbar||^2 from the coordinates, and the sums of q (one value
+    # per pair of clusters) over the K x K pairs of clusters weighted by their object pairs.
     p.require_clusters("Hubert")
     n, sizes = p.n, p.sizes.astype(float)
     pairs = n * (n - 1)  # ordered pairs: exact in a float up to n ~ 9e7
@@ -357,40 +174,13 @@ def hubert_from_partition(p: Partition) -> float:
 
 
 def hubert(X, labels) -> float:
-    """Hubert's normalised Gamma between object distances and cluster-centroid distances.
+    """Hubert's normalised Gamma between the objects' distances and their centroids' distances.
 
-    The Pearson correlation, over the M = n (n - 1) / 2 pairs of objects, of the distance
-    d(x_i, x_j) and the distance d(c_(k(i)), c_(k(j))) of their clusters' centroids (0 for
-    a pair in one cluster): Hubert & Arabie's (1985) normalised Gamma statistic as Halkidi,
-    Batistakis & Vazirgiannis (2001) apply it to a partition. In [-1, 1] (1 at K = n, where
-    each centroid is its object); it grows with K,
-    so K at the knee (the largest second difference), a graphical reading.
+    The Pearson correlation, over the n (n - 1) / 2 pairs of objects, of d(x_i, x_j) with
+    d(c_(k(i)), c_(k(j))) (0 within a cluster): Hubert & Arabie's statistic as Halkidi et al.
+    (2001) apply it; 1 at K = n, K at the knee. Undefined when all distances, or all centroid
+    distances, are equal.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data, finite numbers.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
-
-    Returns
-    -------
-    float
-        The normalised Gamma, in [-1, 1].
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1, all distances equal (all objects at one point) or all centroid distances.
-
-    References
-    ----------
-    Hubert L., Arabie P. Comparing partitions. J. Classif. 2(1):193-218, 1985; Halkidi M.,
-    Batistakis Y., Vazirgiannis M. On clustering validation techniques. J. Intell. Inf.
-    Syst. 17(2-3):107-145, 2001.
-
-    Examples
-    --------
     >>> round(hubert([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]), 12)
     0.990867388614
     """
@@ -427,19 +217,17 @@ def _sse(rows: np.ndarray) -> float:
     return float(np.sum((rows - rows.mean(axis=0)) ** 2))
 
 
+@completed(reads_distances=False)
 def kl(X, labels_prev, labels, labels_next) -> float:
     """Krzanowski-Lai index of the partition into K clusters, from its neighbours at K - 1 and K + 1.
 
-    ``KL(K) = |DIFF(K) / DIFF(K + 1)|`` with ``DIFF(K) = (K - 1)^(2/p) W_(K-1) - K^(2/p) W_K``,
-    W the trace of the pooled within-cluster scatter and p the number of variables
-    (Krzanowski & Lai 1988, eq. 3.3 and sec. 3). K by the largest value.
+    ``KL(K) = |DIFF(K) / DIFF(K + 1)|``, ``DIFF(K) = (K - 1)^(2/p) W_(K-1) - K^(2/p) W_K``
+    (Krzanowski & Lai 1988, Biometrics 44(1):23-34, eq. 3.3); K by the largest value.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     labels_prev, labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K - 1, K and K + 1 clusters (K - 1 may be 1: one label).
+        Partitions into K - 1 (perhaps 1), K and K + 1 clusters.
 
     Returns
     -------
@@ -448,15 +236,10 @@ def kl(X, labels_prev, labels, labels_next) -> float:
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         The numbers of clusters are not K - 1, K, K + 1.
-    clustval.errors.UndefinedIndexError
+    UndefinedIndexError
         DIFF(K + 1) = 0.
-
-    References
-    ----------
-    Krzanowski W.J., Lai Y.T. A criterion for determining the number of groups in a data
-    set using sum-of-squares clustering. Biometrics 44(1):23-34, 1988.
 
     Examples
     --------
@@ -479,16 +262,14 @@ def kl(X, labels_prev, labels, labels_next) -> float:
     return float(abs(diff_k / diff_next))
 
 
+@completed(reads_distances=False)
 def hartigan(X, labels, labels_next) -> float:
     """Hartigan's index of the partition into K clusters: ``(W_K / W_(K+1) - 1)(n - K - 1)``.
 
-    W is the trace of the pooled within-cluster scatter (Hartigan 1975, sec. 4.4: add a
-    cluster while the index exceeds 10). NbClust multiplies by n - K instead.
+    Add a cluster while it exceeds 10 (Hartigan 1975, sec. 4.4); NbClust multiplies by n - K.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     labels, labels_next : array-like of shape (n_samples,)
         Partitions into K and K + 1 clusters.
 
@@ -499,14 +280,10 @@ def hartigan(X, labels, labels_next) -> float:
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         ``labels_next`` has not one cluster more than ``labels``.
-    clustval.errors.UndefinedIndexError
+    UndefinedIndexError
         W_(K+1) = 0.
-
-    References
-    ----------
-    Hartigan J.A. Clustering Algorithms. Wiley, New York, 1975.
 
     Examples
     --------
@@ -522,18 +299,15 @@ def hartigan(X, labels, labels_next) -> float:
     return float((w1 / w2 - 1) * (n - k - 1))
 
 
+@completed(reads_distances=False)
 def duda_hart(X, labels, labels_next) -> float:
     """Duda & Hart's ratio Je(2) / Je(1) for the cluster that ``labels_next`` splits in two.
 
-    Je(1) is the sum of squared errors of the split cluster, Je(2) that of its two parts
-    (Duda & Hart 1973, sec. 6.12). Stop splitting (K is enough) when the ratio exceeds
-    ``1 - 2 / (pi p) - z sqrt(2 (1 - 8 / (pi^2 p)) / (n_m p))`` (z = 3.20 in Milligan &
-    Cooper 1985).
+    Je(1) of the split cluster, Je(2) of its two parts (Duda & Hart 1973, sec. 6.12);
+    :func:`split_tests` gives the critical value.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     labels, labels_next : array-like of shape (n_samples,)
         Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
 
@@ -544,14 +318,10 @@ def duda_hart(X, labels, labels_next) -> float:
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         ``labels_next`` does not split exactly one cluster of ``labels`` in two.
-    clustval.errors.UndefinedIndexError
+    UndefinedIndexError
         The split cluster has no scatter.
-
-    References
-    ----------
-    Duda R.O., Hart P.E. Pattern Classification and Scene Analysis. Wiley, 1973.
 
     Examples
     --------
@@ -565,16 +335,14 @@ def duda_hart(X, labels, labels_next) -> float:
     return (_sse(X[a]) + _sse(X[b])) / je1
 
 
+@completed(reads_distances=False)
 def pseudo_t2(X, labels, labels_next) -> float:
     """Pseudo T^2 of the cluster that ``labels_next`` splits: ``(Je1 - Je2) / (Je2 / (n_1 + n_2 - 2))``.
 
-    The SAS statistic (Duda & Hart 1973's Je; SAS/STAT's CLUSTER procedure), small when the
-    two parts should stay merged.
+    SAS/STAT's CLUSTER statistic, small when the two parts should stay merged.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     labels, labels_next : array-like of shape (n_samples,)
         Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
 
@@ -585,15 +353,10 @@ def pseudo_t2(X, labels, labels_next) -> float:
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         ``labels_next`` does not split exactly one cluster of ``labels`` in two.
-    clustval.errors.UndefinedIndexError
-        The two parts have no scatter (Je2 = 0) or two objects in all.
-
-    References
-    ----------
-    Duda R.O., Hart P.E. Pattern Classification and Scene Analysis. Wiley, 1973; SAS
-    Institute, SAS/STAT User's Guide, The CLUSTER Procedure.
+    UndefinedIndexError
+        Je2 = 0, or two objects in all.
 
     Examples
     --------
@@ -608,21 +371,16 @@ def pseudo_t2(X, labels, labels_next) -> float:
     return (_sse(X[a | b]) - je2) / (je2 / dof)
 
 
+@completed(reads_distances=False)
 def beale(X, labels, labels_next) -> float:
     """Beale's F of the cluster that ``labels_next`` splits in two.
 
-    ``F = ((Je1 - Je2) / Je2) / (((n_m - 1) / (n_m - 2)) 2^(2/p) - 1)``, n_m the size of the
-    split cluster (Beale 1969); compared with an F(p, (n_m - 2) p) distribution, a small
-    p-value says the split is real. The denominator is the case c1 = 1, c2 = 2 of Beale's
-    test of c1 against c2 clusters, ``((S1 - S2) / S2) / (((n - c1) / (n - c2)) (c2 / c1)^(2/p) - 1)``
-    on F(p (c2 - c1), p (n - c2)), applied to the n_m objects of the split cluster; Charrad et
-    al. (2014, J. Stat. Softw. 61(6)) state this form and NbClust 3.0.1 computes it (the compat
-    tests hold the values to R's).
+    ``F = ((Je1 - Je2) / Je2) / (((n_m - 1) / (n_m - 2)) 2^(2/p) - 1)``, n_m the split cluster's
+    size, on F(p, (n_m - 2) p): Beale's (1969) test of one against two clusters, on the split
+    cluster, as Charrad et al. (2014) state it and NbClust 3.0.1 computes it.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     labels, labels_next : array-like of shape (n_samples,)
         Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
 
@@ -633,14 +391,10 @@ def beale(X, labels, labels_next) -> float:
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         ``labels_next`` does not split exactly one cluster of ``labels`` in two.
-    clustval.errors.UndefinedIndexError
-        Je2 = 0 or a split cluster of two objects.
-
-    References
-    ----------
-    Beale E.M.L. Euclidean cluster analysis. Bull. Int. Stat. Inst. 43(2):92-94, 1969.
+    UndefinedIndexError
+        Je2 = 0, or a split cluster of two objects.
 
     Examples
     --------
@@ -655,18 +409,16 @@ def beale(X, labels, labels_next) -> float:
     return ((_sse(X[a | b]) - je2) / je2) / (((nm - 1) / (nm - 2)) * 2 ** (2 / p) - 1)
 
 
+@completed(reads_distances=False)
 def frey(X, labels, labels_next) -> float:
     """Frey & Van Groenewoud's ratio from K to K + 1 clusters.
 
-    The change in the mean between-cluster distance over the change in the mean
-    within-cluster distance, ``(mean_B(K+1) - mean_B(K)) / (mean_W(K+1) - mean_W(K))``,
-    over all pairs of objects (Frey & Van Groenewoud 1972); the hierarchy is cut at the K
-    before the ratio falls below 1 (Milligan & Cooper 1985).
+    ``(mean_B(K+1) - mean_B(K)) / (mean_W(K+1) - mean_W(K))``, the mean between- and
+    within-cluster distances over all pairs (Frey & Van Groenewoud 1972); cut at the K before it
+    falls below 1 (Milligan & Cooper 1985).
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data; Euclidean distances.
     labels, labels_next : array-like of shape (n_samples,)
         Partitions into K and K + 1 clusters.
 
@@ -677,15 +429,10 @@ def frey(X, labels, labels_next) -> float:
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         ``labels_next`` has not one cluster more than ``labels``.
-    clustval.errors.UndefinedIndexError
-        A partition with no within- or no between-cluster pair, or no change in mean_W.
-
-    References
-    ----------
-    Frey T., Van Groenewoud H. A cluster analysis of the D2 matrix of white spruce stands
-    in Saskatchewan based on the maximum-minimum principle. J. Ecol. 60(3):873-886, 1972.
+    UndefinedIndexError
+        No within- or no between-cluster pair, or no change in mean_W.
 
     Examples
     --------
@@ -719,18 +466,16 @@ BEALE_ALPHA = 0.1
 HARTIGAN_THRESHOLD = 10.0
 
 
+@completed(reads_distances=False)
 def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, float]:
     """The tests of the split from K to K + 1 clusters: is K enough?
 
-    Duda & Hart (1973, sec. 6.12): K is enough when Je(2) / Je(1) is at least
-    ``1 - 2 / (pi p) - z sqrt(2 (1 - 8 / (pi^2 p)) / (n_m p))``; the pseudo T^2 when it is
-    at most ``((1 - c) / c) (n_m - 2)`` with c that critical ratio; Beale (1969) when his F's
-    p-value on F(p, (n_m - 2) p) is large. n_m is the size of the split cluster.
+    K is enough when Je(2) / Je(1) >= ``c = 1 - 2 / (pi p) - z sqrt(2 (1 - 8 / (pi^2 p)) / (n_m p))``
+    (Duda & Hart 1973, sec. 6.12), when the pseudo T^2 <= ``((1 - c) / c) (n_m - 2)``, or when
+    Beale's p-value on F(p, (n_m - 2) p) is large; n_m, the split cluster's size.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     labels, labels_next : array-like of shape (n_samples,)
         Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
     z : float, default 3.20
@@ -739,20 +484,18 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
     Returns
     -------
     dict of str to float
-        ``duda_hart_critical`` (K is enough when Duda-Hart >= it), ``pseudo_t2_critical``
-        (when pseudo T^2 <= it) and ``beale_p_value`` (when it is >= the level, 0.1 in NbClust).
+        ``duda_hart_critical``, ``pseudo_t2_critical`` and ``beale_p_value`` (0.1 in NbClust).
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         ``labels_next`` does not split exactly one cluster of ``labels`` in two.
-    clustval.errors.UndefinedIndexError
-        Beale's F is undefined (see :func:`beale`).
+    UndefinedIndexError
+        Beale's F is undefined.
 
     Examples
     --------
-    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
-    >>> tests = split_tests(X, [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
+    >>> tests = split_tests([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
     >>> {name: round(value, 4) for name, value in tests.items()}  # n_m = 4, p = 1
     {'duda_hart_critical': -0.6214, 'pseudo_t2_critical': -5.2183, 'beale_p_value': 0.0465}
     """
@@ -812,36 +555,32 @@ ADJACENT = {
 }
 
 
+@completed(reads_distances=False)
 def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bool | None]]]:
     """The values (and stop tests) of the adjacent indices ``names`` at every K of ``partitions``.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
     partitions : mapping of int to array-like
-        ``{K: labels}``; an index is computed at K where the partitions it reads (K - 1 for
-        KL, where K - 1 = 1 needs none; K + 1 for all) are there.
+        ``{K: labels}``; an index is computed at K where the partitions it reads are there.
     names : iterable of str
         Names of :data:`ADJACENT`.
 
     Returns
     -------
     dict
-        ``{name: {K: (value, stop)}}``: NaN where the index is undefined, its neighbours
-        missing, or (Duda-Hart, pseudo T^2, Beale) K + 1 does not split one cluster of K;
-        ``stop`` is None for KL (no test).
+        ``{name: {K: (value, stop)}}``: NaN where the index is undefined or its neighbours are
+        missing; ``stop`` is None for KL (no test).
 
     Raises
     ------
-    clustval.errors.InputError
+    InputError
         An unknown name.
 
     Examples
     --------
-    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
     >>> parts = {2: [0, 0, 1, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2], 4: [0, 0, 1, 1, 2, 3]}
-    >>> scores = adjacent_scores(X, parts, ["hartigan"])
+    >>> scores = adjacent_scores([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], parts, ["hartigan"])
     >>> scores["hartigan"][2], scores["hartigan"][3][1]  # H(3) <= 10: three are enough
     ((200.0, False), True)
     """
@@ -890,15 +629,12 @@ def adjacent_best_ks(name: str, ks, scores) -> tuple[int, ...]:
     Returns
     -------
     tuple of int
-        The K chosen (one; several only for a tie of KL's largest value), or () when no K
-        qualifies (no test passes, no finite value, or Frey's K before ``ks``).
+        The K chosen (several only for a tie of KL's largest value), or ().
 
     Examples
     --------
     >>> adjacent_best_ks("hartigan", [2, 3, 4], {2: (200.0, False), 3: (4.0, True), 4: (2.0, True)})
     (3,)
-    >>> adjacent_best_ks("frey", [2, 3, 4], {2: (3.0, False), 3: (0.5, True), 4: (0.2, True)})
-    (2,)
     """
     ks = sorted(ks)
     rule = ADJACENT[name][3]

@@ -1,47 +1,21 @@
 """Near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021): WCNN and DuNN-OWA.
 
-Both read each object's M nearest neighbours (M capped at n - 1), i.e. the n M pairs (i, j)
-with j among the M nearest neighbours of i:
+Both read the n M pairs (i, j) with j among the M nearest neighbours of i (M capped at
+n - 1): WCNN_M, the share of those pairs inside a cluster, and DuNN_{M, A, B}, a Dunn-like
+ratio of A, an OWA (ordered weighted averaging) aggregate of the distances of the pairs that
+cross clusters, over B, one of those inside a cluster (:data:`OWA_OPERATORS`: ``Min``,
+``Max``, ``Mean``, ``Const`` (1), and ``SMin:D`` / ``SMax:D``, the 3 D smallest (largest)
+distances weighted by a half Gaussian, exp(-(u / D)^2 / 2), u = 0 .. 3D-1).
 
-* WCNN_M, "within-cluster near neighbours": the share of those n M pairs whose two objects
-  share a cluster. Range [0, 1]; higher is better.
-* DuNN_{M, A, B}, a Dunn-like ratio ``A(between) / B(within)``: A, an OWA (ordered weighted
-  averaging) aggregate of the distances of the pairs that cross clusters (separation at
-  the scale of M neighbours), over B, one of the distances of the pairs inside a cluster
-  (spread). The aggregates (:data:`OWA_OPERATORS`) are ``Min``, ``Max``, ``Mean``,
-  ``Const`` (1), and ``SMin:D`` / ``SMax:D``, smoothed minimum / maximum: the 3 D smallest
-  (largest) distances weighted by a half Gaussian, w_u ~ exp(-(u / D)^2 / 2), u = 0 .. 3D-1.
-  Higher is better.
-
-Ties are decided by distances, never by positions: when t objects lie at exactly the M-th
-distance of object i and only r of its M slots are left for them (the others going to
-nearer objects), each of the t counts r / t, in its own cluster or another. WCNN is then the
-mean, over every order of the tied objects, of the value of the "lower row first" rule
-genieclust's ``wcnn_index`` applies (whose value on tied data depends on the row order);
-DuNN's aggregates take each pair with that weight (Min and Max:
-every pair of positive weight, so every tied pair; Mean: the weighted mean; SMin and SMax:
-the rank weights over the span of ranks each pair covers). Every value is the same for any
-order of the objects, exactly; on data without ties at the M-th distance (continuous data)
-it is genieclust's.
-
-Both indices penalise a partition with a cluster of at most M members: its value is -inf,
-the worst (Gagolewski et al. 2021, sec. 2; genieclust does the same), so that choosing K
-never picks tiny clusters. DuNN is +inf when no near-neighbour pair crosses clusters (the
-clusters are separated at the scale of M neighbours) and -inf when none lies inside one; a
-zero separation gives 0 (the worst finite value, as for Dunn's index), else a zero spread
-gives +inf. K = 1 raises UndefinedIndexError.
-
-The neighbours come from the pairwise distances in row blocks bounded by
-``memory_budget_mb`` (or from the rows of a precomputed distance matrix), so both indices
-also take ``metric="precomputed"``; from n = 2000 objects in at most 12 dimensions a k-d
-tree proposes the candidates (:mod:`clustval._engine.knn`). The partition searches once for the
-largest M its indices ask (:meth:`clustval.indices.partition.Partition.nearest_neighbours`), so the
-indices scored together share one search.
-
-References
-----------
-Gagolewski, M., Bartoszuk, M., Cena, A. (2021). Are cluster validity measures (in)valid?
-Information Sciences 581, 620-636. doi:10.1016/j.ins.2021.10.004.
+Ties are decided by distances, never by positions: when t objects lie at the M-th distance
+of i and r of its M slots are left, each counts r / t, so every value is the same for any
+order of the objects (genieclust's, which depend on the row order there, equal these on data
+without such ties). A partition with a cluster of at most M members scores -inf, the worst
+(the paper's penalty, sec. 2, and genieclust's); DuNN is +inf when no near-neighbour pair
+crosses clusters, -inf when none lies inside one, 0 when the separation is 0, else +inf when
+the spread is. The neighbours come in blocks of ``memory_budget_mb`` (or from a precomputed
+matrix; a k-d tree proposes them from n = 2000 in at most 12 dimensions), searched once per
+partition for the largest M asked (:meth:`~clustval.indices.partition.Partition.nearest_neighbours`).
 """
 
 from __future__ import annotations
@@ -53,6 +27,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import InputError
+from ._docs import completed
 from .partition import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
 
 #: The family's indices, each under its registry name (clustval exports them from here).
@@ -101,11 +76,6 @@ def check_m(M) -> int:
     int
         ``M`` as a Python int.
 
-    Raises
-    ------
-    clustval.errors.InputError
-        M is not an integer >= 1.
-
     Examples
     --------
     >>> check_m(25)
@@ -144,26 +114,6 @@ def _weighted(distances: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, n
 
 @reads()
 def wcnn_from_partition(p: Partition, M: int = DEFAULT_M) -> float:
-    """WCNN_M from a :class:`~clustval.indices.partition.Partition` (see :func:`wcnn`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-    M : int, default 25
-        The number of nearest neighbours.
-
-    Returns
-    -------
-    float
-        WCNN_M in [0, 1], or -inf when a cluster has at most M members.
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [1.0], [3.0], [10.0], [11.0], [13.0]], [0, 0, 0, 1, 1, 1])
-    >>> wcnn_from_partition(p, M=2)
-    1.0
-    """
     p.require_clusters("WCNN")
     pairs = _neighbour_pairs(p, M)
     if pairs is None:
@@ -176,54 +126,19 @@ def wcnn(
     X, labels, *, M: int = DEFAULT_M, metric: str = "euclidean",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
 ) -> float:  # fmt: skip
-    """WCNN_M, within-cluster near neighbours (Gagolewski, Bartoszuk & Cena 2021).
+    """WCNN_M, within-cluster near neighbours: the share of each object's M nearest neighbours in its own cluster.
 
-    ``WCNN_M = #{(i, j): j among the M nearest neighbours of i, same cluster} / (n M)``: the
-    share of each object's M nearest neighbours that lie in its own cluster, over all
-    objects. M is capped at n - 1. Objects tied at the M-th distance share the slots left
-    equally (the module's tie rule): the value does not depend on the order of the objects.
-
-    Range [0, 1]; **higher is better**. -inf (the worst value) when a cluster has at most M
-    members (the paper's penalty on small clusters; genieclust's ``wcnn_index`` does the
-    same). Raises UndefinedIndexError for K = 1.
+    ``WCNN_M = #{(i, j): j among the M nearest neighbours of i, same cluster} / (n M)``; -inf
+    when a cluster has at most M members.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data; with ``metric="precomputed"`` the (n, n) distance matrix (or condensed).
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
     M : int, default 25
         The number of nearest neighbours (genieclust's default; the paper reports WCNN_25).
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        How X is read.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.
 
-    Returns
-    -------
-    float
-        WCNN_M in [0, 1], or -inf; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-    clustval.errors.InputError
-        Bad data or labels, or M not a positive integer.
-
-    References
-    ----------
-    Gagolewski, M., Bartoszuk, M., Cena, A. (2021). Are cluster validity measures
-    (in)valid? Information Sciences 581, 620-636, sec. 2.
-
-    Examples
-    --------
     >>> X = [[0.0], [1.0], [3.0], [6.0], [10.0], [11.0], [13.0]]
     >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1], M=2)  # 6's neighbour 3 crosses; 3's second is 0 or 6: half
     0.8928571428571429
-    >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1])  # a cluster of 3 <= M = 25 (capped to 6): penalised
-    -inf
     """
     return score_alone(wcnn_from_partition, X, labels, memory_budget_mb, metric, M=M)
 
@@ -273,11 +188,6 @@ def check_owa(name: str) -> str:
     str
         ``name``.
 
-    Raises
-    ------
-    clustval.errors.InputError
-        Any other value.
-
     Examples
     --------
     >>> check_owa("SMin:5")
@@ -295,23 +205,19 @@ def check_owa(name: str) -> str:
 def dunnowa_from_partition(
     p: Partition, M: int = DEFAULT_M, numerator: str = "SMin:5", denominator: str = "Const"
 ) -> float:
-    """DuNN_{M, numerator, denominator} from a :class:`~clustval.indices.partition.Partition`
-    (see :func:`dunnowa`).
+    """DuNN_{M, numerator, denominator} from a :class:`~clustval.indices.partition.Partition` (the core of :func:`dunnowa`).
 
     Parameters
     ----------
     p : Partition
         The partition.
-    M : int, default 25
-        The number of nearest neighbours.
-    numerator, denominator : str
-        OWA aggregates (:data:`OWA_OPERATORS`) of the between- and within-cluster
-        near-neighbour distances.
+    M, numerator, denominator
+        As :func:`dunnowa`'s.
 
     Returns
     -------
     float
-        The ratio, or -inf when a cluster has at most M members.
+        The ratio (-inf when a cluster has at most M members).
 
     Examples
     --------
@@ -340,64 +246,36 @@ def dunnowa_from_partition(
     return p.in_data_units(top / bottom, power)
 
 
+@completed(reads_distances=True)
 def dunnowa(
     X, labels, *, M: int = DEFAULT_M, numerator: str = "SMin:5", denominator: str = "Const",
     metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
 ) -> float:  # fmt: skip
-    """DuNN-OWA, a Dunn-like index on near neighbours (Gagolewski, Bartoszuk & Cena 2021).
+    """DuNN-OWA, a Dunn-like index on near neighbours (Gagolewski, Bartoszuk & Cena 2021, sec. 2).
 
-    ``DuNN_{M, A, B} = A({d(i, j): j among the M nearest neighbours of i, other cluster})
-    / B({d(i, j): j among the M nearest neighbours of i, same cluster})``, A and B OWA
-    aggregates of those n M distances (:data:`OWA_OPERATORS`; see the module docstring;
-    objects tied at the M-th distance share the slots left equally, so the value does not
-    depend on the order of the objects).
-    The defaults are genieclust's (``SMin:5`` over ``Const``, a distance in the data's
-    units); the registry holds the paper's variants (:func:`dunnowa_m25_min_max`,
-    :func:`dunnowa_m25_mean_mean`, :func:`dunnowa_m25_max_min`).
-
-    **Higher is better.** -inf when a cluster has at most M members (the paper's penalty)
-    or no near-neighbour pair lies inside a cluster; +inf when none crosses clusters; 0 when
-    the separation is 0; +inf when only the spread is 0. Raises UndefinedIndexError for K = 1.
+    ``DuNN_{M, A, B} = A({d(i, j): j among i's M nearest, other cluster}) / B({... same
+    cluster})``, A and B OWA aggregates (see the module docstring). The defaults are
+    genieclust's; the registry holds the paper's variants (:func:`dunnowa_m25_min_max`,
+    :func:`dunnowa_m25_mean_mean`, :func:`dunnowa_m25_max_min`). Higher is better; undefined
+    (UndefinedIndexError) for K = 1.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data; with ``metric="precomputed"`` the (n, n) distance matrix (or condensed).
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
     M : int, default 25
         The number of nearest neighbours (capped at n - 1).
     numerator, denominator : str, default "SMin:5", "Const"
         OWA aggregates of the between- and within-cluster near-neighbour distances.
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        How X is read.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.
 
     Returns
     -------
     float
-        The index; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-    clustval.errors.InputError
-        Bad data or labels, M not a positive integer, or an unknown aggregate.
-
-    References
-    ----------
-    Gagolewski, M., Bartoszuk, M., Cena, A. (2021). Are cluster validity measures
-    (in)valid? Information Sciences 581, 620-636, sec. 2.
+        The index.
 
     Examples
     --------
     >>> X = [[0.0], [1.0], [3.0], [6.0], [10.0], [11.0], [13.0]]
     >>> dunnowa(X, [0, 0, 0, 1, 1, 1, 1], M=2, numerator="Min", denominator="Max")
     0.75
-    >>> dunnowa(X, [0, 0, 0, 1, 1, 1, 1], M=2, numerator="Max", denominator="Min")
-    3.0
     """
     return score_alone(dunnowa_from_partition, X, labels, memory_budget_mb, metric, M=M,
                 numerator=numerator, denominator=denominator)  # fmt: skip
@@ -415,69 +293,16 @@ def _variant(numerator: str, denominator: str) -> tuple[Callable[..., float], Ca
                  memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
         return score_alone(core, X, labels, memory_budget_mb, metric)
 
-    label = f"DuNN_{DEFAULT_M}_{numerator}_{denominator}"
     core.__name__ = core.__qualname__ = name + "_from_partition"
-    core.__doc__ = f"""{label} from a :class:`~clustval.indices.partition.Partition` (see :func:`{name}`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-
-    Returns
-    -------
-    float
-        {label}, or -inf when a cluster has at most {DEFAULT_M} members.
-
-    Examples
-    --------
-    >>> p = Partition([[0.0], [1.0]] * 14 + [[9.0], [9.5]] * 14, [0] * 28 + [1] * 28)
-    >>> {name}_from_partition(p) > 1
-    True
-    """
     function.__name__ = function.__qualname__ = name
-    function.__doc__ = f"""{label}: :func:`dunnowa` with M = {DEFAULT_M}, numerator ``{numerator}``,
-    denominator ``{denominator}`` (Gagolewski, Bartoszuk & Cena 2021).
+    # its one description; clustval.indices._docs writes the rest from its registry entry
+    function.__doc__ = f"""DuNN_{DEFAULT_M}_{numerator}_{denominator}: :func:`dunnowa` with M = {DEFAULT_M}, ``{numerator}`` over ``{denominator}``.
 
-    ``{numerator}`` of the distances from each object to those of its {DEFAULT_M} nearest
-    neighbours in other clusters, over ``{denominator}`` of the distances to those in its
-    own cluster (objects tied at the {DEFAULT_M}-th distance share the slots left equally:
-    the value does not depend on the order of the objects). Scale free; **higher is
-    better**; -inf when a cluster has at most {DEFAULT_M} members (the paper's penalty) or no near-neighbour pair lies inside a cluster,
-    +inf when none crosses clusters. Raises UndefinedIndexError for K = 1. One of the
+    ``{numerator}`` of the distances from each object to its {DEFAULT_M} nearest neighbours in
+    other clusters over ``{denominator}`` of those to its own cluster's; scale free. One of the
     variants the paper's benchmarks report (genieclust's
     ``dunnowa_index(X, y, {DEFAULT_M}, "{numerator}", "{denominator}")``).
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data; with ``metric="precomputed"`` the (n, n) distance matrix (or condensed).
-    labels : array-like of shape (n_samples,)
-        The cluster of each object: integers or strings.
-    metric : {{"euclidean", "precomputed"}}, default "euclidean"
-        How X is read.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.
-
-    Returns
-    -------
-    float
-        {label}; higher is better.
-
-    Raises
-    ------
-    clustval.errors.UndefinedIndexError
-        K = 1.
-    clustval.errors.InputError
-        Bad data or labels.
-
-    References
-    ----------
-    Gagolewski, M., Bartoszuk, M., Cena, A. (2021). Are cluster validity measures
-    (in)valid? Information Sciences 581, 620-636, sec. 2.
-
-    Examples
-    --------
     >>> X = [[0.0], [1.0]] * 14 + [[9.0], [9.5]] * 14
     >>> {name}(X, [0] * 28 + [1] * 28) > 1
     True
