@@ -64,18 +64,16 @@ def scatter_data(n_classes=3, n=60, seed=0):
     return rng.normal(size=(len(y), 2)) * 0.05 + 0.3 + 0.1 * y[:, None], y
 
 
-def assert_deterministic(fig, tmp_path, stem):
-    """Save as PNG and PDF twice; both writes must give the same bytes."""
-    first = [tmp_path / f"{stem}.png", tmp_path / f"{stem}.pdf"]
-    second = [tmp_path / f"{stem}-again.png", tmp_path / f"{stem}-again.pdf"]
-    P.save_figure(fig, first)
-    P.save_figure(fig, second, dpi=150)
-    for a, b in zip(first, second):
-        assert a.stat().st_size > 1000
-        assert a.read_bytes() == b.read_bytes(), f"{a.name} differs between two saves"
-    assert first[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert first[1].read_bytes()[:5] == b"%PDF-"
-    assert b"CreationDate" not in first[1].read_bytes()
+def assert_saved(fig, tmp_path, stem):
+    """Save as PNG and PDF in one call: both files whole, without a timestamp, no temporary
+    file left. (Two saves give the same bytes: test_two_saves_give_the_same_bytes; so do two
+    processes: test_same_bytes_across_processes_with_different_hash_seeds.)"""
+    png, pdf = tmp_path / f"{stem}.png", tmp_path / f"{stem}.pdf"
+    P.save_figure(fig, [png, pdf])
+    assert png.stat().st_size > 1000 and pdf.stat().st_size > 1000
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    assert b"CreationDate" not in pdf.read_bytes()
     assert not list(tmp_path.glob(".*.tmp"))
 
 
@@ -92,7 +90,7 @@ def test_fig1_scatter_and_offset_caption(tmp_path):
     assert ax.get_xlim() == (0, 1) and ax.get_ylim() == (0, 1)
     caption = " ".join(t.get_text() for t in fig.texts)
     assert "offset = 0.09" in caption and "fixed before the claims were checked" in caption
-    assert_deterministic(fig, tmp_path, "fig1")
+    assert_saved(fig, tmp_path, "fig1")
 
 
 def test_fig2_panel_order_and_letters(tmp_path):
@@ -106,7 +104,7 @@ def test_fig2_panel_order_and_letters(tmp_path):
     boxes = [ax.get_position() for ax in fig.axes]
     assert boxes[0].y0 == pytest.approx(boxes[1].y0) and boxes[0].x0 < boxes[1].x0
     assert boxes[2].y0 < boxes[0].y0
-    assert_deterministic(fig, tmp_path, "fig2")
+    assert_saved(fig, tmp_path, "fig2")
 
 
 def test_scatter_rejects_bad_shapes():
@@ -131,7 +129,7 @@ def test_fig3_marks_each_best_k(tmp_path):
         assert list(marker.get_ydata()) == [sign * 5.0]
         assert any(t.get_text() == f"best K = {best[name]}" for t in ax.texts)
         assert list(ax.get_xticks()) == list(range(2, 13, 2))
-    assert_deterministic(fig, tmp_path, "fig3")
+    assert_saved(fig, tmp_path, "fig3")
 
 
 def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
@@ -152,7 +150,7 @@ def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
     assert "farthest-first at K = 9..12" in fig._supxlabel.get_text()
     assert not [line for line in F.fig3(table, FIG3, **FIG3_RUN).axes[0].get_lines()
                 if line.get_gid() == P.FALLBACK_GID]
-    assert_deterministic(fig, tmp_path, "fig3-ties")
+    assert_saved(fig, tmp_path, "fig3-ties")
 
 
 # ====================================================================== Figs. 4-6
@@ -175,7 +173,7 @@ def test_fig_external_lines_follow_the_table_and_axis_order(tmp_path):
             assert line.get_label() == get_index(name).label
     (legend,) = fig.legends
     assert [t.get_text() for t in legend.get_texts()] == ["S2", "PS2", "Accuracy", "ARI"]
-    assert_deterministic(fig, tmp_path, "fig5")
+    assert_saved(fig, tmp_path, "fig5")
 
 
 def test_fig_external_on_the_printed_y_axis_extended_only_where_our_values_leave_it():
@@ -212,7 +210,7 @@ def test_fig_robustness_best_k_and_band(tmp_path):
     assert bars == [pytest.approx((0.0775, 0.0825)), pytest.approx((0.0875, 0.0925))]
     assert [p.get_label() for p in ax.patches][0] == F.HOLDS_LABEL
     assert [t.get_text() for t in ax.get_xticklabels()] == ["0.07", "0.08", "0.09", "0.10"]
-    assert_deterministic(fig, tmp_path, "robustness")
+    assert_saved(fig, tmp_path, "robustness")
 
 
 def test_fig_robustness_a_tied_best_k_breaks_the_pattern():
@@ -255,6 +253,20 @@ def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
                        env={**os.environ, "PYTHONHASHSEED": hash_seed})
         outputs.append([(stem.with_suffix(s)).read_bytes() for s in (".png", ".pdf")])
     assert outputs[0] == outputs[1]
+
+
+def test_two_saves_give_the_same_bytes(tmp_path):
+    # every figure is made with a constrained layout (plotting.figure), which refines itself
+    # on each draw unless save_figure freezes it: the second save must match the first
+    X, y = scatter_data()
+    fig = F.fig1(X, y, offset=0.09, pattern=(9, 3))
+    assert fig.get_layout_engine() is not None
+    first = [tmp_path / "fig1.png", tmp_path / "fig1.pdf"]
+    second = [tmp_path / "fig1-again.png", tmp_path / "fig1-again.pdf"]
+    P.save_figure(fig, first)
+    P.save_figure(fig, second, dpi=150)
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), f"{a.name} differs between two saves"
 
 
 def test_save_figure_rejects_unknown_formats(tmp_path):
