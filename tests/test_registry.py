@@ -1,28 +1,23 @@
-"""Registry-driven property tests: every index in clustval.indices.registry is held to its entry.
-
-Adding an index to the registry enrols it here: label permutation invariance, symmetry
-where the entry says so, the entry's bounds, and the best value for a perfect partition.
-"""
+"""The registry of indices: complete entries, one rule for names, and adding an index is one
+entry (score, the command line and the common property tests of tests/test_common.py take
+it up at once)."""
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
 import json
-import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+import test_common as common
 
 import clustval
 from clustval.cli import main
-from clustval.errors import InputError, UndefinedIndexError
+from clustval.errors import InputError
 from clustval.indices.contingency import contingency
 from clustval.indices.partition import CLUSTER_SUMS, Partition, reads
 from clustval.indices.registry import (
-    EXTERNAL,
     INDICES,
     IndexSpec,
     get_index,
@@ -30,32 +25,6 @@ from clustval.indices.registry import (
     registered,
 )
 from clustval.indices.scoring import score
-
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@st.composite
-def partitions(draw, min_n=2, max_n=40, max_labels=5):
-    """A pair (labels_true, labels_pred) of random partitions of the same n objects."""
-    n = draw(st.integers(min_n, max_n))
-    labels = st.integers(0, max_labels - 1)
-    truth = np.array(draw(st.lists(labels, min_size=n, max_size=n)))
-    pred = np.array(draw(st.lists(labels, min_size=n, max_size=n)))
-    return truth, pred
-
-
-def _relabel(labels: np.ndarray, seed: int) -> np.ndarray:
-    """Apply a random bijection to the label values (new values are non-contiguous and negative)."""
-    values = np.unique(labels)
-    new = np.random.default_rng(seed).permutation(len(values)) * 7 - 11
-    return new[np.searchsorted(values, labels)]
-
-
-def _value(name, *args):
-    try:
-        return get_index(name).function(*args)
-    except UndefinedIndexError:
-        return None
 
 
 def test_registry_entries_are_complete():
@@ -66,6 +35,8 @@ def test_registry_entries_are_complete():
         assert (spec.direction == "none") == (spec.k_rule is None), name
         assert spec.bounds[0] < spec.bounds[1]
         assert spec.reference and spec.label
+        # a truth of one class is an external case, every object alone an internal one
+        assert spec.undefined_for <= ({"one_class"} if spec.kind == "external" else {"singletons"}), name
         assert callable(spec.function) and callable(spec.core), name
         assert spec.function.__doc__ and len(spec.function.__doc__) > 80, f"{name} needs a docstring"
         # the public function is available under its registry name, the same object
@@ -76,145 +47,6 @@ def test_registry_entries_are_complete():
         assert module.__name__.startswith("clustval."), name
         assert getattr(module, name) is spec.function, name
     assert set(names_of("external")) | set(names_of("internal")) == set(INDICES)
-
-
-@pytest.mark.parametrize("name", EXTERNAL)
-@SETTINGS
-@given(pair=partitions(), seed=st.integers(0, 2**32 - 1))
-def test_external_bounded_invariant_under_relabelling_and_symmetric(name, pair, seed):
-    # three properties of one value on the same examples (one test drew them three times):
-    # within the entry's bounds, the same under new label names, and the same with the two
-    # partitions swapped where the entry says the index is symmetric
-    truth, pred = pair
-    spec = get_index(name)
-    base = _value(name, truth, pred)
-    other = _value(name, _relabel(truth, seed), _relabel(pred, seed + 1))
-    if base is None or other is None:
-        assert base is None and other is None, "undefinedness must not depend on label names"
-    else:
-        lo, hi = spec.bounds
-        for value in (base, other):
-            assert math.isfinite(value) and lo - 1e-12 <= value <= hi + 1e-12
-        if not spec.stochastic:
-            assert other == pytest.approx(base, abs=1e-12)
-    if spec.symmetric:
-        swapped = _value(name, pred, truth)
-        assert (swapped is None) == (base is None)
-        if base is not None:
-            assert swapped == pytest.approx(base, abs=1e-12)
-
-
-@pytest.mark.parametrize("name", EXTERNAL)
-@SETTINGS
-@given(pair=partitions(min_n=4), seed=st.integers(0, 2**32 - 1))
-def test_perfect_partition_scores_best(name, pair, seed):
-    truth, _ = pair
-    sizes = np.unique(truth, return_counts=True)[1]
-    if len(sizes) < 2 or sizes.max() < 2:
-        # One class, or all singletons: pair-based indices have no same-class pair to find.
-        truth = np.arange(len(truth)) % 2
-    spec = get_index(name)
-    perfect = spec.function(truth, _relabel(truth, seed))
-    if spec.direction == "none":  # a statistic (McNemar): no disagreement at all gives 0
-        assert perfect == 0
-        return
-    best = spec.bounds[1] if spec.direction == "higher" else spec.bounds[0]
-    if not spec.perfect_at_bound:
-        # The bound is out of reach for this truth (MI: H(truth); Russel-Rao: its share of
-        # pairs together): the perfect partition beats every other clustering of the same truth.
-        assert math.isinf(best) or perfect < best  # the flag is honest
-        other = _value(name, truth, pair[1])
-        assert other is None or not spec.better(other, perfect + 1e-12)
-    else:
-        assert perfect == pytest.approx(best, abs=1e-12)
-
-
-@st.composite
-def clustered_data(draw):
-    """Random data with K >= 2 clusters and at least one object more than K."""
-    seed = draw(st.integers(0, 2**32 - 1))
-    rng = np.random.default_rng(seed)
-    k = draw(st.integers(2, 5))
-    n = draw(st.integers(k + 1, 40))
-    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
-    X = rng.normal(size=(n, draw(st.integers(1, 4)))) + labels[:, None]
-    return X, labels, seed
-
-
-@SETTINGS
-@given(data=clustered_data())
-def test_internal_invariant_under_relabelling_and_object_order(data):
-    X, labels, seed = data
-    order = np.random.default_rng(seed).permutation(len(labels))
-    # undefined="nan": some indices are undefined on some of these partitions (a singular
-    # scatter matrix, a singleton's log 0); undefinedness must not depend on names or order
-    base = score(labels, X=X, undefined="nan")
-    moved = score(_relabel(labels, seed)[order], X=X[order], undefined="nan")
-    for name in names_of("internal"):
-        assert math.isnan(moved[name]) == math.isnan(base[name]), name
-        if not math.isnan(base[name]):
-            assert moved[name] == pytest.approx(base[name], rel=1e-10, abs=1e-12), name
-
-
-@SETTINGS
-@given(data=clustered_data())
-def test_internal_within_bounds_and_scoring_matches_functions(data):
-    X, labels, _ = data
-    values = score(labels, X=X, undefined="nan")
-    assert list(values) == list(names_of("internal"))
-    for name, value in values.items():
-        if math.isnan(value):  # undefined here: the index's own function says so too
-            with pytest.raises(UndefinedIndexError):
-                get_index(name).function(X, labels)
-            continue
-        lo, hi = get_index(name).bounds
-        assert lo - 1e-12 <= value <= hi + 1e-12, name
-        assert value == pytest.approx(get_index(name).function(X, labels), rel=1e-12, abs=1e-12), name
-    n = len(labels)
-    assert -n <= values["sil_sum"] <= n and -n <= values["bwp_sum"] <= n
-
-
-# Every index gives the same value for any order of the objects, also on tie-rich data
-# (an integer grid: tied distances at every radius; copies of points, some in other
-# clusters). Exactly for the indices of counts, minima and maxima and for the neighbour
-# indices, whose ties are shared by distance (clustval._engine.knn) and summed in one order; the
-# others add sums in the objects' order: equal to 1e-12 relative.
-EXACT_UNDER_PERMUTATION = {
-    *EXTERNAL, "igp", "dunn", "gdi12", "gdi21", "baker_hubert_gamma", "g_plus", "tau", "wcnn",
-    "dunnowa_m25_min_max", "dunnowa_m25_mean_mean", "dunnowa_m25_max_min", "conn",
-}  # fmt: skip
-
-
-def _tie_rich(kind: str):
-    rng = np.random.default_rng(len(kind))
-    X = rng.integers(0, 4, size=(120, 2)).astype(float)  # 16 points, about 7 copies of each
-    labels = (X[:, 0] + rng.integers(0, 2, 120) > 2).astype(int)  # two clusters that overlap
-    if kind == "three clusters":
-        labels = rng.integers(0, 3, 120)
-    elif kind == "duplicates":
-        X[60:90] = X[:30]
-    return X, labels, rng.integers(0, 3, 120)
-
-
-@pytest.mark.parametrize("kind", ["two clusters", "three clusters", "duplicates", "distances"])
-def test_every_index_is_the_same_for_any_order_of_the_objects(kind):
-    X, labels, truth = _tie_rich(kind)
-    data = {"distances": clustval.clustering.kmedoids.euclidean_distances(X)} if kind == "distances" else {"X": X}
-    base = score(labels, labels_true=truth, undefined="nan", **data)
-    if kind != "distances":
-        assert list(base) == list(INDICES)  # every registered index, external and internal
-    assert all(math.isfinite(base[name]) for name in ("igp", "wcnn", "dunnowa_m25_mean_mean", "conn"))
-    for seed in range(2):
-        order = np.random.default_rng(seed).permutation(len(labels))
-        moved = {"distances": data["distances"][np.ix_(order, order)]} if kind == "distances" else {"X": X[order]}
-        got = score(labels[order], labels_true=truth[order], undefined="nan", **moved)
-        for name, value in base.items():
-            if math.isnan(value):  # undefined here, whatever the order
-                assert math.isnan(got[name]), name
-            elif name in EXACT_UNDER_PERMUTATION:
-                assert got[name] == value, name
-            else:
-                assert got[name] == pytest.approx(value, rel=1e-12, abs=1e-300), name
 
 
 def test_best_of_follows_direction():
@@ -284,13 +116,16 @@ def test_one_entry_adds_an_index_to_score_cli_and_property_tests(new_index, tmp_
     assert "Pair recall" in capsys.readouterr().out
     assert main(["indices"]) == 0
     assert "pair_recall" in capsys.readouterr().out
-    # the registry-driven property tests, run on the new entry
-    test_external_bounded_invariant_under_relabelling_and_symmetric("pair_recall")
-    test_perfect_partition_scores_best("pair_recall")
+    # the common property checks (tests/test_common.py), run on the new entry's examples
+    rng = np.random.default_rng(5)
+    for seed in range(5):
+        some_truth, some_pred = rng.integers(0, 3, 20), rng.integers(0, 4, 20)
+        common.check_external("pair_recall", some_truth, some_pred, seed)
+        common.check_perfect_partition("pair_recall", some_truth, some_pred, seed)
     # and they can fail: pair recall is not symmetric, so an entry that says it is fails
     INDICES["pair_recall"] = dataclasses.replace(new_index, symmetric=True)
     with pytest.raises(AssertionError):
-        test_external_bounded_invariant_under_relabelling_and_symmetric("pair_recall")
+        common.check_external("pair_recall", np.array(truth), np.array(pred), 0)
     INDICES["pair_recall"] = new_index
 
 
@@ -340,8 +175,11 @@ def test_one_entry_adds_an_internal_index_with_what_it_reads():
         assert score(labels, X=X)["mean_within"] == pytest.approx(1.6, abs=1e-15)
         assert score(labels, distances=D)["mean_within"] == pytest.approx(1.6, abs=1e-15)
         assert list(score(labels, distances=D))[-1] == "mean_within"  # reads distances only
-        test_internal_within_bounds_and_scoring_matches_functions()
-        test_internal_invariant_under_relabelling_and_object_order()
+        # the common property checks (tests/test_common.py) take the new entry up
+        rng = np.random.default_rng(6)
+        for seed in range(3):
+            labels = np.concatenate([np.arange(3), rng.integers(0, 3, 17)])
+            common.check_internal(rng.normal(size=(20, 2)) + labels[:, None], labels, seed)
 
 
 def test_names_follow_one_rule():

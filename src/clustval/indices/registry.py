@@ -52,6 +52,10 @@ Direction = Literal["higher", "lower", "none"]  # none: a statistic with no bett
 #: its largest or smallest value, or the K with the largest or smallest second difference
 #: Q(K-1) - 2 Q(K) + Q(K+1) (an elbow of an index that moves monotonically with K).
 K_RULES = ("max", "min", "max_diff", "min_diff")
+#: Partitions on which an index is undefined whatever the data (IndexSpec.undefined_for):
+#: "one_class" (external: the truth has a single class), "singletons" (internal: every
+#: object a cluster of its own, K = n). Every internal index is undefined for one cluster.
+UNDEFINED_FOR = ("one_class", "singletons")
 
 _INF = float("inf")
 
@@ -95,6 +99,8 @@ class IndexSpec:
     # external only: a perfect clustering scores the bound on the better side (False: it only
     # scores at least as well as any other clustering of the same truth, e.g. Russel-Rao, MI)
     perfect_at_bound: bool = True
+    # the partitions on which the index is undefined whatever the data (UNDEFINED_FOR)
+    undefined_for: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         if self.kind not in ("external", "internal"):
@@ -111,6 +117,9 @@ class IndexSpec:
         if self.k_rule not in K_RULES and not (self.k_rule is None and self.direction == "none"):
             raise InputError(f"index {self.name!r}: k_rule must be one of {K_RULES}, got {self.k_rule!r}.")
         object.__setattr__(self, "needs", frozenset(self.needs))
+        object.__setattr__(self, "undefined_for", frozenset(self.undefined_for))
+        if not self.undefined_for <= set(UNDEFINED_FOR):
+            raise InputError(f"index {self.name!r}: undefined_for must name cases of {UNDEFINED_FOR}.")
         unknown = set(self.needs) - set(NEEDS)
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
@@ -289,15 +298,16 @@ class IndexSpec:
 
 
 def _ext(name, label, bounds, reference, function, core, *, symmetric=False, stochastic=False,
-         options=None, direction="higher", perfect_at_bound=True):  # fmt: skip
+         options=None, direction="higher", perfect_at_bound=True, undefined_for=()):  # fmt: skip
     return IndexSpec(name, label, "external", direction, bounds, reference, function, core,
                      None, options or {}, symmetric=symmetric, stochastic=stochastic,
-                     perfect_at_bound=perfect_at_bound)  # fmt: skip
+                     perfect_at_bound=perfect_at_bound, undefined_for=undefined_for)  # fmt: skip
 
 
-def _int(name, label, direction, bounds, reference, function, core, options=None, *, k_rule=None):
+def _int(name, label, direction, bounds, reference, function, core, options=None, *, k_rule=None,
+         undefined_for=()):  # fmt: skip
     return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
-                     None, options or {}, k_rule=k_rule)  # fmt: skip
+                     None, options or {}, k_rule=k_rule, undefined_for=undefined_for)  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
@@ -308,6 +318,8 @@ _GAGOLEWSKI = "Gagolewski, Bartoszuk & Cena (2021), Inf. Sci. 581:620-636"
 _S2_OPTIONS = {"s2_matching": "matching"}
 _CP_OPTIONS = {"cp_seed": "seed"}
 _STDI_OPTIONS = {"stdi_squared": "squared"}
+_ONE_CLASS = ("one_class",)  # undefined_for: no second class to tell apart
+_SINGLETONS = ("singletons",)  # undefined_for: no within-cluster pair, spread or scatter
 
 #: Every index, by registry name, in the order scores are reported.
 INDICES: dict[str, IndexSpec] = {
@@ -315,7 +327,7 @@ INDICES: dict[str, IndexSpec] = {
     for spec in (
         # ---- external: ground truth vs prediction, all from one contingency table
         _ext("s2", "S2", (0, 1), f"{_XIE2017}, eqs. 1-3", external.s2, external.s2_from_contingency,
-             options=_S2_OPTIONS),
+             options=_S2_OPTIONS, undefined_for=_ONE_CLASS),
         _ext("ps2", "PS2", (0, 1), f"{_XIE2017}, eqs. 5-8", external.ps2, external.ps2_from_contingency),
         _ext("accuracy", "Accuracy", (0, 1), "Hungarian-matched accuracy (Kuhn 1955)",
              external.accuracy, external.accuracy_from_contingency, symmetric=True),
@@ -358,7 +370,7 @@ INDICES: dict[str, IndexSpec] = {
              external.cp_accuracy_mc, external.cp_accuracy_mc_from_contingency, stochastic=True,
              options=_CP_OPTIONS),
         _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", external.nca,
-             external.nca_from_contingency),
+             external.nca_from_contingency, undefined_for=_ONE_CLASS),
         # ---- external: clusterCrit's pair-counting criteria
         # (Desgraupes 2013, the clusterCrit vignette; its Folkes_Mallows, Jaccard and Rand are
         # fmi, jaccard and rand; its Hubert is the phi coefficient, its Phi (no square root)
@@ -402,21 +414,21 @@ INDICES: dict[str, IndexSpec] = {
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
              classic.igp, classic.igp_from_partition),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             classic.sil, classic.sil_from_partition, {"sil_average": "average"}),
+             classic.sil, classic.sil_from_partition, {"sil_average": "average"}, undefined_for=_SINGLETONS),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
              "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", classic.sil_sum,
-             classic.sil_sum_from_partition),
+             classic.sil_sum_from_partition, undefined_for=_SINGLETONS),
         _int("bwp", "BWP", "higher", (-1, 1),
              "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", classic.bwp,
-             classic.bwp_from_partition),
+             classic.bwp_from_partition, undefined_for=_SINGLETONS),
         _int("bwp_sum", "BWP (sum)", "higher", (-_INF, _INF),
              "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", classic.bwp_sum,
-             classic.bwp_sum_from_partition),
+             classic.bwp_sum_from_partition, undefined_for=_SINGLETONS),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
              classic.dunn, classic.dunn_from_partition),
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
              "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", classic.calinski_harabasz,
-             classic.calinski_harabasz_from_partition),
+             classic.calinski_harabasz_from_partition, undefined_for=_SINGLETONS),
         # ---- internal: scatter matrices (clusterCrit)
         # coordinates only: centroids and the within-group scatter matrices W_k, computed once
         # per partition (clustval.indices.scatter); k_rule is clusterCrit's bestCriterion rule
@@ -425,16 +437,16 @@ INDICES: dict[str, IndexSpec] = {
              scatter.ball_hall_from_partition, k_rule="max_diff"),
         _int("banfeld_raftery", "Banfeld-Raftery", "lower", (-_INF, _INF),
              "Banfield & Raftery (1993), Biometrics 49(3):803-821", scatter.banfeld_raftery,
-             scatter.banfeld_raftery_from_partition),
+             scatter.banfeld_raftery_from_partition, undefined_for=_SINGLETONS),
         _int("det_ratio", "Det_Ratio", "higher", (1, _INF),
              "Friedman & Rubin (1967), JASA 62:1159-1178; Scott & Symons (1971)", scatter.det_ratio,
-             scatter.det_ratio_from_partition, k_rule="min_diff"),
+             scatter.det_ratio_from_partition, k_rule="min_diff", undefined_for=_SINGLETONS),
         _int("ksq_detw", "Ksq_DetW", "lower", (0, _INF),
              "Marriott (1971), Biometrics 27(3):501-514", scatter.ksq_detw, scatter.ksq_detw_from_partition,
              k_rule="max_diff"),
         _int("log_det_ratio", "Log_Det_Ratio", "higher", (0, _INF),
              "Scott & Symons (1971), Biometrics 27(2):387-397", scatter.log_det_ratio,
-             scatter.log_det_ratio_from_partition, k_rule="min_diff"),
+             scatter.log_det_ratio_from_partition, k_rule="min_diff", undefined_for=_SINGLETONS),
         _int("log_ss_ratio", "Log_SS_Ratio", "higher", (-_INF, _INF),
              "Hartigan (1975), Clustering Algorithms, Wiley", scatter.log_ss_ratio,
              scatter.log_ss_ratio_from_partition, k_rule="min_diff"),
@@ -448,13 +460,13 @@ INDICES: dict[str, IndexSpec] = {
              scatter.ray_turi, scatter.ray_turi_from_partition),
         _int("scott_symons", "Scott-Symons", "lower", (-_INF, _INF),
              "Scott & Symons (1971), Biometrics 27(2):387-397", scatter.scott_symons,
-             scatter.scott_symons_from_partition),
+             scatter.scott_symons_from_partition, undefined_for=_SINGLETONS),
         _int("trace_w", "Trace_W", "lower", (0, _INF),
              "Edwards & Cavalli-Sforza (1965), Biometrics 21(2):362-375", scatter.trace_w,
              scatter.trace_w_from_partition, k_rule="max_diff"),
         _int("trace_wib", "Trace_WiB", "higher", (0, _INF),
              "Friedman & Rubin (1967), JASA 62:1159-1178", scatter.trace_wib, scatter.trace_wib_from_partition,
-             k_rule="max_diff"),
+             k_rule="max_diff", undefined_for=_SINGLETONS),
         _int("wemmert_gancarski", "Wemmert-Gancarski", "higher", (0, 1),
              "Desgraupes (2013), clusterCrit vignette, sec. 1.2.27", scatter.wemmert_gancarski,
              scatter.wemmert_gancarski_from_partition),
@@ -472,21 +484,21 @@ INDICES: dict[str, IndexSpec] = {
         # Bezdek & Pal's generalised Dunn indices (clustval.indices.generalised_dunn; GDI11 is dunn)
         _int("baker_hubert_gamma", "Gamma", "higher", (-1, 1),
              "Baker & Hubert (1975), JASA 70(349):31-38", pair_rank.baker_hubert_gamma,
-             pair_rank.baker_hubert_gamma_from_partition),
+             pair_rank.baker_hubert_gamma_from_partition, undefined_for=_SINGLETONS),
         _int("g_plus", "G+", "lower", (0, 1), "Rohlf (1974), Annu. Rev. Ecol. Syst. 5:101-113",
-             pair_rank.g_plus, pair_rank.g_plus_from_partition),
+             pair_rank.g_plus, pair_rank.g_plus_from_partition, undefined_for=_SINGLETONS),
         _int("tau", "Tau", "higher", (-1, 1),
              f"Rohlf (1974), Annu. Rev. Ecol. Syst. 5:101-113; {_CLUSTERCRIT}", pair_rank.tau,
-             pair_rank.tau_from_partition),
+             pair_rank.tau_from_partition, undefined_for=_SINGLETONS),
         _int("c_index", "C-index", "lower", (0, 1),
              "Hubert & Levin (1976), Psychol. Bull. 83(6):1072-1080", pair_rank.c_index,
-             pair_rank.c_index_from_partition),
+             pair_rank.c_index_from_partition, undefined_for=_SINGLETONS),
         _int("point_biserial", "Point-Biserial", "higher", (-_INF, _INF),
              "Milligan (1981), Psychometrika 46(2):187-199", pair_rank.point_biserial,
-             pair_rank.point_biserial_from_partition),
+             pair_rank.point_biserial_from_partition, undefined_for=_SINGLETONS),
         _int("mcclain_rao", "McClain-Rao", "lower", (0, _INF),
              "McClain & Rao (1975), J. Marketing Res. 12(4):456-460", pair_rank.mcclain_rao,
-             pair_rank.mcclain_rao_from_partition),
+             pair_rank.mcclain_rao_from_partition, undefined_for=_SINGLETONS),
         *(_int(f"gdi{u}{v}", f"GDI{u}{v}", "higher", (0, _INF),
                "Bezdek & Pal (1998), IEEE Trans. SMC-B 28(3):301-315",
                getattr(generalised_dunn, f"gdi{u}{v}"), getattr(generalised_dunn, f"gdi{u}{v}_from_partition"))
@@ -496,10 +508,10 @@ INDICES: dict[str, IndexSpec] = {
         # were not above, as published (clustval.indices.nbclust); NbClust's own values are
         # clustval.compat.nbclust's
         _int("ccc", "CCC", "higher", (-_INF, _INF),
-             "Sarle (1983), SAS Technical Report A-108", nbclust.ccc, nbclust.ccc_from_partition),
+             "Sarle (1983), SAS Technical Report A-108", nbclust.ccc, nbclust.ccc_from_partition, undefined_for=_SINGLETONS),
         _int("trcovw", "TrCovW", "lower", (0, _INF),
              "Milligan & Cooper (1985), Psychometrika 50(2):159-179", nbclust.trcovw,
-             nbclust.trcovw_from_partition, k_rule="max_diff"),
+             nbclust.trcovw_from_partition, k_rule="max_diff", undefined_for=_SINGLETONS),
         _int("dindex", "Dindex", "lower", (0, _INF),
              "Lebart, Morineau, Piron (2000), Statistique exploratoire multidimensionnelle",
              nbclust.dindex, nbclust.dindex_from_partition, k_rule="max_diff"),
@@ -520,7 +532,7 @@ INDICES: dict[str, IndexSpec] = {
              "Pattern Recognit. 41(3):995-1011", cvi.ps, cvi.ps_from_partition),
         _int("rcip", "rCIP", "lower", (0, _INF),
              "Araujo, Doria Neto & Martins (2013), Pattern Recognit. Lett. 34(16):2181-2191",
-             cvi.rcip, cvi.rcip_from_partition),
+             cvi.rcip, cvi.rcip_from_partition, undefined_for=_SINGLETONS),
         _int("csil", "cSIL", "higher", (-1, 1),
              "Rawashdeh & Ralescu (2012), SUM 2012, LNCS 7520:406-419", cvi.csil,
              cvi.csil_from_partition),
