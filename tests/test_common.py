@@ -169,6 +169,16 @@ def test_external_format_invariance_and_float_return(name):
     assert clustval.external_scores(TRUTH, PRED, [name]) == {name: base}
 
 
+def test_external_scores_at_once_give_each_function_s_value():
+    # one table and one matching shared by every index (and the Monte Carlo draw on its own
+    # thread where the table is large) give each index's own value
+    truth, pred = LABEL_FORMATS["strings"](TRUTH), PRED * 10 - 30
+    values = clustval.external_scores(truth, pred)
+    assert list(values) == list(EXTERNAL)
+    for name, value in values.items():
+        assert type(value) is float and value == get_index(name).function(truth, pred), name
+
+
 @pytest.mark.parametrize("name", NON_SYMMETRIC)
 def test_non_symmetric_indices_are_not_symmetric(name):
     # the entry's symmetric=False is honest: swapping the partitions changes the value
