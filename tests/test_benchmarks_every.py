@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from clustval.registry import INDICES, names_of
+
 pytest.importorskip("sklearn", reason="scikit-learn is the peer of the score rows")
 
 # benchmarks/ is not an installed package: load it from its folder (its modules import each other)
@@ -35,13 +37,13 @@ def test_rows_from_fresh_processes(tmp_path, monkeypatch):
     assert [(r["part"], r["n"]) for r in rows] == [("score", 200), ("R clusterCrit", 200), ("R NbClust", 200)]
     score = rows[0]
     assert score["note"] == "" or score["note"].startswith("peak RSS")
-    assert score["indices"] == 92 and score["agree"] is True and score["compared"] == 1
+    assert score["indices"] == len(INDICES) and score["agree"] is True and score["compared"] == 1
     assert score["passes"] >= 1
     for key in ("ours_s", "theirs_s", "ratio", "ours_mb", "theirs_mb"):
         assert score[key] >= 0 and math.isfinite(score[key]), key
     assert score["ours_runs"] == score["theirs_runs"] == 1
     assert all(r["note"].startswith("skipped: R with") and "ratio" not in r for r in rows[1:])
-    assert json.loads((tmp_path / "every.json").read_text())[0]["indices"] == 92
+    assert json.loads((tmp_path / "every.json").read_text())[0]["indices"] == len(INDICES)
     table = (tmp_path / "every.md").read_text()
     assert table.startswith("Machine: ") and "AVX-512" in table
     assert len([line for line in table.splitlines() if line.startswith("| ")]) == 1 + len(rows)
@@ -59,7 +61,7 @@ def test_both_sides_agree_in_process(part, tmp_path):
     assert set(theirs["values"]) <= set(ours["values"])
     assert bench.agree(ours["values"], theirs["values"])
     assert (ours["passes"] is not None) == (part == "score, uniform")
-    assert len(ours["values"]) == (60 if part == "score, uniform" else len(theirs["values"]))
+    assert len(ours["values"]) == (len(names_of("internal")) if part == "score, uniform" else len(theirs["values"]))
 
 
 def test_counting_passes_leaves_the_library_as_it_was():

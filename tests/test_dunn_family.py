@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices import generalised_dunn
+from clustval.errors import InputError
 from clustval.indices.partition import Partition
 from clustval.indices.registry import get_index
 
@@ -125,18 +125,15 @@ def test_hand_worked_example():
     assert clustval.gdi43(X, labels) == pytest.approx(math.dist([1, 2 / 3], [9, 0.5]) / diameters[3], rel=1e-14)
 
 
-def test_invariances():
+def test_invariant_under_scaling_and_translation():
+    # (label names and the objects' order, for every index: tests/test_common.py)
     X, labels = data(8, integer=False)
-    order = np.random.default_rng(0).permutation(len(labels))
     for name in NAMES:
         base = getattr(clustval, name)(X, labels)
-        assert getattr(clustval, name)(X[order], (labels * 7 - 3)[order]) == pytest.approx(base, rel=1e-12), name
         assert getattr(clustval, name)(2.5 * X - 4.0, labels) == pytest.approx(base, rel=1e-12), name
 
 
 def test_degenerate_partitions():
-    with pytest.raises(UndefinedIndexError, match="single cluster"):
-        clustval.gdi33([[0.0], [1.0]], [0, 0])
     X = [[0.0], [0.0], [5.0], [5.0]]  # every cluster a repeated point: all diameters 0
     for name in NAMES:
         assert getattr(clustval, name)(X, [0, 0, 1, 1]) == math.inf, name
