@@ -49,6 +49,7 @@ LABEL_FORMATS = {
     "int8": lambda v: v.astype(np.int8),
     "strings": lambda v: np.array([f"c{x}" for x in v]),
     "list of strings": lambda v: [f"c{x}" for x in v],
+    "object array": lambda v: np.array([f"{x}-a" for x in v], dtype=object),
 }
 DATA_FORMATS = {
     "array": lambda X: X,
