@@ -31,6 +31,10 @@ PAGES = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 OPTIONAL = ("dask", "distributed", "dask_jobqueue", "pandas", "matplotlib", "sklearn")
 # Blocks that take longer than the fast suite allows (over ~10 s): none so far.
 SLOW: set[str] = set()
+# A block that starts a Dask cluster of worker processes (each imports clustval and loads
+# its kernels: about 6 s of CPU a block) runs as written in the slow suite; the fast suite
+# runs the same code with the workers as threads of one process (processes=False).
+PROCESSES, THREADS = "processes=True", "processes=False"
 
 
 def _blocks():
@@ -54,17 +58,7 @@ def _imported(code: str) -> set[str]:
     return names
 
 
-def test_the_pages_have_python_blocks():
-    where = {name.split(":")[0] for name, _ in BLOCKS}
-    assert {"README.md", "docs/scaling-out.md", "docs/library.md", "docs/choosing-k.md"} <= where
-
-
-@pytest.mark.parametrize(
-    ("name", "code"),
-    [pytest.param(n, c, marks=[pytest.mark.slow] if n in SLOW else []) for n, c in BLOCKS],
-    ids=[name for name, _ in BLOCKS],
-)
-def test_python_block_runs_as_a_script(name, code, tmp_path):
+def _run_as_a_script(name, code, tmp_path):
     for module in sorted(_imported(code) & set(OPTIONAL)):
         if importlib.util.find_spec(module) is None:
             pytest.skip(f"{name} needs {module}, which is not installed")
@@ -75,6 +69,29 @@ def test_python_block_runs_as_a_script(name, code, tmp_path):
                           capture_output=True, text=True, timeout=300)  # fmt: skip
     assert done.returncode == 0, f"{name} failed as a script:\n{done.stderr[-3000:]}"
     assert list(tmp_path.iterdir()) == [script], "a block writes only to its own temporary folders"
+
+
+def test_the_pages_have_python_blocks():
+    where = {name.split(":")[0] for name, _ in BLOCKS}
+    assert {"README.md", "docs/scaling-out.md", "docs/library.md", "docs/choosing-k.md"} <= where
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [pytest.param(n, c, marks=[pytest.mark.slow] if n in SLOW or PROCESSES in c else []) for n, c in BLOCKS],
+    ids=[name for name, _ in BLOCKS],
+)
+def test_python_block_runs_as_a_script(name, code, tmp_path):
+    _run_as_a_script(name, code, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("name", "code"), [(n, c) for n, c in BLOCKS if PROCESSES in c], ids=[n for n, c in BLOCKS if PROCESSES in c]
+)
+def test_a_block_of_worker_processes_runs_on_threads(name, code, tmp_path):
+    # the same script, its cluster's workers threads of one process (as written: slow suite)
+    assert code.count(PROCESSES) == 1
+    _run_as_a_script(name, code.replace(PROCESSES, THREADS), tmp_path)
 
 
 def _hooks():
