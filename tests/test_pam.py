@@ -249,7 +249,7 @@ def test_build_recomputes_only_gains_that_can_still_win(monkeypatch):
     # medoids are those of full passes (the plain-Python oracle).
     pam_module = importlib.import_module("clustval.clustering.pam")
     rng = np.random.default_rng(4)
-    X = np.vstack([rng.normal(c, 0.3, size=(60, 2)) for c in ((0, 0), (6, 0), (0, 6), (6, 6), (3, 12))])
+    X = np.vstack([rng.normal(c, 0.3, size=(30, 2)) for c in ((0, 0), (6, 0), (0, 6), (6, 6), (3, 12))])
     counted = []
     gains_into = pam_module._gains_into
     monkeypatch.setattr(pam_module, "_gains_into", lambda dist, objects, *a: counted.append(objects.size) or gains_into(dist, objects, *a))
