@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from clustval.registry import INDICES, names_of
+from clustval.indices.registry import INDICES, names_of
 
 pytest.importorskip("sklearn", reason="scikit-learn is the peer of the score rows")
 

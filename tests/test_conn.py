@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.indices.cvi import conn
 from clustval.errors import InputError
+from clustval.indices.cvi import conn
 
 
 def conn_oracle(first, second, owner, inter="paper") -> Fraction:

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.indices import generalised_dunn
 from clustval.errors import InputError
+from clustval.indices import generalised_dunn
 from clustval.indices.partition import Partition
 from clustval.indices.registry import get_index
 

@@ -15,13 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn import metrics as skm
 
-from clustval.indices import classic, partition
 from clustval._engine.pairwise import (
     _PASS_ARRAYS_PER_BLOCK_ROW,
-    _tile_major,
     cluster_distance_stats,
     exact_distances,
     rows_per_block,
+    tile_major_layout,
 )
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices import classic, partition
