@@ -8,6 +8,9 @@
 * Every public function and method of the documented modules has the numpydoc sections
   Parameters (when it takes any) and Returns (unless it returns None), found as
   tests/test_examples.py finds them.
+* Every registry index is described once (clustval.indices._docs): its function and its core
+  have every section, written from that description and the registry entry; and the index
+  modules' docstrings are no longer than their code.
 """
 
 from __future__ import annotations
@@ -185,6 +188,7 @@ MODULES = [
     "clustval.dask",
     "clustval.datasets",
     "clustval.indices.generalised_dunn",
+    "clustval.indices._docs",
     "clustval.indices.external",
     "clustval.indices.gap",
     "clustval.indices.classic",
@@ -269,3 +273,58 @@ def test_has_numpydoc_parameters_and_returns(name, function):
         assert _section(doc, "Returns") is not None or _section(doc, "Yields") is not None, (
             f"{name} has no Returns section"
         )
+
+
+# --------------------------------------------------------------------------------------
+# one description per index
+# --------------------------------------------------------------------------------------
+
+INDEX_MODULES = ["external", "classic", "scatter", "pair_rank", "generalised_dunn", "nbclust", "neighbours", "cvi", "gap"]
+
+
+def test_every_index_and_its_core_have_their_numpydoc_from_the_registry():
+    from clustval.indices.registry import INDICES
+
+    for name, spec in INDICES.items():
+        function_doc, core_doc = inspect.getdoc(spec.function), inspect.getdoc(spec.core)
+        for which, doc in (("function", function_doc), ("core", core_doc)):
+            for title in ("Parameters", "Returns", "See Also", "Examples") + ("Raises",) * (which == "function"):
+                assert _section(doc, title), f"{name}: its {which} has no {title} section"
+            assert ">>> " in _section(doc, "Examples"), f"{name}: its {which} has no example"
+        returns = _section(function_doc, "Returns")
+        better = "no better side" if spec.direction == "none" else f"{spec.direction} is better"
+        assert f"{spec.label}, in [" in returns and better in returns, f"{name}: {returns}"
+        assert spec.reference in _section(function_doc, "References"), name
+        assert _section(function_doc, "See Also").startswith(f"{spec.core.__name__} : "), name
+        assert _section(core_doc, "See Also").startswith(f"{spec.function.__name__} : "), name
+        # the description comes first and is the index's own: no two indices share one
+        assert function_doc.partition("\n")[0] not in {
+            inspect.getdoc(other.function).partition("\n")[0] for other in INDICES.values() if other is not spec
+        }, name
+
+
+def _docstring_and_code_lines(path: Path) -> tuple[int, int]:
+    """Non-blank lines of the docstrings (module, class, function; and any other string that
+    holds an example, such as a template of descriptions) and of the rest, comments left out."""
+    source = path.read_text(encoding="utf-8")
+    documentation = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                ast.get_docstring(node, clean=False) is not None:  # fmt: skip
+            documentation.update(range(body[0].lineno, body[0].end_lineno + 1))
+        parts = node.values if isinstance(node, ast.JoinedStr) else [node]
+        if any(isinstance(part, ast.Constant) and isinstance(part.value, str) and ">>> " in part.value for part in parts):
+            documentation.update(range(node.lineno, node.end_lineno + 1))
+    lines = source.splitlines()
+    text = [number for number, line in enumerate(lines, 1) if line.strip() and not line.strip().startswith("#")]
+    docs = sum(1 for number in text if number in documentation)
+    return docs, len(text) - docs
+
+
+def test_the_index_modules_docstrings_are_no_longer_than_their_code():
+    folder = REPO / "src" / "clustval" / "indices"
+    counted = {name: _docstring_and_code_lines(folder / f"{name}.py") for name in INDEX_MODULES}
+    longer = {name: f"{docs} docstring lines for {code} of code" for name, (docs, code) in counted.items() if docs > code}
+    assert not longer, f"say it once (clustval.indices._docs writes what every index shares): {longer}"
+    assert sum(docs for docs, _ in counted.values()) > 500  # the counting finds the docstrings

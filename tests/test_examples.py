@@ -27,6 +27,7 @@ MODULES = [
     "clustval.indices.counts",
     "clustval.datasets",
     "clustval.indices.generalised_dunn",
+    "clustval.indices._docs",
     "clustval.errors",
     "clustval.indices.external",
     "clustval.indices.gap",

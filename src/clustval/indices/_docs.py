@@ -1,15 +1,18 @@
 """Every index's numpydoc, written from its one description and its registry entry.
 
 An index is described once, in its public function's docstring: what it measures, its
-formula, its edge cases, its example, and only what is its own (the Parameters of its
-options, the Raises of its undefined cases, See Also its relatives). What the function and
-its core share with every other index is written here, once, from the registry entry
-(:mod:`clustval.indices.registry`) and the two signatures: the Parameters of the labels, the
-data and the shared keywords, Returns with the entry's range and direction, the Raises of
-the input checks, See Also between the function and its core, References from the entry,
-and the core's example (it gives the function's value). :func:`document_all`, called once
-the registry is built, writes both ``__doc__`` strings, so ``help()``, the doctests and the
-API pages (mkdocstrings inspects the index modules: mkdocs.yml) show the whole text.
+formula and reference, its edge cases, and an example with a worked value, which ends the
+docstring (no Examples header needed). Sections are written only for what is the index's own:
+the Parameters of its options, a Raises that differs from the shared one, See Also its
+relatives. What the function and its core share with every other index is written here, once,
+from the registry entry (:mod:`clustval.indices.registry`) and the two signatures: the
+Parameters of the labels, the data and the shared keywords; Returns with the entry's label,
+range and direction; the Raises of the input checks (and K = 1); See Also between the
+function and its core; References from the entry; the core's example (it gives the function's
+value). :func:`document_all`, called once the registry is built, writes both ``__doc__``
+strings, so ``help()``, the doctests and the API pages (docs/griffe_runtime.py) show the
+whole text. :func:`completed` does the same for the functions of the index modules that take
+the shared parameters but are not registry indices.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Callable, Iterable
+
+from .partition import COORDINATES
 
 _TITLES = ("Parameters", "Returns", "Raises", "See Also", "Notes", "References", "Examples")
 _HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
@@ -59,6 +64,7 @@ _DATA = {
     Coordinates only: this index needs the centroids, so "precomputed" is refused.""",
     },
 }
+# The Raises every index of a kind shares, by exception
 _RAISES = {
     "external": {_INPUT_ERROR: """Labels that fail the checks of :func:`~clustval.indices.contingency.contingency`
     (empty, not 1-D, unequal lengths, NaN or None, numbers mixed with strings)."""},
@@ -67,7 +73,8 @@ _RAISES = {
         _INPUT_ERROR: "Data or labels that fail the checks (lengths differ, NaN or inf, a label missing).",
     },
 }
-_SHARED_INPUT = {"external": ("a contingency table", "the labels"), "internal": ("a shared partition", "the data")}
+# What the core and the function of an index of each kind read
+_READS = {"external": ("a contingency table", "the labels"), "internal": ("a shared partition", "the data")}
 _K_RULE = {"max_diff": "K by the largest second difference, an elbow",
            "min_diff": "K by the smallest second difference, an elbow"}  # fmt: skip
 # The core's example: data on which every core runs, and gives its function's value.
@@ -192,10 +199,21 @@ def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
     return {**_SHARED, **({} if kind == "external" else _DATA[reads_distances])}
 
 
+def _names(function: Callable) -> list[str]:
+    """The parameters of ``function``, in the order of its signature (from its code object:
+    ``inspect.signature`` would take most of the time that documenting every index takes)."""
+    code = function.__code__
+    names, positional, keyword = code.co_varnames, code.co_argcount, code.co_kwonlyargcount
+    star, double_star = bool(code.co_flags & inspect.CO_VARARGS), bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return [*names[:positional], *names[positional + keyword : positional + keyword + star],
+            *names[positional : positional + keyword],
+            *names[positional + keyword + star : positional + keyword + star + double_star]]  # fmt: skip
+
+
 def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
     """The Parameters of every parameter of ``function``, in order, each from ``entry_of``."""
     lines = []
-    for name in inspect.signature(function).parameters:
+    for name in _names(function):
         entry = entry_of(name)
         if entry is None:
             raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
@@ -208,10 +226,8 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     """The Parameters of the index's function or of its core: the shared ones, and the
     options from the description (the core's perhaps under another name: :func:`db`'s ``p``
     is its core's ``minkowski``, matched by position)."""
-    from .partition import COORDINATES
-
     shared = _shared(spec.kind, COORDINATES not in spec.needs)
-    names, options = list(inspect.signature(spec.core).parameters), _options(spec)
+    names, options = _names(spec.core), _options(spec)
 
     def function_entry(name: str) -> str | None:
         entry = option_parameter(spec, name, written)
@@ -260,7 +276,7 @@ def completed(*, reads_distances: bool):
     def decorate(function: Callable) -> Callable:
         description, own = split(function.__doc__)
         written = entries(own.get("Parameters", ""))
-        kind = "external" if "labels_true" in inspect.signature(function).parameters else "internal"
+        kind = "external" if "labels_true" in _names(function) else "internal"
         shared = _shared(kind, reads_distances)
         own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or (
             f"{name} : {shared[name]}" if name in shared else None))  # fmt: skip
@@ -287,10 +303,8 @@ def _returns(spec) -> str:
 
 def _options(spec) -> list[str]:
     """The keywords of the index's function that not every index takes."""
-    from .partition import COORDINATES
-
     shared = _shared(spec.kind, COORDINATES not in spec.needs)
-    return [name for name in inspect.signature(spec.function).parameters if name not in shared]
+    return [name for name in _names(spec.function) if name not in shared]
 
 
 def _raises(spec, written: dict[str, str], core: bool) -> str:
@@ -316,8 +330,9 @@ def _examples(spec) -> str:
 
 
 def _join(description: str, sections: dict[str, str]) -> str:
-    parts = [description] + [f"{title}\n{'-' * len(title)}\n{sections[title]}" for title in _TITLES if sections.get(title)]
-    return "\n\n".join(parts) + "\n"
+    """A numpydoc docstring: the description, then the sections in numpydoc's order."""
+    titled = [f"{title}\n{'-' * len(title)}\n{sections[title]}" for title in _TITLES if sections.get(title)]
+    return "\n\n".join([description, *titled]) + "\n"
 
 
 def document(spec) -> None:
@@ -339,9 +354,11 @@ def document(spec) -> None:
     """
     function, core = spec.function, spec.core
     description, own = split(_WRITTEN.setdefault(function, function.__doc__ or ""))
+    if "Examples" not in own:
+        raise ValueError(f"{function.__name__}: its description has no example (a closing >>> block).")
     written = entries(own.get("Parameters", ""))
     raises = entries(own.get("Raises", ""))
-    table, data = _SHARED_INPUT[spec.kind]
+    table, data = _READS[spec.kind]
     see_also = "\n".join([f"{core.__name__} : the same index from {table}.", own.get("See Also", ""),
                           f"clustval.indices.scoring.{spec.kind}_scores : every {spec.kind} index at once."])  # fmt: skip
     function.__doc__ = _join(description, {
@@ -353,7 +370,7 @@ def document(spec) -> None:
         "References": own.get("References", spec.reference + "."),
         "Examples": own["Examples"],
     })  # fmt: skip
-    core_description, core_own = split(_WRITTEN.setdefault(core, core.__doc__ or ""))
+    core_description = split(_WRITTEN.setdefault(core, core.__doc__ or ""))[0]  # a note of its own, if any
     core.__doc__ = _join(
         f"{spec.label} from {table} (the core of :func:`{function.__name__}`)."
         + (f"\n\n{core_description}" if core_description else ""),
