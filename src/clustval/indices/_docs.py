@@ -274,6 +274,8 @@ def completed(*, reads_distances: bool):
     """
 
     def decorate(function: Callable) -> Callable:
+        if function.__doc__ is None:  # python -OO: no docstrings to complete
+            return function
         description, own = split(function.__doc__)
         written = entries(own.get("Parameters", ""))
         kind = "external" if "labels_true" in _names(function) else "internal"
@@ -353,7 +355,9 @@ def document(spec) -> None:
     True
     """
     function, core = spec.function, spec.core
-    description, own = split(_WRITTEN.setdefault(function, function.__doc__ or ""))
+    if _WRITTEN.setdefault(function, function.__doc__) is None:  # python -OO: no docstrings at all
+        return
+    description, own = split(_WRITTEN[function])
     if "Examples" not in own:
         raise ValueError(f"{function.__name__}: its description has no example (a closing >>> block).")
     written = entries(own.get("Parameters", ""))

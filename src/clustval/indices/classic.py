@@ -394,8 +394,9 @@ def sil(
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i) (:func:`silhouette_samples`).
 
-    scikit-learn's ``silhouette_score``, also precomputed. Undefined for K = n too, and with
-    ``average="clusters"`` for a singleton cluster (clusterCrit gives NaN: its a(i) is 0/0).
+    Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``). Undefined
+    for K = n too, and with ``average="clusters"`` for a singleton cluster (clusterCrit gives
+    NaN: its a(i) is 0/0).
 
     Parameters
     ----------
