@@ -23,4 +23,4 @@ def test_numba_cache_dir_moves_the_kernels_cache(tmp_path):
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", code], env=env, check=True)
     cached = [path.name for path in tmp_path.rglob("*.nbi")]
-    assert any(name.startswith("_kernels.") for name in cached), cached
+    assert any(name.startswith("kernels.") for name in cached), cached

@@ -138,7 +138,8 @@ def test_compiled_values_depend_on_neither_numbas_cache_nor_the_cpu(tmp_path):
     pytest.importorskip("numba")
     code = (
         "import numpy as np, clustval\n"
-        "from clustval import _compiled, _kernels, kmedoids\n"
+        "from clustval._engine import compiled as _compiled, kernels as _kernels\n"
+        "from clustval.clustering import kmedoids\n"
         "_compiled.MIN_WORK = 0\n"  # every job on the compiled kernels, whose values are compared
         "rng = np.random.default_rng(0)\n"
         "X = rng.normal(size=(1500, 5)) + rng.integers(0, 6, 1500)[:, None]\n"
