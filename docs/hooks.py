@@ -5,8 +5,11 @@ A page holds a marker comment on a line of its own; this hook replaces it:
 ``<!-- registry:table -->``
     ``clustval indices --format markdown``: one row per entry of ``clustval.indices.registry.INDICES``.
 ``<!-- registry:details -->``
-    one section per index: name, kind, direction, range, reference, and the description
-    (formula, undefined cases) of its function's docstring.
+    one section per index: name, kind, direction, range, reference, its options, and the
+    description (formula, undefined cases) of its function's docstring.
+``<!-- registry:options -->``
+    one row per index option of ``clustval.indices.registry.OPTIONS``: its name (keyword,
+    flag, config key), values, default, indices and meaning.
 ``<!-- cli:help -->``
     the ``--help`` text of ``clustval`` and of each of its commands.
 ``<!-- sklearn:departures -->``
@@ -14,7 +17,7 @@ A page holds a marker comment on a line of its own; this hook replaces it:
     and clustval's indices differ, with both values and why.
 
 So the documentation cannot drift from the registry or the command line: adding an index
-adds its row and its section.
+adds its row and its section, adding an option its row and its flag.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import re
 
 MARKERS = (
     "<!-- registry:table -->", "<!-- registry:details -->", "<!-- cli:help -->", "<!-- sklearn:departures -->",
+    "<!-- registry:options -->",
 )  # fmt: skip
 
 # numpydoc section headers: the description of a docstring ends at the first one
@@ -108,19 +112,23 @@ def peers(name: str) -> list[str]:
     return found
 
 
-def option_docs() -> dict[str, tuple[str, str]]:
-    """``{option: (values, meaning)}`` of the indices' options, read from the numpydoc
-    Parameters of ``clustval.indices.scoring.external_scores`` and ``internal_scores`` (the one place
-    that documents them)."""
-    from clustval.indices.scoring import external_scores, internal_scores
+def option_text(option) -> str:
+    """One option as the index page lists it: ``name`` (values, default): meaning."""
+    return f"`{option.name}` ({option.values_text}, default {option.default_text}): {option.description}"
 
-    found = {}
-    for function in (external_scores, internal_scores):
-        doc = inspect.getdoc(function) or ""
-        for match in re.finditer(r"^(\w+) : (.+)\n((?:    .+\n?)+)", doc, flags=re.MULTILINE):
-            meaning = " ".join(line.strip() for line in match.group(3).splitlines()).rstrip(".")
-            found[match.group(1)] = (markdown_text(match.group(2)), markdown_text(meaning))
-    return found
+
+def options_table() -> str:
+    """The Markdown table of every index option (``clustval.indices.registry.OPTIONS``)."""
+    from clustval.indices.registry import INDICES, OPTIONS
+
+    rows = ["| option (keyword, `indices.` config key) | flag | values | default | indices (core keyword) | meaning |",
+            "|---|---|---|---|---|---|"]  # fmt: skip
+    for option in OPTIONS.values():
+        owners = ", ".join(f"`{spec.name}`" for spec in INDICES.values() if option in spec.options)
+        cells = [f"`{option.name}`", f"`{option.flag}`", option.values_text, option.default_text,
+                 f"{owners} (`{option.keyword}`)", option.description]  # fmt: skip
+        rows.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    return "\n".join(rows)
 
 
 def index_details() -> str:
@@ -138,11 +146,9 @@ def index_details() -> str:
             f"core: `{getattr(spec.core, '__module__', '')}.{getattr(spec.core, '__name__', repr(spec.core))}`.",
             f"Reference: {spec.reference}.",
         ]
-        if spec.options:  # score()'s keyword -> the core's, with its values and meaning
-            documented = option_docs()
-            facts.append("Options (keywords of `clustval.score`; the CLI's `--` flags): " + "; ".join(
-                f"`{key}` ({documented[key][0]}): {documented[key][1]}" if key in documented
-                else f"`{key}`: the core's `{keyword}`" for key, keyword in spec.options.items()) + ".")
+        if spec.options:  # their declarations: name (keyword, flag, config key), values, meaning
+            facts.append("Options (keywords of `clustval.score`, the CLI's `--` flags, the config's `indices.` "
+                         "keys): " + "; ".join(option_text(option) for option in spec.options) + ".")
         if spec.kind == "internal":
             facts.append(f"Best K (`select_k`, the vote): {_K_RULE[spec.k_rule]}.")
         facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn, clusterCrit, genieclust and cvi") + ".")
@@ -203,7 +209,8 @@ class _RegistryAll(logging.Filter):
 
 logging.getLogger("mkdocs.plugins.griffe").addFilter(_RegistryAll())
 
-RENDERERS = {MARKERS[0]: index_table, MARKERS[1]: index_details, MARKERS[2]: cli_help, MARKERS[3]: sklearn_departures}
+RENDERERS = {MARKERS[0]: index_table, MARKERS[1]: index_details, MARKERS[2]: cli_help, MARKERS[3]: sklearn_departures,
+             MARKERS[4]: options_table}
 
 
 def render(markdown: str) -> str:

@@ -155,7 +155,7 @@ def test_score_as_csv_keeps_every_digit(files, capsys):
         ("unknown_index", "unknown index"),
         ("header", "line 1 ('label') is not a number like the 60 labels below it"),
         ("nan_label", "line 2 is 'nan'; every object needs a label"),
-        ("negative_seed", "a seed is an integer >= 0, got '-1'"),
+        ("negative_seed", "argument --cp-seed: cp_seed = -1; use None or an integer >= 0"),
         ("bad_budget", "a memory budget is a positive number of megabytes, got 'nan'"),
         ("bad_undefined", "argument --undefined: invalid choice: 'zero'"),
         ("two_stdin", "only one of --truth, --pred, --data and --distances can read standard input"),

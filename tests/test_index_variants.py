@@ -149,13 +149,13 @@ def test_options_reach_the_cores_through_score_select_k_and_the_cli(tmp_path, ca
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda X, y: clustval.db(X, y, q=0.5), "DB's q must be"),
-    (lambda X, y: clustval.db(X, y, p=math.nan), "DB's p must be"),
-    (lambda X, y: clustval.db(X, y, q=math.inf), "DB's q must be"),
-    (lambda X, y: clustval.db(X, y, squared="yes"), "DB's squared"),
+    (lambda X, y: clustval.db(X, y, q=0.5), "db_q = 0.5; use a number of at least 1"),
+    (lambda X, y: clustval.db(X, y, p=math.nan), "db_p = nan; use a number of at least 1, or inf"),
+    (lambda X, y: clustval.db(X, y, q=math.inf), "db_q = inf; use a number of at least 1"),
+    (lambda X, y: clustval.db(X, y, squared="yes"), "db_squared = 'yes'; use True or False"),
     (lambda X, y: clustval.sil(X, y, average="median"), "sil_average"),
     (lambda X, y: clustval.score(y, X=X, names=["sil"], sil_average="mean"), "sil_average"),
-    (lambda X, y: clustval.score(y, X=X, names=["sil"], db_q=0), "DB's q must be"),
+    (lambda X, y: clustval.score(y, X=X, names=["sil"], db_q=0), "db_q = 0"),
     (lambda X, y: clustval.internal_scores(X, y, ["sil"], stdi_squared="no"), "stdi_squared"),
 ])  # fmt: skip
 def test_bad_options_are_one_line(call, message):
@@ -179,7 +179,8 @@ def test_the_index_page_names_each_variant_and_the_option_that_reproduces_a_peer
     spec.loader.exec_module(hooks)
     page = hooks.index_details()
     db_part = page[page.index("### `db`"):page.index("### `dbi`")]
-    for text in ("`db_q` (float, default 1)", "`db_p` (float, default 2)", "`db_squared` (bool, default False)",
+    for text in ("`db_q` (float >= 1, default 1)", "`db_p` (float >= 1 (inf allowed), default 2)",
+                 "`db_squared` (bool, default False)",
                  "NbClust's DB: `db_q=2`", "`db_q=2, db_squared=True`"):
         assert text in db_part
     sil_part = page[page.index("### `sil`"):page.index("### `sil_sum`")]

@@ -24,9 +24,9 @@ from . import __version__
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
-from .indices.classic import SIL_AVERAGES, XB_SEPARATIONS
-from .indices.registry import INDICES
-from .indices.scoring import INTERNAL_OPTIONS, score
+from .indices.options import IndexOption
+from .indices.registry import INDICES, options_of
+from .indices.scoring import score
 
 STDIN = "-"  # the file name that means standard input
 
@@ -598,8 +598,8 @@ def _table_scores(args: argparse.Namespace) -> dict[str, float]:
     if args.truth or args.pred or args.data or args.distances:
         raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
     return external_scores_from_table(
-        read_table(args.table, args.max_bytes), args.index or None, s2_matching=args.s2_matching, cp_seed=args.cp_seed,
-        undefined=args.undefined,
+        read_table(args.table, args.max_bytes), args.index or None, undefined=args.undefined,
+        **_index_options(args, "external"),
     )
 
 
@@ -618,8 +618,6 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         X=X,
         distances=distances,
         names=args.index or None,
-        s2_matching=args.s2_matching,
-        cp_seed=args.cp_seed,
         memory_budget_mb=args.memory_budget_mb,
         undefined=args.undefined,
         progress=args.progress,
@@ -647,7 +645,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, memory_budget_mb=args.memory_budget_mb,
-        vote=args.vote or bool(args.vote_plot), progress=args.progress, **_index_options(args), **options,
+        vote=args.vote or bool(args.vote_plot), progress=args.progress, **_index_options(args, "internal"), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -667,12 +665,6 @@ def _cmd_indices(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seed(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"a seed is an integer >= 0, got {text!r}")
-    return int(text)
-
-
 def _k_range(text: str) -> range:
     """``A:B``, every K from A to B inclusive (Fig. 3's is 2:22), or one K."""
     first, sep, last = text.partition(":")
@@ -690,36 +682,39 @@ def _index_name(text: str) -> str:
     return text.strip().lower()
 
 
-def _exponent(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not value >= 1:
-        raise argparse.ArgumentTypeError(f"an exponent is a number of at least 1 (inf allowed for p), got {text!r}")
+def _add_index_options(parser: argparse.ArgumentParser, kind: str | None = None) -> None:
+    """The options of ``kind``'s indices (every option for None) as flags, read from their
+    declaration (:data:`clustval.indices.registry.OPTIONS`): ``--name-with-dashes``, the
+    option's description as help."""
+    for option in options_of(kind).values():
+        text = option.description.replace("`", "").replace("%", "%%")
+        if option.kind == "flag":
+            action = argparse.BooleanOptionalAction if option.default else "store_true"
+            parser.add_argument(option.flag, action=action, default=option.default, help=text)
+        elif option.kind == "choice":
+            parser.add_argument(option.flag, choices=option.values, default=option.default,
+                                help=f"{text}: %(choices)s (default: %(default)s)")
+        else:
+            parser.add_argument(option.flag, type=_option_value(option), default=option.default,
+                                metavar=option.kind.upper(), help=f"{text} (default: %(default)s)")
+
+
+def _option_value(option: IndexOption):
+    """argparse's ``type`` of a number or seed option: its text read and checked."""
+
+    def value(text: str):
+        try:
+            return option.parse(text)
+        except InputError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    value.__name__ = option.name
     return value
 
 
-def _add_index_options(parser: argparse.ArgumentParser) -> None:
-    """The internal indices' options (clustval.indices.scoring.INTERNAL_OPTIONS) as flags."""
-    parser.add_argument("--stdi-squared", action="store_true", help="STDI with squared norms")
-    parser.add_argument("--xb-separation", choices=XB_SEPARATIONS, default=INTERNAL_OPTIONS["xb_separation"],
-                        help="XB's separation (%(choices)s): between centroids (default) or the closest pair "
-                        "of points of different clusters (as R's clusterCrit)")
-    parser.add_argument("--sil-average", choices=SIL_AVERAGES, default=INTERNAL_OPTIONS["sil_average"],
-                        help="Sil's mean over %(choices)s (default objects; clusters: the mean of the clusters' "
-                        "means, as R's clusterCrit)")
-    parser.add_argument("--db-q", type=_exponent, default=float(INTERNAL_OPTIONS["db_q"]),
-                        help="DB's spread exponent q (default 1; NbClust's and cvi's: 2)")
-    parser.add_argument("--db-p", type=_exponent, default=float(INTERNAL_OPTIONS["db_p"]),
-                        help="DB's Minkowski exponent p of the centroid distance (default 2)")
-    parser.add_argument("--db-squared", action="store_true",
-                        help="square DB's spreads and centroid distances (cvi's DB, with --db-q 2)")
-
-
-def _index_options(args: argparse.Namespace) -> dict:
-    """The flags of :func:`_add_index_options`, by their score() keywords (the flags' dests)."""
-    return {key: getattr(args, key) for key in INTERNAL_OPTIONS}
+def _index_options(args: argparse.Namespace, kind: str | None = None) -> dict:
+    """The flags of :func:`_add_index_options`, by option name (the flags' dests)."""
+    return {name: getattr(args, name) for name in options_of(kind)}
 
 
 def _add_progress_flags(parser: argparse.ArgumentParser) -> None:
@@ -812,10 +807,6 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only this index (repeatable, any case: ARI is ari); see `clustval indices`")
     sc.add_argument("--format", choices=FORMATS, default="table", help="output format: %(choices)s (default: table)")
     sc.add_argument("--json", action="store_true", help="print a flat JSON object (same as --format json)")
-    sc.add_argument("--s2-matching", choices=["hungarian", "identity"], default="hungarian",
-                    help="how S2 matches classes to clusters: %(choices)s (default: hungarian, the best "
-                    "one-to-one map; identity: each class with the cluster of the same label)")
-    sc.add_argument("--cp-seed", type=_seed, default=1, help="seed of the Monte Carlo CP accuracy (>= 0)")
     _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     _add_max_bytes(sc)
@@ -843,7 +834,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--vote-plot", metavar="FILE",
                     help="draw the votes as a bar per K (.png or .pdf; needs matplotlib; implies --vote)")
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
-    _add_index_options(sw)
+    _add_index_options(sw, "internal")
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     _add_max_bytes(sw)
     _add_progress_flags(sw)

@@ -75,6 +75,7 @@ from .indices.partition import (
     PAIR_MAX,
     Partition,
 )
+from .indices.registry import index_options, takes_options
 from .indices.scoring import (
     external_scores_from_table,
     internal_request,
@@ -94,20 +95,19 @@ _ONE_AT_A_TIME = threading.Lock()
 _log = logging.getLogger(__name__)
 
 
+@takes_options("internal")
 def internal_scores(
     X,
     labels,
     names: Iterable[str] | str | None = None,
     *,
     client,
-    stdi_squared: bool = False,
-    xb_separation: str = "centroids",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "raise",
     metric: str = "euclidean",
     tasks: int | None = None,
     progress: bool | None = None,
-    **index_options,
+    **options,
 ) -> dict[str, float]:
     """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
 
@@ -128,10 +128,6 @@ def internal_scores(
     client : dask.distributed.Client
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
         ``Client(SLURMCluster(...))``).
-    stdi_squared : bool, default False
-        Passed to :func:`~clustval.indices.classic.stdi` as ``squared``.
-    xb_separation : {"centroids", "closest_pair"}, default "centroids"
-        Passed to :func:`~clustval.indices.classic.xb` as ``separation``.
     memory_budget_mb : float, default 256
         Bound, in MB, on each task's blocks of distances and summaries (besides X, held once
         per worker process).
@@ -146,9 +142,9 @@ def internal_scores(
     progress : bool or None, default None
         A progress bar on stderr, one step per index, as :func:`clustval.internal_scores`
         draws it (None: on a terminal only, once the call has run about 1.5 s).
-    **index_options
-        The other options of :func:`clustval.internal_scores` (``sil_average``, ``db_q``,
-        ``db_p``, ``db_squared``).
+    **options
+        The internal indices' options by name, as :func:`clustval.internal_scores` takes them
+        (``help()`` lists each with its values, default and meaning).
 
     Returns
     -------
@@ -183,8 +179,7 @@ def internal_scores(
     >>> scores == clustval.internal_scores(X, labels, ["sil", "dunn"])
     True
     """
-    options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, **index_options}
-    specs, given, needs = internal_request(names, metric, undefined, **options)
+    specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
         p = _ClusterPartition(
@@ -462,15 +457,15 @@ def _local(values):
     return values.compute() if dask.is_dask_collection(values) else values
 
 
+@takes_options("external")
 def external_scores(
     labels_true,
     labels_pred,
     names: Iterable[str] | str | None = None,
     *,
     client=None,
-    s2_matching: str = "hungarian",
-    cp_seed: int | None = 1,
     undefined: str = "raise",
+    **options,
 ) -> dict[str, float]:
     """External indices of two label collections counted chunk by chunk where they live.
 
@@ -488,12 +483,11 @@ def external_scores(
         Registry names of external indices; None (default) means all of them.
     client : dask.distributed.Client, optional
         Where the counting runs; default: Dask's current scheduler.
-    s2_matching : {"hungarian", "identity"}, default "hungarian"
-        Passed to S2.
-    cp_seed : int or None, default 1
-        Seed of ``cp_accuracy_mc``.
     undefined : {"raise", "nan"}
         An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+    **options
+        The external indices' options by name, as :func:`clustval.external_scores` takes them
+        (``help()`` lists each with its values, default and meaning).
 
     Returns
     -------
@@ -504,7 +498,7 @@ def external_scores(
     ------
     clustval.errors.InputError
         Chunks of different lengths, bad labels (NaN, None, a mix of numbers and text), no
-        labels at all, or an unknown name.
+        labels at all, an unknown name or option, or a value an option does not take.
     clustval.errors.UndefinedIndexError
         A requested index is undefined for this input and ``undefined="raise"``.
 
@@ -521,6 +515,7 @@ def external_scores(
     >>> got == clustval.external_scores(t, p)
     True
     """
+    index_options("external", options, "clustval.dask.external_scores")  # before the counting
     true_parts, pred_parts = _label_chunks(labels_true, labels_pred)
     counted = [dask.delayed(_count_chunk, pure=True)(t, p) for t, p in zip(true_parts, pred_parts, strict=True)]
     if client is not None:
@@ -531,7 +526,7 @@ def external_scores(
     if counts.size == 0:
         raise InputError("the labels are empty: there is nothing to count.")
     table = _add_up(classes, clusters, counts)
-    return external_scores_from_table(table, names, s2_matching=s2_matching, cp_seed=cp_seed, undefined=undefined)
+    return external_scores_from_table(table, names, undefined=undefined, **options)
 
 
 def _label_chunks(labels_true, labels_pred) -> tuple[list, list]:

@@ -27,7 +27,7 @@ from .clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .errors import InputError, UndefinedIndexError
 from .formatting import best_ks_text, k_ranges_text, spoken_list
 from .indices.nbclust import ADJACENT, adjacent_best_ks, adjacent_scores
-from .indices.registry import INTERNAL, get_index
+from .indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from .indices.scoring import score
 
 __all__ = ["Selection", "Vote", "plot_selection", "plot_votes", "select_k", "summary", "vote_text"]
@@ -182,6 +182,7 @@ class Selection:
         return [row["k"] for row in self.table], [row[index] for row in self.table]
 
 
+@takes_options("internal", others=True)
 def select_k(
     X,
     ks: Iterable[int] | None = None,
@@ -189,17 +190,11 @@ def select_k(
     indices: Sequence[str] | None = None,
     *,
     name: str = "data",
-    stdi_squared: bool = False,
-    xb_separation: str = "centroids",
-    sil_average: str = "objects",
-    db_q: float = 1,
-    db_p: float = 2,
-    db_squared: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "nan",
     vote: bool = False,
     progress: bool | None = None,
-    **algorithm_options,
+    **options,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
 
@@ -229,8 +224,9 @@ def select_k(
         they need nested partitions (a hierarchical algorithm): elsewhere they are NaN.
     name : str
         The data set's name, as the plot's title gives it.
-    stdi_squared, xb_separation, sil_average, db_q, db_p, db_squared, memory_budget_mb
-        The indices' options (:func:`clustval.indices.scoring.internal_scores`).
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances
+        (:func:`clustval.indices.scoring.internal_scores`).
     undefined : {"nan", "raise"}, default "nan"
         An index undefined at some K (Silhouette at K = n, a determinant of a singular
         scatter matrix) is NaN there, listed in :attr:`Selection.undefined` and skipped when
@@ -241,9 +237,12 @@ def select_k(
         A progress bar on stderr: one step per K clustered, then one per K scored (and the
         indices of each K inside it). None (automatic) draws it only when stderr is a
         terminal and once the call has run about 1.5 s; True always; False never.
-    **algorithm_options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`), e.g.
-        ``radius="mean"`` for ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
+    **options
+        The internal indices' options by name, as ``db_q=2`` or ``sil_average="clusters"``
+        (:func:`clustval.indices.scoring.internal_scores`; ``help()`` lists each with its
+        values, default and meaning), and the named algorithm's options
+        (:attr:`clustval.clustering.Algorithm.options`), e.g. ``radius="mean"`` for
+        ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
 
     Returns
     -------
@@ -253,7 +252,8 @@ def select_k(
     Raises
     ------
     clustval.errors.InputError
-        Bad data, an empty or out-of-range K, an unknown algorithm or option, an estimator
+        Bad data, an empty or out-of-range K, an unknown algorithm or option, a value an
+        index option does not take, an estimator
         without ``n_clusters``, or an external index; :class:`~clustval.errors.UndefinedIndexError`
         for an index undefined at some K (Sil and BWP at K = n) with ``undefined="raise"``.
     clustval.errors.ClusteringError
@@ -319,6 +319,8 @@ def select_k(
         ks = _check_ks(ks, len(X))
     indices = _check_indices(indices)
     check_undefined_policy(undefined)
+    index_given = index_options("internal", {k: v for k, v in options.items() if k in OPTIONS}, "select_k")
+    algorithm_options = {k: v for k, v in options.items() if k not in OPTIONS}
     if algorithm_options and not isinstance(algorithm, str):
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
 
@@ -355,14 +357,13 @@ def select_k(
                 f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
             )
 
-        options = {"stdi_squared": stdi_squared, "xb_separation": xb_separation, "sil_average": sil_average,
-                   "db_q": db_q, "db_p": db_p, "db_squared": db_squared, "memory_budget_mb": memory_budget_mb}
         scored = [index for index in indices if index not in ADJACENT]
         values, tests = {}, {}
         with _progress.current().task("scores", total=len(ks) + bool(adjacent)) as step:
             for k in ks:
                 step.doing(f"K = {k}")
-                values[k] = score(labels[k], X=X, names=scored, undefined=undefined, **options) if scored else {}
+                values[k] = score(labels[k], X=X, names=scored, undefined=undefined, memory_budget_mb=memory_budget_mb,
+                                  **index_given) if scored else {}
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))

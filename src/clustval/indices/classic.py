@@ -18,8 +18,9 @@ import math
 
 import numpy as np
 
-from ..errors import InputError, UndefinedIndexError
+from ..errors import UndefinedIndexError
 from ._docs import completed
+from .options import choice, flag, number
 from .partition import (
     CLUSTER_SUMS,
     COORDINATES,
@@ -47,15 +48,32 @@ __all__ = [
     "xb",
 ]
 
+# The indices' options (clustval.indices.options), each named in its registry entry
+STDI_SQUARED = flag("stdi_squared", "squared",
+                    "STDI with every norm squared (eq. (9) as the paper's OCR prints it); the default plain "
+                    "norms reproduce Fig. 3's axis")
+DB_Q = number("db_q", "q", 1, "DB's exponent q of each cluster's spread (NbClust's DB: `db_q=2`)", minimum=1)
+DB_P = number("db_p", "minkowski", 2, "DB's Minkowski exponent p of the centroid distance (`inf`: the largest "
+              "coordinate difference)", minimum=1, infinite=True)
+DB_SQUARED = flag("db_squared", "squared",
+                  "DB with its spreads and centroid distances squared (cvi's DB: `db_q=2, db_squared=True`)")
+XB_SEPARATION = choice("xb_separation", "separation", ("centroids", "closest_pair"),
+                       "XB's separation: the smallest squared distance between two centroids (Xie & Beni's "
+                       "form with crisp memberships) or between two objects of different clusters "
+                       "(`closest_pair`, R's clusterCrit; from the distance pass Dunn makes)")
+SIL_AVERAGE = choice("sil_average", "average", ("objects", "clusters"),
+                     "Sil's mean: over the objects (Rousseeuw) or of the clusters' mean widths (`clusters`, "
+                     "R's clusterCrit; undefined with a singleton)")
 #: How XB measures the separation of the clusters (see :func:`xb`).
-XB_SEPARATIONS = ("centroids", "closest_pair")
+XB_SEPARATIONS = XB_SEPARATION.values
 #: How sil averages the widths: over objects (Rousseeuw), or over clusters of their means (clusterCrit).
-SIL_AVERAGES = ("objects", "clusters")
+SIL_AVERAGES = SIL_AVERAGE.values
 
 
 
 @reads(COORDINATES)
 def stdi_from_partition(p: Partition, squared: bool = False) -> float:
+    squared = STDI_SQUARED.check(squared)
     p.require_clusters("STDI")
     centroid_offsets = np.sum((p.centroids - p.grand_mean) ** 2, axis=1)
     member_offsets = p.squared_centroid_distances
@@ -70,7 +88,7 @@ def stdi_from_partition(p: Partition, squared: bool = False) -> float:
 
 @reads(COORDINATES)
 def db_from_partition(p: Partition, q: float = 1, minkowski: float = 2, squared: bool = False) -> float:
-    q, minkowski = check_db_options(q, minkowski, squared)
+    q, minkowski, squared = DB_Q.check(q), DB_P.check(minkowski), DB_SQUARED.check(squared)
     p.require_clusters("DB")
     if (q, minkowski, squared) == (1, 2, False):  # the common DB: the shared centroid pass
         spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
@@ -90,37 +108,6 @@ def db_from_partition(p: Partition, q: float = 1, minkowski: float = 2, squared:
         ratio[k] = -np.inf  # a cluster is not compared with itself
         worst[k] = ratio.max()
     return refuse_nan(worst.mean(), "DB")
-
-
-def check_db_options(q, p, squared) -> tuple[float, float]:
-    """Refuse a DB exponent below 1 or not a number, or a ``squared`` that is not a bool.
-
-    Parameters
-    ----------
-    q, p, squared
-        :func:`db`'s options.
-
-    Returns
-    -------
-    tuple of float
-        ``(q, p)`` as floats.
-
-    Examples
-    --------
-    >>> check_db_options(0.5, 2, False)
-    Traceback (most recent call last):
-    ...
-    clustval.errors.InputError: DB's q must be a number of at least 1, got 0.5.
-    """
-    checked = []
-    for name, value in (("q", q), ("p", p)):
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-                or math.isnan(value) or value < 1 or (name == "q" and math.isinf(value)):
-            raise InputError(f"DB's {name} must be a number of at least 1, got {value!r}.")
-        checked.append(float(value))
-    if not isinstance(squared, (bool, np.bool_)):
-        raise InputError(f"DB's squared must be True or False, got {squared!r}.")
-    return checked[0], checked[1]
 
 
 @reads(COORDINATES, CLUSTER_SUMS)
@@ -197,7 +184,7 @@ def calinski_harabasz_from_partition(p: Partition) -> float:
 
 @reads(CLUSTER_SUMS)
 def sil_from_partition(p: Partition, average: str = "objects") -> float:
-    check_sil_average(average)
+    SIL_AVERAGE.check(average)
     widths = _silhouette_samples(p)
     if average == "clusters":  # the mean of the clusters' mean widths (clusterCrit's)
         if p.sizes.min() == 1:  # clusterCrit: a singleton's a is 0/0, so the mean is NaN
@@ -207,25 +194,6 @@ def sil_from_partition(p: Partition, average: str = "objects") -> float:
             )
         return float(p.mean_per_cluster(widths).mean())
     return float(widths.mean())
-
-
-def check_sil_average(average: str) -> None:
-    """Refuse an unknown silhouette average (:data:`SIL_AVERAGES`) with a one-line error.
-
-    Parameters
-    ----------
-    average : str
-        The value to check.
-
-    Examples
-    --------
-    >>> check_sil_average("median")
-    Traceback (most recent call last):
-    ...
-    clustval.errors.InputError: sil_average = 'median'; use one of 'objects', 'clusters'
-    """
-    if average not in SIL_AVERAGES:
-        raise InputError(f"sil_average = {average!r}; use one of {', '.join(map(repr, SIL_AVERAGES))}")
 
 
 @reads(CLUSTER_SUMS)
@@ -243,27 +211,6 @@ def bwp_sum_from_partition(p: Partition) -> float:
     return float(_bwp_samples(p).sum())
 
 
-
-
-def check_xb_separation(separation: str) -> None:
-    """Refuse an unknown XB separation (:data:`XB_SEPARATIONS`) with a one-line error.
-
-    Parameters
-    ----------
-    separation : str
-        The value to check.
-
-    Examples
-    --------
-    >>> check_xb_separation("farthest")
-    Traceback (most recent call last):
-    ...
-    clustval.errors.InputError: xb_separation = 'farthest'; use one of 'centroids', 'closest_pair'
-    """
-    if separation not in XB_SEPARATIONS:
-        raise InputError(
-            f"xb_separation = {separation!r}; use one of {', '.join(map(repr, XB_SEPARATIONS))}"
-        )
 
 
 # ----------------------------------------------------------------------------- public API
@@ -344,7 +291,7 @@ def xb(
     >>> xb(X, [0, 0, 1, 1]), xb(X, [0, 0, 1, 1], separation="closest_pair")  # 1 / (4 * 10^2), 1 / (4 * 9^2)
     (0.0025, 0.0030864197530864196)
     """
-    check_xb_separation(separation)
+    XB_SEPARATION.check(separation)
     return score_alone(xb_from_partition, X, labels, memory_budget_mb, separation=separation)
 
 

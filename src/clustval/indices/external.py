@@ -33,6 +33,8 @@ from .contingency import (
     dominant_matching_at_cells,
     per_table,
 )
+from .options import choice
+from .options import seed as seed_option
 
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = [
@@ -70,7 +72,12 @@ __all__ = [
     "vi",
 ]
 
-S2_MATCHINGS = ("hungarian", "identity")
+# The indices' options (clustval.indices.options), each named in its registry entry
+S2_MATCHING = choice("s2_matching", "matching", ("hungarian", "identity"),
+                     "how S2 pairs classes with clusters: `hungarian`, the best one-to-one map (as for "
+                     "Accuracy), or `identity`, each class with the cluster of the same label")
+CP_SEED = seed_option("cp_seed", "seed", "seed of `cp_accuracy_mc`'s Monte Carlo draws (numpy's `default_rng`)")
+S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
 # (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
 _EMI_BLOCK_TERMS = 2**18
@@ -97,13 +104,11 @@ def purity_from_contingency(ct: Contingency) -> float:
 
 
 def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
-    if matching == "hungarian":
+    if S2_MATCHING.check(matching) == "hungarian":
         rows, cols = best_matching(ct)
         terms = _s2_terms(ct, rows, cols, _best_matched_counts(ct))
-    elif matching == "identity":
-        terms = s2_at(ct, *_identity_matching(ct))
     else:
-        raise InputError(f"s2 matching must be one of {S2_MATCHINGS}, got {matching!r}.")
+        terms = s2_at(ct, *_identity_matching(ct))
     return float(terms.sum() / min(ct.n_classes, ct.n_clusters))
 
 
@@ -615,9 +620,7 @@ def cp_accuracy_mc_from_contingency(
 ) -> float:
     if int(repeats) < 1:
         raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-        raise InputError(f"seed must be None or an integer >= 0 (numpy's seeds), got {seed!r}.")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(CP_SEED.check(seed))
     # The objects of cell (i, j) each keep their class with probability n_ij / b_j,
     # independently: their correct count is Binomial(n_ij, n_ij / b_j). Empty cells are left
     # out: numpy's Binomial(0, p) is 0 without drawing, so the stream and values are those of

@@ -7,7 +7,9 @@ distance-pass summaries for internal ones), what that core reads, and how the in
 :func:`~clustval.indices.scoring.external_scores`, :func:`~clustval.indices.scoring.internal_scores`, the
 command line (``clustval score``, ``clustval indices``), the figures' labels, the docs'
 index table and the registry-driven property tests all derive from :data:`INDICES`, so
-adding an index is one entry (:func:`register` adds one at run time).
+adding an index is one entry (:func:`register` adds one at run time). An entry names its
+options (:mod:`clustval.indices.options`, each declared beside its index); :data:`OPTIONS`
+collects them, and every entry point takes them from there under their one name.
 
 Names: an index's function bears its registry name (``clustval.ari``), its core that name
 with ``_from_contingency`` or ``_from_partition``; where scikit-learn names the same index,
@@ -26,9 +28,12 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import difflib
+import inspect
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import InputError
@@ -44,6 +49,7 @@ from . import (
     scatter,
 )
 from ._docs import document_all
+from .options import IndexOption
 from .partition import needs_of
 
 Kind = Literal["external", "internal"]
@@ -91,7 +97,7 @@ class IndexSpec:
     core: Callable[..., float]
     # what the core reads (NEEDS); None: the core's own declaration (clustval.indices.partition.reads)
     needs: frozenset[str] | None = None
-    options: Mapping[str, str] = field(default_factory=dict)  # score() keyword -> core keyword
+    options: tuple[IndexOption, ...] = ()  # its options (clustval.indices.options), by name everywhere
     symmetric: bool = False  # external only: f(a, b) == f(b, a)
     stochastic: bool = False  # a seeded Monte Carlo estimate: invariances hold in expectation only
     # how K is chosen over a range of K (K_RULES); None: from direction, "max" or "min"
@@ -120,20 +126,26 @@ class IndexSpec:
         object.__setattr__(self, "undefined_for", frozenset(self.undefined_for))
         if not self.undefined_for <= set(UNDEFINED_FOR):
             raise InputError(f"index {self.name!r}: undefined_for must name cases of {UNDEFINED_FOR}.")
+        object.__setattr__(self, "options", tuple(self.options))
+        for option in self.options:
+            if not isinstance(option, IndexOption):
+                raise InputError(f"index {self.name!r}: declare each option with clustval.indices.options (choice, "
+                                 f"flag, number, seed), got {option!r}.")
         unknown = set(self.needs) - set(NEEDS)
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
 
     def compute(self, shared, given: Mapping[str, object]):
         """The core on the shared table or partition, with its options taken from ``given``
-        (score()'s keywords; those it does not take are left out).
+        (the options by name; those it does not take are left out).
 
         Parameters
         ----------
         shared : Contingency or Partition
             The table (external index) or partition (internal index) the core reads.
         given : mapping
-            :func:`~clustval.indices.scoring.score`'s keywords; those of :attr:`options` are passed on.
+            Options by name (:data:`OPTIONS`); those of :attr:`options` are passed on under
+            their core's keywords.
 
         Returns
         -------
@@ -147,7 +159,10 @@ class IndexSpec:
         >>> get_index("s2").compute(ct, {"s2_matching": "identity", "cp_seed": 1})  # matching="identity"
         0.0
         """
-        return self.core(shared, **{kw: given[key] for key, kw in self.options.items() if key in given})
+        return self.core(shared, **self._core_options(given))
+
+    def _core_options(self, given: Mapping[str, object]) -> dict[str, object]:
+        return {option.keyword: given[option.name] for option in self.options if option.name in given}
 
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
@@ -157,7 +172,7 @@ class IndexSpec:
         Parameters
         ----------
         given : mapping
-            :func:`~clustval.indices.scoring.score`'s keywords.
+            Options by name (:data:`OPTIONS`).
 
         Returns
         -------
@@ -171,8 +186,7 @@ class IndexSpec:
         >>> sorted(get_index("xb").needs_for({}))
         ['coordinates']
         """
-        core_options = {kw: given[key] for key, kw in self.options.items() if key in given}
-        return self.needs | needs_of(self.core, core_options) if hasattr(self.core, "needs") else self.needs
+        return self.needs | needs_of(self.core, self._core_options(given)) if hasattr(self.core, "needs") else self.needs
 
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
@@ -298,16 +312,16 @@ class IndexSpec:
 
 
 def _ext(name, label, bounds, reference, function, core, *, symmetric=False, stochastic=False,
-         options=None, direction="higher", perfect_at_bound=True, undefined_for=()):  # fmt: skip
+         options=(), direction="higher", perfect_at_bound=True, undefined_for=()):  # fmt: skip
     return IndexSpec(name, label, "external", direction, bounds, reference, function, core,
-                     None, options or {}, symmetric=symmetric, stochastic=stochastic,
+                     None, options, symmetric=symmetric, stochastic=stochastic,
                      perfect_at_bound=perfect_at_bound, undefined_for=undefined_for)  # fmt: skip
 
 
-def _int(name, label, direction, bounds, reference, function, core, options=None, *, k_rule=None,
+def _int(name, label, direction, bounds, reference, function, core, options=(), *, k_rule=None,
          undefined_for=()):  # fmt: skip
     return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
-                     None, options or {}, k_rule=k_rule, undefined_for=undefined_for)  # fmt: skip
+                     None, options, k_rule=k_rule, undefined_for=undefined_for)  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
@@ -315,9 +329,6 @@ _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 _CLUSTERCRIT = "clusterCrit vignette (Desgraupes 2013)"
 _GAGOLEWSKI = "Gagolewski, Bartoszuk & Cena (2021), Inf. Sci. 581:620-636"
 
-_S2_OPTIONS = {"s2_matching": "matching"}
-_CP_OPTIONS = {"cp_seed": "seed"}
-_STDI_OPTIONS = {"stdi_squared": "squared"}
 _ONE_CLASS = ("one_class",)  # undefined_for: no second class to tell apart
 _SINGLETONS = ("singletons",)  # undefined_for: no within-cluster pair, spread or scatter
 
@@ -327,7 +338,7 @@ INDICES: dict[str, IndexSpec] = {
     for spec in (
         # ---- external: ground truth vs prediction, all from one contingency table
         _ext("s2", "S2", (0, 1), f"{_XIE2017}, eqs. 1-3", external.s2, external.s2_from_contingency,
-             options=_S2_OPTIONS, undefined_for=_ONE_CLASS),
+             options=(external.S2_MATCHING,), undefined_for=_ONE_CLASS),
         _ext("ps2", "PS2", (0, 1), f"{_XIE2017}, eqs. 5-8", external.ps2, external.ps2_from_contingency),
         _ext("accuracy", "Accuracy", (0, 1), "Hungarian-matched accuracy (Kuhn 1955)",
              external.accuracy, external.accuracy_from_contingency, symmetric=True),
@@ -368,7 +379,7 @@ INDICES: dict[str, IndexSpec] = {
         _ext("cp_accuracy_mc", "CP accuracy (MC)", (0, 1),
              "Bartenyev (2026), Bulletin of MPEI 2(2026), seeded Monte Carlo of the procedure",
              external.cp_accuracy_mc, external.cp_accuracy_mc_from_contingency, stochastic=True,
-             options=_CP_OPTIONS),
+             options=(external.CP_SEED,)),
         _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", external.nca,
              external.nca_from_contingency, undefined_for=_ONE_CLASS),
         # ---- external: clusterCrit's pair-counting criteria
@@ -403,18 +414,18 @@ INDICES: dict[str, IndexSpec] = {
              external.mcnemar, external.mcnemar_from_contingency, direction="none"),
         # ---- internal: data and prediction; centroid terms and/or one pass over the distances
         _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", classic.stdi,
-             classic.stdi_from_partition, _STDI_OPTIONS),
+             classic.stdi_from_partition, (classic.STDI_SQUARED,)),
         _int("db", "DB", "lower", (0, _INF), "Davies & Bouldin (1979), IEEE TPAMI 1(2):224-227",
-             classic.db, classic.db_from_partition, {"db_q": "q", "db_p": "minkowski", "db_squared": "squared"}),
+             classic.db, classic.db_from_partition, (classic.DB_Q, classic.DB_P, classic.DB_SQUARED)),
         _int("dbi", "DBI", "lower", (0, _INF),
              "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", classic.dbi,
              classic.dbi_from_partition),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             classic.xb, classic.xb_from_partition, {"xb_separation": "separation"}),
+             classic.xb, classic.xb_from_partition, (classic.XB_SEPARATION,)),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
              classic.igp, classic.igp_from_partition),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             classic.sil, classic.sil_from_partition, {"sil_average": "average"}, undefined_for=_SINGLETONS),
+             classic.sil, classic.sil_from_partition, (classic.SIL_AVERAGE,), undefined_for=_SINGLETONS),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
              "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", classic.sil_sum,
              classic.sil_sum_from_partition, undefined_for=_SINGLETONS),
@@ -571,6 +582,185 @@ def names_of(kind: Kind | None = None) -> tuple[str, ...]:
 EXTERNAL = names_of("external")
 INTERNAL = names_of("internal")
 
+# The keywords of the entry points that are not index options: no option may take one of them.
+_ENTRY_KEYWORDS = frozenset({
+    "X", "labels", "labels_true", "labels_pred", "table", "distances", "names", "indices", "ks", "algorithm",
+    "name", "undefined", "metric", "memory_budget_mb", "progress", "vote", "client", "tasks",
+})  # fmt: skip
+
+
+def _collect_options() -> dict[str, IndexOption]:
+    found: dict[str, IndexOption] = {}
+    for spec in INDICES.values():
+        for option in spec.options:
+            if found.setdefault(option.name, option) != option:
+                raise InputError(f"index {spec.name!r}: option {option.name!r} is declared twice, differently; "
+                                 "declare it once and name it in each entry that takes it.")
+            if option.name in _ENTRY_KEYWORDS:
+                raise InputError(f"index {spec.name!r}: option {option.name!r} takes the name of a keyword of score().")
+    return found
+
+
+#: Every index option, by name, in registry order (refreshed by :func:`register`): the one
+#: declaration that :func:`~clustval.indices.scoring.score`, ``external_scores``,
+#: ``internal_scores``, :func:`clustval.select_k`, :mod:`clustval.dask`, the command line's
+#: flags, the pipeline's config (``indices.<name>``) and the docs read (:mod:`clustval.indices.options`).
+OPTIONS: dict[str, IndexOption] = _collect_options()
+
+
+def options_of(kind: Kind | None = None) -> dict[str, IndexOption]:
+    """The options of the indices of one kind (or of all), by name, in registry order.
+
+    Parameters
+    ----------
+    kind : {"external", "internal"} or None, default None
+        The kind of the indices; None: every option.
+
+    Returns
+    -------
+    dict of str to IndexOption
+        The options of those indices.
+
+    Examples
+    --------
+    >>> list(options_of("external"))
+    ['s2_matching', 'cp_seed']
+    """
+    kinds = {option.name: {spec.kind for spec in INDICES.values() if option in spec.options} for option in OPTIONS.values()}
+    return {name: option for name, option in OPTIONS.items() if kind is None or kind in kinds[name]}
+
+
+def index_options(kind: Kind | None, given: Mapping[str, object], caller: str) -> dict[str, object]:
+    """Every option of the indices of ``kind`` (of all for None): those ``given`` checked,
+    the others at their defaults. The entry points check their ``**options`` with it.
+
+    Parameters
+    ----------
+    kind : {"external", "internal"} or None
+        The kind of indices the entry point computes.
+    given : mapping
+        The options given, by name.
+    caller : str
+        The entry point, as the errors name it.
+
+    Returns
+    -------
+    dict
+        ``{name: value}`` of every option of ``kind``'s indices, in registry order.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name, an option of the other kind's indices, or a value the option does
+        not take; one line.
+
+    Examples
+    --------
+    >>> index_options("external", {"s2_matching": "identity"}, "external_scores")
+    {'s2_matching': 'identity', 'cp_seed': 1}
+    >>> index_options("external", {"xb_separation": "closest_pair"}, "external_scores")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: external_scores() takes no xb_separation: it is an option of XB, an internal index.
+    >>> index_options("internal", {"db_qq": 2}, "internal_scores")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: internal_scores() got an unknown option 'db_qq' (did you mean db_q?); its options are stdi_squared, db_q, db_p, db_squared, xb_separation, sil_average.
+    """
+    known = options_of(kind)
+    for name in given:
+        if name not in known:
+            raise InputError(_unknown_option(name, known, caller))
+    return {name: option.check(given[name]) if name in given else option.default for name, option in known.items()}
+
+
+def _unknown_option(name: str, known: Mapping[str, IndexOption], caller: str) -> str:
+    if name in OPTIONS:
+        owners = [spec for spec in INDICES.values() if OPTIONS[name] in spec.options]
+        return (f"{caller}() takes no {name}: it is an option of {', '.join(spec.label for spec in owners)}, "
+                f"an {owners[0].kind} index.")
+    close = difflib.get_close_matches(str(name), list(known), n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    return f"{caller}() got an unknown option {name!r}{hint}; its options are {', '.join(known) or 'none'}."
+
+
+_SIGNED: list[tuple[Callable, Kind | None, inspect.Signature, bool, str]] = []
+
+
+def takes_options(kind: Kind | None, others: bool = False) -> Callable:
+    """Mark an entry point whose ``**options`` are the options of ``kind``'s indices (every
+    option for None): its signature and its docstring, as ``help()``, ``inspect.signature``
+    and the editors that ask Python show them, list each option with its default (and its
+    values and meaning, after the docstring's ``**options`` entry).
+
+    Parameters
+    ----------
+    kind : {"external", "internal"} or None
+        The kind of indices the entry point computes.
+    others : bool, default False
+        ``**options`` takes other keywords too (:func:`clustval.select_k`'s algorithm
+        options): the signature keeps it after the options.
+
+    Returns
+    -------
+    callable
+        A decorator that returns the function, its ``__signature__`` and ``__doc__`` set
+        (and kept up to date by :func:`register`).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        The function's docstring has no ``**options`` entry.
+
+    Examples
+    --------
+    >>> @takes_options("external")
+    ... def scores(labels_true, labels_pred, **options):
+    ...     '''The external options.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     **options
+    ...         By name.
+    ...     '''
+    ...     return index_options("external", options, "scores")
+    >>> import inspect
+    >>> str(inspect.signature(scores)).split(", *, ")[1]
+    "s2_matching: Literal['hungarian', 'identity'] = 'hungarian', cp_seed: int | None = 1)"
+    >>> print(scores.__doc__.split("By name.")[1].splitlines()[1])
+        s2_matching : {"hungarian", "identity"}, default "hungarian"
+    >>> _ = _SIGNED.pop()
+    """
+
+    def mark(function: Callable) -> Callable:
+        doc = function.__doc__ or ""
+        if not re.search(r"^\s*\*\*options$", doc, re.M):
+            raise InputError(f"{function.__name__}: document its **options (the options are listed after it).")
+        _SIGNED.append((function, kind, inspect.signature(function), others, doc))
+        _sign(*_SIGNED[-1])
+        return function
+
+    return mark
+
+
+def _sign(function: Callable, kind: Kind | None, signature: inspect.Signature, others: bool, doc: str) -> None:
+    """Set ``function``'s signature and docstring from the options of ``kind``'s indices."""
+    options = options_of(kind)
+    parameters = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
+    parameters += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=option.default,
+                                     annotation=option.annotation) for name, option in options.items()]  # fmt: skip
+    parameters += [p for p in signature.parameters.values() if p.kind == p.VAR_KEYWORD and others]
+    function.__signature__ = signature.replace(parameters=parameters)
+    lines = doc.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip() == "**options")
+    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
+    end = next((i for i in range(at + 1, len(lines)) if not lines[i].startswith(indent + " ")), len(lines))
+    entries = [line for option in options.values() for line in (
+        f"{indent}{option.name} : {option.values_text}, default {option.default_text}",
+        f"{indent}    {option.description.replace('`', '``')}.",
+    )]  # fmt: skip
+    function.__doc__ = "\n".join(lines[:end] + entries + lines[end:])
+
 
 def get_index(name: str) -> IndexSpec:
     """Look an index up by its registry name, with a helpful error for a typo.
@@ -674,7 +864,12 @@ def register(spec: IndexSpec) -> IndexSpec:
     if spec.name in INDICES:
         raise InputError(f"an index named {spec.name!r} is already registered.")
     INDICES[spec.name] = spec
-    _refresh()
+    try:
+        _refresh()
+    except InputError:  # an option that clashes with another's: the entry is not added
+        del INDICES[spec.name]
+        _refresh()
+        raise
     return spec
 
 
@@ -750,3 +945,8 @@ def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
 def _refresh() -> None:
     global EXTERNAL, INTERNAL
     EXTERNAL, INTERNAL = names_of("external"), names_of("internal")
+    options = _collect_options()
+    OPTIONS.clear()
+    OPTIONS.update(options)
+    for signed in _SIGNED:
+        _sign(*signed)

@@ -12,35 +12,31 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from .._engine import progress as _progress
 from .._engine.validation import as_labels, check_undefined_policy, value_or_nan
 from ..errors import InputError
-from .classic import (
-    check_db_options,
-    check_sil_average,
-    check_xb_separation,
-)
 from .contingency import Contingency, contingency
 from .counts import as_contingency
-from .external import cp_accuracy_mc_from_contingency
 from .partition import (
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     Partition,
     is_precomputed,
 )
-from .registry import INDICES, get_index, names_of, requested
-
-#: The internal indices' options, as :func:`score`, :func:`internal_scores`,
-#: :func:`clustval.select_k` and :func:`clustval.dask.internal_scores` take them, with their
-#: defaults; the registry's ``IndexSpec.options`` maps each to its core's keyword.
-INTERNAL_OPTIONS = {
-    "stdi_squared": False, "xb_separation": "centroids", "sil_average": "objects",
-    "db_q": 1, "db_p": 2, "db_squared": False,
-}  # fmt: skip
+from .registry import (
+    INDICES,
+    IndexSpec,
+    get_index,
+    index_options,
+    names_of,
+    options_of,
+    requested,
+    takes_options,
+)
 
 # From this many non-zero cells, external_scores draws cp_accuracy_mc on a second thread
 # (below it, starting the thread costs more than the draws).
 _THREADED_DRAW_MIN_CELLS = 2**14
 
 
+@takes_options(None)
 def score(
     labels_pred,
     *,
@@ -49,16 +45,9 @@ def score(
     distances=None,
     names: Iterable[str] | None = None,
     undefined: str = "raise",
-    s2_matching: str = "hungarian",
-    cp_seed: int = 1,
-    stdi_squared: bool = False,
-    xb_separation: str = "centroids",
-    sil_average: str = "objects",
-    db_q: float = 1,
-    db_p: float = 2,
-    db_squared: bool = False,
     memory_budget_mb: float = 256,
     progress: bool | None = None,
+    **options,
 ) -> dict[str, float]:
     """Every requested index of one clustering, in registry order.
 
@@ -87,13 +76,14 @@ def score(
         An index undefined for this input (e.g. silhouette of one cluster) raises
         :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
         while every defined index keeps its value ("nan").
-    s2_matching, cp_seed, stdi_squared, xb_separation, memory_budget_mb
-        Options of S2, the Monte Carlo CP accuracy, STDI, XB and the distance pass (see
-        :func:`external_scores` and :func:`internal_scores`).
-    sil_average, db_q, db_p, db_squared
-        The variants of Sil and DB that other libraries compute (see :func:`internal_scores`).
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances (see :func:`internal_scores`).
     progress : bool or None, default None
         A progress bar on stderr (see :func:`internal_scores`).
+    **options
+        The indices' options by name, as ``s2_matching="identity"`` or ``db_q=2``: every
+        option of :data:`~clustval.indices.registry.OPTIONS`. ``help(score)`` lists each
+        with its values, default and meaning, from its declaration.
 
     Returns
     -------
@@ -105,8 +95,9 @@ def score(
     TypeError
         Anything but ``labels_pred`` given by position.
     clustval.errors.InputError
-        An unknown name, an index whose input is missing (an external index without
-        ``labels_true``, STDI with ``distances`` only), or labels or data that fail the checks.
+        An unknown name or option, a value an option does not take, an index whose input is
+        missing (an external index without ``labels_true``, STDI with ``distances`` only), or
+        labels or data that fail the checks.
     clustval.errors.UndefinedIndexError
         A requested index is undefined for this input and ``undefined="raise"``.
 
@@ -131,6 +122,7 @@ def score(
     True
     """
     check_undefined_policy(undefined)
+    given = index_options(None, options, "score")
     if X is not None and distances is not None:
         raise InputError("give X or distances, not both: the internal indices use one of them.")
     metric = "euclidean" if distances is None else "precomputed"
@@ -162,10 +154,7 @@ def score(
     with _progress.reporting(progress):  # its line ends before an error is printed
         if external:
             values.update(
-                external_scores(
-                    labels_true, labels_pred, external, s2_matching=s2_matching, cp_seed=cp_seed,
-                    undefined=undefined,
-                )
+                external_scores(labels_true, labels_pred, external, undefined=undefined, **_of("external", given))
             )
         if internal:
             values.update(
@@ -174,27 +163,27 @@ def score(
                     labels_pred,
                     internal,
                     metric=metric,
-                    stdi_squared=stdi_squared,
-                    xb_separation=xb_separation,
-                    sil_average=sil_average,
-                    db_q=db_q,
-                    db_p=db_p,
-                    db_squared=db_squared,
                     memory_budget_mb=memory_budget_mb,
                     undefined=undefined,
+                    **_of("internal", given),
                 )
             )
     return {name: values[name] for name in wanted}
 
 
+def _of(kind: str, given: dict) -> dict:
+    """The options in ``given`` of the indices of ``kind``."""
+    return {name: value for name, value in given.items() if name in options_of(kind)}
+
+
+@takes_options("external")
 def external_scores(
     labels_true,
     labels_pred,
     names: Iterable[str] | str | None = None,
     *,
-    s2_matching: str = "hungarian",
-    cp_seed: int | None = 1,
     undefined: str = "raise",
+    **options,
 ) -> dict[str, float]:
     """Every requested external index from ONE contingency table.
 
@@ -204,13 +193,13 @@ def external_scores(
     names : iterable of str, str or None
         Registry names of external indices (:data:`clustval.indices.registry.EXTERNAL`); None
         (default) means all of them.
-    s2_matching : {"hungarian", "identity"}
-        Passed to S2 (config ``indices.s2_matching``).
-    cp_seed : int or None
-        Seed of ``cp_accuracy_mc``.
     undefined : {"raise", "nan"}
         An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
         while every other index keeps its value ("nan").
+    **options
+        The external indices' options by name, as ``s2_matching="identity"``
+        (:func:`~clustval.indices.registry.options_of` ``("external")``; ``help()`` lists
+        each with its values, default and meaning).
 
     Returns
     -------
@@ -220,7 +209,7 @@ def external_scores(
     Raises
     ------
     InputError
-        An unknown name, or bad labels.
+        An unknown name or option, a value an option does not take, or bad labels.
     UndefinedIndexError
         A requested index is undefined for this input (e.g. S2 or NCA with one class) and
         ``undefined="raise"``; leave it out of ``names``, or pass ``undefined="nan"``.
@@ -235,19 +224,17 @@ def external_scores(
     >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
     {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
     """
-    return external_scores_from_table(
-        contingency(labels_true, labels_pred), names, s2_matching=s2_matching, cp_seed=cp_seed,
-        undefined=undefined,
-    )
+    index_options("external", options, "external_scores")  # before the table is counted
+    return external_scores_from_table(contingency(labels_true, labels_pred), names, undefined=undefined, **options)
 
 
+@takes_options("external")
 def external_scores_from_table(
     table,
     names: Iterable[str] | str | None = None,
     *,
-    s2_matching: str = "hungarian",
-    cp_seed: int | None = 1,
     undefined: str = "raise",
+    **options,
 ) -> dict[str, float]:
     """Every requested external index of a contingency table, wherever it was counted.
 
@@ -263,12 +250,10 @@ def external_scores_from_table(
         (:func:`clustval.indices.counts.contingency_from_frame`). All-zero rows and columns are dropped.
     names : iterable of str, str or None
         Registry names of external indices; None (default) means all of them.
-    s2_matching : {"hungarian", "identity"}, default "hungarian"
-        Passed to S2; ``identity`` pairs the class and the cluster of the same label.
-    cp_seed : int or None, default 1
-        Seed of ``cp_accuracy_mc``.
     undefined : {"raise", "nan"}
         An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+    **options
+        The external indices' options by name, as :func:`external_scores` takes them.
 
     Returns
     -------
@@ -279,8 +264,8 @@ def external_scores_from_table(
     Raises
     ------
     clustval.errors.InputError
-        An unknown name, or a table that is not one of non-negative integer counts, or that
-        counts nothing.
+        An unknown name or option, a value an option does not take, or a table that is not
+        one of non-negative integer counts, or that counts nothing.
     clustval.errors.UndefinedIndexError
         A requested index is undefined for this input and ``undefined="raise"``.
 
@@ -299,14 +284,14 @@ def external_scores_from_table(
     {'s2': 0.0, 'ps2': 0.0, 'f_measure': 0.6666666666666665}
     """
     check_undefined_policy(undefined)
+    given = index_options("external", options, "external_scores_from_table")
     specs = requested("external", names)
     ct = as_contingency(table)
-    given = {"s2_matching": s2_matching, "cp_seed": cp_seed}
-    drawn = _draw_aside(ct, cp_seed) if any(s.name == "cp_accuracy_mc" for s in specs) else None
+    drawn = {spec.name: _draw_aside(ct, spec, given) for spec in specs if spec.name == "cp_accuracy_mc"}
     return {
         spec.name: value_or_nan(
-            drawn.result
-            if drawn is not None and spec.name == "cp_accuracy_mc"
+            drawn[spec.name].result
+            if drawn.get(spec.name) is not None
             else lambda spec=spec: spec.compute(ct, given),
             undefined,
         )
@@ -314,7 +299,7 @@ def external_scores_from_table(
     }
 
 
-def _draw_aside(ct: Contingency, seed: int | None) -> Future | None:
+def _draw_aside(ct: Contingency, spec: IndexSpec, given: dict) -> Future | None:
     """Start :func:`cp_accuracy_mc`'s draws on a second thread when they are many, else None.
 
     numpy draws without holding the GIL, so the other indices are computed meanwhile; the
@@ -324,26 +309,22 @@ def _draw_aside(ct: Contingency, seed: int | None) -> Future | None:
         return None
     ct.col_sums  # noqa: B018 - cache what the draws read before two threads share ct
     pool = ThreadPoolExecutor(max_workers=1)
-    drawn = pool.submit(cp_accuracy_mc_from_contingency, ct, seed=seed)
+    drawn = pool.submit(spec.compute, ct, given)
     pool.shutdown(wait=False)  # its thread ends with the draws
     return drawn
 
 
+@takes_options("internal")
 def internal_scores(
     X,
     labels,
     names: Iterable[str] | str | None = None,
     *,
-    stdi_squared: bool = False,
-    xb_separation: str = "centroids",
-    sil_average: str = "objects",
-    db_q: float = 1,
-    db_p: float = 2,
-    db_squared: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "raise",
     metric: str = "euclidean",
     progress: bool | None = None,
+    **options,
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
 
@@ -358,23 +339,6 @@ def internal_scores(
     names : iterable of str, str or None
         Registry names of internal indices (:data:`clustval.indices.registry.INTERNAL`); None
         (default) means all of them.
-    stdi_squared : bool, default False
-        Passed to :func:`~clustval.indices.classic.stdi` as ``squared``.
-    xb_separation : {"centroids", "closest_pair"}, default "centroids"
-        Passed to :func:`~clustval.indices.classic.xb` as ``separation`` (``closest_pair`` shares
-        the distance pass with Dunn).
-    sil_average : {"objects", "clusters"}, default "objects"
-        Passed to :func:`~clustval.indices.classic.sil` as ``average`` (``"clusters"``: R clusterCrit's
-        Silhouette, the mean of the clusters' mean widths; undefined with a singleton).
-    db_q : float, default 1
-        Passed to :func:`~clustval.indices.classic.db` as ``q``, the exponent of each cluster's
-        spread, at least 1 (NbClust's DB: ``db_q=2``).
-    db_p : float, default 2
-        Passed to :func:`~clustval.indices.classic.db` as ``p``, the Minkowski exponent of the
-        centroid distance, at least 1 (``math.inf`` allowed).
-    db_squared : bool, default False
-        Passed to :func:`~clustval.indices.classic.db` as ``squared``: the spreads and the centroid
-        distances squared (cvi's DB: ``db_q=2, db_squared=True``).
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances.
     undefined : {"raise", "nan"}
@@ -388,6 +352,11 @@ def internal_scores(
         A progress bar on stderr, one step per index: None (automatic) draws it only when
         stderr is a terminal and once the call has run about 1.5 s (or keeps the bar of an
         enclosing call, such as :func:`clustval.select_k`'s); True always; False never.
+    **options
+        The internal indices' options by name, as ``xb_separation="closest_pair"`` or
+        ``db_q=2`` (:func:`~clustval.indices.registry.options_of` ``("internal")``;
+        ``help()`` lists each with its values, default and meaning), passed to each index's
+        core under its own keyword (``db_q`` is :func:`~clustval.indices.classic.db`'s ``q``).
 
     Returns
     -------
@@ -398,8 +367,8 @@ def internal_scores(
     Raises
     ------
     clustval.errors.InputError
-        An unknown name, an index that needs coordinates given distances, or data or labels
-        that fail the checks.
+        An unknown name or option, a value an option does not take, an index that needs
+        coordinates given distances, or data or labels that fail the checks.
     clustval.errors.UndefinedIndexError
         A requested index is undefined for this input and ``undefined="raise"``.
 
@@ -414,16 +383,13 @@ def internal_scores(
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
-    specs, given, needs = internal_request(
-        names, metric, undefined, stdi_squared=stdi_squared, xb_separation=xb_separation,
-        sil_average=sil_average, db_q=db_q, db_p=db_p, db_squared=db_squared,
-    )
+    specs, given, needs = internal_request(names, metric, undefined, options)
     with _progress.reporting(progress):
         p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
         return partition_scores(p, specs, given, undefined)
 
 
-def internal_request(names, metric, undefined, **options):
+def internal_request(names, metric, undefined, options=None, caller="internal_scores"):
     """What an :func:`internal_scores` call computes, its options checked (shared with
     :func:`clustval.dask.internal_scores`, which builds its partition on a cluster).
 
@@ -431,8 +397,10 @@ def internal_request(names, metric, undefined, **options):
     ----------
     names, metric, undefined
         As :func:`internal_scores` takes them.
-    **options
-        The indices' options (:data:`INTERNAL_OPTIONS`; those not given take their defaults).
+    options : mapping, optional
+        The internal indices' options given, by name (those not given take their defaults).
+    caller : str, default "internal_scores"
+        The entry point, as an error names it.
 
     Returns
     -------
@@ -440,7 +408,7 @@ def internal_request(names, metric, undefined, **options):
         The indices, in registry order (with ``metric="precomputed"`` and ``names=None``,
         those that need no coordinates).
     given : dict
-        The options the cores read.
+        Every internal index option, by name (:func:`~clustval.indices.registry.index_options`).
     needs : frozenset of str
         What the partition must compute for them.
 
@@ -451,15 +419,7 @@ def internal_request(names, metric, undefined, **options):
     (['db', 'sil'], ['cluster_sums', 'coordinates'])
     """
     check_undefined_policy(undefined)
-    unknown = sorted(set(options) - set(INTERNAL_OPTIONS))
-    if unknown:
-        raise InputError(f"unknown index option {unknown[0]!r}; the options are {', '.join(INTERNAL_OPTIONS)}.")
-    given = {**INTERNAL_OPTIONS, **options}
-    check_xb_separation(given["xb_separation"])
-    check_sil_average(given["sil_average"])
-    check_db_options(given["db_q"], given["db_p"], given["db_squared"])
-    if not isinstance(given["stdi_squared"], bool):
-        raise InputError(f"stdi_squared must be True or False, got {given['stdi_squared']!r}.")
+    given = index_options("internal", options or {}, caller)
     specs = requested("internal", names)
     if is_precomputed(metric):
         centroid_based = [spec for spec in specs if COORDINATES in spec.needs]

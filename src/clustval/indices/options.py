@@ -1,0 +1,220 @@
+"""The indices' options: each declared once, beside its index, under one name everywhere.
+
+An option is a choice an index leaves to its user (S2's matching, XB's separation, DB's
+exponents). It is declared once, as an :class:`IndexOption` next to its index's core
+(``XB_SEPARATION`` in :mod:`clustval.indices.classic`), and named in the index's registry
+entry (:attr:`clustval.indices.registry.IndexSpec.options`); the registry collects every
+entry's options in :data:`clustval.indices.registry.OPTIONS`, and every entry point reads
+them there, under the option's ``name``:
+
+- a keyword of :func:`clustval.score`, :func:`clustval.external_scores`,
+  :func:`clustval.external_scores_from_table`, :func:`clustval.internal_scores`,
+  :func:`clustval.select_k` and :mod:`clustval.dask`'s functions, checked by
+  :meth:`IndexOption.check` (an unknown name is one line of InputError);
+- a flag of the command line, ``--name-with-dashes``, whose help is the description;
+- a key of the pipeline's config, ``indices.<name>``, whose schema the declaration gives
+  (:meth:`IndexOption.schema`);
+- a row of the documentation's table of options.
+
+The core receives the value under its own keyword (:attr:`IndexOption.keyword`: S2's core
+takes ``matching``, passed ``s2_matching``), and checks it with the same declaration.
+
+Examples
+--------
+>>> option = choice("xb_separation", "separation", ("centroids", "closest_pair"), "XB's separation")
+>>> option.default, option.flag, option.check("closest_pair")
+('centroids', '--xb-separation', 'closest_pair')
+>>> option.check("farthest")
+Traceback (most recent call last):
+...
+clustval.errors.InputError: xb_separation = 'farthest'; use one of 'centroids', 'closest_pair'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from ..errors import InputError
+
+__all__ = ["IndexOption", "choice", "flag", "number", "seed"]
+
+Kind = Literal["choice", "flag", "number", "seed"]
+
+
+@dataclass(frozen=True)
+class IndexOption:
+    """One option of one or more indices: its name everywhere, its core's keyword, its
+    default, the values it takes and what it means.
+
+    Build one with :func:`choice`, :func:`flag`, :func:`number` or :func:`seed`.
+
+    Examples
+    --------
+    >>> q = number("db_q", "q", 1, "DB's spread exponent", minimum=1)
+    >>> q.check(2), q.values_text, q.schema()
+    (2.0, 'float >= 1', {'type': 'number', 'minimum': 1})
+    """
+
+    name: str  # the keyword of score() & co., the CLI's --name-with-dashes, the config's indices.<name>
+    keyword: str  # the core's keyword it is passed as
+    default: object
+    description: str  # one line; `code` in backquotes (the CLI's help drops them)
+    kind: Kind = "choice"
+    values: tuple = ()  # a choice's values, the default first
+    minimum: float | None = None  # a number's least value
+    infinite: bool = False  # a number may be inf
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or self.name != self.name.lower():
+            raise InputError(f"option {self.name!r}: a name is a lower-case Python identifier.")
+        if "\n" in self.description:
+            raise InputError(f"option {self.name!r}: the description is one line.")
+        self.check(self.default)
+
+    @property
+    def flag(self) -> str:
+        """The command line's flag: ``--`` and the name with dashes."""
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def annotation(self) -> object:
+        """The option's type, as a signature shows it."""
+        return {"choice": Literal[self.values], "flag": bool, "number": float, "seed": int | None}[self.kind]
+
+    @property
+    def values_text(self) -> str:
+        """What the option takes, as the docs and errors say it."""
+        if self.kind == "choice":
+            return "{" + ", ".join(f'"{value}"' for value in self.values) + "}"
+        if self.kind == "flag":
+            return "bool"
+        if self.kind == "seed":
+            return "int >= 0 or None"
+        return f"float >= {self.minimum:g}" + (" (inf allowed)" if self.infinite else "")
+
+    @property
+    def default_text(self) -> str:
+        """The default as the docs write it (``"centroids"``, ``1``, ``False``)."""
+        return f'"{self.default}"' if isinstance(self.default, str) else repr(self.default)
+
+    def check(self, value):
+        """``value`` if this option takes it (a number as a float), else one line of error.
+
+        Parameters
+        ----------
+        value : object
+            The value given.
+
+        Returns
+        -------
+        object
+            The value, a number as a float and a flag as a bool.
+
+        Raises
+        ------
+        clustval.errors.InputError
+            A value the option does not take, named with the option.
+
+        Examples
+        --------
+        >>> seed("cp_seed", "seed", "a seed").check(-1)
+        Traceback (most recent call last):
+        ...
+        clustval.errors.InputError: cp_seed = -1; use None or an integer >= 0 (numpy's seeds)
+        """
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.values:
+                return value
+            raise InputError(f"{self.name} = {value!r}; use one of {', '.join(map(repr, self.values))}")
+        if self.kind == "flag":
+            if isinstance(value, (bool, np.bool_)):
+                return bool(value)
+            raise InputError(f"{self.name} = {value!r}; use True or False")
+        if self.kind == "seed":
+            if value is None or (isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 0):
+                return value
+            raise InputError(f"{self.name} = {value!r}; use None or an integer >= 0 (numpy's seeds)")
+        if (isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+                and not math.isnan(value) and value >= self.minimum and (self.infinite or not math.isinf(value))):
+            return float(value)
+        raise InputError(f"{self.name} = {value!r}; use a number of at least {self.minimum:g}"
+                         + (", or inf" if self.infinite else ""))
+
+    def parse(self, text: str):
+        """The value of the command line's text ``text`` (a number or a seed), checked.
+
+        Examples
+        --------
+        >>> number("db_p", "minkowski", 2, "DB's p", minimum=1, infinite=True).parse("inf")
+        inf
+        """
+        try:
+            value = int(text) if self.kind == "seed" else float(text)
+        except ValueError:
+            value = text
+        return self.check(value)
+
+    def schema(self) -> dict:
+        """The JSON schema of the config key ``indices.<name>``.
+
+        Examples
+        --------
+        >>> choice("s2_matching", "matching", ("hungarian", "identity"), "S2's matching").schema()
+        {'type': 'string', 'enum': ['hungarian', 'identity']}
+        """
+        if self.kind == "choice":
+            return {"type": "string", "enum": list(self.values)}
+        if self.kind == "flag":
+            return {"type": "boolean"}
+        if self.kind == "seed":
+            return {"type": "integer", "minimum": 0}
+        return {"type": "number", "minimum": self.minimum}
+
+
+def choice(name: str, keyword: str, values: tuple[str, ...], description: str) -> IndexOption:
+    """An option that takes one of ``values``, the first by default.
+
+    Examples
+    --------
+    >>> choice("sil_average", "average", ("objects", "clusters"), "Sil's mean").default
+    'objects'
+    """
+    return IndexOption(name, keyword, values[0], description, "choice", tuple(values))
+
+
+def flag(name: str, keyword: str, description: str) -> IndexOption:
+    """An option that is True or False, False by default.
+
+    Examples
+    --------
+    >>> flag("stdi_squared", "squared", "STDI's norms squared").check(True)
+    True
+    """
+    return IndexOption(name, keyword, False, description, "flag")
+
+
+def number(name: str, keyword: str, default: float, description: str, *, minimum: float,
+           infinite: bool = False) -> IndexOption:  # fmt: skip
+    """An option that takes a number of at least ``minimum`` (``inf`` too if ``infinite``).
+
+    Examples
+    --------
+    >>> number("db_q", "q", 1, "DB's q", minimum=1).check(1)
+    1.0
+    """
+    return IndexOption(name, keyword, default, description, "number", minimum=minimum, infinite=infinite)
+
+
+def seed(name: str, keyword: str, description: str, default: int | None = 1) -> IndexOption:
+    """An option that seeds a random draw: an integer >= 0, or None (unseeded).
+
+    Examples
+    --------
+    >>> seed("cp_seed", "seed", "a seed").default
+    1
+    """
+    return IndexOption(name, keyword, default, description, "seed")
