@@ -2,17 +2,20 @@
 
 Every declared option is taken by every entry point that computes its kind of index, under
 its one name and with its one default: the library's functions, the command line's flags and
-the pipeline's config. An unknown name is one line of InputError. An index registered
+the pipeline's config schema. An unknown name is one line of InputError. An index registered
 with an option of its own is taken everywhere at once, with no other edit.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import inspect
+from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
 
 import clustval
 from clustval.cli import build_parser, main
@@ -28,6 +31,11 @@ from clustval.indices.registry import (
     options_of,
     registered,
 )
+from clustval.repro.settings import Settings, config_schema, validate_config
+
+REPO = Path(__file__).resolve().parents[1]
+SCHEMA = REPO / "workflow" / "schemas" / "config.schema.yaml"
+CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
 
 X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [5.0, 5.0], [5.0, 6.0], [6.0, 5.0], [9.0, 0.0], [9.0, 1.0]])
 PRED = np.array([0, 0, 0, 1, 1, 1, 2, 2])
@@ -124,6 +132,28 @@ def test_the_command_line_has_a_flag_per_option_with_its_default(command, kind):
         assert not set(options_of("external")) - set(options_of("internal")) & set(flags)
 
 
+@pytest.mark.parametrize("name", list(OPTIONS))
+def test_the_config_takes_every_option_under_its_name(name):
+    option = OPTIONS[name]
+    assert config_schema(SCHEMA)["properties"]["indices"]["properties"][name] == option.schema()
+    cfg = copy.deepcopy(CONFIG)
+    cfg["indices"].pop(name, None)  # left out: its default
+    validate_config(cfg, SCHEMA)
+    assert Settings.from_config(cfg).indices[name] == option.default
+
+
+def test_the_config_refuses_the_old_seed_key_naming_the_new_one():
+    cfg = copy.deepcopy(CONFIG)
+    cfg["indices"]["cp_accuracy_seed"] = 1
+    with pytest.raises(InputError, match=r"^config indices.cp_accuracy_seed is now indices.cp_seed") as caught:
+        validate_config(cfg, SCHEMA)
+    assert "\n" not in str(caught.value)
+    cfg = copy.deepcopy(CONFIG)
+    cfg["indices"]["db_q"] = float("inf")  # a number to the schema; the declaration refuses it
+    with pytest.raises(InputError, match=r"^config indices: db_q = inf; use a number of at least 1$"):
+        Settings.from_config(cfg)
+
+
 def _scaled_ari(ct, scale="one"):
     return ari_from_contingency(ct) * {"one": 1.0, "half": 0.5}[scale]
 
@@ -150,6 +180,7 @@ def test_an_index_with_an_option_of_its_own_is_taken_everywhere_at_once(tmp_path
         assert main(["score", "--truth", str(truth), "--pred", str(pred), "--index", "scaled_ari",
                      "--ari-scale", "half", "--format", "csv"]) == 0  # fmt: skip
         assert capsys.readouterr().out.splitlines()[1:] == [f"scaled_ari,{ari / 2!r}"]
+        assert config_schema(SCHEMA)["properties"]["indices"]["properties"]["ari_scale"] == SCALE.schema()
     assert "ari_scale" not in OPTIONS and "ari_scale" not in inspect.signature(clustval.score).parameters
 
 

@@ -99,7 +99,7 @@ def test_kmeans_refuses_more_clusters_than_distinct_points():
 def test_score_rows_are_tidy_and_equal_the_library(project_dataset):
     ds = project_dataset("iris")
     labels = park_jun(ds.X, 3).labels
-    indices = {"s2_matching": "hungarian", "cp_accuracy_seed": 1, "stdi_squared": False, "xb_separation": "centroids",
+    indices = {"s2_matching": "hungarian", "cp_seed": 1, "stdi_squared": False, "xb_separation": "centroids",
                "memory_budget_mb": 64}
     rows = score_rows(ds, "park_jun", {3: labels}, indices)
     assert [r["index"] for r in rows] == list(EXTERNAL) + list(INTERNAL)

@@ -15,7 +15,7 @@ from snakemake.utils import validate
 
 from clustval.errors import InputError
 from clustval.repro.figure_table import figure_params, figures_to_draw
-from clustval.repro.settings import MAIN, Settings
+from clustval.repro.settings import MAIN, Settings, config_schema
 
 REPO = Path(__file__).resolve().parents[1]
 CONFIG = yaml.safe_load((REPO / "config" / "config.yaml").read_text())
@@ -110,7 +110,7 @@ def test_a_scoring_axis_rescores_the_main_clusterings_with_one_index_option():
     assert main[0]["index_options"] == {}
     assert {r["key"] for r in rows} == {main[0]["key"]}, "the keys of the main study's clusterings"
     assert all(r["clustering"] == main[0]["clustering"] for r in rows)
-    with pytest.raises(InputError, match="unknown xb_separation 'medoids'; use centroids or closest_pair"):
+    with pytest.raises(InputError, match="pipeline.sweeps.xb: xb_separation = 'medoids'; use one of 'centroids', 'closest_pair'"):
         Settings.from_config(config(pipeline__sweeps={"xb": {**sweeps["xb"], "values": ["medoids"]}}, claims__sensitivity=[]))
 
 
@@ -370,7 +370,7 @@ def _integer_keys(node, path=()):
         yield from _integer_keys(spec, (*path, key))
 
 
-INTEGER_KEYS = sorted(_integer_keys(yaml.safe_load(Path(SCHEMA).read_text())))
+INTEGER_KEYS = sorted(_integer_keys(config_schema(SCHEMA)))  # with the index options' keys
 
 
 @pytest.mark.parametrize("path", INTEGER_KEYS, ids=[".".join(p) for p in INTEGER_KEYS])

@@ -22,6 +22,7 @@ from clustval.clustering import cluster, get_algorithm
 from clustval.clustering.common import ClusteringResult
 from clustval.datasets.dataset import Dataset, read_dataset
 from clustval.errors import DamagedFileError
+from clustval.indices.registry import OPTIONS
 from clustval.indices.scoring import score
 
 from .paper.scores import COLUMNS as SCORE_COLUMNS  # noqa: F401  (the workflow scripts import it from here)
@@ -161,14 +162,10 @@ def read_run_data(row: Mapping, folders: Mapping[str, str | os.PathLike]) -> Dat
 
 
 def score_options(indices: Mapping) -> dict:
-    """Keyword arguments of :func:`clustval.indices.scoring.score` from the config's ``indices``."""
-    return {
-        "s2_matching": indices["s2_matching"],
-        "cp_seed": indices["cp_accuracy_seed"],
-        "stdi_squared": indices["stdi_squared"],
-        "xb_separation": indices["xb_separation"],
-        "memory_budget_mb": indices["memory_budget_mb"],
-    }
+    """Keyword arguments of :func:`clustval.indices.scoring.score` from the config's ``indices``:
+    its keys are the options' names (:data:`clustval.indices.registry.OPTIONS`) and
+    ``memory_budget_mb``."""
+    return {name: indices[name] for name in (*OPTIONS, "memory_budget_mb") if name in indices}
 
 
 def score_rows(

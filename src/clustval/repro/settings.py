@@ -24,13 +24,13 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from clustval.errors import InputError
-from clustval.indices.registry import INDICES, get_index
+from clustval.indices.registry import INDICES, OPTIONS, get_index, index_options
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .paper.claims.words import statement_params
 from .sweeps import AXES, AXIS_KINDS, VARIANT, sweep_axes
 
-__all__ = ["AXES", "MAIN", "Run", "Settings", "refuse_templated_config", "validate_config"]
+__all__ = ["AXES", "MAIN", "RENAMED", "Run", "Settings", "config_schema", "refuse_templated_config", "validate_config"]
 
 MAIN = "main"  # the study of the paper's own figures and claims
 KINDS = ("synthetic", "uci", FIG1)
@@ -104,6 +104,10 @@ class Settings:
             )
         for name in self.uci_k["indices"]:
             get_index(name)
+        try:  # what the schema cannot say (DB's q is not inf)
+            index_options(None, {k: v for k, v in self.config["indices"].items() if k in OPTIONS}, "score")
+        except InputError as error:
+            raise InputError(f"config indices: {error}") from None
         self._check_sizes()
         self._check_figures()
         self._check_directories()
@@ -384,8 +388,9 @@ class Settings:
 
     @property
     def indices(self) -> dict:
-        """The index options every score job uses (``indices``)."""
-        return canonical(self.config["indices"])
+        """The index options every score job uses (``indices``; an option the config leaves
+        out at its default), and the memory budget of the distance pass."""
+        return canonical({**{name: option.default for name, option in OPTIONS.items()}, **self.config["indices"]})
 
     def axis(self, study: str) -> str | None:
         """The score table's group column of a study: its sweep's axis, ``variant`` for a
@@ -451,7 +456,7 @@ class Settings:
             "offset": self.config["fig1_set"]["offset"],
             "seed": self.config["synthetic"]["seed"],
         }
-        main.update({axis: self.config["indices"][axis] for axis, step in AXES.items() if step == "scoring"})
+        main.update({axis: self.indices[axis] for axis, step in AXES.items() if step == "scoring"})
         axes, _ = sweep_axes(self.config["pipeline"]["sweeps"][study], study)
         return {axis: main[axis] for axis in axes}
 
@@ -615,12 +620,17 @@ def refuse_templated_config(paths, allow: bool = False) -> None:
             )
 
 
+#: Config keys renamed, old -> new: an old key is refused with one line that names the new one.
+RENAMED = {"indices.cp_accuracy_seed": "indices.cp_seed"}
+
+
 def validate_config(config: Mapping, schema_path) -> None:
     """Check ``config`` against the workflow's JSON schema; the first problem as one line.
 
     Every key the schema types ``integer`` must be a Python int: JSON Schema counts ``22.0``
     as an integer, but ``range`` and array sizes downstream do not. (Snakemake's own
-    ``validate`` reports the whole config with the error.)
+    ``validate`` reports the whole config with the error.) The index options are keys of
+    ``indices`` as :func:`config_schema` adds them; a key of :data:`RENAMED` is refused.
 
     Examples
     --------
@@ -632,10 +642,12 @@ def validate_config(config: Mapping, schema_path) -> None:
     ...
     clustval.errors.InputError: config k_max: 22.0 is not an integer; write it without a decimal point (see config/README.md)
     """
-    import yaml
-
-    with open(schema_path, encoding="utf-8") as handle:
-        schema = yaml.safe_load(handle)
+    for old, new in RENAMED.items():
+        section, key = old.split(".")
+        if isinstance(config.get(section), Mapping) and key in config[section]:
+            raise InputError(f"config {old} is now {new}, the option's name in clustval.score and the CLI: "
+                             "rename it (see config/README.md)")
+    schema = config_schema(schema_path)
     errors = sorted(
         _strict_validator()(schema).iter_errors(dict(config)),
         key=lambda error: list(map(str, error.absolute_path)),
@@ -647,6 +659,39 @@ def validate_config(config: Mapping, schema_path) -> None:
         if error.validator == "type" and isinstance(error.instance, float) and "integer" in str(error.validator_value):
             message = f"{error.instance!r} is not an integer; write it without a decimal point"
         raise InputError(f"config {where}: {message} (see config/README.md)")
+
+
+def config_schema(schema_path) -> dict:
+    """The workflow's JSON schema, with every index option (:data:`clustval.indices.registry.OPTIONS`)
+    a key of the objects marked ``x-index-options: true`` (``indices``), typed by its declaration,
+    and no other key but those the schema lists.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> schema = pathlib.Path(tempfile.mkdtemp()) / "schema.yaml"
+    >>> _ = schema.write_text("properties: {indices: {x-index-options: true, properties: {}}}\\n")
+    >>> config_schema(schema)["properties"]["indices"]["properties"]["xb_separation"]
+    {'type': 'string', 'enum': ['centroids', 'closest_pair']}
+    """
+    import yaml
+
+    with open(schema_path, encoding="utf-8") as handle:
+        schema = yaml.safe_load(handle)
+
+    def fill(node):
+        if isinstance(node, dict):
+            if node.get("x-index-options"):
+                node.setdefault("properties", {}).update({name: option.schema() for name, option in OPTIONS.items()})
+                node["additionalProperties"] = False
+            for value in node.values():
+                fill(value)
+        elif isinstance(node, list):
+            for value in node:
+                fill(value)
+
+    fill(schema)
+    return schema
 
 
 def _is_strict_integer(checker, instance) -> bool:

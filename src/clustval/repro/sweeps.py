@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
-from clustval.indices.classic import XB_SEPARATIONS
+from clustval.indices.registry import OPTIONS
 
 from .data import FIG1
 
@@ -27,7 +27,7 @@ AXES = {
     "sd_radius": "clustering",  # clustering.sd_radius
     "xb_separation": "scoring",  # indices.xb_separation
     "stdi_squared": "scoring",  # indices.stdi_squared: eq. (9) with plain or squared norms
-}
+}  # a scoring axis is an index option (clustval.indices.registry.OPTIONS), whose declaration checks its values
 # The sets a data axis exists for (the synthetic sets are never rescaled: their geometry is the point).
 AXIS_KINDS = {"offset": (FIG1,), "seed": ("synthetic", FIG1), "preprocessing": ("uci",)}
 VARIANT = "variant"  # the score table's group column of a sweep of several axes
@@ -50,13 +50,10 @@ def sweep_axes(sweep: Mapping, study: str) -> tuple[list[str], list[list]]:
         if axis == "algorithm" and not set(options) <= set(ALGORITHMS):
             unknown = sorted(set(options) - set(ALGORITHMS), key=str)
             raise InputError(f"pipeline.sweeps.{study}: unknown algorithm {unknown[0]!r}")
-        if axis == "stdi_squared" and not all(isinstance(value, bool) for value in options):
-            raise InputError(f"pipeline.sweeps.{study}: stdi_squared takes true and false, got {options!r}")
-        if axis == "xb_separation":
-            unknown = [value for value in options if value not in XB_SEPARATIONS]
-            if unknown:
-                raise InputError(
-                    f"pipeline.sweeps.{study}: unknown xb_separation {unknown[0]!r}; "
-                    f"use {' or '.join(XB_SEPARATIONS)}"
-                )
+        if AXES.get(axis) == "scoring":
+            for value in options:
+                try:
+                    OPTIONS[axis].check(value)
+                except InputError as error:
+                    raise InputError(f"pipeline.sweeps.{study}: {error}") from None
     return axes, values
