@@ -82,6 +82,18 @@ def test_every_option_is_declared_once_and_named_in_its_entries():
         assert "\n" not in option.description and option.description
 
 
+def test_each_option_s_parameters_entry_is_written_from_its_declaration():
+    """The index's function and core document the option from its declaration (values,
+    default, meaning, its name everywhere), not from a second text in the description."""
+    for name, option in OPTIONS.items():
+        for spec in (spec for spec in INDICES.values() if option in spec.options):
+            core_entry = f"\n{option.keyword} : {option.values_text}, default {option.default_text}\n"
+            assert core_entry in spec.core.__doc__, (spec.name, name)
+            function_doc = " ".join(spec.function.__doc__.split())
+            assert f"``{name}`` in :func:`clustval.score`" in function_doc, (spec.name, name)
+            assert " ".join(option.description[1:].replace("`", "``").split()) in function_doc, (spec.name, name)
+
+
 @pytest.mark.parametrize(("entry", "name"), CASES, ids=[f"{e}-{n}" for e, n in CASES])
 def test_every_entry_point_takes_every_option_of_its_kind_with_its_default(entry, name):
     option = OPTIONS[name]

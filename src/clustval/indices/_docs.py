@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import textwrap
 from collections.abc import Callable, Iterable
 
 from .partition import COORDINATES
@@ -166,10 +167,13 @@ def _lookup(written: dict[str, str], name: str) -> str | None:
 
 def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     """The Parameters entry of ``name``, an option of the index ``spec`` (a keyword that not
-    every index takes): the one the index's description writes.
+    every index takes).
 
-    The one place an option's entry comes from: options declared once with their meaning
-    would be read here, for every index that takes them.
+    The one place an option's entry comes from: an option the entry declares
+    (:mod:`clustval.indices.options`) is written from its declaration (values, default,
+    meaning, and its name in :func:`clustval.score` and the other entry points); a keyword
+    that is no declared option (``cp_accuracy_mc``'s ``repeats``), from the entry the
+    index's description writes.
 
     Parameters
     ----------
@@ -183,15 +187,33 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     Returns
     -------
     str or None
-        The entry, ``name : type`` and its text; None if the description has none.
+        The entry, ``name : type`` and its text; None if neither the declaration nor the
+        description has one.
 
     Examples
     --------
     >>> from clustval.indices.registry import get_index
-    >>> print(option_parameter(get_index("s2"), "matching", {"matching": "matching : str"}))
-    matching : str
+    >>> print(option_parameter(get_index("db"), "p", {}))  # the core's minkowski
+    p : float >= 1 (inf allowed), default 2
+        DB's Minkowski exponent p of the centroid distance (``inf``: the largest coordinate
+        difference); ``db_p`` in :func:`clustval.score` and the other entry points.
+    >>> print(option_parameter(get_index("cp_accuracy_mc"), "repeats", {"repeats": "repeats : int"}))
+    repeats : int
     """
-    return _lookup(written, name)
+    option = _declared(spec, name)
+    if option is None:
+        return _lookup(written, name)
+    meaning = (option.description[0].upper() + option.description[1:].rstrip(".")).replace("`", "``")
+    text = f"{meaning}; ``{option.name}`` in :func:`clustval.score` and the other entry points."
+    return f"{name} : {option.values_text}, default {option.default_text}\n" + textwrap.fill(
+        text, width=92, initial_indent="    ", subsequent_indent="    ", break_on_hyphens=False)
+
+
+def _declared(spec, name: str):
+    """The option the entry declares for its function's keyword ``name`` (its core's keyword
+    perhaps another: matched by position, as :func:`_index_parameters` does), or None."""
+    core_name = dict(zip(_options(spec), _names(spec.core)[1:])).get(name, name)
+    return next((option for option in spec.options if option.keyword == core_name), None)
 
 
 def _shared(kind: str, reads_distances: bool) -> dict[str, str]:

@@ -223,12 +223,6 @@ def stdi(X, labels, squared: bool = False) -> float:
     centroids' spread around xbar over the clusters' compactness. 0 when every centroid is xbar,
     else inf when every object sits on its centroid.
 
-    Parameters
-    ----------
-    squared : bool, default False
-        Square every norm (the form printed in the paper's OCR); the default plain norms
-        reproduce the paper's Fig. 3 axis (docs/decisions.md).
-
     >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
     5.0
     """
@@ -243,15 +237,6 @@ def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False) -> float
     the common DB is q = 1, p = 2, NbClust's q = 2, cvi's q = 2 with both squared. inf when two
     clusters share a centroid (scikit-learn's ``davies_bouldin_score`` drops the pair), 0 for
     K = n (where it raises).
-
-    Parameters
-    ----------
-    q : float, default 1
-        The exponent of each cluster's spread S_k, at least 1.
-    p : float, default 2
-        The Minkowski exponent of the centroid distance, at least 1 (``math.inf`` allowed).
-    squared : bool, default False
-        Square S_k and M_kl.
 
     >>> db([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (0.5 + 0.5) / 10
     0.1
@@ -281,11 +266,6 @@ def xb(
     ``XB = sum_k sum_{x in C_k} ||x - c_k||^2 / (n sep^2)``, sep the closest centroids (Xie &
     Beni, crisp) or the closest pair of objects of two clusters (clusterCrit's form, Dunn's
     separation: touching clusters score worse, a ring around a blob better). inf when sep = 0.
-
-    Parameters
-    ----------
-    separation : {"centroids", "closest_pair"}, default "centroids"
-        The separation.
 
     >>> X = [[0.0], [1.0], [10.0], [11.0]]
     >>> xb(X, [0, 0, 1, 1]), xb(X, [0, 0, 1, 1], separation="closest_pair")  # 1 / (4 * 10^2), 1 / (4 * 9^2)
@@ -344,11 +324,6 @@ def sil(
     Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``). Undefined
     for K = n too, and with ``average="clusters"`` for a singleton cluster (clusterCrit gives
     NaN: its a(i) is 0/0).
-
-    Parameters
-    ----------
-    average : {"objects", "clusters"}, default "objects"
-        The mean over the objects (Rousseeuw's), or over the clusters of their means (clusterCrit's).
 
     >>> sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
     0.899749373433584

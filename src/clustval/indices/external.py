@@ -672,12 +672,9 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
         S2_c = 2 sens_c spec_c / (sens_c + spec_c)  (0 when both are 0)
         S2 = (1 / min(C, K)) sum_c S2_c
 
-    Parameters
-    ----------
-    matching : {"hungarian", "identity"}, default "hungarian"
-        The pairs: those of :func:`best_matching` (shared with :func:`accuracy`), or class c
-        with the cluster labelled c (the paper's n_cc, for labels the caller aligned; a class
-        without one scores 0, and the mean still divides by min(C, K)).
+    The pairs (``matching``): those of :func:`best_matching` (shared with :func:`accuracy`), or
+    class c with the cluster labelled c (the paper's n_cc, for labels the caller aligned; a
+    class without one scores 0, and the mean still divides by min(C, K)).
 
     Raises
     ------
@@ -925,8 +922,6 @@ def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int 
 
     Parameters
     ----------
-    seed : int or None, default 1
-        Seed of ``numpy.random.default_rng``; the same seed gives the same value.
     repeats : int, default 1
         Number of independent runs averaged.
 

@@ -14,7 +14,8 @@ them there, under the option's ``name``:
 - a flag of the command line, ``--name-with-dashes``, whose help is the description;
 - a key of the pipeline's config, ``indices.<name>``, whose schema the declaration gives
   (:meth:`IndexOption.schema`);
-- a row of the documentation's table of options.
+- a row of the documentation's table of options, and the Parameters entry of its index's
+  function and core (:mod:`clustval.indices._docs` writes it from the declaration).
 
 The core receives the value under its own keyword (:attr:`IndexOption.keyword`: S2's core
 takes ``matching``, passed ``s2_matching``), and checks it with the same declaration.
