@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import copy
 import inspect
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -92,6 +94,14 @@ def test_each_option_s_parameters_entry_is_written_from_its_declaration():
             function_doc = " ".join(spec.function.__doc__.split())
             assert f"``{name}`` in :func:`clustval.score`" in function_doc, (spec.name, name)
             assert " ".join(option.description[1:].replace("`", "``").split()) in function_doc, (spec.name, name)
+
+
+def test_under_python_oo_the_entry_points_take_their_options_undocumented():
+    """No docstring to list the options in (python -OO): the signatures and checks stay."""
+    code = ("import inspect, clustval; print(clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [10.0], [11.0]], "
+            "names=['xb'], xb_separation='closest_pair'), 'db_q' in inspect.signature(clustval.score).parameters)")
+    run = subprocess.run([sys.executable, "-OO", "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["{'xb':", "0.0030864197530864196}", "True"]
 
 
 @pytest.mark.parametrize(("entry", "name"), CASES, ids=[f"{e}-{n}" for e, n in CASES])

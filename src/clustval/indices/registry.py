@@ -734,8 +734,8 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     """
 
     def mark(function: Callable) -> Callable:
-        doc = function.__doc__ or ""
-        if not re.search(r"^\s*\*\*options$", doc, re.M):
+        doc = function.__doc__  # None under python -OO: the signature only
+        if doc is not None and not re.search(r"^\s*\*\*options$", doc, re.M):
             raise InputError(f"{function.__name__}: document its **options (the options are listed after it).")
         _SIGNED.append((function, kind, inspect.signature(function), others, doc))
         _sign(*_SIGNED[-1])
@@ -744,7 +744,7 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     return mark
 
 
-def _sign(function: Callable, kind: Kind | None, signature: inspect.Signature, others: bool, doc: str) -> None:
+def _sign(function: Callable, kind: Kind | None, signature: inspect.Signature, others: bool, doc: str | None) -> None:
     """Set ``function``'s signature and docstring from the options of ``kind``'s indices."""
     options = options_of(kind)
     parameters = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
@@ -752,6 +752,8 @@ def _sign(function: Callable, kind: Kind | None, signature: inspect.Signature, o
                                      annotation=option.annotation) for name, option in options.items()]  # fmt: skip
     parameters += [p for p in signature.parameters.values() if p.kind == p.VAR_KEYWORD and others]
     function.__signature__ = signature.replace(parameters=parameters)
+    if doc is None:  # python -OO: no docstring to list them in
+        return
     lines = doc.splitlines()
     at = next(i for i, line in enumerate(lines) if line.strip() == "**options")
     indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
