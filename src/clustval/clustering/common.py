@@ -16,7 +16,7 @@ __all__ = ["DEFAULT_MAX_ITER", "TIE_RTOL", "ClusteringResult", "KMedoidsConverge
 
 
 #: Relative tolerance within which two values compared by a K-medoids rule count as equal
-#: (module docstring; :mod:`clustval.clustering.pam` uses the same).
+#: (see :mod:`clustval.clustering.kmedoids`; :mod:`clustval.clustering.pam` uses the same).
 TIE_RTOL = 1e-10
 
 
