@@ -45,7 +45,7 @@ def score(
     distances=None,
     names: Iterable[str] | None = None,
     undefined: str = "raise",
-    memory_budget_mb: float = 256,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     progress: bool | None = None,
     **options,
 ) -> dict[str, float]:
