@@ -692,7 +692,7 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     """Mark an entry point whose ``**options`` are the options of ``kind``'s indices (every
     option for None): its signature and its docstring, as ``help()``, ``inspect.signature``
     and the editors that ask Python show them, list each option with its default (and its
-    values and meaning, after the docstring's ``**options`` entry).
+    values and meaning, in an Other Parameters section after the docstring's Parameters).
 
     Parameters
     ----------
@@ -728,7 +728,10 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     >>> import inspect
     >>> inspect.signature(scores).parameters["s2_matching"]
     <Parameter "s2_matching: Literal['hungarian', 'identity'] = 'hungarian'">
-    >>> print(scores.__doc__.split("By name.")[1].splitlines()[1])
+    >>> for line in scores.__doc__.split("By name.")[1].splitlines()[2:5]:
+    ...     print(line)
+        Other Parameters
+        ----------------
         s2_matching : {"hungarian", "identity"}, default "hungarian"
     >>> _ = _SIGNED.pop()
     """
@@ -754,11 +757,18 @@ def _sign(function: Callable, kind: Kind | None, signature: inspect.Signature, o
     function.__signature__ = signature.replace(parameters=parameters)
     if doc is None:  # python -OO: no docstring to list them in
         return
+    # numpydoc's place for what ``**options`` takes is Other Parameters, right after
+    # Parameters: doc tools check Parameters against the source's signature, which has
+    # only ``**options``.
     lines = doc.splitlines()
     at = next(i for i, line in enumerate(lines) if line.strip() == "**options")
     indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
-    end = next((i for i in range(at + 1, len(lines)) if not lines[i].startswith(indent + " ")), len(lines))
-    entries = [line for option in options.values() for line in (
+    end = next((i for i in range(at + 1, len(lines) - 1)
+                if lines[i].strip() and set(lines[i + 1].strip()) == {"-"}), len(lines))  # fmt: skip
+    while end > at + 1 and not lines[end - 1].strip():
+        end -= 1
+    entries = ["", f"{indent}Other Parameters", f"{indent}{'-' * len('Other Parameters')}"]
+    entries += [line for option in options.values() for line in (
         f"{indent}{option.name} : {option.values_text}, default {option.default_text}",
         f"{indent}    {option.description.replace('`', '``')}.",
     )]  # fmt: skip
