@@ -119,3 +119,18 @@ class ContinuousLabelWarning(UserWarning):
     >>> caught[0].category.__name__
     'ContinuousLabelWarning'
     """
+
+
+class NoiseLabelWarning(UserWarning):
+    """A clustering holds -1, the noise label of DBSCAN, HDBSCAN and OPTICS, and no noise
+    policy was given: -1 is scored as one cluster (:mod:`clustval.indices.objects`).
+
+    Examples
+    --------
+    >>> import warnings, clustval
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = clustval.score([0, 0, -1, 1], labels_true=[0, 0, 1, 1], names=["ari"])
+    >>> caught[0].category.__name__
+    'NoiseLabelWarning'
+    """

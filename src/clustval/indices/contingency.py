@@ -22,6 +22,7 @@ import numpy as np
 from .._engine import compiled as _compiled
 from .._engine.validation import Labels, check_label_pair, factorize, small_int64_range
 from ..errors import InputError
+from .objects import check_sample_weight
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters. (The sparse
@@ -569,13 +570,18 @@ def _codes(labels) -> tuple[np.ndarray, np.ndarray]:
     return factorize(labels, allow_absent=True, sort=False)
 
 
-def contingency(labels_true, labels_pred) -> Contingency:
+def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
     """Count the objects of each (true class, predicted cluster) pair in O(n + C*K).
 
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n,)
         Class and cluster labels: integers (any sign, gaps allowed) or strings.
+    sample_weight : array-like of shape (n,), optional
+        Whole numbers >= 0, each the count of an object's copies
+        (:func:`clustval.indices.objects.check_sample_weight`): the table counts weights, the
+        table of the labels with each object repeated that many times (an object of weight 0
+        is left out).
 
     Returns
     -------
@@ -594,10 +600,15 @@ def contingency(labels_true, labels_pred) -> Contingency:
     >>> contingency([0, 0, 1], ["x", "y", "y"]).table
     array([[1, 1],
            [0, 1]])
+    >>> contingency([0, 0, 1], ["x", "y", "y"], sample_weight=[1, 0, 3]).table  # "y" of class 0: weight 0
+    array([[1, 0],
+           [0, 3]])
     """
     t, p = check_label_pair(labels_true, labels_pred)
     given = isinstance(t, Labels) or isinstance(p, Labels)  # factorised already (by score())
     n = p.n if isinstance(p, Labels) else p.shape[0]
+    if sample_weight is not None:
+        return _weighted(t, p, check_sample_weight(sample_weight, n))
     counted = None if given else _count_small_int64(t, p)
     if counted is None:
         # Small-span integer labels keep codes for absent values (saving a pass over the
@@ -708,6 +719,24 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
     ordered = [[2 * tn, 2 * fp], [2 * fn, 2 * tp]]
     fits = 2 * (tp + fp + fn + tn) <= np.iinfo(np.int64).max
     return np.array(ordered, dtype=np.int64 if fits else object)
+
+
+def _weighted(t, p, weights: np.ndarray) -> Contingency:
+    """:func:`contingency` of labels whose objects count ``weights`` times (int64, checked)."""
+    codes_t, values_t = _codes(t)
+    codes_p, values_p = _codes(p)
+    rows, cols = _checked_shape(values_t, values_p)
+    # float64 sums of whole numbers below 2^53 (check_sample_weight) are exact
+    summed = np.bincount(codes_t * cols + codes_p, weights=weights, minlength=rows * cols)
+    table = summed.astype(np.int64).reshape(rows, cols)
+    row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
+    kept_rows = _kept_lines(row_sums, values_t)
+    kept_rows = np.arange(rows) if kept_rows is None else kept_rows
+    kept_cols = _kept_lines(col_sums, values_p)
+    kept_cols = np.arange(cols) if kept_cols is None else kept_cols
+    table = np.ascontiguousarray(table[np.ix_(kept_rows, kept_cols)])
+    return Contingency._counted(table, values_t[kept_rows], values_p[kept_cols], int(table.sum()),
+                                row_sums[kept_rows], col_sums[kept_cols])  # fmt: skip
 
 
 def _is_sparse(values_t: np.ndarray, values_p: np.ndarray, n: int) -> bool:

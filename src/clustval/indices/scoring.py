@@ -10,10 +10,13 @@ from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from .._engine import progress as _progress
-from .._engine.validation import as_labels, check_undefined_policy, value_or_nan
+import numpy as np
+
+from .._engine.validation import Labels, as_labels, check_undefined_policy, value_or_nan
 from ..errors import InputError
 from .contingency import Contingency, contingency
 from .counts import as_contingency
+from .objects import apply_noise, check_noise, check_sample_weight, warn_noise
 from .partition import (
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -47,6 +50,8 @@ def score(
     undefined: str = "raise",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     progress: bool | None = None,
+    sample_weight=None,
+    noise: str | None = None,
     **options,
 ) -> dict[str, float]:
     """Every requested index of one clustering, in registry order.
@@ -80,6 +85,15 @@ def score(
         Bound, in MB, on each block of pairwise distances (see :func:`internal_scores`).
     progress : bool or None, default None
         A progress bar on stderr (see :func:`internal_scores`).
+    sample_weight : array-like of shape (n,), optional
+        Whole numbers >= 0, each the count of an object's copies: every external index
+        equals its value on the labels with each object repeated that many times
+        (:mod:`clustval.indices.objects`). The internal indices take no weights: asking for
+        one with ``sample_weight`` is an InputError.
+    noise : {"cluster", "exclude", "singletons"} or None
+        What the noise label -1 of ``labels_pred`` (DBSCAN, HDBSCAN, OPTICS) means: one
+        cluster, objects left out of the score (truth, data and weights too), or each a
+        cluster of its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
     **options
         The indices' options by name, as ``s2_matching="identity"`` or ``db_q=2``: every
         option of :data:`~clustval.indices.registry.OPTIONS`. ``help(score)`` lists each
@@ -149,13 +163,23 @@ def score(
     if internal and data is None:
         raise InputError(f"internal indices ({', '.join(internal)}) need the data X (or distances).")
 
+    if internal and sample_weight is not None:
+        raise InputError(f"sample_weight weighs the external indices only; the internal ones ({internal[0]}"
+                         f"{' ...' if len(internal) > 1 else ''}) take no weights: pass names= of external indices.")  # fmt: skip
     labels_pred = as_labels(labels_pred, "labels_pred")  # checked and factorised once, for every index
+    sample_weight = check_sample_weight(sample_weight, labels_pred.n)
+    labels_pred, kept = apply_noise(labels_pred, noise)
+    if kept is not None:
+        if external:
+            labels_true = _kept(as_labels(labels_true, "labels_true"), kept, "labels_true")
+        if internal:
+            data = _kept_rows(data, kept, is_precomputed(metric))
+        sample_weight = None if sample_weight is None else sample_weight[kept]
     values: dict[str, float] = {}
     with _progress.reporting(progress):  # its line ends before an error is printed
         if external:
-            values.update(
-                external_scores(labels_true, labels_pred, external, undefined=undefined, **_of("external", given))
-            )
+            values.update(external_scores(labels_true, labels_pred, external, undefined=undefined,
+                                          sample_weight=sample_weight, noise="cluster", **_of("external", given)))  # fmt: skip
         if internal:
             values.update(
                 internal_scores(
@@ -165,10 +189,31 @@ def score(
                     metric=metric,
                     memory_budget_mb=memory_budget_mb,
                     undefined=undefined,
+                    noise="cluster",
                     **_of("internal", given),
                 )
             )
     return {name: values[name] for name in wanted}
+
+
+def _kept(labels: Labels, kept: np.ndarray, name: str) -> Labels:
+    """The labels of the objects ``kept`` (codes of labels no object keeps are left unused)."""
+    if labels.n != kept.size:
+        raise InputError(f"{name} has {labels.n} entries but labels_pred has {kept.size}: give one per object.")
+    return Labels(labels.codes[kept], labels.uniques)
+
+
+def _kept_rows(data, kept: np.ndarray, precomputed: bool) -> np.ndarray:
+    """The data of the objects ``kept``: rows of X, or rows and columns of the distances."""
+    data = np.asarray(data)
+    if precomputed and data.ndim == 1 and data.size == kept.size * (kept.size - 1) // 2:
+        from scipy.spatial.distance import squareform  # only for condensed input
+
+        data = squareform(data, checks=False)
+    if data.ndim < 1 or data.shape[0] != kept.size:
+        raise InputError(f"the data have {data.shape[0] if data.ndim else 0} rows but labels_pred has "
+                         f"{kept.size} entries: give one label per object.")  # fmt: skip
+    return data[np.ix_(kept, kept)] if precomputed and data.ndim == 2 else data[kept]
 
 
 def _of(kind: str, given: dict) -> dict:
@@ -183,6 +228,8 @@ def external_scores(
     names: Iterable[str] | str | None = None,
     *,
     undefined: str = "raise",
+    sample_weight=None,
+    noise: str | None = None,
     **options,
 ) -> dict[str, float]:
     """Every requested external index from ONE contingency table.
@@ -196,6 +243,10 @@ def external_scores(
     undefined : {"raise", "nan"}
         An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
         while every other index keeps its value ("nan").
+    sample_weight : array-like of shape (n,), optional
+        Whole numbers >= 0, each the count of an object's copies (as :func:`score`).
+    noise : {"cluster", "exclude", "singletons"} or None
+        What the noise label -1 of ``labels_pred`` means (as :func:`score`).
     **options
         The external indices' options by name, as ``s2_matching="identity"``
         (:func:`~clustval.indices.registry.options_of` ``("external")``; ``help()`` lists
@@ -225,7 +276,15 @@ def external_scores(
     {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
     """
     index_options("external", options, "external_scores")  # before the table is counted
-    return external_scores_from_table(contingency(labels_true, labels_pred), names, undefined=undefined, **options)
+    if check_noise(noise) in ("exclude", "singletons"):
+        labels_pred, kept = apply_noise(as_labels(labels_pred, "labels_pred"), noise)
+        if kept is not None:
+            labels_true = _kept(as_labels(labels_true, "labels_true"), kept, "labels_true")
+            sample_weight = None if sample_weight is None else check_sample_weight(sample_weight, kept.size)[kept]
+    table = contingency(labels_true, labels_pred, sample_weight=sample_weight)
+    if noise is None:
+        warn_noise(table.clusters)  # counted: the distinct labels cost nothing more
+    return external_scores_from_table(table, names, undefined=undefined, **options)
 
 
 @takes_options("external")
@@ -324,6 +383,7 @@ def internal_scores(
     undefined: str = "raise",
     metric: str = "euclidean",
     progress: bool | None = None,
+    noise: str | None = None,
     **options,
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
@@ -352,6 +412,10 @@ def internal_scores(
         A progress bar on stderr, one step per index: None (automatic) draws it only when
         stderr is a terminal and once the call has run about 1.5 s (or keeps the bar of an
         enclosing call, such as :func:`clustval.select_k`'s); True always; False never.
+    noise : {"cluster", "exclude", "singletons"} or None
+        What the noise label -1 of ``labels`` (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
+        objects left out (their rows of X too), or each a cluster of its own. None:
+        "cluster", with a NoiseLabelWarning when -1 occurs.
     **options
         The internal indices' options by name, as ``xb_separation="closest_pair"`` or
         ``db_q=2`` (:func:`~clustval.indices.registry.options_of` ``("internal")``;
@@ -384,6 +448,9 @@ def internal_scores(
     {'sil': 0.899749373433584, 'dunn': 9.0}
     """
     specs, given, needs = internal_request(names, metric, undefined, options)
+    labels, kept = apply_noise(as_labels(labels), noise, "labels")
+    if kept is not None:
+        X = _kept_rows(X, kept, is_precomputed(metric))
     with _progress.reporting(progress):
         p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
         return partition_scores(p, specs, given, undefined)

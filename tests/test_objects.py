@@ -1,0 +1,171 @@
+"""Which objects a score counts: sample weights and the noise label (clustval.indices.objects).
+
+The truth for weights is repetition: an object of weight w is w copies of it, so every
+external index of weighted labels must equal, bit for bit, its value on the repeated labels.
+The truth for a noise policy is the labelling it stands for: "exclude" is the score of the
+other objects alone, "singletons" that of the labels with each noise object given a label
+of its own, "cluster" that of -1 as an ordinary label.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval.errors import InputError, NoiseLabelWarning
+from clustval.indices.contingency import contingency
+from clustval.indices.registry import EXTERNAL
+
+N_CASES = 4
+
+
+def _same(a: dict, b: dict) -> bool:
+    return a.keys() == b.keys() and all(x == y or (math.isnan(x) and math.isnan(y)) for x, y in zip(a.values(), b.values()))
+
+
+def _case(seed: int, n: int = 60):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, 4, n)
+    p = np.where(rng.random(n) < 0.6, t, rng.integers(0, 5, n))
+    return t, p, rng.integers(0, 4, n)
+
+
+@pytest.mark.parametrize("seed", range(N_CASES))
+def test_whole_weights_equal_repeated_objects_bit_for_bit(seed):
+    t, p, w = _case(seed)
+    weighted = clustval.external_scores(t, p, sample_weight=w, undefined="nan")
+    repeated = clustval.external_scores(np.repeat(t, w), np.repeat(p, w), undefined="nan")
+    assert list(weighted) == list(EXTERNAL)
+    assert _same(weighted, repeated)
+
+
+def test_weights_given_as_whole_floats_and_through_score():
+    t, p, w = _case(7)
+    assert _same(clustval.score(p, labels_true=t, sample_weight=w.astype(float), undefined="nan"),
+                 clustval.external_scores(np.repeat(t, w), np.repeat(p, w), undefined="nan"))  # fmt: skip
+
+
+def test_unit_weights_change_nothing_and_zero_weights_leave_objects_out():
+    t, p, _ = _case(3)
+    assert _same(clustval.external_scores(t, p, sample_weight=np.ones(t.size), undefined="nan"),
+                 clustval.external_scores(t, p, undefined="nan"))  # fmt: skip
+    w = (np.arange(t.size) % 3 != 0).astype(int)
+    ct = contingency(t, p, sample_weight=w)
+    assert ct.n == w.sum()
+    assert (ct.table == contingency(t[w > 0], p[w > 0]).table).all()
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        ([1, 2, -1, 1], r"sample_weight\[2\] = -1"),
+        ([1, 0.5, 1, 1], r"sample_weight\[1\] = 0.5: weights are counts"),
+        ([1, float("nan"), 1, 1], r"sample_weight\[1\]"),
+        ([1, float("inf"), 1, 1], r"sample_weight\[1\]"),
+        ([1, 1, 1], r"shape \(3,\); give one weight per object \(4\)"),
+        ([0, 0, 0, 0], "zero for every object"),
+        (["a", "b", "c", "d"], "must be numbers"),
+    ],
+)
+def test_bad_weights_are_one_line_errors(weights, message):
+    with pytest.raises(InputError, match=message) as caught:
+        clustval.external_scores([0, 0, 1, 1], [0, 1, 1, 1], ["ari"], sample_weight=weights)
+    assert "\n" not in str(caught.value)
+
+
+def test_weights_with_an_internal_index_are_refused_in_one_line():
+    with pytest.raises(InputError, match="sample_weight weighs the external indices only") as caught:
+        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["sil"], sample_weight=[1, 1, 2, 1])
+    assert "\n" not in str(caught.value)
+
+
+# --------------------------------------------------------------------------------------
+# the noise label
+# --------------------------------------------------------------------------------------
+
+T = np.array([0, 0, 0, 1, 1, 1, 2, 2])
+P = np.array([0, -1, 0, 1, -1, 1, 2, -1])
+X = np.array([[0.0], [0.5], [1.0], [10.0], [6.0], [11.0], [20.0], [14.0]])
+NAMES = ["ari", "nmi", "accuracy", "sil", "dunn", "db"]
+
+
+def _quiet_score(labels, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the policies given must not warn
+        return clustval.score(labels, undefined="nan", **kwargs)
+
+
+def test_exclude_scores_the_other_objects_alone():
+    kept = P != -1
+    assert _same(_quiet_score(P, labels_true=T, X=X, names=NAMES, noise="exclude"),
+                 _quiet_score(P[kept], labels_true=T[kept], X=X[kept], names=NAMES))  # fmt: skip
+    D = np.abs(X - X.T)
+    assert _same(_quiet_score(P, distances=D, names=["sil", "dunn"], noise="exclude"),
+                 _quiet_score(P[kept], distances=D[np.ix_(kept, kept)], names=["sil", "dunn"]))  # fmt: skip
+    condensed = D[np.triu_indices(len(P), 1)]
+    assert _same(_quiet_score(P, distances=condensed, names=["sil"], noise="exclude"),
+                 _quiet_score(P[kept], distances=D[np.ix_(kept, kept)], names=["sil"]))  # fmt: skip
+
+
+def test_singletons_give_each_noise_object_a_cluster_of_its_own():
+    own = P.copy()
+    own[P == -1] = [100, 101, 102]
+    assert _same(_quiet_score(P, labels_true=T, X=X, names=NAMES, noise="singletons"),
+                 _quiet_score(own, labels_true=T, X=X, names=NAMES))  # fmt: skip
+
+
+def test_cluster_is_minus_one_as_an_ordinary_label_and_warns_only_when_not_said():
+    ordinary = np.where(P == -1, -5, P)  # the same place in the sorted labels: the same table
+    said = _quiet_score(P, labels_true=T, X=X, names=NAMES, noise="cluster")
+    assert _same(said, _quiet_score(ordinary, labels_true=T, X=X, names=NAMES))
+    with pytest.warns(NoiseLabelWarning, match='noise="exclude"') as caught:
+        unsaid = clustval.score(P, labels_true=T, X=X, names=NAMES, undefined="nan")
+    assert len(caught) == 1 and caught[0].filename == __file__
+    assert _same(unsaid, said)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: clustval.external_scores(T, P, ["ari"]),
+        lambda: clustval.internal_scores(X, P, ["sil"]),
+    ],
+)
+def test_each_entry_point_warns_of_an_unsaid_noise_label(call):
+    with pytest.warns(NoiseLabelWarning):
+        call()
+
+
+def test_no_warning_without_the_noise_label():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        clustval.score(np.array(["-1", "a", "a", "b"]), labels_true=[0, 0, 1, 1], names=["ari"])
+        clustval.score(np.array([-2, 0, 0, 1]), labels_true=[0, 0, 1, 1], names=["ari"])
+        clustval.external_scores([0, 0, 1, 1], [0, 0, 1, 1], ["ari"])
+
+
+def test_exclude_with_weights_keeps_the_weights_of_the_others():
+    w = np.array([1, 5, 2, 1, 5, 3, 1, 5])
+    kept = P != -1
+    assert _same(clustval.external_scores(T, P, sample_weight=w, noise="exclude", undefined="nan"),
+                 clustval.external_scores(np.repeat(T[kept], w[kept]), np.repeat(P[kept], w[kept]),
+                                          undefined="nan"))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: clustval.score([-1, -1], labels_true=[0, 1], names=["ari"], noise="exclude"), "every object"),
+        (lambda: clustval.score([0, 1], labels_true=[0, 1], names=["ari"], noise="drop"), "noise = 'drop'"),
+        (lambda: clustval.score([0, -1, 1], labels_true=[0, 1], names=["ari"], noise="exclude"), "labels_true has 2"),
+        (lambda: clustval.score([0, -1, 1], X=[[0.0], [1.0]], names=["sil"], noise="exclude"), "the data have 2 rows"),
+    ],
+)
+def test_bad_noise_input_is_a_one_line_error(call, message):
+    with pytest.raises(InputError, match=message) as caught:
+        call()
+    assert "\n" not in str(caught.value)
