@@ -169,3 +169,35 @@ def test_bad_noise_input_is_a_one_line_error(call, message):
     with pytest.raises(InputError, match=message) as caught:
         call()
     assert "\n" not in str(caught.value)
+
+
+# --------------------------------------------------------------------------------------
+# the same on Dask collections, counted chunk by chunk
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("noise", ["cluster", "exclude"])
+def test_dask_weights_and_noise_equal_the_in_memory_values(noise):
+    da = pytest.importorskip("dask.array")
+    import clustval.dask
+
+    rng = np.random.default_rng(5)
+    t, p, w = rng.integers(0, 4, 3000), rng.integers(-1, 5, 3000), rng.integers(0, 3, 3000)
+    w[:1000] = 0  # a chunk of weight 0 counts nothing
+    chunked = clustval.dask.external_scores(da.from_array(t, chunks=1000), da.from_array(p, chunks=700),
+                                            sample_weight=da.from_array(w, chunks=1000), noise=noise,
+                                            undefined="nan")  # fmt: skip
+    assert _same(chunked, clustval.external_scores(t, p, sample_weight=w, noise=noise, undefined="nan"))
+
+
+def test_dask_refuses_singletons_and_weights_of_zero_in_one_line():
+    da = pytest.importorskip("dask.array")
+    import clustval.dask
+
+    labels = da.from_array(np.array([0, -1, 1, 1]), chunks=2)
+    with pytest.raises(InputError, match="in memory"):
+        clustval.dask.external_scores(labels, labels, ["ari"], noise="singletons")
+    with pytest.raises(InputError, match="every object has weight 0"):
+        clustval.dask.external_scores(labels, labels, ["ari"], sample_weight=np.zeros(4), noise="cluster")
+    with pytest.warns(NoiseLabelWarning):
+        clustval.dask.external_scores(labels, labels, ["ari"])

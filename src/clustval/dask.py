@@ -63,10 +63,11 @@ from ._engine.pairwise import (
     pass_task,
     plan_pass,
 )
-from ._engine.validation import as_label_array
+from ._engine.validation import as_label_array, as_labels
 from .errors import InputError, WorkerLostError
 from .indices.contingency import contingency
 from .indices.counts import contingency_from_counts
+from .indices.objects import apply_noise, check_noise, warn_noise
 from .indices.partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -465,6 +466,8 @@ def external_scores(
     *,
     client=None,
     undefined: str = "raise",
+    sample_weight=None,
+    noise: str | None = None,
     **options,
 ) -> dict[str, float]:
     """External indices of two label collections counted chunk by chunk where they live.
@@ -485,6 +488,12 @@ def external_scores(
         Where the counting runs; default: Dask's current scheduler.
     undefined : {"raise", "nan"}
         An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+    sample_weight : dask.array.Array, dask.dataframe.Series or array-like of shape (n,), optional
+        Whole numbers >= 0, each the count of an object's copies, chunked as the labels
+        (:func:`clustval.external_scores`).
+    noise : {"cluster", "exclude"} or None
+        What the noise label -1 of ``labels_pred`` means (:func:`clustval.external_scores`);
+        "singletons", a column of the table per noise object, is served in memory only.
     **options
         The external indices' options by name, as :func:`clustval.external_scores` takes them
         (``help()`` lists each with its values, default and meaning).
@@ -516,28 +525,34 @@ def external_scores(
     True
     """
     index_options("external", options, "clustval.dask.external_scores")  # before the counting
-    true_parts, pred_parts = _label_chunks(labels_true, labels_pred)
-    counted = [dask.delayed(_count_chunk, pure=True)(t, p) for t, p in zip(true_parts, pred_parts, strict=True)]
+    if check_noise(noise) == "singletons":
+        raise InputError('noise="singletons" makes a column of the table per noise object: use '
+                         'clustval.external_scores in memory, or noise="exclude".')  # fmt: skip
+    columns = [labels_true, labels_pred] + ([] if sample_weight is None else [sample_weight])
+    parts = _label_chunks(*columns)
+    counted = [dask.delayed(_count_chunk, pure=True)(*chunk, noise=noise) for chunk in zip(*parts, strict=True)]
     if client is not None:
         counted = client.gather(client.compute(counted, retries=RETRIES))
     else:
         counted = dask.compute(*counted)
     classes, clusters, counts = (np.concatenate([chunk[i] for chunk in counted]) for i in range(3))
     if counts.size == 0:
-        raise InputError("the labels are empty: there is nothing to count.")
+        raise InputError("nothing to count: the labels are empty, or every object has weight 0 or is excluded noise.")
     table = _add_up(classes, clusters, counts)
+    if noise is None:
+        warn_noise(table.clusters)
     return external_scores_from_table(table, names, undefined=undefined, **options)
 
 
-def _label_chunks(labels_true, labels_pred) -> tuple[list, list]:
-    """The chunks of two label collections, paired: Delayed objects (or in-memory arrays)."""
+def _label_chunks(*columns) -> list[list]:
+    """The chunks of label collections (the truth, the clusters and maybe the weights), paired:
+    Delayed objects (or in-memory arrays)."""
     import dask.array as da
 
-    if not (dask.is_dask_collection(labels_true) or dask.is_dask_collection(labels_pred)):
-        return [labels_true], [labels_pred]
-    columns = [labels_true, labels_pred]
-    if all(_is_frame_column(c) for c in columns) and columns[0].npartitions == columns[1].npartitions:
-        return columns[0].to_delayed(), columns[1].to_delayed()
+    if not any(dask.is_dask_collection(column) for column in columns):
+        return [[column] for column in columns]
+    if all(_is_frame_column(c) for c in columns) and len({c.npartitions for c in columns}) == 1:
+        return [column.to_delayed() for column in columns]
     arrays = []
     for column in columns:
         if _is_frame_column(column):
@@ -547,30 +562,43 @@ def _label_chunks(labels_true, labels_pred) -> tuple[list, list]:
         if column.ndim != 1:
             raise InputError(f"labels must be one-dimensional, got shape {column.shape}.")
         arrays.append(column)
-    if arrays[0].shape != arrays[1].shape:
-        raise InputError(
-            f"labels_true has {arrays[0].shape[0]} entries but labels_pred has {arrays[1].shape[0]}: "
-            "give one label of each per object."
-        )
-    arrays[1] = arrays[1].rechunk(arrays[0].chunks)
-    return list(arrays[0].to_delayed()), list(arrays[1].to_delayed())
+    names = ("labels_true", "labels_pred", "sample_weight")
+    for name, array in zip(names[1:], arrays[1:]):
+        if array.shape != arrays[0].shape:
+            raise InputError(
+                f"labels_true has {arrays[0].shape[0]} entries but {name} has {array.shape[0]}: "
+                "give one of each per object."
+            )
+    return [list(arrays[0].to_delayed())] + [list(a.rechunk(arrays[0].chunks).to_delayed()) for a in arrays[1:]]
 
 
 def _is_frame_column(values) -> bool:
     return hasattr(values, "npartitions") and hasattr(values, "to_dask_array") and getattr(values, "ndim", 1) == 1
 
 
-def _count_chunk(labels_true, labels_pred) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _count_chunk(labels_true, labels_pred, sample_weight=None, *, noise=None) -> tuple[np.ndarray, ...]:
     """The nonzero cells of one chunk's table as long rows: (classes, clusters, counts)."""
-    if len(labels_true) != len(labels_pred):
+    sizes = {len(labels_true), len(labels_pred)} | ({len(sample_weight)} if sample_weight is not None else set())
+    if len(sizes) > 1:
         raise InputError(
-            f"a chunk holds {len(labels_true)} true labels but {len(labels_pred)} predicted ones: "
-            "chunk the two label collections alike (two columns of one frame are)."
+            f"a chunk holds {len(labels_true)} true labels but {len(labels_pred)} predicted ones"
+            f"{'' if sample_weight is None else f' and {len(sample_weight)} weights'}: "
+            "chunk the label collections alike (columns of one frame are)."
         )
+    labels_true, labels_pred = np.asarray(labels_true), np.asarray(labels_pred)
+    if noise == "exclude" and labels_pred.size:
+        labels, kept = apply_noise(as_labels(labels_pred, "labels_pred"), noise)
+        if kept is not None:  # the chunk's noise objects are left out
+            labels_true, labels_pred = labels_true[kept], labels.uniques[labels.codes]
+            sample_weight = None if sample_weight is None else np.asarray(sample_weight)[kept]
+    if sample_weight is not None:
+        sample_weight = np.asarray(sample_weight)
+        if sample_weight.size and not sample_weight.any():  # a chunk of weight 0 counts nothing
+            labels_true = labels_pred = sample_weight = sample_weight[:0]
     if len(labels_true) == 0:  # an empty partition counts nothing
         empty = np.empty(0, dtype=np.int64)
         return empty, empty, empty
-    ct = contingency(np.asarray(labels_true), np.asarray(labels_pred))
+    ct = contingency(labels_true, labels_pred, sample_weight=sample_weight)
     rows, cols = np.nonzero(ct.table)
     return ct.classes[rows], ct.clusters[cols], ct.table[rows, cols]
 
