@@ -1,23 +1,101 @@
 """The gap statistic (Tibshirani, Walther & Hastie 2001): how much tighter the clusters are than
 those of data with no clusters. Unlike a registry index it clusters new data, so it takes the
 clustering algorithm rather than a partition, and K = 1 is allowed ("no clusters").
+
+R's ``cluster::clusGap`` (Maechler et al., package cluster) is reproduced in full: its five
+stopping rules (:func:`max_se`, R's ``maxSE``) with ``SE.factor``, its ``d.power``, its two
+reference spaces (``spaceH0``), its sample standard deviation (``ddof=1``) and its draws
+(``draws="r"``). This module's defaults are the paper's, not R's; see :func:`gap_statistic`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.spatial.distance import cdist
 
 from .._engine.validation import as_data_matrix
 from ..clustering import clusterer
+from ..compat.r_random import RStream
 from ..errors import InputError, UndefinedIndexError
 from ._docs import completed
 from .partition import COORDINATES, Partition
 
-REFERENCES = ("uniform", "pca")
+#: Each reference space's names: this module's first, R's ``spaceH0`` second.
+REFERENCES = {"uniform": "uniform", "original": "uniform", "pca": "pca", "scaledPCA": "pca"}
+#: R's ``maxSE`` methods, Tibshirani et al.'s (this module's default) first.
+RULES = ("Tibs2001SEmax", "firstSEmax", "globalSEmax", "firstmax", "globalmax")
+DRAWS = ("numpy", "r")
+_BLOCK = 2**20  # distances held at once when d_power != 2
+
+
+def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax", *, se_factor: float = 1.0) -> int:
+    """The K a stopping rule reads off Gap(1..K_max) and its standard errors, as R's ``maxSE``.
+
+    With ``f = gap`` and ``t = se_factor * s`` (K counted from 1, as R does):
+
+    * ``"Tibs2001SEmax"`` (Tibshirani et al. 2001; the default here): the smallest K with
+      ``f(K) >= f(K+1) - t(K+1)``;
+    * ``"firstmax"``: the first local maximum, the smallest K with ``f(K+1) <= f(K)``;
+    * ``"globalmax"``: the first K of the largest f;
+    * ``"firstSEmax"`` (R's default), ``"globalSEmax"``: with M the first or the global
+      maximum, the smallest K with ``f(K) >= f(M) - t(M)`` (Dudoit & Fridlyand 2002's rule
+      is ``"globalSEmax"``).
+
+    Where no K qualifies, R's answer, K_max (or M), is returned.
+
+    Parameters
+    ----------
+    gap, s : sequence of float
+        Gap(K) and its standard error s_K, for K = 1, 2, ...
+    rule : str, default "Tibs2001SEmax"
+        One of :data:`RULES`.
+    se_factor : float, default 1
+        R's ``SE.factor``, the multiple of s_K.
+
+    Returns
+    -------
+    int
+        The K, counted from 1.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Vectors of different or no length, a value that is not finite, s < 0, se_factor < 0,
+        or an unknown rule.
+
+    Examples
+    --------
+    >>> gap, s = [0.5, 0.8, 0.75, 0.9, 0.85], [0.1] * 5
+    >>> [max_se(gap, s, rule) for rule in RULES]
+    [2, 2, 2, 2, 4]
+    >>> max_se(gap, s, "firstSEmax", se_factor=0)
+    2
+    """
+    f, t = np.asarray(gap, dtype=np.float64), np.asarray(s, dtype=np.float64)
+    if f.ndim != 1 or f.shape != t.shape or not len(f):
+        raise InputError(f"gap and s must be vectors of one length, got shapes {f.shape} and {t.shape}.")
+    if not (np.all(np.isfinite(f)) and np.all(np.isfinite(t)) and np.all(t >= 0)):
+        raise InputError("gap must be finite and s finite and non-negative.")
+    if isinstance(se_factor, bool) or not isinstance(se_factor, (int, float)) or not 0 <= se_factor < math.inf:
+        raise InputError(f"se_factor must be a non-negative number, got {se_factor!r}.")
+    if rule not in RULES:
+        raise InputError(f"rule must be one of {RULES}, got {rule!r}.")
+    t = se_factor * t
+
+    def first(holds) -> int | None:  # the first K (1-based) where holds, or None
+        where = np.flatnonzero(holds)
+        return int(where[0]) + 1 if len(where) else None
+
+    if rule == "Tibs2001SEmax":
+        return first(f[:-1] >= f[1:] - t[1:]) or len(f)
+    top = int(np.argmax(f)) + 1 if rule.startswith("global") else first(f[1:] <= f[:-1]) or len(f)
+    if not rule.endswith("SEmax"):
+        return top
+    return first(f[: top - 1] >= f[top - 1] - t[top - 1]) or top
 
 
 @dataclass(frozen=True)
@@ -31,12 +109,17 @@ class GapResult:
     log_w, log_w_reference : tuple of float
         log W_K of the data, and the reference sets' mean log W*_K.
     best_k : int or None
-        The smallest K with Gap(K) >= Gap(K + 1) - s_(K+1), or None.
+        The K the rule chose, or None (see :func:`gap_statistic`).
+    rule : str
+        The stopping rule.
+    se_factor : float
+        Its multiple of s_K.
 
     Examples
     --------
-    >>> gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5).best_k
-    2
+    >>> found = gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5)
+    >>> found.best_k, found.best("globalmax")
+    (2, 3)
     """
 
     ks: tuple[int, ...]
@@ -45,11 +128,47 @@ class GapResult:
     log_w: tuple[float, ...]
     log_w_reference: tuple[float, ...]
     best_k: int | None
+    rule: str = RULES[0]
+    se_factor: float = 1.0
+
+    def best(self, rule: str = RULES[0], se_factor: float = 1.0) -> int | None:
+        """The K another stopping rule chooses from the same Gap(K) and s_K (see :func:`gap_statistic`).
+
+        Parameters
+        ----------
+        rule : str, default "Tibs2001SEmax"
+            One of :data:`RULES`.
+        se_factor : float, default 1
+            R's ``SE.factor``.
+
+        Returns
+        -------
+        int or None
+            The K, or None where Tibshirani's rule finds none.
+
+        Examples
+        --------
+        >>> GapResult((1, 2, 3), (0.1, 0.5, 0.4), (0.1,) * 3, (0.0,) * 3, (0.0,) * 3, 2).best("firstmax")
+        2
+        """
+        if rule == "Tibs2001SEmax":  # on consecutive K only; None where none qualifies
+            max_se(self.gap, self.s, rule, se_factor=se_factor)  # checks the arguments
+            ks, f, t = self.ks, self.gap, [se_factor * v for v in self.s]
+            return next((k for i, k in enumerate(ks[:-1]) if ks[i + 1] == k + 1 and f[i] >= f[i + 1] - t[i + 1]), None)
+        return self.ks[max_se(self.gap, self.s, rule, se_factor=se_factor) - 1]
 
 
 @completed(reads_distances=False)
-def pooled_within(X, labels) -> float:
-    """W_K = sum_r D_r / (2 n_r): the within-cluster sum of squares about the centroids.
+def pooled_within(X, labels, *, d_power: float = 2) -> float:
+    """W_K = sum_r D_r / (2 n_r), D_r the sum of d^d_power over the ordered pairs of cluster r.
+
+    With ``d_power=2`` (Tibshirani et al.'s squared Euclidean distance) W_K is the within-cluster
+    sum of squares about the centroids. R's ``clusGap`` sums each pair once, so its W is W_K / 2.
+
+    Parameters
+    ----------
+    d_power : float, default 2
+        The power of the Euclidean distance (R's ``d.power``, whose default is 1).
 
     Returns
     -------
@@ -60,48 +179,108 @@ def pooled_within(X, labels) -> float:
     --------
     >>> pooled_within([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1])  # 2 + 8
     10.0
+    >>> pooled_within([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1], d_power=1)  # 2/2 + 4/2
+    3.0
     """
+    if isinstance(d_power, bool) or not isinstance(d_power, (int, float)) or not 0 < d_power < math.inf:
+        raise InputError(f"d_power must be a positive number, got {d_power!r}.")
     p = Partition(X, labels, needs={COORDINATES})
-    return p.in_data_units(float(np.sum(p.squared_centroid_distances)), 2)
+    if d_power == 2:
+        return p.in_data_units(float(np.sum(p.squared_centroid_distances)), 2)
+    total = 0.0
+    for r in range(p.n_clusters):
+        members = p.X[p.codes == r] * p.scale  # the data's own units (the scale is a power of 2)
+        step = max(1, _BLOCK // len(members))
+        ordered = sum(float(np.sum(cdist(members[i : i + step], members) ** d_power)) for i in range(0, len(members), step))
+        total += ordered / (2 * len(members))
+    return total
 
 
-def _reference_sampler(X: np.ndarray, reference: str):
-    """A function of a Generator drawing one reference set of X's shape."""
-    if reference == "uniform":
-        low, high = X.min(axis=0), X.max(axis=0)
-        return lambda rng: rng.uniform(low, high, size=X.shape)
+def _uniforms(draws, seed: int, B: int, shape: tuple[int, int], flat: np.ndarray):
+    """A function of b giving set b's uniform draws on [0, 1], shape (n, d), or None for numpy's own."""
+    if isinstance(draws, RStream) or (isinstance(draws, str) and draws == "r"):
+        stream = draws if isinstance(draws, RStream) else RStream(seed)
+
+        def r_draws(b: int) -> np.ndarray:  # column after column, as apply(rng.x1, 2, runif) draws
+            u = np.zeros(shape)
+            for j in np.flatnonzero(~flat):  # runif(n, a, a) draws nothing
+                u[:, j] = stream.unif_rand(shape[0])
+            return u
+
+        return r_draws
+    if isinstance(draws, str):
+        if draws != "numpy":
+            raise InputError(f"draws must be one of {DRAWS}, an RStream or an array of uniforms, got {draws!r}.")
+        return None
+    u = np.asarray(draws, dtype=np.float64)
+    if u.shape != (B, *shape) or not np.all((u >= 0) & (u <= 1)):
+        raise InputError(f"the uniform draws must lie in [0, 1] with shape (B, n, d) = {(B, *shape)}, got shape {u.shape}.")
+    return lambda b: u[b]
+
+
+def _reference_sets(X: np.ndarray, reference: str, B: int, seed: int, draws):
+    """The B reference sets, lazily, drawn in a box about X's mean as R's ``clusGap`` draws them."""
     mean = X.mean(axis=0)
-    _, _, vt = np.linalg.svd(X - mean, full_matrices=False)
-    rotated = (X - mean) @ vt.T
-    low, high = rotated.min(axis=0), rotated.max(axis=0)
-    return lambda rng: rng.uniform(low, high, size=rotated.shape) @ vt + mean
+    centred = X - mean
+    rotation = np.linalg.svd(centred, full_matrices=False)[2] if reference == "pca" else np.eye(X.shape[1])
+    box = centred @ rotation.T
+    low, high = box.min(axis=0), box.max(axis=0)
+    uniforms = _uniforms(draws, seed, B, X.shape, low == high)
+    rng = np.random.default_rng(seed) if uniforms is None else None
+
+    def draw(b: int) -> np.ndarray:
+        inside = rng.uniform(low, high, size=X.shape) if uniforms is None else low + (high - low) * uniforms(b)
+        return inside @ rotation + mean
+
+    return (draw(b) for b in range(B))  # drawn one at a time, after the sets before have been clustered
 
 
-def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
-                  reference: str = "uniform", seed: int = 0, **algorithm_options) -> GapResult:  # fmt: skip
+def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, reference: str = "uniform", seed: int = 0,
+                  rule: str = "Tibs2001SEmax", se_factor: float = 1.0, d_power: float = 2, ddof: int = 0,
+                  draws="numpy", **algorithm_options) -> GapResult:  # fmt: skip
     """The gap statistic at each K of ``ks``, and its estimate of K (Tibshirani et al. 2001, JRSS B 63(2)).
 
-    ``Gap(K) = (1/B) sum_b log W*_Kb - log W_K`` and ``s_K = sd_b(log W*_Kb) sqrt(1 + 1/B)``
-    (sd with 1/B, as the paper has it), W_K the :func:`pooled_within` of the clustering of X
-    into K clusters, W*_Kb that of B reference sets of X's size clustered the same way; the
-    estimate is the smallest K with ``Gap(K) >= Gap(K + 1) - s_(K+1)``. (NbClust's "Gap"
-    departs from this; :func:`clustval.compat.nbclust.nbclust` reproduces it.)
+    ``Gap(K) = (1/B) sum_b log W*_Kb - log W_K`` and ``s_K = sd_b(log W*_Kb) sqrt(1 + 1/B)``,
+    W_K the :func:`pooled_within` of the clustering of X into K clusters, W*_Kb that of B
+    reference sets of X's size clustered the same way. X is clustered first, then each set in
+    turn, at every K (R's order, which matters when the clustering draws from the same stream).
+    (NbClust's "Gap" departs from this; :func:`clustval.compat.nbclust.nbclust` reproduces it.)
+
+    R's ``cluster::clusGap(x, FUN, K.max, B, d.power, spaceH0)`` with ``maxSE(method, SE.factor)``
+    is ``gap_statistic(x, range(1, K.max + 1), FUN, B=B, d_power=d.power, reference=spaceH0,
+    ddof=1, draws="r", seed=s, rule=method, se_factor=SE.factor)`` after ``set.seed(s)``, when
+    FUN draws no random numbers (pam); R's defaults are ``d_power=1, reference="scaledPCA",
+    rule="firstSEmax"``. Its ``logW`` and ``E.logW`` are ``log_w`` and ``log_w_reference``
+    minus log 2 (it halves W_K); Gap and s are the same.
 
     Parameters
     ----------
     X : array-like of shape (n, d)
         The data.
     ks : iterable of int
-        The numbers of clusters, each in 1..n; the estimate needs consecutive K.
+        The numbers of clusters, each in 1..n.
     algorithm : str, estimator or callable, default "kmeans"
         How the data and the reference sets are clustered, as :func:`clustval.select_k` takes it.
     B : int, default 10
         The number of reference sets (at least 2).
-    reference : {"uniform", "pca"}, default "uniform"
-        Uniform over each feature's range (the paper's (a)), or over a box aligned with the
-        principal components of the centred data (its (b)).
+    reference : {"uniform", "pca", "original", "scaledPCA"}, default "uniform"
+        Uniform over each feature's range (the paper's (a); R's "original"), or over a box
+        aligned with the principal components of the centred data (its (b); R's "scaledPCA").
     seed : int, default 0
-        Seed of ``numpy.random.default_rng``, which draws set b after sets 1..b-1, all at once.
+        The seed of ``draws="numpy"`` (``numpy.random.default_rng``) or ``"r"`` (R's ``set.seed``).
+    rule : str, default "Tibs2001SEmax"
+        The stopping rule, one of :data:`RULES` (see :func:`max_se`). Tibshirani's rule reads
+        consecutive K only and gives None where no K qualifies; the others read ``ks`` in order.
+    se_factor : float, default 1
+        The rule's multiple of s_K (R's ``SE.factor``).
+    d_power : float, default 2
+        The power of the distances in W_K (the paper's 2; R's ``d.power``, default 1).
+    ddof : {0, 1}, default 0
+        The sd's divisor is B - ddof: the paper's B, or R's B - 1.
+    draws : {"numpy", "r"}, RStream or array of shape (B, n, d), default "numpy"
+        The uniform draws: numpy's, R's stream after ``set.seed(seed)`` (or a
+        :class:`clustval.compat.r_random.RStream` shared with the clustering, as R's kmeans
+        shares it), or the draws themselves in [0, 1] (set b's column j spans the box's side j).
     **algorithm_options
         The named algorithm's options (e.g. ``seed`` and ``n_init`` for ``kmeans``).
 
@@ -113,7 +292,7 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
     Raises
     ------
     clustval.errors.InputError
-        Bad data, K outside 1..n, B < 2, or an unknown reference or algorithm.
+        Bad data, K outside 1..n, B < 2, or an unknown reference, rule, draws or algorithm.
     clustval.errors.UndefinedIndexError
         W_K = 0 (the objects of each cluster coincide): log W undefined.
 
@@ -124,6 +303,9 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
     >>> X = np.vstack([rng.normal(c, 0.3, size=(30, 2)) for c in [(0, 0), (5, 0), (0, 5)]])
     >>> gap_statistic(X, range(1, 6), "kmeans", B=10, seed=0).best_k
     3
+    >>> r = gap_statistic(X, range(1, 6), "pam", B=10, d_power=1, reference="scaledPCA", ddof=1, draws="r", seed=1)
+    >>> r.best_k, r.best("firstSEmax"), r.best("globalmax")
+    (3, 3, 3)
     """
     as_data_matrix(X)
     X = np.asarray(X, dtype=np.float64)
@@ -138,12 +320,16 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
     if isinstance(B, bool) or not isinstance(B, (int, np.integer)) or B < 2:
         raise InputError(f"B, the number of reference sets, must be an integer of at least 2, got {B!r}.")
     if reference not in REFERENCES:
-        raise InputError(f"reference must be one of {REFERENCES}, got {reference!r}.")
+        raise InputError(f"reference must be one of {tuple(REFERENCES)}, got {reference!r}.")
+    if ddof not in (0, 1) or isinstance(ddof, bool):
+        raise InputError(f"ddof must be 0 (the paper's sd) or 1 (R's), got {ddof!r}.")
+    max_se([0.0], [0.0], rule, se_factor=se_factor)  # checks rule and se_factor before any clustering
+    pooled_within([[0.0]], [0], d_power=d_power)  # checks d_power
     cluster_at = clusterer(algorithm, **algorithm_options)
 
     def log_w(data: np.ndarray, k: int) -> float:
         labels = np.zeros(len(data), dtype=np.int64) if k == 1 else cluster_at(data, k)
-        w = pooled_within(data, labels)
+        w = pooled_within(data, labels, d_power=d_power)
         if not w > 0:
             distinct = len(np.unique(data, axis=0))
             what = (f"all {len(data)} objects are identical" if distinct == 1
@@ -152,15 +338,12 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10,
             raise UndefinedIndexError(f"W_K is 0 at K = {k} for {where}: {what}, so log W_K is undefined.")
         return math.log(w)
 
-    draw = _reference_sampler(X, reference)
-    rng = np.random.default_rng(seed)
-    references = [draw(rng) for _ in range(B)]
+    references = _reference_sets(X, REFERENCES[reference], B, seed, draws)
     observed = [log_w(X, k) for k in ks]
     simulated = np.array([[log_w(ref, k) for k in ks] for ref in references])  # (B, len(ks))
     mean_ref = simulated.mean(axis=0)
     gap = mean_ref - np.array(observed)
-    s = simulated.std(axis=0) * math.sqrt(1 + 1 / B)  # sd with 1/B, as the paper writes it
-    best = next((k for i, k in enumerate(ks[:-1])
-                 if ks[i + 1] == k + 1 and gap[i] >= gap[i + 1] - s[i + 1]), None)  # fmt: skip
-    return GapResult(ks=tuple(ks), gap=tuple(gap.tolist()), s=tuple(s.tolist()),
-                     log_w=tuple(observed), log_w_reference=tuple(mean_ref.tolist()), best_k=best)  # fmt: skip
+    s = simulated.std(axis=0, ddof=ddof) * math.sqrt(1 + 1 / B)
+    found = GapResult(ks=tuple(ks), gap=tuple(gap.tolist()), s=tuple(s.tolist()), log_w=tuple(observed),
+                      log_w_reference=tuple(mean_ref.tolist()), best_k=None, rule=rule, se_factor=float(se_factor))  # fmt: skip
+    return GapResult(**{**found.__dict__, "best_k": found.best(rule, se_factor)})
