@@ -20,6 +20,7 @@ datasets <- list(
                        matrix(rnorm(30), 15) %*% matrix(c(3, 1, 0, 0.3), 2) + rep(c(0, 2), each = 15)), 6),
   cube = round(matrix(runif(72), 24, 3), 6)
 )
+datasets$flat_column <- cbind(datasets$blobs, 2.5)  # runif(n, a, a) draws nothing
 con <- file(file.path(dir, "clusgap_data.csv"), "w")
 writeLines("dataset,row,values", con)
 for (name in names(datasets)) {
@@ -32,10 +33,12 @@ close(con)
 # from the same stream as the reference sets, between them)
 funs <- list(pam = function(x, k) list(cluster = pam(x, k, cluster.only = TRUE)), kmeans = kmeans)
 runs <- list()
-for (name in names(datasets)) for (space in c("scaledPCA", "original")) for (dp in c(1, 2)) {
+for (name in setdiff(names(datasets), "flat_column")) for (space in c("scaledPCA", "original")) for (dp in c(1, 2)) {
   runs[[length(runs) + 1]] <- list(name = name, fun = "pam", space = space, dp = dp, B = 8L, kmax = 5L,
                                    seed = 10L + length(runs))
 }
+runs[[length(runs) + 1]] <- list(name = "flat_column", fun = "pam", space = "original", dp = 2, B = 8L, kmax = 5L,
+                                 seed = 10L + length(runs))
 for (space in c("scaledPCA", "original")) {
   runs[[length(runs) + 1]] <- list(name = "blobs", fun = "kmeans", space = space, dp = 2, B = 6L, kmax = 5L,
                                    seed = 10L + length(runs))
