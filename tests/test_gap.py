@@ -12,7 +12,8 @@ import pytest
 
 import clustval
 from clustval.errors import InputError, UndefinedIndexError
-from clustval.indices.gap import gap_statistic, pooled_within
+from clustval.compat.r_random import RStream
+from clustval.indices.gap import RULES, GapResult, gap_statistic, max_se, pooled_within
 
 
 def by_first_coordinate(X, k):
@@ -23,12 +24,12 @@ def by_first_coordinate(X, k):
     return labels
 
 
-def w_by_pairs(X, labels) -> float:
-    """Tibshirani et al.'s eq. 2: W_k = sum_r D_r / (2 n_r), D_r over ordered pairs."""
+def w_by_pairs(X, labels, d_power=2) -> float:
+    """Tibshirani et al.'s eq. 2: W_k = sum_r D_r / (2 n_r), D_r over ordered pairs of d^d_power."""
     total = 0.0
     for r in set(labels.tolist()):
         members = [x for x, l in zip(X.tolist(), labels.tolist()) if l == r]
-        d_r = sum(sum((a - b) ** 2 for a, b in zip(x, y)) for x, y in itertools.product(members, members))
+        d_r = sum(math.dist(x, y) ** d_power for x, y in itertools.product(members, members))
         total += d_r / (2 * len(members))
     return total
 
@@ -38,6 +39,80 @@ def test_pooled_within_is_eq_2():
     X = rng.normal(size=(25, 3))
     labels = rng.integers(0, 4, 25)
     assert pooled_within(X, labels) == pytest.approx(w_by_pairs(X, labels), rel=1e-12)
+
+
+@pytest.mark.parametrize("d_power", [0.5, 1, 3])
+def test_pooled_within_of_other_powers_is_eq_2(d_power):
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(25, 3))
+    labels = rng.integers(0, 4, 25)
+    assert pooled_within(X, labels, d_power=d_power) == pytest.approx(w_by_pairs(X, labels, d_power), rel=1e-12)
+
+
+# maxSE's rules worked by hand on dyadic values (exact in binary), (gap, s, se_factor) -> K by
+# rule, in the order of RULES: Tibs2001SEmax, firstSEmax, globalSEmax, firstmax, globalmax
+HAND_WORKED = [
+    # first local maximum at 2, global at 4; with t = 0.125 no K before 4 is within 1 - t
+    ([0.5, 0.75, 0.625, 1.0, 0.875], [0.125] * 5, 1, [2, 2, 4, 2, 4]),
+    # t = 0.25: 0.5 >= 0.75 - 0.25 (K = 1 for Tibshirani's and the first maximum's), 0.75 >= 1 - 0.25
+    ([0.5, 0.75, 0.625, 1.0, 0.875], [0.125] * 5, 2, [1, 1, 2, 2, 4]),
+    ([0.5, 0.75, 0.625, 1.0, 0.875], [0.125] * 5, 0, [2, 2, 4, 2, 4]),
+    # rising throughout: no K qualifies, so R answers the last; with t = 0.1875 the SE rules reach back
+    ([0.125, 0.25, 0.375, 0.5], [0.0625] * 4, 1, [4, 4, 4, 4, 4]),
+    ([0.125, 0.25, 0.375, 0.5], [0.0625] * 4, 3, [1, 3, 3, 4, 4]),
+    # a plateau: f(3) <= f(2) ends the first maximum; the global maximum is the first of the tie
+    ([0.25, 0.5, 0.5, 0.125], [0.0] * 4, 1, [2, 2, 2, 2, 2]),
+    ([0.7], [0.2], 1, [1, 1, 1, 1, 1]),
+]
+
+
+@pytest.mark.parametrize(("gap", "s", "factor", "expected"), HAND_WORKED)
+def test_each_stopping_rule_on_hand_worked_vectors(gap, s, factor, expected):
+    assert [max_se(gap, s, rule, se_factor=factor) for rule in RULES] == expected
+    found = GapResult(tuple(range(1, len(gap) + 1)), tuple(gap), tuple(s), (0.0,) * len(gap), (0.0,) * len(gap), None)
+    for rule, k in zip(RULES, expected):
+        none = rule == "Tibs2001SEmax" and k == len(gap)  # no K qualified: R answers the last K
+        assert found.best(rule, factor) == (None if none else k)
+
+
+def test_rules_read_the_k_tried_in_order():
+    found = GapResult((2, 3, 5, 6), (0.5, 0.75, 0.625, 1.0), (0.125,) * 4, (0.0,) * 4, (0.0,) * 4, None)
+    assert found.best("firstmax") == 3 and found.best("globalmax") == 6 and found.best("globalSEmax") == 6
+    # 3 and 5 are not consecutive: 0.75 >= 0.625 - 0.125 is not read, and 2-3, 5-6 do not qualify
+    assert found.best("Tibs2001SEmax") is None and found.best("Tibs2001SEmax", 2) == 2
+
+
+@pytest.mark.parametrize(("args", "kwargs", "message"), [
+    (([0.1, 0.2], [0.1]), {}, "one length"),
+    (([], []), {}, "one length"),
+    (([0.1, np.nan], [0.1, 0.1]), {}, "finite"),
+    (([0.1, 0.2], [0.1, -0.1]), {}, "non-negative"),
+    (([0.1, 0.2], [0.1, 0.1], "maxSE"), {}, "rule must be one of"),
+    (([0.1, 0.2], [0.1, 0.1]), {"se_factor": -1}, "se_factor"),
+    (([0.1, 0.2], [0.1, 0.1]), {"se_factor": "1"}, "se_factor"),
+])  # fmt: skip
+def test_max_se_bad_input_is_one_line(args, kwargs, message):
+    with pytest.raises(InputError, match=message) as caught:
+        max_se(*args, **kwargs)
+    assert "\n" not in str(caught.value)
+
+
+def test_r_draws_skip_a_constant_column_as_runif_does():
+    rng = np.random.default_rng(9)
+    X = np.column_stack([rng.normal(size=20), np.full(20, 2.5), rng.normal(size=20)])
+    captured = []
+
+    def record(data, k):
+        captured.append(np.array(data))
+        return by_first_coordinate(data, k)
+
+    gap_statistic(X, [2], record, B=2, draws="r", seed=4)
+    u = RStream(4).unif_rand(80)
+    low, high = X[:, 0].min() - X[:, 0].mean(), X[:, 0].max() - X[:, 0].mean()
+    first_set = captured[1]
+    assert np.all(first_set[:, 1] == 2.5)
+    assert first_set[:, 0] == pytest.approx(low + (high - low) * u[:20] + X[:, 0].mean(), rel=1e-14)
+    assert captured[2][:, 0] == pytest.approx(low + (high - low) * u[40:60] + X[:, 0].mean(), rel=1e-14)
 
 
 def test_uniform_reference_equals_a_hand_computation():
@@ -127,6 +202,13 @@ def test_no_consecutive_k_gives_no_estimate():
     ({"B": 1}, "at least 2"),
     ({"B": 2.5}, "at least 2"),
     ({"reference": "gaussian"}, "reference"),
+    ({"rule": "maxSE"}, "rule must be one of"),
+    ({"se_factor": -0.5}, "se_factor"),
+    ({"d_power": 0}, "d_power"),
+    ({"ddof": 2}, "ddof"),
+    ({"draws": "mt"}, "draws must be one of"),
+    ({"draws": np.zeros((3, 30, 2))}, "shape"),
+    ({"draws": np.full((2, 30, 2), 1.5)}, r"\[0, 1\]"),
     ({"algorithm": "spectral"}, "unknown algorithm"),
     ({"algorithm": by_first_coordinate, "n_init": 3}, "named algorithm"),
     ({"algorithm": "pam", "n_init": 3}, "takes the options"),
