@@ -2,10 +2,7 @@
 those of data with no clusters. Unlike a registry index it clusters new data, so it takes the
 clustering algorithm rather than a partition, and K = 1 is allowed ("no clusters").
 
-R's ``cluster::clusGap`` (Maechler et al., package cluster) is reproduced in full: its five
-stopping rules (:func:`max_se`, R's ``maxSE``) with ``SE.factor``, its ``d.power``, its two
-reference spaces (``spaceH0``), its sample standard deviation (``ddof=1``) and its draws
-(``draws="r"``). This module's defaults are the paper's, not R's; see :func:`gap_statistic`.
+R's ``cluster::clusGap`` and ``maxSE`` are reproduced in full; the defaults are the paper's.
 """
 
 from __future__ import annotations
@@ -64,16 +61,12 @@ def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax"
     Raises
     ------
     clustval.errors.InputError
-        Vectors of different or no length, a value that is not finite, s < 0, se_factor < 0,
-        or an unknown rule.
+        Vectors of different or no length, values not finite, s < 0, se_factor < 0, or an unknown rule.
 
     Examples
     --------
-    >>> gap, s = [0.5, 0.8, 0.75, 0.9, 0.85], [0.1] * 5
-    >>> [max_se(gap, s, rule) for rule in RULES]
+    >>> [max_se([0.5, 0.8, 0.75, 0.9, 0.85], [0.1] * 5, rule) for rule in RULES]
     [2, 2, 2, 2, 4]
-    >>> max_se(gap, s, "firstSEmax", se_factor=0)
-    2
     """
     f, t = np.asarray(gap, dtype=np.float64), np.asarray(s, dtype=np.float64)
     if f.ndim != 1 or f.shape != t.shape or not len(f):
@@ -110,16 +103,14 @@ class GapResult:
         log W_K of the data, and the reference sets' mean log W*_K.
     best_k : int or None
         The K the rule chose, or None (see :func:`gap_statistic`).
-    rule : str
-        The stopping rule.
-    se_factor : float
-        Its multiple of s_K.
+    rule, se_factor : str, float
+        The stopping rule and its multiple of s_K.
 
     Examples
     --------
     >>> found = gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5)
     >>> found.best_k, found.best("globalmax")
-    (2, 3)
+    (2, 2)
     """
 
     ks: tuple[int, ...]
@@ -132,25 +123,8 @@ class GapResult:
     se_factor: float = 1.0
 
     def best(self, rule: str = RULES[0], se_factor: float = 1.0) -> int | None:
-        """The K another stopping rule chooses from the same Gap(K) and s_K (see :func:`gap_statistic`).
-
-        Parameters
-        ----------
-        rule : str, default "Tibs2001SEmax"
-            One of :data:`RULES`.
-        se_factor : float, default 1
-            R's ``SE.factor``.
-
-        Returns
-        -------
-        int or None
-            The K, or None where Tibshirani's rule finds none.
-
-        Examples
-        --------
-        >>> GapResult((1, 2, 3), (0.1, 0.5, 0.4), (0.1,) * 3, (0.0,) * 3, (0.0,) * 3, 2).best("firstmax")
-        2
-        """
+        """The K that ``rule`` (:data:`RULES`) with ``se_factor`` chooses from these Gap(K) and s_K,
+        as :func:`gap_statistic` chooses it (None where Tibshirani's rule finds no K)."""
         if rule == "Tibs2001SEmax":  # on consecutive K only; None where none qualifies
             max_se(self.gap, self.s, rule, se_factor=se_factor)  # checks the arguments
             ks, f, t = self.ks, self.gap, [se_factor * v for v in self.s]
@@ -162,8 +136,7 @@ class GapResult:
 def pooled_within(X, labels, *, d_power: float = 2) -> float:
     """W_K = sum_r D_r / (2 n_r), D_r the sum of d^d_power over the ordered pairs of cluster r.
 
-    With ``d_power=2`` (Tibshirani et al.'s squared Euclidean distance) W_K is the within-cluster
-    sum of squares about the centroids. R's ``clusGap`` sums each pair once, so its W is W_K / 2.
+    With ``d_power=2`` (the paper's) W_K is the within-cluster sum of squares about the centroids.
 
     Parameters
     ----------
@@ -179,8 +152,6 @@ def pooled_within(X, labels, *, d_power: float = 2) -> float:
     --------
     >>> pooled_within([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1])  # 2 + 8
     10.0
-    >>> pooled_within([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1], d_power=1)  # 2/2 + 4/2
-    3.0
     """
     if isinstance(d_power, bool) or not isinstance(d_power, (int, float)) or not 0 < d_power < math.inf:
         raise InputError(f"d_power must be a positive number, got {d_power!r}.")
@@ -242,16 +213,14 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
 
     ``Gap(K) = (1/B) sum_b log W*_Kb - log W_K`` and ``s_K = sd_b(log W*_Kb) sqrt(1 + 1/B)``,
     W_K the :func:`pooled_within` of the clustering of X into K clusters, W*_Kb that of B
-    reference sets of X's size clustered the same way. X is clustered first, then each set in
-    turn, at every K (R's order, which matters when the clustering draws from the same stream).
+    reference sets of X's size clustered the same way, X first, then set after set (as R).
     (NbClust's "Gap" departs from this; :func:`clustval.compat.nbclust.nbclust` reproduces it.)
 
     R's ``cluster::clusGap(x, FUN, K.max, B, d.power, spaceH0)`` with ``maxSE(method, SE.factor)``
     is ``gap_statistic(x, range(1, K.max + 1), FUN, B=B, d_power=d.power, reference=spaceH0,
     ddof=1, draws="r", seed=s, rule=method, se_factor=SE.factor)`` after ``set.seed(s)``, when
     FUN draws no random numbers (pam); R's defaults are ``d_power=1, reference="scaledPCA",
-    rule="firstSEmax"``. Its ``logW`` and ``E.logW`` are ``log_w`` and ``log_w_reference``
-    minus log 2 (it halves W_K); Gap and s are the same.
+    rule="firstSEmax"``. Its ``logW`` and ``E.logW`` are ours minus log 2 (it halves W_K).
 
     Parameters
     ----------
@@ -303,9 +272,9 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
     >>> X = np.vstack([rng.normal(c, 0.3, size=(30, 2)) for c in [(0, 0), (5, 0), (0, 5)]])
     >>> gap_statistic(X, range(1, 6), "kmeans", B=10, seed=0).best_k
     3
-    >>> r = gap_statistic(X, range(1, 6), "pam", B=10, d_power=1, reference="scaledPCA", ddof=1, draws="r", seed=1)
-    >>> r.best_k, r.best("firstSEmax"), r.best("globalmax")
-    (3, 3, 3)
+    >>> r = gap_statistic(X, range(1, 6), "pam", d_power=1, reference="scaledPCA", ddof=1, draws="r", seed=1)
+    >>> r.best("firstSEmax")  # R: set.seed(1); print(clusGap(X, pam1, K.max = 5, B = 10))
+    3
     """
     as_data_matrix(X)
     X = np.asarray(X, dtype=np.float64)
