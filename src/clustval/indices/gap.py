@@ -1,13 +1,13 @@
 """The gap statistic (Tibshirani, Walther & Hastie 2001): how much tighter the clusters are than
 those of data with no clusters. Unlike a registry index it clusters new data, so it takes the
-clustering algorithm rather than a partition, and K = 1 is allowed ("no clusters").
-
-R's ``cluster::clusGap`` and ``maxSE`` are reproduced in full; the defaults are the paper's.
+clustering algorithm rather than a partition, and K = 1 is allowed ("no clusters"). R's
+``cluster::clusGap`` and ``maxSE`` are reproduced in full; the defaults are the paper's.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -38,9 +38,8 @@ def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax"
       ``f(K) >= f(K+1) - t(K+1)``;
     * ``"firstmax"``: the first local maximum, the smallest K with ``f(K+1) <= f(K)``;
     * ``"globalmax"``: the first K of the largest f;
-    * ``"firstSEmax"`` (R's default), ``"globalSEmax"``: with M the first or the global
-      maximum, the smallest K with ``f(K) >= f(M) - t(M)`` (Dudoit & Fridlyand 2002's rule
-      is ``"globalSEmax"``).
+    * ``"firstSEmax"`` (R's default), ``"globalSEmax"`` (Dudoit & Fridlyand 2002): with M the
+      first or the global maximum, the smallest K with ``f(K) >= f(M) - t(M)``.
 
     Where no K qualifies, R's answer, K_max (or M), is returned.
 
@@ -48,10 +47,8 @@ def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax"
     ----------
     gap, s : sequence of float
         Gap(K) and its standard error s_K, for K = 1, 2, ...
-    rule : str, default "Tibs2001SEmax"
-        One of :data:`RULES`.
-    se_factor : float, default 1
-        R's ``SE.factor``, the multiple of s_K.
+    rule, se_factor : str, float, default "Tibs2001SEmax", 1
+        One of :data:`RULES`, and R's ``SE.factor``, the multiple of s_K.
 
     Returns
     -------
@@ -73,7 +70,7 @@ def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax"
         raise InputError(f"gap and s must be vectors of one length, got shapes {f.shape} and {t.shape}.")
     if not (np.all(np.isfinite(f)) and np.all(np.isfinite(t)) and np.all(t >= 0)):
         raise InputError("gap must be finite and s finite and non-negative.")
-    if isinstance(se_factor, bool) or not isinstance(se_factor, (int, float)) or not 0 <= se_factor < math.inf:
+    if isinstance(se_factor, bool) or not isinstance(se_factor, numbers.Real) or not 0 <= se_factor < math.inf:
         raise InputError(f"se_factor must be a non-negative number, got {se_factor!r}.")
     if rule not in RULES:
         raise InputError(f"rule must be one of {RULES}, got {rule!r}.")
@@ -123,8 +120,18 @@ class GapResult:
     se_factor: float = 1.0
 
     def best(self, rule: str = RULES[0], se_factor: float = 1.0) -> int | None:
-        """The K that ``rule`` (:data:`RULES`) with ``se_factor`` chooses from these Gap(K) and s_K,
-        as :func:`gap_statistic` chooses it (None where Tibshirani's rule finds no K)."""
+        """The K another stopping rule chooses from these Gap(K) and s_K, as :func:`gap_statistic` does.
+
+        Parameters
+        ----------
+        rule, se_factor : str, float
+            One of :data:`RULES`, and its multiple of s_K.
+
+        Returns
+        -------
+        int or None
+            The K; None where Tibshirani's rule finds none.
+        """
         if rule == "Tibs2001SEmax":  # on consecutive K only; None where none qualifies
             max_se(self.gap, self.s, rule, se_factor=se_factor)  # checks the arguments
             ks, f, t = self.ks, self.gap, [se_factor * v for v in self.s]
@@ -153,7 +160,7 @@ def pooled_within(X, labels, *, d_power: float = 2) -> float:
     >>> pooled_within([[0.0], [2.0], [10.0], [14.0]], [0, 0, 1, 1])  # 2 + 8
     10.0
     """
-    if isinstance(d_power, bool) or not isinstance(d_power, (int, float)) or not 0 < d_power < math.inf:
+    if isinstance(d_power, bool) or not isinstance(d_power, numbers.Real) or not 0 < d_power < math.inf:
         raise InputError(f"d_power must be a positive number, got {d_power!r}.")
     p = Partition(X, labels, needs={COORDINATES})
     if d_power == 2:
@@ -247,9 +254,8 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
     ddof : {0, 1}, default 0
         The sd's divisor is B - ddof: the paper's B, or R's B - 1.
     draws : {"numpy", "r"}, RStream or array of shape (B, n, d), default "numpy"
-        The uniform draws: numpy's, R's stream after ``set.seed(seed)`` (or a
-        :class:`clustval.compat.r_random.RStream` shared with the clustering, as R's kmeans
-        shares it), or the draws themselves in [0, 1] (set b's column j spans the box's side j).
+        The uniform draws: numpy's, R's after ``set.seed(seed)`` (or an ``RStream`` the clustering
+        shares, as R's kmeans does), or the draws in [0, 1] (set b's column j spans the box's side j).
     **algorithm_options
         The named algorithm's options (e.g. ``seed`` and ``n_init`` for ``kmeans``).
 
