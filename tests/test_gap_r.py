@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import functools
 import math
+import shutil
+import subprocess
 from collections import defaultdict
 from pathlib import Path
 
@@ -131,3 +133,40 @@ def test_max_se_equals_r_on_vectors_with_ties_and_plateaus(row):
 
 def test_every_rule_is_in_the_fixtures():
     assert {row["method"] for row in RULE_ROWS} == set(RULES)
+
+
+
+def _r_has_cluster() -> bool:
+    rscript = shutil.which("Rscript")
+    return bool(rscript) and subprocess.run([rscript, "-e", "library(cluster)"], check=False, capture_output=True).returncode == 0
+
+
+LIVE_R = """library(cluster); X <- as.matrix(read.csv(commandArgs(TRUE)[1], header = FALSE))
+pam1 <- function(x, k) { cl <- pam(x, k, cluster.only = TRUE); cat("K", k, cl, "\\n"); list(cluster = cl) }
+set.seed(5); g <- clusGap(X, pam1, K.max = 4, B = 5)
+cat("TAB", sprintf("%.17g", c(g$Tab[, "gap"], g$Tab[, "SE.sim"])), maxSE(g$Tab[, 3], g$Tab[, 4]), "\\n")
+"""
+
+
+@pytest.mark.skipif(not _r_has_cluster(), reason="R with the package cluster is not installed")
+def test_live_cross_check_with_r_s_defaults(tmp_path):
+    """R, when present, on new data: clusGap with its defaults against the keywords that give them."""
+    rng = np.random.default_rng(11)
+    X = np.vstack([rng.normal(c, 0.5, size=(15, 3)) for c in [(0, 0, 0), (3, 0, 1), (0, 3, 3)]])
+    np.savetxt(tmp_path / "X.csv", X, delimiter=",", fmt="%.17g")
+    (tmp_path / "gap.R").write_text(LIVE_R)
+    out = subprocess.run([shutil.which("Rscript"), tmp_path / "gap.R", tmp_path / "X.csv"], capture_output=True,
+                         text=True, check=True).stdout.splitlines()  # fmt: skip
+    calls = iter([line.split()[1:] for line in out if line.startswith("K ")])
+
+    def r_pam(data, k):  # R's clusterings, in the order R asked for them
+        asked, *labels = next(calls)
+        assert int(asked) == k
+        return np.array(labels, dtype=int)
+
+    found = gap_statistic(X, range(1, 5), r_pam, B=5, seed=5, draws="r", d_power=1, reference="scaledPCA", ddof=1,
+                          rule="firstSEmax")  # fmt: skip
+    values = next(line.split()[1:] for line in out if line.startswith("TAB "))
+    assert found.gap == pytest.approx([float(v) for v in values[:4]], rel=1e-12, abs=1e-13)
+    assert found.s == pytest.approx([float(v) for v in values[4:8]], rel=1e-12)
+    assert found.best_k == int(values[8])
