@@ -1,0 +1,114 @@
+"""clustval.bootstrap: intervals as scipy.stats.bootstrap draws them, coverage at the nominal
+rate, contingency-table resamples equal to label resamples, seeded."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.stats
+
+import clustval
+from clustval.bootstrap import bootstrap
+from clustval.errors import InputError
+
+
+def _paired_statistic(a, b):
+    return np.corrcoef(a, b)[0, 1] ** 2 + np.mean(a)
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_the_interval_is_scipys_on_the_same_draws(method):
+    rng = np.random.default_rng(3)
+    x, y = rng.exponential(size=40), rng.normal(size=40)
+    ours = bootstrap(_paired_statistic, x, y, n_resamples=400, seed=7, method=method)
+    theirs = scipy.stats.bootstrap((x, y), _paired_statistic, paired=True, vectorized=False, n_resamples=400,
+                                   method="BCa" if method == "bca" else "percentile",
+                                   rng=np.random.default_rng(7))  # fmt: skip
+    np.testing.assert_allclose(ours.values, theirs.bootstrap_distribution, rtol=1e-12)
+    np.testing.assert_allclose([ours.low, ours.high], theirs.confidence_interval, rtol=1e-12)
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+def test_coverage_is_near_the_nominal_rate(method):
+    # the mean of an exponential sample, whose true value (1) is known: 95 % intervals cover it
+    rng = np.random.default_rng(11)
+    covered = [ci.low <= 1.0 <= ci.high
+               for ci in (bootstrap(np.mean, rng.exponential(size=40), n_resamples=200, seed=s, method=method)
+                          for s in range(150))]  # fmt: skip
+    assert 0.89 <= np.mean(covered) <= 0.99
+
+
+def test_the_same_seed_gives_the_same_interval_and_another_seed_another():
+    truth = np.repeat([0, 1, 2], 15)
+    found = np.where(np.arange(45) % 6 == 0, (truth + 1) % 3, truth)
+    first, again = (bootstrap("ari", truth, found, n_resamples=50, seed=4, method="bca") for _ in range(2))
+    other = bootstrap("ari", truth, found, n_resamples=50, seed=5)
+    assert np.array_equal(first.values, again.values) and (first.low, first.high) == (again.low, again.high)
+    assert not np.array_equal(first.values, other.values)
+    assert (first.seed, first.n_resamples, first.method, first.confidence) == (4, 50, "bca", 0.95)
+
+
+def test_an_external_index_is_resampled_as_tables_each_equal_to_its_labels():
+    truth = np.repeat([0, 1, 2], 12)
+    found = np.where(np.arange(36) % 5 == 0, (truth + 1) % 3, truth)
+    result = bootstrap("ari", truth, found, n_resamples=30, seed=2)
+    table = clustval.contingency_matrix(truth, found)
+    drawn = np.random.default_rng(2).multinomial(36, table.ravel() / 36, size=30)
+    for value, cells in zip(result.values, drawn):
+        rows, cols = np.unravel_index(np.repeat(np.arange(cells.size), cells), table.shape)
+        assert value == pytest.approx(clustval.ari(rows, cols), rel=1e-12)  # the resample, as labels
+
+
+def test_the_tables_jackknife_is_the_objects_jackknife():
+    truth = np.repeat([0, 1, 2], 10)
+    found = np.where(np.arange(30) % 4 == 0, (truth + 2) % 3, truth)
+    on_tables = bootstrap(clustval.ari, truth, found, n_resamples=100, seed=1, method="bca")
+    on_labels = bootstrap(lambda a, b: clustval.ari(a, b), truth, found, n_resamples=100, seed=1, method="bca")
+    assert on_tables.acceleration == pytest.approx(on_labels.acceleration, rel=1e-10)
+    assert on_tables.estimate == on_labels.estimate
+
+
+def test_a_distance_matrix_is_resampled_in_rows_and_columns():
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(0, 1, (10, 2)), rng.normal(5, 1, (10, 2))])
+    labels = np.repeat([0, 1], 10)
+    D = clustval.euclidean_distances(X)
+    on_data = bootstrap("sil", X, labels, n_resamples=20, seed=3)
+    on_distances = bootstrap(lambda D, y: clustval.score(y, distances=D, names=["sil"])["sil"], D, labels,
+                             n_resamples=20, seed=3, pairwise=[0])  # fmt: skip
+    np.testing.assert_allclose(on_data.values, on_distances.values, rtol=1e-10)
+
+
+def test_a_paired_difference_uses_the_same_resamples():
+    rng = np.random.default_rng(1)
+    X = np.vstack([rng.normal(0, 1, (12, 2)), rng.normal(4, 1, (12, 2))])
+    labels = np.repeat([0, 1], 12)
+    sil, ch = (bootstrap(name, X, labels, n_resamples=25, seed=9) for name in ("sil", "calinski_harabasz"))
+    diff = bootstrap(lambda X, y: clustval.sil(X, y) - clustval.calinski_harabasz(X, y), X, labels, n_resamples=25, seed=9)
+    np.testing.assert_allclose(diff.values, sil.values - ch.values, rtol=1e-12)
+
+
+def test_an_undefined_resample_is_nan_and_left_out():
+    labels = np.array([0] * 9 + [1])  # a resample without the last object has one cluster
+    X = np.arange(10.0)[:, None]
+    result = bootstrap("sil", X, labels, n_resamples=40, seed=0)
+    assert 0 < result.n_undefined < 40
+    assert np.isfinite(result.low) and np.isfinite(result.high)
+    with pytest.raises(InputError, match="jackknife"):
+        bootstrap("sil", X, labels, n_resamples=40, seed=0, method="bca")
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "message"),
+    [
+        (([0, 1, 1], [0, 1]), {}, "same number of objects"),
+        (([0, 1], [0, 1]), {"method": "basic"}, "method"),
+        (([0, 1], [0, 1]), {"confidence": 95}, "confidence"),
+        (([0, 1], [0, 1]), {"n_resamples": 0}, "n_resamples"),
+        (([0, 1], [0, 1]), {"pairwise": [0]}, "shape"),
+        ((), {}, "per-object"),
+    ],
+)
+def test_bad_input_gets_one_line(args, kwargs, message):
+    with pytest.raises(InputError, match=message):
+        bootstrap("ari", *args, **kwargs)
