@@ -102,7 +102,7 @@ def test_every_algorithm_select_k_takes():
     from sklearn.cluster import AgglomerativeClustering
 
     X = _blobs(1)
-    halves = lambda X, k: np.minimum(np.arange(len(X)) * k // len(X), k - 1)  # noqa: E731
+    halves = lambda X, k: np.minimum(np.arange(len(X)) * k // len(X), k - 1)
     for algorithm, options in [("park_jun", {}), ("sd_kmedoids", {"radius": "mean"}),
                                (AgglomerativeClustering(), {}), (halves, {})]:  # fmt: skip
         found = stability.prediction_strength(X, [2, 3], algorithm, n_splits=2, **options)

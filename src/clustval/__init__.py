@@ -23,6 +23,7 @@ True
 (0.0, 1.0)
 """
 
+from .bootstrap import BootstrapResult, bootstrap
 from .clustering import ALGORITHMS, cluster, kmeans
 from .clustering.kmedoids import euclidean_distances, park_jun, sd_kmedoids
 from .clustering.pam import pam
@@ -82,6 +83,17 @@ from .indices.scoring import (
     score,
 )
 from .selection import Selection, Vote, select_k
+from .stability import (
+    Calibration,
+    Clusterboot,
+    PredictionStrength,
+    Stability,
+    calibrate,
+    clusterboot,
+    prediction_strength,
+    random_clusterings,
+    stability_k,
+)
 
 __version__ = "0.1.0"
 
@@ -93,6 +105,9 @@ __all__ = [
     "external_scores_from_table", "gap_statistic", "get_index", "internal_scores", "kmeans",
     "pair_confusion_matrix", "pam", "park_jun", "score", "sd_kmedoids", "select_k",
     "silhouette_samples",
+    # uncertainty and stability
+    "BootstrapResult", "Calibration", "Clusterboot", "PredictionStrength", "Stability", "bootstrap",
+    "calibrate", "clusterboot", "prediction_strength", "random_clusterings", "stability_k",
     # scikit-learn's names
     "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
     "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",
