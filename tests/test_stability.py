@@ -119,6 +119,17 @@ def test_stability_k_finds_three_blobs():
     assert found.normalised[4] == pytest.approx(found.instability[4] / found.random[4])
 
 
+def test_stability_of_k_is_each_criterion_in_select_ks_shape():
+    X = _blobs(3)
+    values, best = stability.stability_of_k(X, [2, 3, 4], "pam", "instability", n_splits=4, seed=2)
+    assert values == stability.stability_k(X, [2, 3, 4], "pam", n_splits=4, seed=2).normalised and best == (3,)
+    values, best = stability.stability_of_k(X, [2, 3, 4], "pam", n_splits=4, seed=2)
+    assert values == stability.prediction_strength(X, [2, 3, 4], n_splits=4, seed=2).strength and best == (3,)
+    assert stability.stability_of_k(X, [4, 5], "pam", n_splits=2, cutoff=1.1)[1] == ()  # K = 1: none of ks
+    with pytest.raises(InputError, match="method"):
+        stability.stability_of_k(X, [2], method="gap")
+
+
 def test_clusterboot_separates_a_real_cluster_from_an_arbitrary_cut():
     rng = np.random.default_rng(4)
     X = np.vstack([rng.normal((0, 0), 0.3, (20, 2)), rng.normal((6, 0), 1.5, (40, 2))])  # one tight, one wide

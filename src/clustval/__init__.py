@@ -93,6 +93,7 @@ from .stability import (
     prediction_strength,
     random_clusterings,
     stability_k,
+    stability_of_k,
 )
 
 __version__ = "0.1.0"
@@ -108,6 +109,7 @@ __all__ = [
     # uncertainty and stability
     "BootstrapResult", "Calibration", "Clusterboot", "PredictionStrength", "Stability", "bootstrap",
     "calibrate", "clusterboot", "prediction_strength", "random_clusterings", "stability_k",
+    "stability_of_k",
     # scikit-learn's names
     "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
     "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",

@@ -54,6 +54,7 @@ __all__ = [
     "prediction_strength",
     "random_clusterings",
     "stability_k",
+    "stability_of_k",
 ]
 
 RANDOM_METHODS = ("centroids", "neighbours")
@@ -441,6 +442,58 @@ def _disagreement(X, split, learnt, own) -> float:
     return 1.0 - table[rows, cols].sum() / len(second)
 
 
+#: The stability criteria of K by name, as :func:`stability_of_k` reads them: the function,
+#: and its attribute that holds the value per K.
+STABILITY = {"prediction_strength": (prediction_strength, "strength"), "instability": (stability_k, "normalised")}
+
+
+def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "prediction_strength",
+                   **options) -> tuple[dict[int, float], tuple[int, ...]]:  # fmt: skip
+    """One stability criterion's value at each K and its best K, in the shape of
+    :attr:`clustval.Selection.table`'s columns and :attr:`clustval.Selection.best`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data.
+    ks : iterable of int
+        The numbers of clusters.
+    algorithm : str, estimator or callable, default "pam"
+        As :func:`clustval.select_k` takes it.
+    method : {"prediction_strength", "instability"}, default "prediction_strength"
+        :func:`prediction_strength` (larger is better) or :func:`stability_k`'s normalised
+        instability (smaller is better).
+    **options
+        The criterion's own keywords (``n_splits``, ``seed``, ``cutoff``) and the named
+        algorithm's options.
+
+    Returns
+    -------
+    values : dict of int to float
+        Per K, the criterion's value.
+    best : tuple of int
+        Its best K among ``ks``; empty when prediction strength exceeds its cutoff at none
+        (its answer is then K = 1).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown method, or what the criterion raises.
+
+    Examples
+    --------
+    >>> X = [[0, 0], [0, 1], [1, 0], [1, 1], [9, 9], [9, 10], [10, 9], [10, 10]]
+    >>> stability_of_k(X, [2], n_splits=3)
+    ({2: 1.0}, (2,))
+    """
+    if method not in STABILITY:
+        raise InputError(f"method must be one of {', '.join(STABILITY)}, got {method!r}.")
+    function, attribute = STABILITY[method]
+    found = function(X, ks, algorithm, **options)
+    best = found.best if isinstance(found.best, tuple) else (found.best,) if found.best in found.ks else ()
+    return dict(getattr(found, attribute)), best
+
+
 # --------------------------------------------------------------------------------------
 # calibration against random clusterings (Hennig 2019)
 # --------------------------------------------------------------------------------------
@@ -630,7 +683,7 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
     >>> found = clustval.select_k(iris, range(2, 5), "pam", indices=["sil"])
     >>> cal = calibrate(iris, found.labels, ["sil", "db"], n_random=20)
     >>> {k: round(z, 1) for k, z in cal.standardised["sil"].items()}
-    {2: 1.0, 3: 1.1, 4: 1.3}
+    {2: 0.9, 3: 1.0, 4: 1.2}
     """
     X = _data(X)
     ks = _ks(labels.keys() if isinstance(labels, Mapping) else None, len(X), "each K must be at most n")
@@ -643,6 +696,7 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
             raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {method!r}.")
     _count(n_random, "n_random")
     D = euclidean_distances(X)
+    streams = np.random.default_rng(seed)  # one seed per K and method: independent draws
     values = {index: {} for index in indices}
     random = {index: {} for index in indices}
     standardised = {index: {} for index in indices}
@@ -651,8 +705,8 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
         if len(given) != len(X) or len(np.unique(given)) != k:
             raise InputError(f"the labels at K = {k} need {len(X)} objects in {k} clusters.")
         scores = score(given, X=X, names=indices, undefined="nan", **options)
-        drawn = np.vstack([random_clusterings(X, k, n_random, method, seed=seed + i, distances=D)
-                           for i, method in enumerate(methods)])  # fmt: skip
+        drawn = np.vstack([random_clusterings(X, k, n_random, method, seed=int(streams.integers(2**32)), distances=D)
+                           for method in methods])  # fmt: skip
         pool = [score(r, X=X, names=indices, undefined="nan", **options) for r in drawn]
         for index in indices:
             sample = np.array([p[index] for p in pool])
