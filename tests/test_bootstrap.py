@@ -59,6 +59,27 @@ def test_an_external_index_is_resampled_as_tables_each_equal_to_its_labels():
         assert value == pytest.approx(clustval.ari(rows, cols), rel=1e-12)  # the resample, as labels
 
 
+@pytest.mark.parametrize("name", [n for n, spec in clustval.INDICES.items() if spec.kind == "external"])
+def test_every_external_index_on_resampled_tables_is_its_value_on_the_labels(name):
+    rng = np.random.default_rng(0)
+    truth = rng.integers(0, 3, 30)
+    found = np.where(rng.random(30) < 0.3, rng.integers(0, 4, 30), truth)
+    result = bootstrap(name, truth, found, n_resamples=3, seed=6)
+    table = clustval.contingency_matrix(truth, found)
+    drawn = np.random.default_rng(6).multinomial(30, table.ravel() / 30, size=3)
+    function = clustval.INDICES[name].function
+    for value, cells in zip(result.values, drawn):
+        rows, cols = np.unravel_index(np.repeat(np.arange(cells.size), cells), table.shape)
+        assert value == pytest.approx(function(rows, cols), rel=1e-9, nan_ok=True)
+
+
+def test_options_resample_the_labels():
+    truth, found = np.repeat([0, 1], 6), np.array([0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 0, 1])
+    flipped = 1 - found  # identity matching tells these apart; the table cannot
+    assert bootstrap("s2", truth, flipped, n_resamples=5, matching="identity").estimate == clustval.s2(
+        truth, flipped, matching="identity")
+
+
 def test_the_tables_jackknife_is_the_objects_jackknife():
     truth = np.repeat([0, 1, 2], 10)
     found = np.where(np.arange(30) % 4 == 0, (truth + 2) % 3, truth)

@@ -106,8 +106,8 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
     fn : callable or str
         The statistic: a function returning a number, or a registry name (an index's own
         function, e.g. ``"ari"`` takes ``(labels_true, labels_pred)`` and ``"sil"`` takes
-        ``(X, labels)``). An external index, by name or as its registry function, is resampled
-        as contingency tables. For a paired comparison of two indices give a function of
+        ``(X, labels)``). An external index, by name or as its registry function, and without
+        options, is resampled as contingency tables. For a paired comparison of two indices give a function of
         their difference: both are then computed on the same resamples.
     *args : array-like
         The per-object arguments, each of length n along its first axis (the data's rows, the
@@ -172,8 +172,8 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
     if not arrays:
         raise InputError("give the per-object arguments to resample, e.g. bootstrap('ari', labels_true, labels_pred).")
     n = _length(arrays, pairwise)
-    if external and not pairwise and len(arrays) == 2:
-        return _on_tables(statistic, external, arrays, kwargs, n_resamples, seed, method, confidence)
+    if external and not pairwise and not kwargs and len(arrays) == 2:  # an option may need the labels themselves
+        return _on_tables(statistic, external, arrays, n_resamples, seed, method, confidence)
     estimate = _value(statistic, arrays, kwargs)
     if not np.isfinite(estimate):
         raise InputError("the statistic is undefined on the data as given: there is no interval to find.")
@@ -237,15 +237,15 @@ def _value(statistic, arrays, kwargs) -> float:
         return float("nan")
 
 
-def _on_tables(statistic, name, arrays, kwargs, n_resamples, seed, method, confidence) -> BootstrapResult:
+def _on_tables(statistic, name, arrays, n_resamples, seed, method, confidence) -> BootstrapResult:
     """An external index: the resamples are multinomial draws of the contingency table."""
     table = contingency_matrix(arrays[0], arrays[1])
     n = int(table.sum())
 
     def of(t):
-        return external_scores_from_table(t, [name], undefined="nan", **kwargs)[name]
+        return external_scores_from_table(t, [name], undefined="nan")[name]
 
-    estimate = float(statistic(arrays[0], arrays[1], **kwargs))
+    estimate = float(statistic(arrays[0], arrays[1]))
     draws = np.random.default_rng(seed).multinomial(n, table.ravel() / n, size=n_resamples)
     values = np.array([of(t.reshape(table.shape)) for t in draws])
     jackknife = weights = None
