@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from statistics import NormalDist
 
 import numpy as np
-from scipy.special import ndtr, ndtri
 
 from .errors import InputError, UndefinedIndexError
 from .indices.contingency import contingency_matrix
@@ -40,6 +40,7 @@ from .indices.scoring import external_scores_from_table
 __all__ = ["BootstrapResult", "bootstrap"]
 
 METHODS = ("percentile", "bca")
+NORMAL = NormalDist()  # the standard normal: BCa's z0 and its adjusted levels
 
 
 @dataclass(frozen=True)
@@ -271,15 +272,16 @@ def _interval(estimate, values, jackknife, weights, method, confidence, seed) ->
         if not np.all(np.isfinite(jackknife)):
             raise InputError("the statistic is undefined on a jackknife sample (one object left out): use method='percentile'.")
         # z0 from the share of resampled values below the estimate, ties counted half
-        bias = float(ndtri((np.count_nonzero(finite < estimate) + np.count_nonzero(finite <= estimate)) / (2 * len(finite))))
+        below = (np.count_nonzero(finite < estimate) + np.count_nonzero(finite <= estimate)) / (2 * len(finite))
+        if not 0 < below < 1:
+            raise InputError("the BCa interval is undefined here (every resampled value on one side of the estimate): use method='percentile'.")
+        bias = NORMAL.inv_cdf(below)
         w = np.ones(len(jackknife)) if weights is None else np.asarray(weights, dtype=float)
         u = np.average(jackknife, weights=w) - jackknife
         spread = np.sum(w * u**2)
         acceleration = float(np.sum(w * u**3) / (6 * spread**1.5)) if spread > 0 else 0.0
-        z = ndtri(levels)
-        levels = ndtr(bias + (bias + z) / (1 - acceleration * (bias + z)))
-        if not np.all(np.isfinite(levels)):
-            raise InputError("the BCa interval is undefined here (a degenerate bootstrap distribution): use method='percentile'.")
+        z = np.array([NORMAL.inv_cdf(level) for level in levels])
+        levels = np.array([NORMAL.cdf(bias + (bias + zi) / (1 - acceleration * (bias + zi))) for zi in z])
     low, high = np.quantile(finite, levels)
     return BootstrapResult(estimate=float(estimate), low=float(low), high=float(high), method=method,
                            confidence=float(confidence), n_resamples=len(values), seed=seed, values=values,

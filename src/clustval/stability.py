@@ -35,12 +35,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 from ._engine.validation import as_data_matrix
 from .clustering import clusterer
 from .clustering.kmedoids import euclidean_distances
 from .errors import InputError
+from .indices.external import (
+    _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
+)
 from .indices.registry import get_index
 from .indices.scoring import score
 
@@ -438,7 +440,7 @@ def _disagreement(X, split, learnt, own) -> float:
     first, second = split
     told = _nearest_mean(X[first], _codes(learnt), X[second])
     table = _crosstab(_codes(own), told)
-    rows, cols = linear_sum_assignment(table, maximize=True)
+    rows, cols = _hungarian()(table, maximize=True)
     return 1.0 - table[rows, cols].sum() / len(second)
 
 
