@@ -38,6 +38,17 @@ def test_coverage_is_near_the_nominal_rate(method):
     assert 0.89 <= np.mean(covered) <= 0.99
 
 
+def test_coverage_of_an_external_index_resampled_as_tables():
+    # each object's cluster is its class but for a 20 % chance of another: Accuracy's true value is 0.8
+    rng = np.random.default_rng(5)
+    truth, covered = np.repeat([0, 1, 2], 20), []
+    for s in range(80):
+        found = np.where(rng.random(60) < 0.2, (truth + rng.integers(1, 3, 60)) % 3, truth)
+        ci = bootstrap("accuracy", truth, found, n_resamples=150, seed=s)
+        covered.append(ci.low <= 0.8 <= ci.high)
+    assert 0.88 <= np.mean(covered) <= 1.0
+
+
 def test_the_same_seed_gives_the_same_interval_and_another_seed_another():
     truth = np.repeat([0, 1, 2], 15)
     found = np.where(np.arange(45) % 6 == 0, (truth + 1) % 3, truth)
