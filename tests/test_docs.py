@@ -197,6 +197,9 @@ MODULES = [
     "clustval.indices.scatter",
     "clustval.indices.scoring",
     "clustval.selection",
+    "clustval.bootstrap",
+    "clustval.stability",
+    "clustval.indices.objects",
 ]
 
 

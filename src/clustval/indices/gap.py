@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.spatial.distance import cdist
 
 from .._engine.validation import as_data_matrix
 from ..clustering import clusterer
@@ -131,6 +130,11 @@ class GapResult:
         -------
         int or None
             The K; None where Tibshirani's rule finds none.
+
+        Examples
+        --------
+        >>> GapResult((1, 2, 3), (0.1, 0.5, 0.45), (0.02,) * 3, (0,) * 3, (0,) * 3, 2).best("globalmax")
+        2
         """
         if rule == "Tibs2001SEmax":  # on consecutive K only; None where none qualifies
             max_se(self.gap, self.s, rule, se_factor=se_factor)  # checks the arguments
@@ -165,6 +169,8 @@ def pooled_within(X, labels, *, d_power: float = 2) -> float:
     p = Partition(X, labels, needs={COORDINATES})
     if d_power == 2:
         return p.in_data_units(float(np.sum(p.squared_centroid_distances)), 2)
+    from scipy.spatial.distance import cdist  # only here: `import clustval` loads no scipy.spatial
+
     total = 0.0
     for r in range(p.n_clusters):
         members = p.X[p.codes == r] * p.scale  # the data's own units (the scale is a power of 2)

@@ -85,6 +85,16 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
 def check_noise(noise) -> str | None:
     """``noise`` if it is a policy (or None), else one line of error.
 
+    Parameters
+    ----------
+    noise : object
+        The value given.
+
+    Returns
+    -------
+    str or None
+        ``noise``, checked.
+
     Examples
     --------
     >>> check_noise("drop")
@@ -157,7 +167,24 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred") ->
 
 def warn_noise(uniques: np.ndarray, name: str = "labels_pred") -> None:
     """A :class:`~clustval.errors.NoiseLabelWarning` if the distinct labels ``uniques`` hold
-    the noise label (no policy was given, so it is scored as one cluster)."""
+    the noise label (no policy was given, so it is scored as one cluster).
+
+    Parameters
+    ----------
+    uniques : array-like
+        The clustering's distinct labels.
+    name : str
+        The labels' name, as the warning says it.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_noise([-1, 0, 1])
+    >>> caught[0].category.__name__
+    'NoiseLabelWarning'
+    """
     if _equals_noise(np.asarray(uniques)).any():
         warnings.warn(
             f"{name} holds {NOISE_LABEL}, the noise label of DBSCAN, HDBSCAN and OPTICS: it is scored as one "
