@@ -70,15 +70,6 @@ INDEX = {
 #: scikit-learn's names of the indices it shares with clustval (``sklearn.metrics``).
 SKLEARN_NAMES = tuple(INDEX)
 
-# scikit-learn's average_method of NMI and AMI: the mean of H(classes) and H(clusters)
-_MEANS = {
-    "min": min,
-    "geometric": lambda u, v: math.sqrt(u * v),
-    "arithmetic": _ext._arithmetic_mean,
-    "max": max,
-}
-
-
 # ---------------------------------------------------------------------- external indices
 
 
@@ -95,12 +86,6 @@ def _table(labels_true, labels_pred) -> Contingency | None:
     if all(np.ndim(x) == 1 and np.size(x) == 0 for x in (labels_true, labels_pred)):
         return None
     return _contingency_of(labels_true, labels_pred)
-
-
-def _mean(average_method):
-    if average_method not in _MEANS:
-        raise InputError(f"average_method must be one of {tuple(_MEANS)}, got {average_method!r}.")
-    return _MEANS[average_method]
 
 
 def rand_score(labels_true, labels_pred) -> float:
@@ -186,8 +171,8 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: st
     labels_true, labels_pred : array-like of shape (n_samples,)
         The true classes and the clusters.
     average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
-        The mean of H(classes) and H(clusters) that divides MI (``"arithmetic"``:
-        :func:`clustval.nmi`).
+        The mean of H(classes) and H(clusters) that divides MI (:func:`clustval.nmi`'s
+        ``average_method``).
 
     Returns
     -------
@@ -200,9 +185,9 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: st
     >>> round(normalized_mutual_info_score(t, p), 6), round(normalized_mutual_info_score(t, p, average_method="max"), 6)
     (0.8, 0.666667)
     """
-    mean = _mean(average_method)
+    average_method = _ext.NMI_AVERAGE.check(average_method)  # checked first, as scikit-learn does
     ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else float(_ext._normalised_mi(ct, mean))
+    return 1.0 if ct is None else float(_ext.nmi_from_contingency(ct, average_method))
 
 
 def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
@@ -214,8 +199,8 @@ def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str 
     labels_true, labels_pred : array-like of shape (n_samples,)
         The true classes and the clusters.
     average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
-        The mean of H(classes) and H(clusters) in the denominator (``"arithmetic"``:
-        :func:`clustval.ami`).
+        The mean of H(classes) and H(clusters) in the denominator (:func:`clustval.ami`'s
+        ``average_method``).
 
     Returns
     -------
@@ -227,9 +212,9 @@ def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str 
     >>> adjusted_mutual_info_score([0, 0, 1, 1], [1, 1, 0, 0], average_method="max")
     1.0
     """
-    mean = _mean(average_method)
+    average_method = _ext.AMI_AVERAGE.check(average_method)  # checked first, as scikit-learn does
     ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext._adjusted_mi(ct, mean)
+    return 1.0 if ct is None else _ext.ami_from_contingency(ct, average_method)
 
 
 def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
@@ -383,7 +368,7 @@ def _random_state(random_state) -> np.random.RandomState:
     raise InputError(f"random_state must be None, an int or a numpy RandomState, got {random_state!r}.")
 
 
-def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None) -> float:
+def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None, **kwds) -> float:
     """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
     objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
     accepted as scikit-learn accepts it, and a scipy.sparse X densified.
@@ -399,10 +384,20 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
         distance matrix (``sklearn.metrics.pairwise_distances(X, metric=...)``) with
         ``metric="precomputed"`` (scikit-learn's other metric names raise InputError).
     sample_size : int, optional
-        Score a random sample of this many objects (scikit-learn's sample: the same
-        objects for the same ``random_state``).
+        Score a random sample of this many objects: scikit-learn's sample
+        (``check_random_state(random_state).permutation(n)[:sample_size]``), so the same
+        objects and value for the same ``random_state``.
     random_state : int, numpy.random.RandomState or None
         The sample's seed.
+    **kwds
+        scikit-learn's keywords of the distance computation. ``n_jobs``, ``working_memory``
+        and ``ensure_all_finite`` say how scikit-learn computes, not what: accepted, and
+        clustval's exact pass ignores them (it refuses non-finite data whatever
+        ``ensure_all_finite``). With ``metric="precomputed"`` every keyword is ignored, as
+        scikit-learn ignores them. With ``"euclidean"``, ``X_norm_squared`` and
+        ``Y_norm_squared`` (norms scikit-learn reuses) are ignored and ``squared=False`` is
+        accepted; ``squared=True`` (a silhouette of squared distances) and any other keyword
+        raise InputError.
 
     Returns
     -------
@@ -414,7 +409,10 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0]]
     >>> round(silhouette_score(X, [0, 0, 1, 1, 2]), 6)
     0.716625
+    >>> round(silhouette_score(X, [0, 0, 1, 1, 2], sample_size=4, random_state=0, n_jobs=2), 6)
+    0.892857
     """
+    _check_distance_keywords(metric, kwds)
     X, labels = _data(X, labels, sparse=True)
     precomputed = partition.is_precomputed(metric)
     if sample_size is not None:
@@ -428,6 +426,33 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     if precomputed:
         X = _zero_diagonal(X)
     return classic.sil(X, labels, metric=metric)
+
+
+# scikit-learn's keywords of pairwise_distances_chunked and pairwise_distances: how it
+# computes the distances (jobs, chunk memory, its finiteness check), not which distances
+_HOW_KEYWORDS = frozenset({"n_jobs", "working_memory", "ensure_all_finite"})
+# euclidean_distances' cached norms: the same distances (to rounding), given faster
+_EUCLIDEAN_NORMS = frozenset({"X_norm_squared", "Y_norm_squared"})
+
+
+def _check_distance_keywords(metric, kwds) -> None:
+    """Refuse, in one line, the keywords of silhouette_score's ``**kwds`` that would change
+    the distances of clustval's Euclidean pass (scikit-learn ignores them all for a
+    precomputed matrix)."""
+    if not (isinstance(metric, str) and metric == "euclidean"):
+        return  # precomputed: ignored; another metric: sil's own one-line refusal
+    for name, value in kwds.items():
+        if name in _HOW_KEYWORDS or name in _EUCLIDEAN_NORMS or (name == "squared" and value is False):
+            continue
+        if name == "squared":
+            raise InputError(
+                "squared=True scores squared Euclidean distances: give them as a matrix with "
+                "metric='precomputed' (clustval's pass computes Euclidean distances)."
+            )
+        raise InputError(
+            f"silhouette_score got the keyword {name!r}, which the Euclidean distances do not take "
+            f"(scikit-learn: {', '.join(sorted(_HOW_KEYWORDS | _EUCLIDEAN_NORMS | {'squared'}))})."
+        )
 
 
 def _zero_diagonal(D):
@@ -695,11 +720,25 @@ DEPARTURES = (
         keywords={"metric": "precomputed"},
     ),  # fmt: skip
     Departure(
-        ("silhouette_score",), "a metric other than 'euclidean' or 'precomputed', or metric keywords",
+        ("silhouette_score",), "a metric other than 'euclidean' or 'precomputed'",
         (([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1]),), NUMBER, InputError,
         "clustval's exact pass computes Euclidean distances; give any other metric's "
         "distances with metric='precomputed' (sklearn.metrics.pairwise_distances or "
         "scipy.spatial.distance)",
         alias=InputError, keywords={"metric": "manhattan"},
+    ),  # fmt: skip
+    Departure(
+        ("silhouette_score",), "metric='euclidean' with a keyword euclidean_distances does not take",
+        (([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1]),), TypeError, None,
+        "scikit-learn passes it on to euclidean_distances, which raises TypeError; this layer "
+        "refuses it as bad input, one line (InputError, a ValueError)",
+        alias=InputError, keywords={"p": 1},
+    ),  # fmt: skip
+    Departure(
+        ("silhouette_score",), "metric='euclidean' with squared=True",
+        (([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1]),), NUMBER, None,
+        "scikit-learn scores the squared distances; clustval's pass computes Euclidean ones: "
+        "give squared distances with metric='precomputed'",
+        alias=InputError, keywords={"squared": True},
     ),  # fmt: skip
 )

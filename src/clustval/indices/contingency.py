@@ -633,7 +633,7 @@ def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
     return Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
 
 
-def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
+def contingency_matrix(labels_true, labels_pred, *, eps=None, sparse: bool = False, dtype=np.int64):
     """The (C, K) contingency table as scikit-learn's ``contingency_matrix`` returns it.
 
     ``M[i, j]`` = number of objects of the i-th smallest class in the j-th smallest cluster;
@@ -643,18 +643,23 @@ def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
     Parameters
     ----------
     labels_true, labels_pred : array-like of shape (n,)
+    eps : float, optional
+        Added to every count of the dense table (which is then float, ``dtype`` ignored), as
+        scikit-learn adds it (to keep a later logarithm finite).
     sparse : bool
-        Return a ``scipy.sparse.csr_matrix`` (int64) instead of a dense int64 array.
+        Return a ``scipy.sparse.csr_matrix`` instead of a dense array (not with ``eps``).
+    dtype : numpy dtype, default numpy.int64
+        The counts' dtype.
 
     Returns
     -------
-    ndarray or scipy.sparse.csr_matrix of shape (C, K), int64
+    ndarray or scipy.sparse.csr_matrix of shape (C, K)
         The counts, rows the sorted distinct classes, columns the sorted distinct clusters.
 
     Raises
     ------
     clustval.errors.InputError
-        Labels that fail the checks of :func:`contingency`.
+        Labels that fail the checks of :func:`contingency`; ``eps`` with ``sparse=True``.
 
     See Also
     --------
@@ -668,16 +673,22 @@ def contingency_matrix(labels_true, labels_pred, sparse: bool = False):
            [2, 0]])
     >>> contingency_matrix([0, 0, 1], [0, 0, 1], sparse=True).nnz
     2
+    >>> contingency_matrix([0, 0, 1], [0, 0, 1], eps=0.5)
+    array([[2.5, 0.5],
+           [0.5, 1.5]])
     """
+    if eps is not None and sparse:
+        raise InputError("Cannot set 'eps' when sparse=True: eps is added to every cell, empty ones too.")
     ct = contingency(labels_true, labels_pred)
     if not sparse:
-        return np.array(ct.table)  # a writable copy, as scikit-learn's
+        table = np.array(ct.table, dtype=dtype)  # a writable copy, as scikit-learn's
+        return table if eps is None else table + eps
     from scipy.sparse import (
         csr_matrix,  # only when asked: scipy.sparse is slow to import
     )
 
     rows, cols, counts = ct.cells
-    return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=np.int64)
+    return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=dtype)
 
 
 def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:

@@ -77,6 +77,14 @@ S2_MATCHING = choice("s2_matching", "matching", ("hungarian", "identity"),
                      "how S2 pairs classes with clusters: `hungarian`, the best one-to-one map (as for "
                      "Accuracy), or `identity`, each class with the cluster of the same label")
 CP_SEED = seed_option("cp_seed", "seed", "seed of `cp_accuracy_mc`'s Monte Carlo draws (numpy's `default_rng`)")
+# scikit-learn's average_method: the mean of H(classes) and H(clusters) that normalises MI
+_AVERAGES = ("arithmetic", "min", "geometric", "max")
+NMI_AVERAGE = choice("nmi_average", "average_method", _AVERAGES,
+                     "the mean of H(classes) and H(clusters) that divides NMI's MI (scikit-learn's "
+                     "`average_method`)")
+AMI_AVERAGE = choice("ami_average", "average_method", _AVERAGES,
+                     "the mean of H(classes) and H(clusters) in AMI's denominator (scikit-learn's "
+                     "`average_method`)")
 S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
 # (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
@@ -501,17 +509,26 @@ def _blocks_by_width(widths: np.ndarray, limit: int):
         start = stop
 
 
-def nmi_from_contingency(ct: Contingency) -> float:
-    return _normalised_mi(ct, _arithmetic_mean)
+def nmi_from_contingency(ct: Contingency, average_method: str = "arithmetic") -> float:
+    return _normalised_mi(ct, _MEANS[NMI_AVERAGE.check(average_method)])
 
 
 def _arithmetic_mean(u: float, v: float) -> float:
     return (u + v) / 2.0
 
 
+# scikit-learn's means of H(classes) and H(clusters) (_generalized_average), by average_method
+_MEANS = {
+    "arithmetic": _arithmetic_mean,
+    "min": min,
+    "geometric": lambda u, v: math.sqrt(u * v),
+    "max": max,
+}
+
+
 def _normalised_mi(ct: Contingency, mean) -> float:
     """MI / mean(H(classes), H(clusters)) with scikit-learn's limit cases (NMI's core;
-    ``mean`` is one of scikit-learn's ``average_method`` means)."""
+    ``mean`` is one of :data:`_MEANS`)."""
     if ct.n_classes == ct.n_clusters == 1:
         return 1.0
     mi = _mutual_info(ct)
@@ -520,8 +537,8 @@ def _normalised_mi(ct: Contingency, mean) -> float:
     return mi / mean(_class_entropy(ct), _cluster_entropy(ct))
 
 
-def ami_from_contingency(ct: Contingency) -> float:
-    return _adjusted_mi(ct, _arithmetic_mean)
+def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic") -> float:
+    return _adjusted_mi(ct, _MEANS[AMI_AVERAGE.check(average_method)])
 
 
 def _adjusted_mi(ct: Contingency, mean) -> float:
@@ -776,30 +793,48 @@ def ari(labels_true, labels_pred) -> float:
     return ari_from_contingency(contingency(labels_true, labels_pred))
 
 
-def nmi(labels_true, labels_pred) -> float:
-    """Normalised mutual information, arithmetic-mean normalisation (scikit-learn's default).
+def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
+    """Normalised mutual information (Strehl & Ghosh 2002), arithmetic-mean normalisation by default.
 
-    ``NMI = MI / ((H(classes) + H(clusters)) / 2)`` with :func:`mutual_info`, natural logarithms.
-    As scikit-learn's ``normalized_mutual_info_score``: C = K = 1 gives 1.0, MI = 0 gives 0.0.
+    ``NMI = MI / ((H(classes) + H(clusters)) / 2)`` with :func:`mutual_info`, natural logarithms;
+    ``average_method`` takes scikit-learn's other means of the two entropies instead (min,
+    geometric, max). As scikit-learn's ``normalized_mutual_info_score``: C = K = 1 gives 1.0,
+    MI = 0 gives 0.0.
+
+    Parameters
+    ----------
+    average_method : {"arithmetic", "min", "geometric", "max"}, default "arithmetic"
+        The mean of H(classes) and H(clusters) that divides MI (scikit-learn's).
 
     >>> nmi([0, 0, 1, 1], [0, 1, 0, 1])  # independent: MI = 0
     0.0
+    >>> t, p = [0, 0, 1, 1], [0, 0, 1, 2]
+    >>> round(nmi(t, p, average_method="max"), 12)  # log 2 / H(clusters) = log 2 / (1.5 log 2)
+    0.666666666667
     """
-    return nmi_from_contingency(contingency(labels_true, labels_pred))
+    return nmi_from_contingency(contingency(labels_true, labels_pred), average_method=average_method)
 
 
-def ami(labels_true, labels_pred) -> float:
-    """Adjusted mutual information, arithmetic-mean normalisation (scikit-learn's default).
+def ami(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
+    """Adjusted mutual information, arithmetic-mean normalisation by default (scikit-learn's).
 
     ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under random
-    labellings of the same sizes (:func:`expected_mutual_info`, exact). About 0 for random
-    labellings. As scikit-learn's ``adjusted_mutual_info_score``: C = K = 1 gives 1.0, C = 1 or
-    K = 1 alone 0.0.
+    labellings of the same sizes (:func:`expected_mutual_info`, exact); ``average_method``
+    takes scikit-learn's other means of the two entropies instead (min, geometric, max).
+    About 0 for random labellings. As scikit-learn's ``adjusted_mutual_info_score``: C = K = 1
+    gives 1.0, C = 1 or K = 1 alone 0.0.
+
+    Parameters
+    ----------
+    average_method : {"arithmetic", "min", "geometric", "max"}, default "arithmetic"
+        The mean of H(classes) and H(clusters) in the denominator (scikit-learn's).
 
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
     -0.5
+    >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1], average_method="max"), 12)  # both entropies log 2
+    -0.5
     """
-    return ami_from_contingency(contingency(labels_true, labels_pred))
+    return ami_from_contingency(contingency(labels_true, labels_pred), average_method=average_method)
 
 
 def mutual_info(labels_true, labels_pred) -> float:
