@@ -301,6 +301,34 @@ def nca_from_contingency(ct: Contingency) -> float:
     return float((recall_matched.sum() - 1.0) / (ct.n_classes - 1))
 
 
+def psi_from_contingency(ct: Contingency) -> float:
+    if ct.n_classes == ct.n_clusters == 1:
+        return 1.0  # identical partitions; (S - E) / (M - E) is 0/0
+    # S: the best one-to-one map of n_ij / max(a_i, b_j); a class or cluster left unmatched
+    # (C != K) adds 0, as the zero rows or columns that square the table would
+    rows, cols, counts = ct.cells
+    a, b = _sums_at_cells(ct)
+    similarity = np.zeros(ct.shape)
+    similarity[rows, cols] = counts / np.maximum(a, b)
+    matched_rows, matched_cols = _hungarian()(similarity, maximize=True)
+    s = math.fsum(similarity[matched_rows, matched_cols])
+    # E: S's expectation, the i-th largest class with the i-th largest cluster
+    pairs = min(ct.n_classes, ct.n_clusters)
+    largest_classes = np.sort(ct.row_sums)[::-1][:pairs]
+    largest_clusters = np.sort(ct.col_sums)[::-1][:pairs]
+    e = int(np.minimum(largest_classes, largest_clusters).sum()) / ct.n
+    m = max(ct.n_classes, ct.n_clusters)
+    return max(0.0, (s - e) / (m - e))  # E <= 1 < M: the denominator is positive
+
+
+def npa_from_contingency(ct: Contingency) -> float:
+    if ct.n_classes == ct.n_clusters == 1:
+        return 1.0  # identical partitions; (M acc - 1) / (M - 1) is 0/0
+    m = max(ct.n_classes, ct.n_clusters)
+    matched = int(_best_matched_counts(ct).sum())  # accuracy's n * acc
+    return (m * matched - ct.n) / (ct.n * (m - 1))  # exact integers, rounded once
+
+
 def f_measure_from_contingency(ct: Contingency) -> float:
     # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
     # Empty cells give F = 0 and every row has a non-empty cell: the maxima are over those.
@@ -354,6 +382,21 @@ def ari_from_contingency(ct: Contingency) -> float:
     if fn == 0 and fp == 0:
         return 1.0
     return 2 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn))
+
+
+def afm_from_contingency(ct: Contingency) -> float:
+    tp, fp, fn, _ = ct.pairs
+    together_t, together_p = tp + fn, tp + fp  # P, Q: pairs together in the classes, the clusters
+    total = ct.n * (ct.n - 1) // 2  # N
+    if fn == 0 and fp == 0:
+        return 1.0  # identical partitions, also where FM or E[FM] is 0/0 (P = Q = 0 or N)
+    if together_t == 0 or together_p == 0:
+        return 0.0  # FM and E[FM] both 0/0 = 0, as fmi gives FM there (ARI is 0 too)
+    # (FM - E) / (1 - E) with FM = TP / sqrt(PQ), E = sqrt(PQ) / N: the numerator N TP - PQ and
+    # N - sqrt(PQ) = (N^2 - PQ) / (N + sqrt(PQ)) in exact integers, free of cancellation
+    product = together_t * together_p
+    root = math.sqrt(product)
+    return (total * tp - product) / (total * total - product) * ((total + root) / root)
 
 
 # --------------------------------------------------------------------------------------
@@ -793,6 +836,25 @@ def ari(labels_true, labels_pred) -> float:
     return ari_from_contingency(contingency(labels_true, labels_pred))
 
 
+def afm(labels_true, labels_pred) -> float:
+    """Adjusted Fowlkes-Mallows index: the FMI corrected for chance (Hubert & Arabie 1985), as genieclust computes it.
+
+    ``AFM = (FM - E[FM]) / (1 - E[FM])`` with ``FM = TP / sqrt(PQ)`` (:func:`fmi`), P = TP + FN
+    and Q = TP + FP the pairs together in the classes and in the clusters, and
+    ``E[FM] = sqrt(PQ) / N`` its expectation under random labellings of the same sizes
+    (N = C(n, 2)); Hubert & Arabie's (1985) correction, eq. 4, as genieclust's
+    ``adjusted_fm_score`` (Gagolewski 2021) computes it. About 0 for random labellings, 1 iff
+    the partitions are equal, at least -1. Where genieclust gives NaN (0/0): 1.0 for identical
+    partitions (C = K = 1, every object alone in both, n = 1), 0.0 when the classes or the
+    clusters put every object alone (no pair together on one side; FMI is 0 there).
+
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> round(afm(t, p), 12)  # P, Q, N, TP = 6, 7, 15, 4: (15 * 4 - 42) / (sqrt(42) (15 - sqrt(42)))
+    0.32602133601
+    """
+    return afm_from_contingency(contingency(labels_true, labels_pred))
+
+
 def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
     """Normalised mutual information (Strehl & Ghosh 2002), arithmetic-mean normalisation by default.
 
@@ -987,6 +1049,42 @@ def nca(labels_true, labels_pred) -> float:
     0.666666666667
     """
     return nca_from_contingency(contingency(labels_true, labels_pred))
+
+
+def psi(labels_true, labels_pred) -> float:
+    """Pair sets index (Rezaei & Fränti 2016, IEEE TKDE 28(8):2173-2186): set matching corrected for chance.
+
+    ``PSI = max(0, (S - E) / (M - E))``, M = max(C, K), over the one-to-one map s of classes
+    to clusters that maximises ``S = sum_i n_{i,s(i)} / max(a_i, b_{s(i)})``; E is S's
+    expectation, ``E = (1/n) sum_k min(a_(k), b_(k))`` over the k-th largest class and
+    cluster, k up to min(C, K). Classes or clusters left unmatched (C != K) add 0 to S and
+    M counts them: the table squared with zero rows or columns, as genieclust's
+    ``pair_sets_index`` (Gagolewski 2021) squares it; the clipping at 0 is the paper's
+    (genieclust's default). 1 iff the partitions are equal; symmetric. C = K = 1: 1.0
+    (identical partitions; genieclust: NaN).
+
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> round(psi(t, p), 12)  # S = 2/3 + 3/4, E = (3 + 2)/6: (17/12 - 10/12) / (2 - 10/12)
+    0.5
+    """
+    return psi_from_contingency(contingency(labels_true, labels_pred))
+
+
+def npa(labels_true, labels_pred) -> float:
+    """Normalised pivoted accuracy (genieclust, Gagolewski 2021): :func:`accuracy` above its worst case.
+
+    ``NPA = (M Acc - 1) / (M - 1)``, M = max(C, K), Acc the share of objects in the best
+    one-to-one class-cluster map (:func:`accuracy`; the pivoted accuracy of Meila & Heckerman
+    2001 and Steinley 2004). Acc is at least 1/M, so NPA is in [0, 1], 1 iff the partitions
+    are equal; symmetric. C != K: classes or clusters left unmatched count as zero rows or
+    columns, as genieclust 1.3's code past its check of C = K computes it (genieclust 1.3
+    itself refuses C != K). C = K = 1: 1.0 (identical partitions; genieclust: NaN).
+
+    >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
+    >>> round(npa(t, p), 12)  # Acc = 5/6, M = 2: (2 * 5/6 - 1) / (2 - 1)
+    0.666666666667
+    """
+    return npa_from_contingency(contingency(labels_true, labels_pred))
 
 
 # --------------------------------------------------------------------------------------
