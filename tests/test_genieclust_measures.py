@@ -122,6 +122,17 @@ def test_unequal_numbers_of_classes_and_clusters_by_hand():
     assert external.npa(t, p) == external.npa(p, t)
 
 
+def test_the_c3_k2_example_of_test_external_by_hand():
+    # table [[2, 1], [0, 2], [0, 1]]: a = (3, 2, 1), b = (2, 4), n = 6, M = 3
+    t, p = [0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 1, 1]
+    # S = 2/max(3, 2) + 2/max(2, 4) = 7/6; E = (min(3, 4) + min(2, 2)) / 6 = 5/6
+    assert external.psi(t, p) == pytest.approx((7 / 6 - 5 / 6) / (3 - 5 / 6), rel=1e-14)
+    # TP, FN, FP = 2, 2, 5: P = 4, Q = 7, N = 15
+    root = math.sqrt(28)
+    assert external.afm(t, p) == pytest.approx((15 * 2 - 28) / (root * (15 - root)), rel=1e-14)
+    assert external.npa(t, p) == (3 * 4 - 6) / (6 * 2)  # accuracy's 2 + 2 objects
+
+
 def _brute_force(table: np.ndarray) -> tuple[Fraction, Fraction]:
     """PSI and NPA in exact rationals, every one-to-one map of the squared table tried."""
     side = max(table.shape)

@@ -410,7 +410,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     >>> round(silhouette_score(X, [0, 0, 1, 1, 2]), 6)
     0.716625
     >>> round(silhouette_score(X, [0, 0, 1, 1, 2], sample_size=4, random_state=0, n_jobs=2), 6)
-    0.892857
+    0.899749
     """
     _check_distance_keywords(metric, kwds)
     X, labels = _data(X, labels, sparse=True)
