@@ -195,11 +195,16 @@ def test_silhouette_score_with_distances_and_samples_equals_scikit_learn():
         assert _same(ours, _outcome(sk.silhouette_score, *args, **copy.deepcopy(keywords))), keywords
 
 
-# scikit-learn's functions that clustval exports under their names (sklearn.metrics.cluster)
-SIGNATURE_NAMES = [*aliases.SKLEARN_NAMES, "contingency_matrix", "pair_confusion_matrix"]
+# every function clustval exports under a name of sklearn.metrics.cluster, found, not listed
+SIGNATURE_NAMES = sorted(set(clustval.__all__) & set(sklearn.metrics.cluster.__all__))
+# clustval.indices.classic.silhouette_samples: no **kwds yet, and its own memory_budget_mb
+_PENDING = {"silhouette_samples"}
 
 
-@pytest.mark.parametrize("name", SIGNATURE_NAMES)
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="signature not yet scikit-learn's"))
+    if name in _PENDING else name for name in SIGNATURE_NAMES
+])  # fmt: skip
 def test_the_aliases_take_every_parameter_of_scikit_learn(name):
     # read from the installed scikit-learn: a parameter it adds is missed here at once
     theirs = inspect.signature(getattr(sklearn.metrics.cluster, name)).parameters
