@@ -8,7 +8,7 @@ distance-based ones share one chunked pass over all pairwise distances.
 >>> clustval.s2([0, 0, 1, 1], [1, 1, 0, 0])
 1.0
 >>> sorted(clustval.score([0, 0, 1, 1], labels_true=[0, 0, 1, 1]))[:3]
-['accuracy', 'ami', 'ari']
+['accuracy', 'afm', 'ami']
 
 Every index is listed, with its direction, range and reference, in
 :data:`clustval.indices.registry.INDICES` (and by ``clustval indices`` on the command line), and

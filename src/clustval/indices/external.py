@@ -39,6 +39,7 @@ from .options import seed as seed_option
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = [
     "accuracy",
+    "afm",
     "ami",
     "ari",
     "bcubed_f",
@@ -58,8 +59,10 @@ __all__ = [
     "mutual_info",
     "nca",
     "nmi",
+    "npa",
     "precision",
     "ps2",
+    "psi",
     "purity",
     "rand",
     "recall",

@@ -355,9 +355,9 @@ INDICES: dict[str, IndexSpec] = {
         _ext("ari", "ARI", (-0.5, 1), "Hubert & Arabie (1985), J. Classif. 2:193-218", external.ari,
              external.ari_from_contingency, symmetric=True),
         _ext("nmi", "NMI", (0, 1), "Strehl & Ghosh (2002); arithmetic-mean normalisation", external.nmi,
-             external.nmi_from_contingency, symmetric=True),
+             external.nmi_from_contingency, symmetric=True, options=(external.NMI_AVERAGE,)),
         _ext("ami", "AMI", (-1, 1), "Vinh, Epps, Bailey (2010), JMLR 11:2837-2854", external.ami,
-             external.ami_from_contingency, symmetric=True),
+             external.ami_from_contingency, symmetric=True, options=(external.AMI_AVERAGE,)),
         _ext("mutual_info", "MI", (0, _INF),
              "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", external.mutual_info,
              external.mutual_info_from_contingency, symmetric=True, perfect_at_bound=False),
@@ -382,6 +382,14 @@ INDICES: dict[str, IndexSpec] = {
              options=(external.CP_SEED,)),
         _ext("nca", "NCA", (-1, 1), "Gagolewski (2024), normalised clustering accuracy", external.nca,
              external.nca_from_contingency, undefined_for=_ONE_CLASS),
+        # ---- external: genieclust's comparison measures (compare_partitions, genieclust 1.3)
+        _ext("psi", "PSI", (0, 1), "Rezaei & Fränti (2016), IEEE TKDE 28(8):2173-2186, pair sets index",
+             external.psi, external.psi_from_contingency, symmetric=True),
+        _ext("afm", "AFM", (-1, 1),
+             "Hubert & Arabie (1985), J. Classif. 2:193-218, eq. 4: Fowlkes-Mallows adjusted for chance",
+             external.afm, external.afm_from_contingency, symmetric=True),
+        _ext("npa", "NPA", (0, 1), "Gagolewski (2021), genieclust, SoftwareX 15:100722, normalised pivoted accuracy",
+             external.npa, external.npa_from_contingency, symmetric=True),
         # ---- external: clusterCrit's pair-counting criteria
         # (Desgraupes 2013, the clusterCrit vignette; its Folkes_Mallows, Jaccard and Rand are
         # fmi, jaccard and rand; its Hubert is the phi coefficient, its Phi (no square root)
