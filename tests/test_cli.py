@@ -148,9 +148,11 @@ def test_score_as_csv_keeps_every_digit(files, capsys):
     [
         ("length", "labels_true has 60 labels but labels_pred has 59"),
         ("missing", "no such file"),
-        ("text_data", "not numeric"),
+        ("text_data", "line 3, column 2 ('b') is 'x', not a number"),
         ("nan_data", "NaN or inf"),
         ("one_cluster", "cluster"),
+        ("strict_and_nan", "argument --undefined: not allowed with argument --strict"),
+        ("json_and_csv", "--json is --format json: drop --json or --format csv"),
         ("empty_line", "line 3 is empty"),
         ("unknown_index", "unknown index"),
         ("header", "line 1 ('label') is not a number like the 60 labels below it"),
@@ -169,7 +171,7 @@ def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):
     elif case == "missing":
         args[4] = str(tmp_path / "nope.txt")
     elif case == "text_data":
-        (tmp_path / "bad.csv").write_text("a,b,c\n1,2,3\n")
+        (tmp_path / "bad.csv").write_text("a,b,c\n1,2,3\n4,x,6\n")
         args += ["--data", str(tmp_path / "bad.csv")]
     elif case == "nan_data":
         bad = X.copy()
@@ -177,7 +179,11 @@ def test_bad_input_is_one_line_and_nonzero(files, tmp_path, case, fragment):
         np.savetxt(tmp_path / "nan.csv", bad, delimiter=",")
         args += ["--data", str(tmp_path / "nan.csv")]
     elif case == "one_cluster":
-        args = ["score", "--pred", _write_lines(tmp_path / "one.txt", [1] * 60), "--data", files["data"]]
+        args = ["score", "--pred", _write_lines(tmp_path / "one.txt", [1] * 60), "--data", files["data"], "--strict"]
+    elif case == "strict_and_nan":
+        args += ["--strict", "--undefined", "nan"]
+    elif case == "json_and_csv":
+        args += ["--format", "csv"]
     elif case == "empty_line":
         (tmp_path / "gap.txt").write_text("1\n2\n\n3\n")
         args[4] = str(tmp_path / "gap.txt")

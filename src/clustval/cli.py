@@ -278,7 +278,10 @@ def _labels_from_text(text: str, path: str, skip_header: bool = False) -> np.nda
         lines.pop()
     labels = [line.strip() for line in lines]
     first_line = 1
-    if skip_header and labels:
+    column = _indexed_column(lines, path, skip_header)
+    if column is not None:
+        labels, first_line, skip_header = column, 2, True
+    elif skip_header and labels:
         labels, first_line = labels[1:], 2
     for number, label in enumerate(labels, start=first_line):
         if not label:
@@ -304,6 +307,22 @@ def _labels_from_text(text: str, path: str, skip_header: bool = False) -> np.nda
             f"scored as one more label; {SKIP_HEADER_HINT}."
         )
     return typed
+
+
+def _indexed_column(lines: list[str], path: str, skip_header: bool) -> list[str] | None:
+    """The labels of a column written with its row index, as ``pandas.Series.to_csv`` writes
+    it (a first line ``,name``, then ``index,label`` lines), or None for any other file. The
+    header and the index are dropped, with one warning unless ``skip_header`` said so."""
+    names = _csv_fields(lines[0]) if lines else []
+    if len(names) != 2 or names[0].strip():
+        return None
+    rows = list(csv.reader(lines[1:]))
+    if not rows or any(len(row) != 2 for row in rows):
+        return None  # refused below, line by line
+    if not skip_header:
+        warnings.warn(f"{path}: line 1 ({lines[0].strip()[:40]!r}) is a header above an index column, as pandas "
+                      "writes a column: both skipped, the labels are the second column.", stacklevel=3)
+    return [row[1].strip() for row in rows]
 
 
 def _refuse_columns(labels: list[str], path: str, first_line: int = 1) -> None:
@@ -334,39 +353,93 @@ def _typed_labels(labels: list[str], floats: bool = False) -> np.ndarray:
     return np.array(labels)
 
 
-def read_data(path: str, max_bytes: int | None = None) -> np.ndarray:
-    """Numeric CSV without a header, one row per object; ``-`` reads standard input; at
-    most ``max_bytes`` bytes (default :data:`MAX_BYTES`).
+def read_data(path: str, max_bytes: int | None = None, header: bool | None = None) -> np.ndarray:
+    """Numeric CSV, one row per object, perhaps under a header row; ``-`` reads standard
+    input; at most ``max_bytes`` bytes (default :data:`MAX_BYTES`). Blank lines are ignored.
+
+    ``header=True``: the first row is a header, skipped. ``None`` (detect): a first row
+    that is not all numbers is a header, skipped with one warning saying so; a first row of
+    numbers is data (with a warning when it reads ``0,1,2,...``, pandas' default column
+    names, which only ``header=True`` can tell from data). Under a header whose first name
+    is empty, as ``pandas.DataFrame.to_csv`` writes its row index, the first column is that
+    index and is dropped. A row of another width than the first, or a cell that is not a
+    number, is an InputError naming its line and column.
 
     Examples
     --------
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     _ = (Path(folder) / "X.csv").write_text("0,1.5\\n2,3\\n")
-    ...     read_data(f"{folder}/X.csv")
-    array([[0. , 1.5],
-           [2. , 3. ]])
+    ...     _ = (Path(folder) / "df.csv").write_text(",x,y\\na,0,1.5\\nb,2,3\\n")  # DataFrame.to_csv
+    ...     read_data(f"{folder}/X.csv"), read_data(f"{folder}/df.csv", header=True)
+    (array([[0. , 1.5],
+           [2. , 3. ]]), array([[0. , 1.5],
+           [2. , 3. ]]))
     """
+    lines = [(number, line) for number, line in enumerate(_read_text(path, max_bytes).splitlines(), start=1)
+             if line.strip()]  # fmt: skip
+    if not lines:
+        raise InputError(f"{path} holds no data rows: give a numeric CSV, one row per object.")
+    number, first = lines[0]
+    names = _csv_fields(first)
+    note = None  # said once the file is read: an error stays the one line
+    if header is None:
+        header = not all(map(_is_number, names))
+        if header:
+            note = f"{path}: line {number} ({first.strip()[:60]!r}) is not all numbers: skipped as a header"
+        elif len(names) > 1 and [name.strip() for name in names] == [str(i) for i in range(len(names))]:
+            note = (f"{path}: line {number} reads {first.strip()[:60]!r}, as pandas' default column names do: "
+                    "read as data; pass --data-header if it is a header.")
+    if not header:
+        names = None
+    else:
+        lines = lines[1:]
+        if not lines:
+            raise InputError(f"{path} holds a header ({first.strip()[:60]!r}) but no data rows.")
+    index_column = names is not None and len(names) > 1 and not names[0].strip()
+    if note and index_column:
+        note += "; the column it leaves unnamed is the row index (pandas' to_csv), dropped"
+    if note and header:
+        note += " (--data-header says so and silences this line)."
+    width = len(names) if names is not None else None
     rows = []
-    width = None
-    for number, line in enumerate(_read_text(path, max_bytes).splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in lines:
         fields = line.split(",")
+        if width is not None and len(fields) != width:
+            earlier = "the header has" if names is not None else "earlier lines have"
+            raise InputError(f"{path}: line {number} has {len(fields)} fields, {earlier} {width}.")
+        width = len(fields)
         try:
-            row = [float(field) for field in fields]
+            rows.append([float(field) for field in fields[index_column:]])
         except ValueError:
-            raise InputError(
-                f"{path}: line {number} is not numeric ({line.strip()[:60]!r}); "
-                "the data file must be a numeric CSV without a header."
-            ) from None
-        if width is not None and len(row) != width:
-            raise InputError(f"{path}: line {number} has {len(row)} fields, earlier lines have {width}.")
-        width = len(row)
-        rows.append(row)
-    if not rows:
-        raise InputError(f"{path} holds no data rows.")
+            raise _not_a_number(path, number, fields, names, index_column) from None
+    if note:
+        warnings.warn(note, stacklevel=2)
     return np.array(rows, dtype=np.float64)
+
+
+def _is_number(field: str) -> bool:
+    try:
+        float(field)
+    except ValueError:
+        return False
+    return True
+
+
+def _csv_fields(line: str) -> list[str]:
+    """One CSV line's fields, quotes as pandas writes them (a header name may hold a comma)."""
+    return next(csv.reader([line]), [])
+
+
+def _not_a_number(path: str, number: int, fields: list[str], names: list[str] | None, skip: int) -> InputError:
+    """The InputError of a data row with a cell that is not a number: its line and column."""
+    column = next(j for j in range(skip, len(fields)) if not _is_number(fields[j]))
+    named = f" ({names[column].strip()[:40]!r})" if names is not None else ""
+    cell = fields[column].strip()
+    what = "is empty (a missing value?)" if not cell else f"is {cell[:40]!r}"
+    hint = ("; an index column? drop it first (cut -d, -f2- FILE)" if column == 0 and names is not None
+            else "; the data file must be a numeric CSV")
+    return InputError(f"{path}: line {number}, column {column + 1}{named} {what}, not a number{hint}.")
 
 
 TABLE_HEADER = ("class", "cluster", "count")  # the header of a table file of long rows
@@ -559,9 +632,37 @@ def format_scores(values: dict[str, float], fmt: str) -> str:
     if fmt == "json":
         return json.dumps({name: _json_value(v) for name, v in values.items()}, allow_nan=False)
     if fmt == "csv":
-        return _csv(["index", "value"], [[name, repr(float(v))] for name, v in values.items()])
+        return _csv(["index", "value"], [[name, _csv_value(v)] for name, v in values.items()])
     rows = [[INDICES[name].label, f"{value:.6g}", INDICES[name].direction] for name, value in values.items()]
     return _aligned(["index", "value", "better"], rows, right={1})
+
+
+def format_selection(found, fmt: str) -> str:
+    """``clustval sweep``'s output as ``csv`` (the values: a header ``k,index,...``, one row
+    per K, every digit, nan and inf as such, as ``--out`` writes them) or ``json`` (one
+    object: the data's name, the algorithm, each index's best K, the K where it is
+    undefined, the values per K and the vote, when there is one; values as in
+    :func:`format_scores`)."""
+    if fmt == "csv":
+        return _csv(list(found.columns), [[_csv_value(row[c]) for c in found.columns] for row in found.table])
+    vote = found.vote
+    document = {
+        "data": found.name,
+        "algorithm": found.algorithm,
+        "best": {index: list(ks) for index, ks in found.best.items()},
+        "undefined": {index: list(ks) for index, ks in found.undefined.items()},
+        "values": [{c: row[c] if c == "k" else _json_value(row[c]) for c in found.columns} for row in found.table],
+    }
+    if vote is not None:
+        document["vote"] = {"majority": list(vote.majority), "votes": {str(k): n for k, n in vote.votes.items()},
+                            "voters": vote.voters, "abstained": {i: list(ks) for i, ks in vote.abstained.items()}}
+    return json.dumps(document, allow_nan=False)
+
+
+def _csv_value(value) -> str:
+    """A CSV cell: an integer as such, a float with every digit (``repr``), ``nan``, ``inf``
+    and ``-inf`` as written, which pandas, numpy and Python's ``float`` read back."""
+    return str(value) if isinstance(value, (int, np.integer)) else repr(float(value))
 
 
 def _bound(value: float) -> str:
@@ -598,7 +699,7 @@ def _table_scores(args: argparse.Namespace) -> dict[str, float]:
     if args.truth or args.pred or args.data or args.distances:
         raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
     return external_scores_from_table(
-        read_table(args.table, args.max_bytes), args.index or None, undefined=args.undefined,
+        read_table(args.table, args.max_bytes), args.index or None, undefined=_undefined_policy(args),
         **_index_options(args, "external"),
     )
 
@@ -610,8 +711,8 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         raise InputError("only one of --truth, --pred, --data and --distances can read standard input (-).")
     truth = read_labels(args.truth, args.skip_header, args.max_bytes) if args.truth else None
     pred = read_labels(args.pred, args.skip_header, args.max_bytes)
-    X = read_data(args.data, args.max_bytes) if args.data else None
-    distances = read_data(args.distances, args.max_bytes) if args.distances else None
+    X = read_data(args.data, args.max_bytes, args.data_header or None) if args.data else None
+    distances = read_data(args.distances, args.max_bytes, args.data_header or None) if args.distances else None
     return score(
         pred,
         labels_true=truth,
@@ -619,7 +720,7 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         distances=distances,
         names=args.index or None,
         memory_budget_mb=args.memory_budget_mb,
-        undefined=args.undefined,
+        undefined=_undefined_policy(args),
         progress=args.progress,
         **_index_options(args),
     )
@@ -627,7 +728,8 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
 
 def _cmd_score(args: argparse.Namespace) -> int:
     values = _table_scores(args) if args.table else _label_scores(args)
-    print(format_scores(values, "json" if args.json else args.format))
+    _warn_undefined([name for name, value in values.items() if math.isnan(value)])
+    print(format_scores(values, _output_format(args)))
     return 0
 
 
@@ -640,12 +742,13 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
             plotting()
             if Path(figure).suffix.lower() not in (".png", ".pdf"):
                 raise InputError(f"cannot write {figure}: figures are saved as .png or .pdf")
-    X = read_data(args.data, args.max_bytes)
+    X = read_data(args.data, args.max_bytes, args.data_header or None)
     name = "data" if args.data == STDIN else Path(args.data).stem
     options = {} if args.sd_radius is None else {"radius": args.sd_radius}
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, memory_budget_mb=args.memory_budget_mb,
-        vote=args.vote or bool(args.vote_plot), progress=args.progress, **_index_options(args, "internal"), **options,
+        undefined=_undefined_policy(args), vote=args.vote or bool(args.vote_plot), progress=args.progress,
+        **_index_options(args, "internal"), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -656,7 +759,9 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         plot_selection(found, args.plot)
     if args.vote_plot:
         plot_votes(found, args.vote_plot)
-    print(summary(found))
+    _warn_undefined([f"{index} (K = {k_ranges_text(ks)})" for index, ks in found.undefined.items()])
+    fmt = _output_format(args)
+    print(summary(found) if fmt == "table" else format_selection(found, fmt))
     return 0
 
 
@@ -715,6 +820,53 @@ def _option_value(option: IndexOption):
 def _index_options(args: argparse.Namespace, kind: str | None = None) -> dict:
     """The flags of :func:`_add_index_options`, by option name (the flags' dests)."""
     return {name: getattr(args, name) for name in options_of(kind)}
+
+
+def _add_undefined_flags(parser: argparse.ArgumentParser) -> None:
+    """``--strict``, and ``--undefined`` (its older spelling): the command line's one policy
+    for an undefined index, whatever the library's default is where it is called."""
+    policy = parser.add_mutually_exclusive_group()
+    policy.add_argument("--strict", action="store_true",
+                        help="an undefined index (e.g. silhouette of one cluster) is an error: one line, exit 1 "
+                        "(default: it is nan, named in one warning line on stderr, exit 0)")
+    policy.add_argument("--undefined", choices=UNDEFINED_POLICIES, default=None,
+                        help="older spelling: raise is --strict, nan the default")
+
+
+#: ``--undefined`` values: the library's policies (``undefined=``), ``raise`` spelt ``--strict``.
+UNDEFINED_POLICIES = ("nan", "raise")
+
+
+def _undefined_policy(args: argparse.Namespace) -> str:
+    """The library's ``undefined=`` for the command line's flags: ``nan`` unless ``--strict``."""
+    return "raise" if args.strict or args.undefined == "raise" else "nan"
+
+
+def _warn_undefined(described: list[str]) -> None:
+    """One stderr line naming the undefined indices (``--strict`` makes them an error)."""
+    if described:
+        print(f"clustval: warning: undefined for this input, shown as nan: {', '.join(described)} "
+              "(--strict makes an undefined index an error).", file=sys.stderr)
+
+
+def _add_format_flags(parser: argparse.ArgumentParser, rows: str) -> None:
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help=f"output format: %(choices)s (default: table; csv: a header row, then {rows}, "
+                        "nan and inf written as such; json: inf as \"inf\", nan as null)")
+    parser.add_argument("--json", action="store_true", help="same as --format json")
+
+
+def _output_format(args: argparse.Namespace) -> str:
+    return "json" if args.json else args.format or "table"
+
+
+def _add_data_header_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-header", action="store_true",
+                        help="the first row of the --data (or --distances) file is a header: skip it. Without "
+                        "it, a first row that is not all numbers is skipped as a header, with one line "
+                        "on stderr; a first row of numbers is data (pandas' default names 0,1,2,... too: pass "
+                        "--data-header). Under a header whose first name is empty (pandas' to_csv), the "
+                        "first column is the row index and is dropped")
 
 
 def _add_progress_flags(parser: argparse.ArgumentParser) -> None:
@@ -776,8 +928,10 @@ def build_parser() -> argparse.ArgumentParser:
         "score",
         help="score a clustering",
         description="Score a clustering. External indices need --truth (or --table), internal ones "
-        "--data. With --format json (or --json), prints one flat JSON object {index: value}, "
-        "+inf and -inf as the strings \"inf\" and \"-inf\", NaN (undefined) as null; --format csv prints index,value rows.",
+        "--data. An index undefined for the input is nan, named in one warning line on stderr "
+        "(--strict: an error). --format csv prints index,value rows (nan as nan); --format json "
+        "(or --json) one flat JSON object {index: value}, +inf and -inf as the strings \"inf\" and "
+        "\"-inf\", NaN (undefined) as null.",
     )
     sc.add_argument("--pred", help="predicted labels, one per line (- reads standard input); labels are "
                     "equal only when their text is (01 and 1 differ), integers when every line is one")
@@ -785,28 +939,23 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--skip-header", action="store_true",
                     help="drop the first line of the --truth and --pred files (a header such as 'label')")
     data = sc.add_mutually_exclusive_group()
-    data.add_argument("--data", help="numeric CSV without header, one row per object (enables internal indices)")
+    data.add_argument("--data", help="numeric CSV, one row per object (enables internal indices); a header "
+                      "row (and pandas' index column under an empty name) is detected, see --data-header")
     data.add_argument(
         "--distances",
-        help="instead of --data: the n x n distance matrix as a numeric CSV without header "
+        help="instead of --data: the n x n distance matrix as a numeric CSV, read as --data is "
         "(enables the distance-based internal indices: sil, bwp, igp, dunn and the sums)",
     )
+    _add_data_header_flag(sc)
     sc.add_argument(
         "--table",
         help="instead of --truth and --pred: a contingency table counted elsewhere, CSV rows "
         "class,cluster,count under that header, or a matrix of counts (rows: classes)",
     )
-    sc.add_argument(
-        "--undefined",
-        choices=["raise", "nan"],
-        default="raise",
-        help="an undefined index (e.g. silhouette of one cluster) is an error (raise, the default) or "
-        "nan (null in JSON): one of %(choices)s",
-    )
+    _add_undefined_flags(sc)
     sc.add_argument("--index", action="append", metavar="NAME", type=_index_name,
                     help="only this index (repeatable, any case: ARI is ari); see `clustval indices`")
-    sc.add_argument("--format", choices=FORMATS, default="table", help="output format: %(choices)s (default: table)")
-    sc.add_argument("--json", action="store_true", help="print a flat JSON object (same as --format json)")
+    _add_format_flags(sc, "one row per index")
     _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     _add_max_bytes(sc)
@@ -818,9 +967,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="choose K: cluster at each K, best K of each internal index",
         description="Cluster the data at each K and print the best K of each internal index "
         "(ties as ties), as the paper's Fig. 3 does; --out writes the values (CSV: k, one "
-        "column per index), --plot draws them as Fig. 3 is drawn.",
+        "column per index), --plot draws them as Fig. 3 is drawn. An index undefined at some K is "
+        "nan there, named in one warning line on stderr (--strict: an error).",
     )
-    sw.add_argument("--data", required=True, help="numeric CSV without header, one row per object (- reads standard input)")
+    sw.add_argument("--data", required=True, help="numeric CSV, one row per object (- reads standard input); a "
+                    "header row (and pandas' index column under an empty name) is detected, see --data-header")
+    _add_data_header_flag(sw)
     sw.add_argument("--k", required=True, type=_k_range, metavar="FIRST:LAST", help="the K to try, e.g. 2:22")
     sw.add_argument("--algorithm", default="sd_kmedoids", choices=list(ALGORITHMS),
                     help="the clustering: %(choices)s (default: sd_kmedoids, as Fig. 3; kmeans needs scikit-learn)")
@@ -828,6 +980,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only this internal index (repeatable, any case), or an index of the "
                     "neighbouring partitions: kl, hartigan, duda_hart, pseudo_t2, beale, frey")
     sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
+    _add_format_flags(sw, "one row per K, one column per index (as --out)")
+    _add_undefined_flags(sw)
     sw.add_argument("--plot", metavar="FILE", help="draw the indices against K (.png or .pdf; needs matplotlib)")
     sw.add_argument("--vote", action="store_true",
                     help="count the indices' votes for K, NbClust-style: each index with one best K votes for it")
@@ -838,7 +992,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
     _add_max_bytes(sw)
     _add_progress_flags(sw)
-    sw.set_defaults(run=_cmd_sweep)
+    sw.set_defaults(run=_cmd_sweep, usage_error=sw.error)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
     ls.add_argument("--format", choices=(*FORMATS, "markdown"), default="table",
@@ -869,6 +1023,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "score" and not (args.pred or args.table):
         args.usage_error("give --pred (the clustering's labels), or --table (a contingency table).")
+    if getattr(args, "json", False) and args.format not in (None, "json"):
+        args.usage_error(f"--json is --format json: drop --json or --format {args.format}.")
     # numpy's RuntimeWarnings (an inf in an intermediate) are no news to a user: every
     # limit value is documented; other warnings come out as one line.
     with np.errstate(all="ignore"), warnings.catch_warnings():
