@@ -516,3 +516,220 @@ def test_json_tells_nan_inf_and_minus_inf_apart(files, monkeypatch, capsys):
     # read back: float() takes the strings, null is the undefined NaN
     back = {name: math.nan if v is None else float(v) for name, v in values.items()}
     assert back["stdi"] == math.inf and back["sil"] == -math.inf and math.isnan(back["dunn"])
+
+
+# ---- one policy for undefined indices: nan named on stderr, or --strict -----------------
+
+
+def _warning_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.startswith("clustval: warning:")]
+
+
+def test_an_undefined_index_is_nan_named_in_one_line_and_strict_makes_it_an_error(files, tmp_path):
+    _, _, X = files["arrays"]
+    one = _write_lines(tmp_path / "one.txt", [3] * 60)
+    args = ["score", "--truth", files["truth"], "--pred", one, "--data", files["data"],
+            "--index", "ari", "--index", "sil", "--index", "db", "--format", "csv"]  # fmt: skip
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "clustval: warning: undefined for this input, shown as nan: sil, db (--strict makes an undefined index an error)."
+    ]
+    values = {name: float(value) for name, value in list(csv.reader(io.StringIO(result.stdout)))[1:]}
+    assert math.isnan(values["sil"]) and math.isnan(values["db"])
+    assert values["ari"] == score(np.full(60, 3), labels_true=files_truth_labels(files), names=["ari"])["ari"]
+    for strict in (["--strict"], ["--undefined", "raise"]):  # the older spelling still works
+        refused = run_cli(*args, *strict)
+        _one_line_failure(refused, "is undefined for a single cluster")
+        assert refused.stdout == ""
+    # every index defined: no warning
+    fine = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--index", "ari")
+    assert fine.returncode == 0 and fine.stderr == ""
+
+
+def _four_points(tmp_path) -> str:
+    (tmp_path / "four.csv").write_text("0,0\n1,1\n2,2\n3,3\n")
+    return str(tmp_path / "four.csv")
+
+
+def test_sweep_follows_the_same_policy(tmp_path, capsys):
+    data = _four_points(tmp_path)  # K = n = 4: Silhouette is undefined there
+    args = ["sweep", "--data", data, "--k", "2:4", "--index", "sil", "--index", "db"]
+    assert main(args) == 0
+    out, err = capsys.readouterr()
+    assert "Sil  best K 2 (undefined at K = 4)" in out
+    assert err.splitlines() == [
+        "clustval: warning: undefined for this input, shown as nan: sil (K = 4) (--strict makes an undefined index an error)."
+    ]
+    for strict in (["--strict"], ["--undefined", "raise"]):
+        assert main([*args, *strict]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and err.startswith("clustval: error: Silhouette is undefined")
+    with pytest.raises(SystemExit) as stop:  # one policy at a time
+        main([*args, "--strict", "--undefined", "nan"])
+    assert stop.value.code == 2 and "not allowed with argument --strict" in capsys.readouterr().err
+
+
+# ---- output formats: csv that standard tools read back, json without bare NaN -------------
+
+
+def test_score_csv_reads_back_with_csv_numpy_and_pandas(files, monkeypatch, capsys, tmp_path):
+    given = {"ari": 0.1 + 0.2, "stdi": math.inf, "sil": -math.inf, "dunn": math.nan}
+    monkeypatch.setattr(clustval.cli, "score", lambda labels_pred, **options: dict(given))
+    assert main(["score", "--pred", files["pred"], "--data", files["data"], "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "index,value\nari,0.30000000000000004\nstdi,inf\nsil,-inf\ndunn,nan\n"
+    assert err.splitlines() == [
+        "clustval: warning: undefined for this input, shown as nan: dunn (--strict makes an undefined index an error)."
+    ]
+    rows = list(csv.DictReader(io.StringIO(out)))
+    back = {row["index"]: float(row["value"]) for row in rows}
+    assert back["ari"] == given["ari"] and back["stdi"] == math.inf and back["sil"] == -math.inf
+    assert math.isnan(back["dunn"])
+    (tmp_path / "scores.csv").write_text(out)
+    column = np.genfromtxt(tmp_path / "scores.csv", delimiter=",", skip_header=1, usecols=1)
+    np.testing.assert_array_equal(column, list(given.values()))  # NaN equals NaN here
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_csv(tmp_path / "scores.csv")
+    assert list(frame.columns) == ["index", "value"] and frame["value"].dtype == np.float64
+    np.testing.assert_array_equal(frame["value"].to_numpy(), list(given.values()))
+
+
+def test_sweep_csv_is_its_out_file_and_reads_back(tmp_path, capsys):
+    data = _four_points(tmp_path)
+    args = ["sweep", "--data", data, "--k", "2:4", "--index", "sil", "--index", "db"]
+    assert main([*args, "--format", "csv", "--out", str(tmp_path / "out.csv")]) == 0
+    out = capsys.readouterr().out
+    assert out == (tmp_path / "out.csv").read_text()
+    found = clustval.select_k(np.loadtxt(data, delimiter=","), range(2, 5), indices=["sil", "db"])
+    header, *rows = list(csv.reader(io.StringIO(out)))
+    assert header == ["k", "sil", "db"]
+    assert [float(cell) for row in rows for cell in row] == pytest.approx(
+        [row[c] for row in found.table for c in ("k", "sil", "db")], nan_ok=True
+    )
+    table = np.loadtxt(tmp_path / "out.csv", delimiter=",", skiprows=1)
+    assert table.shape == (3, 3) and np.isnan(table[2, 1]) and table[2, 2] == found.table[2]["db"]
+
+
+def test_sweep_json(tmp_path, capsys):
+    data = _four_points(tmp_path)
+    for flag in (["--format", "json"], ["--json"]):  # --json: the same, as for score
+        assert main(["sweep", "--data", data, "--k", "2:4", "--index", "sil", "--index", "db", "--vote", *flag]) == 0
+        text = capsys.readouterr().out
+        assert "NaN" not in text
+        document = json.loads(text)
+        assert document["best"] == {"sil": [2], "db": [4]} and document["undefined"] == {"sil": [4]}
+        assert [row["k"] for row in document["values"]] == [2, 3, 4]
+        assert document["values"][2]["sil"] is None  # undefined: null, and named on stderr
+        assert document["vote"]["majority"] == [2, 4]
+
+
+# ---- data files with a header row, as pandas writes them ---------------------------------
+
+
+def _pandas_files(tmp_path, X):
+    """X as DataFrame.to_csv writes it: with and without its index, named and default columns."""
+    pd = pytest.importorskip("pandas")
+    written = {}
+    for columns in (["a", "b, c", "d"], None):
+        frame = pd.DataFrame(X, columns=columns)
+        for index in (True, False):
+            path = tmp_path / f"{'named' if columns else 'default'}_{'index' if index else 'plain'}.csv"
+            frame.to_csv(path, index=index)
+            written[path.stem] = str(path)
+    return written
+
+
+def test_data_written_by_pandas_scores_as_the_plain_file(files, tmp_path):
+    _, pred, X = files["arrays"]
+    expected = run_cli("score", "--pred", files["pred"], "--data", files["data"], "--json")
+    assert expected.returncode == 0, expected.stderr
+    for name, path in _pandas_files(tmp_path, X).items():
+        flagged = run_cli("score", "--pred", files["pred"], "--data", path, "--data-header", "--json")
+        assert flagged.returncode == 0 and flagged.stderr == "", (name, flagged.stderr)
+        assert json.loads(flagged.stdout) == json.loads(expected.stdout), name
+        if name == "default_plain":
+            continue  # its header 0,1,2 is numbers: only --data-header can tell
+        detected = run_cli("score", "--pred", files["pred"], "--data", path, "--json")
+        assert detected.returncode == 0, detected.stderr
+        assert json.loads(detected.stdout) == json.loads(expected.stdout), name
+        [line] = detected.stderr.splitlines()
+        assert line.startswith(f"clustval: warning: {path}: line 1 (") and "skipped as a header" in line
+        assert ("row index" in line) == name.endswith("_index")
+    # 0,1,2 is read as data, with a line that says what to pass
+    guessed = run_cli("score", "--pred", files["pred"], "--data", str(tmp_path / "default_plain.csv"))
+    assert guessed.returncode == 1
+    assert guessed.stderr.splitlines()[0].endswith("as pandas' default column names do: read as data; "
+                                                   "pass --data-header if it is a header.")  # fmt: skip
+
+
+def test_sweep_reads_a_header_too(tmp_path, capsys):
+    rows = ["0,0", "0,1", "10,0", "10,1", "0,10", "1,10"]
+    (tmp_path / "plain.csv").write_text("".join(f"{row}\n" for row in rows))
+    (tmp_path / "X.csv").write_text(",x,y\n" + "".join(f"{i},{row}\n" for i, row in enumerate(rows)))
+    assert main(["sweep", "--data", str(tmp_path / "plain.csv"), "--k", "2:4", "--index", "db"]) == 0
+    expected = capsys.readouterr()
+    assert main(["sweep", "--data", str(tmp_path / "X.csv"), "--k", "2:4", "--index", "db", "--data-header"]) == 0
+    assert capsys.readouterr() == expected
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "holds no data rows"),
+        ("\n \n", "holds no data rows"),
+        ("a,b\n", "holds a header ('a,b') but no data rows"),
+        (",a,b\n\n", "holds a header (',a,b') but no data rows"),
+        ("1,2\n3,4,5\n", "line 2 has 3 fields, earlier lines have 2"),
+        ("a,b\n1,2\n3\n", "line 3 has 1 fields, the header has 2"),
+        ("1,2\n3,x\n", "line 2, column 2 is 'x', not a number; the data file must be a numeric CSV"),
+        ("a,b\n1,2\n\n3,oops\n", "line 4, column 2 ('b') is 'oops', not a number"),
+        ("a,b\n1,\n", "line 2, column 2 ('b') is empty (a missing value?), not a number"),
+        ("id,a\ns1,2\ns2,3\n", "line 2, column 1 ('id') is 's1', not a number; an index column? drop it first"),
+        (",a\n0,1\n1,x\n", "line 3, column 2 ('a') is 'x', not a number"),
+    ],
+)
+def test_hostile_data_files_are_one_line_errors(files, tmp_path, capsys, text, fragment):
+    (tmp_path / "bad.csv").write_text(text)
+    for command in (["score", "--pred", files["pred"]], ["sweep", "--k", "2:3"]):
+        assert main([*command, "--data", str(tmp_path / "bad.csv")]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and "Traceback" not in err, err
+        assert err.startswith(f"clustval: error: {tmp_path / 'bad.csv'}") and fragment in err, err
+
+
+def test_a_data_row_is_never_dropped_silently(tmp_path):
+    path = tmp_path / "X.csv"
+    path.write_text("1,2\n3,4\n")  # numbers: no header
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert clustval.cli.read_data(str(path)).tolist() == [[1, 2], [3, 4]]
+    path.write_text("x,2\n3,4\n")  # a first row that is not all numbers: skipped, and said
+    with pytest.warns(UserWarning, match=r"line 1 \('x,2'\) is not all numbers: skipped as a header"):
+        assert clustval.cli.read_data(str(path)).tolist() == [[3, 4]]
+    assert clustval.cli.read_data(str(path), header=True).tolist() == [[3, 4]]
+
+
+# ---- label files written by pandas ----------------------------------------------------------
+
+
+def test_a_label_column_written_with_its_index_is_read(files, tmp_path):
+    _, pred, _ = files["arrays"]
+    path = tmp_path / "pred.csv"
+    path.write_text(",cluster\n" + "".join(f"{i},{v - 5}\n" for i, v in enumerate(pred)))  # Series.to_csv
+    expected = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--json")
+    result = run_cli("score", "--truth", files["truth"], "--pred", str(path), "--json")
+    assert result.returncode == 0 and json.loads(result.stdout) == json.loads(expected.stdout)
+    assert result.stderr.splitlines() == [
+        f"clustval: warning: {path}: line 1 (',cluster') is a header above an index column, as pandas writes "
+        "a column: both skipped, the labels are the second column."
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # --skip-header said so: no warning
+        assert read_labels(str(path), skip_header=True).tolist() == (pred - 5).tolist()
+    # a column written without its index: the header is refused in one line that says what to do
+    path.write_text("cluster\n" + "".join(f"{v}\n" for v in pred))
+    _one_line_failure(run_cli("score", "--truth", files["truth"], "--pred", str(path)), "--skip-header")
+    # ragged: not a column with its index, refused as a CSV
+    path.write_text(",cluster\n0,1\n1,2,3\n")
+    _one_line_failure(run_cli("score", "--truth", files["truth"], "--pred", str(path)), "comma-separated")
