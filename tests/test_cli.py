@@ -663,6 +663,26 @@ def test_data_written_by_pandas_scores_as_the_plain_file(files, tmp_path):
                                                    "pass --data-header if it is a header.")  # fmt: skip
 
 
+def test_distances_written_by_pandas(tmp_path, capsys):
+    pd = pytest.importorskip("pandas")
+    points = np.array([0.0, 1, 2, 3, 10, 11])
+    D = np.abs(points[:, None] - points[None, :])  # its first row reads 0,1,2,3,10,11
+    (tmp_path / "p.txt").write_text("0\n0\n0\n0\n1\n1\n")
+    np.savetxt(tmp_path / "D.csv", D, delimiter=",", fmt="%g")
+    pd.DataFrame(D).to_csv(tmp_path / "indexed.csv")
+    pd.DataFrame(D[:, :4][:4]).to_csv(tmp_path / "names.csv", index=False)  # header 0,1,2,3 over a line's distances
+    score_args = ["score", "--pred", str(tmp_path / "p.txt"), "--index", "sil", "--format", "csv"]
+    assert main([*score_args, "--distances", str(tmp_path / "D.csv")]) == 0
+    expected = capsys.readouterr()
+    assert expected.err == ""  # a first row 0,1,2,3,... of distances is data, said nowhere
+    assert main([*score_args, "--distances", str(tmp_path / "indexed.csv"), "--data-header"]) == 0
+    assert capsys.readouterr() == expected
+    assert main(["score", "--pred", str(tmp_path / "p.txt"), "--distances", str(tmp_path / "names.csv")]) == 1
+    note, error = capsys.readouterr().err.splitlines()  # one row too many: the names are said to be a header
+    assert note.endswith("as pandas' default column names do: read as data; pass --data-header if it is a header.")
+    assert error.startswith("clustval: error: distances must be a square")
+
+
 def test_sweep_reads_a_header_too(tmp_path, capsys):
     rows = ["0,0", "0,1", "10,0", "10,1", "0,10", "1,10"]
     (tmp_path / "plain.csv").write_text("".join(f"{row}\n" for row in rows))

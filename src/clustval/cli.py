@@ -353,14 +353,16 @@ def _typed_labels(labels: list[str], floats: bool = False) -> np.ndarray:
     return np.array(labels)
 
 
-def read_data(path: str, max_bytes: int | None = None, header: bool | None = None) -> np.ndarray:
+def read_data(path: str, max_bytes: int | None = None, header: bool | None = None, square: bool = False) -> np.ndarray:
     """Numeric CSV, one row per object, perhaps under a header row; ``-`` reads standard
     input; at most ``max_bytes`` bytes (default :data:`MAX_BYTES`). Blank lines are ignored.
 
     ``header=True``: the first row is a header, skipped. ``None`` (detect): a first row
     that is not all numbers is a header, skipped with one warning saying so; a first row of
     numbers is data (with a warning when it reads ``0,1,2,...``, pandas' default column
-    names, which only ``header=True`` can tell from data). Under a header whose first name
+    names, which only ``header=True`` can tell from data; with ``square``, a distance matrix,
+    only when that row makes the matrix one row too tall, since a matrix of distances along
+    a line starts so). Under a header whose first name
     is empty, as ``pandas.DataFrame.to_csv`` writes its row index, the first column is that
     index and is dropped. A row of another width than the first, or a cell that is not a
     number, is an InputError naming its line and column.
@@ -382,14 +384,14 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
         raise InputError(f"{path} holds no data rows: give a numeric CSV, one row per object.")
     number, first = lines[0]
     names = _csv_fields(first)
-    note = None  # said once the file is read: an error stays the one line
+    note = guess = None  # said once the file is read: an error stays the one line
     if header is None:
         header = not all(map(_is_number, names))
         if header:
             note = f"{path}: line {number} ({first.strip()[:60]!r}) is not all numbers: skipped as a header"
         elif len(names) > 1 and [name.strip() for name in names] == [str(i) for i in range(len(names))]:
-            note = (f"{path}: line {number} reads {first.strip()[:60]!r}, as pandas' default column names do: "
-                    "read as data; pass --data-header if it is a header.")
+            guess = (f"{path}: line {number} reads {first.strip()[:60]!r}, as pandas' default column names do: "
+                     "read as data; pass --data-header if it is a header.")
     if not header:
         names = None
     else:
@@ -413,6 +415,8 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
             rows.append([float(field) for field in fields[index_column:]])
         except ValueError:
             raise _not_a_number(path, number, fields, names, index_column) from None
+    if not header and guess and (not square or len(rows) == width + 1):
+        note = guess
     if note:
         warnings.warn(note, stacklevel=2)
     return np.array(rows, dtype=np.float64)
@@ -712,7 +716,7 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
     truth = read_labels(args.truth, args.skip_header, args.max_bytes) if args.truth else None
     pred = read_labels(args.pred, args.skip_header, args.max_bytes)
     X = read_data(args.data, args.max_bytes, args.data_header or None) if args.data else None
-    distances = read_data(args.distances, args.max_bytes, args.data_header or None) if args.distances else None
+    distances = read_data(args.distances, args.max_bytes, args.data_header or None, square=True) if args.distances else None
     return score(
         pred,
         labels_true=truth,
