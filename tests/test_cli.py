@@ -526,7 +526,6 @@ def _warning_lines(stderr: str) -> list[str]:
 
 
 def test_an_undefined_index_is_nan_named_in_one_line_and_strict_makes_it_an_error(files, tmp_path):
-    _, _, X = files["arrays"]
     one = _write_lines(tmp_path / "one.txt", [3] * 60)
     args = ["score", "--truth", files["truth"], "--pred", one, "--data", files["data"],
             "--index", "ari", "--index", "sil", "--index", "db", "--format", "csv"]  # fmt: skip
@@ -545,6 +544,13 @@ def test_an_undefined_index_is_nan_named_in_one_line_and_strict_makes_it_an_erro
     # every index defined: no warning
     fine = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--index", "ari")
     assert fine.returncode == 0 and fine.stderr == ""
+    # a table counted elsewhere follows the same policy: one class, S2 undefined
+    (tmp_path / "t.csv").write_text("50,50\n")
+    table = ["score", "--table", str(tmp_path / "t.csv"), "--index", "s2", "--index", "ari", "--json"]
+    result = run_cli(*table)
+    assert result.returncode == 0 and json.loads(result.stdout) == {"s2": None, "ari": 0.0}
+    assert result.stderr.count("\n") == 1 and "shown as nan: s2 (" in result.stderr
+    _one_line_failure(run_cli(*table, "--strict"), "S2 is undefined with a single true class")
 
 
 def _four_points(tmp_path) -> str:
@@ -641,7 +647,7 @@ def _pandas_files(tmp_path, X):
 
 
 def test_data_written_by_pandas_scores_as_the_plain_file(files, tmp_path):
-    _, pred, X = files["arrays"]
+    X = files["arrays"][2]
     expected = run_cli("score", "--pred", files["pred"], "--data", files["data"], "--json")
     assert expected.returncode == 0, expected.stderr
     for name, path in _pandas_files(tmp_path, X).items():
@@ -740,10 +746,10 @@ def test_a_label_column_written_with_its_index_is_read(files, tmp_path):
     expected = run_cli("score", "--truth", files["truth"], "--pred", files["pred"], "--json")
     result = run_cli("score", "--truth", files["truth"], "--pred", str(path), "--json")
     assert result.returncode == 0 and json.loads(result.stdout) == json.loads(expected.stdout)
-    assert result.stderr.splitlines() == [
+    assert result.stderr == (
         f"clustval: warning: {path}: line 1 (',cluster') is a header above an index column, as pandas writes "
-        "a column: both skipped, the labels are the second column."
-    ]
+        "a column: both skipped, the labels are the second column.\n"
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # --skip-header said so: no warning
         assert read_labels(str(path), skip_header=True).tolist() == (pred - 5).tolist()
