@@ -355,17 +355,29 @@ def _typed_labels(labels: list[str], floats: bool = False) -> np.ndarray:
 
 def read_data(path: str, max_bytes: int | None = None, header: bool | None = None, square: bool = False) -> np.ndarray:
     """Numeric CSV, one row per object, perhaps under a header row; ``-`` reads standard
-    input; at most ``max_bytes`` bytes (default :data:`MAX_BYTES`). Blank lines are ignored.
+    input. Blank lines are ignored; a row of another width than the first (or the header),
+    or a cell that is not a number, is an InputError naming its line and column.
 
-    ``header=True``: the first row is a header, skipped. ``None`` (detect): a first row
-    that is not all numbers is a header, skipped with one warning saying so; a first row of
-    numbers is data (with a warning when it reads ``0,1,2,...``, pandas' default column
-    names, which only ``header=True`` can tell from data; with ``square``, a distance matrix,
-    only when that row makes the matrix one row too tall, since a matrix of distances along
-    a line starts so). Under a header whose first name
-    is empty, as ``pandas.DataFrame.to_csv`` writes its row index, the first column is that
-    index and is dropped. A row of another width than the first, or a cell that is not a
-    number, is an InputError naming its line and column.
+    Parameters
+    ----------
+    path : str
+        The file, or ``-``.
+    max_bytes : int, optional
+        Refuse more bytes than this (default :data:`MAX_BYTES`).
+    header : bool, optional
+        True: the first row is a header, skipped. None (detect): a first row that is not
+        all numbers is a header, skipped with one warning saying so; a first row of numbers
+        is data, with a warning when it reads ``0,1,2,...`` (pandas' default column names,
+        which only ``header=True`` can tell from data). Under a header whose first name is
+        empty, as ``pandas.DataFrame.to_csv`` writes its row index, the first column is
+        that index and is dropped.
+    square : bool
+        The file is a distance matrix: a first row ``0,1,2,...`` is warned about only when
+        it makes the matrix one row too tall (the distances along a line start so).
+
+    Returns
+    -------
+    ndarray of float64, shape (n_rows, n_columns)
 
     Examples
     --------
