@@ -7,6 +7,7 @@ import io
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import warnings
@@ -759,3 +760,27 @@ def test_a_label_column_written_with_its_index_is_read(files, tmp_path):
     # ragged: not a column with its index, refused as a CSV
     path.write_text(",cluster\n0,1\n1,2,3\n")
     _one_line_failure(run_cli("score", "--truth", files["truth"], "--pred", str(path)), "comma-separated")
+
+
+def test_weights_and_noise_reach_the_indices(tmp_path, capsys):
+    truth = _write_lines(tmp_path / "t.txt", [0, 0, 0, 1, 1, 1])
+    pred = _write_lines(tmp_path / "p.txt", [0, 0, -1, 1, 1, -1])
+    weights = _write_lines(tmp_path / "w.txt", ["weight", 1, 2, 1, 1, 3, 1])
+    assert main(["score", "--truth", truth, "--pred", pred, "--weights", weights, "--noise", "singletons",
+                 "--format", "json"]) == 0  # fmt: skip
+    expected = score(np.array([0, 0, -1, 1, 1, -1]), labels_true=[0, 0, 0, 1, 1, 1],
+                     sample_weight=[1, 2, 1, 1, 3, 1], noise="singletons", undefined="nan")  # fmt: skip
+    got = json.loads(capsys.readouterr().out)
+    assert got == {name: (None if np.isnan(value) else value) for name, value in expected.items()}
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [([1, 0.5, 1], "sample_weight\\[1\\] = 0.5"), (["1,2", "1,2", "1,2"], "one weight per line")],
+)
+def test_bad_weights_files_are_one_line_errors(tmp_path, capsys, weights, message):
+    truth = _write_lines(tmp_path / "t.txt", [0, 0, 1])
+    path = _write_lines(tmp_path / "w.txt", weights)
+    assert main(["score", "--truth", truth, "--pred", truth, "--weights", path]) != 0
+    err = capsys.readouterr().err.strip()
+    assert re.search(message, err) and len(err.splitlines()) == 1

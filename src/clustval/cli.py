@@ -24,6 +24,7 @@ from . import __version__
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
+from .indices.objects import NOISE_POLICIES
 from .indices.options import IndexOption
 from .indices.registry import INDICES, options_of
 from .indices.scoring import score
@@ -712,8 +713,9 @@ def format_indices(fmt: str) -> str:
 def _table_scores(args: argparse.Namespace) -> dict[str, float]:
     from .indices.scoring import external_scores_from_table
 
-    if args.truth or args.pred or args.data or args.distances:
-        raise InputError("--table replaces --truth and --pred (and scores external indices only): drop them.")
+    if args.truth or args.pred or args.data or args.distances or args.weights or args.noise:
+        raise InputError("--table replaces --truth and --pred (and scores external indices only; a table "
+                         "counts weights and noise as it was counted): drop them.")
     return external_scores_from_table(
         read_table(args.table, args.max_bytes), args.index or None, undefined=_undefined_policy(args),
         **_index_options(args, "external"),
@@ -729,6 +731,7 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
     pred = read_labels(args.pred, args.skip_header, args.max_bytes)
     X = read_data(args.data, args.max_bytes, args.data_header or None) if args.data else None
     distances = read_data(args.distances, args.max_bytes, args.data_header or None, square=True) if args.distances else None
+    weights = _weights(args.weights, args.max_bytes, args.data_header or None) if args.weights else None
     return score(
         pred,
         labels_true=truth,
@@ -738,8 +741,18 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         memory_budget_mb=args.memory_budget_mb,
         undefined=_undefined_policy(args),
         progress=args.progress,
+        sample_weight=weights,
+        noise=args.noise,
         **_index_options(args),
     )
+
+
+def _weights(path: str, max_bytes: int, header: bool | None) -> np.ndarray:
+    """The weights file: one number per line, under a header line as --data may be."""
+    weights = read_data(path, max_bytes, header)
+    if weights.shape[1] != 1:
+        raise InputError(f"{path}: give one weight per line, not {weights.shape[1]} columns.")
+    return weights[:, 0]
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -954,6 +967,11 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--truth", help="true labels, one per line (enables the external indices)")
     sc.add_argument("--skip-header", action="store_true",
                     help="drop the first line of the --truth and --pred files (a header such as 'label')")
+    sc.add_argument("--weights", metavar="FILE", help="one whole number per line, each object's count of "
+                    "copies (weighs the external indices; a header line is read as for --data)")
+    sc.add_argument("--noise", choices=NOISE_POLICIES, default=None,
+                    help="what the label -1 (DBSCAN's noise) means: one cluster, objects left out, or each "
+                    "a cluster of its own; unsaid, one cluster with a warning")
     data = sc.add_mutually_exclusive_group()
     data.add_argument("--data", help="numeric CSV, one row per object (enables internal indices); a header "
                       "row (and pandas' index column under an empty name) is detected, see --data-header")

@@ -70,7 +70,7 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise InputError(
-            f"sample_weight[{i}] = {sample_weight[i]!r}: weights are counts of copies of an object, whole "
+            f"sample_weight[{i}] = {float(w[i])!r}: weights are counts of copies of an object, whole "
             "numbers >= 0 (real-valued weights have no exact form for the pair-counting and chance-adjusted "
             "indices)."
         )
@@ -188,7 +188,7 @@ def warn_noise(uniques: np.ndarray, name: str = "labels_pred") -> None:
     if _equals_noise(np.asarray(uniques)).any():
         warnings.warn(
             f"{name} holds {NOISE_LABEL}, the noise label of DBSCAN, HDBSCAN and OPTICS: it is scored as one "
-            'cluster. Say so with noise="cluster", or pass noise="exclude" or noise="singletons".',
+            'cluster. Say so with noise="cluster" (--noise cluster), or pass "exclude" or "singletons".',
             NoiseLabelWarning,
             stacklevel=4,
         )
