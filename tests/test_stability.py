@@ -177,3 +177,33 @@ def test_random_clusterings_have_k_clusters_each_holding_its_start():
 def test_bad_input_gets_one_line(call, message):
     with pytest.raises(InputError, match=message):
         call(_blobs())
+
+
+# --------------------------------------------------------------------------------------
+# beside the indices in select_k
+# --------------------------------------------------------------------------------------
+
+
+def test_select_k_reports_the_stability_criteria_as_stability_of_k_computes_them():
+    rng = np.random.default_rng(3)
+    X = np.concatenate([rng.normal(c, 0.3, size=(15, 2)) for c in (0, 4, 8)])
+    found = clustval.select_k(X, range(2, 5), "pam", indices=["sil"], vote=True,
+                              stability=["prediction_strength", "instability"], stability_options={"seed": 1})  # fmt: skip
+    assert found.columns == ("k", "sil", "prediction_strength", "instability")
+    for method in ("prediction_strength", "instability"):
+        values, best = stability.stability_of_k(X, range(2, 5), "pam", method, seed=1)
+        assert found.series(method) == (list(values), list(values.values()))
+        assert found.best[method] == best
+    assert set(found.vote.voters) >= {"prediction_strength", "instability"}
+
+
+def test_select_k_stability_one_line_errors_and_the_figure(tmp_path):
+    X = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [9.0, 9.0], [9.0, 10.0], [10.0, 9.0]]
+    with pytest.raises(InputError, match="unknown; use prediction_strength, instability"):
+        clustval.select_k(X, [2], "pam", indices=["sil"], stability="jaccard")
+    with pytest.raises(InputError, match="give an algorithm, not partitions"):
+        clustval.select_k(X, algorithm={2: [0, 0, 0, 1, 1, 1]}, indices=["sil"], stability="instability")
+    found = clustval.select_k(X, [2, 3], "pam", indices=["sil"], stability="prediction_strength")
+    fig = clustval.selection.plot_selection(found, tmp_path / "k.png")
+    titles = [ax.get_title() for ax in fig.axes if ax.get_visible()]
+    assert titles[1] == "(b) Prediction strength  (largest K above the cutoff)"

@@ -28,6 +28,7 @@ from .indices.objects import NOISE_POLICIES
 from .indices.options import IndexOption
 from .indices.registry import INDICES, options_of
 from .indices.scoring import score
+from .stability import STABILITY
 
 STDIN = "-"  # the file name that means standard input
 
@@ -777,7 +778,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, memory_budget_mb=args.memory_budget_mb,
         undefined=_undefined_policy(args), vote=args.vote or bool(args.vote_plot), progress=args.progress,
-        **_index_options(args, "internal"), **options,
+        stability=args.stability or (), **_index_options(args, "internal"), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -1013,6 +1014,9 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--index", action="append", metavar="NAME", type=_index_name,
                     help="only this internal index (repeatable, any case), or an index of the "
                     "neighbouring partitions: kl, hartigan, duda_hart, pseudo_t2, beale, frey")
+    sw.add_argument("--stability", action="append", choices=list(STABILITY), metavar="CRITERION",
+                    help="also a stability criterion of K (repeatable): %(choices)s; each re-clusters "
+                    "subsamples of the data")
     sw.add_argument("--out", metavar="CSV", help="write the values: one row per K, one column per index")
     _add_format_flags(sw, "one row per K, one column per index (as --out)")
     _add_undefined_flags(sw)

@@ -25,6 +25,7 @@ from .formatting import best_ks_text, k_ranges_text  # noqa: E402
 from .indices.nbclust import ADJACENT  # noqa: E402
 from .indices.registry import INDICES, get_index  # noqa: E402
 from .io import atomic_write_bytes  # noqa: E402
+from .stability import STABILITY  # noqa: E402
 
 # Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
 STYLE = {
@@ -79,8 +80,10 @@ def index_style(name: str) -> tuple[str, str]:
     """(colour, marker) of an index, the same in every figure."""
     if name in INDEX_STYLE:
         return INDEX_STYLE[name]
-    if name in ADJACENT:  # after the registry's, in ADJACENT's order
+    if name in ADJACENT:  # after the registry's, in ADJACENT's order, then STABILITY's
         position = len(INDICES) + list(ADJACENT).index(name)
+    elif name in STABILITY:
+        position = len(INDICES) + len(ADJACENT) + list(STABILITY).index(name)
     else:
         get_index(name)  # unknown names fail with the list of known ones
         position = list(INDICES).index(name)
@@ -164,6 +167,8 @@ K_RULE_WORDS = {
     # the adjacent-partition indices' rules (clustval.indices.nbclust.ADJACENT)
     "first_stop": "first K whose test says enough",
     "before_first_stop": "K before the ratio falls below 1",
+    # prediction strength's (clustval.stability.STABILITY)
+    "above_cutoff": "largest K above the cutoff",
 }
 
 
@@ -184,8 +189,9 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
         The K at which SD seeding ran out of candidates and filled its seeds farthest-first:
         marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
     best : mapping of str to sequence of int, optional
-        The best K of the indices that are not registry entries (the adjacent-partition
-        indices of :data:`clustval.indices.nbclust.ADJACENT`, whose rules read tests).
+        The best K of the criteria that are not registry entries (the adjacent-partition
+        indices of :data:`clustval.indices.nbclust.ADJACENT`, whose rules read tests, and the
+        stability criteria of :data:`clustval.stability.STABILITY`).
 
     Returns
     -------
@@ -202,8 +208,8 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
     with style():
         fig, axes = panel_grid(len(series), n_cols=3, width=10.5, row_height=3.1)
         for i, (name, (ks, values)) in enumerate(series.items()):
-            if name in ADJACENT:
-                heading, rule = ADJACENT[name][0], ADJACENT[name][3]
+            if name in ADJACENT or name in STABILITY:
+                heading, rule = (ADJACENT[name][0], ADJACENT[name][3]) if name in ADJACENT else STABILITY[name][:2]
                 best_ks = tuple((best or {}).get(name, ()))
                 best_value = values[list(ks).index(best_ks[0])] if best_ks else float("nan")
             else:

@@ -28,6 +28,7 @@ from .errors import InputError, UndefinedIndexError
 from .formatting import best_ks_text, k_ranges_text, spoken_list
 from .indices.nbclust import ADJACENT, adjacent_best_ks, adjacent_scores
 from .indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
+from .stability import STABILITY, stability_of_k
 from .indices.scoring import score
 
 __all__ = ["Selection", "Vote", "plot_selection", "plot_votes", "select_k", "summary", "vote_text"]
@@ -194,6 +195,8 @@ def select_k(
     undefined: str = "nan",
     vote: bool = False,
     progress: bool | None = None,
+    stability: str | Sequence[str] = (),
+    stability_options: Mapping | None = None,
     **options,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
@@ -237,6 +240,16 @@ def select_k(
         A progress bar on stderr: one step per K clustered, then one per K scored (and the
         indices of each K inside it). None (automatic) draws it only when stderr is a
         terminal and once the call has run about 1.5 s; True always; False never.
+    stability : str or sequence of str, optional
+        Stability criteria of K beside the indices (:data:`clustval.stability.STABILITY`):
+        ``"prediction_strength"`` (Tibshirani & Walther 2005; best: the largest K whose
+        strength exceeds the cutoff, no vote when none does) and ``"instability"`` (Lange et
+        al. 2004; best: the smallest). Each re-clusters subsamples of X with ``algorithm``, so
+        they need a named algorithm, an estimator or a function, not given partitions; their
+        values join :attr:`Selection.table`, their best K :attr:`Selection.best` and the vote.
+    stability_options : mapping, optional
+        The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
+        :func:`clustval.stability.stability_of_k`).
     **options
         The internal indices' options by name, as ``db_q=2`` or ``sil_average="clusters"``
         (:func:`clustval.indices.scoring.internal_scores`; ``help()`` lists each with its
@@ -318,6 +331,7 @@ def select_k(
     else:
         ks = _check_ks(ks, len(X))
     indices = _check_indices(indices)
+    criteria = _check_stability(stability, algorithm)
     check_undefined_policy(undefined)
     index_given = index_options("internal", {k: v for k, v in options.items() if k in OPTIONS}, "select_k")
     algorithm_options = {k: v for k, v in options.items() if k not in OPTIONS}
@@ -369,20 +383,36 @@ def select_k(
                 step.doing(", ".join(adjacent))
                 tests = adjacent_scores(X, labels, adjacent)
                 step.advance()
+        stable = {method: stability_of_k(X, ks, algorithm, method, **dict(stability_options or {}), **algorithm_options)
+                  for method in criteria}  # fmt: skip
     if undefined == "raise":
         for index in adjacent:
             gaps = [k for k in ks if not np.isfinite(tests[index][k][0])]
             if gaps:
                 raise UndefinedIndexError(f"{ADJACENT[index][0]} is undefined at K = {gaps[0]} (or its neighbour is missing).")
     table = tuple({"k": k, **{index: values[k][index] if index in values[k] else tests[index][k][0]
-                              for index in indices}} for k in ks)  # fmt: skip
+                              for index in indices},
+                   **{method: float(stable[method][0][k]) for method in criteria}} for k in ks)  # fmt: skip
     best = {index: adjacent_best_ks(index, ks, tests[index]) if index in ADJACENT
             else _best_ks(index, ks, [row[index] for row in table]) for index in indices}  # fmt: skip
+    best.update({method: stable[method][1] for method in criteria})
+    indices += criteria
     gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
     return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
                      fallback_ks=fallback_ks, labels={k: labels[k] for k in ks},
                      undefined={index: found for index, found in gaps.items() if found},
                      vote=Vote.count(ks, best) if vote else None)  # fmt: skip
+
+
+def _check_stability(stability: str | Sequence[str], algorithm) -> tuple[str, ...]:
+    """The stability criteria asked for, known and possible with ``algorithm``."""
+    criteria = (stability,) if isinstance(stability, str) else tuple(stability)
+    for method in criteria:
+        if method not in STABILITY:
+            raise InputError(f"stability criterion {method!r} is unknown; use {', '.join(STABILITY)}.")
+    if criteria and isinstance(algorithm, Mapping):
+        raise InputError("the stability criteria re-cluster subsamples of X: give an algorithm, not partitions.")
+    return tuple(dict.fromkeys(criteria))
 
 
 def _best_ks(index: str, ks: list[int], values: list[float]) -> tuple[int, ...]:
@@ -434,6 +464,8 @@ def index_label(index: str) -> str:
     >>> index_label("sil"), index_label("duda_hart")
     ('Sil', 'Duda-Hart')
     """
+    if index in STABILITY:
+        return STABILITY[index].label
     return ADJACENT[index][0] if index in ADJACENT else get_index(index).label
 
 

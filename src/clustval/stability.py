@@ -31,8 +31,9 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -444,9 +445,28 @@ def _disagreement(X, split, learnt, own) -> float:
     return 1.0 - table[rows, cols].sum() / len(second)
 
 
-#: The stability criteria of K by name, as :func:`stability_of_k` reads them: the function,
-#: and its attribute that holds the value per K.
-STABILITY = {"prediction_strength": (prediction_strength, "strength"), "instability": (stability_k, "normalised")}
+class Criterion(NamedTuple):
+    """A stability criterion of K: how tables and figures name it, its rule for the best K
+    (:data:`clustval.plotting.K_RULE_WORDS`), its function and the result's attribute that
+    holds the value per K.
+
+    Examples
+    --------
+    >>> STABILITY["instability"].label, STABILITY["instability"].rule
+    ('Instability', 'min')
+    """
+
+    label: str
+    rule: str
+    function: Callable
+    attribute: str
+
+
+#: The stability criteria of K by name (:func:`stability_of_k`, ``select_k(stability=...)``).
+STABILITY = {
+    "prediction_strength": Criterion("Prediction strength", "above_cutoff", prediction_strength, "strength"),
+    "instability": Criterion("Instability", "min", stability_k, "normalised"),
+}
 
 
 def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "prediction_strength",
@@ -490,7 +510,7 @@ def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "predict
     """
     if method not in STABILITY:
         raise InputError(f"method must be one of {', '.join(STABILITY)}, got {method!r}.")
-    function, attribute = STABILITY[method]
+    _, _, function, attribute = STABILITY[method]
     found = function(X, ks, algorithm, **options)
     best = found.best if isinstance(found.best, tuple) else (found.best,) if found.best in found.ks else ()
     return dict(getattr(found, attribute)), best
