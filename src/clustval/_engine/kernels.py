@@ -349,3 +349,88 @@ def distance_block(AT, BT, out):  # pragma: no cover
     those of ``clustval._engine.pairwise.exact_distances``."""
     for r in numba.prange(AT.shape[1]):
         distances(AT, r, BT, 0, BT.shape[1], out[r])
+
+
+# ----------------------------------------------------------------------------- other metrics
+# The distances of clustval._engine.metrics (codes there: 0 squared Euclidean, 1 cityblock,
+# 2 Chebyshev, 3 Minkowski, 4 half the squared Euclidean), each the per-feature terms
+# accumulated in feature order, as ``clustval._engine.metrics.numpy_block`` does.
+
+
+@numba.njit(cache=True, nogil=True)
+def metric_distances(PT, i, QT, j0, j1, code, p, out):  # pragma: no cover
+    """out[j - j0] = d(p_i, q_j) for j in j0:j1 (PT, QT feature-major), for the metric
+    ``code`` (Minkowski order p)."""
+    m = j1 - j0
+    for j in range(m):
+        out[j] = 0.0
+    for f in range(PT.shape[0]):
+        x = PT[f, i]
+        q = QT[f, j0:j1]
+        if code == 0 or code == 4:
+            for j in range(m):
+                a = x - q[j]
+                out[j] += a * a
+        elif code == 1:
+            for j in range(m):
+                out[j] += abs(x - q[j])
+        elif code == 2:
+            for j in range(m):
+                out[j] = max(out[j], abs(x - q[j]))
+        else:
+            for j in range(m):
+                out[j] += abs(x - q[j]) ** p
+    if code == 3:
+        inv = 1.0 / p
+        for j in range(m):
+            out[j] = out[j] ** inv
+    elif code == 4:
+        for j in range(m):
+            out[j] *= 0.5
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def metric_block(AT, BT, code, p, out):  # pragma: no cover
+    """out[r, j] = d(a_r, b_j) of ``metric_distances``, rows in parallel
+    (numpy counterpart: ``clustval._engine.metrics.numpy_block``)."""
+    for r in numba.prange(AT.shape[1]):
+        metric_distances(AT, r, BT, 0, BT.shape[1], code, p, out[r])
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def metric_row_stats(XT, r0, r1, code, p, starts, sums, mins, maxs):  # pragma: no cover
+    """For each object i in r0:r1 (columns of the cluster-sorted, feature-major XT), row
+    i - r0 of: ``sums`` the distances to each cluster's members, added in the order of
+    LANES with the lanes counted from the cluster's first member; ``mins`` the smallest to
+    each cluster, i itself left out; ``maxs`` the largest (numpy counterpart:
+    ``clustval._engine.pairwise._metric_row_stats``). Each row's distances are computed a
+    tile at a time into one row of scratch."""
+    n = XT.shape[1]
+    K = starts.size - 1
+    rows = r1 - r0
+    blocks = -(-rows // 16)  # a block of rows shares one scratch row
+    for b in numba.prange(blocks):
+        dist = np.empty(n)
+        lanes = np.empty(LANES)
+        for r in range(r0 + b * 16, min(r1, r0 + b * 16 + 16)):
+            for j0 in range(0, n, TILE):
+                j1 = min(j0 + TILE, n)
+                metric_distances(XT, r, XT, j0, j1, code, p, dist[j0:j1])
+            for c in range(K):
+                s0, s1 = starts[c], starts[c + 1]
+                lanes[:] = 0.0
+                full = s0 + (s1 - s0) - (s1 - s0) % LANES
+                for j in range(s0, full, LANES):
+                    for lane in range(LANES):
+                        lanes[lane] += dist[j + lane]
+                for j in range(full, s1):
+                    lanes[j - full] += dist[j]
+                sums[r - r0, c] = _lanes_total(lanes)
+                lowest, highest = np.inf, 0.0
+                for j in range(s0, s1):
+                    v = dist[j]
+                    highest = max(highest, v)
+                    if j != r:
+                        lowest = min(lowest, v)
+                mins[r - r0, c] = lowest
+                maxs[r - r0, c] = highest

@@ -53,15 +53,21 @@ class NeighbourTable(NamedTuple):
     tied_same: np.ndarray | None
 
 
-def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, arrays: int = 1):
+def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, arrays: int = 1, metric=None):
     """Yield ``(b0, b1, D)``: the distances of the objects ``rows[b0:b1]`` to every object
-    (each row computed as every block computes it, bit for bit), an object's own entry inf,
+    (each row computed as every block computes it, bit for bit; in ``metric``, a
+    :class:`clustval._engine.metrics.Metric`, when given), an object's own entry inf,
     in blocks of rows holding about ``arrays`` such float64 blocks within the budget."""
     n = X.shape[0]
     step = max(1, rows_per_block(n, memory_budget_mb) // arrays)
     for b0 in range(0, len(rows), step):
         block = rows[b0 : b0 + step]
-        D = X[block] if precomputed else exact_distances(X[block], X)
+        if precomputed:
+            D = X[block]
+        elif metric is not None:
+            D = metric.block(X[block], X)
+        else:
+            D = exact_distances(X[block], X)
         if precomputed:
             D = D.copy()
         D[np.arange(len(block)), block] = np.inf  # an object is not its own neighbour
@@ -70,7 +76,7 @@ def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, array
 
 def nearest_neighbours(
     X: np.ndarray, M: int, *, codes: np.ndarray | None = None, precomputed: bool = False,
-    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric=None,
 ) -> NeighbourTable:  # fmt: skip
     """Each object's M nearest other objects, nearest first (ties: the lower index first),
     and how many objects are tied at the M-th distance.
@@ -91,6 +97,8 @@ def nearest_neighbours(
         X is the distance matrix.
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of distances held at once.
+    metric : clustval._engine.metrics.Metric, optional
+        A metric other than Euclidean, X holding the rows it prepared; default Euclidean.
 
     Returns
     -------
@@ -106,7 +114,8 @@ def nearest_neighbours(
     [1, 2, 1]
     """
     n = X.shape[0]
-    if not precomputed and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
+    metric = None if metric is None or metric.euclidean else metric
+    if not precomputed and metric is None and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
         found = _tree_neighbours(X, M, codes, memory_budget_mb)
         if found is not None:
             return found
@@ -114,7 +123,8 @@ def nearest_neighbours(
     neighbours = np.empty((n, M), dtype=np.intp)
     tied = np.empty(n, dtype=np.int64)
     tied_same = None if codes is None else np.empty(n, dtype=np.int64)
-    blocks = _distance_rows(X, np.arange(n), precomputed=precomputed, memory_budget_mb=memory_budget_mb)
+    blocks = _distance_rows(X, np.arange(n), precomputed=precomputed, memory_budget_mb=memory_budget_mb,
+                            metric=metric)  # fmt: skip
     for r0, r1, D in blocks:
         # the M smallest in O(n) per row, then ordered by (distance, index); a row whose M-th
         # distance is tied beyond the M takes a stable full sort, so ties go to the lower index
@@ -187,7 +197,7 @@ def same_shares(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.nd
 
 def tied_neighbours(
     X: np.ndarray, rows: np.ndarray, radius: np.ndarray, *, tied: np.ndarray | None = None,
-    precomputed: bool = False, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    precomputed: bool = False, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric=None,
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:  # fmt: skip
     """Yield ``(i, j)`` index arrays, block by block: for each object i of ``rows``, every
     other object j at exactly ``radius[i]`` from it (the distances computed as the search
@@ -203,10 +213,12 @@ def tied_neighbours(
     [([1, 1], [0, 2])]
     """
     n = X.shape[0]
-    if tied is not None and not precomputed and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
+    metric = None if metric is None or metric.euclidean else metric
+    if tied is not None and not precomputed and metric is None and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
         yield from _tree_tied(X, rows, radius, tied, memory_budget_mb)
         return
-    blocks = _distance_rows(X, rows, precomputed=precomputed, memory_budget_mb=memory_budget_mb, arrays=3)
+    blocks = _distance_rows(X, rows, precomputed=precomputed, memory_budget_mb=memory_budget_mb, arrays=3,
+                            metric=metric)  # fmt: skip
     for b0, b1, D in blocks:
         block = rows[b0:b1]
         i, j = np.nonzero(D == radius[block][:, None])

@@ -261,7 +261,7 @@ class PairValues:
     passes (:meth:`run`): by the compiled kernel over tile pairs (cut into ``parts`` runs of
     equal work), or by the numpy path over row blocks of the memory budget."""
 
-    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, parts: int = 4):
+    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, parts: int = 4, metric=None):
         self.order = np.argsort(codes, kind="stable")
         self.sizes = np.bincount(codes, minlength=n_clusters)
         self.starts = np.concatenate(([0], np.cumsum(self.sizes))).astype(np.int64)
@@ -271,11 +271,13 @@ class PairValues:
         self.class_sizes = (n_within, self.n_pairs - n_within)
         self.memory_budget_mb = memory_budget_mb
         self.precomputed = precomputed
+        # another metric than Euclidean (X: its prepared rows) takes the numpy path
+        self.metric = None if metric is None or metric.euclidean else metric
         self.passes = 0
         # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass)
         self.progress: _progress.Step | None = None
         steps = 1 if precomputed else X.shape[1]
-        self.compiled = _compiled.pair_kernels(self.n_pairs * steps) is not None
+        self.compiled = self.metric is None and _compiled.pair_kernels(self.n_pairs * steps) is not None
         if self.compiled:
             tiles, tile_cluster = cut_into_tiles(self.starts, TILE)
             pair_a, pair_b = (a.astype(np.int64) for a in np.triu_indices(len(tile_cluster)))
@@ -352,6 +354,8 @@ class PairValues:
             r1 = min(r0 + self.block_rows, self.n)
             if self.precomputed:
                 D = self.data[self.order[r0:r1]][:, self.order[r0:]]
+            elif self.metric is not None:
+                D = self.metric.block(self.data[r0:r1], self.data[r0:])
             else:
                 D = exact_distances(self.data[r0:r1], self.data[r0:])
             columns = np.arange(r0, self.n)[None, :]
@@ -580,6 +584,7 @@ def pair_stats(
     precomputed: bool = False,
     value_range: tuple[float, float] | None = None,
     values: PairValues | None = None,
+    metric=None,
 ) -> PairStats:
     """Concordance counts and sums of the extreme distances, exactly, in bounded memory.
 
@@ -606,6 +611,9 @@ def pair_stats(
     values : PairValues, optional
         Where the passes run (:mod:`clustval.dask` gives one whose parts run as tasks);
         default: in this process.
+    metric : clustval._engine.metrics.Metric, optional
+        A metric other than Euclidean, X holding the rows it prepared (the numpy path's
+        row blocks compute its distances); default Euclidean.
 
     Returns
     -------
@@ -629,7 +637,7 @@ def pair_stats(
         if extreme_sums:
             zero.update(smallest_sum=Fraction(0), largest_sum=Fraction(0), within_sum=Fraction(0))
         return PairStats(n_within, n_between, **zero)
-    values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed)
+    values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed, metric=metric)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
     capacity = max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
     with _progress.current().task("pair-rank passes", total=0) as values.progress:

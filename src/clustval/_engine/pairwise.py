@@ -54,6 +54,7 @@ import numpy as np
 from ..errors import ClusteringError, InputError
 from . import compiled as _compiled
 from .lanes import LANES, TILE, lane_sums
+from .metrics import Metric
 from .validation import as_data_matrix
 
 ENGINES = ("auto", "numba", "numpy")
@@ -293,6 +294,7 @@ def cluster_distance_stats(
     memory_budget_mb: float = 256,
     engine: str | None = None,
     precomputed: bool = False,
+    metric: Metric | None = None,
 ) -> ClusterDistanceStats:
     """Summarise all pairwise distances of X per cluster, in one chunked pass.
 
@@ -313,6 +315,11 @@ def cluster_distance_stats(
         Precomputed distances always take the numpy engine's reductions, over row blocks
         of the given matrix instead of computed ones: the same summaries from the same
         distances (bit for bit those of the numpy engine on the matrix's coordinates).
+    metric : a :class:`clustval._engine.metrics.Metric` other than Euclidean, or None
+        (Euclidean). X holds the rows it prepared (:meth:`~clustval._engine.metrics.Metric.prepare`);
+        each object's distances to every object are computed a row at a time
+        (:func:`_metric_row_stats`, compiled or numpy, the same values), summed per cluster
+        in the order of :data:`clustval._engine.lanes.LANES` from the cluster's first member.
 
     The pass is :func:`pass_task` over all objects at once, then :func:`combine_pass`: the
     two functions :mod:`clustval.dask` runs with the objects cut into blocks, one task each,
@@ -323,6 +330,7 @@ def cluster_distance_stats(
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
         pair_max=pair_max, memory_budget_mb=memory_budget_mb, engine=engine, precomputed=precomputed,
+        metric=metric,
     )  # fmt: skip
     if not plan.requested:
         return combine_pass(plan, [])
@@ -357,6 +365,7 @@ class PassPlan:
     pair_max: bool
     memory_budget_mb: float
     precomputed: bool
+    metric: Metric | None = None  # None: Euclidean
 
     @property
     def requested(self) -> bool:
@@ -376,6 +385,7 @@ def plan_pass(
     codes: np.ndarray, n_clusters: int, *, n_features: int, sums: bool = False,
     nearest: bool = False, extremes: bool = False, pair_max: bool = False,
     memory_budget_mb: float = 256, engine: str | None = None, precomputed: bool = False,
+    metric: Metric | None = None,
 ) -> PassPlan:  # fmt: skip
     """The :class:`PassPlan` of :func:`cluster_distance_stats`'s pass (same arguments; X
     enters only through its number of columns, ``n_features``)."""
@@ -386,13 +396,15 @@ def plan_pass(
     own = np.ascontiguousarray(codes[order], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     requested = sums or nearest or extremes or pair_max
+    if metric is not None and metric.euclidean:
+        metric = None
     if precomputed:
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
     elif requested:
-        engine = _resolve_engine(engine, work=n * n * n_features / 2)
+        engine = _resolve_engine(engine, work=n * n * n_features / (1 if metric else 2))
     return PassPlan(
         n, n_clusters, order, own, starts, _TilePlan.of(starts), engine or "numpy",
-        sums, nearest, extremes, pair_max, memory_budget_mb, precomputed,
+        sums, nearest, extremes, pair_max, memory_budget_mb, precomputed, metric,
     )  # fmt: skip
 
 
@@ -442,12 +454,19 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
         def distance_rows(positions):  # d(positions, every object), both in sorted order
             return data[rows[positions - start]][:, plan.order]
 
+    elif plan.metric is not None:
+
+        def distance_rows(positions):
+            return plan.metric.block(data[positions], data)
+
     else:
 
         def distance_rows(positions):
             return exact_distances(data[positions], data)
 
-    if every:
+    if plan.metric is not None:
+        _metric_task(plan, start, stop, data, sums, mins, own_max, pair_max)
+    elif every:
         XT, columns = _tile_major_cached(data, plan.tiles.tiles)
         _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max)
     else:
@@ -504,6 +523,44 @@ def combine_pass(plan: PassPlan, blocks: list[BlockSummaries]) -> ClusterDistanc
         highest = np.maximum.reduce([b.pair_max for b in blocks])
         stats["pair_max"] = np.maximum(highest, highest.T)
     return ClusterDistanceStats(sizes=sizes, **stats)
+
+
+def _metric_task(plan, start, stop, data, sums, mins, own_max, pair_max) -> None:
+    """Fill the summaries of sorted positions start:stop for a metric other than Euclidean
+    (``data``: its prepared rows, sorted), from :func:`_metric_row_stats` over row blocks
+    within the budget; every summary from each object's own row of distances."""
+    n, K, m = plan.n, plan.n_clusters, stop - start
+    row_sums = sums if sums is not None else np.empty((m, K))
+    row_mins = mins if mins is not None else np.empty((m, K))
+    row_maxs = np.empty((m, K))
+    kernels = _compiled.kernels() if plan.engine == "numba" else None
+    XT = np.ascontiguousarray(data.T) if kernels is not None else None
+    step = rows_per_block(n, plan.memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
+    for r0 in range(start, stop, step):
+        r1 = min(r0 + step, stop)
+        out = slice(r0 - start, r1 - start)
+        if kernels is not None:
+            kernels.metric_row_stats(XT, r0, r1, plan.metric.code, plan.metric.order, plan.starts,
+                                     row_sums[out], row_mins[out], row_maxs[out])  # fmt: skip
+        else:
+            _metric_row_stats(data, r0, r1, plan.metric, plan.starts, row_sums[out], row_mins[out], row_maxs[out])
+    if own_max is not None:
+        own_max[:] = row_maxs[np.arange(m), plan.own[start:stop]]
+    if pair_max is not None:  # the rows' clusters are runs (sorted order)
+        row_clusters, row_starts = np.unique(plan.own[start:stop], return_index=True)
+        pair_max[row_clusters] = np.maximum(pair_max[row_clusters], np.maximum.reduceat(row_maxs, row_starts, axis=0))
+
+
+def _metric_row_stats(data, r0, r1, metric, starts, sums, mins, maxs) -> None:
+    """:func:`clustval._engine.kernels.metric_row_stats` in numpy (the same values): rows
+    r0:r1 of the distances to every object, reduced per cluster."""
+    D = metric.block(data[r0:r1], data)
+    for c in range(len(starts) - 1):
+        sums[:, c] = lane_sums(D[:, starts[c] : starts[c + 1]])
+    np.maximum.reduceat(D, starts[:-1], axis=1, out=maxs)
+    rows = np.arange(r1 - r0)
+    D[rows, r0 + rows] = np.inf  # an object is not its own neighbour
+    np.minimum.reduceat(D, starts[:-1], axis=1, out=mins)
 
 
 def _numpy_block(DT, plan, r0, first, cluster_sums, mins, own_max, pair_max) -> None:

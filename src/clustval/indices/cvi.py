@@ -261,8 +261,8 @@ def check_conn_options(prototypes, inter: str) -> None:
 def _prototype_edges(p: Partition, prototypes, seed: int):
     """CADJ from k-means prototypes: ``(a, b, counts, owner)``, the pairs (BMU1, BMU2) and
     how many objects have them, and the cluster of each prototype."""
-    if p.precomputed:
-        raise InputError("CONN with k-means prototypes needs the data's coordinates, not distances.")
+    if p.precomputed or p.metric is not None:
+        raise InputError("CONN with k-means prototypes needs the data's coordinates and Euclidean distances.")
     from sklearn.cluster import KMeans
 
     centres, owner = [], []
@@ -316,7 +316,7 @@ def _object_edges(p: Partition):
     radius = table.distances[:, 0]
     span = int(tied.max()) + 1  # (key, t) pairs as one integer key * span + t
     for i, j in tied_neighbours(p.X, rows, radius, tied=tied, precomputed=p.precomputed,
-                                memory_budget_mb=p.memory_budget_mb):  # fmt: skip
+                                memory_budget_mb=p.memory_budget_mb, metric=p.metric):  # fmt: skip
         keys, counts = np.unique(i * K + p.codes[j], return_counts=True)
         out.append((keys, counts))
         keys, counts = np.unique((j * K + p.codes[i]) * span + tied[i], return_counts=True)

@@ -17,6 +17,7 @@ from functools import cached_property
 import numpy as np
 
 from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
+from .._engine.metrics import METRIC_NAMES, Metric, as_metric
 from .._engine.pair_pass import PairStats, PairValues, pair_stats
 from .._engine.pairwise import (
     ClusterDistanceStats,
@@ -41,9 +42,10 @@ PAIR_MAX = "pair_max"  # largest distance between each pair of clusters (GDI, co
 PAIR_RANKS = "pair_ranks"  # s+ / s- / ties of the within-between comparisons (Gamma, G+, Tau)
 EXTREME_SUMS = "extreme_sums"  # sums of the N_W smallest and largest distances (C-index)
 NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS, PAIR_MAX)
-#: Values of the distance-based indices' ``metric``: Euclidean distances of the rows of X, or
-#: X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
-METRICS = ("euclidean", "precomputed")
+#: Names of the distance-based indices' ``metric``: the distances of the rows of X in one of
+#: scipy's metrics (:class:`clustval._engine.metrics.Metric`, which also takes Minkowski's p),
+#: or X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
+METRICS = (*METRIC_NAMES, "precomputed")
 
 
 
@@ -66,13 +68,16 @@ class Partition:
         What the cores will read (:data:`NEEDS`; a core's ``needs`` says it).
     memory_budget_mb : float
         Bound on each block of pairwise distances.
-    metric : {"euclidean", "precomputed"}
-        How X gives the distances.
+    metric : str or Metric
+        How X gives the distances: ``"euclidean"``, another of :data:`METRICS` (the distances
+        of X's rows in that metric, computed block by block), a
+        :class:`~clustval._engine.metrics.Metric` (Minkowski with its p), or ``"precomputed"``.
 
     Raises
     ------
     clustval.errors.InputError
-        Bad data or labels, or coordinates needed from a distance matrix.
+        Bad data or labels, or coordinates needed from a distance matrix or with a metric
+        other than Euclidean.
 
     Examples
     --------
@@ -99,6 +104,13 @@ class Partition:
         self.memory_budget_mb = memory_budget_mb
         self._neighbours: NeighbourTable | None = None  # the widest search so far
         self.precomputed = is_precomputed(metric)
+        # another metric than Euclidean (None: Euclidean or precomputed); X holds its rows
+        self.metric: Metric | None = None if self.precomputed or as_metric(metric).euclidean else as_metric(metric)
+        if self.metric is not None and COORDINATES in self.needs:
+            raise InputError(
+                f"this index needs the data's coordinates (centroids) and Euclidean distances, "
+                f"not metric={self.metric.name!r}: use metric='euclidean', or leave it out."
+            )
         if self.precomputed:
             if COORDINATES in self.needs:  # internal_scores names the indices first
                 raise InputError("this index needs the data's coordinates, not only their distances.")
@@ -111,6 +123,9 @@ class Partition:
         # data's units with in_data_units
         self.X, self.codes, self.n_clusters, self.scale = check_data(X, labels, return_scale=True)
         self.n = self.X.shape[0]
+        if self.metric is not None:  # its distances are those of the scaled data times scale**degree
+            self.X = self.metric.prepare(self.X)
+            self.scale = self.scale**self.metric.degree
 
     def in_data_units(self, value: float, power: int) -> float:
         """``value``, computed on :attr:`X` and of degree ``power`` in the coordinates
@@ -339,6 +354,7 @@ class Partition:
                 extreme_sums=EXTREME_SUMS in self.needs,
                 memory_budget_mb=self.memory_budget_mb,
                 precomputed=self.precomputed,
+                metric=self.metric,
                 value_range=(float(extremes.pair_min.min()), float(extremes.pair_max.max())),
                 values=values,
             )
@@ -360,7 +376,8 @@ class Partition:
         ...     values.class_sizes  # N_W and N_B
         (2, 4)
         """
-        return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed)
+        return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
+                          metric=self.metric)  # fmt: skip
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:
@@ -382,6 +399,7 @@ class Partition:
             pair_max=PAIR_MAX in self.needs,
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
+            metric=self.metric,
         )
 
     def nearest_neighbours(self, M: int) -> tuple[np.ndarray, np.ndarray]:
@@ -463,7 +481,7 @@ class Partition:
         """
         if self._neighbours is None or self._neighbours.distances.shape[1] < M:
             found = nearest_neighbours(self.X, M, codes=self.codes, precomputed=self.precomputed,
-                                       memory_budget_mb=self.memory_budget_mb)  # fmt: skip
+                                       memory_budget_mb=self.memory_budget_mb, metric=self.metric)  # fmt: skip
             for table in found:
                 if table is not None:
                     table.flags.writeable = False  # shared by the indices: no one changes it
@@ -545,13 +563,14 @@ class Partition:
         return float(between.min())
 
 
-def is_precomputed(metric: str) -> bool:
-    """True for ``metric="precomputed"`` (X is the distance matrix), False for Euclidean.
+def is_precomputed(metric) -> bool:
+    """True for ``metric="precomputed"`` (X is the distance matrix), False for a metric of
+    the rows of X.
 
     Parameters
     ----------
-    metric : str
-        ``"euclidean"`` or ``"precomputed"``.
+    metric : str or Metric
+        ``"precomputed"``, one of :data:`METRICS`, or a :class:`~clustval._engine.metrics.Metric`.
 
     Returns
     -------
@@ -561,16 +580,42 @@ def is_precomputed(metric: str) -> bool:
     Raises
     ------
     clustval.errors.InputError
-        Any other metric.
+        Any other metric name (or a Minkowski p below 1).
 
     Examples
     --------
-    >>> is_precomputed("precomputed"), is_precomputed("euclidean")
-    (True, False)
+    >>> is_precomputed("precomputed"), is_precomputed("euclidean"), is_precomputed("cosine")
+    (True, False, False)
     """
-    if metric not in METRICS:
-        raise InputError(f"metric must be one of {METRICS}, got {metric!r}.")
-    return metric == "precomputed"
+    return as_metric(metric) == "precomputed"
+
+
+def is_euclidean(metric) -> bool:
+    """True for the Euclidean distances of the rows of X (the only metric of the indices
+    that need coordinates), False for ``"precomputed"`` and the other metrics.
+
+    Parameters
+    ----------
+    metric : str or Metric
+        As :func:`is_precomputed` takes it.
+
+    Returns
+    -------
+    bool
+        True for ``"euclidean"`` (``"l2"``, Minkowski with p = 2).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown metric name (or a Minkowski p below 1).
+
+    Examples
+    --------
+    >>> is_euclidean("euclidean"), is_euclidean(Metric("minkowski", p=2)), is_euclidean("manhattan")
+    (True, True, False)
+    """
+    metric = as_metric(metric)
+    return metric != "precomputed" and metric.euclidean
 
 
 def refuse_nan(value, index: str):
@@ -711,8 +756,8 @@ def score_alone(
         The cluster of each object.
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances held at once.
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        How X is read.
+    metric : str or Metric, default "euclidean"
+        How X is read (:class:`Partition`).
     **options
         The core's keywords.
 

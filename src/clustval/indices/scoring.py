@@ -21,6 +21,7 @@ from .partition import (
     COORDINATES,
     DEFAULT_MEMORY_BUDGET_MB,
     Partition,
+    is_euclidean,
     is_precomputed,
 )
 from .registry import (
@@ -50,6 +51,7 @@ def score(
     undefined: str = "raise",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     progress: bool | None = None,
+    metric="euclidean",
     sample_weight=None,
     noise: str | None = None,
     **options,
@@ -85,6 +87,10 @@ def score(
         Bound, in MB, on each block of pairwise distances (see :func:`internal_scores`).
     progress : bool or None, default None
         A progress bar on stderr (see :func:`internal_scores`).
+    metric : str or Metric, default "euclidean"
+        The distance between the rows of X (see :func:`internal_scores`); with another
+        metric than Euclidean only the distance-based internal indices apply, as with
+        ``distances``. Not with ``distances``, which are already distances.
     sample_weight : array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies: every external index
         equals its value on the labels with each object repeated that many times
@@ -139,13 +145,15 @@ def score(
     given = index_options(None, options, "score")
     if X is not None and distances is not None:
         raise InputError("give X or distances, not both: the internal indices use one of them.")
-    metric = "euclidean" if distances is None else "precomputed"
+    if distances is not None and not is_euclidean(metric):
+        raise InputError("metric applies to X; distances are already distances: leave metric out.")
+    metric = metric if distances is None else "precomputed"
     data = X if distances is None else distances
     if names is None:
         wanted = (names_of("external") if labels_true is not None else ()) + tuple(
             name
             for name in (names_of("internal") if data is not None else ())
-            if distances is None or COORDINATES not in INDICES[name].needs
+            if is_euclidean(metric) or COORDINATES not in INDICES[name].needs
         )
         if not wanted:
             raise InputError(
@@ -381,7 +389,7 @@ def internal_scores(
     *,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     undefined: str = "raise",
-    metric: str = "euclidean",
+    metric="euclidean",
     progress: bool | None = None,
     noise: str | None = None,
     **options,
@@ -404,9 +412,14 @@ def internal_scores(
     undefined : {"raise", "nan"}
         An undefined index raises UndefinedIndexError ("raise"), or is NaN while every
         other index keeps its value ("nan").
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        From distances alone only the distance-based indices (Sil, BWP, IGP, Dunn and their
-        sums) are defined; those that need centroids (STDI, DB, DBI, XB, Calinski-Harabasz)
+    metric : str or Metric, default "euclidean"
+        The distance between the rows of X: ``"euclidean"``, another of scipy's metric
+        names (``"sqeuclidean"``, ``"cityblock"`` or ``"manhattan"``, ``"chebyshev"``,
+        ``"minkowski"``, ``"cosine"``, ``"correlation"``), a
+        :class:`~clustval._engine.metrics.Metric` (Minkowski's p: ``Metric("minkowski", p=3)``),
+        or ``"precomputed"`` (X is the distance matrix). With any but Euclidean only the
+        distance-based indices (Sil, BWP, IGP, Dunn, the rank and neighbour indices, ...)
+        are defined; those that need centroids (STDI, DB, DBI, XB, Calinski-Harabasz)
         are refused with an InputError, and are left out when ``names`` is None.
     progress : bool or None, default None
         A progress bar on stderr, one step per index: None (automatic) draws it only when
@@ -488,15 +501,17 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
     check_undefined_policy(undefined)
     given = index_options("internal", options or {}, caller)
     specs = requested("internal", names)
-    if is_precomputed(metric):
+    if not is_euclidean(metric):
         centroid_based = [spec for spec in specs if COORDINATES in spec.needs]
         if names is None:
             specs = [spec for spec in specs if spec not in centroid_based]
         elif centroid_based:
+            given_as = "only distances" if is_precomputed(metric) else f"metric={metric!r}"
             raise InputError(
                 f"{', '.join(spec.label for spec in centroid_based)} "
                 f"{'needs' if len(centroid_based) == 1 else 'need'} the data's coordinates "
-                "(centroids), not only distances: pass X, or leave them out."
+                f"(centroids) and Euclidean distances, not {given_as}: pass X with metric='euclidean', "
+                "or leave them out."
             )
     needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
     return specs, given, needs
