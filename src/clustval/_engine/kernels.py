@@ -354,32 +354,47 @@ def distance_block(AT, BT, out):  # pragma: no cover
 # ----------------------------------------------------------------------------- other metrics
 # The distances of clustval._engine.metrics (codes there: 0 squared Euclidean, 1 cityblock,
 # 2 Chebyshev, 3 Minkowski, 4 half the squared Euclidean), each the per-feature terms
-# accumulated in feature order, as ``clustval._engine.metrics.numpy_block`` does.
+# accumulated in feature order, as ``clustval._engine.metrics.numpy_block`` does. The
+# feature-major arrays have a multiple of 4 rows (zero rows pad them: their terms are +0,
+# which changes no sum, maximum or Minkowski power sum), taken four per sweep so that the
+# running value stays in a register.
 
 
 @numba.njit(cache=True, nogil=True)
 def metric_distances(PT, i, QT, j0, j1, code, p, out):  # pragma: no cover
-    """out[j - j0] = d(p_i, q_j) for j in j0:j1 (PT, QT feature-major), for the metric
-    ``code`` (Minkowski order p)."""
+    """out[j - j0] = d(p_i, q_j) for j in j0:j1 (PT, QT feature-major, padded to a multiple
+    of 4 rows), for the metric ``code`` (Minkowski order p)."""
     m = j1 - j0
     for j in range(m):
         out[j] = 0.0
-    for f in range(PT.shape[0]):
-        x = PT[f, i]
-        q = QT[f, j0:j1]
+    for f in range(0, PT.shape[0], 4):
+        x0, x1, x2, x3 = PT[f, i], PT[f + 1, i], PT[f + 2, i], PT[f + 3, i]
+        c0, c1, c2, c3 = QT[f, j0:j1], QT[f + 1, j0:j1], QT[f + 2, j0:j1], QT[f + 3, j0:j1]
         if code == 0 or code == 4:
             for j in range(m):
-                a = x - q[j]
-                out[j] += a * a
+                a = x0 - c0[j]
+                v = out[j] + a * a
+                a = x1 - c1[j]
+                v += a * a
+                a = x2 - c2[j]
+                v += a * a
+                a = x3 - c3[j]
+                out[j] = v + a * a
         elif code == 1:
             for j in range(m):
-                out[j] += abs(x - q[j])
+                out[j] = (((out[j] + abs(x0 - c0[j])) + abs(x1 - c1[j])) + abs(x2 - c2[j])) + abs(x3 - c3[j])
         elif code == 2:
             for j in range(m):
-                out[j] = max(out[j], abs(x - q[j]))
+                v = max(out[j], abs(x0 - c0[j]))
+                v = max(v, abs(x1 - c1[j]))
+                v = max(v, abs(x2 - c2[j]))
+                out[j] = max(v, abs(x3 - c3[j]))
         else:
             for j in range(m):
-                out[j] += abs(x - q[j]) ** p
+                v = out[j] + abs(x0 - c0[j]) ** p
+                v += abs(x1 - c1[j]) ** p
+                v += abs(x2 - c2[j]) ** p
+                out[j] = v + abs(x3 - c3[j]) ** p
     if code == 3:
         inv = 1.0 / p
         for j in range(m):
@@ -397,40 +412,82 @@ def metric_block(AT, BT, code, p, out):  # pragma: no cover
         metric_distances(AT, r, BT, 0, BT.shape[1], code, p, out[r])
 
 
+@numba.njit(cache=True, nogil=True)
+def _metric_row_step(XT, x, j0, j1, code, p, dist, lanes, col_sum, col_min, col_max, k, fold_max):  # pragma: no cover
+    """``clustval._engine.rowstep.row_step`` for the metric ``code``: the distances of point x
+    to columns j0:j1 of XT added to col_sum[k:], folded into col_min[k:] (and col_max[k:]
+    with ``fold_max``); returns the row's sum in the order of LANES (lanes counted from
+    j0), its minimum (+inf for no columns) and maximum (+0.0 for none)."""
+    m = j1 - j0
+    metric_distances(XT, x, XT, j0, j1, code, p, dist)
+    lanes[:] = 0.0
+    full = m - m % LANES
+    for j in range(0, full, LANES):
+        for lane in range(LANES):
+            lanes[lane] += dist[j + lane]
+    for j in range(full, m):
+        lanes[j - full] += dist[j]
+    lowest, highest = np.inf, 0.0
+    for j in range(m):
+        v = dist[j]
+        lowest = min(lowest, v)
+        highest = max(highest, v)
+        col_sum[k + j] += v
+        col_min[k + j] = min(col_min[k + j], v)
+        if fold_max:
+            col_max[k + j] = max(col_max[k + j], v)
+    return _lanes_total(lanes), lowest, highest
+
+
 @numba.njit(parallel=True, cache=True, nogil=True)
-def metric_row_stats(XT, r0, r1, code, p, starts, sums, mins, maxs):  # pragma: no cover
-    """For each object i in r0:r1 (columns of the cluster-sorted, feature-major XT), row
-    i - r0 of: ``sums`` the distances to each cluster's members, added in the order of
-    LANES with the lanes counted from the cluster's first member; ``mins`` the smallest to
-    each cluster, i itself left out; ``maxs`` the largest (numpy counterpart:
-    ``clustval._engine.pairwise._metric_row_stats``). Each row's distances are computed a
-    tile at a time into one row of scratch."""
-    n = XT.shape[1]
-    K = starts.size - 1
-    rows = r1 - r0
-    blocks = -(-rows // 16)  # a block of rows shares one scratch row
-    for b in numba.prange(blocks):
-        dist = np.empty(n)
+def metric_tile_pair_stats(
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, code, p
+):  # pragma: no cover
+    """``tile_pair_stats`` for the metric ``code`` (Minkowski order p): the same tile pairs,
+    parts, orders and outputs, each row's distances those of ``metric_distances``."""
+    for w in numba.prange(bounds.size - 1):
+        dist = np.empty(TILE)
         lanes = np.empty(LANES)
-        for r in range(r0 + b * 16, min(r1, r0 + b * 16 + 16)):
-            for j0 in range(0, n, TILE):
-                j1 = min(j0 + TILE, n)
-                metric_distances(XT, r, XT, j0, j1, code, p, dist[j0:j1])
-            for c in range(K):
-                s0, s1 = starts[c], starts[c + 1]
-                lanes[:] = 0.0
-                full = s0 + (s1 - s0) - (s1 - s0) % LANES
-                for j in range(s0, full, LANES):
-                    for lane in range(LANES):
-                        lanes[lane] += dist[j + lane]
-                for j in range(full, s1):
-                    lanes[j - full] += dist[j]
-                sums[r - r0, c] = _lanes_total(lanes)
-                lowest, highest = np.inf, 0.0
-                for j in range(s0, s1):
-                    v = dist[j]
-                    highest = max(highest, v)
-                    if j != r:
-                        lowest = min(lowest, v)
-                mins[r - r0, c] = lowest
-                maxs[r - r0, c] = highest
+        col_sum = np.empty(TILE)
+        col_min = np.empty(TILE)
+        col_max = np.empty(TILE)
+        sums[w] = 0.0
+        mins[w] = np.inf
+        own_max[w] = 0.0
+        pair_max[w] = 0.0
+        w_sums, w_mins, w_max, w_pair = sums[w], mins[w], own_max[w], pair_max[w]
+        for q in range(bounds[w], bounds[w + 1]):
+            a, b = pair_a[q], pair_b[q]
+            b0, b1 = tiles[b], tiles[b + 1]
+            ca, cb = tile_cluster[a], tile_cluster[b]
+            m = b1 - b0
+            col_sum[:] = 0.0
+            col_min[:] = np.inf
+            col_max[:] = 0.0
+            tile_max = 0.0  # the tile pair's largest distance
+            for i in range(tiles[a], tiles[a + 1]):
+                j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
+                if j0 >= b1:
+                    continue
+                k = j0 - b0
+                x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
+                r = slot[i]
+                total, lowest, highest = _metric_row_step(
+                    XT, x, j, j + m - k, code, p, dist, lanes, col_sum, col_min, col_max, k, ca == cb
+                )
+                if ca == cb and r >= 0:
+                    w_max[r] = max(w_max[r], highest)
+                tile_max = max(tile_max, highest)
+                if r >= 0:
+                    w_sums[r, cb] += total
+                    w_mins[r, cb] = min(w_mins[r, cb], lowest)
+            if w_pair.shape[0] > 0:
+                w_pair[ca, cb] = max(w_pair[ca, cb], tile_max)
+            for j in range(m):
+                r = slot[b0 + j]
+                if r < 0:
+                    continue
+                w_sums[r, ca] += col_sum[j]
+                w_mins[r, ca] = min(w_mins[r, ca], col_min[j])
+                if ca == cb:
+                    w_max[r] = max(w_max[r], col_max[j])

@@ -137,9 +137,7 @@ class Metric:
             out = np.empty((A.shape[0], B.shape[0]))
         kernels = _compiled.kernels(A.shape[0] * B.shape[0] * A.shape[1])
         if kernels is not None:
-            kernels.metric_block(
-                np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), self.code, self.order, out
-            )
+            kernels.metric_block(_padded_feature_major(A), _padded_feature_major(B), self.code, self.order, out)
             return out
         return numpy_block(A, B, self.code, self.order, out)
 
@@ -147,6 +145,13 @@ class Metric:
     def order(self) -> float:
         """p for Minkowski; 0.0 (unused) for the other metrics."""
         return self.p if self.p is not None else 0.0
+
+
+def _padded_feature_major(A: np.ndarray) -> np.ndarray:
+    """A transposed, with zero rows up to a multiple of 4 features (the kernel's sweeps)."""
+    AT = np.zeros((-(-A.shape[1] // 4) * 4, A.shape[0]))
+    AT[: A.shape[1]] = A.T
+    return AT
 
 
 def numpy_block(A: np.ndarray, B: np.ndarray, code: int, p: float, out: np.ndarray) -> np.ndarray:

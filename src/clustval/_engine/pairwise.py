@@ -317,9 +317,9 @@ def cluster_distance_stats(
         distances (bit for bit those of the numpy engine on the matrix's coordinates).
     metric : a :class:`clustval._engine.metrics.Metric` other than Euclidean, or None
         (Euclidean). X holds the rows it prepared (:meth:`~clustval._engine.metrics.Metric.prepare`);
-        each object's distances to every object are computed a row at a time
-        (:func:`_metric_row_stats`, compiled or numpy, the same values), summed per cluster
-        in the order of :data:`clustval._engine.lanes.LANES` from the cluster's first member.
+        both engines run the same pass with its distances
+        (:func:`clustval._engine.kernels.metric_tile_pair_stats`, or the numpy engine on
+        blocks of :meth:`~clustval._engine.metrics.Metric.block`), bit for bit the same.
 
     The pass is :func:`pass_task` over all objects at once, then :func:`combine_pass`: the
     two functions :mod:`clustval.dask` runs with the objects cut into blocks, one task each,
@@ -401,7 +401,7 @@ def plan_pass(
     if precomputed:
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
     elif requested:
-        engine = _resolve_engine(engine, work=n * n * n_features / (1 if metric else 2))
+        engine = _resolve_engine(engine, work=n * n * n_features / 2)
     return PassPlan(
         n, n_clusters, order, own, starts, _TilePlan.of(starts), engine or "numpy",
         sums, nearest, extremes, pair_max, memory_budget_mb, precomputed, metric,
@@ -464,9 +464,7 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
         def distance_rows(positions):
             return exact_distances(data[positions], data)
 
-    if plan.metric is not None:
-        _metric_task(plan, start, stop, data, sums, mins, own_max, pair_max)
-    elif every:
+    if every:
         XT, columns = _tile_major_cached(data, plan.tiles.tiles)
         _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max)
     else:
@@ -478,6 +476,8 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
                 DT = np.empty((n + 1, r1 - r0))
             if plan.precomputed:
                 DT[:n] = distance_rows(np.arange(r0, r1)).T  # row i: d(i, j), as a given D reads
+            elif plan.metric is not None:
+                plan.metric.block(data, data[r0:r1], out=DT[:n])  # symmetric too
             else:
                 exact_distances(data, data[r0:r1], out=DT[:n])  # d(j, i) == d(i, j), bit for bit
             DT[n] = 0.0
@@ -523,44 +523,6 @@ def combine_pass(plan: PassPlan, blocks: list[BlockSummaries]) -> ClusterDistanc
         highest = np.maximum.reduce([b.pair_max for b in blocks])
         stats["pair_max"] = np.maximum(highest, highest.T)
     return ClusterDistanceStats(sizes=sizes, **stats)
-
-
-def _metric_task(plan, start, stop, data, sums, mins, own_max, pair_max) -> None:
-    """Fill the summaries of sorted positions start:stop for a metric other than Euclidean
-    (``data``: its prepared rows, sorted), from :func:`_metric_row_stats` over row blocks
-    within the budget; every summary from each object's own row of distances."""
-    n, K, m = plan.n, plan.n_clusters, stop - start
-    row_sums = sums if sums is not None else np.empty((m, K))
-    row_mins = mins if mins is not None else np.empty((m, K))
-    row_maxs = np.empty((m, K))
-    kernels = _compiled.kernels() if plan.engine == "numba" else None
-    XT = np.ascontiguousarray(data.T) if kernels is not None else None
-    step = rows_per_block(n, plan.memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
-    for r0 in range(start, stop, step):
-        r1 = min(r0 + step, stop)
-        out = slice(r0 - start, r1 - start)
-        if kernels is not None:
-            kernels.metric_row_stats(XT, r0, r1, plan.metric.code, plan.metric.order, plan.starts,
-                                     row_sums[out], row_mins[out], row_maxs[out])  # fmt: skip
-        else:
-            _metric_row_stats(data, r0, r1, plan.metric, plan.starts, row_sums[out], row_mins[out], row_maxs[out])
-    if own_max is not None:
-        own_max[:] = row_maxs[np.arange(m), plan.own[start:stop]]
-    if pair_max is not None:  # the rows' clusters are runs (sorted order)
-        row_clusters, row_starts = np.unique(plan.own[start:stop], return_index=True)
-        pair_max[row_clusters] = np.maximum(pair_max[row_clusters], np.maximum.reduceat(row_maxs, row_starts, axis=0))
-
-
-def _metric_row_stats(data, r0, r1, metric, starts, sums, mins, maxs) -> None:
-    """:func:`clustval._engine.kernels.metric_row_stats` in numpy (the same values): rows
-    r0:r1 of the distances to every object, reduced per cluster."""
-    D = metric.block(data[r0:r1], data)
-    for c in range(len(starts) - 1):
-        sums[:, c] = lane_sums(D[:, starts[c] : starts[c + 1]])
-    np.maximum.reduceat(D, starts[:-1], axis=1, out=maxs)
-    rows = np.arange(r1 - r0)
-    D[rows, r0 + rows] = np.inf  # an object is not its own neighbour
-    np.minimum.reduceat(D, starts[:-1], axis=1, out=mins)
 
 
 def _numpy_block(DT, plan, r0, first, cluster_sums, mins, own_max, pair_max) -> None:
@@ -616,10 +578,16 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -
     part_max = np.empty((parts, m))
     K = plan.n_clusters if pair_max is not None else 0  # no rows: the kernel skips the pair maxima
     part_pair_max = np.empty((parts, K, K))
-    kernels.tile_pair_stats(
-        XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
-        part_pair_max,
-    )  # fmt: skip
+    if plan.metric is None:
+        kernels.tile_pair_stats(
+            XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
+            part_pair_max,
+        )  # fmt: skip
+    else:
+        kernels.metric_tile_pair_stats(
+            XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
+            part_pair_max, plan.metric.code, plan.metric.order,
+        )  # fmt: skip
     kernels.combine_parts(part_sums, part_mins, part_max, np.arange(m), sums, mins, own_max)
     if pair_max is not None:
         np.maximum(pair_max, part_pair_max.max(axis=0, initial=0.0), out=pair_max)
