@@ -10,6 +10,9 @@ Suites:
             ``rand_score``; C = K = 10 and 1000; integer and string labels
   internal  Silhouette + BWP + IGP + Dunn (``internal_scores``, one distance pass) against
             scikit-learn's ``silhouette_score`` alone; d = 8, K = 10
+  metrics   Silhouette in another metric than Euclidean (``internal_scores(X, labels,
+            ["sil"], metric=m)``, the same tiled pass) against scikit-learn's
+            ``silhouette_score(X, labels, metric=m)``; m = manhattan and cosine, d = 10, K = 10
   ami       AMI (``ami``, exact expected mutual information) against
             scikit-learn's ``adjusted_mutual_info_score``; C = K = 1000 at n = 10^5, C = K = 10 at 10^6
   kmedoids  Park-Jun K-medoids against scikit-learn-extra's KMedoids(method="alternate")
@@ -84,12 +87,13 @@ def plan(quick: bool) -> dict:
     if quick:
         return dict(
             external_n=[10**4, 10**6], internal_n=[5000, 20000],
-            kmedoids_n=[2000], kmedoids_alone_n=[], repeats=3, budget_s=2.0,
+            kmedoids_n=[2000], kmedoids_alone_n=[], repeats=3, budget_s=2.0, metric_n=[20000],
             peer_external_n=[10**4], peer_internal_n=[5000], peer_kmedoids_n=[2000],
         )  # fmt: skip
     return dict(
         external_n=[10**4, 10**5, 10**6, 10**7], internal_n=[5000, 10000, 20000, 50000, 100000],
         kmedoids_n=[2000, 5000, 10000], kmedoids_alone_n=[100000], repeats=5, budget_s=30.0,
+        metric_n=[5000, 20000],
         peer_external_n=[10**4, 10**6], peer_internal_n=[5000, 20000],
         peer_kmedoids_n=[2000, 5000, 10000],
     )  # fmt: skip
@@ -168,18 +172,21 @@ def measure(case: dict, side: str, repeats: int, budget_s: float) -> dict:
         warm = lambda: call(*small)  # noqa: E731
     else:
         X, labels = internal_data(case["n"], case["d"], case["k"])
+        metric = case.get("metric", "euclidean")
         if side == "ours":
             from clustval import internal_scores
 
-            def call(X=X, labels=labels):
-                return internal_scores(X, labels, INTERNAL_NAMES)
+            names = INTERNAL_NAMES if case["suite"] == "internal" else ["sil"]
 
-            report = tuple(INTERNAL_NAMES)
+            def call(X=X, labels=labels):
+                return internal_scores(X, labels, names, metric=metric)
+
+            report = tuple(names)
         else:
             from sklearn.metrics import silhouette_score
 
             def call(X=X, labels=labels):
-                return {"sil": silhouette_score(X, labels)}
+                return {"sil": silhouette_score(X, labels, metric=metric)}
 
             report = ("sil",)
         warm = lambda: call(X[:500], labels[:500])  # noqa: E731
@@ -594,6 +601,11 @@ def cases(settings: dict, suites: list[str]) -> list[dict]:
     if "internal" in suites:
         for n in settings["internal_n"]:
             out.append(dict(suite="internal", n=n, d=8, k=10, reference="silhouette_score"))
+    if "metrics" in suites:
+        for n in settings["metric_n"]:
+            for metric in ("manhattan", "cosine"):
+                out.append(dict(suite="metrics", n=n, d=10, k=10, metric=metric,
+                                reference=f"silhouette_score {metric}"))  # fmt: skip
     if "ami" in suites:
         for n, c in AMI_CASES:
             out.append(dict(suite="ami", n=n, c=c, labels="int", reference="adjusted_mutual_info_score"))
@@ -627,7 +639,7 @@ ON_REQUEST = {"families": bench_families, "every": bench_every}
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes (about 2 minutes)")
-    suites = ["startup", "external", "internal", "ami", "kmedoids", "peers"]
+    suites = ["startup", "external", "internal", "metrics", "ami", "kmedoids", "peers"]
     # families and every: on request only (R when found, 5-17 minutes each; their own tables)
     parser.add_argument("--suites", nargs="+", default=suites, choices=[*suites, *ON_REQUEST])
     parser.add_argument("--out", type=Path, default=RESULTS, help="folder for the results")
