@@ -23,6 +23,7 @@ True
 (0.0, 1.0)
 """
 
+from ._engine.metrics import Metric
 from .bootstrap import BootstrapResult, bootstrap
 from .clustering import ALGORITHMS, cluster, kmeans
 from .clustering.kmedoids import euclidean_distances, park_jun, sd_kmedoids
@@ -100,7 +101,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
-    "GapResult", "INDICES", "IndexSpec", "InputError", "SKLEARN_NAMES", "Selection",
+    "GapResult", "INDICES", "IndexSpec", "InputError", "Metric", "SKLEARN_NAMES", "Selection",
     "UndefinedIndexError", "Vote", "bwp_samples", "cluster", "contingency_from_counts",
     "contingency_from_frame", "contingency_matrix", "euclidean_distances", "external_scores",
     "external_scores_from_table", "gap_statistic", "get_index", "internal_scores", "kmeans",

@@ -56,13 +56,17 @@ _CORE_INPUT = {
 _DATA = {
     True: {
         "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers" + _PRECOMPUTED + ".",
-        "metric": """{"euclidean", "precomputed"}, default "euclidean"
-    How X is read: coordinates (Euclidean distances), or the pairwise distances in any metric.""",
+        "metric": """str or Metric, default "euclidean"
+    How X is read: coordinates, with the distances of their rows in one of scipy's metrics
+    ("euclidean", "sqeuclidean", "cityblock" or "manhattan", "chebyshev", "minkowski",
+    "cosine", "correlation"; Minkowski's p as ``clustval.Metric("minkowski", p=3)``),
+    computed block by block; or "precomputed": the pairwise distances in any metric.""",
     },
     False: {
         "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers.",
         "metric": """{"euclidean"}, default "euclidean"
-    Coordinates only: this index needs the centroids, so "precomputed" is refused.""",
+    Coordinates only: this index needs the centroids, so "precomputed" and the other
+    metrics are refused.""",
     },
 }
 # The Raises every index of a kind shares, by exception
