@@ -180,14 +180,18 @@ def test_minkowski_of_order_one_two_infinity_is_the_named_metric():
     assert clustval.sil(X, labels, metric=Metric("minkowski", p=2)) == clustval.sil(X, labels)
 
 
-def test_a_distance_of_degree_two_keeps_the_datas_units():
-    """sqeuclidean on data scaled by a power of two (far from magnitude 1): distances of
-    degree 2, so an index in distance units (the C-index's sums are ratios; Dunn's too) is
-    the same, and the squared distances of the scaled data are exact."""
+@pytest.mark.parametrize(("metric", "degree"), [("sqeuclidean", 2), ("cityblock", 1), ("cosine", 0)])
+def test_values_keep_the_datas_units(metric, degree):
+    """Data far from magnitude 1 are scaled by a power of two inside (exact): the ratios
+    (Sil, Dunn, C-index) are unchanged and Point-Biserial, a difference of mean distances,
+    comes back in the metric's units, degree 2 for the squared Euclidean distance."""
     X, labels = _random(seed=8, n=40)
-    big = X * 2.0**200
-    _close(internal_scores(big, labels, ["sil", "dunn", "c_index"], metric="sqeuclidean"),
-           internal_scores(X, labels, ["sil", "dunn", "c_index"], metric="sqeuclidean"))  # fmt: skip
+    names = ["sil", "dunn", "c_index", "point_biserial"]
+    small, big = (internal_scores(Z, labels, names, metric=metric) for Z in (X, X * 2.0**200))
+    _close({**big, "point_biserial": big["point_biserial"] / 2.0 ** (200 * degree)}, small)
+    if degree == 2:  # squared distances beyond float64: refused, not inf
+        with pytest.raises(InputError, match="leave float64's range"):
+            internal_scores(X * 2.0**600, labels, ["sil"], metric=metric)
 
 
 _PEAK = """

@@ -125,7 +125,7 @@ class Partition:
         self.n = self.X.shape[0]
         if self.metric is not None:  # its distances are those of the scaled data times scale**degree
             self.X = self.metric.prepare(self.X)
-            self.scale = self.scale**self.metric.degree
+            self.scale = _metric_scale(self.scale, self.metric)
 
     def in_data_units(self, value: float, power: int) -> float:
         """``value``, computed on :attr:`X` and of degree ``power`` in the coordinates
@@ -561,6 +561,19 @@ class Partition:
         between = self.distance_stats.pair_min.copy()
         np.fill_diagonal(between, np.inf)
         return float(between.min())
+
+
+def _metric_scale(scale: float, metric: Metric) -> float:
+    """``scale**degree``, the factor from the metric's distances of the scaled data to those of
+    the data (a power of two), or InputError where it leaves float64's range (squared
+    distances of data beyond ~1e154 or below ~1e-154 overflow or underflow)."""
+    exponent = (math.frexp(scale)[1] - 1) * metric.degree
+    if not -1022 <= exponent <= 1023:
+        raise InputError(
+            f"the {metric.name} distances of these data leave float64's range (magnitudes near "
+            f"2^{math.frexp(scale)[1] - 1}): rescale X first."
+        )
+    return math.ldexp(1.0, exponent)
 
 
 def is_precomputed(metric) -> bool:
