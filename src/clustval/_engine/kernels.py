@@ -363,38 +363,18 @@ def distance_block(AT, BT, out):  # pragma: no cover
 @numba.njit(cache=True, nogil=True)
 def metric_distances(PT, i, QT, j0, j1, code, p, out):  # pragma: no cover
     """out[j - j0] = d(p_i, q_j) for j in j0:j1 (PT, QT feature-major, padded to a multiple
-    of 4 rows), for the metric ``code`` (Minkowski order p)."""
+    of 4 rows), for the metric ``code`` (Minkowski order p): eight features per sweep, then
+    four."""
     m = j1 - j0
     for j in range(m):
         out[j] = 0.0
-    for f in range(0, PT.shape[0], 4):
-        x0, x1, x2, x3 = PT[f, i], PT[f + 1, i], PT[f + 2, i], PT[f + 3, i]
-        c0, c1, c2, c3 = QT[f, j0:j1], QT[f + 1, j0:j1], QT[f + 2, j0:j1], QT[f + 3, j0:j1]
-        if code == 0 or code == 4:
-            for j in range(m):
-                a = x0 - c0[j]
-                v = out[j] + a * a
-                a = x1 - c1[j]
-                v += a * a
-                a = x2 - c2[j]
-                v += a * a
-                a = x3 - c3[j]
-                out[j] = v + a * a
-        elif code == 1:
-            for j in range(m):
-                out[j] = (((out[j] + abs(x0 - c0[j])) + abs(x1 - c1[j])) + abs(x2 - c2[j])) + abs(x3 - c3[j])
-        elif code == 2:
-            for j in range(m):
-                v = max(out[j], abs(x0 - c0[j]))
-                v = max(v, abs(x1 - c1[j]))
-                v = max(v, abs(x2 - c2[j]))
-                out[j] = max(v, abs(x3 - c3[j]))
-        else:
-            for j in range(m):
-                v = out[j] + abs(x0 - c0[j]) ** p
-                v += abs(x1 - c1[j]) ** p
-                v += abs(x2 - c2[j]) ** p
-                out[j] = v + abs(x3 - c3[j]) ** p
+    d = PT.shape[0]
+    f = 0
+    while f + 8 <= d:
+        _metric_sweep(PT, i, QT, f, True, j0, j1, code, p, out)
+        f += 8
+    if f < d:
+        _metric_sweep(PT, i, QT, f, False, j0, j1, code, p, out)
     if code == 3:
         inv = 1.0 / p
         for j in range(m):
@@ -402,6 +382,55 @@ def metric_distances(PT, i, QT, j0, j1, code, p, out):  # pragma: no cover
     elif code == 4:
         for j in range(m):
             out[j] *= 0.5
+
+
+@numba.njit(cache=True, nogil=True)
+def _metric_sweep(PT, i, QT, f, wide, j0, j1, code, p, out):  # pragma: no cover
+    """Add the terms of features f:f + 8 (``wide``) or f:f + 4 to out[:j1 - j0], in order."""
+    m = j1 - j0
+    g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
+    x0, x1, x2, x3 = PT[f, i], PT[f + 1, i], PT[f + 2, i], PT[f + 3, i]
+    x4, x5, x6, x7 = PT[g, i], PT[g + 1, i], PT[g + 2, i], PT[g + 3, i]
+    c0, c1, c2, c3 = QT[f, j0:j1], QT[f + 1, j0:j1], QT[f + 2, j0:j1], QT[f + 3, j0:j1]
+    c4, c5, c6, c7 = QT[g, j0:j1], QT[g + 1, j0:j1], QT[g + 2, j0:j1], QT[g + 3, j0:j1]
+    if code == 0 or code == 4:
+        for j in range(m):
+            a = x0 - c0[j]
+            v = out[j] + a * a
+            a = x1 - c1[j]
+            v += a * a
+            a = x2 - c2[j]
+            v += a * a
+            a = x3 - c3[j]
+            v += a * a
+            if wide:
+                a = x4 - c4[j]
+                v += a * a
+                a = x5 - c5[j]
+                v += a * a
+                a = x6 - c6[j]
+                v += a * a
+                a = x7 - c7[j]
+                v += a * a
+            out[j] = v
+    elif code == 1:
+        for j in range(m):
+            v = (((out[j] + abs(x0 - c0[j])) + abs(x1 - c1[j])) + abs(x2 - c2[j])) + abs(x3 - c3[j])
+            if wide:
+                v = (((v + abs(x4 - c4[j])) + abs(x5 - c5[j])) + abs(x6 - c6[j])) + abs(x7 - c7[j])
+            out[j] = v
+    elif code == 2:
+        for j in range(m):
+            v = max(max(max(max(out[j], abs(x0 - c0[j])), abs(x1 - c1[j])), abs(x2 - c2[j])), abs(x3 - c3[j]))
+            if wide:
+                v = max(max(max(max(v, abs(x4 - c4[j])), abs(x5 - c5[j])), abs(x6 - c6[j])), abs(x7 - c7[j]))
+            out[j] = v
+    else:
+        for j in range(m):
+            v = (((out[j] + abs(x0 - c0[j]) ** p) + abs(x1 - c1[j]) ** p) + abs(x2 - c2[j]) ** p) + abs(x3 - c3[j]) ** p
+            if wide:
+                v = (((v + abs(x4 - c4[j]) ** p) + abs(x5 - c5[j]) ** p) + abs(x6 - c6[j]) ** p) + abs(x7 - c7[j]) ** p
+            out[j] = v
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
