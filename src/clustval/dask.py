@@ -75,6 +75,8 @@ from .indices.partition import (
     NEAREST,
     PAIR_MAX,
     Partition,
+    is_euclidean,
+    is_precomputed,
 )
 from .indices.registry import index_options, takes_options
 from .indices.scoring import (
@@ -180,6 +182,11 @@ def internal_scores(
     >>> scores == clustval.internal_scores(X, labels, ["sil", "dunn"])
     True
     """
+    if not (is_euclidean(metric) or is_precomputed(metric)):  # its tasks compute Euclidean distances
+        raise InputError(
+            f"clustval.dask.internal_scores takes metric 'euclidean' or 'precomputed', got {metric!r}: "
+            "use clustval.internal_scores for the other metrics."
+        )
     specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
