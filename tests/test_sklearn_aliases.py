@@ -197,14 +197,9 @@ def test_silhouette_score_with_distances_and_samples_equals_scikit_learn():
 
 # every function clustval exports under a name of sklearn.metrics.cluster, found, not listed
 SIGNATURE_NAMES = sorted(set(clustval.__all__) & set(sklearn.metrics.cluster.__all__))
-# clustval.indices.classic.silhouette_samples: no **kwds yet, and its own memory_budget_mb
-_PENDING = {"silhouette_samples"}
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="signature not yet scikit-learn's"))
-    if name in _PENDING else name for name in SIGNATURE_NAMES
-])  # fmt: skip
+@pytest.mark.parametrize("name", SIGNATURE_NAMES)
 def test_the_aliases_take_every_parameter_of_scikit_learn(name):
     # read from the installed scikit-learn: a parameter it adds is missed here at once
     theirs = inspect.signature(getattr(sklearn.metrics.cluster, name)).parameters
@@ -266,3 +261,30 @@ def test_bad_options_are_value_errors():
     ):
         with pytest.raises(InputError):
             call()
+
+
+@pytest.mark.parametrize(
+    ("metric", "keywords"),
+    [("manhattan", {}), ("cosine", {}), ("chebyshev", {}), ("minkowski", {"p": 3}), ("euclidean", {"squared": True}),
+     ("correlation", {"n_jobs": 2}), ("l1", {})],
+)
+def test_silhouette_with_scikit_learns_metrics_and_keywords(metric, keywords):
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(80, 4)) + np.repeat(np.eye(4)[:2] * 3, 40, axis=0)
+    labels = np.repeat([0, 1, 2, 3], 20)
+    assert clustval.silhouette_score(X, labels, metric=metric, **keywords) == pytest.approx(
+        sk.silhouette_score(X, labels, metric=metric, **keywords), rel=1e-12)
+    np.testing.assert_allclose(clustval.silhouette_samples(X, labels, metric=metric, **keywords),
+                               sklearn.metrics.silhouette_samples(X, labels, metric=metric, **keywords), rtol=1e-12)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("metric", "keywords", "message"),
+    [("braycurtis", {}, "metric='precomputed'"), (lambda a, b: 0.0, {}, "metric='precomputed'"),
+     ("cosine", {"p": 3}, "keyword 'p'"), ("minkowski", {"p": 0.5}, "p")],
+)
+def test_silhouette_metrics_clustval_does_not_compute_are_one_line_errors(metric, keywords, message):
+    with pytest.raises(InputError, match=message) as caught:
+        clustval.silhouette_score([[0.0, 1.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1], metric=metric,
+                                  **keywords)  # fmt: skip
+    assert "\n" not in str(caught.value)

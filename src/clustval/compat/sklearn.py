@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._engine.metrics import METRIC_NAMES, Metric
 from .._engine.pairwise import distance_blocks
 from ..errors import InputError
 from ..indices import classic, partition
@@ -48,6 +49,7 @@ __all__ = [
     "mutual_info_score",
     "normalized_mutual_info_score",
     "rand_score",
+    "silhouette_samples",
     "silhouette_score",
     "v_measure_score",
 ]
@@ -379,10 +381,11 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
         The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
     labels : array-like of shape (n_samples,)
         The cluster of each object.
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        clustval's pass computes Euclidean distances; for any other metric give its
-        distance matrix (``sklearn.metrics.pairwise_distances(X, metric=...)``) with
-        ``metric="precomputed"`` (scikit-learn's other metric names raise InputError).
+    metric : str, default "euclidean"
+        ``"precomputed"``, or a metric clustval's pass computes without a matrix
+        (:data:`clustval._engine.metrics.METRIC_NAMES`: euclidean, sqeuclidean, cityblock
+        (manhattan, l1), chebyshev, minkowski, cosine, correlation). Another of scipy's or a
+        callable raises InputError: give its distances with ``metric="precomputed"``.
     sample_size : int, optional
         Score a random sample of this many objects: scikit-learn's sample
         (``check_random_state(random_state).permutation(n)[:sample_size]``), so the same
@@ -394,10 +397,9 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
         and ``ensure_all_finite`` say how scikit-learn computes, not what: accepted, and
         clustval's exact pass ignores them (it refuses non-finite data whatever
         ``ensure_all_finite``). With ``metric="precomputed"`` every keyword is ignored, as
-        scikit-learn ignores them. With ``"euclidean"``, ``X_norm_squared`` and
-        ``Y_norm_squared`` (norms scikit-learn reuses) are ignored and ``squared=False`` is
-        accepted; ``squared=True`` (a silhouette of squared distances) and any other keyword
-        raise InputError.
+        scikit-learn ignores them. Euclidean: ``X_norm_squared`` and ``Y_norm_squared``
+        (norms scikit-learn reuses) are ignored, ``squared=True`` is the sqeuclidean metric.
+        Minkowski: ``p`` (default 2, as scipy's). Any other keyword raises InputError.
 
     Returns
     -------
@@ -411,8 +413,10 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     0.716625
     >>> round(silhouette_score(X, [0, 0, 1, 1, 2], sample_size=4, random_state=0, n_jobs=2), 6)
     0.899749
+    >>> round(silhouette_score(X, [0, 0, 1, 1, 2], metric="minkowski", p=3), 6)
+    0.716625
     """
-    _check_distance_keywords(metric, kwds)
+    metric = _metric(metric, kwds)
     X, labels = _data(X, labels, sparse=True)
     precomputed = partition.is_precomputed(metric)
     if sample_size is not None:
@@ -428,6 +432,38 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     return classic.sil(X, labels, metric=metric)
 
 
+def silhouette_samples(X, labels, *, metric: str = "euclidean", **kwds) -> np.ndarray:
+    """scikit-learn's ``silhouette_samples``: :func:`clustval.indices.classic.silhouette_samples`,
+    with scikit-learn's metrics and keywords as :func:`silhouette_score` takes them.
+
+    Parameters
+    ----------
+    X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
+        The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    metric : str, default "euclidean"
+        As :func:`silhouette_score` takes it.
+    **kwds
+        As :func:`silhouette_score` takes them.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+        The width of every object; scikit-learn's values.
+
+    Examples
+    --------
+    >>> silhouette_samples([[0.0, 1.0], [0.0, 2.0], [5.0, 0.0], [6.0, 0.0]], [0, 0, 1, 1], metric="cosine")
+    array([1., 1., 1., 1.])
+    """
+    metric = _metric(metric, kwds)
+    X, labels = _data(X, labels, sparse=True)
+    if partition.is_precomputed(metric):
+        X = _zero_diagonal(X)
+    return classic.silhouette_samples(X, labels, metric=metric)
+
+
 # scikit-learn's keywords of pairwise_distances_chunked and pairwise_distances: how it
 # computes the distances (jobs, chunk memory, its finiteness check), not which distances
 _HOW_KEYWORDS = frozenset({"n_jobs", "working_memory", "ensure_all_finite"})
@@ -435,24 +471,33 @@ _HOW_KEYWORDS = frozenset({"n_jobs", "working_memory", "ensure_all_finite"})
 _EUCLIDEAN_NORMS = frozenset({"X_norm_squared", "Y_norm_squared"})
 
 
-def _check_distance_keywords(metric, kwds) -> None:
-    """Refuse, in one line, the keywords of silhouette_score's ``**kwds`` that would change
-    the distances of clustval's Euclidean pass (scikit-learn ignores them all for a
-    precomputed matrix)."""
-    if not (isinstance(metric, str) and metric == "euclidean"):
-        return  # precomputed: ignored; another metric: sil's own one-line refusal
-    for name, value in kwds.items():
-        if name in _HOW_KEYWORDS or name in _EUCLIDEAN_NORMS or (name == "squared" and value is False):
+def _metric(metric, kwds):
+    """The metric clustval's pass computes for scikit-learn's ``metric`` and ``**kwds``, or
+    one line of error (scikit-learn ignores every keyword with a precomputed matrix)."""
+    if isinstance(metric, str) and metric == "precomputed":
+        return metric
+    if not isinstance(metric, str):
+        raise InputError(f"metric {metric!r}: clustval's pass computes scipy's named metrics; give the "
+                         "distances of any other with metric='precomputed'.")  # fmt: skip
+    name = metric.lower()
+    if name not in METRIC_NAMES:
+        raise InputError(f"metric {metric!r} is not one clustval's pass computes ({', '.join(METRIC_NAMES)}); "
+                         "give its distances with metric='precomputed'.")  # fmt: skip
+    euclidean = name in ("euclidean", "l2")
+    squared, p = False, None
+    for key, value in kwds.items():
+        if key in _HOW_KEYWORDS or (euclidean and key in _EUCLIDEAN_NORMS):
             continue
-        if name == "squared":
-            raise InputError(
-                "squared=True scores squared Euclidean distances: give them as a matrix with "
-                "metric='precomputed' (clustval's pass computes Euclidean distances)."
-            )
-        raise InputError(
-            f"silhouette_score got the keyword {name!r}, which the Euclidean distances do not take "
-            f"(scikit-learn: {', '.join(sorted(_HOW_KEYWORDS | _EUCLIDEAN_NORMS | {'squared'}))})."
-        )
+        if euclidean and key == "squared" and isinstance(value, (bool, np.bool_)):
+            squared = bool(value)
+        elif name == "minkowski" and key == "p":
+            p = value
+        else:
+            raise InputError(f"silhouette_score got the keyword {key!r}, which the {metric} distances do not "
+                             f"take here (scikit-learn's {', '.join(sorted(_HOW_KEYWORDS))} are ignored).")  # fmt: skip
+    if squared:
+        return "sqeuclidean"
+    return Metric("minkowski", p=p) if p is not None else metric
 
 
 def _zero_diagonal(D):
@@ -720,12 +765,12 @@ DEPARTURES = (
         keywords={"metric": "precomputed"},
     ),  # fmt: skip
     Departure(
-        ("silhouette_score",), "a metric other than 'euclidean' or 'precomputed'",
+        ("silhouette_score",), "a metric clustval's pass does not compute (scipy's braycurtis, a callable)",
         (([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1]),), NUMBER, InputError,
-        "clustval's exact pass computes Euclidean distances; give any other metric's "
-        "distances with metric='precomputed' (sklearn.metrics.pairwise_distances or "
-        "scipy.spatial.distance)",
-        alias=InputError, keywords={"metric": "manhattan"},
+        "clustval's exact pass computes the metrics of clustval._engine.metrics.METRIC_NAMES; "
+        "give any other metric's distances with metric='precomputed' (sklearn.metrics.pairwise_distances "
+        "or scipy.spatial.distance)",
+        alias=InputError, keywords={"metric": "braycurtis"},
     ),  # fmt: skip
     Departure(
         ("silhouette_score",), "metric='euclidean' with a keyword euclidean_distances does not take",
@@ -733,12 +778,5 @@ DEPARTURES = (
         "scikit-learn passes it on to euclidean_distances, which raises TypeError; this layer "
         "refuses it as bad input, one line (InputError, a ValueError)",
         alias=InputError, keywords={"p": 1},
-    ),  # fmt: skip
-    Departure(
-        ("silhouette_score",), "metric='euclidean' with squared=True",
-        (([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]], [0, 0, 1, 1]),), NUMBER, None,
-        "scikit-learn scores the squared distances; clustval's pass computes Euclidean ones: "
-        "give squared distances with metric='precomputed'",
-        alias=InputError, keywords={"squared": True},
     ),  # fmt: skip
 )

@@ -33,14 +33,11 @@ def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax"
 
     With ``f = gap`` and ``t = se_factor * s`` (K counted from 1, as R does):
 
-    * ``"Tibs2001SEmax"`` (Tibshirani et al. 2001; the default here): the smallest K with
-      ``f(K) >= f(K+1) - t(K+1)``;
-    * ``"firstmax"``: the first local maximum, the smallest K with ``f(K+1) <= f(K)``;
-    * ``"globalmax"``: the first K of the largest f;
-    * ``"firstSEmax"`` (R's default), ``"globalSEmax"`` (Dudoit & Fridlyand 2002): with M the
-      first or the global maximum, the smallest K with ``f(K) >= f(M) - t(M)``.
-
-    Where no K qualifies, R's answer, K_max (or M), is returned.
+    ``"Tibs2001SEmax"`` (Tibshirani et al. 2001; the default here): the smallest K with
+    ``f(K) >= f(K+1) - t(K+1)``; ``"firstmax"``: the smallest K with ``f(K+1) <= f(K)``;
+    ``"globalmax"``: the first K of the largest f; ``"firstSEmax"`` (R's default),
+    ``"globalSEmax"`` (Dudoit & Fridlyand 2002): with M the first or the global maximum, the
+    smallest K with ``f(K) >= f(M) - t(M)``. Where no K qualifies: R's answer, K_max (or M).
 
     Parameters
     ----------
@@ -97,16 +94,13 @@ class GapResult:
         The K tried (ascending), Gap(K) and s_K at each.
     log_w, log_w_reference : tuple of float
         log W_K of the data, and the reference sets' mean log W*_K.
-    best_k : int or None
-        The K the rule chose, or None (see :func:`gap_statistic`).
-    rule, se_factor : str, float
-        The stopping rule and its multiple of s_K.
+    best_k, rule, se_factor : int or None, str, float
+        The K the rule chose (None: see :func:`gap_statistic`), the rule, its multiple of s_K.
 
     Examples
     --------
-    >>> found = gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5)
-    >>> found.best_k, found.best("globalmax")
-    (2, 2)
+    >>> gap_statistic([[0.0], [0.1], [5.0], [5.1]], [1, 2, 3], "pam", B=5).best_k
+    2
     """
 
     ks: tuple[int, ...]
