@@ -77,6 +77,7 @@ from .indices.nbclust import *
 from .indices.neighbours import *
 from .indices.pair_rank import *
 from .indices.registry import INDICES, IndexSpec, get_index
+from .inference import Significance, significance
 from .indices.scatter import *
 from .indices.scoring import (
     external_scores,
@@ -108,10 +109,10 @@ __all__ = [
     "external_scores_from_table", "gap_statistic", "get_index", "internal_scores", "kmeans",
     "pair_confusion_matrix", "pam", "park_jun", "score", "sd_kmedoids", "select_k",
     "silhouette_samples",
-    # uncertainty and stability
-    "BootstrapResult", "Calibration", "Clusterboot", "PredictionStrength", "Stability", "bootstrap",
-    "calibrate", "clusterboot", "prediction_strength", "random_clusterings", "stability_k",
-    "stability_of_k",
+    # chance, uncertainty and stability
+    "BootstrapResult", "Calibration", "Clusterboot", "PredictionStrength", "Significance", "Stability",
+    "bootstrap", "calibrate", "clusterboot", "prediction_strength", "random_clusterings", "significance",
+    "stability_k", "stability_of_k",
     # scikit-learn's names
     "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
     "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",
