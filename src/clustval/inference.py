@@ -330,9 +330,13 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     Examples
     --------
     >>> t = [0] * 20 + [1] * 20
-    >>> r = significance(["ari", "vi"], t, t[5:] + t[:5], n_resamples=199, seed=1)
-    >>> r.exact, r.n_resamples, r.p_values["ari"] == r.p_values["vi"] == 1 / 200
-    (False, 199, True)
+    >>> p = t[5:] + t[:5]  # 30 of 40 objects where they belong
+    >>> r = significance(["ari", "vi"], t, p)  # the 21 tables of these margins, enumerated
+    >>> r.exact, r.n_tables, round(r.p_values["ari"], 6), r.p_values["vi"] == r.p_values["ari"]
+    (True, 21, 0.003848, True)
+    >>> mc = significance("ari", t, p, max_exact_tables=0, n_resamples=199, seed=1)
+    >>> mc.exact, mc.p_values["ari"]  # (1 + 1) / (1 + 199): one draw as good as observed
+    (False, 0.01)
     """
     if model not in MODELS:
         raise InputError(f"model must be one of {MODELS}, got {model!r}.")
