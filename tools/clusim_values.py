@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 import clusim.clustering as cc
-import clusim.sim as sim
+from clusim import sim
 import numpy as np
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "clusim"

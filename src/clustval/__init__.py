@@ -77,7 +77,6 @@ from .indices.nbclust import *
 from .indices.neighbours import *
 from .indices.pair_rank import *
 from .indices.registry import INDICES, IndexSpec, get_index
-from .inference import Significance, significance
 from .indices.scatter import *
 from .indices.scoring import (
     external_scores,
@@ -85,6 +84,7 @@ from .indices.scoring import (
     internal_scores,
     score,
 )
+from .inference import Significance, significance
 from .selection import Selection, Vote, select_k
 from .stability import (
     Calibration,

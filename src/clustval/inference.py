@@ -254,7 +254,9 @@ def _random_tables(ct: Contingency, model: str, size: int, rng: np.random.Genera
     if model.startswith("perm"):
         if C == 1 or K == 1:
             return np.broadcast_to(np.asarray(ct.table), (size, C, K))
-        from scipy.stats import random_table  # Patefield (1981): O(C K) a table, margins fixed
+        from scipy.stats import (
+            random_table,  # Patefield (1981): O(C K) a table, margins fixed
+        )
 
         return random_table(a, b).rvs(size=size, method="patefield", random_state=rng)
     if model == "num1":

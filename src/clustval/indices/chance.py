@@ -48,8 +48,16 @@ from ..errors import InputError, UndefinedIndexError
 from . import external
 from .contingency import Contingency, contingency, sum_pairs
 
-__all__ = ["MODELS", "EXPECTED_INDICES", "ADJUSTED_INDICES", "VARIANCE_INDICES",
-           "adjusted", "expected", "variance", "smi"]  # fmt: skip
+__all__ = [
+    "ADJUSTED_INDICES",
+    "EXPECTED_INDICES",
+    "MODELS",
+    "VARIANCE_INDICES",
+    "adjusted",
+    "expected",
+    "smi",
+    "variance",
+]  # fmt: skip
 
 #: The random models (Gates & Ahn 2017, clusim's names); see the module's table.
 MODELS = ("perm", "perm1", "num", "num1", "all", "all1")
@@ -344,8 +352,6 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
         value = Fraction(tp + tn, pairs) if pairs else Fraction(1)
         mean = _expected_exact(ct, "rand", model)
         return 1.0 if mean == 1 else float((value - mean) / (1 - mean))
-    if ct.n_classes == ct.n_clusters == 1:
-        return 1.0
     mean = _expected_mi(ct, model)
     maximum = _mi_maximum(ct, model)
     if maximum == mean:
@@ -372,7 +378,8 @@ def _reach(succ, draws, pop) -> np.ndarray:
 def _hypergeom(pop, succ, draws) -> tuple[np.ndarray, np.ndarray]:
     """Hypergeometric laws, one a row: ``(k, p)`` of shape (rows, width), k the successes in
     ``draws`` draws from ``pop`` objects of which ``succ`` succeed, p their probabilities
-    (0 on the padding, where k is clipped into the support), each row summing to 1.
+    (0 on the padding, where k is clipped into the support), each row summing to 1 (or all 0
+    for an impossible law, which the variance's nested laws ask for at m of probability 0).
 
     As the E[MI] kernel: P(k) / P(mode) multiplied outwards from the mode by the ratios of
     consecutive terms, the support cut where the mass beyond is < 2 exp(-120).
@@ -400,7 +407,8 @@ def _hypergeom(pop, succ, draws) -> tuple[np.ndarray, np.ndarray]:
     p[outside] = 0.0
     np.cumprod(p[:, lw:], axis=1, out=p[:, lw:])
     p[:, lw::-1] = np.cumprod(p[:, lw::-1], axis=1)
-    p /= p.sum(axis=1, keepdims=True)
+    mass = p.sum(axis=1, keepdims=True)
+    p /= np.where(mass > 0, mass, 1.0)  # 0: an impossible law (succ > pop), asked for but never weighted
     return np.clip(k, k_min[:, None], k_max[:, None]), p
 
 
