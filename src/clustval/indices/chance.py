@@ -71,7 +71,7 @@ VARIANCE_INDICES = ("rand", "russel_rao", "mutual_info")
 #: (their cost grows as n K, resp. n^2, big-integer additions: about a second at this bound).
 MAX_PARTITION_OBJECTS = 2000
 #: The exact variance's work bound, in (cell pair x support x support) terms: the sum
-#: runs over every ordered pair of cells, O(C^2 K^2 w^2) for supports w wide (about 10 s here).
+#: runs over every ordered pair of cells, O(C^2 K^2 w^2) for supports w wide (a few seconds here).
 MAX_VARIANCE_WORK = 2 * 10**8
 # A hypergeometric's support is cut where Bernstein's inequality bounds the mass beyond
 # to 2 exp(-_TAIL_LOG), as in the E[MI] kernel (clustval.indices.external)
@@ -452,6 +452,7 @@ def _cell_sum_variance(a: np.ndarray, b: np.ndarray, n: int, f) -> float:
     mean = np.array([[float((p * f(k, a[i], b[j], n)).sum()) for j, (k, p) in enumerate(row)]
                      for i, row in enumerate(laws)])  # fmt: skip
     total = 0.0
+    inner_of = {}  # (i', j): the innermost expectations, shared by every class i
     for i in range(C):
         for j in range(K):
             k, p = laws[i][j]
@@ -474,12 +475,13 @@ def _cell_sum_variance(a: np.ndarray, b: np.ndarray, n: int, f) -> float:
             if not (others_i.size and others_j.size):
                 continue
             for i2 in others_i:
-                # m = n_i'j given k; inner(m) = E f(n_i'j') for every j' != j
-                m = np.arange(min(a[i2], b[j]) + 1)
-                kk, pp = _hypergeom(n - b[j], np.repeat(a[i2] - m, others_j.size), np.tile(b[others_j], m.size))
-                inner = (pp * f(kk, a[i2], np.tile(b[others_j], m.size)[:, None], n)).sum(axis=1)
-                inner = inner.reshape(m.size, others_j.size) - mean[i2, others_j]
-                mm, pm = _hypergeom(n - a[i], a[i2], b[j] - k)
+                if (i2, j) not in inner_of:  # inner(m) = E f(n_i'j') - its mean, every j' != j
+                    m = np.arange(min(a[i2], b[j]) + 1)
+                    kk, pp = _hypergeom(n - b[j], np.repeat(a[i2] - m, others_j.size), np.tile(b[others_j], m.size))
+                    inner = (pp * f(kk, a[i2], np.tile(b[others_j], m.size)[:, None], n)).sum(axis=1)
+                    inner_of[i2, j] = inner.reshape(m.size, others_j.size) - mean[i2, others_j]
+                inner = inner_of[i2, j]
+                mm, pm = _hypergeom(n - a[i], a[i2], b[j] - k)  # m = n_i'j given n_ij = k
                 mid = np.einsum("km,kmj->kj", pm, inner[mm])
                 total += float(w @ mid.sum(axis=1))
     return total
