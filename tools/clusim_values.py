@@ -19,8 +19,8 @@ import json
 from pathlib import Path
 
 import clusim.clustering as cc
-from clusim import sim
 import numpy as np
+from clusim import sim
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "clusim"
 MODELS = ("perm", "perm1", "num", "num1", "all", "all1")

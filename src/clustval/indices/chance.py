@@ -6,21 +6,14 @@ than a random one, 1 at the maximum. The expectation depends on what "random" me
 Ahn 2017, "The impact of random models on clustering similarity", JMLR 18(87):1-28). The
 models are named as Gates & Ahn and their package clusim name them:
 
-=========  ===============================================================================
-model      the random clustering(s)
-=========  ===============================================================================
-``perm``   both labellings random, their cluster sizes fixed: the permutation
-           (hypergeometric) model of the ARI (Hubert & Arabie 1985) and the AMI (Vinh et
-           al. 2010): the contingency table's margins are fixed.
-``perm1``  one-sided: the classes fixed, the clustering random with its cluster sizes fixed;
-           the same law of the table as ``perm``.
-``num``    both random, uniform over all partitions of the n objects into exactly C (the
-           classes') and exactly K (the clustering's) blocks, independently.
-``num1``   one-sided: the classes fixed, the clustering uniform over the partitions into
-           exactly K blocks.
-``all``    both random, uniform over all partitions of the n objects (any number of blocks).
-``all1``   one-sided: the classes fixed, the clustering uniform over all partitions.
-=========  ===============================================================================
+| model   | the random clustering(s) |
+|---------|--------------------------|
+| `perm`  | both labellings random, their block sizes fixed: the permutation (hypergeometric) model of the ARI (Hubert & Arabie 1985) and the AMI (Vinh et al. 2010); the table's margins are fixed |
+| `perm1` | one-sided: the classes fixed, the clustering random with its cluster sizes fixed (the same law of the table as `perm`) |
+| `num`   | both random, uniform over the partitions of the n objects into exactly C (the classes') and exactly K (the clustering's) blocks, independently |
+| `num1`  | one-sided: the classes fixed, the clustering uniform over the partitions into exactly K blocks |
+| `all`   | both random, uniform over all partitions of the n objects (any number of blocks) |
+| `all1`  | one-sided: the classes fixed, the clustering uniform over all partitions |
 
 Indices with an exact expectation here (:data:`EXPECTED_INDICES`): ``rand`` and
 ``russel_rao`` (linear in the pair counts), ``mutual_info`` and ``vi`` (linear in the
