@@ -138,3 +138,14 @@ def test_every_index_by_default():
 
 def test_brute_force_helper_counts_permutations():
     assert len(draws("perm", T, P)) == len(set(itertools.permutations(P))) == 560
+
+
+def test_identity_matching_reads_the_observed_labels():
+    # under perm every draw keeps the observed classes and clusters, so S2's identity matching
+    # pairs the same labels as on the observed table: the exact p equals brute force's
+    t, p = [5, 5, 5, 7, 7, 9, 9, 9], [9, 7, 7, 7, 9, 9, 11, 11]  # 11: no class
+    result = significance("s2", t, p, s2_matching="identity")
+    pairs = draws("perm", t, p)
+    observed = clustval.s2(t, p, matching="identity")
+    hits = sum(clustval.s2(u, q, matching="identity") >= observed - 1e-10 for u, q in pairs)
+    assert result.p_values["s2"] == pytest.approx(hits / len(pairs), abs=1e-14)

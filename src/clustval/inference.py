@@ -79,10 +79,14 @@ class Significance:
     seed: int | None
 
 
-def _light_table(table: np.ndarray) -> Contingency:
-    """A Contingency of a table known to be valid (drawn or enumerated: no empty line)."""
+def _light_table(table: np.ndarray, like: Contingency) -> Contingency:
+    """A Contingency of a table known to be valid (drawn or enumerated: no empty line), with
+    the labels of ``like`` where its shape is the same (under ``perm`` its rows and columns
+    are the observed classes and clusters: S2's identity matching reads the labels)."""
     C, K = table.shape
-    return Contingency._counted(table, np.arange(C), np.arange(K), int(table.sum()),
+    same = (C, K) == like.shape
+    return Contingency._counted(table, like.classes if same else np.arange(C),
+                                like.clusters if same else np.arange(K), int(table.sum()),
                                 table.sum(axis=1), table.sum(axis=0))  # fmt: skip
 
 
@@ -90,10 +94,10 @@ def _drop_empty(table: np.ndarray) -> np.ndarray:
     return table[table.any(axis=1)][:, table.any(axis=0)]
 
 
-def _scores(specs, table: np.ndarray, options) -> np.ndarray:
+def _scores(specs, table: np.ndarray, like: Contingency, options) -> np.ndarray:
     """Every index on one table (one Contingency: what they share is computed once); NaN
     where an index is undefined on it."""
-    ct = _light_table(np.ascontiguousarray(table))
+    ct = _light_table(np.ascontiguousarray(table), like)
     values = np.empty(len(specs))
     for k, spec in enumerate(specs):
         try:
@@ -206,7 +210,7 @@ def _exact(specs, ct, model, observed, lower, options):
     hit = np.zeros(len(specs), dtype=object)
     total, count = 0, 0
     for table, weight in _enumerated(ct, model):
-        extreme = _extreme(_scores(specs, table, options), observed, lower)
+        extreme = _extreme(_scores(specs, table, ct, options), observed, lower)
         hit = hit + np.where(extreme, weight, 0)
         total += weight
         count += 1
@@ -365,7 +369,7 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     rng = np.random.default_rng(sequence)
     hits = np.zeros(len(specs), dtype=np.int64)
     for table in _random_tables(ct, model, int(n_resamples), rng):
-        hits += _extreme(_scores(specs, table, options), observed, lower)
+        hits += _extreme(_scores(specs, table, ct, options), observed, lower)
     p_values = ((1 + hits) / (1 + int(n_resamples))).tolist()
     return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model, False,
                         int(n_resamples), int(n_resamples), int(sequence.entropy))  # fmt: skip
