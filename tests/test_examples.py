@@ -43,6 +43,8 @@ MODULES = [
     "clustval.bootstrap",
     "clustval.stability",
     "clustval.indices.objects",
+    "clustval.indices.chance",
+    "clustval.inference",
 ]
 
 
