@@ -737,10 +737,10 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     >>> inspect.signature(scores).parameters["s2_matching"]
     <Parameter "s2_matching: Literal['hungarian', 'identity'] = 'hungarian'">
     >>> for line in scores.__doc__.split("By name.")[1].splitlines()[2:5]:
-    ...     print(line)
-        Other Parameters
-        ----------------
-        s2_matching : {"hungarian", "identity"}, default "hungarian"
+    ...     print(line.strip())  # Python 3.13 dedents docstrings itself
+    Other Parameters
+    ----------------
+    s2_matching : {"hungarian", "identity"}, default "hungarian"
     >>> _ = _SIGNED.pop()
     """
 
