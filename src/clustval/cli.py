@@ -971,8 +971,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--weights", metavar="FILE", help="one whole number per line, each object's count of "
                     "copies (weighs the external indices; a header line is read as for --data)")
     sc.add_argument("--noise", choices=NOISE_POLICIES, default=None,
-                    help="what the label -1 (DBSCAN's noise) means: one cluster, objects left out, or each "
-                    "a cluster of its own; unsaid, one cluster with a warning")
+                    help="what the label -1 (DBSCAN's noise) means: cluster (one cluster), exclude (its objects "
+                    "left out) or singletons (each a cluster of its own); unsaid, one cluster with a warning")
     data = sc.add_mutually_exclusive_group()
     data.add_argument("--data", help="numeric CSV, one row per object (enables internal indices); a header "
                       "row (and pandas' index column under an empty name) is detected, see --data-header")

@@ -538,7 +538,24 @@ def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
 
 
 def smi_from_contingency(ct: Contingency) -> float:
-    """:func:`smi` of a contingency table."""
+    """:func:`smi` of a contingency table.
+
+    Parameters
+    ----------
+    ct : Contingency
+        The table.
+
+    Returns
+    -------
+    float
+        SMI.
+
+    Examples
+    --------
+    >>> from clustval.indices.contingency import contingency
+    >>> round(smi_from_contingency(contingency([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1])), 6)
+    1.224745
+    """
     if ct.n_classes == 1 or ct.n_clusters == 1 or ct.n_classes == ct.n or ct.n_clusters == ct.n:
         raise UndefinedIndexError(
             "SMI is undefined when a labelling has one block or n singletons: MI is then the "
