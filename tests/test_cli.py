@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score, silhouette_score
 
+import clustval
 import clustval.cli
 from clustval.cli import format_indices, main, read_labels
 from clustval.errors import InputError
@@ -784,3 +785,19 @@ def test_bad_weights_files_are_one_line_errors(tmp_path, capsys, weights, messag
     assert main(["score", "--truth", truth, "--pred", truth, "--weights", path]) != 0
     err = capsys.readouterr().err.strip()
     assert re.search(message, err) and len(err.splitlines()) == 1
+
+
+def test_metric_reaches_score_and_sweep(files, capsys):
+    truth, pred, X = files["arrays"]
+    assert main(["score", "--pred", files["pred"], "--data", files["data"], "--metric", "minkowski",
+                 "--minkowski-p", "3", "--index", "sil", "--json"]) == 0  # fmt: skip
+    got = json.loads(capsys.readouterr().out)["sil"]
+    assert got == pytest.approx(silhouette_score(X, pred, metric="minkowski", p=3), rel=1e-12)
+    assert main(["sweep", "--data", files["data"], "--k", "2:3", "--algorithm", "pam", "--index", "sil",
+                 "--metric", "cosine", "--format", "csv"]) == 0  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    found = clustval.select_k(X, [2, 3], "pam", indices=["sil"], metric="cosine")
+    assert [float(row["sil"]) for row in rows] == found.series("sil")[1]
+    assert found.series("sil")[1][0] == pytest.approx(silhouette_score(X, found.labels[2], metric="cosine"), rel=1e-12)
+    assert main(["score", "--pred", files["pred"], "--data", files["data"], "--minkowski-p", "3"]) != 0
+    assert "--metric minkowski" in capsys.readouterr().err

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from . import __version__
+from ._engine.metrics import METRIC_NAMES, Metric
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
@@ -742,6 +743,7 @@ def _label_scores(args: argparse.Namespace) -> dict[str, float]:
         memory_budget_mb=args.memory_budget_mb,
         undefined=_undefined_policy(args),
         progress=args.progress,
+        metric=_metric(args),
         sample_weight=weights,
         noise=args.noise,
         **_index_options(args),
@@ -778,7 +780,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     found = select_k(
         X, args.k, args.algorithm, args.index or None, name=name, memory_budget_mb=args.memory_budget_mb,
         undefined=_undefined_policy(args), vote=args.vote or bool(args.vote_plot), progress=args.progress,
-        stability=args.stability or (), **_index_options(args, "internal"), **options,
+        stability=args.stability or (), metric=_metric(args), **_index_options(args, "internal"), **options,
     )
     if found.fallback_ks:
         warnings.warn(f"SD seeding ran out of candidates and filled its seeds farthest-first at K = "
@@ -877,6 +879,23 @@ def _warn_undefined(described: list[str]) -> None:
     if described:
         print(f"clustval: warning: undefined for this input, shown as nan: {', '.join(described)} "
               "(--strict makes an undefined index an error).", file=sys.stderr)
+
+
+def _add_metric_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--metric", choices=METRIC_NAMES, default="euclidean",
+                        help="the distance between the rows of --data: %(choices)s (default euclidean); "
+                        "another than euclidean allows only the distance-based indices")
+    parser.add_argument("--minkowski-p", type=float, metavar="P",
+                        help="the order p of --metric minkowski (default 2)")
+
+
+def _metric(args: argparse.Namespace):
+    """The metric of --metric and --minkowski-p."""
+    if args.minkowski_p is None:
+        return args.metric
+    if args.metric != "minkowski":
+        raise InputError("--minkowski-p is the order of --metric minkowski: drop it, or pass --metric minkowski.")
+    return Metric("minkowski", p=args.minkowski_p)
 
 
 def _add_format_flags(parser: argparse.ArgumentParser, rows: str) -> None:
@@ -993,6 +1012,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_format_flags(sc, "one row per index")
     _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    _add_metric_flag(sc)
     _add_max_bytes(sc)
     _add_progress_flags(sc)
     sc.set_defaults(run=_cmd_score, usage_error=sc.error)
@@ -1028,6 +1048,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     _add_index_options(sw, "internal")
     sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    _add_metric_flag(sw)
     _add_max_bytes(sw)
     _add_progress_flags(sw)
     sw.set_defaults(run=_cmd_sweep, usage_error=sw.error)

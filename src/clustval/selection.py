@@ -197,6 +197,7 @@ def select_k(
     progress: bool | None = None,
     stability: str | Sequence[str] = (),
     stability_options: Mapping | None = None,
+    metric="euclidean",
     **options,
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
@@ -250,6 +251,10 @@ def select_k(
     stability_options : mapping, optional
         The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
         :func:`clustval.stability.stability_of_k`).
+    metric : str or Metric, default "euclidean"
+        The distance the indices read (:func:`clustval.indices.scoring.internal_scores`): with
+        another than Euclidean only the distance-based indices apply. The algorithms cluster
+        as they do (Euclidean).
     **options
         The internal indices' options by name, as ``db_q=2`` or ``sil_average="clusters"``
         (:func:`clustval.indices.scoring.internal_scores`; ``help()`` lists each with its
@@ -377,7 +382,7 @@ def select_k(
             for k in ks:
                 step.doing(f"K = {k}")
                 values[k] = score(labels[k], X=X, names=scored, undefined=undefined, memory_budget_mb=memory_budget_mb,
-                                  **index_given) if scored else {}
+                                  metric=metric, **index_given) if scored else {}
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))
