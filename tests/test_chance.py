@@ -16,6 +16,7 @@ import pytest
 import clustval
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices import chance
+from clustval.indices.chance import MODELS, adjusted
 
 FIXTURES = Path(__file__).parent / "fixtures" / "clusim"
 
@@ -196,3 +197,19 @@ def test_refusals():
     wide = rng.integers(0, 30, 3000)
     with pytest.raises(InputError, match="MAX_VARIANCE_WORK"):
         chance.smi(wide, rng.integers(0, 30, 3000))
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_ari_and_ami_take_the_model_as_an_option(model):
+    rng = np.random.default_rng(4)
+    t, p = rng.integers(0, 3, 50), rng.integers(0, 4, 50)
+    got = clustval.score(p, labels_true=t, names=["ari", "ami"], ari_model=model, ami_model=model)
+    assert got == {"ari": adjusted("rand", t, p, model=model), "ami": adjusted("mutual_info", t, p, model=model)}
+    assert clustval.ari(t, p, model=model) == got["ari"] and clustval.ami(t, p, model=model) == got["ami"]
+    if model == "perm":
+        assert got == clustval.score(p, labels_true=t, names=["ari", "ami"])
+
+
+def test_ami_under_another_model_keeps_gates_and_ahns_normaliser():
+    with pytest.raises(InputError, match="leave average_method"):
+        clustval.ami([0, 0, 1, 1], [0, 1, 1, 1], model="num1", average_method="max")

@@ -53,7 +53,7 @@ __all__ = [
 ]  # fmt: skip
 
 #: The random models (Gates & Ahn 2017, clusim's names); see the module's table.
-MODELS = ("perm", "perm1", "num", "num1", "all", "all1")
+MODELS = external.CHANCE_MODELS
 #: Indices with an exact expectation under every model.
 EXPECTED_INDICES = ("rand", "russel_rao", "mutual_info", "vi")
 #: Indices :func:`adjusted` adjusts (each has a maximum to adjust towards).
@@ -337,8 +337,31 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
     0.329004329004
     """
     _check_index(index, ADJUSTED_INDICES, "adjusted()")
+    return adjusted_of_table(contingency(labels_true, labels_pred), index, model)
+
+
+def adjusted_of_table(ct: Contingency, index: str, model: str = "perm") -> float:
+    """:func:`adjusted` of a contingency table (ARI's and AMI's ``model``).
+
+    Parameters
+    ----------
+    ct : Contingency
+        The table.
+    index, model : str
+        As :func:`adjusted` takes them.
+
+    Returns
+    -------
+    float
+        The adjusted index.
+
+    Examples
+    --------
+    >>> round(adjusted_of_table(contingency([0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]), "rand", "num1"), 12)
+    0.329004329004
+    """
+    _check_index(index, ADJUSTED_INDICES, "adjusted()")
     model = _check_model(model)
-    ct = contingency(labels_true, labels_pred)
     if index == "rand":
         pairs = math.comb(ct.n, 2)
         tp, _, _, tn = ct.pairs

@@ -88,6 +88,16 @@ NMI_AVERAGE = choice("nmi_average", "average_method", _AVERAGES,
 AMI_AVERAGE = choice("ami_average", "average_method", _AVERAGES,
                      "the mean of H(classes) and H(clusters) in AMI's denominator (scikit-learn's "
                      "`average_method`)")
+# Gates & Ahn's (2017) random models, under which ARI and AMI adjust for chance
+# (clustval.indices.chance computes every expectation): "perm" fixes both labellings' sizes
+# (Hubert & Arabie's ARI, Vinh et al.'s AMI), the one-sided models ("...1") fix the classes
+CHANCE_MODELS = ("perm", "perm1", "num", "num1", "all", "all1")
+ARI_MODEL = choice("ari_model", "model", CHANCE_MODELS,
+                   "the random model ARI adjusts under (Gates & Ahn 2017; clustval.indices.chance): `perm` "
+                   "fixes both labellings' sizes, the one-sided `perm1`, `num1`, `all1` fix the classes")
+AMI_MODEL = choice("ami_model", "model", CHANCE_MODELS,
+                   "the random model AMI adjusts under (Gates & Ahn 2017; clustval.indices.chance); "
+                   "another than `perm` takes their normaliser and `ami_average` arithmetic")
 S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
 # (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
@@ -380,7 +390,11 @@ def fmi_from_contingency(ct: Contingency) -> float:
     return 0.0 if tp == 0 else math.sqrt(tp / (tp + fp)) * math.sqrt(tp / (tp + fn))
 
 
-def ari_from_contingency(ct: Contingency) -> float:
+def ari_from_contingency(ct: Contingency, model: str = "perm") -> float:
+    if ARI_MODEL.check(model) != "perm":
+        from . import chance  # it imports this module
+
+        return chance.adjusted_of_table(ct, "rand", model)
     tp, fp, fn, tn = ct.pairs
     if fn == 0 and fp == 0:
         return 1.0
@@ -583,8 +597,16 @@ def _normalised_mi(ct: Contingency, mean) -> float:
     return mi / mean(_class_entropy(ct), _cluster_entropy(ct))
 
 
-def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic") -> float:
-    return _adjusted_mi(ct, _MEANS[AMI_AVERAGE.check(average_method)])
+def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic", model: str = "perm") -> float:
+    mean = _MEANS[AMI_AVERAGE.check(average_method)]
+    if AMI_MODEL.check(model) == "perm":
+        return _adjusted_mi(ct, mean)
+    if average_method != "arithmetic":
+        raise InputError(f"AMI under model={model!r} takes Gates & Ahn's normaliser: leave average_method "
+                         "at 'arithmetic' (their 'perm' normaliser).")  # fmt: skip
+    from . import chance  # it imports this module
+
+    return chance.adjusted_of_table(ct, "mutual_info", model)
 
 
 def _adjusted_mi(ct: Contingency, mean) -> float:
@@ -824,19 +846,27 @@ def fmi(labels_true, labels_pred) -> float:
     return fmi_from_contingency(contingency(labels_true, labels_pred))
 
 
-def ari(labels_true, labels_pred) -> float:
+def ari(labels_true, labels_pred, *, model: str = "perm") -> float:
     """Adjusted Rand index: the Rand index corrected for chance.
 
     ``ARI = (TP - E) / ((a + b) / 2 - E)``, a = TP + FN, b = TP + FP, E = a b / C(n, 2), computed
     as ``2 (TP TN - FN FP) / ((TP+FN)(FN+TN) + (TP+FP)(FP+TN))`` in exact integers. 0 is its
     expectation under random labelling; identical labellings (n = 1 too) give 1.0, as
-    scikit-learn's ``adjusted_rand_score``.
+    scikit-learn's ``adjusted_rand_score``. Under another random ``model``,
+    ``(RI - E[RI]) / (1 - E[RI])`` with E[RI] under it (:func:`clustval.indices.chance.adjusted`).
+
+    Parameters
+    ----------
+    model : {"perm", "perm1", "num", "num1", "all", "all1"}, default "perm"
+        Gates & Ahn's (2017) random model; "perm" is the ARI above.
 
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> ari(t, p)  # 2 (4 * 6 - 2 * 3) / (6 * 8 + 7 * 9) = 36 / 111
     0.32432432432432434
+    >>> round(ari(t, p, model="num1"), 12)  # the clustering: any labelling into its K = 2 blocks
+    0.329004329004
     """
-    return ari_from_contingency(contingency(labels_true, labels_pred))
+    return ari_from_contingency(contingency(labels_true, labels_pred), model=model)
 
 
 def afm(labels_true, labels_pred) -> float:
@@ -880,7 +910,7 @@ def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic") -> floa
     return nmi_from_contingency(contingency(labels_true, labels_pred), average_method=average_method)
 
 
-def ami(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
+def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: str = "perm") -> float:
     """Adjusted mutual information, arithmetic-mean normalisation by default (scikit-learn's).
 
     ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under random
@@ -893,13 +923,16 @@ def ami(labels_true, labels_pred, *, average_method: str = "arithmetic") -> floa
     ----------
     average_method : {"arithmetic", "min", "geometric", "max"}, default "arithmetic"
         The mean of H(classes) and H(clusters) in the denominator (scikit-learn's).
+    model : {"perm", "perm1", "num", "num1", "all", "all1"}, default "perm"
+        Gates & Ahn's (2017) random model of E[MI]; another than "perm" takes their normaliser
+        (:func:`clustval.indices.chance.adjusted`), so ``average_method`` stays arithmetic.
 
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
     -0.5
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1], average_method="max"), 12)  # both entropies log 2
     -0.5
     """
-    return ami_from_contingency(contingency(labels_true, labels_pred), average_method=average_method)
+    return ami_from_contingency(contingency(labels_true, labels_pred), average_method=average_method, model=model)
 
 
 def mutual_info(labels_true, labels_pred) -> float:
