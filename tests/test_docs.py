@@ -183,6 +183,7 @@ MODULES = [
     "clustval.indices.nbclust",
     "clustval.indices.neighbours",
     "clustval.indices.cvi",
+    "clustval.indices.density",
     "clustval.indices.contingency",
     "clustval.indices.counts",
     "clustval.dask",
@@ -302,7 +303,7 @@ def test_parameters_name_only_what_the_source_signature_has(name, function):
 # one description per index
 # --------------------------------------------------------------------------------------
 
-INDEX_MODULES = ["external", "classic", "scatter", "pair_rank", "generalised_dunn", "nbclust", "neighbours", "cvi", "gap"]
+INDEX_MODULES = ["external", "classic", "scatter", "pair_rank", "generalised_dunn", "nbclust", "neighbours", "cvi", "density", "gap"]
 
 
 def test_every_index_and_its_core_have_their_numpydoc_from_the_registry():

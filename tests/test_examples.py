@@ -23,6 +23,7 @@ MODULES = [
     "clustval.indices.nbclust",
     "clustval.indices.neighbours",
     "clustval.indices.cvi",
+    "clustval.indices.density",
     "clustval.indices.contingency",
     "clustval.indices.counts",
     "clustval.datasets",

@@ -55,6 +55,7 @@ from .errors import (
 from .indices import (
     classic,
     cvi,
+    density,
     external,
     generalised_dunn,
     nbclust,
@@ -70,6 +71,7 @@ from .indices.classic import bwp_samples
 from .indices.contingency import contingency_matrix, pair_confusion_matrix
 from .indices.counts import contingency_from_counts, contingency_from_frame
 from .indices.cvi import *
+from .indices.density import *
 from .indices.external import *
 from .indices.gap import GapResult, gap_statistic
 from .indices.generalised_dunn import *
@@ -121,10 +123,11 @@ __all__ = [
 ]  # fmt: skip
 __all__ += classic.__all__
 __all__ += cvi.__all__
+__all__ += density.__all__
 __all__ += external.__all__
 __all__ += generalised_dunn.__all__
 __all__ += nbclust.__all__
 __all__ += neighbours.__all__
 __all__ += pair_rank.__all__
 __all__ += scatter.__all__
-del classic, cvi, external, generalised_dunn, nbclust, neighbours, pair_rank, scatter
+del classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, scatter

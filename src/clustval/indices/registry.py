@@ -40,6 +40,7 @@ from ..errors import InputError
 from . import (
     classic,
     cvi,
+    density,
     external,
     generalised_dunn,
     nbclust,
@@ -560,6 +561,10 @@ INDICES: dict[str, IndexSpec] = {
         _int("conn", "CONN", "higher", (0, 1),
              "Tasdemir & Merenyi (2011), IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053; "
              "the objects as prototypes", cvi.conn, cvi.conn_from_partition),
+        # ---- internal: density-based (clustval.indices.density)
+        _int("dbcv", "DBCV", "higher", (-1, 1),
+             "Moulavi, Jaskowiak, Campello, Zimek & Sander (2014), Proc. SIAM SDM, 839-847",
+             density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE,), undefined_for=_SINGLETONS),
     )
 }  # fmt: skip
 document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry

@@ -1,0 +1,256 @@
+"""Density-based validity: DBCV (Moulavi, Jaskowiak, Campello, Zimek & Sander 2014).
+
+DBCV judges clusters of any shape by density: each cluster's sparsest region inside it
+against the densest region between it and the nearest other cluster, both read on the
+minimum spanning tree of the cluster under the mutual reachability distance. With n_i
+objects in cluster C_i, d the data's dimension and d(x, y) the Euclidean distance:
+
+* all-points core distance (Def. 1): ``a(x) = (sum_{y in C_i, y != x} d(x, y)^(-d) / (n_i - 1))^(-1/d)``;
+* mutual reachability (Def. 2): ``m(x, y) = max(a(x), a(y), d(x, y))``;
+* the MST of each cluster under m; its internal nodes are those of degree > 1, its internal
+  edges those between two internal nodes;
+* density sparseness DSC(C_i) (Def. 3): the largest internal edge of C_i's tree;
+* density separation DSPC(C_i, C_j) (Def. 4): the smallest m(x, y) between an internal node
+  x of C_i and an internal node y of C_j;
+* ``V(C_i) = (min_j DSPC(C_i, C_j) - DSC(C_i)) / max(min_j DSPC(C_i, C_j), DSC(C_i))`` and
+  ``DBCV = sum_i (n_i / n) V(C_i)`` (Def. 5-6), in [-1, 1], higher is better.
+
+The cases the paper leaves open are decided as the authors' MATLAB code and hdbscan's
+``validity_index`` decide them, where that is free of the objects' order: a tree without
+internal edges (a cluster of 2 or 3, or a star) gives DSC its largest edge of all; a tree
+without internal nodes (a cluster of 2) gives DSPC both its members (hdbscan takes the first
+one, which depends on the order of the rows). Ties among the tree's edges (mutual
+reachability is often exactly a core distance) are broken by the raw distance, so the tree,
+and the value, are the same for any order of the objects whenever the raw distances within
+a cluster are distinct (hdbscan breaks them by row number). DBCV is undefined
+(UndefinedIndexError) for K = 1, for a singleton cluster (no tree: hdbscan fails there too)
+and for two copies of a point in one cluster (the core distance divides by their zero
+distance; hdbscan leaves such pairs out of the sum, a value the paper's formula does not give).
+
+Noise: the paper leaves noise objects out of every cluster but counts them in n, so that
+noise lowers the score. :func:`dbcv` does so with ``noise="exclude"`` (hdbscan's
+``validity_index`` does so for the label -1). :func:`clustval.score` and
+:func:`clustval.internal_scores` with ``noise="exclude"`` remove the noise objects before any
+index sees them, so there ``n`` counts the clustered objects only: their DBCV is the paper's
+times n / (n - number of noise objects).
+
+Memory: each cluster's n_i x n_i distances are held at once (the tree needs them all); a
+cluster whose matrix exceeds ``memory_budget_mb`` is refused with an InputError. The
+distances between clusters come in blocks within the budget.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .._engine.pairwise import check_memory_budget, exact_distances, rows_per_block
+from .._engine.validation import as_labels
+from ..errors import InputError, UndefinedIndexError
+from .objects import apply_noise
+from .options import choice
+from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, reads
+
+#: The family's indices, each under its registry name (clustval exports them from here).
+__all__ = ["dbcv"]
+
+_MB = 2**20
+TREES = ("distance", "hdbscan")
+DBCV_TREE = choice("dbcv_tree", "tree", TREES,
+                   "DBCV's minimum spanning tree among the many of equal weight (mutual reachability "
+                   "ties whenever a core distance dominates): `distance` breaks ties by the raw distance, the "
+                   "same tree for any order of the objects; `hdbscan` by row number as hdbscan's "
+                   "`validity_index` does (its values, which change with the order of the rows)")
+
+
+def core_distances(distances: np.ndarray, d: int) -> np.ndarray:
+    """The all-points core distance of each member of one cluster (Moulavi et al. 2014, Def. 1).
+
+    ``a(x) = (sum_{y != x} d(x, y)^(-d) / (n_i - 1))^(-1/d)``, computed as
+    ``m (sum_{y != x} (m / d(x, y))^d / (n_i - 1))^(-1/d)`` with m the smallest distance of x,
+    which neither overflows nor underflows.
+
+    Parameters
+    ----------
+    distances : ndarray of shape (n_i, n_i)
+        The cluster's pairwise distances, all positive off the diagonal (n_i >= 2).
+    d : int
+        The dimension of the data.
+
+    Returns
+    -------
+    ndarray of shape (n_i,)
+        The core distances.
+
+    Examples
+    --------
+    >>> core_distances(np.array([[0.0, 1.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 0.0]]), 1).tolist()
+    [1.3333333333333333, 1.0, 1.3333333333333333]
+    """
+    n = distances.shape[0]
+    off = ~np.eye(n, dtype=bool)
+    others = distances[off].reshape(n, n - 1)
+    nearest = others.min(axis=1)
+    mean = np.sum((nearest[:, None] / others) ** d, axis=1) / (n - 1)
+    return nearest * mean ** (-1.0 / d)
+
+
+def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str = "distance") -> np.ndarray:
+    """The minimum spanning tree of a complete graph (Prim from vertex 0).
+
+    ``tree="distance"``: ties of ``weights`` broken by ``distances`` and then by row, so the
+    tree is the same for any order of the vertices when the pairs (weight, distance) are
+    distinct. ``tree="hdbscan"``: hdbscan's tree (``validity.internal_minimum_spanning_tree``):
+    the first vertex by row of the lightest weight joins, linked to the first tree vertex
+    whose weight to it is within ``numpy.isclose`` of that weight.
+
+    Parameters
+    ----------
+    weights : ndarray of shape (m, m)
+        The edge weights (mutual reachability distances).
+    distances : ndarray of shape (m, m)
+        The tie-breaking key of each edge (raw distances).
+    tree : {"distance", "hdbscan"}, default "distance"
+        The tie rule.
+
+    Returns
+    -------
+    ndarray of shape (m - 1, 3)
+        The edges ``(u, v, weight)``.
+
+    Examples
+    --------
+    >>> w = np.array([[0.0, 2.0, 2.0], [2.0, 0.0, 2.0], [2.0, 2.0, 0.0]])
+    >>> minimum_spanning_tree(w, np.array([[0.0, 1.0, 3.0], [1.0, 0.0, 2.0], [3.0, 2.0, 0.0]])).tolist()
+    [[0.0, 1.0, 2.0], [1.0, 2.0, 2.0]]
+    """
+    m = weights.shape[0]
+    in_tree = np.zeros(m, dtype=bool)
+    in_tree[0] = True
+    best, key, parent = weights[0].copy(), distances[0].copy(), np.zeros(m, dtype=np.intp)
+    edges = np.empty((m - 1, 3))
+    for step in range(m - 1):
+        out = np.flatnonzero(~in_tree)
+        lightest = best[out].min()
+        tied = out[best[out] == lightest]
+        if tree == "hdbscan":
+            v = int(tied[0])
+            u = int(np.flatnonzero(in_tree & np.isclose(weights[v], lightest))[0])
+        else:
+            v = int(tied[np.lexsort((tied, key[tied]))[0]])
+            u = int(parent[v])
+        edges[step] = u, v, lightest
+        in_tree[v] = True
+        better = ~in_tree & ((weights[v] < best) | ((weights[v] == best) & (distances[v] < key)))
+        best[better], key[better], parent[better] = weights[v][better], distances[v][better], v
+    return edges
+
+
+def _cluster_tree(points: np.ndarray, budget_mb: float, label: int, tree: str) -> tuple[np.ndarray, float, np.ndarray]:
+    """(core distances, DSC, internal nodes) of one cluster of at least two members."""
+    m = points.shape[0]
+    if m * m * 8 > budget_mb * _MB:
+        raise InputError(
+            f"DBCV holds each cluster's pairwise distances at once: cluster {label}'s {m} x {m} matrix "
+            f"needs {m * m * 8 / _MB:.0f} MB, over memory_budget_mb = {budget_mb}."
+        )
+    distances = exact_distances(points, points)
+    np.fill_diagonal(distances, 0.0)
+    if np.any(distances[~np.eye(m, dtype=bool)] == 0):
+        raise UndefinedIndexError(
+            "DBCV is undefined when a cluster holds two copies of a point: the all-points core "
+            "distance divides by their zero distance."
+        )
+    core = core_distances(distances, points.shape[1])
+    reach = np.maximum(distances, np.maximum(core[:, None], core[None, :]))
+    edges = minimum_spanning_tree(reach, distances, tree)
+    degree = np.bincount(edges[:, :2].astype(np.intp).ravel(), minlength=m)
+    internal = degree > 1
+    if not internal.any():  # two members: both are the cluster's core (hdbscan: the first)
+        internal[0 if tree == "hdbscan" else slice(None)] = True
+    between = internal[edges[:, 0].astype(np.intp)] & internal[edges[:, 1].astype(np.intp)]
+    # no internal edge: the largest of all edges (the authors' MATLAB code, hdbscan)
+    sparseness = float(edges[between, 2].max() if between.any() else edges[:, 2].max())
+    return core, sparseness, np.flatnonzero(internal)
+
+
+def _separation(a: np.ndarray, core_a: np.ndarray, b: np.ndarray, core_b: np.ndarray, budget_mb: float) -> float:
+    """min over the rows x of a and y of b of max(d(x, y), core_a(x), core_b(y)), in row blocks."""
+    step = rows_per_block(b.shape[0], budget_mb, arrays=2)
+    closest = math.inf
+    for r0 in range(0, a.shape[0], step):
+        block = exact_distances(a[r0 : r0 + step], b)
+        reach = np.maximum(block, np.maximum(core_a[r0 : r0 + step, None], core_b[None, :]))
+        closest = min(closest, float(reach.min()))
+    return closest
+
+
+def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
+    """DBCV of the partition, each cluster weighted by n_i / ``n_objects``."""
+    DBCV_TREE.check(tree)
+    p.require_clusters("DBCV")
+    if p.sizes.min() < 2:
+        raise UndefinedIndexError(
+            "DBCV is undefined for a singleton cluster: one object has no core distance and no spanning tree."
+        )
+    order = np.argsort(p.codes, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(p.sizes)))
+    clusters = [p.X[order[starts[k] : starts[k + 1]]] for k in range(p.n_clusters)]
+    trees = [_cluster_tree(points, p.memory_budget_mb, k, tree) for k, points in enumerate(clusters)]
+    inner = [(points[nodes], core[nodes]) for points, (core, _, nodes) in zip(clusters, trees)]
+    separation = np.full((p.n_clusters, p.n_clusters), np.inf)
+    for i in range(p.n_clusters):
+        for j in range(i + 1, p.n_clusters):
+            separation[i, j] = separation[j, i] = _separation(*inner[i], *inner[j], p.memory_budget_mb)
+    total = 0.0
+    for k, (_, sparseness, _) in enumerate(trees):
+        closest = float(separation[k].min())
+        total += p.sizes[k] / n_objects * (closest - sparseness) / max(closest, sparseness)
+    return float(total)
+
+
+@reads(COORDINATES)
+def dbcv_from_partition(p: Partition, tree: str = "distance") -> float:
+    return _dbcv(p, p.n, tree)
+
+
+def dbcv(
+    X, labels, *, tree: str = "distance", noise: str | None = "cluster",
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+) -> float:  # fmt: skip
+    """DBCV, density-based clustering validation (Moulavi, Jaskowiak, Campello, Zimek & Sander 2014, SIAM SDM).
+
+    ``DBCV = sum_i (n_i / n) (min_j DSPC(C_i, C_j) - DSC(C_i)) / max(min_j DSPC(C_i, C_j), DSC(C_i))``,
+    DSC a cluster's largest internal edge of its minimum spanning tree under the mutual
+    reachability distance, DSPC the smallest mutual reachability distance between the internal
+    nodes of two clusters (see :mod:`clustval.indices.density`). Euclidean distances; d, the
+    exponent of the all-points core distance, is X's number of columns. Undefined for a
+    singleton cluster and for copies of a point in one cluster.
+
+    Parameters
+    ----------
+    tree : {"distance", "hdbscan"}, default "distance"
+        Which of the minimum spanning trees of equal weight each cluster's is: ties broken by
+        the raw distance (the same for any order of the objects), or by row number as
+        hdbscan's ``validity_index`` breaks them (its values).
+    noise : {"cluster", "exclude", "singletons"} or None, default "cluster"
+        What the noise label -1 means: ``"exclude"`` is the paper's convention (and
+        hdbscan's ``validity_index``): noise objects belong to no cluster but count in n;
+        ``"cluster"``: -1 is a cluster like any other; ``"singletons"``: each noise object a
+        cluster of its own (so DBCV is undefined); None: "cluster" with a NoiseLabelWarning.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances held at once; a cluster's own
+        n_i x n_i distances are held whole, and a cluster too large for it is refused.
+
+    >>> X = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [10.0, 0.0], [11.0, 0.0], [12.0, 0.0]]
+    >>> dbcv(X, [0, 0, 0, 1, 1, 1])  # (10 - sqrt(8/5)) / 10: DSC the largest edge, DSPC 10 from the middles
+    0.8735088935932648
+    """
+    check_memory_budget(memory_budget_mb)
+    labels, kept = apply_noise(as_labels(labels), noise, "labels")
+    n_objects = labels.codes.shape[0] if kept is None else kept.shape[0]
+    if kept is not None and len(X) == kept.shape[0]:  # another length: Partition says so
+        X = np.asarray(X)[kept]
+    partition = Partition(X, labels.codes, needs=dbcv_from_partition.needs, memory_budget_mb=memory_budget_mb)
+    return _dbcv(partition, n_objects, tree)
