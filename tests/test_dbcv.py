@@ -103,7 +103,12 @@ def test_degenerate_cases():
     with pytest.raises(UndefinedIndexError, match="singleton"):
         dbcv(X, [0, 0, 0, 1, 1, 2])
     with pytest.raises(UndefinedIndexError, match="copies"):
-        dbcv(np.vstack([X, X[:1]]), [0, 0, 0, 1, 1, 1, 0])
+        dbcv(np.vstack([X, X[:1], X[:1]]), [0, 0, 0, 1, 1, 1, 2, 2])
+    # copies: core distance 0 (the formula's limit), the tree on the distinct points
+    copied = dbcv(np.vstack([X, X[:1]]), [0, 0, 0, 1, 1, 1, 0])
+    near = dbcv(np.vstack([X, X[:1] + [0.0, 1e-9]]), [0, 0, 0, 1, 1, 1, 0])
+    assert copied == pytest.approx(near, rel=1e-6)
+    assert dbcv(np.vstack([X[:1], X]), [0, 0, 0, 0, 1, 1, 1]) == copied
     # a 2-member cluster: both members are its core (hdbscan: the first row only)
     two = dbcv(X, [0, 0, 0, 1, 1, 1])
     assert two == pytest.approx(brute_force_dbcv(X, [0, 0, 0, 1, 1, 1]), rel=1e-12)

@@ -22,10 +22,14 @@ without internal nodes (a cluster of 2) gives DSPC both its members (hdbscan tak
 one, which depends on the order of the rows). Ties among the tree's edges (mutual
 reachability is often exactly a core distance) are broken by the raw distance, so the tree,
 and the value, are the same for any order of the objects whenever the raw distances within
-a cluster are distinct (hdbscan breaks them by row number). DBCV is undefined
-(UndefinedIndexError) for K = 1, for a singleton cluster (no tree: hdbscan fails there too)
-and for two copies of a point in one cluster (the core distance divides by their zero
-distance; hdbscan leaves such pairs out of the sum, a value the paper's formula does not give).
+a cluster are distinct (hdbscan breaks them by row number). Copies of a point in a cluster
+have core distance 0, the formula's limit as they come near (hdbscan leaves their zero
+distances out of the sum, a value the formula does not give), and the tree is built on the
+cluster's distinct points in the order of their coordinates, a point with copies an
+internal node (its copies are joined by zero edges, so one of them lies inside the tree):
+the value is the same for any order of the rows even on data with ties. DBCV is undefined (UndefinedIndexError) for
+K = 1, for a singleton cluster (no tree: hdbscan fails there too) and for a cluster of
+copies of one point.
 
 Noise: the paper leaves noise objects out of every cluster but counts them in n, so that
 noise lowers the score. :func:`dbcv` does so with ``noise="exclude"`` (hdbscan's
@@ -50,7 +54,7 @@ from .._engine.validation import as_labels
 from ..errors import InputError, UndefinedIndexError
 from .objects import apply_noise
 from .options import choice
-from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, reads
+from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, reads, refuse_nan
 
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = ["dbcv"]
@@ -64,36 +68,51 @@ DBCV_TREE = choice("dbcv_tree", "tree", TREES,
                    "`validity_index` does (its values, which change with the order of the rows)")
 
 
-def core_distances(distances: np.ndarray, d: int) -> np.ndarray:
+def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = None) -> np.ndarray:
     """The all-points core distance of each member of one cluster (Moulavi et al. 2014, Def. 1).
 
     ``a(x) = (sum_{y != x} d(x, y)^(-d) / (n_i - 1))^(-1/d)``, computed as
     ``m (sum_{y != x} (m / d(x, y))^d / (n_i - 1))^(-1/d)`` with m the smallest distance of x,
-    which neither overflows nor underflows.
+    which neither overflows nor underflows. A point with copies has core distance 0, the
+    formula's limit as its copies come near.
 
     Parameters
     ----------
-    distances : ndarray of shape (n_i, n_i)
-        The cluster's pairwise distances, all positive off the diagonal (n_i >= 2).
+    distances : ndarray of shape (u, u)
+        The pairwise distances of the cluster's distinct points (u >= 2).
     d : int
         The dimension of the data.
+    copies : ndarray of shape (u,), optional
+        How many members sit at each point (1 each when not given).
 
     Returns
     -------
-    ndarray of shape (n_i,)
+    ndarray of shape (u,)
         The core distances.
 
     Examples
     --------
-    >>> core_distances(np.array([[0.0, 1.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 0.0]]), 1).tolist()
-    [1.3333333333333333, 1.0, 1.3333333333333333]
+    >>> D = np.array([[0.0, 1.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 0.0]])
+    >>> core_distances(D, 1).tolist(), core_distances(D, 1, np.array([1, 2, 1])).tolist()
+    ([1.3333333333333333, 1.0, 1.3333333333333333], [1.2, 0.0, 1.2])
     """
-    n = distances.shape[0]
-    off = ~np.eye(n, dtype=bool)
-    others = distances[off].reshape(n, n - 1)
+    u = distances.shape[0]
+    copies = np.ones(u) if copies is None else copies
+    off = ~np.eye(u, dtype=bool)
+    others = distances[off].reshape(u, u - 1)
+    weights = np.broadcast_to(copies, (u, u))[off].reshape(u, u - 1)
     nearest = others.min(axis=1)
-    mean = np.sum((nearest[:, None] / others) ** d, axis=1) / (n - 1)
-    return nearest * mean ** (-1.0 / d)
+    mean = np.sum(weights * (nearest[:, None] / others) ** d, axis=1) / (copies.sum() - 1)
+    return np.where(copies > 1, 0.0, nearest * mean ** (-1.0 / d))
+
+
+def _hdbscan_core_distances(distances: np.ndarray, d: int) -> np.ndarray:
+    """hdbscan's core distances (``validity.all_points_core_distance``): zero distances left
+    out of the sum, which is still divided by n_i - 1; zeros when every distance is 0."""
+    with np.errstate(divide="ignore"):
+        powers = np.where(distances > 0, 1.0 / np.where(distances > 0, distances, 1.0), 0.0) ** d
+        sums = powers.sum(axis=1) / (distances.shape[0] - 1)
+        return np.zeros(len(sums)) if sums.sum() == 0 else sums ** (-1.0 / d)
 
 
 def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str = "distance") -> np.ndarray:
@@ -147,32 +166,44 @@ def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str 
     return edges
 
 
-def _cluster_tree(points: np.ndarray, budget_mb: float, label: int, tree: str) -> tuple[np.ndarray, float, np.ndarray]:
-    """(core distances, DSC, internal nodes) of one cluster of at least two members."""
+def _cluster_tree(points: np.ndarray, budget_mb: float, label: int, tree: str) -> tuple[np.ndarray, np.ndarray, float]:
+    """(internal nodes, their core distances, DSC) of one cluster of at least two members.
+
+    ``tree="distance"`` builds the tree on the distinct points, in the order of their
+    coordinates (so neither the row order nor which copy is which matters); ``"hdbscan"``
+    on the rows, as hdbscan does."""
     m = points.shape[0]
     if m * m * 8 > budget_mb * _MB:
         raise InputError(
             f"DBCV holds each cluster's pairwise distances at once: cluster {label}'s {m} x {m} matrix "
             f"needs {m * m * 8 / _MB:.0f} MB, over memory_budget_mb = {budget_mb}."
         )
-    distances = exact_distances(points, points)
-    np.fill_diagonal(distances, 0.0)
-    if np.any(distances[~np.eye(m, dtype=bool)] == 0):
-        raise UndefinedIndexError(
-            "DBCV is undefined when a cluster holds two copies of a point: the all-points core "
-            "distance divides by their zero distance."
-        )
-    core = core_distances(distances, points.shape[1])
+    copies = None
+    if tree == "hdbscan":
+        distances = exact_distances(points, points)
+        np.fill_diagonal(distances, 0.0)
+        core = _hdbscan_core_distances(distances, points.shape[1])
+    else:
+        points, copies = np.unique(points, axis=0, return_counts=True)
+        if points.shape[0] < 2:
+            raise UndefinedIndexError(
+                f"DBCV is undefined for a cluster whose {m} members are copies of one point: it has no spanning tree."
+            )
+        distances = exact_distances(points, points)
+        np.fill_diagonal(distances, 0.0)
+        core = core_distances(distances, points.shape[1], copies)
     reach = np.maximum(distances, np.maximum(core[:, None], core[None, :]))
     edges = minimum_spanning_tree(reach, distances, tree)
-    degree = np.bincount(edges[:, :2].astype(np.intp).ravel(), minlength=m)
+    degree = np.bincount(edges[:, :2].astype(np.intp).ravel(), minlength=points.shape[0])
     internal = degree > 1
+    if copies is not None:  # copies are joined by zero edges: one of them lies inside the tree
+        internal |= copies > 1
     if not internal.any():  # two members: both are the cluster's core (hdbscan: the first)
         internal[0 if tree == "hdbscan" else slice(None)] = True
     between = internal[edges[:, 0].astype(np.intp)] & internal[edges[:, 1].astype(np.intp)]
     # no internal edge: the largest of all edges (the authors' MATLAB code, hdbscan)
     sparseness = float(edges[between, 2].max() if between.any() else edges[:, 2].max())
-    return core, sparseness, np.flatnonzero(internal)
+    return points[internal], core[internal], sparseness
 
 
 def _separation(a: np.ndarray, core_a: np.ndarray, b: np.ndarray, core_b: np.ndarray, budget_mb: float) -> float:
@@ -198,16 +229,16 @@ def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
     starts = np.concatenate(([0], np.cumsum(p.sizes)))
     clusters = [p.X[order[starts[k] : starts[k + 1]]] for k in range(p.n_clusters)]
     trees = [_cluster_tree(points, p.memory_budget_mb, k, tree) for k, points in enumerate(clusters)]
-    inner = [(points[nodes], core[nodes]) for points, (core, _, nodes) in zip(clusters, trees)]
+    inner = [(points, core) for points, core, _ in trees]
     separation = np.full((p.n_clusters, p.n_clusters), np.inf)
     for i in range(p.n_clusters):
         for j in range(i + 1, p.n_clusters):
             separation[i, j] = separation[j, i] = _separation(*inner[i], *inner[j], p.memory_budget_mb)
     total = 0.0
-    for k, (_, sparseness, _) in enumerate(trees):
+    for k, (_, _, sparseness) in enumerate(trees):
         closest = float(separation[k].min())
         total += p.sizes[k] / n_objects * (closest - sparseness) / max(closest, sparseness)
-    return float(total)
+    return refuse_nan(total, "DBCV")
 
 
 @reads(COORDINATES)
@@ -226,7 +257,7 @@ def dbcv(
     reachability distance, DSPC the smallest mutual reachability distance between the internal
     nodes of two clusters (see :mod:`clustval.indices.density`). Euclidean distances; d, the
     exponent of the all-points core distance, is X's number of columns. Undefined for a
-    singleton cluster and for copies of a point in one cluster.
+    singleton cluster and for a cluster of copies of one point.
 
     Parameters
     ----------
