@@ -17,7 +17,7 @@ from clustval.indices.density import dbcv
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "dbcv").glob("*.json"))
 sys.path.insert(0, str(ROOT / "tools"))
-from dbcv_values import make  # noqa: E402  (the fixtures' data, rebuilt from their seeds)
+from dbcv_values import make  # the fixtures' data, rebuilt from their seeds
 
 
 def _case(path: Path):
@@ -46,7 +46,7 @@ def brute_force_dbcv(X, labels) -> float:
                        for a, i in enumerate(members) for j in members[a + 1:])  # fmt: skip
         root = {i: i for i in members}
 
-        def find(i):
+        def find(i, root=root):
             while root[i] != i:
                 i = root[i]
             return i
@@ -61,10 +61,10 @@ def brute_force_dbcv(X, labels) -> float:
         inner = [w for i, j, w in tree if i in internal[c] and j in internal[c]]
         sparseness[c] = max(inner or [w for _, _, w in tree])
     total = 0.0
-    for c in clusters:
+    for c, members in clusters.items():
         sep = min(max(dist(i, j), core[i], core[j]) for o in clusters if o != c
                   for i in internal[c] for j in internal[o])  # fmt: skip
-        total += len(clusters[c]) / n * (sep - sparseness[c]) / max(sep, sparseness[c])
+        total += len(members) / n * (sep - sparseness[c]) / max(sep, sparseness[c])
     return total
 
 

@@ -54,7 +54,13 @@ from .._engine.validation import as_labels
 from ..errors import InputError, UndefinedIndexError
 from .objects import apply_noise
 from .options import choice
-from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, reads, refuse_nan
+from .partition import (
+    COORDINATES,
+    DEFAULT_MEMORY_BUDGET_MB,
+    Partition,
+    reads,
+    refuse_nan,
+)
 
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = ["dbcv"]
