@@ -137,3 +137,14 @@ def test_live_against_hdbscan(path):
     order = np.random.default_rng(3).permutation(len(labels))  # hdbscan's tree follows the rows
     expected = validity.validity_index(X[order], labels[order])
     assert dbcv(X[order], labels[order], tree="hdbscan", noise="exclude") == pytest.approx(expected, rel=1e-10)
+
+
+def test_live_against_hdbscan_with_copies():
+    # hdbscan leaves zero distances out of the core distance's sum: tree="hdbscan" does too
+    validity = pytest.importorskip("hdbscan.validity")
+    X, labels, _ = _case(FIXTURES[1])
+    X, labels = np.vstack([X, X[:20]]), np.concatenate([labels, labels[:20]])
+    expected = validity.validity_index(X, labels)
+    assert dbcv(X, labels, tree="hdbscan", noise="exclude") == pytest.approx(expected, rel=1e-10)
+    order = np.random.default_rng(1).permutation(len(labels))
+    assert dbcv(X[order], labels[order], noise="exclude") == pytest.approx(dbcv(X, labels, noise="exclude"), rel=1e-12)
