@@ -115,11 +115,13 @@ def test_degenerate_cases():
     assert dbcv(X[::-1], [1, 1, 1, 0, 0, 0]) == pytest.approx(two, rel=1e-12)
 
 
-def test_a_cluster_over_the_memory_budget_is_refused():
+@pytest.mark.parametrize("tree", ["distance", "hdbscan"])
+def test_any_memory_budget_gives_the_same_value(tree):
     X = np.random.default_rng(0).normal(size=(400, 2))
-    with pytest.raises(InputError, match="memory_budget_mb"):
-        dbcv(X, np.repeat([0, 1], 200), memory_budget_mb=0.2)
-    assert math.isfinite(dbcv(X, np.repeat([0, 1], 200), memory_budget_mb=1))
+    X[1] = X[0]  # a copy: its zero distance in another row block
+    labels = np.repeat([0, 1], 200)
+    whole = dbcv(X, labels, tree=tree)
+    assert dbcv(X, labels, tree=tree, memory_budget_mb=1e-6) == whole == dbcv(X, labels, tree=tree, memory_budget_mb=0.01)
 
 
 def test_refuses_distances_and_bad_options():

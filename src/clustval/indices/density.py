@@ -38,9 +38,10 @@ noise lowers the score. :func:`dbcv` does so with ``noise="exclude"`` (hdbscan's
 index sees them, so there ``n`` counts the clustered objects only: their DBCV is the paper's
 times n / (n - number of noise objects).
 
-Memory: each cluster's n_i x n_i distances are held at once (the tree needs them all); a
-cluster whose matrix exceeds ``memory_budget_mb`` is refused with an InputError. The
-distances between clusters come in blocks within the budget.
+Memory: O(n) beside ``memory_budget_mb``: the core distances read each cluster's distances in
+row blocks within the budget, the spanning tree (Prim's) computes one row of them per vertex
+it joins, and the distances between clusters come in blocks within the budget. The time is
+O(n_i^2 d) per cluster.
 """
 
 from __future__ import annotations
@@ -65,7 +66,6 @@ from .partition import (
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = ["dbcv"]
 
-_MB = 2**20
 TREES = ("distance", "hdbscan")
 DBCV_TREE = choice("dbcv_tree", "tree", TREES,
                    "DBCV's minimum spanning tree among the many of equal weight (mutual reachability "
@@ -74,7 +74,7 @@ DBCV_TREE = choice("dbcv_tree", "tree", TREES,
                    "`validity_index` does (its values, which change with the order of the rows)")
 
 
-def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = None) -> np.ndarray:
+def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = None, first: int = 0) -> np.ndarray:
     """The all-points core distance of each member of one cluster (Moulavi et al. 2014, Def. 1).
 
     ``a(x) = (sum_{y != x} d(x, y)^(-d) / (n_i - 1))^(-1/d)``, computed as
@@ -84,17 +84,20 @@ def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = No
 
     Parameters
     ----------
-    distances : ndarray of shape (u, u)
-        The pairwise distances of the cluster's distinct points (u >= 2).
+    distances : ndarray of shape (r, u)
+        Rows ``first .. first + r - 1`` of the pairwise distances of the cluster's u >= 2
+        distinct points (all u rows by default).
     d : int
         The dimension of the data.
     copies : ndarray of shape (u,), optional
         How many members sit at each point (1 each when not given).
+    first : int, default 0
+        The point of the first row.
 
     Returns
     -------
-    ndarray of shape (u,)
-        The core distances.
+    ndarray of shape (r,)
+        The core distances of those rows' points.
 
     Examples
     --------
@@ -102,23 +105,22 @@ def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = No
     >>> core_distances(D, 1).tolist(), core_distances(D, 1, np.array([1, 2, 1])).tolist()
     ([1.3333333333333333, 1.0, 1.3333333333333333], [1.2, 0.0, 1.2])
     """
-    u = distances.shape[0]
+    r, u = distances.shape
     copies = np.ones(u) if copies is None else copies
-    off = ~np.eye(u, dtype=bool)
-    others = distances[off].reshape(u, u - 1)
-    weights = np.broadcast_to(copies, (u, u))[off].reshape(u, u - 1)
+    off = np.arange(u)[None, :] != np.arange(first, first + r)[:, None]
+    others = distances[off].reshape(r, u - 1)
+    weights = np.broadcast_to(copies, (r, u))[off].reshape(r, u - 1)
     nearest = others.min(axis=1)
     mean = np.sum(weights * (nearest[:, None] / others) ** d, axis=1) / (copies.sum() - 1)
-    return np.where(copies > 1, 0.0, nearest * mean ** (-1.0 / d))
+    return np.where(copies[first : first + r] > 1, 0.0, nearest * mean ** (-1.0 / d))
 
 
-def _hdbscan_core_distances(distances: np.ndarray, d: int) -> np.ndarray:
-    """hdbscan's core distances (``validity.all_points_core_distance``): zero distances left
-    out of the sum, which is still divided by n_i - 1; zeros when every distance is 0."""
-    with np.errstate(divide="ignore"):
-        powers = np.where(distances > 0, 1.0 / np.where(distances > 0, distances, 1.0), 0.0) ** d
-        sums = powers.sum(axis=1) / (distances.shape[0] - 1)
-        return np.zeros(len(sums)) if sums.sum() == 0 else sums ** (-1.0 / d)
+def _hdbscan_core_sums(distances: np.ndarray, d: int) -> np.ndarray:
+    """hdbscan's core distances (``validity.all_points_core_distance``) of a block of rows,
+    before the power -1/d: zero distances left out of the sum, which is still divided by
+    n_i - 1 (every core distance is 0 when every sum is)."""
+    powers = np.where(distances > 0, 1.0 / np.where(distances > 0, distances, 1.0), 0.0) ** d
+    return powers.sum(axis=1) / (distances.shape[1] - 1)
 
 
 def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str = "distance") -> np.ndarray:
@@ -150,10 +152,16 @@ def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str 
     >>> minimum_spanning_tree(w, np.array([[0.0, 1.0, 3.0], [1.0, 0.0, 2.0], [3.0, 2.0, 0.0]])).tolist()
     [[0.0, 1.0, 2.0], [1.0, 2.0, 2.0]]
     """
-    m = weights.shape[0]
+    return _prim(weights.shape[0], lambda v: (weights[v], distances[v]), tree)
+
+
+def _prim(m: int, row, tree: str) -> np.ndarray:
+    """:func:`minimum_spanning_tree` of m vertices whose edges ``row(v)`` gives, vertex by
+    vertex: ``(weights, distances)`` of v to every vertex (O(m) memory, not O(m^2))."""
     in_tree = np.zeros(m, dtype=bool)
     in_tree[0] = True
-    best, key, parent = weights[0].copy(), distances[0].copy(), np.zeros(m, dtype=np.intp)
+    weights, distances = row(0)
+    best, key, parent = weights.copy(), distances.copy(), np.zeros(m, dtype=np.intp)
     edges = np.empty((m - 1, 3))
     for step in range(m - 1):
         out = np.flatnonzero(~in_tree)
@@ -161,45 +169,49 @@ def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str 
         tied = out[best[out] == lightest]
         if tree == "hdbscan":
             v = int(tied[0])
-            u = int(np.flatnonzero(in_tree & np.isclose(weights[v], lightest))[0])
+            weights, distances = row(v)
+            u = int(np.flatnonzero(in_tree & np.isclose(weights, lightest))[0])
         else:
             v = int(tied[np.lexsort((tied, key[tied]))[0]])
             u = int(parent[v])
+            weights, distances = row(v)
         edges[step] = u, v, lightest
         in_tree[v] = True
-        better = ~in_tree & ((weights[v] < best) | ((weights[v] == best) & (distances[v] < key)))
-        best[better], key[better], parent[better] = weights[v][better], distances[v][better], v
+        better = ~in_tree & ((weights < best) | ((weights == best) & (distances < key)))
+        best[better], key[better], parent[better] = weights[better], distances[better], v
     return edges
 
 
-def _cluster_tree(points: np.ndarray, budget_mb: float, label: int, tree: str) -> tuple[np.ndarray, np.ndarray, float]:
+def _cluster_tree(points: np.ndarray, budget_mb: float, tree: str) -> tuple[np.ndarray, np.ndarray, float]:
     """(internal nodes, their core distances, DSC) of one cluster of at least two members.
 
     ``tree="distance"`` builds the tree on the distinct points, in the order of their
     coordinates (so neither the row order nor which copy is which matters); ``"hdbscan"``
     on the rows, as hdbscan does."""
     m = points.shape[0]
-    if m * m * 8 > budget_mb * _MB:
-        raise InputError(
-            f"DBCV holds each cluster's pairwise distances at once: cluster {label}'s {m} x {m} matrix "
-            f"needs {m * m * 8 / _MB:.0f} MB, over memory_budget_mb = {budget_mb}."
-        )
     copies = None
-    if tree == "hdbscan":
-        distances = exact_distances(points, points)
-        np.fill_diagonal(distances, 0.0)
-        core = _hdbscan_core_distances(distances, points.shape[1])
-    else:
+    if tree != "hdbscan":
         points, copies = np.unique(points, axis=0, return_counts=True)
         if points.shape[0] < 2:
             raise UndefinedIndexError(
                 f"DBCV is undefined for a cluster whose {m} members are copies of one point: it has no spanning tree."
             )
-        distances = exact_distances(points, points)
-        np.fill_diagonal(distances, 0.0)
-        core = core_distances(distances, points.shape[1], copies)
-    reach = np.maximum(distances, np.maximum(core[:, None], core[None, :]))
-    edges = minimum_spanning_tree(reach, distances, tree)
+    u, dim = points.shape
+    step = rows_per_block(u, budget_mb, arrays=3)  # the distances are computed in row blocks, twice
+    core = np.empty(u)
+    with np.errstate(divide="ignore"):
+        for r0 in range(0, u, step):
+            block = _rows(points, r0, r0 + step)
+            core[r0 : r0 + step] = (_hdbscan_core_sums(block, dim) if copies is None
+                                    else core_distances(block, dim, copies, first=r0))  # fmt: skip
+        if copies is None:  # hdbscan's: 0 for all when every distance is 0
+            core = np.zeros(u) if core.sum() == 0 else core ** (-1.0 / dim)
+
+    def row(v: int) -> tuple[np.ndarray, np.ndarray]:
+        distances = _rows(points, v, v + 1)[0]
+        return np.maximum(distances, np.maximum(core[v], core)), distances
+
+    edges = _prim(u, row, tree)
     degree = np.bincount(edges[:, :2].astype(np.intp).ravel(), minlength=points.shape[0])
     internal = degree > 1
     if copies is not None:  # copies are joined by zero edges: one of them lies inside the tree
@@ -210,6 +222,14 @@ def _cluster_tree(points: np.ndarray, budget_mb: float, label: int, tree: str) -
     # no internal edge: the largest of all edges (the authors' MATLAB code, hdbscan)
     sparseness = float(edges[between, 2].max() if between.any() else edges[:, 2].max())
     return points[internal], core[internal], sparseness
+
+
+def _rows(points: np.ndarray, r0: int, r1: int) -> np.ndarray:
+    """Rows r0:r1 of the points' distances, each point at distance 0 from itself."""
+    block = exact_distances(points[r0:r1], points)
+    rows = np.arange(block.shape[0])
+    block[rows, r0 + rows] = 0.0
+    return block
 
 
 def _separation(a: np.ndarray, core_a: np.ndarray, b: np.ndarray, core_b: np.ndarray, budget_mb: float) -> float:
@@ -234,7 +254,7 @@ def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
     order = np.argsort(p.codes, kind="stable")
     starts = np.concatenate(([0], np.cumsum(p.sizes)))
     clusters = [p.X[order[starts[k] : starts[k + 1]]] for k in range(p.n_clusters)]
-    trees = [_cluster_tree(points, p.memory_budget_mb, k, tree) for k, points in enumerate(clusters)]
+    trees = [_cluster_tree(points, p.memory_budget_mb, tree) for points in clusters]
     inner = [(points, core) for points, core, _ in trees]
     separation = np.full((p.n_clusters, p.n_clusters), np.inf)
     for i in range(p.n_clusters):
@@ -277,8 +297,7 @@ def dbcv(
         ``"cluster"``: -1 is a cluster like any other; ``"singletons"``: each noise object a
         cluster of its own (so DBCV is undefined); None: "cluster" with a NoiseLabelWarning.
     memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once; a cluster's own
-        n_i x n_i distances are held whole, and a cluster too large for it is refused.
+        Bound, in MB, on each block of pairwise distances held at once.
 
     >>> X = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [10.0, 0.0], [11.0, 0.0], [12.0, 0.0]]
     >>> dbcv(X, [0, 0, 0, 1, 1, 1])  # (10 - sqrt(8/5)) / 10: DSC the largest edge, DSPC 10 from the middles
