@@ -520,3 +520,56 @@ def metric_tile_pair_stats(
                 w_mins[r, ca] = min(w_mins[r, ca], col_min[j])
                 if ca == cb:
                     w_max[r] = max(w_max[r], col_max[j])
+
+
+# ----------------------------------------------------------------------------- DBCV's tree
+@numba.njit(cache=True, nogil=True)
+def spanning_tree(PT, core, hdbscan, edges):  # pragma: no cover
+    """The minimum spanning tree of one cluster under mutual reachability (Prim from point 0),
+    one row of distances per point joined: the edges ``(u, v, weight)`` of
+    ``clustval.indices.density._prim`` (its numpy counterpart), bit for bit. PT: the
+    cluster's points feature-major (``distances``' layout); ``hdbscan``: hdbscan's tie rule,
+    else ties broken by the raw distance, then by point."""
+    m = PT.shape[1]
+    in_tree = np.zeros(m, dtype=np.bool_)
+    dist = np.empty(m)
+    best = np.empty(m)
+    key = np.empty(m)
+    parent = np.zeros(m, dtype=np.intp)
+    distances(PT, 0, PT, 0, m, dist)
+    dist[0] = 0.0
+    for j in range(m):
+        best[j] = max(dist[j], max(core[0], core[j]))
+        key[j] = dist[j]
+    in_tree[0] = True
+    for step in range(m - 1):
+        lightest = np.inf
+        for j in range(m):
+            if not in_tree[j] and best[j] < lightest:
+                lightest = best[j]
+        v = -1
+        for j in range(m):
+            if not in_tree[j] and best[j] == lightest and (v < 0 or (not hdbscan and key[j] < key[v])):
+                v = j
+                if hdbscan:
+                    break
+        distances(PT, v, PT, 0, m, dist)
+        dist[v] = 0.0
+        u = parent[v]
+        if hdbscan:  # the first tree point whose weight to v is numpy.isclose to the lightest
+            for j in range(m):
+                w = max(dist[j], max(core[v], core[j]))
+                if in_tree[j] and abs(w - lightest) <= 1e-8 + 1e-5 * abs(lightest):
+                    u = j
+                    break
+        edges[step, 0] = u
+        edges[step, 1] = v
+        edges[step, 2] = lightest
+        in_tree[v] = True
+        for j in range(m):
+            if not in_tree[j]:
+                w = max(dist[j], max(core[v], core[j]))
+                if w < best[j] or (w == best[j] and dist[j] < key[j]):
+                    best[j] = w
+                    key[j] = dist[j]
+                    parent[j] = v

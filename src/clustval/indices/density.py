@@ -50,7 +50,8 @@ import math
 
 import numpy as np
 
-from .._engine.pairwise import check_memory_budget, exact_distances, rows_per_block
+from .._engine import compiled as _compiled
+from .._engine.pairwise import _feature_major, check_memory_budget, exact_distances, rows_per_block
 from .._engine.validation import as_labels
 from ..errors import InputError, UndefinedIndexError
 from .objects import apply_noise
@@ -111,15 +112,28 @@ def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = No
     others = distances[off].reshape(r, u - 1)
     weights = np.broadcast_to(copies, (r, u))[off].reshape(r, u - 1)
     nearest = others.min(axis=1)
-    mean = np.sum(weights * (nearest[:, None] / others) ** d, axis=1) / (copies.sum() - 1)
+    mean = np.sum(weights * _power(nearest[:, None] / others, d), axis=1) / (copies.sum() - 1)
     return np.where(copies[first : first + r] > 1, 0.0, nearest * mean ** (-1.0 / d))
+
+
+def _power(x: np.ndarray, d: int) -> np.ndarray:
+    """x ** d for a whole d >= 1 by repeated squaring: a few multiplications in place of
+    ``pow`` (about ten times its speed on the n_i^2 terms; within a few ulp of it)."""
+    result, square = None, x
+    while True:
+        if d & 1:
+            result = square.copy() if result is None else result * square
+        d >>= 1
+        if not d:
+            return result
+        square = square * square
 
 
 def _hdbscan_core_sums(distances: np.ndarray, d: int) -> np.ndarray:
     """hdbscan's core distances (``validity.all_points_core_distance``) of a block of rows,
     before the power -1/d: zero distances left out of the sum, which is still divided by
     n_i - 1 (every core distance is 0 when every sum is)."""
-    powers = np.where(distances > 0, 1.0 / np.where(distances > 0, distances, 1.0), 0.0) ** d
+    powers = _power(np.where(distances > 0, 1.0 / np.where(distances > 0, distances, 1.0), 0.0), d)
     return powers.sum(axis=1) / (distances.shape[1] - 1)
 
 
@@ -211,7 +225,12 @@ def _cluster_tree(points: np.ndarray, budget_mb: float, tree: str) -> tuple[np.n
         distances = _rows(points, v, v + 1)[0]
         return np.maximum(distances, np.maximum(core[v], core)), distances
 
-    edges = _prim(u, row, tree)
+    kernels = _compiled.kernels(u * u * dim)
+    if kernels is None:
+        edges = _prim(u, row, tree)
+    else:
+        edges = np.empty((u - 1, 3))
+        kernels.spanning_tree(_feature_major(points), core, tree == "hdbscan", edges)
     degree = np.bincount(edges[:, :2].astype(np.intp).ravel(), minlength=points.shape[0])
     internal = degree > 1
     if copies is not None:  # copies are joined by zero edges: one of them lies inside the tree
