@@ -211,7 +211,7 @@ def _cluster_tree(points: np.ndarray, budget_mb: float, tree: str) -> tuple[np.n
                 f"DBCV is undefined for a cluster whose {m} members are copies of one point: it has no spanning tree."
             )
     u, dim = points.shape
-    step = rows_per_block(u, budget_mb, arrays=3)  # the distances are computed in row blocks, twice
+    step = rows_per_block(u, budget_mb, arrays=8)  # a block of distances and the core sum's temporaries
     core = np.empty(u)
     with np.errstate(divide="ignore"):
         for r0 in range(0, u, step):
