@@ -253,7 +253,7 @@ def _rows(points: np.ndarray, r0: int, r1: int) -> np.ndarray:
 
 def _separation(a: np.ndarray, core_a: np.ndarray, b: np.ndarray, core_b: np.ndarray, budget_mb: float) -> float:
     """min over the rows x of a and y of b of max(d(x, y), core_a(x), core_b(y)), in row blocks."""
-    step = rows_per_block(b.shape[0], budget_mb, arrays=2)
+    step = rows_per_block(b.shape[0], budget_mb, arrays=3)  # the block, the cores' maximum, the reach
     closest = math.inf
     for r0 in range(0, a.shape[0], step):
         block = exact_distances(a[r0 : r0 + step], b)
