@@ -150,3 +150,37 @@ def test_live_against_hdbscan_with_copies():
     assert dbcv(X, labels, tree="hdbscan", noise="exclude") == pytest.approx(expected, rel=1e-10)
     order = np.random.default_rng(1).permutation(len(labels))
     assert dbcv(X[order], labels[order], noise="exclude") == pytest.approx(dbcv(X, labels, noise="exclude"), rel=1e-12)
+
+
+@pytest.mark.parametrize("tree", ["distance", "hdbscan"])
+def test_compiled_passes_equal_the_numpy_path_bit_for_bit(tree):
+    # core distances (their sums added in one order), each cluster's tree and the
+    # separations, on tie-rich data with copies and clusters of 2 to 700 points
+    numba = pytest.importorskip("numba")
+    from clustval._engine import compiled
+    from clustval.indices import density
+    from clustval.indices.partition import Partition
+
+    kernels = compiled.kernels()
+    if kernels is None:
+        pytest.skip("the compiled engine is off")
+    rng = np.random.default_rng(4)
+    sizes = [700, 2, 3, 150, 41]
+    X = np.round(rng.normal(size=(sum(sizes), 5)) * 3) / 3 + np.repeat(np.arange(5), sizes)[:, None]
+    labels = rng.permutation(np.repeat(np.arange(5), sizes))
+    points, copies = density._clusters(Partition(X, labels, memory_budget_mb=1.0), tree)
+    want = [density._tree_numpy(x, c, 0.05, tree) for x, c in zip(points, copies)]
+    threads = numba.get_num_threads()
+    try:
+        for workers in sorted({1, threads}):
+            numba.set_num_threads(workers)
+            got = density._trees_compiled(kernels, points, copies, tree)
+            for (core, edges), (want_core, want_edges) in zip(got, want):
+                np.testing.assert_array_equal(core, want_core)
+                np.testing.assert_array_equal(edges, want_edges)
+            inner = [density._inside(x, c, *t, tree)[:2] for x, c, t in zip(points, copies, want)]
+            np.testing.assert_array_equal(
+                density._separations(inner, 1.0, kernels), density._separations(inner, 0.05, None)
+            )
+    finally:
+        numba.set_num_threads(threads)

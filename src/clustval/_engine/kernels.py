@@ -522,54 +522,153 @@ def metric_tile_pair_stats(
                     w_max[r] = max(w_max[r], col_max[j])
 
 
-# ----------------------------------------------------------------------------- DBCV's tree
+# ----------------------------------------------------------------------------- DBCV
+# Every cluster's points lie in one feature-major array PT, cluster c in columns
+# starts[c]:starts[c + 1] (owner[i] the cluster of point i). Rows are dealt to the chunks
+# in turn (row i to chunk i % chunks), so each thread gets an equal share of every cluster.
+DBCV_CHUNKS = 64
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def core_sums(PT, starts, owner, copies, dim, hdbscan, nearest, sums):  # pragma: no cover
+    """The all-points core distance's sum of each point over the other points of its cluster
+    (``clustval.indices.density.core_distances`` and ``_hdbscan_core_sums`` before their
+    division and power): the terms and their powers as the numpy path computes them, then
+    added one after the other in the order of the points as it adds them (x's own term 0),
+    so the same bits. ``hdbscan``: ``sums[i] = sum_{j != i, d > 0} (1 / d(i, j))^dim``;
+    else ``nearest[i] = min_{j != i} d(i, j)`` and ``sums[i] = sum_{j != i} copies[j]
+    (nearest[i] / d(i, j))^dim``."""
+    n = owner.shape[0]
+    widest = np.max(starts[1:] - starts[:-1])
+    for c in numba.prange(DBCV_CHUNKS):
+        row, power = np.empty(widest), np.empty(widest)
+        for i in range(c, n, DBCV_CHUNKS):
+            s, e = starts[owner[i]], starts[owner[i] + 1]
+            m = e - s
+            distances(PT, i, PT, s, e, row)
+            row[i - s] = np.inf  # x's own term: 1 / inf = nearest / inf = 0
+            if hdbscan:
+                for j in range(m):
+                    row[j] = 1.0 / row[j] if row[j] > 0.0 else 0.0
+            else:
+                closest = np.inf
+                for j in range(m):
+                    closest = min(closest, row[j])
+                for j in range(m):
+                    row[j] = closest / row[j]
+                nearest[i] = closest
+            _powers(row, m, dim, power)
+            total = 0.0
+            if hdbscan:
+                for j in range(m):
+                    total += power[j]
+            else:
+                for j in range(m):
+                    total += copies[s + j] * power[j]
+            sums[i] = total
+
+
 @numba.njit(cache=True, nogil=True)
-def spanning_tree(PT, core, hdbscan, edges):  # pragma: no cover
-    """The minimum spanning tree of one cluster under mutual reachability (Prim from point 0),
-    one row of distances per point joined: the edges ``(u, v, weight)`` of
-    ``clustval.indices.density._prim`` (its numpy counterpart), bit for bit. PT: the
-    cluster's points feature-major (``distances``' layout); ``hdbscan``: hdbscan's tie rule,
-    else ties broken by the raw distance, then by point."""
-    m = PT.shape[1]
+def _powers(x, m, d, out):  # pragma: no cover
+    """out[:m] = x[:m] ** d for a whole d >= 1 (x squared in place): the multiplications of
+    ``clustval.indices.density._power`` in its order, so the same bits."""
+    first = True
+    while True:
+        if d & 1:
+            for j in range(m):
+                out[j] = x[j] if first else out[j] * x[j]
+            first = False
+        d >>= 1
+        if d == 0:
+            return
+        for j in range(m):
+            x[j] = x[j] * x[j]
+
+
+@numba.njit(cache=True, nogil=True)
+def _spanning_tree(PT, s, m, core, hdbscan, edges, e0):  # pragma: no cover
+    """The minimum spanning tree of the m points PT[:, s:s + m] under mutual reachability
+    (Prim from the first), one row of distances per point joined, into edges[e0:e0 + m - 1]:
+    the edges ``(u, v, weight)`` (points counted from s) of
+    ``clustval.indices.density._prim``, bit for bit. ``hdbscan``: hdbscan's tie rule, else
+    ties broken by the raw distance, then by point."""
     in_tree = np.zeros(m, dtype=np.bool_)
     dist = np.empty(m)
     best = np.empty(m)
     key = np.empty(m)
     parent = np.zeros(m, dtype=np.intp)
-    distances(PT, 0, PT, 0, m, dist)
+    distances(PT, s, PT, s, s + m, dist)
     dist[0] = 0.0
     for j in range(m):
-        best[j] = max(dist[j], max(core[0], core[j]))
+        best[j] = max(dist[j], max(core[s], core[s + j]))
         key[j] = dist[j]
     in_tree[0] = True
+    v = _lightest(in_tree, best, key, m, hdbscan)
     for step in range(m - 1):
-        lightest = np.inf
-        for j in range(m):
-            if not in_tree[j] and best[j] < lightest:
-                lightest = best[j]
-        v = -1
-        for j in range(m):
-            if not in_tree[j] and best[j] == lightest and (v < 0 or (not hdbscan and key[j] < key[v])):
-                v = j
-                if hdbscan:
-                    break
-        distances(PT, v, PT, 0, m, dist)
+        lightest = best[v]
+        distances(PT, s + v, PT, s, s + m, dist)
         dist[v] = 0.0
         u = parent[v]
         if hdbscan:  # the first tree point whose weight to v is numpy.isclose to the lightest
             for j in range(m):
-                w = max(dist[j], max(core[v], core[j]))
+                w = max(dist[j], max(core[s + v], core[s + j]))
                 if in_tree[j] and abs(w - lightest) <= 1e-8 + 1e-5 * abs(lightest):
                     u = j
                     break
-        edges[step, 0] = u
-        edges[step, 1] = v
-        edges[step, 2] = lightest
+        edges[e0 + step, 0] = u
+        edges[e0 + step, 1] = v
+        edges[e0 + step, 2] = lightest
         in_tree[v] = True
-        for j in range(m):
-            if not in_tree[j]:
-                w = max(dist[j], max(core[v], core[j]))
-                if w < best[j] or (w == best[j] and dist[j] < key[j]):
-                    best[j] = w
-                    key[j] = dist[j]
-                    parent[j] = v
+        joined, v = v, -1
+        for j in range(m):  # update the points outside and pick the next in the same sweep
+            if in_tree[j]:
+                continue
+            w = max(dist[j], max(core[s + joined], core[s + j]))
+            if w < best[j] or (w == best[j] and dist[j] < key[j]):
+                best[j] = w
+                key[j] = dist[j]
+                parent[j] = joined
+            if v < 0 or best[j] < best[v] or (best[j] == best[v] and not hdbscan and key[j] < key[v]):
+                v = j
+
+
+@numba.njit(cache=True, nogil=True)
+def _lightest(in_tree, best, key, m, hdbscan):  # pragma: no cover
+    """The next point to join: the lightest outside the tree, ties by key (not for hdbscan),
+    then by point."""
+    v = -1
+    for j in range(m):
+        if not in_tree[j] and (v < 0 or best[j] < best[v] or (best[j] == best[v] and not hdbscan and key[j] < key[v])):
+            v = j
+    return v
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def spanning_trees(PT, starts, core, hdbscan, edges):  # pragma: no cover
+    """Each cluster's tree (:func:`_spanning_tree`), the clusters shared among the threads:
+    cluster c's m_c - 1 edges at rows starts[c] - c onwards."""
+    for c in numba.prange(starts.shape[0] - 1):
+        _spanning_tree(PT, starts[c], starts[c + 1] - starts[c], core, hdbscan, edges, starts[c] - c)
+
+
+@numba.njit(parallel=True, cache=True, nogil=True)
+def separations(PT, starts, owner, core, out):  # pragma: no cover
+    """``out[x, c] = min_{y in cluster c} max(d(x, y), core[x], core[y])`` for each point x
+    and each cluster c after x's own (inf elsewhere): the mutual reachability between
+    clusters that ``clustval.indices.density._separation`` takes in blocks (minima and
+    maxima of the same distances, so the same bits)."""
+    n, k = owner.shape[0], starts.shape[0] - 1
+    widest = np.max(starts[1:] - starts[:-1])
+    for c in numba.prange(DBCV_CHUNKS):
+        row = np.empty(widest)
+        for x in range(c, n, DBCV_CHUNKS):
+            for o in range(k):
+                out[x, o] = np.inf
+            for o in range(owner[x] + 1, k):
+                s, e = starts[o], starts[o + 1]
+                distances(PT, x, PT, s, e, row)
+                closest = np.inf
+                for j in range(e - s):
+                    w = max(row[j], max(core[x], core[s + j]))
+                    closest = min(closest, w)
+                out[x, o] = closest

@@ -38,22 +38,24 @@ noise lowers the score. :func:`dbcv` does so with ``noise="exclude"`` (hdbscan's
 index sees them, so there ``n`` counts the clustered objects only: their DBCV is the paper's
 times n / (n - number of noise objects).
 
-Memory: O(n) beside ``memory_budget_mb``: the core distances read each cluster's distances in
-row blocks within the budget, the spanning tree (Prim's) computes one row of them per vertex
-it joins, and the distances between clusters come in blocks within the budget. The time is
-O(n_i^2 d) per cluster.
+Cost: O(n_i^2 d) time per cluster and O(n K) memory beside ``memory_budget_mb``. Compiled,
+three passes over all clusters at once (the core distances, every cluster's spanning tree by
+Prim's method with one row of distances per vertex it joins, the separations between the
+internal nodes), each computing its distances row by row; the numpy path takes the same
+distances in row blocks within the budget and gives the same values bit for bit.
 """
 
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine.pairwise import _feature_major, check_memory_budget, exact_distances, rows_per_block
 from .._engine.validation import as_labels
-from ..errors import InputError, UndefinedIndexError
+from ..errors import UndefinedIndexError
 from .objects import apply_noise
 from .options import choice
 from .partition import (
@@ -108,12 +110,29 @@ def core_distances(distances: np.ndarray, d: int, copies: np.ndarray | None = No
     """
     r, u = distances.shape
     copies = np.ones(u) if copies is None else copies
-    off = np.arange(u)[None, :] != np.arange(first, first + r)[:, None]
-    others = distances[off].reshape(r, u - 1)
-    weights = np.broadcast_to(copies, (r, u))[off].reshape(r, u - 1)
+    rows = np.arange(r)
+    others = distances.copy()
+    others[rows, first + rows] = np.inf  # x's own term: 0 in the sum, out of the minimum
     nearest = others.min(axis=1)
-    mean = np.sum(weights * _power(nearest[:, None] / others, d), axis=1) / (copies.sum() - 1)
-    return np.where(copies[first : first + r] > 1, 0.0, nearest * mean ** (-1.0 / d))
+    sums = _in_order(copies * _power(nearest[:, None] / others, d))
+    return _finished(nearest, sums, copies, copies[first : first + r], d)
+
+
+def _finished(nearest: np.ndarray, sums: np.ndarray, copies: np.ndarray, own: np.ndarray, d: int) -> np.ndarray:
+    """Core distances from each point's nearest distance and sum (both engines call this)."""
+    return np.where(own > 1, 0.0, nearest * (sums / (copies.sum() - 1)) ** (-1.0 / d))
+
+
+def _hdbscan_finished(means: np.ndarray, d: int) -> np.ndarray:
+    """hdbscan's core distances of one cluster from the means of its sums: 0 for all when every
+    mean is."""
+    return np.zeros(means.shape[0]) if means.sum() == 0 else means ** (-1.0 / d)
+
+
+def _in_order(terms: np.ndarray) -> np.ndarray:
+    """Each row's sum, its terms added one after the other in their order (a running sum:
+    numpy's ``sum`` adds pairwise), as the compiled kernel ``core_sums`` adds them."""
+    return np.cumsum(terms, axis=1)[:, -1]
 
 
 def _power(x: np.ndarray, d: int) -> np.ndarray:
@@ -134,7 +153,7 @@ def _hdbscan_core_sums(distances: np.ndarray, d: int) -> np.ndarray:
     before the power -1/d: zero distances left out of the sum, which is still divided by
     n_i - 1 (every core distance is 0 when every sum is)."""
     powers = _power(np.where(distances > 0, 1.0 / np.where(distances > 0, distances, 1.0), 0.0), d)
-    return powers.sum(axis=1) / (distances.shape[1] - 1)
+    return _in_order(powers) / (distances.shape[1] - 1)
 
 
 def minimum_spanning_tree(weights: np.ndarray, distances: np.ndarray, tree: str = "distance") -> np.ndarray:
@@ -196,20 +215,26 @@ def _prim(m: int, row, tree: str) -> np.ndarray:
     return edges
 
 
-def _cluster_tree(points: np.ndarray, budget_mb: float, tree: str) -> tuple[np.ndarray, np.ndarray, float]:
-    """(internal nodes, their core distances, DSC) of one cluster of at least two members.
-
-    ``tree="distance"`` builds the tree on the distinct points, in the order of their
-    coordinates (so neither the row order nor which copy is which matters); ``"hdbscan"``
-    on the rows, as hdbscan does."""
-    m = points.shape[0]
-    copies = None
-    if tree != "hdbscan":
-        points, copies = np.unique(points, axis=0, return_counts=True)
+def _clusters(p: Partition, tree: str) -> tuple[list[np.ndarray], list[np.ndarray | None]]:
+    """Each cluster's points and how many members sit at each: with ``tree="distance"`` its
+    distinct points in the order of their coordinates (so neither the row order nor which
+    copy is which matters), with ``"hdbscan"`` its rows in their order (copies None)."""
+    order = np.argsort(p.codes, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(p.sizes)))
+    members = [p.X[order[starts[k] : starts[k + 1]]] for k in range(p.n_clusters)]
+    if tree == "hdbscan":
+        return members, [None] * len(members)
+    distinct = [np.unique(points, axis=0, return_counts=True) for points in members]
+    for (points, _), rows in zip(distinct, members):
         if points.shape[0] < 2:
             raise UndefinedIndexError(
-                f"DBCV is undefined for a cluster whose {m} members are copies of one point: it has no spanning tree."
+                f"DBCV is undefined for a cluster whose {rows.shape[0]} members are copies of one point: it has no spanning tree."
             )
+    return [points for points, _ in distinct], [copies.astype(float) for _, copies in distinct]
+
+
+def _tree_numpy(points: np.ndarray, copies: np.ndarray | None, budget_mb: float, tree: str):
+    """(core distances, spanning tree's edges) of one cluster, its distances in row blocks."""
     u, dim = points.shape
     step = rows_per_block(u, budget_mb, arrays=8)  # a block of distances and the core sum's temporaries
     core = np.empty(u)
@@ -218,19 +243,39 @@ def _cluster_tree(points: np.ndarray, budget_mb: float, tree: str) -> tuple[np.n
             block = _rows(points, r0, r0 + step)
             core[r0 : r0 + step] = (_hdbscan_core_sums(block, dim) if copies is None
                                     else core_distances(block, dim, copies, first=r0))  # fmt: skip
-        if copies is None:  # hdbscan's: 0 for all when every distance is 0
-            core = np.zeros(u) if core.sum() == 0 else core ** (-1.0 / dim)
+        if copies is None:
+            core = _hdbscan_finished(core, dim)
 
     def row(v: int) -> tuple[np.ndarray, np.ndarray]:
         distances = _rows(points, v, v + 1)[0]
         return np.maximum(distances, np.maximum(core[v], core)), distances
 
-    kernels = _compiled.kernels(u * u * dim)
-    if kernels is None:
-        edges = _prim(u, row, tree)
-    else:
-        edges = np.empty((u - 1, 3))
-        kernels.spanning_tree(_feature_major(points), core, tree == "hdbscan", edges)
+    return core, _prim(u, row, tree)
+
+
+def _trees_compiled(kernels, points: list[np.ndarray], copies: list, tree: str):
+    """(core distances, spanning tree's edges) of every cluster: one compiled pass for the core
+    distances of all, one for their trees (the numpy path's values, bit for bit)."""
+    sizes = np.array([x.shape[0] for x in points])
+    starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    owner = np.repeat(np.arange(len(points)), sizes)
+    PT, dim = _feature_major(np.concatenate(points)), points[0].shape[1]
+    hdbscan = tree == "hdbscan"
+    weights = np.ones(starts[-1]) if hdbscan else np.concatenate(copies)
+    nearest, sums = np.empty(starts[-1]), np.empty(starts[-1])
+    kernels.core_sums(PT, starts, owner, weights, dim, hdbscan, nearest, sums)
+    core = np.empty(starts[-1])
+    with np.errstate(divide="ignore"):
+        for k, (s, e) in enumerate(pairwise(starts)):
+            core[s:e] = (_hdbscan_finished(sums[s:e] / (e - s - 1), dim) if hdbscan
+                         else _finished(nearest[s:e], sums[s:e], copies[k], copies[k], dim))  # fmt: skip
+    edges = np.empty((starts[-1] - len(points), 3))
+    kernels.spanning_trees(PT, starts, core, hdbscan, edges)
+    return [(core[s:e], edges[s - k : e - k - 1]) for k, (s, e) in enumerate(pairwise(starts))]
+
+
+def _inside(points: np.ndarray, copies, core: np.ndarray, edges: np.ndarray, tree: str):
+    """(internal nodes, their core distances, DSC) of one cluster from its tree."""
     degree = np.bincount(edges[:, :2].astype(np.intp).ravel(), minlength=points.shape[0])
     internal = degree > 1
     if copies is not None:  # copies are joined by zero edges: one of them lies inside the tree
@@ -262,6 +307,26 @@ def _separation(a: np.ndarray, core_a: np.ndarray, b: np.ndarray, core_b: np.nda
     return closest
 
 
+def _separations(inner: list, budget_mb: float, kernels) -> np.ndarray:
+    """DSPC of every pair of clusters (inf on the diagonal) from their internal nodes."""
+    k = len(inner)
+    separation = np.full((k, k), np.inf)
+    if kernels is None:
+        for i in range(k):
+            for j in range(i + 1, k):
+                separation[i, j] = separation[j, i] = _separation(*inner[i], *inner[j], budget_mb)
+        return separation
+    sizes = np.array([points.shape[0] for points, _ in inner])
+    starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+    owner = np.repeat(np.arange(k), sizes)
+    closest = np.empty((starts[-1], k))  # O(n K)
+    kernels.separations(_feature_major(np.concatenate([points for points, _ in inner])), starts, owner,
+                        np.concatenate([core for _, core in inner]), closest)  # fmt: skip
+    for i in range(k):
+        separation[i, i + 1 :] = closest[starts[i] : starts[i + 1], i + 1 :].min(axis=0)
+    return np.minimum(separation, separation.T)
+
+
 def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
     """DBCV of the partition, each cluster weighted by n_i / ``n_objects``."""
     DBCV_TREE.check(tree)
@@ -270,17 +335,17 @@ def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
         raise UndefinedIndexError(
             "DBCV is undefined for a singleton cluster: one object has no core distance and no spanning tree."
         )
-    order = np.argsort(p.codes, kind="stable")
-    starts = np.concatenate(([0], np.cumsum(p.sizes)))
-    clusters = [p.X[order[starts[k] : starts[k + 1]]] for k in range(p.n_clusters)]
-    trees = [_cluster_tree(points, p.memory_budget_mb, tree) for points in clusters]
-    inner = [(points, core) for points, core, _ in trees]
-    separation = np.full((p.n_clusters, p.n_clusters), np.inf)
-    for i in range(p.n_clusters):
-        for j in range(i + 1, p.n_clusters):
-            separation[i, j] = separation[j, i] = _separation(*inner[i], *inner[j], p.memory_budget_mb)
+    points, copies = _clusters(p, tree)
+    sizes = np.array([x.shape[0] for x in points], dtype=float)
+    kernels = _compiled.kernels(3.0 * p.X.shape[1] * float(sizes @ sizes))  # three passes over each cluster's pairs
+    if kernels is None:
+        trees = [_tree_numpy(x, c, p.memory_budget_mb, tree) for x, c in zip(points, copies)]
+    else:
+        trees = _trees_compiled(kernels, points, copies, tree)
+    inside = [_inside(x, c, *t, tree) for x, c, t in zip(points, copies, trees)]
+    separation = _separations([(x, core) for x, core, _ in inside], p.memory_budget_mb, kernels)
     total = 0.0
-    for k, (_, _, sparseness) in enumerate(trees):
+    for k, (_, _, sparseness) in enumerate(inside):
         closest = float(separation[k].min())
         total += p.sizes[k] / n_objects * (closest - sparseness) / max(closest, sparseness)
     return refuse_nan(total, "DBCV")
