@@ -37,7 +37,7 @@ from .indices.contingency import contingency_matrix
 from .indices.registry import INDICES, get_index
 from .indices.scoring import external_scores_from_table
 
-__all__ = ["BootstrapResult", "bootstrap"]
+__all__ = ["BootstrapResult", "bootstrap", "table_resamples"]
 
 METHODS = ("percentile", "bca")
 NORMAL = NormalDist()  # the standard normal: BCa's z0 and its adjusted levels
@@ -241,14 +241,12 @@ def _value(statistic, arrays, kwargs) -> float:
 def _on_tables(statistic, name, arrays, n_resamples, seed, method, confidence) -> BootstrapResult:
     """An external index: the resamples are multinomial draws of the contingency table."""
     table = contingency_matrix(arrays[0], arrays[1])
-    n = int(table.sum())
 
     def of(t):
         return external_scores_from_table(t, [name], undefined="nan")[name]
 
     estimate = float(statistic(arrays[0], arrays[1]))
-    draws = np.random.default_rng(seed).multinomial(n, table.ravel() / n, size=n_resamples)
-    values = np.array([of(t.reshape(table.shape)) for t in draws])
+    values = table_resamples(table, [name], n_resamples, np.random.default_rng(seed))[:, 0]
     jackknife = weights = None
     if method == "bca":  # leaving out any one object of a cell gives the same table
         cells = np.flatnonzero(table)
@@ -286,3 +284,46 @@ def _interval(estimate, values, jackknife, weights, method, confidence, seed) ->
     return BootstrapResult(estimate=float(estimate), low=float(low), high=float(high), method=method,
                            confidence=float(confidence), n_resamples=len(values), seed=seed, values=values,
                            bias=bias, acceleration=acceleration)  # fmt: skip
+
+
+def table_resamples(table, names: Sequence[str], n_resamples: int, rng: np.random.Generator, **options) -> np.ndarray:
+    """External indices on resamples of the objects a contingency table counts.
+
+    Drawing n objects with replacement draws the table again: a multinomial draw of n over its
+    cells' shares (a class or cluster that no drawn object falls in is absent, as it would be
+    from the resampled labels). Every index is computed on each drawn table, NaN where a
+    resample leaves it undefined (e.g. one class drawn).
+
+    Parameters
+    ----------
+    table : array-like of shape (C, K)
+        Counts of objects, rows classes and columns clusters.
+    names : sequence of str
+        Registry names of external indices.
+    n_resamples : int
+        How many tables to draw.
+    rng : numpy.random.Generator
+        The draws' stream (the draws are ``rng.multinomial(n, shares, size=n_resamples)``).
+    **options
+        The indices' options, as :func:`clustval.external_scores` takes them.
+
+    Returns
+    -------
+    ndarray of shape (n_resamples, len(names))
+        Each resample's values, the indices in the order of ``names``.
+
+    Examples
+    --------
+    >>> table_resamples([[5, 0], [0, 5]], ["accuracy"], 3, np.random.default_rng(0)).tolist()
+    [[1.0], [1.0], [1.0]]
+    """
+    table = np.asarray(table, dtype=np.int64)
+    n = int(table.sum())
+    if n < 2:
+        raise InputError("a bootstrap needs at least two objects.")
+    draws = rng.multinomial(n, table.ravel() / n, size=n_resamples)
+    out = np.empty((n_resamples, len(names)))
+    for b, drawn in enumerate(draws):
+        values = external_scores_from_table(drawn.reshape(table.shape), names, undefined="nan", **options)
+        out[b] = [values[name] for name in names]
+    return out

@@ -25,9 +25,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from clustval.errors import InputError, UndefinedIndexError
-from clustval.indices.contingency import Contingency, contingency
-from clustval.indices.registry import get_index
+from clustval.bootstrap import table_resamples
+from clustval.errors import InputError
+from clustval.indices.contingency import contingency
+from clustval.indices.registry import options_of
 
 from ..data.synthetic import set_rng
 from ..verified import read_verified_csv
@@ -59,28 +60,11 @@ def bootstrap_values(labels_true, labels_pred, indices: Sequence[str], n_boot: i
 
 def bootstrap_table_values(table, indices: Sequence[str], n_boot: int, rng: np.random.Generator,
                            options: Mapping | None = None) -> np.ndarray:
-    """As :func:`bootstrap_values`, from the contingency table (rows classes, columns clusters)."""
-    table = np.asarray(table, dtype=np.int64)
-    n = int(table.sum())
-    if n < 2:
-        raise InputError("a bootstrap needs at least two objects")
-    specs = [get_index(name) for name in indices]
-    shares = table.ravel() / n
-    out = np.empty((n_boot, len(specs)))
-    for b in range(n_boot):
-        drawn = rng.multinomial(n, shares).reshape(table.shape)
-        drawn = drawn[drawn.sum(axis=1) > 0][:, drawn.sum(axis=0) > 0]
-        ct = Contingency.from_table(drawn)
-        out[b] = [_compute(spec, ct, options or {}) for spec in specs]
-    return out
-
-
-def _compute(spec, ct: Contingency, options: Mapping) -> float:
-    """An index on one replicate; NaN where a replicate leaves it undefined (one class drawn)."""
-    try:
-        return spec.compute(ct, options)
-    except UndefinedIndexError:
-        return math.nan
+    """As :func:`bootstrap_values`, from the contingency table (rows classes, columns clusters):
+    :func:`clustval.bootstrap.table_resamples` with the external indices' options of
+    ``options`` (the run's index options)."""
+    external = {name: value for name, value in (options or {}).items() if name in options_of("external")}
+    return table_resamples(table, indices, n_boot, rng, **external)
 
 
 def replicate_rows(dataset: str, indices: Sequence[str], values: np.ndarray) -> list[dict]:
