@@ -30,7 +30,10 @@ from dask.distributed import Client, LocalCluster
 import clustval
 import clustval.dask
 import clustval.indices.registry
+from clustval.indices.partition import COORDINATES
+from clustval.indices.registry import INDICES
 from clustval._engine import compiled as _compiled
+from clustval._engine.metrics import Metric
 from clustval._engine.pairwise import (
     cluster_distance_stats,
     combine_pass,
@@ -184,6 +187,18 @@ def test_every_internal_index_on_the_cluster_equals_the_in_memory_one(client):
     names = ["baker_hubert_gamma", "g_plus", "tau", "c_index", "wcnn", "sil"]
     on_cluster = clustval.dask.internal_scores(D, labels, names, client=client, metric="precomputed")
     assert _same(on_cluster, clustval.internal_scores(D, labels, names, metric="precomputed"))
+
+
+@pytest.mark.parametrize("metric", ["cityblock", "cosine", Metric("minkowski", p=3)], ids=str)
+def test_another_metric_on_the_cluster_equals_the_in_memory_call(client, metric):
+    # the tasks run the pass in the metric, the rank passes run on the client: every
+    # distance-based index bit for bit, tie-rich data
+    X, labels = _mixture(1000, seed=6)
+    X = np.round(X * 2)
+    names = [n for n in clustval.indices.registry.INTERNAL if COORDINATES not in INDICES[n].needs]
+    got = clustval.dask.internal_scores(X, labels, names, client=client, metric=metric, undefined="nan", tasks=5)
+    assert set(got) == set(names) and "c_index" in got and "sil" in got
+    assert _same(got, clustval.internal_scores(X, labels, names, metric=metric, undefined="nan"))
 
 
 @pytest.mark.slow

@@ -172,16 +172,6 @@ def test_bad_metrics_are_one_line_errors(call, message):
     assert "\n" not in str(caught.value)
 
 
-def test_dask_refuses_another_metric():
-    """clustval.dask's tasks compute Euclidean distances: another metric is an error there."""
-    pytest.importorskip("dask")
-    import clustval.dask
-
-    X, labels = _random(seed=9, n=20)
-    with pytest.raises(InputError, match="takes metric 'euclidean' or 'precomputed'"):
-        clustval.dask.internal_scores(X, labels, ["sil"], metric="cosine", client=None)
-
-
 def test_minkowski_of_order_one_two_infinity_is_the_named_metric():
     assert Metric("minkowski", p=1) == Metric("cityblock")
     assert Metric("minkowski", p=math.inf) == Metric("chebyshev")

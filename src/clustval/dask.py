@@ -55,6 +55,7 @@ import dask
 import numpy as np
 
 from ._engine import progress as _progress
+from ._engine.metrics import Metric
 from ._engine.pair_pass import _CALLS, PairValues, kernel_pass
 from ._engine.pairwise import (
     PARTS,
@@ -75,8 +76,6 @@ from .indices.partition import (
     NEAREST,
     PAIR_MAX,
     Partition,
-    is_euclidean,
-    is_precomputed,
 )
 from .indices.registry import index_options, takes_options
 from .indices.scoring import (
@@ -136,9 +135,11 @@ def internal_scores(
         per worker process).
     undefined : {"raise", "nan"}
         An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
-    metric : {"euclidean", "precomputed"}, default "euclidean"
-        As :func:`clustval.internal_scores`; with ``precomputed`` each task receives only
-        the rows of the distance matrix of its own objects.
+    metric : str or Metric, default "euclidean"
+        As :func:`clustval.internal_scores` (any metric it takes); with ``precomputed`` each
+        task receives only the rows of the distance matrix of its own objects. The tasks run
+        the pass in the metric; the rank indices' passes with a metric other than Euclidean
+        run on the client, as they run on numpy in memory.
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
@@ -182,11 +183,6 @@ def internal_scores(
     >>> scores == clustval.internal_scores(X, labels, ["sil", "dunn"])
     True
     """
-    if not (is_euclidean(metric) or is_precomputed(metric)):  # its tasks compute Euclidean distances
-        raise InputError(
-            f"clustval.dask.internal_scores takes metric 'euclidean' or 'precomputed', got {metric!r}: "
-            "use clustval.internal_scores for the other metrics."
-        )
     specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
@@ -207,7 +203,7 @@ class _ClusterPartition(Partition):
     def pair_values(self) -> ClusterPairValues:
         return ClusterPairValues(
             self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
-            client=self.client, tasks=self.tasks,
+            client=self.client, tasks=self.tasks, metric=self.metric,
         )  # fmt: skip
 
     @cached_property
@@ -216,14 +212,14 @@ class _ClusterPartition(Partition):
             self.X, self.codes, self.n_clusters, client=self.client, tasks=self.tasks,
             sums=CLUSTER_SUMS in self.needs, nearest=NEAREST in self.needs,
             extremes=EXTREMES in self.needs, pair_max=PAIR_MAX in self.needs,
-            memory_budget_mb=self.memory_budget_mb, precomputed=self.precomputed,
+            memory_budget_mb=self.memory_budget_mb, precomputed=self.precomputed, metric=self.metric,
         )  # fmt: skip
 
 
 def distance_stats(
     X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
     sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
-    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, precomputed: bool = False,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, precomputed: bool = False, metric: Metric | None = None,
 ) -> ClusterDistanceStats:  # fmt: skip
     """:func:`clustval._engine.pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
 
@@ -245,6 +241,9 @@ def distance_stats(
         Bound on each task's blocks.
     precomputed : bool
         X is the distance matrix.
+    metric : Metric, optional
+        A metric other than Euclidean, X holding the rows it prepared (as
+        :func:`clustval._engine.pairwise.cluster_distance_stats` takes it).
 
     Returns
     -------
@@ -263,7 +262,7 @@ def distance_stats(
     """
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
-        pair_max=pair_max, memory_budget_mb=memory_budget_mb, precomputed=precomputed,
+        pair_max=pair_max, memory_budget_mb=memory_budget_mb, precomputed=precomputed, metric=metric,
     )  # fmt: skip
     if not plan.requested:
         return combine_pass(plan, [])
@@ -369,10 +368,10 @@ class ClusterPairValues(PairValues):
     Each task holds the data (scattered once per worker), a histogram per part and its
     share of a batch of collected values (at most the memory budget in all)."""
 
-    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, *, client, tasks=None) -> None:
+    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, *, client, tasks=None, metric=None) -> None:
         threads = sum(client.nthreads().values()) or 1
         self.tasks = tasks or 4 * threads
-        super().__init__(X, codes, n_clusters, memory_budget_mb, precomputed, parts=self.tasks)
+        super().__init__(X, codes, n_clusters, memory_budget_mb, precomputed, parts=self.tasks, metric=metric)
         self.client = client
         self.shared = None
 
