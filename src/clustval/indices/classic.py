@@ -128,7 +128,7 @@ def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
     closest = p.centroid_separation()[1] if separation == "centroids" else p.closest_pair
     if closest == 0:
         return np.inf
-    return refuse_nan(p.squared_centroid_distances.sum() / (p.n * closest**2), "XB")
+    return refuse_nan(p.total(p.squared_centroid_distances) / (p.n * closest**2), "XB")
 
 
 @reads(NEAREST)
@@ -173,7 +173,7 @@ def dunn_from_partition(p: Partition) -> float:
 def calinski_harabasz_from_partition(p: Partition) -> float:
     p.require_clusters("Calinski-Harabasz", allow_all_singletons=False)
     between = float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
-    within = float(p.squared_centroid_distances.sum())
+    within = p.total(p.squared_centroid_distances)
     if between == 0:
         return 0.0
     if within == 0:

@@ -128,7 +128,8 @@ def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
             ridge = math.inf
     if not ridge:  # a pair's summed covariance singular for certain, found in O(n d): its
         # rank is at most n_k + n_l - 2, and a feature constant in both clusters is a zero row
-        rank_short = np.maximum(p.sizes - 1, 0)[:, None] + np.maximum(p.sizes - 1, 0)[None, :] < d
+        rows = np.maximum(p.rows_per_cluster - 1, 0)  # the rank of a scatter: its rows less one
+        rank_short = rows[:, None] + rows[None, :] < d
         constant = p.within_diagonal == 0
         flat = (constant.astype(np.int64) @ constant.T.astype(np.int64)) > 0
         k, l = np.nonzero(np.triu(rank_short | flat, 1))
@@ -177,7 +178,7 @@ def rcip(X, labels, *, ridge: float = 0.0) -> float:
 @reads(COORDINATES)
 def csil_from_partition(p: Partition) -> float:
     p.require_clusters("cSIL")
-    within = np.bincount(p.codes, weights=p.squared_centroid_distances, minlength=p.n_clusters) / p.sizes
+    within = p.mean_per_cluster(p.squared_centroid_distances)
     # mean_{x in C_l} ||x - c_k||^2 = a_l + ||c_l - c_k||^2 (the parallel axis theorem)
     to_other = within[:, None] + _centroid_sq_distances(p)  # [l, k]
     np.fill_diagonal(to_other, np.inf)
@@ -207,7 +208,7 @@ def csil(X, labels) -> float:
 @reads(COORDINATES)
 def wb_from_partition(p: Partition) -> float:
     p.require_clusters("WB")
-    wgss = float(np.sum(p.squared_centroid_distances))
+    wgss = p.total(p.squared_centroid_distances)
     bgss = float(p.sizes @ np.sum((p.centroids - p.grand_mean) ** 2, axis=1))
     if bgss == 0:
         if wgss == 0:

@@ -38,9 +38,11 @@ def _total_spectrum(p: Partition) -> np.ndarray:
     the sum). With more features than objects they come from the n x n Gram matrix C C^T,
     which has the same non-zero eigenvalues, in O(n^2 d) instead of O(n d^2 + d^3)."""
     centred = p.shifted - p.grand_mean
+    if p.weights is not None:  # T = sum_i w_i c_i c_i^T: each row scaled by sqrt(w_i)
+        centred = centred * np.sqrt(p.weights)[:, None]
     gram = centred @ centred.T if centred.shape[1] > centred.shape[0] else centred.T @ centred
     eigenvalues = np.linalg.eigvalsh(gram)[::-1]
-    tolerance = eigenvalues[0] * max(centred.shape) * np.finfo(float).eps
+    tolerance = eigenvalues[0] * max(p.n, centred.shape[1]) * np.finfo(float).eps
     return eigenvalues[eigenvalues > tolerance]
 
 
@@ -50,10 +52,10 @@ def ccc_from_partition(p: Partition) -> float:
     n, q = p.n, p.n_clusters
     if q >= n:
         raise UndefinedIndexError("CCC is undefined with one object per cluster (R^2 = 1).")
-    trace_t = float(np.sum((p.shifted - p.grand_mean) ** 2))
+    trace_t = p.total((p.shifted - p.grand_mean) ** 2)
     if trace_t == 0:
         raise UndefinedIndexError("CCC is undefined for data with no spread.")
-    r2 = 1 - float(np.sum(p.squared_centroid_distances)) / trace_t
+    r2 = 1 - p.total(p.squared_centroid_distances) / trace_t
     # a null direction carries no variance: dropped (Sarle's p counts the rest)
     s = np.sqrt(_total_spectrum(p) / (n - 1))
     p_dim = s.size
@@ -115,7 +117,7 @@ def trcovw(X, labels) -> float:
 def dindex_from_partition(p: Partition) -> float:
     p.require_clusters("Dindex")
     offsets = p.shifted - p.centroids[p.codes]
-    return p.in_data_units(float(np.mean(np.sqrt(np.sum(offsets**2, axis=1)))), 1)
+    return p.in_data_units(p.mean(np.sqrt(np.sum(offsets**2, axis=1))), 1)
 
 
 def dindex(X, labels) -> float:

@@ -25,8 +25,9 @@ from .._engine.pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from .._engine.validation import check_data, check_distances, scaled_distances
+from .._engine.validation import Labels, as_labels, check_data, check_distances, scaled_distances
 from ..errors import InputError, UndefinedIndexError
+from .objects import check_sample_weight
 
 DEFAULT_MEMORY_BUDGET_MB = 256
 
@@ -72,12 +73,21 @@ class Partition:
         How X gives the distances: ``"euclidean"``, another of :data:`METRICS` (the distances
         of X's rows in that metric, computed block by block), a
         :class:`~clustval._engine.metrics.Metric` (Minkowski with its p), or ``"precomputed"``.
+    sample_weight : array-like of shape (n,), optional
+        Whole numbers >= 0, each the count of an object's copies
+        (:func:`~clustval.indices.objects.check_sample_weight`). Objects of weight 0 are dropped
+        first, as if absent; the coordinate terms (:attr:`sizes`, :attr:`n`, the centroids,
+        the grand mean, the scatter, :meth:`total`, :meth:`sum_per_cluster`,
+        :meth:`mean_per_cluster`) are then those of the data with each row repeated its
+        weight's times, and so are the distance extremes (a copy adds only distances 0
+        within its cluster). The other distance summaries are refused: a copy at distance 0
+        changes them in ways with no agreed weighted form.
 
     Raises
     ------
     clustval.errors.InputError
-        Bad data or labels, or coordinates needed from a distance matrix or with a metric
-        other than Euclidean.
+        Bad data, labels or weights, or coordinates needed from a distance matrix or with a
+        metric other than Euclidean.
 
     Examples
     --------
@@ -85,6 +95,9 @@ class Partition:
     >>> from clustval.indices.classic import db_from_partition, sil_from_partition
     >>> db_from_partition(p), round(sil_from_partition(p), 6)
     (0.1, 0.899749)
+    >>> w = Partition([[0.0], [1.0], [10.0], [11.0], [5.0]], [0, 0, 1, 1, 0], sample_weight=[2, 1, 1, 1, 0])
+    >>> w.n, w.sizes.tolist(), w.centroids.ravel().tolist()  # [0, 0, 1] and [10, 11]
+    (5, [3, 2], [-0.6666666666666667, 9.5])
     """
 
     def __init__(
@@ -95,8 +108,13 @@ class Partition:
         needs: Iterable[str] = (),
         memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
         metric: str = "euclidean",
+        sample_weight=None,
     ) -> None:
         check_memory_budget(memory_budget_mb)
+        #: Each row's count of copies (int64, all > 0), or None: every row once.
+        self.weights: np.ndarray | None = None
+        if sample_weight is not None:
+            X, labels, self.weights = _weighted_rows(X, labels, sample_weight, is_precomputed(metric))
         self.needs = frozenset(needs)  # what the indices read (clustval.indices.registry.NEEDS)
         if self.needs & {PAIR_RANKS, EXTREME_SUMS}:
             # the rank passes cut the range of the distances, which the main pass finds
@@ -116,16 +134,25 @@ class Partition:
                 raise InputError("this index needs the data's coordinates, not only their distances.")
             self.X, self.codes, self.n_clusters = check_distances(X, labels)
             self.X, self.scale = scaled_distances(self.X)  # as the coordinates below
-            self.n = self.X.shape[0]
+            self.n = self._count()
             return
         # extreme magnitudes are scaled by a power of two (clustval._engine.validation.as_data_matrix):
         # the scale-invariant indices need nothing more, the others state their value in the
         # data's units with in_data_units
         self.X, self.codes, self.n_clusters, self.scale = check_data(X, labels, return_scale=True)
-        self.n = self.X.shape[0]
+        self.n = self._count()
         if self.metric is not None:  # its distances are those of the scaled data times scale**degree
             self.X = self.metric.prepare(self.X)
             self.scale = _metric_scale(self.scale, self.metric)
+
+    def _count(self) -> int:
+        """n, the number of objects: the rows of X, each counted its weight's times."""
+        return self.X.shape[0] if self.weights is None else int(self.weights.sum())
+
+    def _refuse_weights(self, what: str) -> None:
+        if self.weights is not None:
+            raise InputError(f"{what} cannot be weighted: a copy at distance 0 changes it in ways with no "
+                             "agreed weighted form; leave sample_weight out.")
 
     def in_data_units(self, value: float, power: int) -> float:
         """``value``, computed on :attr:`X` and of degree ``power`` in the coordinates
@@ -169,7 +196,13 @@ class Partition:
         >>> p.shifted.ravel().tolist()  # X minus its lower median, 1
         [-1.0, 0.0, 9.0, 10.0]
         """
-        return self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
+        if self.weights is None:
+            return self.X - np.quantile(self.X, 0.5, axis=0, method="lower")
+        # the lower median of the repeated rows: the (n - 1) // 2-th of them in each column
+        order = np.argsort(self.X, axis=0, kind="stable")
+        at = (np.cumsum(self.weights[order], axis=0) > (self.n - 1) // 2).argmax(axis=0)
+        columns = np.arange(self.X.shape[1])
+        return self.X - self.X[order[at, columns], columns]
 
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters.
@@ -214,7 +247,94 @@ class Partition:
         >>> p.sizes.tolist()
         [2, 2]
         """
-        return np.bincount(self.codes, minlength=self.n_clusters)
+        if self.weights is None:
+            return np.bincount(self.codes, minlength=self.n_clusters)
+        # summed in float64, exact: the weights total below 2^53
+        return np.bincount(self.codes, weights=self.weights, minlength=self.n_clusters).astype(np.int64)
+
+    @cached_property
+    def rows_per_cluster(self) -> np.ndarray:
+        """How many rows of :attr:`X` each cluster holds: :attr:`sizes` without weights.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0]], [0, 0, 1], sample_weight=[1, 2, 3])
+        >>> p.rows_per_cluster.tolist(), p.sizes.tolist()
+        ([2, 1], [3, 3])
+        """
+        return self.sizes if self.weights is None else np.bincount(self.codes, minlength=self.n_clusters)
+
+    def _weighted(self, values: np.ndarray) -> np.ndarray:
+        """``values`` (one row per object) times each object's weight."""
+        if self.weights is None:
+            return values
+        return values * self.weights.reshape(-1, *(1,) * (values.ndim - 1))
+
+    def total(self, values: np.ndarray) -> float:
+        """The sum of ``values`` over the objects (over every entry of a 2-D array), each
+        object counted its weight's times.
+
+        Parameters
+        ----------
+        values : ndarray of shape (n_samples,) or (n_samples, m)
+            One value (or row of values) per object.
+
+        Returns
+        -------
+        float
+            The sum over the repeated objects.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0]], [0, 0, 1], sample_weight=[1, 2, 3])
+        >>> p.total(np.array([1.0, 2.0, 3.0]))  # 1 + 2 * 2 + 3 * 3
+        14.0
+        """
+        return float(self._weighted(values).sum())
+
+    def mean(self, values: np.ndarray) -> float:
+        """The mean of ``values`` (one per object) over the objects, each counted its
+        weight's times.
+
+        Parameters
+        ----------
+        values : ndarray of shape (n_samples,)
+            One value per object.
+
+        Returns
+        -------
+        float
+            :meth:`total` over :attr:`n`.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0]], [0, 0, 1], sample_weight=[1, 2, 3])
+        >>> p.mean(np.array([1.0, 2.0, 3.0]))  # 14 / 6
+        2.3333333333333335
+        """
+        return float(values.mean()) if self.weights is None else self.total(values) / self.n
+
+    def sum_per_cluster(self, values: np.ndarray) -> np.ndarray:
+        """The sum of ``values`` (one per object) over each cluster's members, each counted
+        its weight's times.
+
+        Parameters
+        ----------
+        values : ndarray of shape (n_samples,)
+            One value per object.
+
+        Returns
+        -------
+        ndarray of shape (K,)
+            The sum over each cluster, clusters in label order.
+
+        Examples
+        --------
+        >>> p = Partition([[0.0], [1.0], [10.0]], [0, 0, 1], sample_weight=[1, 2, 3])
+        >>> p.sum_per_cluster(np.array([1.0, 2.0, 3.0])).tolist()
+        [5.0, 9.0]
+        """
+        return np.bincount(self.codes, weights=self._weighted(values), minlength=self.n_clusters)
 
     @cached_property
     def _anchored_means(self) -> tuple[np.ndarray, np.ndarray]:
@@ -229,7 +349,7 @@ class Partition:
             np.stack(
                 [
                     np.bincount(self.codes, weights=column, minlength=self.n_clusters)
-                    for column in relative.T
+                    for column in self._weighted(relative).T
                 ],
                 axis=1,
             )
@@ -274,11 +394,13 @@ class Partition:
         """
         offsets = self._anchored_means[1]
         order = np.argsort(self.codes, kind="stable")
-        ends = np.cumsum(self.sizes)
+        rows = self.rows_per_cluster
+        ends = np.cumsum(rows)
         scatter = np.zeros((self.n_clusters, self.X.shape[1], self.X.shape[1]))
-        for k in np.flatnonzero(self.sizes > 1):  # a singleton's offset is exactly 0
-            members = offsets[order[ends[k] - self.sizes[k] : ends[k]]]
-            scatter[k] = members.T @ members
+        for k in np.flatnonzero(rows > 1):  # a single row's offset is exactly 0
+            at = order[ends[k] - rows[k] : ends[k]]
+            members = offsets[at]
+            scatter[k] = (members if self.weights is None else members * self.weights[at, None]).T @ members
         return scatter
 
     @cached_property
@@ -294,9 +416,9 @@ class Partition:
         >>> p.within_diagonal.tolist()
         [[2.0, 2.0], [0.0, 0.0]]
         """
-        squares = self._anchored_means[1] ** 2
+        squares = self._weighted(self._anchored_means[1] ** 2)
         order = np.argsort(self.codes, kind="stable")
-        starts = np.concatenate(([0], np.cumsum(self.sizes)[:-1]))
+        starts = np.concatenate(([0], np.cumsum(self.rows_per_cluster)[:-1]))
         return np.add.reduceat(squares[order], starts, axis=0)
 
     @property
@@ -309,10 +431,14 @@ class Partition:
         >>> p.grand_mean.tolist()
         [4.5]
         """
-        return self.shifted[0] + (self.shifted - self.shifted[0]).mean(axis=0)
+        relative = self.shifted - self.shifted[0]
+        if self.weights is None:
+            return self.shifted[0] + relative.mean(axis=0)
+        return self.shifted[0] + self._weighted(relative).sum(axis=0) / self.n
 
     def mean_per_cluster(self, values: np.ndarray) -> np.ndarray:
-        """The mean of ``values`` (one per object) over each cluster's members.
+        """The mean of ``values`` (one per object) over each cluster's members, each counted
+        its weight's times.
 
         Parameters
         ----------
@@ -330,7 +456,7 @@ class Partition:
         >>> p.mean_per_cluster(np.array([1.0, 2.0, 3.0, 5.0])).tolist()
         [1.5, 4.0]
         """
-        return np.bincount(self.codes, weights=values, minlength=self.n_clusters) / self.sizes
+        return self.sum_per_cluster(values) / self.sizes
 
     @cached_property
     def pair_stats(self) -> PairStats:
@@ -344,6 +470,7 @@ class Partition:
         >>> s.concordant, s.discordant, s.tied
         (8, 0, 0)
         """
+        self._refuse_weights("the pair ranks and extreme sums")
         extremes = self.distance_stats  # the smallest and largest distance bound the buckets
         with self.pair_values() as values:
             return pair_stats(
@@ -376,6 +503,7 @@ class Partition:
         ...     values.class_sizes  # N_W and N_B
         (2, 4)
         """
+        self._refuse_weights("a pass over the pairwise distances")
         return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
                           metric=self.metric)  # fmt: skip
 
@@ -389,6 +517,8 @@ class Partition:
         >>> p.distance_stats.cluster_sums.tolist()  # each object's summed distance to each cluster
         [[1.0, 21.0], [1.0, 19.0], [19.0, 1.0], [21.0, 1.0]]
         """
+        if self.needs & {CLUSTER_SUMS, NEAREST}:  # the extremes stay those of the repeated rows
+            self._refuse_weights("a sum over the distances or the nearest neighbours")
         return cluster_distance_stats(
             self.X,
             self.codes,
@@ -479,6 +609,7 @@ class Partition:
         >>> Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1]).neighbour_table(1).tied.tolist()
         [1, 2, 1, 1]
         """
+        self._refuse_weights("a search for the nearest neighbours")
         if self._neighbours is None or self._neighbours.distances.shape[1] < M:
             found = nearest_neighbours(self.X, M, codes=self.codes, precomputed=self.precomputed,
                                        memory_budget_mb=self.memory_budget_mb, metric=self.metric)  # fmt: skip
@@ -574,6 +705,59 @@ def _metric_scale(scale: float, metric: Metric) -> float:
             f"2^{math.frexp(scale)[1] - 1}): rescale X first."
         )
     return math.ldexp(1.0, exponent)
+
+
+def _weighted_rows(X, labels, sample_weight, precomputed: bool) -> tuple[object, Labels, np.ndarray]:
+    """(X, labels, weights) without the objects of weight 0, as if they were absent (a
+    cluster with no weight left is no cluster)."""
+    labels = as_labels(labels)
+    weights = check_sample_weight(sample_weight, labels.n)
+    kept = weights > 0
+    if kept.all():
+        return X, labels, weights
+    present, codes = np.unique(labels.codes[kept], return_inverse=True)
+    return kept_rows(X, kept, precomputed, "labels"), Labels(codes, labels.uniques[present]), weights[kept]
+
+
+def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred") -> np.ndarray:
+    """The data of the objects ``kept``: rows of X, or rows and columns of the distances.
+
+    Parameters
+    ----------
+    data : array-like
+        X of shape (n, d), or with ``precomputed`` the (n, n) distances or their condensed
+        upper triangle.
+    kept : ndarray of bool, shape (n,)
+        The objects that remain.
+    precomputed : bool
+        ``data`` holds distances.
+    name : str, default "labels_pred"
+        The labels' name, as an error says it.
+
+    Returns
+    -------
+    ndarray
+        The rows (and columns) of the objects kept.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        ``data`` has another number of objects than ``kept``.
+
+    Examples
+    --------
+    >>> kept_rows([[0.0], [1.0], [2.0]], np.array([True, False, True]), False).tolist()
+    [[0.0], [2.0]]
+    """
+    data = np.asarray(data)
+    if precomputed and data.ndim == 1 and data.size == kept.size * (kept.size - 1) // 2:
+        from scipy.spatial.distance import squareform  # only for condensed input
+
+        data = squareform(data, checks=False)
+    if data.ndim < 1 or data.shape[0] != kept.size:
+        raise InputError(f"the data have {data.shape[0] if data.ndim else 0} rows but {name} has "
+                         f"{kept.size} entries: give one label per object.")  # fmt: skip
+    return data[np.ix_(kept, kept)] if precomputed and data.ndim == 2 else data[kept]
 
 
 def is_precomputed(metric) -> bool:

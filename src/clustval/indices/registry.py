@@ -108,6 +108,11 @@ class IndexSpec:
     perfect_at_bound: bool = True
     # the partitions on which the index is undefined whatever the data (UNDEFINED_FOR)
     undefined_for: frozenset[str] = frozenset()
+    # takes sample_weight: with whole-number weights its value is that of the data with each
+    # object repeated its weight's times. None: every external index (its table counts
+    # weights); an internal one only when its entry says so, its core reading only the
+    # weighted terms of the partition (clustval.indices.partition.Partition)
+    weights: bool | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in ("external", "internal"):
@@ -124,6 +129,8 @@ class IndexSpec:
         if self.k_rule not in K_RULES and not (self.k_rule is None and self.direction == "none"):
             raise InputError(f"index {self.name!r}: k_rule must be one of {K_RULES}, got {self.k_rule!r}.")
         object.__setattr__(self, "needs", frozenset(self.needs))
+        if self.weights is None:
+            object.__setattr__(self, "weights", self.kind == "external")
         object.__setattr__(self, "undefined_for", frozenset(self.undefined_for))
         if not self.undefined_for <= set(UNDEFINED_FOR):
             raise InputError(f"index {self.name!r}: undefined_for must name cases of {UNDEFINED_FOR}.")
@@ -160,6 +167,8 @@ class IndexSpec:
         >>> get_index("s2").compute(ct, {"s2_matching": "identity", "cp_seed": 1})  # matching="identity"
         0.0
         """
+        if not self.weights and isinstance(shared, partition.Partition) and shared.weights is not None:
+            raise InputError(f"{self.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
         return self.core(shared, **self._core_options(given))
 
     def _core_options(self, given: Mapping[str, object]) -> dict[str, object]:
@@ -320,15 +329,21 @@ def _ext(name, label, bounds, reference, function, core, *, symmetric=False, sto
 
 
 def _int(name, label, direction, bounds, reference, function, core, options=(), *, k_rule=None,
-         undefined_for=()):  # fmt: skip
+         undefined_for=(), weights=False):  # fmt: skip
     return IndexSpec(name, label, "internal", direction, bounds, reference, function, core,
-                     None, options, k_rule=k_rule, undefined_for=undefined_for)  # fmt: skip
+                     None, options, k_rule=k_rule, undefined_for=undefined_for, weights=weights)  # fmt: skip
 
 
 _XIE2017 = "Xie, Zhou, Wang, Jiang (2017), CAAI Trans. Intell. Syst. 12(6):873-882"
 _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 _CLUSTERCRIT = "clusterCrit vignette (Desgraupes 2013)"
 _GAGOLEWSKI = "Gagolewski, Bartoszuk & Cena (2021), Inf. Sci. 581:620-636"
+
+# The generalised Dunn terms whose value on repeated objects a weighted partition gives: the
+# extremes (a copy adds only distances 0 within its cluster) and the centroid terms; the mean
+# distances between or within clusters would count the copies' pairs, which no pass weighs.
+_REPEATABLE_BETWEEN = (1, 2, 4)  # single and complete linkage, the centroid distance
+_REPEATABLE_WITHIN = (1, 3)  # the diameter, twice the mean distance to the centroid
 
 _ONE_CLASS = ("one_class",)  # undefined_for: no second class to tell apart
 _SINGLETONS = ("singletons",)  # undefined_for: no within-cluster pair, spread or scatter
@@ -423,14 +438,14 @@ INDICES: dict[str, IndexSpec] = {
              external.mcnemar, external.mcnemar_from_contingency, direction="none"),
         # ---- internal: data and prediction; centroid terms and/or one pass over the distances
         _int("stdi", "STDI", "higher", (0, _INF), f"{_XIE2017}, eq. 9", classic.stdi,
-             classic.stdi_from_partition, (classic.STDI_SQUARED,)),
+             classic.stdi_from_partition, (classic.STDI_SQUARED,), weights=True),
         _int("db", "DB", "lower", (0, _INF), "Davies & Bouldin (1979), IEEE TPAMI 1(2):224-227",
-             classic.db, classic.db_from_partition, (classic.DB_Q, classic.DB_P, classic.DB_SQUARED)),
+             classic.db, classic.db_from_partition, (classic.DB_Q, classic.DB_P, classic.DB_SQUARED), weights=True),
         _int("dbi", "DBI", "lower", (0, _INF),
              "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", classic.dbi,
              classic.dbi_from_partition),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
-             classic.xb, classic.xb_from_partition, (classic.XB_SEPARATION,)),
+             classic.xb, classic.xb_from_partition, (classic.XB_SEPARATION,), weights=True),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
              classic.igp, classic.igp_from_partition),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
@@ -445,60 +460,60 @@ INDICES: dict[str, IndexSpec] = {
              "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", classic.bwp_sum,
              classic.bwp_sum_from_partition, undefined_for=_SINGLETONS),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
-             classic.dunn, classic.dunn_from_partition),
+             classic.dunn, classic.dunn_from_partition, weights=True),
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
              "Calinski & Harabasz (1974), Commun. Stat. 3(1):1-27", classic.calinski_harabasz,
-             classic.calinski_harabasz_from_partition, undefined_for=_SINGLETONS),
+             classic.calinski_harabasz_from_partition, undefined_for=_SINGLETONS, weights=True),
         # ---- internal: scatter matrices (clusterCrit)
         # coordinates only: centroids and the within-group scatter matrices W_k, computed once
         # per partition (clustval.indices.scatter); k_rule is clusterCrit's bestCriterion rule
         _int("ball_hall", "Ball-Hall", "lower", (0, _INF),
              "Ball & Hall (1965), ISODATA, Stanford Research Institute", scatter.ball_hall,
-             scatter.ball_hall_from_partition, k_rule="max_diff"),
+             scatter.ball_hall_from_partition, k_rule="max_diff", weights=True),
         _int("banfeld_raftery", "Banfeld-Raftery", "lower", (-_INF, _INF),
              "Banfield & Raftery (1993), Biometrics 49(3):803-821", scatter.banfeld_raftery,
-             scatter.banfeld_raftery_from_partition, undefined_for=_SINGLETONS),
+             scatter.banfeld_raftery_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("det_ratio", "Det_Ratio", "higher", (1, _INF),
              "Friedman & Rubin (1967), JASA 62:1159-1178; Scott & Symons (1971)", scatter.det_ratio,
-             scatter.det_ratio_from_partition, k_rule="min_diff", undefined_for=_SINGLETONS),
+             scatter.det_ratio_from_partition, k_rule="min_diff", undefined_for=_SINGLETONS, weights=True),
         _int("ksq_detw", "Ksq_DetW", "lower", (0, _INF),
              "Marriott (1971), Biometrics 27(3):501-514", scatter.ksq_detw, scatter.ksq_detw_from_partition,
-             k_rule="max_diff"),
+             k_rule="max_diff", weights=True),
         _int("log_det_ratio", "Log_Det_Ratio", "higher", (0, _INF),
              "Scott & Symons (1971), Biometrics 27(2):387-397", scatter.log_det_ratio,
-             scatter.log_det_ratio_from_partition, k_rule="min_diff", undefined_for=_SINGLETONS),
+             scatter.log_det_ratio_from_partition, k_rule="min_diff", undefined_for=_SINGLETONS, weights=True),
         _int("log_ss_ratio", "Log_SS_Ratio", "higher", (-_INF, _INF),
              "Hartigan (1975), Clustering Algorithms, Wiley", scatter.log_ss_ratio,
-             scatter.log_ss_ratio_from_partition, k_rule="min_diff"),
+             scatter.log_ss_ratio_from_partition, k_rule="min_diff", weights=True),
         _int("pbm", "PBM", "higher", (0, _INF),
              "Pakhira, Bandyopadhyay, Maulik (2004), Pattern Recogn. 37(3):487-501", scatter.pbm,
-             scatter.pbm_from_partition),
+             scatter.pbm_from_partition, weights=True),
         _int("ratkowsky_lance", "Ratkowsky-Lance", "higher", (0, 1),
              "Ratkowsky & Lance (1978), Aust. Comput. J. 10(3):115-117", scatter.ratkowsky_lance,
-             scatter.ratkowsky_lance_from_partition),
+             scatter.ratkowsky_lance_from_partition, weights=True),
         _int("ray_turi", "Ray-Turi", "lower", (0, _INF), "Ray & Turi (1999), ICAPRDT'99, 137-143",
-             scatter.ray_turi, scatter.ray_turi_from_partition),
+             scatter.ray_turi, scatter.ray_turi_from_partition, weights=True),
         _int("scott_symons", "Scott-Symons", "lower", (-_INF, _INF),
              "Scott & Symons (1971), Biometrics 27(2):387-397", scatter.scott_symons,
-             scatter.scott_symons_from_partition, undefined_for=_SINGLETONS),
+             scatter.scott_symons_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("trace_w", "Trace_W", "lower", (0, _INF),
              "Edwards & Cavalli-Sforza (1965), Biometrics 21(2):362-375", scatter.trace_w,
-             scatter.trace_w_from_partition, k_rule="max_diff"),
+             scatter.trace_w_from_partition, k_rule="max_diff", weights=True),
         _int("trace_wib", "Trace_WiB", "higher", (0, _INF),
              "Friedman & Rubin (1967), JASA 62:1159-1178", scatter.trace_wib, scatter.trace_wib_from_partition,
-             k_rule="max_diff", undefined_for=_SINGLETONS),
+             k_rule="max_diff", undefined_for=_SINGLETONS, weights=True),
         _int("wemmert_gancarski", "Wemmert-Gancarski", "higher", (0, 1),
              "Desgraupes (2013), clusterCrit vignette, sec. 1.2.27", scatter.wemmert_gancarski,
-             scatter.wemmert_gancarski_from_partition),
+             scatter.wemmert_gancarski_from_partition, weights=True),
         _int("sd_scat", "SD_Scat", "lower", (0, _INF),
              "Halkidi, Vazirgiannis, Batistakis (2000), PKDD, LNCS 1910:265-276", scatter.sd_scat,
-             scatter.sd_scat_from_partition),
+             scatter.sd_scat_from_partition, weights=True),
         _int("sd_dis", "SD_Dis", "lower", (0, _INF),
              "Halkidi, Vazirgiannis, Batistakis (2000), PKDD, LNCS 1910:265-276", scatter.sd_dis,
-             scatter.sd_dis_from_partition),
+             scatter.sd_dis_from_partition, weights=True),
         _int("s_dbw", "S_Dbw", "lower", (0, _INF),
              "Halkidi & Vazirgiannis (2001), Proc. IEEE ICDM, 187-194", scatter.s_dbw,
-             scatter.s_dbw_from_partition),
+             scatter.s_dbw_from_partition, weights=True),
         # ---- internal: pair ranks and generalised Dunn (clusterCrit)
         # all pairwise distances: exact rank comparisons and sums (clustval.indices.pair_rank), and
         # Bezdek & Pal's generalised Dunn indices (clustval.indices.generalised_dunn; GDI11 is dunn)
@@ -521,20 +536,21 @@ INDICES: dict[str, IndexSpec] = {
              pair_rank.mcclain_rao_from_partition, undefined_for=_SINGLETONS),
         *(_int(f"gdi{u}{v}", f"GDI{u}{v}", "higher", (0, _INF),
                "Bezdek & Pal (1998), IEEE Trans. SMC-B 28(3):301-315",
-               getattr(generalised_dunn, f"gdi{u}{v}"), getattr(generalised_dunn, f"gdi{u}{v}_from_partition"))
+               getattr(generalised_dunn, f"gdi{u}{v}"), getattr(generalised_dunn, f"gdi{u}{v}_from_partition"),
+               weights=u in _REPEATABLE_BETWEEN and v in _REPEATABLE_WITHIN)
           for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)),
         # ---- internal: NbClust's indices
         # those of NbClust's 30 (Charrad et al. 2014) that are functions of one partition and
         # were not above, as published (clustval.indices.nbclust); NbClust's own values are
         # clustval.compat.nbclust's
         _int("ccc", "CCC", "higher", (-_INF, _INF),
-             "Sarle (1983), SAS Technical Report A-108", nbclust.ccc, nbclust.ccc_from_partition, undefined_for=_SINGLETONS),
+             "Sarle (1983), SAS Technical Report A-108", nbclust.ccc, nbclust.ccc_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("trcovw", "TrCovW", "lower", (0, _INF),
              "Milligan & Cooper (1985), Psychometrika 50(2):159-179", nbclust.trcovw,
-             nbclust.trcovw_from_partition, k_rule="max_diff", undefined_for=_SINGLETONS),
+             nbclust.trcovw_from_partition, k_rule="max_diff", undefined_for=_SINGLETONS, weights=True),
         _int("dindex", "Dindex", "lower", (0, _INF),
              "Lebart, Morineau, Piron (2000), Statistique exploratoire multidimensionnelle",
-             nbclust.dindex, nbclust.dindex_from_partition, k_rule="max_diff"),
+             nbclust.dindex, nbclust.dindex_from_partition, k_rule="max_diff", weights=True),
         _int("hubert", "Hubert", "higher", (-1, 1),
              "Hubert & Arabie (1985), J. Classif. 2:193-218; Halkidi et al. (2001)", nbclust.hubert,
              nbclust.hubert_from_partition, k_rule="min_diff"),
@@ -549,15 +565,15 @@ INDICES: dict[str, IndexSpec] = {
           for a, b in (("Min", "Max"), ("Mean", "Mean"), ("Max", "Min"))),
         _int("ps", "PS", "higher", (-_INF, _INF),
              "Yang & Wu (2001), Proc. IEEE FUZZ 1:89-92, crisp form of Lughofer (2008), "
-             "Pattern Recognit. 41(3):995-1011", cvi.ps, cvi.ps_from_partition),
+             "Pattern Recognit. 41(3):995-1011", cvi.ps, cvi.ps_from_partition, weights=True),
         _int("rcip", "rCIP", "lower", (0, _INF),
              "Araujo, Doria Neto & Martins (2013), Pattern Recognit. Lett. 34(16):2181-2191",
-             cvi.rcip, cvi.rcip_from_partition, undefined_for=_SINGLETONS),
+             cvi.rcip, cvi.rcip_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("csil", "cSIL", "higher", (-1, 1),
              "Rawashdeh & Ralescu (2012), SUM 2012, LNCS 7520:406-419", cvi.csil,
-             cvi.csil_from_partition),
+             cvi.csil_from_partition, weights=True),
         _int("wb", "WB", "lower", (0, _INF),
-             "Zhao & Franti (2014), Data Knowl. Eng. 92:77-89", cvi.wb, cvi.wb_from_partition),
+             "Zhao & Franti (2014), Data Knowl. Eng. 92:77-89", cvi.wb, cvi.wb_from_partition, weights=True),
         _int("conn", "CONN", "higher", (0, 1),
              "Tasdemir & Merenyi (2011), IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053; "
              "the objects as prototypes", cvi.conn, cvi.conn_from_partition),

@@ -73,7 +73,7 @@ def _between_diagonal(p: Partition) -> np.ndarray:
 
 def _within_sums(p: Partition) -> np.ndarray:
     """WGSS_k = tr(W_k), as direct sums of squared distances to the centroid."""
-    return np.bincount(p.codes, weights=p.squared_centroid_distances, minlength=p.n_clusters)
+    return p.sum_per_cluster(p.squared_centroid_distances)
 
 
 def _between_sum(p: Partition) -> float:
@@ -86,13 +86,13 @@ def _within_rank_deficient(p: Partition) -> bool:
     factorised: its rank is at most n - K (each cluster's offsets sum to 0), and a feature
     constant inside every cluster is a zero row. (At n = 300, d = 5,000 an eigen
     decomposition of WG alone takes about a minute.)"""
-    return p.n - p.n_clusters < p.X.shape[1] or not np.all(p.within_diagonal.sum(axis=0) > 0)
+    return p.X.shape[0] - p.n_clusters < p.X.shape[1] or not np.all(p.within_diagonal.sum(axis=0) > 0)
 
 
 def _cluster_rank_deficient(p: Partition) -> np.ndarray:
-    """For each cluster, whether W_k is singular for certain (rank at most n_k - 1 < d, or a
-    feature constant inside the cluster), in O(n d)."""
-    return (p.sizes - 1 < p.X.shape[1]) | ~np.all(p.within_diagonal > 0, axis=1)
+    """For each cluster, whether W_k is singular for certain (rank at most n_k - 1 < d, n_k
+    its rows, or a feature constant inside the cluster), in O(n d)."""
+    return (p.rows_per_cluster - 1 < p.X.shape[1]) | ~np.all(p.within_diagonal > 0, axis=1)
 
 
 def _log_det(matrix: np.ndarray, n_terms: int) -> float | None:
@@ -218,10 +218,10 @@ def pbm_from_partition(p: Partition) -> float:
     largest = _centroid_distances(p)[1]
     if largest == 0:
         return 0.0
-    spread_within = float(np.sqrt(p.squared_centroid_distances).sum())
+    spread_within = p.total(np.sqrt(p.squared_centroid_distances))
     if spread_within == 0:
         return np.inf
-    spread_total = float(np.sqrt(np.sum((p.shifted - p.grand_mean) ** 2, axis=1)).sum())
+    spread_total = p.total(np.sqrt(np.sum((p.shifted - p.grand_mean) ** 2, axis=1)))
     return p.in_data_units(refuse_nan((spread_total * largest / (p.n_clusters * spread_within)) ** 2, "PBM"), 2)
 
 
@@ -285,7 +285,7 @@ def trace_wib_from_partition(p: Partition) -> float:
 def wemmert_gancarski_from_partition(p: Partition) -> float:
     p.require_clusters("Wemmert-Gancarski")
     own = np.sqrt(p.squared_centroid_distances)
-    other = np.empty(p.n)
+    other = np.empty(p.X.shape[0])
     for r0, r1, D in distance_blocks(p.shifted, p.centroids, p.memory_budget_mb):
         D[np.arange(r1 - r0), p.codes[r0:r1]] = np.inf
         other[r0:r1] = D.min(axis=1)
@@ -293,7 +293,7 @@ def wemmert_gancarski_from_partition(p: Partition) -> float:
         ratio = own / other
     # on another centroid: infinitely far from the own one, unless on it too (shared centroid)
     ratio[other == 0] = np.where(own[other == 0] == 0, 1.0, np.inf)
-    sums = np.bincount(p.codes, weights=ratio, minlength=p.n_clusters)
+    sums = p.sum_per_cluster(ratio)
     return refuse_nan(np.maximum(p.sizes - sums, 0.0).sum() / p.n, "Wemmert-Gancarski")
 
 
@@ -328,18 +328,24 @@ def s_dbw_from_partition(p: Partition) -> float:
 def _near_counts(p: Partition, radius: float) -> tuple[np.ndarray, np.ndarray]:
     """(near_centre, near_middle), K x K counts: near_centre[k, l] = members of C_k closer
     than ``radius`` to c_l, near_middle[k, l] = to the midpoint (c_k + c_l) / 2 (the same
-    float from either side: addition commutes). Distances in row blocks of the budget."""
+    float from either side: addition commutes), each member counted its weight's times.
+    Distances in row blocks of the budget."""
     K = p.n_clusters
+    weights = np.ones(p.X.shape[0], dtype=np.int64) if p.weights is None else p.weights
     near_centre = np.zeros(K * K, dtype=np.int64)
     for r0, r1, D in distance_blocks(p.shifted, p.centroids, p.memory_budget_mb):
         cells = (p.codes[r0:r1, None] * K + np.arange(K)).ravel()
-        near_centre += np.bincount(cells[(D < radius).ravel()], minlength=K * K)
+        near = (D < radius).ravel()
+        # summed in float64, exact: the weights total below 2^53
+        counted = np.bincount(cells[near], np.repeat(weights[r0:r1], K)[near], minlength=K * K)
+        near_centre += counted.astype(np.int64)
     near_middle = np.zeros((K, K), dtype=np.int64)
-    order, ends = np.argsort(p.codes, kind="stable"), np.cumsum(p.sizes)
+    rows = p.rows_per_cluster
+    order, ends = np.argsort(p.codes, kind="stable"), np.cumsum(rows)
     for k in range(K):  # each cluster's members against the midpoints of its centroid
-        members = p.shifted[order[ends[k] - p.sizes[k] : ends[k]]]
-        for _, _, D in distance_blocks(members, (p.centroids[k] + p.centroids) / 2, p.memory_budget_mb):
-            near_middle[k] += (D < radius).sum(axis=0)
+        at = order[ends[k] - rows[k] : ends[k]]
+        for r0, r1, D in distance_blocks(p.shifted[at], (p.centroids[k] + p.centroids) / 2, p.memory_budget_mb):
+            near_middle[k] += weights[at[r0:r1]] @ (D < radius)
     return near_centre.reshape(K, K), near_middle
 
 

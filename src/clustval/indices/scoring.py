@@ -23,6 +23,7 @@ from .partition import (
     Partition,
     is_euclidean,
     is_precomputed,
+    kept_rows,
 )
 from .registry import (
     INDICES,
@@ -92,10 +93,12 @@ def score(
         metric than Euclidean only the distance-based internal indices apply, as with
         ``distances``. Not with ``distances``, which are already distances.
     sample_weight : array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies: every external index
-        equals its value on the labels with each object repeated that many times
-        (:mod:`clustval.indices.objects`). The internal indices take no weights: asking for
-        one with ``sample_weight`` is an InputError.
+        Whole numbers >= 0, each the count of an object's copies: every external index, and
+        every internal one whose entry takes weights (``IndexSpec.weights``: those built on
+        centroids and scatter, and the extremes of Dunn's family), equals its value with
+        each object repeated that many times (:mod:`clustval.indices.objects`). Naming an
+        internal index that takes none is an InputError; with ``names`` None the internal
+        indices are those that take weights.
     noise : {"cluster", "exclude", "singletons"} or None
         What the noise label -1 of ``labels_pred`` (DBSCAN, HDBSCAN, OPTICS) means: one
         cluster, objects left out of the score (truth, data and weights too), or each a
@@ -153,7 +156,8 @@ def score(
         wanted = (names_of("external") if labels_true is not None else ()) + tuple(
             name
             for name in (names_of("internal") if data is not None else ())
-            if is_euclidean(metric) or COORDINATES not in INDICES[name].needs
+            if (is_euclidean(metric) or COORDINATES not in INDICES[name].needs)
+            and (sample_weight is None or INDICES[name].weights)
         )
         if not wanted:
             raise InputError(
@@ -172,8 +176,7 @@ def score(
         raise InputError(f"internal indices ({', '.join(internal)}) need the data X (or distances).")
 
     if internal and sample_weight is not None:
-        raise InputError(f"sample_weight weighs the external indices only; the internal ones ({internal[0]}"
-                         f"{' ...' if len(internal) > 1 else ''}) take no weights: pass names= of external indices.")  # fmt: skip
+        refuse_unweighted(requested("internal", internal))
     labels_pred = as_labels(labels_pred, "labels_pred")  # checked and factorised once, for every index
     sample_weight = check_sample_weight(sample_weight, labels_pred.n)
     labels_pred, kept = apply_noise(labels_pred, noise)
@@ -181,7 +184,7 @@ def score(
         if external:
             labels_true = _kept(as_labels(labels_true, "labels_true"), kept, "labels_true")
         if internal:
-            data = _kept_rows(data, kept, is_precomputed(metric))
+            data = kept_rows(data, kept, is_precomputed(metric))
         sample_weight = None if sample_weight is None else sample_weight[kept]
     values: dict[str, float] = {}
     with _progress.reporting(progress):  # its line ends before an error is printed
@@ -198,6 +201,7 @@ def score(
                     memory_budget_mb=memory_budget_mb,
                     undefined=undefined,
                     noise="cluster",
+                    sample_weight=sample_weight,
                     **_of("internal", given),
                 )
             )
@@ -209,19 +213,6 @@ def _kept(labels: Labels, kept: np.ndarray, name: str) -> Labels:
     if labels.n != kept.size:
         raise InputError(f"{name} has {labels.n} entries but labels_pred has {kept.size}: give one per object.")
     return Labels(labels.codes[kept], labels.uniques)
-
-
-def _kept_rows(data, kept: np.ndarray, precomputed: bool) -> np.ndarray:
-    """The data of the objects ``kept``: rows of X, or rows and columns of the distances."""
-    data = np.asarray(data)
-    if precomputed and data.ndim == 1 and data.size == kept.size * (kept.size - 1) // 2:
-        from scipy.spatial.distance import squareform  # only for condensed input
-
-        data = squareform(data, checks=False)
-    if data.ndim < 1 or data.shape[0] != kept.size:
-        raise InputError(f"the data have {data.shape[0] if data.ndim else 0} rows but labels_pred has "
-                         f"{kept.size} entries: give one label per object.")  # fmt: skip
-    return data[np.ix_(kept, kept)] if precomputed and data.ndim == 2 else data[kept]
 
 
 def _of(kind: str, given: dict) -> dict:
@@ -392,6 +383,7 @@ def internal_scores(
     metric="euclidean",
     progress: bool | None = None,
     noise: str | None = None,
+    sample_weight=None,
     **options,
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
@@ -429,6 +421,12 @@ def internal_scores(
         What the noise label -1 of ``labels`` (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
         objects left out (their rows of X too), or each a cluster of its own. None:
         "cluster", with a NoiseLabelWarning when -1 occurs.
+    sample_weight : array-like of shape (n,), optional
+        Whole numbers >= 0, each the count of an object's copies: each index's value is
+        that of the data with every row repeated its weight's times, X itself never copied
+        (:class:`~clustval.indices.partition.Partition`). Only the indices whose entry takes
+        weights (``IndexSpec.weights``) do; naming another is an InputError, and with
+        ``names`` None the others are left out. Objects of weight 0 are absent.
     **options
         The internal indices' options by name, as ``xb_separation="closest_pair"`` or
         ``db_q=2`` (:func:`~clustval.indices.registry.options_of` ``("internal")``;
@@ -459,17 +457,23 @@ def internal_scores(
     >>> X = [[0.0], [1.0], [10.0], [11.0]]
     >>> internal_scores(X, [0, 0, 1, 1], ["dunn", "sil"])  # Sil: (19/21 + 17/19) / 2
     {'sil': 0.899749373433584, 'dunn': 9.0}
+    >>> internal_scores(X, [0, 0, 1, 1], ["db"], sample_weight=[1, 3, 1, 1])  # [1.0] thrice: (0.375 + 0.5) / 9.75
+    {'db': 0.08974358974358974}
     """
-    specs, given, needs = internal_request(names, metric, undefined, options)
-    labels, kept = apply_noise(as_labels(labels), noise, "labels")
+    specs, given, needs = internal_request(names, metric, undefined, options, weighted=sample_weight is not None)
+    labels = as_labels(labels)
+    sample_weight = check_sample_weight(sample_weight, labels.n)
+    labels, kept = apply_noise(labels, noise, "labels")
     if kept is not None:
-        X = _kept_rows(X, kept, is_precomputed(metric))
+        X = kept_rows(X, kept, is_precomputed(metric))
+        sample_weight = None if sample_weight is None else sample_weight[kept]
     with _progress.reporting(progress):
-        p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+        p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric,
+                      sample_weight=sample_weight)  # fmt: skip
         return partition_scores(p, specs, given, undefined)
 
 
-def internal_request(names, metric, undefined, options=None, caller="internal_scores"):
+def internal_request(names, metric, undefined, options=None, caller="internal_scores", *, weighted=False):
     """What an :func:`internal_scores` call computes, its options checked (shared with
     :func:`clustval.dask.internal_scores`, which builds its partition on a cluster).
 
@@ -481,6 +485,9 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
         The internal indices' options given, by name (those not given take their defaults).
     caller : str, default "internal_scores"
         The entry point, as an error names it.
+    weighted : bool, default False
+        ``sample_weight`` is given: every index named must take weights (with ``names``
+        None, those that do not are left out).
 
     Returns
     -------
@@ -513,8 +520,44 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
                 f"(centroids) and Euclidean distances, not {given_as}: pass X with metric='euclidean', "
                 "or leave them out."
             )
+    if weighted:
+        if names is None:
+            specs = [spec for spec in specs if spec.weights]
+        refuse_unweighted(specs)
     needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
     return specs, given, needs
+
+
+def refuse_unweighted(specs) -> None:
+    """One line of InputError when some of the internal indices ``specs`` take no
+    ``sample_weight`` (``IndexSpec.weights``), naming them and those that do.
+
+    Parameters
+    ----------
+    specs : list of IndexSpec
+        The internal indices asked for with weights.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An index of ``specs`` takes no weights.
+
+    Examples
+    --------
+    >>> refuse_unweighted([get_index("db"), get_index("sil")])
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: sil takes no sample_weight (a copy at distance 0 changes the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal indices that take weights are stdi, db, ...: leave sil out, or the weights.
+    """
+    unweighted = [spec.name for spec in specs if not spec.weights]
+    if unweighted:
+        them = ", ".join(unweighted)
+        weighted = ", ".join(name for name in names_of("internal") if INDICES[name].weights)
+        raise InputError(
+            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (a copy at distance 0 changes "
+            "the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal "
+            f"indices that take weights are {weighted}: leave {them} out, or the weights."
+        )
 
 
 def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
