@@ -775,6 +775,23 @@ def test_weights_and_noise_reach_the_indices(tmp_path, capsys):
     assert got == {name: (None if np.isnan(value) else value) for name, value in expected.items()}
 
 
+def test_weights_reach_the_internal_indices_that_take_them(files, tmp_path, capsys):
+    truth, pred, X = files["arrays"]
+    w = np.arange(60) % 4
+    weights = _write_lines(tmp_path / "w.txt", w)
+    assert main(["score", "--pred", files["pred"], "--data", files["data"], "--weights", weights,
+                 "--index", "db", "--index", "calinski_harabasz", "--json"]) == 0  # fmt: skip
+    expected = score(pred, X=X, names=["db", "calinski_harabasz"], sample_weight=w)
+    assert json.loads(capsys.readouterr().out) == pytest.approx(expected, rel=1e-12)
+    # without --index: the internal indices that take weights, each as the library gives it
+    assert main(["score", "--pred", files["pred"], "--data", files["data"], "--weights", weights, "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert list(got) == [n for n in INTERNAL if INDICES[n].weights]
+    # an index that takes none: one line naming it
+    _one_line_failure(run_cli("score", "--pred", files["pred"], "--data", files["data"], "--weights", weights,
+                              "--index", "sil"), "sil takes no sample_weight")  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("weights", "message"),
     [([1, 0.5, 1], "sample_weight\\[1\\] = 0.5"), (["1,2", "1,2", "1,2"], "one weight per line")],

@@ -9,7 +9,9 @@ interval, or the bias-corrected and accelerated (BCa) one with the jackknife acc
 An external index reads only the contingency table, and resampling the objects is a multinomial
 draw of the table's cells with the cells' frequencies as probabilities: for an external index
 named (or given as its registry function) the resamples are drawn as tables, without copying a
-label, and the jackknife leaves one object of each cell out.
+label, and the jackknife leaves one object of each cell out. Likewise an internal index that
+takes weights (``IndexSpec.weights``): a resample is the count of each object's copies among
+the draws, given as ``sample_weight`` with the data as they are, never a copy of X's rows.
 
 Comparing two indices on the same resamples is the bootstrap of their difference: give a
 function that returns ``A - B``.
@@ -34,8 +36,8 @@ import numpy as np
 
 from .errors import InputError, UndefinedIndexError
 from .indices.contingency import contingency_matrix
-from .indices.registry import INDICES, get_index
-from .indices.scoring import external_scores_from_table
+from .indices.registry import INDICES, IndexSpec, get_index
+from .indices.scoring import external_scores_from_table, internal_scores
 
 __all__ = ["BootstrapResult", "bootstrap", "table_resamples"]
 
@@ -108,7 +110,9 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
         The statistic: a function returning a number, or a registry name (an index's own
         function, e.g. ``"ari"`` takes ``(labels_true, labels_pred)`` and ``"sil"`` takes
         ``(X, labels)``). An external index, by name or as its registry function, and without
-        options, is resampled as contingency tables. For a paired comparison of two indices give a function of
+        options, is resampled as contingency tables; an internal one that takes weights
+        (``IndexSpec.weights``), so given, as counts of copies (``sample_weight``) of the data
+        as given, the same draws as of rows. For a paired comparison of two indices give a function of
         their difference: both are then computed on the same resamples.
     *args : array-like
         The per-object arguments, each of length n along its first axis (the data's rows, the
@@ -168,25 +172,31 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
     0.3125
     """
     _check(n_resamples, method, confidence)
-    statistic, external = _statistic(fn)
+    statistic, spec = _statistic(fn)
     arrays = [np.asarray(a) for a in args]
     if not arrays:
         raise InputError("give the per-object arguments to resample, e.g. bootstrap('ari', labels_true, labels_pred).")
     n = _length(arrays, pairwise)
-    if external and not pairwise and not kwargs and len(arrays) == 2:  # an option may need the labels themselves
-        return _on_tables(statistic, external, arrays, n_resamples, seed, method, confidence)
+    # an option may need the labels or the rows themselves
+    by_counts = spec is not None and not pairwise and not kwargs and len(arrays) == 2
+    if by_counts and spec.kind == "external":
+        return _on_tables(statistic, spec.name, arrays, n_resamples, seed, method, confidence)
     estimate = _value(statistic, arrays, kwargs)
     if not np.isfinite(estimate):
         raise InputError("the statistic is undefined on the data as given: there is no interval to find.")
     draws = np.random.default_rng(seed).integers(0, n, (n_resamples, n))  # scipy.stats.bootstrap's draws
-    values = np.array([_value(statistic, _take(arrays, rows, pairwise), kwargs) for rows in draws])
+    if by_counts:  # each resample as the count of every object's copies among its draws
+        values = np.array([_weighted(spec.name, arrays, np.bincount(rows, minlength=n)) for rows in draws])
+    else:
+        values = np.array([_value(statistic, _take(arrays, rows, pairwise), kwargs) for rows in draws])
     jackknife = None
     if method == "bca":
         keep = np.ones(n, dtype=bool)
         jackknife = np.empty(n)
         for i in range(n):
             keep[i] = False
-            jackknife[i] = _value(statistic, _take(arrays, np.flatnonzero(keep), pairwise), kwargs)
+            jackknife[i] = (_weighted(spec.name, arrays, keep.astype(np.int64)) if by_counts
+                            else _value(statistic, _take(arrays, np.flatnonzero(keep), pairwise), kwargs))  # fmt: skip
             keep[i] = True
     return _interval(estimate, values, jackknife, None, method, confidence, seed)
 
@@ -200,15 +210,15 @@ def _check(n_resamples, method, confidence) -> None:
         raise InputError(f"confidence must be a number in (0, 1), got {confidence!r}.")
 
 
-def _statistic(fn) -> tuple[Callable, str | None]:
-    """The function to call, and the external index's name when it can be drawn as tables."""
+def _statistic(fn) -> tuple[Callable, IndexSpec | None]:
+    """The function to call, and its registry entry when its resamples can be drawn as counts:
+    an external index's as tables, an internal one's that takes weights as sample_weight."""
     if isinstance(fn, str):
         spec = get_index(fn)
-        return spec.function, spec.name if spec.kind == "external" else None
+        return spec.function, spec if spec.weights else None
     if not callable(fn):
         raise InputError(f"fn must be a function or a registry name, got {fn!r}.")
-    named = next((spec.name for spec in INDICES.values() if spec.function is fn and spec.kind == "external"), None)
-    return fn, named
+    return fn, next((spec for spec in INDICES.values() if spec.function is fn and spec.weights), None)
 
 
 def _length(arrays, pairwise) -> int:
@@ -229,6 +239,11 @@ def _length(arrays, pairwise) -> int:
 
 def _take(arrays, rows, pairwise):
     return [a[np.ix_(rows, rows)] if i in pairwise else a[rows] for i, a in enumerate(arrays)]
+
+
+def _weighted(name, arrays, counts) -> float:
+    """An internal index on the data as given, each object counted ``counts`` times."""
+    return internal_scores(arrays[0], arrays[1], [name], undefined="nan", noise="cluster", sample_weight=counts)[name]
 
 
 def _value(statistic, arrays, kwargs) -> float:

@@ -988,7 +988,8 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("--skip-header", action="store_true",
                     help="drop the first line of the --truth and --pred files (a header such as 'label')")
     sc.add_argument("--weights", metavar="FILE", help="one whole number per line, each object's count of "
-                    "copies (weighs the external indices; a header line is read as for --data)")
+                    "copies (weighs the external indices and the internal ones that take weights, the only "
+                    "internal ones scored without --index; a header line is read as for --data)")
     sc.add_argument("--noise", choices=NOISE_POLICIES, default=None,
                     help="what the label -1 (DBSCAN's noise) means: cluster (one cluster), exclude (its objects "
                     "left out) or singletons (each a cluster of its own); unsaid, one cluster with a warning")
