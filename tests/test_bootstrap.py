@@ -3,6 +3,8 @@ rate, contingency-table resamples equal to label resamples, seeded."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 import scipy.stats
@@ -10,6 +12,8 @@ import scipy.stats
 import clustval
 from clustval.bootstrap import bootstrap
 from clustval.errors import InputError
+from clustval.indices import scoring
+from clustval.indices.registry import get_index
 
 
 def _paired_statistic(a, b):
@@ -109,6 +113,27 @@ def test_a_distance_matrix_is_resampled_in_rows_and_columns():
     on_distances = bootstrap(lambda D, y: clustval.score(y, distances=D, names=["sil"])["sil"], D, labels,
                              n_resamples=20, seed=3, pairwise=[0])  # fmt: skip
     np.testing.assert_allclose(on_data.values, on_distances.values, rtol=1e-10)
+
+
+@pytest.mark.parametrize("method", ["percentile", "bca"])
+@pytest.mark.parametrize("name", ["db", "calinski_harabasz", "dunn", "s_dbw"])
+def test_an_internal_index_that_takes_weights_is_resampled_as_counts(name, method, monkeypatch):
+    rng = np.random.default_rng(4)
+    X = np.vstack([rng.normal(0, 1, (10, 2)), rng.normal(4, 1, (10, 2)), rng.normal((0, 5), 1, (10, 2))])
+    labels = np.repeat([0, 1, 2], 10)
+    function = get_index(name).function
+    on_rows = bootstrap(lambda X, y: function(X, y), X, labels, n_resamples=30, seed=5, method=method)
+    # by name: the same draws as counts of copies, every partition built on X itself
+    module = sys.modules["clustval.bootstrap"]
+    monkeypatch.setattr(module, "_take", lambda *args: pytest.fail("X's rows were copied"))
+    seen, partition = [], scoring.Partition
+    monkeypatch.setattr(scoring, "Partition", lambda data, *a, **k: seen.append(data) or partition(data, *a, **k))
+    on_counts = bootstrap(name, X, labels, n_resamples=30, seed=5, method=method)
+    assert len(seen) == 30 + (len(X) if method == "bca" else 0) and all(data is X for data in seen)
+    np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)
+    assert (on_counts.estimate, on_counts.low, on_counts.high) == pytest.approx(
+        (on_rows.estimate, on_rows.low, on_rows.high), rel=1e-10
+    )
 
 
 def test_a_paired_difference_uses_the_same_resamples():

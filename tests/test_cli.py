@@ -776,7 +776,7 @@ def test_weights_and_noise_reach_the_indices(tmp_path, capsys):
 
 
 def test_weights_reach_the_internal_indices_that_take_them(files, tmp_path, capsys):
-    truth, pred, X = files["arrays"]
+    _, pred, X = files["arrays"]
     w = np.arange(60) % 4
     weights = _write_lines(tmp_path / "w.txt", w)
     assert main(["score", "--pred", files["pred"], "--data", files["data"], "--weights", weights,

@@ -25,7 +25,13 @@ from .._engine.pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from .._engine.validation import Labels, as_labels, check_data, check_distances, scaled_distances
+from .._engine.validation import (
+    Labels,
+    as_labels,
+    check_data,
+    check_distances,
+    scaled_distances,
+)
 from ..errors import InputError, UndefinedIndexError
 from .objects import check_sample_weight
 

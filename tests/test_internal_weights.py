@@ -1,0 +1,173 @@
+"""sample_weight for the internal indices, driven by the registry's ``weights`` flag.
+
+Every internal index that takes weights must give, with whole-number weights, its value on
+the data with each row repeated its weight's times (the brute-force oracle: ``np.repeat``);
+weights of 1 must change nothing; every other internal index must refuse weights in one line.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval.errors import InputError
+from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, Partition
+from clustval.indices.registry import INDICES, get_index, names_of
+from clustval.indices.scoring import internal_scores
+
+WEIGHTED = [name for name in names_of("internal") if INDICES[name].weights]
+UNWEIGHTED = [name for name in names_of("internal") if not INDICES[name].weights]
+
+
+def _data(seed: int):
+    """(X, labels, weights): three blobs, integer weights in 0..3 (some 0); seed 3 is
+    lattice data with repeated points, seed 4 has a cluster whose every member weighs 0."""
+    rng = np.random.default_rng(seed)
+    n, d = (40, 3) if seed % 2 else (30, 2)
+    labels = rng.integers(0, 3, n)
+    X = rng.normal(size=(n, d)) + 4 * labels[:, None] * np.eye(d)[0]
+    if seed == 3:
+        X = np.round(X)
+    weights = rng.integers(0, 4, n)
+    weights[:3] = 0
+    if seed == 4:
+        labels[:4] = 3  # a fourth cluster, absent with its weights
+        weights[:4] = 0
+    return X, labels, weights
+
+
+def _other_values(option):
+    """Values of an index option other than its default, to test each form of an index."""
+    if option.kind == "choice":
+        return list(option.values[1:])
+    if option.kind == "flag":
+        return [not option.default]
+    if option.kind == "number":
+        return [option.default + 1] + ([math.inf] if option.infinite else [])
+    return []
+
+
+def _forms():
+    """(index, options): every index that takes weights with its defaults, and with each
+    other value of each of its options."""
+    for name in WEIGHTED:
+        yield name, {}
+        for option in INDICES[name].options:
+            for value in _other_values(option):
+                yield name, {option.name: value}
+
+
+def _same(a: float, b: float, rel: float) -> bool:
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return a == b or abs(a - b) <= rel * max(abs(a), abs(b))
+
+
+FORMS = list(_forms())
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_weights_equal_repeated_rows(seed):
+    X, labels, w = _data(seed)
+    repeated_X, repeated_labels = np.repeat(X, w, axis=0), np.repeat(labels, w)
+    defined = 0
+    for name, options in FORMS:
+        weighted = internal_scores(X, labels, [name], sample_weight=w, undefined="nan", **options)[name]
+        repeated = internal_scores(repeated_X, repeated_labels, [name], undefined="nan", **options)[name]
+        assert _same(weighted, repeated, 1e-10), (name, options, weighted, repeated)
+        defined += math.isfinite(repeated)
+    assert defined > len(FORMS) // 2  # the comparison is not between undefined values
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_weights_of_one_change_nothing(seed):
+    X, labels, _ = _data(seed)
+    for name, options in FORMS:
+        weighted = internal_scores(X, labels, [name], sample_weight=np.ones(len(labels)), undefined="nan", **options)
+        plain = internal_scores(X, labels, [name], undefined="nan", **options)
+        assert _same(weighted[name], plain[name], 0.0), (name, options)
+
+
+def test_objects_of_weight_zero_are_absent():
+    X, labels, w = _data(4)
+    kept = w > 0
+    assert internal_scores(X, labels, WEIGHTED, sample_weight=w, undefined="nan") == pytest.approx(
+        internal_scores(X[kept], labels[kept], WEIGHTED, sample_weight=w[kept], undefined="nan"), rel=0, nan_ok=True
+    )
+
+
+def test_a_singleton_of_weight_two_is_two_copies():
+    X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [8.0, 8.0], [3.0, 9.0]])
+    labels, w = [0, 0, 0, 1, 2], [1, 2, 1, 2, 3]
+    got = internal_scores(X, labels, WEIGHTED, sample_weight=w, undefined="nan")
+    want = internal_scores(np.repeat(X, w, axis=0), np.repeat(labels, w), WEIGHTED, undefined="nan")
+    assert all(_same(got[name], want[name], 1e-10) for name in WEIGHTED), (got, want)
+
+
+@pytest.mark.parametrize("name", UNWEIGHTED)
+def test_every_other_index_refuses_weights_in_one_line(name):
+    X, labels, w = _data(1)
+    with pytest.raises(InputError, match=f"{name} takes no sample_weight") as caught:
+        internal_scores(X, labels, [name, WEIGHTED[0]], sample_weight=w)
+    message = str(caught.value)
+    assert "\n" not in message and ", ".join(WEIGHTED) in message
+    with pytest.raises(InputError, match=f"{name} takes no sample_weight"):
+        clustval.score(labels, X=X, names=[name], sample_weight=w)
+    # the entry refuses a weighted partition too, whoever builds it
+    p = Partition(X, labels, needs=get_index(name).needs_for({}) - {CLUSTER_SUMS}, sample_weight=w)
+    with pytest.raises(InputError, match="sample_weight"):
+        get_index(name).compute(p, {})
+
+
+def test_a_weighted_partition_refuses_the_distance_sums():
+    X, labels, w = _data(1)
+    p = Partition(X, labels, needs={COORDINATES, CLUSTER_SUMS}, sample_weight=w)
+    with pytest.raises(InputError, match="leave sample_weight out"):
+        p.distance_stats  # noqa: B018
+    with pytest.raises(InputError, match="leave sample_weight out"):
+        p.neighbour_table(3)
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        (-1, r"sample_weight\[0\] = -1"),
+        (0.5, r"sample_weight\[0\] = 0.5: weights are counts"),
+        ("short", r"give one weight per object \(40\)"),
+        (0, "zero for every object"),
+    ],
+)
+def test_bad_weights_are_one_line_errors(weights, message):
+    X, labels, w = _data(1)
+    given = w[:-1] if weights == "short" else np.full(len(w), weights) if weights == 0 else np.r_[weights, w[1:]]
+    for call in (lambda: internal_scores(X, labels, ["db"], sample_weight=given),
+                 lambda: clustval.score(labels, X=X, names=["db"], sample_weight=given),
+                 lambda: Partition(X, labels, sample_weight=given)):  # fmt: skip
+        with pytest.raises(InputError, match=message) as caught:
+            call()
+        assert "\n" not in str(caught.value)
+
+
+def test_without_names_the_indices_that_take_weights():
+    X, labels, w = _data(1)
+    truth = np.arange(len(labels)) % 2
+    assert list(internal_scores(X, labels, sample_weight=w, undefined="nan")) == WEIGHTED
+    both = clustval.score(labels, labels_true=truth, X=X, sample_weight=w, undefined="nan")
+    assert list(both) == list(names_of("external")) + WEIGHTED
+    # with distances only, those of them that need no coordinates
+    D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(axis=2))
+    found = clustval.score(labels, distances=D, sample_weight=w, undefined="nan")
+    assert list(found) == [n for n in WEIGHTED if COORDINATES not in INDICES[n].needs] and "dunn" in found
+    assert found["dunn"] == clustval.dunn(np.repeat(X, w, axis=0), np.repeat(labels, w))
+
+
+def test_noise_and_weights_together():
+    X, labels, w = _data(1)
+    labels[5:9] = -1
+    kept = labels != -1
+    assert internal_scores(X, labels, ["db", "wb"], sample_weight=w, noise="exclude") == internal_scores(
+        X[kept], labels[kept], ["db", "wb"], sample_weight=w[kept]
+    )
