@@ -101,11 +101,12 @@ def test_indices_lists_the_registry(capsys):
     header, rule, *rows = capsys.readouterr().out.strip().splitlines()
     assert [row.split()[0] for row in rows] == list(INDICES)
     # aligned: every column starts where its header starts
-    starts = [header.index(title) for title in ("index", "kind", "better", "range", "reference")]
+    starts = [header.index(title) for title in ("index", "kind", "better", "range", "weights", "reference")]
     assert all(rule[start - 2 : start] == "  " for start in starts)
     for row, spec in zip(rows, INDICES.values()):
         assert [row[s:].split("  ")[0].strip() for s in starts[:3]] == [spec.label, spec.kind, spec.direction]
-        assert row[starts[4]:] == spec.reference
+        assert row[starts[4]:].split()[0] == ("yes" if spec.weights else "no")  # takes sample_weight
+        assert row[starts[5]:] == spec.reference
 
 
 def test_indices_as_csv_and_json(capsys):
@@ -119,6 +120,7 @@ def test_indices_as_csv_and_json(capsys):
     entries = json.loads(capsys.readouterr().out)
     assert [e["label"] for e in entries] == [spec.label for spec in INDICES.values()]
     assert next(e for e in entries if e["name"] == "stdi")["upper"] == "inf"
+    assert [e["weights"] for e in entries] == [spec.weights for spec in INDICES.values()]
 
 
 def test_docs_index_table_is_the_registry():

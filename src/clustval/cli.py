@@ -690,26 +690,28 @@ def _bound(value: float) -> str:
 
 def format_indices(fmt: str) -> str:
     """``clustval indices``'s output, one row per registry entry: name, label, kind,
-    direction, range and reference; ``markdown`` is the docs' table (docs/library.md)."""
+    direction, range, whether it takes ``sample_weight`` and reference; ``markdown`` is the
+    docs' table (docs/indices.md)."""
     specs = list(INDICES.values())
     if fmt == "json":
         return json.dumps(
             [{"name": s.name, "label": s.label, "kind": s.kind, "better": s.direction,
-              "lower": _json_value(s.bounds[0]), "upper": _json_value(s.bounds[1]),
+              "lower": _json_value(s.bounds[0]), "upper": _json_value(s.bounds[1]), "weights": s.weights,
               "reference": s.reference} for s in specs]  # fmt: skip
         )
+    weights = ["yes" if s.weights else "no" for s in specs]
     if fmt == "csv":
-        header = ["name", "label", "kind", "better", "lower", "upper", "reference"]
+        header = ["name", "label", "kind", "better", "lower", "upper", "weights", "reference"]
         return _csv(header, [[s.name, s.label, s.kind, s.direction, _bound(s.bounds[0]),
-                              _bound(s.bounds[1]), s.reference] for s in specs])  # fmt: skip
+                              _bound(s.bounds[1]), w, s.reference] for s, w in zip(specs, weights)])  # fmt: skip
     ranges = [f"[{_bound(s.bounds[0])}, {_bound(s.bounds[1])}]" for s in specs]
     if fmt == "markdown":
-        lines = ["| name | index | kind | better | range | reference |", "|---|---|---|---|---|---|"]
-        lines += [f"| `{s.name}` | {s.label} | {s.kind} | {s.direction} | {r} | {s.reference} |"
-                  for s, r in zip(specs, ranges)]  # fmt: skip
+        lines = ["| name | index | kind | better | range | weights | reference |", "|---|---|---|---|---|---|---|"]
+        lines += [f"| `{s.name}` | {s.label} | {s.kind} | {s.direction} | {r} | {w} | {s.reference} |"
+                  for s, r, w in zip(specs, ranges, weights)]  # fmt: skip
         return "\n".join(lines)
-    rows = [[s.name, s.label, s.kind, s.direction, r, s.reference] for s, r in zip(specs, ranges)]
-    return _aligned(["name", "index", "kind", "better", "range", "reference"], rows)
+    rows = [[s.name, s.label, s.kind, s.direction, r, w, s.reference] for s, r, w in zip(specs, ranges, weights)]
+    return _aligned(["name", "index", "kind", "better", "range", "weights", "reference"], rows)
 
 
 def _table_scores(args: argparse.Namespace) -> dict[str, float]:
@@ -1054,7 +1056,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_progress_flags(sw)
     sw.set_defaults(run=_cmd_sweep, usage_error=sw.error)
 
-    ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, reference")
+    ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, weights, reference")
     ls.add_argument("--format", choices=(*FORMATS, "markdown"), default="table",
                     help="output format: %(choices)s (default: an aligned table; markdown: the table of docs/library.md)")
     ls.set_defaults(run=_cmd_indices)
