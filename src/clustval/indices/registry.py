@@ -615,6 +615,7 @@ INTERNAL = names_of("internal")
 _ENTRY_KEYWORDS = frozenset({
     "X", "labels", "labels_true", "labels_pred", "table", "distances", "names", "indices", "ks", "algorithm",
     "name", "undefined", "metric", "memory_budget_mb", "progress", "vote", "client", "tasks",
+    "sample_weight", "noise",
 })  # fmt: skip
 
 
@@ -705,6 +706,8 @@ def index_options(kind: Kind | None, given: Mapping[str, object], caller: str) -
 
 
 def _unknown_option(name: str, known: Mapping[str, IndexOption], caller: str) -> str:
+    if name == "sample_weight":  # an entry point that weighs no index (clustval.dask.internal_scores)
+        return f"{caller}() takes no sample_weight: weigh the indices with clustval.score or internal_scores."
     if name in OPTIONS:
         owners = [spec for spec in INDICES.values() if OPTIONS[name] in spec.options]
         return (f"{caller}() takes no {name}: it is an option of {', '.join(spec.label for spec in owners)}, "
