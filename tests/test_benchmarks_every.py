@@ -30,6 +30,7 @@ bench = importlib.import_module("benchmarks.bench_every")
 TINY = dict(score_n=[200], uniform_n=[], genieclust_n=[], r_n=[200])
 
 
+@pytest.mark.slow  # fresh interpreters per side
 def test_rows_from_fresh_processes(tmp_path, monkeypatch):
     # one compared row (two worker processes) and the R rows skipped
     monkeypatch.setattr(bench, "r_available", lambda package: False)

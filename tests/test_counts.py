@@ -170,6 +170,7 @@ def _recipe():
     return module
 
 
+@pytest.mark.slow  # a Dask cluster and pandas: about 5 s
 def test_the_dask_recipe_gives_the_in_memory_values(tmp_path):
     pytest.importorskip("dask.distributed", reason="the Dask recipe needs the dask extra: pip install 'clustval[dask]'")
     pd = pytest.importorskip("pandas")

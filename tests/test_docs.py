@@ -32,8 +32,12 @@ REPO = Path(__file__).resolve().parents[1]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 # Optional packages a block may import: the block is skipped only when one is missing.
 OPTIONAL = ("dask", "distributed", "dask_jobqueue", "pandas", "matplotlib", "sklearn")
-# Blocks that take longer than the fast suite allows (over ~10 s): none so far.
-SLOW: set[str] = set()
+# Blocks that cluster many times (over ~4 s of CPU) run in the slow suite: (page, a line of
+# the block), which holds however the page's lines move.
+SLOW = {
+    ("docs/choosing-k.md", 'found = clustval.gap_statistic(X, range(1, 7), "kmeans", B=20, seed=0)'),
+    ("docs/choosing-k.md", 'stability=["prediction_strength", "instability"], stability_options={"seed": 0})'),
+}
 # A block that starts a Dask cluster of worker processes (each imports clustval and loads
 # its kernels: about 6 s of CPU a block) runs as written in the slow suite; the fast suite
 # runs the same code with the workers as threads of one process (processes=False).
@@ -49,6 +53,10 @@ def _blocks():
 
 
 BLOCKS = list(_blocks())
+
+
+def _slow(name: str, code: str) -> bool:
+    return any(name.split(":")[0] == page and line in code for page, line in SLOW)
 
 
 def _imported(code: str) -> set[str]:
@@ -76,12 +84,14 @@ def _run_as_a_script(name, code, tmp_path):
 
 def test_the_pages_have_python_blocks():
     where = {name.split(":")[0] for name, _ in BLOCKS}
+    for page, line in SLOW:  # each slow entry still names one block
+        assert sum(n.split(":")[0] == page and line in c for n, c in BLOCKS) == 1, (page, line)
     assert {"README.md", "docs/scaling-out.md", "docs/library.md", "docs/choosing-k.md"} <= where
 
 
 @pytest.mark.parametrize(
     ("name", "code"),
-    [pytest.param(n, c, marks=[pytest.mark.slow] if n in SLOW or PROCESSES in c else []) for n, c in BLOCKS],
+    [pytest.param(n, c, marks=[pytest.mark.slow] if _slow(n, c) or PROCESSES in c else []) for n, c in BLOCKS],
     ids=[name for name, _ in BLOCKS],
 )
 def test_python_block_runs_as_a_script(name, code, tmp_path):

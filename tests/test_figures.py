@@ -234,6 +234,7 @@ def test_fig_robustness_needs_the_offset_sweep():
 
 
 # ====================================================================== output
+@pytest.mark.slow  # two fresh interpreters drawing
 def test_same_bytes_across_processes_with_different_hash_seeds(tmp_path):
     script = textwrap.dedent("""
         import sys

@@ -8,6 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import clustval
 
 PYPROJECT = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
@@ -63,6 +65,7 @@ LIBRARY_MODULES = sorted(
 )
 
 
+@pytest.mark.slow  # a fresh interpreter importing every module
 def test_the_library_imports_nothing_of_the_reproduction():
     # every module of the library, imported in a fresh process, loads no module of
     # clustval.repro (the reproduction builds on the library, never the reverse)

@@ -58,6 +58,7 @@ def test_the_fixture_covers_what_it_should():
     assert {c for _, c, _ in RANDOM} >= {"runif(300)", "sample.int(65536,20)", "sample.int(70000,20)"}
 
 
+@pytest.mark.slow  # R's Hartigan-Wong on every tie-rich set: about 5 s
 def test_kmeans_equals_r_on_tie_rich_sets():
     """Rounded normal data (many equal distances), k = 2..8, iter.max 10 and 100: R's clusters,
     or R's error where R stops (an empty cluster, more centres than distinct points)."""

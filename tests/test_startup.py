@@ -166,6 +166,7 @@ def test_compiled_values_depend_on_neither_numbas_cache_nor_the_cpu(tmp_path):
     assert generic == cold
 
 
+@pytest.mark.slow  # every path again without the JIT: about 5 s
 def test_every_path_runs_with_numbas_jit_disabled(monkeypatch):
     # NUMBA_DISABLE_JIT=1 (numba's debugging mode) cannot run the 512-bit intrinsics: the one
     # rule of clustval._engine.compiled then takes the numpy path, with the numpy engine's values
