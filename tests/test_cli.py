@@ -336,12 +336,13 @@ def _label_text(values, rng, spaced: bool = False, crlf: bool = False) -> str:
     return ("\r\n" if crlf else "\n").join(lines) + "\n"
 
 
-@pytest.mark.parametrize("chunk", [1 << 20, 4096, 7])
+@pytest.mark.parametrize("chunk", [1 << 16, 4096, 7])
 def test_integer_label_files_read_in_chunks_as_the_reference_reads_them(tmp_path, monkeypatch, chunk):
     monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", chunk)
     rng = np.random.default_rng(chunk)
-    # more than one chunk each: about 1.1 MB at the default chunk, 150 KB at 4096 bytes
-    n = {1 << 20: 200_000, 4096: 30_000}.get(chunk, 1_000)
+    # more than one chunk each: about 130 KB at 64 KB chunks, 30 KB at 4096 bytes (the
+    # default chunk, 256 KB, is only a larger value of the same parameter)
+    n = {1 << 16: 24_000, 4096: 6_000}.get(chunk, 1_000)
     values = rng.integers(-1000, 1000, n)
     values[:4] = [0, 2**63 - 1, -(2**63), -7]
     path = tmp_path / "labels.txt"
@@ -359,7 +360,7 @@ def test_integer_label_files_read_in_chunks_as_the_reference_reads_them(tmp_path
     lines = _label_text(values, rng).splitlines(keepends=True)
     odd_lines = ["", " ", "01", "-0", "+1", "1.5", "nan", "a", "1 2", "--1", "1-", "2,3", "\u00a0", "9223372036854775808",
                  "-9223372036854775809", "12345678901234567890123", "1\r2", "\u0661", "1\x0c2"]  # fmt: skip
-    if chunk == 1 << 20:  # every odd line is read at the smaller chunks; here a few, in a large file
+    if chunk == 1 << 16:  # every odd line is read at the smaller chunks; here a few, in a large file
         odd_lines = odd_lines[:3]
     for odd in odd_lines:
         at = int(rng.integers(0, n))

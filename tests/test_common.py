@@ -38,7 +38,7 @@ NON_SYMMETRIC = [name for name in EXTERNAL if not INDICES[name].symmetric]
 ORDER_FREE_NEEDS = {"nearest", "extremes", "pair_max", "pair_ranks", "extreme_sums"}
 EXACT_UNDER_PERMUTATION = {*EXTERNAL, *(n for n in INTERNAL if INDICES[n].needs <= ORDER_FREE_NEEDS)}
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Label formats that keep the labels' order (so even a seeded draw sees the same table):
 # scikit-learn's test_format_invariance, with strings and negative shifted integers.

@@ -132,7 +132,7 @@ def test_fig3_marks_each_best_k(tmp_path):
     assert_saved(fig, tmp_path, "fig3")
 
 
-def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
+def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback():
     best = {"stdi": 9, "db": 3, "xb": 4, "igp": 3, "sil_sum": 5, "bwp_sum": 3}
     table = fig3_table(best)
     records = [(d, a, k, n, 5.0 if (n == "igp" and k in (9, 10)) else v) for d, a, k, n, v in table.records()]
@@ -150,7 +150,6 @@ def test_fig3_rings_every_tied_best_k_and_marks_the_seeding_fallback(tmp_path):
     assert "farthest-first at K = 9..12" in fig._supxlabel.get_text()
     assert not [line for line in F.fig3(table, FIG3, **FIG3_RUN).axes[0].get_lines()
                 if line.get_gid() == P.FALLBACK_GID]
-    assert_saved(fig, tmp_path, "fig3-ties")
 
 
 # ====================================================================== Figs. 4-6
