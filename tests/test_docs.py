@@ -1,9 +1,10 @@
 """The documentation runs and is complete.
 
 * Every ```python block of README.md and of docs/**/*.md runs as a script file of its own
-  (``python block.py`` in a temporary folder): no undefined name, no missing import, no
-  error. A block that imports an optional package (Dask, pandas) is skipped only when that
-  package is missing.
+  in a temporary folder (as ``__main__`` in the test process's block server,
+  tests/_block_server.py; a block that starts worker processes as ``python block.py``): no
+  undefined name, no missing import, no error. A block that imports an optional package
+  (Dask, pandas) is skipped only when that package is missing.
 * The site's generated parts (docs/hooks.py) render, and every page of mkdocs.yml exists.
 * Every public function and method of the documented modules has the numpydoc sections
   Parameters (when it takes any) and Returns (unless it returns None), found as
@@ -16,12 +17,15 @@
 from __future__ import annotations
 
 import ast
+import atexit
 import functools
 import importlib
 import importlib.util
 import inspect
+import json
 import os
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -69,17 +73,48 @@ def _imported(code: str) -> set[str]:
     return names
 
 
-def _run_as_a_script(name, code, tmp_path):
+def _run_as_a_script(name, code, tmp_path, *, fresh=False):
+    """Run the block as a script in tmp_path: in the test process's block server
+    (tests/_block_server.py: one interpreter, each block its own ``__main__``), or with
+    ``fresh`` in an interpreter of its own."""
     for module in sorted(_imported(code) & set(OPTIONAL)):
         if importlib.util.find_spec(module) is None:
             pytest.skip(f"{name} needs {module}, which is not installed")
     script = tmp_path / "block.py"
     script.write_text(code, encoding="utf-8")
-    env = {**os.environ, "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=300)  # fmt: skip
-    assert done.returncode == 0, f"{name} failed as a script:\n{done.stderr[-3000:]}"
+    if fresh:
+        done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=ENV,
+                              capture_output=True, text=True, timeout=BLOCK_TIMEOUT_S)  # fmt: skip
+        error = done.stderr[-3000:] if done.returncode else None
+    else:
+        error = _server_run(script)
+    assert error is None, f"{name} failed as a script:\n{error}"
     assert list(tmp_path.iterdir()) == [script], "a block writes only to its own temporary folders"
+
+
+ENV = {**os.environ, "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
+BLOCK_TIMEOUT_S = 300
+
+
+@functools.cache
+def _server() -> subprocess.Popen:
+    server = subprocess.Popen([sys.executable, str(REPO / "tests" / "_block_server.py")], env=ENV,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    atexit.register(server.kill)
+    return server
+
+
+def _server_run(script: Path) -> str | None:
+    server = _server()
+    server.stdin.write(f"{script}\n")
+    server.stdin.flush()
+    ready, _, _ = select.select([server.stdout], [], [], BLOCK_TIMEOUT_S)
+    line = server.stdout.readline() if ready else ""
+    if not line:  # hung or died: the next block gets a new server
+        server.kill()
+        _server.cache_clear()
+        return f"no answer within {BLOCK_TIMEOUT_S} s (exit status {server.poll()})"
+    return json.loads(line)["error"]
 
 
 def test_the_pages_have_python_blocks():
@@ -95,7 +130,7 @@ def test_the_pages_have_python_blocks():
     ids=[name for name, _ in BLOCKS],
 )
 def test_python_block_runs_as_a_script(name, code, tmp_path):
-    _run_as_a_script(name, code, tmp_path)
+    _run_as_a_script(name, code, tmp_path, fresh=PROCESSES in code)
 
 
 @pytest.mark.parametrize(
