@@ -91,9 +91,14 @@ def test_hand_worked_example_and_noise_counts_in_n():
     assert dbcv(X, [0, 0, 0, 1, 1, 1]) == pytest.approx(expected, rel=1e-15)
     with_noise = [*X, [6.0, 5.0]]
     assert dbcv(with_noise, [0, 0, 0, 1, 1, 1, -1], noise="exclude") == pytest.approx(expected * 6 / 7, rel=1e-15)
-    # the scoring entry points remove the noise objects first: n counts the clustered ones
-    scored = clustval.score([0, 0, 0, 1, 1, 1, -1], X=with_noise, names=["dbcv"], noise="exclude")
-    assert scored["dbcv"] == pytest.approx(expected, rel=1e-15)
+    # the scoring entry points too: the other indices score the clustered objects alone,
+    # DBCV counts the noise in n
+    labels = [0, 0, 0, 1, 1, 1, -1]
+    scored = clustval.score(labels, X=with_noise, names=["dbcv", "sil"], noise="exclude")
+    assert scored["dbcv"] == pytest.approx(expected * 6 / 7, rel=1e-15)
+    assert scored["sil"] == clustval.sil(X, labels[:6])
+    assert clustval.internal_scores(with_noise, labels, ["dbcv"], noise="exclude")["dbcv"] == scored["dbcv"]
+    assert clustval.score(labels[:6], X=X, names=["dbcv"])["dbcv"] == pytest.approx(expected, rel=1e-15)
 
 
 def test_degenerate_cases():

@@ -272,10 +272,13 @@ def _hash_multipliers(width: int) -> np.ndarray:
 class Labels:
     """Labels checked and factorised once (:func:`as_labels`): ``codes`` in 0..K-1, in the
     sorted order of ``uniques``, the labels they stand for. Every index that takes labels
-    also takes this, so that a call scoring many indices reads its labels once."""
+    also takes this, so that a call scoring many indices reads its labels once. ``noise``:
+    how many objects a noise policy left out before these (an index whose definition counts
+    noise objects in n, as DBCV's does, reads it)."""
 
     codes: np.ndarray
     uniques: np.ndarray
+    noise: int = 0
 
     @property
     def n(self) -> int:

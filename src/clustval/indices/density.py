@@ -32,11 +32,10 @@ K = 1, for a singleton cluster (no tree: hdbscan fails there too) and for a clus
 copies of one point.
 
 Noise: the paper leaves noise objects out of every cluster but counts them in n, so that
-noise lowers the score. :func:`dbcv` does so with ``noise="exclude"`` (hdbscan's
-``validity_index`` does so for the label -1). :func:`clustval.score` and
-:func:`clustval.internal_scores` with ``noise="exclude"`` remove the noise objects before any
-index sees them, so there ``n`` counts the clustered objects only: their DBCV is the paper's
-times n / (n - number of noise objects).
+noise lowers the score. With ``noise="exclude"`` DBCV does so wherever it is computed
+(:func:`dbcv`, :func:`clustval.score`, :func:`clustval.internal_scores`; hdbscan's
+``validity_index`` does so for the label -1): the other indices score the clustered objects
+alone, and DBCV reads how many were left out (``Partition.noise_objects``).
 
 Cost: O(n_i^2 d) time per cluster and O(n K) memory beside ``memory_budget_mb``. Compiled,
 three passes over all clusters at once (the core distances, every cluster's spanning tree by
@@ -353,7 +352,7 @@ def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
 
 @reads(COORDINATES)
 def dbcv_from_partition(p: Partition, tree: str = "distance") -> float:
-    return _dbcv(p, p.n, tree)
+    return _dbcv(p, p.n + p.noise_objects, tree)  # the paper counts noise objects in n
 
 
 def dbcv(
@@ -389,8 +388,7 @@ def dbcv(
     """
     check_memory_budget(memory_budget_mb)
     labels, kept = apply_noise(as_labels(labels), noise, "labels")
-    n_objects = labels.codes.shape[0] if kept is None else kept.shape[0]
     if kept is not None and len(X) == kept.shape[0]:  # another length: Partition says so
         X = np.asarray(X)[kept]
-    partition = Partition(X, labels.codes, needs=dbcv_from_partition.needs, memory_budget_mb=memory_budget_mb)
-    return _dbcv(partition, n_objects, tree)
+    partition = Partition(X, labels, needs=dbcv_from_partition.needs, memory_budget_mb=memory_budget_mb)
+    return dbcv_from_partition(partition, tree)

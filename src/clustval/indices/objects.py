@@ -156,13 +156,13 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred") ->
             raise InputError(f"every object of {name} is noise ({NOISE_LABEL}): nothing is left to score.")
         codes = labels.codes[kept]
         codes = codes - (codes > code)  # the noise code's place closes up
-        return Labels(codes, np.delete(labels.uniques, code)), kept
+        return Labels(codes, np.delete(labels.uniques, code), labels.noise + int(is_noise.sum())), kept
     # singletons: the other clusters keep their order, each noise object follows alone
     # (the labels stand for codes from here: a noise object has no label of its own)
     k = labels.uniques.shape[0]
     codes = labels.codes - (labels.codes > code)
     codes[is_noise] = np.arange(k - 1, k - 1 + int(is_noise.sum()))
-    return Labels(codes, np.arange(k - 1 + int(is_noise.sum()))), None
+    return Labels(codes, np.arange(k - 1 + int(is_noise.sum())), labels.noise), None
 
 
 def warn_noise(uniques: np.ndarray, name: str = "labels_pred") -> None:

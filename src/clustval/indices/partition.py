@@ -117,6 +117,8 @@ class Partition:
         sample_weight=None,
     ) -> None:
         check_memory_budget(memory_budget_mb)
+        #: Objects a noise policy left out before ``labels`` (:class:`Labels`' ``noise``).
+        self.noise_objects = labels.noise if isinstance(labels, Labels) else 0
         #: Each row's count of copies (int64, all > 0), or None: every row once.
         self.weights: np.ndarray | None = None
         if sample_weight is not None:
@@ -722,7 +724,7 @@ def _weighted_rows(X, labels, sample_weight, precomputed: bool) -> tuple[object,
     if kept.all():
         return X, labels, weights
     present, codes = np.unique(labels.codes[kept], return_inverse=True)
-    return kept_rows(X, kept, precomputed, "labels"), Labels(codes, labels.uniques[present]), weights[kept]
+    return kept_rows(X, kept, precomputed, "labels"), Labels(codes, labels.uniques[present], labels.noise), weights[kept]
 
 
 def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred") -> np.ndarray:
