@@ -120,6 +120,21 @@ def test_degenerate_cases():
     assert dbcv(X[::-1], [1, 1, 1, 0, 0, 0]) == pytest.approx(two, rel=1e-12)
 
 
+def test_many_small_clusters(monkeypatch):
+    # clusters of 2 and 3 (every member internal, or one): the paper's value by brute force,
+    # and at 1,000 clusters the compiled separations (one value per internal node, not per
+    # pair of clusters) equal the numpy path's
+    rng = np.random.default_rng(2)
+    X, labels = rng.normal(size=(50, 3)), np.repeat(np.arange(20), [2, 3] * 10)
+    assert dbcv(X, labels) == pytest.approx(brute_force_dbcv(X, labels), rel=1e-10)
+    X, labels = rng.normal(size=(3000, 3)), np.repeat(np.arange(1000), 3)
+    compiled = dbcv(X, labels)
+    from clustval._engine import compiled as engine
+
+    monkeypatch.setattr(engine, "kernels", lambda work=0.0: None)
+    assert dbcv(X, labels, memory_budget_mb=1.0) == compiled
+
+
 @pytest.mark.parametrize("tree", ["distance", "hdbscan"])
 def test_any_memory_budget_gives_the_same_value(tree):
     X = np.random.default_rng(0).normal(size=(400, 2))

@@ -527,6 +527,7 @@ def metric_tile_pair_stats(
 # starts[c]:starts[c + 1] (owner[i] the cluster of point i). Rows are dealt to the chunks
 # in turn (row i to chunk i % chunks), so each thread gets an equal share of every cluster.
 DBCV_CHUNKS = 64
+DBCV_RUN = 4096  # the other points a separation row holds at once
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
@@ -653,22 +654,25 @@ def spanning_trees(PT, starts, core, hdbscan, edges):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def separations(PT, starts, owner, core, out):  # pragma: no cover
-    """``out[x, c] = min_{y in cluster c} max(d(x, y), core[x], core[y])`` for each point x
-    and each cluster c after x's own (inf elsewhere): the mutual reachability between
-    clusters that ``clustval.indices.density._separation`` takes in blocks (minima and
-    maxima of the same distances, so the same bits)."""
-    n, k = owner.shape[0], starts.shape[0] - 1
-    widest = np.max(starts[1:] - starts[:-1])
+    """``out[x] = min_{y outside x's cluster} max(d(x, y), core[x], core[y])`` for each point
+    x: the mutual reachability from x to the nearest other cluster, whose minimum over a
+    cluster's internal nodes is its DSPC to the nearest cluster (``min_j DSPC(C_i, C_j)``)
+    as ``clustval.indices.density._separations`` takes it in blocks (minima and maxima of
+    the same distances, so the same bits). The other points come in runs of DBCV_RUN, so a
+    chunk holds one run of distances, whatever n."""
+    n = owner.shape[0]
     for c in numba.prange(DBCV_CHUNKS):
-        row = np.empty(widest)
+        row = np.empty(DBCV_RUN)
         for x in range(c, n, DBCV_CHUNKS):
-            for o in range(k):
-                out[x, o] = np.inf
-            for o in range(owner[x] + 1, k):
-                s, e = starts[o], starts[o + 1]
-                distances(PT, x, PT, s, e, row)
-                closest = np.inf
-                for j in range(e - s):
-                    w = max(row[j], max(core[x], core[s + j]))
-                    closest = min(closest, w)
-                out[x, o] = closest
+            s, e = starts[owner[x]], starts[owner[x] + 1]
+            closest = np.inf
+            for j0 in range(0, n, DBCV_RUN):
+                j1 = min(j0 + DBCV_RUN, n)
+                if s <= j0 and j1 <= e:  # a run inside x's own cluster
+                    continue
+                distances(PT, x, PT, j0, j1, row)
+                for j in range(j0, min(j1, s)):  # the points before x's cluster, then after it
+                    closest = min(closest, max(row[j - j0], max(core[x], core[j])))
+                for j in range(max(j0, e), j1):
+                    closest = min(closest, max(row[j - j0], max(core[x], core[j])))
+            out[x] = closest

@@ -295,35 +295,27 @@ def _rows(points: np.ndarray, r0: int, r1: int) -> np.ndarray:
     return block
 
 
-def _separation(a: np.ndarray, core_a: np.ndarray, b: np.ndarray, core_b: np.ndarray, budget_mb: float) -> float:
-    """min over the rows x of a and y of b of max(d(x, y), core_a(x), core_b(y)), in row blocks."""
-    step = rows_per_block(b.shape[0], budget_mb, arrays=3)  # the block, the cores' maximum, the reach
-    closest = math.inf
-    for r0 in range(0, a.shape[0], step):
-        block = exact_distances(a[r0 : r0 + step], b)
-        reach = np.maximum(block, np.maximum(core_a[r0 : r0 + step, None], core_b[None, :]))
-        closest = min(closest, float(reach.min()))
-    return closest
-
-
 def _separations(inner: list, budget_mb: float, kernels) -> np.ndarray:
-    """DSPC of every pair of clusters (inf on the diagonal) from their internal nodes."""
-    k = len(inner)
-    separation = np.full((k, k), np.inf)
-    if kernels is None:
-        for i in range(k):
-            for j in range(i + 1, k):
-                separation[i, j] = separation[j, i] = _separation(*inner[i], *inner[j], budget_mb)
-        return separation
+    """Each cluster's DSPC to its nearest cluster, ``min_j DSPC(C_i, C_j)``, from the internal
+    nodes: the smallest mutual reachability between one of its internal nodes and one of
+    another cluster's. O(n) memory: each internal node's nearest other cluster in row blocks
+    within the budget (numpy), or one row at a time (compiled)."""
     sizes = np.array([points.shape[0] for points, _ in inner])
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-    owner = np.repeat(np.arange(k), sizes)
-    closest = np.empty((starts[-1], k))  # O(n K)
-    kernels.separations(_feature_major(np.concatenate([points for points, _ in inner])), starts, owner,
-                        np.concatenate([core for _, core in inner]), closest)  # fmt: skip
-    for i in range(k):
-        separation[i, i + 1 :] = closest[starts[i] : starts[i + 1], i + 1 :].min(axis=0)
-    return np.minimum(separation, separation.T)
+    owner = np.repeat(np.arange(len(inner)), sizes)
+    points = np.concatenate([points for points, _ in inner])
+    core = np.concatenate([core for _, core in inner])
+    nearest = np.empty(points.shape[0])
+    if kernels is not None:
+        kernels.separations(_feature_major(points), starts, owner, core, nearest)
+    else:
+        step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
+        for r0 in range(0, points.shape[0], step):
+            r1 = min(r0 + step, points.shape[0])
+            reach = np.maximum(exact_distances(points[r0:r1], points), np.maximum(core[r0:r1, None], core[None, :]))
+            reach[owner[r0:r1, None] == owner[None, :]] = np.inf  # its own cluster
+            nearest[r0:r1] = reach.min(axis=1)
+    return np.minimum.reduceat(nearest, starts[:-1])
 
 
 def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
@@ -336,7 +328,8 @@ def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
         )
     points, copies = _clusters(p, tree)
     sizes = np.array([x.shape[0] for x in points], dtype=float)
-    kernels = _compiled.kernels(3.0 * p.X.shape[1] * float(sizes @ sizes))  # three passes over each cluster's pairs
+    # two passes over each cluster's pairs (core distances, tree) and one over all pairs
+    kernels = _compiled.kernels(p.X.shape[1] * (2.0 * float(sizes @ sizes) + float(sizes.sum()) ** 2))
     if kernels is None:
         trees = [_tree_numpy(x, c, p.memory_budget_mb, tree) for x, c in zip(points, copies)]
     else:
@@ -345,7 +338,7 @@ def _dbcv(p: Partition, n_objects: int, tree: str) -> float:
     separation = _separations([(x, core) for x, core, _ in inside], p.memory_budget_mb, kernels)
     total = 0.0
     for k, (_, _, sparseness) in enumerate(inside):
-        closest = float(separation[k].min())
+        closest = float(separation[k])
         total += p.sizes[k] / n_objects * (closest - sparseness) / max(closest, sparseness)
     return refuse_nan(total, "DBCV")
 
