@@ -46,6 +46,8 @@ SLOW = {
 # its kernels: about 6 s of CPU a block) runs as written in the slow suite; the fast suite
 # runs the same code with the workers as threads of one process (processes=False).
 PROCESSES, THREADS = "processes=True", "processes=False"
+ENV = {**os.environ, "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}  # the blocks' environment
+BLOCK_TIMEOUT_S = 300
 
 
 def _blocks():
@@ -59,8 +61,14 @@ def _blocks():
 BLOCKS = list(_blocks())
 
 
+def _names(entry: tuple[str, str], name: str, code: str) -> bool:
+    """Whether a SLOW entry (page, a line) names the block ``name``."""
+    page, line = entry
+    return name.split(":")[0] == page and line in code
+
+
 def _slow(name: str, code: str) -> bool:
-    return any(name.split(":")[0] == page and line in code for page, line in SLOW)
+    return any(_names(entry, name, code) for entry in SLOW)
 
 
 def _imported(code: str) -> set[str]:
@@ -92,10 +100,6 @@ def _run_as_a_script(name, code, tmp_path, *, fresh=False):
     assert list(tmp_path.iterdir()) == [script], "a block writes only to its own temporary folders"
 
 
-ENV = {**os.environ, "MPLBACKEND": "Agg", "PYTHONDONTWRITEBYTECODE": "1"}
-BLOCK_TIMEOUT_S = 300
-
-
 @functools.cache
 def _server() -> subprocess.Popen:
     server = subprocess.Popen([sys.executable, str(REPO / "tests" / "_block_server.py")], env=ENV,
@@ -119,8 +123,8 @@ def _server_run(script: Path) -> str | None:
 
 def test_the_pages_have_python_blocks():
     where = {name.split(":")[0] for name, _ in BLOCKS}
-    for page, line in SLOW:  # each slow entry still names one block
-        assert sum(n.split(":")[0] == page and line in c for n, c in BLOCKS) == 1, (page, line)
+    for entry in SLOW:  # each slow entry still names one block
+        assert sum(_names(entry, n, c) for n, c in BLOCKS) == 1, entry
     assert {"README.md", "docs/scaling-out.md", "docs/library.md", "docs/choosing-k.md"} <= where
 
 
