@@ -126,8 +126,8 @@ def test_an_internal_index_that_takes_weights_is_resampled_as_counts(name, metho
     # by name: the same draws as counts of copies, every partition built on X itself
     module = sys.modules["clustval.bootstrap"]
     monkeypatch.setattr(module, "_take", lambda *args: pytest.fail("X's rows were copied"))
-    seen, partition = [], scoring.Partition
-    monkeypatch.setattr(scoring, "Partition", lambda data, *a, **k: seen.append(data) or partition(data, *a, **k))
+    seen, of_objects = [], scoring.Partition.of_objects
+    monkeypatch.setattr(scoring.Partition, "of_objects", lambda data, *a, **k: seen.append(data) or of_objects(data, *a, **k))
     on_counts = bootstrap(name, X, labels, n_resamples=30, seed=5, method=method)
     assert len(seen) == 30 + (len(X) if method == "bca" else 0) and all(data is X for data in seen)
     np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)

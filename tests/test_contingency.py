@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sklearn.metrics.cluster import contingency_matrix
 
 import clustval._engine.compiled as compiled
-import clustval._engine.validation as validation
+import clustval.indices.objects as objects
 import clustval.indices.contingency as contingency_module
 from clustval.errors import InputError
 from clustval.indices.contingency import Contingency, PairCounts, contingency, sum_pairs
@@ -251,7 +251,7 @@ def test_compiled_int64_count_equals_the_factorised_count(monkeypatch):
     # The numba pass (int64 labels, spans up to _ABSENT_SPAN_MAX) and the code-vector path
     # give the same table, labels and sums: negative labels, gaps, spans at the limit.
     rng = np.random.default_rng(21)
-    limit = validation._ABSENT_SPAN_MAX
+    limit = objects._ABSENT_SPAN_MAX
     lowest, highest = int(np.iinfo(np.int64).min), int(np.iinfo(np.int64).max)
     cases = [
         (rng.integers(-5, 5, 300), rng.integers(0, 3, 300) * 7 - 40),

@@ -642,7 +642,7 @@ def test_threaded_draw_gives_the_in_line_values(monkeypatch):
     # With many non-zero cells cp_accuracy_mc is drawn on a second thread: every value must
     # equal (==) the in-line computation, for a table above the threshold and, with the
     # threshold lowered, for small ones.
-    import clustval.indices.scoring as scoring_module
+    import clustval.indices.contingency as contingency_module
 
     rng = np.random.default_rng(31)
     big_true, big_pred = rng.integers(0, 200, 60_000), rng.integers(0, 150, 60_000)
@@ -651,8 +651,8 @@ def test_threaded_draw_gives_the_in_line_values(monkeypatch):
         (rng.integers(0, 5, 40), rng.integers(0, 4, 40)) for _ in range(20)
     ]
     names = [name for name in EXTERNAL_INDICES if name != "ami"]
-    for threshold in (scoring_module._THREADED_DRAW_MIN_CELLS, 0):
-        monkeypatch.setattr(scoring_module, "_THREADED_DRAW_MIN_CELLS", threshold)
+    for threshold in (contingency_module._THREADED_DRAW_MIN_CELLS, 0):
+        monkeypatch.setattr(contingency_module, "_THREADED_DRAW_MIN_CELLS", threshold)
         for labels_true, labels_pred in pairs:
             for seed in (1, 7, None):
                 got = external_scores(labels_true, labels_pred, names, cp_seed=seed)

@@ -24,6 +24,7 @@ from sklearn.metrics import (
 
 import clustval
 import clustval._engine.validation as validation
+import clustval.indices.objects as objects
 from clustval.cli import build_parser, main, read_labels, read_table
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
@@ -79,8 +80,8 @@ def test_float_labels_beyond_int64_match_scikit_learn():
         assert clustval.score(np.array(BIG_PRED), labels_true=np.array(BIG_TRUE), names=["ari"])["ari"] == (
             pytest.approx(expected, abs=1e-15)
         )
-    assert validation.as_label_array(np.array([-1e19, 5.0, -1e19])).dtype == np.float64  # below int64 too
-    assert validation.as_label_array(np.array([-(2.0**63), 5.0])).dtype == np.int64  # int64's own minimum
+    assert objects.as_label_array(np.array([-1e19, 5.0, -1e19])).dtype == np.float64  # below int64 too
+    assert objects.as_label_array(np.array([-(2.0**63), 5.0])).dtype == np.int64  # int64's own minimum
 
 
 def test_float_labels_beyond_int64_through_the_command_line(tmp_path, capsys):
@@ -194,16 +195,16 @@ def test_a_column_name_that_is_a_label_is_kept(tmp_path):
 )
 def test_mixed_kinds_are_refused(labels, fragment):
     with pytest.raises(InputError, match=fragment):
-        validation.as_label_array(labels)
+        objects.as_label_array(labels)
     with pytest.raises(InputError, match=fragment):
         clustval.score(labels, labels_true=np.zeros(len(labels), dtype=int), names=["ari"])
 
 
 def test_labels_of_one_kind_still_pass():
-    assert validation.as_label_array([True, False, True]).dtype == np.bool_
-    assert validation.as_label_array(np.array([True, False], dtype=object)).dtype == np.bool_
-    assert validation.as_label_array([b"x", b"y"]).tolist() == ["x", "y"]
-    assert validation.as_label_array([1, 2.0, 1]).tolist() == [1, 2, 1]
+    assert objects.as_label_array([True, False, True]).dtype == np.bool_
+    assert objects.as_label_array(np.array([True, False], dtype=object)).dtype == np.bool_
+    assert objects.as_label_array([b"x", b"y"]).tolist() == ["x", "y"]
+    assert objects.as_label_array([1, 2.0, 1]).tolist() == [1, 2, 1]
 
 
 # ---- 5. scipy.sparse distance matrices ---------------------------------------------------

@@ -150,7 +150,7 @@ def _bad(kind: str):
     if kind == "non_square":
         return D[:4], "square"
     if kind == "wrong_n":
-        return D[:4, :4], "4 x 4 but labels has 5"
+        return D[:4, :4], "4 x 4 but labels_pred has 5"  # the name score() gives them
     if kind == "negative":
         D[1, 2] = D[2, 1] = -1.0
         return D, "non-negative; d\\(1, 2\\) = -1.0"

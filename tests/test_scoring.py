@@ -63,7 +63,7 @@ def test_bad_undefined_option():
 def test_score_checks_and_factorises_the_labels_once(monkeypatch):
     # every index of one score() call reads the same checked codes: the predicted labels are
     # checked once (and the true labels once), however many indices read them
-    from clustval._engine import validation
+    from clustval.indices import objects
 
     checked = []
 
@@ -71,8 +71,8 @@ def test_score_checks_and_factorises_the_labels_once(monkeypatch):
         checked.append(name)
         return as_label_array(labels, name)
 
-    as_label_array = validation.as_label_array
-    monkeypatch.setattr(validation, "as_label_array", counted)
+    as_label_array = objects.as_label_array
+    monkeypatch.setattr(objects, "as_label_array", counted)
     rng = np.random.default_rng(3)
     X, labels, truth = rng.normal(size=(60, 2)), np.arange(60) % 3, np.arange(60) % 4
     values = clustval.score(labels, labels_true=truth, X=X, undefined="nan")

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 import clustval
 import clustval._engine.compiled as compiled
 import clustval._engine.validation as validation
-from clustval._engine.validation import as_label_array, factorize
+import clustval.indices.objects as objects
+from clustval.indices.objects import as_label_array, factorize
+from clustval.indices.partition import Partition
 from clustval.errors import ContinuousLabelWarning, InputError
 
 
@@ -68,9 +70,9 @@ def test_allow_absent_wide_span_is_compact():
 def test_hash_collision_falls_back_to_the_sort(monkeypatch):
     # every string hashes to 0 when all multipliers are 0 (even): the verification must
     # notice that one group holds different strings and defer to np.unique
-    monkeypatch.setattr(validation, "_hash_multipliers", lambda w: np.zeros(w, np.uint64))
+    monkeypatch.setattr(objects, "_hash_multipliers", lambda w: np.zeros(w, np.uint64))
     labels = LABELS["strings"]
-    assert validation._factorize_strings(labels) is None
+    assert objects._factorize_strings(labels) is None
     assert_factorises(labels, *factorize(labels))
 
 
@@ -105,22 +107,22 @@ def test_numba_string_pass_equals_the_sort(dtype, monkeypatch):
     words = np.array(["", "a", "ab", "b", "ba", "zz", "\u4e2d" if dtype == "U" else "q"])
     labels = words[rng.integers(0, words.size, 5000)].astype(dtype)
     assert compiled.kernels() is not None, "numba is a project dependency"
-    assert_factorises(labels, *validation._factorize_strings_numba(labels))
+    assert_factorises(labels, *objects._factorize_strings_numba(labels))
     many = np.array([f"x{v}" for v in rng.integers(0, 3000, 20000)]).astype(dtype)
-    assert_factorises(many, *validation._factorize_strings_numba(many))  # table grows
+    assert_factorises(many, *objects._factorize_strings_numba(many))  # table grows
 
 
 def test_numba_string_pass_is_exact_when_every_hash_collides():
     # all-zero multipliers give every string hash 0: the pass must separate them by content
     labels = np.array(["b", "a", "a", "ca", "b", "", "ac", "ca"] * 50)
-    chars = validation._string_units(labels)
+    chars = objects._string_units(labels)
     group = np.empty(labels.size, np.int64)
     first = compiled.kernels().group_strings(chars, np.zeros(chars.shape[1], np.uint64), group)
     np.testing.assert_array_equal(labels[first][group], labels)
     assert len(set(labels[first].tolist())) == first.size == 5
     # hundreds of groups on one hash: the table grows (rehashes) with every probe colliding
     many = np.array([f"g{v}" for v in np.random.default_rng(4).integers(0, 400, 3000)])
-    chars = validation._string_units(many)
+    chars = objects._string_units(many)
     group = np.empty(many.size, np.int64)
     first = compiled.kernels().group_strings(chars, np.zeros(chars.shape[1], np.uint64), group)
     np.testing.assert_array_equal(many[first][group], many)
@@ -131,7 +133,7 @@ def test_numba_string_pass_is_exact_when_every_hash_collides():
 def test_without_numba_strings_take_the_numpy_hash(monkeypatch):
     monkeypatch.setattr(compiled, "kernels", lambda work=None: None)
     labels = LABELS["unicode"]
-    assert validation._factorize_strings_numba(labels) is None
+    assert objects._factorize_strings_numba(labels) is None
     assert_factorises(labels, *factorize(labels))
 
 
@@ -139,7 +141,7 @@ def test_without_numba_strings_take_the_numpy_hash(monkeypatch):
 def test_unsorted_factorisation_is_a_relabelling_of_the_sorted_one(kind):
     # sort=False may order the uniques differently, but codes still index them exactly
     labels = LABELS[kind]
-    codes, uniques = validation.factorize(labels, sort=False)
+    codes, uniques = objects.factorize(labels, sort=False)
     assert codes.dtype == np.int64
     np.testing.assert_array_equal(uniques[codes], labels)
     np.testing.assert_array_equal(np.sort(uniques), np.unique(labels))
@@ -148,19 +150,19 @@ def test_unsorted_factorisation_is_a_relabelling_of_the_sorted_one(kind):
 def test_unsorted_numba_strings_come_in_order_of_first_appearance(monkeypatch):
     monkeypatch.setattr(compiled, "MIN_WORK", 0)
     labels = np.array(["q", "b", "q", "a", "b", "zz"])
-    codes, uniques = validation.factorize(labels, sort=False)
+    codes, uniques = objects.factorize(labels, sort=False)
     assert uniques.tolist() == ["q", "b", "a", "zz"]
     assert codes.tolist() == [0, 1, 0, 2, 1, 3]
-    assert_factorises(labels, *validation.factorize(labels))  # sorted by default
+    assert_factorises(labels, *objects.factorize(labels))  # sorted by default
 
 
 def test_small_int64_range():
-    limit = validation._ABSENT_SPAN_MAX
-    lo, values = validation.small_int64_range(np.array([7, -2, 7, 3], dtype=np.int64))
+    limit = objects._ABSENT_SPAN_MAX
+    lo, values = objects.small_int64_range(np.array([7, -2, 7, 3], dtype=np.int64))
     assert lo == -2 and values.tolist() == list(range(-2, 8)) and values.dtype == np.int64
-    assert validation.small_int64_range(np.array([0, limit - 1], dtype=np.int64)) is not None
-    assert validation.small_int64_range(np.array([0, limit], dtype=np.int64)) is None
-    assert validation.small_int64_range(np.array([0, 1], dtype=np.int32)) is None
+    assert objects.small_int64_range(np.array([0, limit - 1], dtype=np.int64)) is not None
+    assert objects.small_int64_range(np.array([0, limit], dtype=np.int64)) is None
+    assert objects.small_int64_range(np.array([0, 1], dtype=np.int32)) is None
 
 
 # ---- labels that scikit-learn rejects or warns about, and that numpy would silently coerce
@@ -337,7 +339,7 @@ def test_data_of_the_wrong_kind_is_one_line(case):
     labels = [0, 0, 1, 1]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no ComplexWarning either
-        for call in (lambda: validation.as_data_matrix(X), lambda: validation.check_data(X, labels),
+        for call in (lambda: validation.as_data_matrix(X), lambda: Partition(X, labels),
                      lambda: clustval.sil(X, labels)):
             with pytest.raises(InputError, match=re.escape(message)) as error:
                 call()

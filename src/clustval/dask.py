@@ -64,11 +64,10 @@ from ._engine.pairwise import (
     pass_task,
     plan_pass,
 )
-from ._engine.validation import as_label_array, as_labels
 from .errors import InputError, WorkerLostError
 from .indices.contingency import contingency
 from .indices.counts import contingency_from_counts
-from .indices.objects import apply_noise, check_noise, warn_noise
+from .indices.objects import apply_noise, as_label_array, as_labels, check_noise, warn_noise
 from .indices.partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -78,11 +77,7 @@ from .indices.partition import (
     Partition,
 )
 from .indices.registry import index_options, takes_options
-from .indices.scoring import (
-    external_scores_from_table,
-    internal_request,
-    partition_scores,
-)
+from .indices.scoring import external_scores_from_table, internal_request
 
 __all__ = ["external_scores", "internal_scores"]
 
@@ -189,7 +184,7 @@ def internal_scores(
         p = _ClusterPartition(
             X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
         )
-        return partition_scores(p, specs, given, undefined)
+        return p.scores(specs, given, undefined)
 
 
 class _ClusterPartition(Partition):

@@ -37,10 +37,14 @@ def kernels(work: float = float("inf")) -> ModuleType | None:
     kernels are loaded in this process), numba is not installed or its JIT is disabled (the
     kernels' 512-bit intrinsics have no pure-Python form).
     """
-    loaded = _load.cache_info().currsize > 0  # an earlier call has loaded (or missed) them
-    if work < (MIN_WORK if loaded else MIN_WORK * LOAD_FACTOR):
-        return None
-    return _load()
+    return None if work < min_work() else _load()
+
+
+def min_work() -> float:
+    """The smallest job the compiled kernels take now: ``MIN_WORK`` once an earlier call has
+    loaded (or missed) them in this process, ``MIN_WORK * LOAD_FACTOR`` before."""
+    loaded = _load.cache_info().currsize > 0
+    return MIN_WORK if loaded else MIN_WORK * LOAD_FACTOR
 
 
 @cache

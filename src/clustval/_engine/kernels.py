@@ -29,7 +29,7 @@ from .rowstep import aligned_empty, row_step
 @numba.njit(cache=True, nogil=True)
 def group_strings(chars, multipliers, group):  # pragma: no cover
     """Write each row's group id (first-appearance order) into group; return each group's
-    first row. (numpy counterpart: ``clustval._engine.validation._factorize_strings``.)"""
+    first row. (numpy counterpart: ``clustval.indices.objects._factorize_strings``.)"""
     n, width = chars.shape
     golden = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing spreads the slot bits
     # 8192 slots (128 KB) hold 1024 groups before the first rehash: from 1024 slots, the

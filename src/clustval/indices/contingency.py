@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, NamedTuple, TypeVar
 
 import numpy as np
 
 from .._engine import compiled as _compiled
-from .._engine.validation import Labels, check_label_pair, factorize, small_int64_range
-from ..errors import InputError
-from .objects import check_sample_weight
+from ..errors import InputError, UndefinedIndexError
+from .objects import Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters. (The sparse
@@ -34,6 +35,9 @@ _SPARSE_CELLS_PER_OBJECT = 4
 _INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
 #: The most objects a contingency table may count: every product of two counts fits int64.
 MAX_OBJECTS = _INT64_SAFE_TOTAL
+# From this many non-zero cells, Contingency.scores draws cp_accuracy_mc on a second thread
+# (below it, starting the thread costs more than the draws).
+_THREADED_DRAW_MIN_CELLS = 2**14
 
 T = TypeVar("T")
 
@@ -460,6 +464,77 @@ class Contingency:
             cache[compute] = compute(self)
         return cache[compute]
 
+    def value(self, spec, given: Mapping[str, object]) -> float:
+        """The external index ``spec`` of this table, its options taken from ``given``.
+
+        Parameters
+        ----------
+        spec : IndexSpec
+            A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).
+        given : mapping
+            Options by name; those the index takes are passed to its core.
+
+        Returns
+        -------
+        float
+
+        Examples
+        --------
+        >>> from clustval.indices.registry import get_index
+        >>> Contingency.from_table([[2, 0], [0, 2]]).value(get_index("ari"), {})
+        1.0
+        """
+        return spec.core(self, **spec.core_options(given))
+
+    def scores(self, specs, given: Mapping[str, object], undefined: str) -> dict[str, float]:
+        """The values of the external indices ``specs`` on this table, in their order.
+
+        Parameters
+        ----------
+        specs : list of IndexSpec
+            The indices (:func:`clustval.indices.registry.requested`).
+        given : mapping
+            Every option by name (:func:`clustval.indices.registry.index_options`).
+        undefined : {"raise", "nan"}
+            An undefined index raises UndefinedIndexError, or is NaN.
+
+        Returns
+        -------
+        dict of str to float
+
+        Examples
+        --------
+        >>> from clustval.indices.registry import index_options, requested
+        >>> ct = Contingency.from_table([[50], [50]])  # the paper's Table 1
+        >>> ct.scores(requested("external", ["s2", "f_measure"]), index_options("external", {}, "scores"), "raise")
+        {'s2': 0.0, 'f_measure': 0.6666666666666665}
+        """
+        drawn = {spec.name: self._draw_aside(spec, given) for spec in specs if spec.name == "cp_accuracy_mc"}
+        values = {}
+        for spec in specs:
+            try:
+                future = drawn.get(spec.name)
+                values[spec.name] = float(self.value(spec, given) if future is None else future.result())
+            except UndefinedIndexError:
+                if undefined == "raise":
+                    raise
+                values[spec.name] = math.nan
+        return values
+
+    def _draw_aside(self, spec, given: Mapping[str, object]) -> Future | None:
+        """Start :func:`cp_accuracy_mc`'s draws on a second thread when they are many, else None.
+
+        numpy draws without holding the GIL, so the other indices are computed meanwhile; the
+        draws use the same seeded stream, so the value is the one computed in line.
+        """
+        if self.cells.counts.size < _THREADED_DRAW_MIN_CELLS:
+            return None
+        self.col_sums  # noqa: B018 - cache what the draws read before two threads share the table
+        pool = ThreadPoolExecutor(max_workers=1)
+        drawn = pool.submit(self.value, spec, given)
+        pool.shutdown(wait=False)  # its thread ends with the draws
+        return drawn
+
 
 def per_table(compute: Callable[[Contingency], T]) -> Callable[[Contingency], T]:
     """``compute(ct)`` made a quantity computed once per table (:meth:`Contingency.derived`):
@@ -562,14 +637,6 @@ def dominant_matching_at_cells(
     return Matching(_frozen(best[order]), _frozen(lines[order]))
 
 
-def _codes(labels) -> tuple[np.ndarray, np.ndarray]:
-    """``(codes, uniques)`` of a label array (absent values allowed, uniques unsorted), or of
-    :class:`Labels` as they were factorised."""
-    if isinstance(labels, Labels):
-        return labels.codes, labels.uniques
-    return factorize(labels, allow_absent=True, sort=False)
-
-
 def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
     """Count the objects of each (true class, predicted cluster) pair in O(n + C*K).
 
@@ -605,22 +672,66 @@ def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
            [0, 3]])
     """
     t, p = check_label_pair(labels_true, labels_pred)
-    given = isinstance(t, Labels) or isinstance(p, Labels)  # factorised already (by score())
     n = p.n if isinstance(p, Labels) else p.shape[0]
-    if sample_weight is not None:
-        return _weighted(t, p, check_sample_weight(sample_weight, n))
-    counted = None if given else _count_small_int64(t, p)
-    if counted is None:
-        # Small-span integer labels keep codes for absent values (saving a pass over the
-        # labels); the empty rows and columns this leaves are dropped once counted.
-        # Unsorted uniques spare a pass over the codes: the dense table's lines are sorted
-        # instead (the sparse count renumbers the codes, in place of sorting its cells).
-        codes_t, values_t = _codes(t)
-        codes_p, values_p = _codes(p)
-        if _is_sparse(values_t, values_p, n):
-            return _contingency_from_cells(codes_t, values_t, codes_p, values_p)
-        counted = _count_codes(codes_t, values_t, codes_p, values_p)
-    table, values_t, values_p = counted
+    weights = check_sample_weight(sample_weight, n)
+    if weights is None and not (isinstance(t, Labels) or isinstance(p, Labels)):
+        counted = _count_small_int64(t, p)
+        if counted is not None:
+            return _trimmed(*counted, n)
+    # Small-span integer labels keep codes for absent values (saving a pass over the
+    # labels); the empty rows and columns this leaves are dropped once counted.
+    # Unsorted uniques spare a pass over the codes: the dense table's lines are sorted
+    # instead (the sparse count renumbers the codes, in place of sorting its cells).
+    return _count(*_codes(t), *_codes(p), weights)
+
+
+def count_labels(truth: Labels, labels: Labels, weights: np.ndarray | None = None) -> Contingency:
+    """:func:`contingency` of two labellings checked already, nothing checked again.
+
+    Parameters
+    ----------
+    truth, labels : Labels
+        The classes and the clusters of the same objects, as
+        :func:`~clustval.indices.objects.checked_objects` returns them.
+    weights : ndarray of int64, optional
+        Each object's count of copies, checked (:func:`~clustval.indices.objects.check_sample_weight`).
+
+    Returns
+    -------
+    Contingency
+        The table :func:`contingency` counts from the same labels and weights.
+
+    Examples
+    --------
+    >>> from clustval.indices.objects import checked_objects
+    >>> objects = checked_objects(["x", "y", "y"], labels_true=[0, 0, 1])
+    >>> count_labels(objects.truth, objects.labels).table
+    array([[1, 1],
+           [0, 1]])
+    """
+    return _count(truth.codes, truth.uniques, labels.codes, labels.uniques, weights)
+
+
+def _codes(labels) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, uniques)`` of a label array (absent values allowed, uniques unsorted), or of
+    :class:`Labels` as they were factorised."""
+    if isinstance(labels, Labels):
+        return labels.codes, labels.uniques
+    return factorize(labels, allow_absent=True, sort=False)
+
+
+def _count(codes_t, values_t, codes_p, values_p, weights: np.ndarray | None) -> Contingency:
+    """The table of two code vectors (their uniques possibly unsorted, holding absent labels)."""
+    if weights is not None:
+        return _weighted(codes_t, values_t, codes_p, values_p, weights)
+    n = codes_t.shape[0]
+    if _is_sparse(values_t, values_p, n):
+        return _contingency_from_cells(codes_t, values_t, codes_p, values_p)
+    return _trimmed(*_count_codes(codes_t, values_t, codes_p, values_p), n)
+
+
+def _trimmed(table: np.ndarray, values_t: np.ndarray, values_p: np.ndarray, n: int) -> Contingency:
+    """A counted table, its empty lines dropped and its lines in sorted label order."""
     rows, cols = table.shape
     row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
     kept_rows, kept_cols = _kept_lines(row_sums, values_t), _kept_lines(col_sums, values_p)
@@ -732,10 +843,8 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
     return np.array(ordered, dtype=np.int64 if fits else object)
 
 
-def _weighted(t, p, weights: np.ndarray) -> Contingency:
-    """:func:`contingency` of labels whose objects count ``weights`` times (int64, checked)."""
-    codes_t, values_t = _codes(t)
-    codes_p, values_p = _codes(p)
+def _weighted(codes_t, values_t, codes_p, values_p, weights: np.ndarray) -> Contingency:
+    """The table of two code vectors whose objects count ``weights`` times (int64, checked)."""
     rows, cols = _checked_shape(values_t, values_p)
     # float64 sums of whole numbers below 2^53 (check_sample_weight) are exact
     summed = np.bincount(codes_t * cols + codes_p, weights=weights, minlength=rows * cols)
@@ -763,10 +872,26 @@ def _count_codes(codes_t, values_t, codes_p, values_p) -> tuple[np.ndarray, np.n
     ``values_p``, which may be unsorted and may hold labels that never occur (empty lines).
     """
     rows, cols = _checked_shape(values_t, values_p)
-    key = codes_t  # key = code_t * cols + code_p, in place: each n-array costs a bincount
-    key *= cols
+    kernels = _count_kernels(codes_t, codes_p)
+    if kernels is not None:  # one compiled pass
+        # numpy's allocation (advised for huge pages) is cheaper to fill first than numba's
+        table = np.zeros((rows, cols), dtype=np.int64)
+        kernels.count_pairs(codes_t, 0, codes_p, 0, table)
+        return table, values_t, values_p
+    key = codes_t * cols  # a new array: the codes may be those of a Labels, kept whole
     key += codes_p
     return np.bincount(key, minlength=rows * cols).reshape(rows, cols), values_t, values_p
+
+
+def _count_kernels(codes_t: np.ndarray, codes_p: np.ndarray):
+    """The compiled kernels when two int64 code vectors are many enough to count with them, else None.
+    (kernels(work)'s gate in two steps, the threshold compared here: the codes leave this
+    module only for the kernel that counts them.)"""
+    if codes_t.dtype != np.int64 or codes_p.dtype != np.int64:
+        return None
+    if codes_t.shape[0] * _compiled.STEPS_PER_INT_LABEL < _compiled.min_work():
+        return None
+    return _compiled.kernels()
 
 
 def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency:

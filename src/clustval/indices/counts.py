@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._engine.validation import as_label_array, factorize
 from ..errors import InputError
 from .contingency import MAX_TABLE_CELLS, Contingency, checked_total
+from .objects import as_label_array, factorize
 
 __all__ = ["as_contingency", "contingency_from_counts", "contingency_from_frame"]
 

@@ -46,16 +46,14 @@ distances in row blocks within the budget and gives the same values bit for bit.
 
 from __future__ import annotations
 
-import math
 from itertools import pairwise
 
 import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine.pairwise import _feature_major, check_memory_budget, exact_distances, rows_per_block
-from .._engine.validation import as_labels
 from ..errors import UndefinedIndexError
-from .objects import apply_noise
+from .objects import checked_objects
 from .options import choice
 from .partition import (
     COORDINATES,
@@ -380,8 +378,6 @@ def dbcv(
     0.8735088935932648
     """
     check_memory_budget(memory_budget_mb)
-    labels, kept = apply_noise(as_labels(labels), noise, "labels")
-    if kept is not None and len(X) == kept.shape[0]:  # another length: Partition says so
-        X = np.asarray(X)[kept]
-    partition = Partition(X, labels, needs=dbcv_from_partition.needs, memory_budget_mb=memory_budget_mb)
+    objects = checked_objects(labels, noise=noise, name="labels")
+    partition = Partition.of_objects(X, objects, needs=dbcv_from_partition.needs, memory_budget_mb=memory_budget_mb)
     return dbcv_from_partition(partition, tree)

@@ -16,6 +16,7 @@ from functools import cached_property
 
 import numpy as np
 
+from .._engine import progress as _progress
 from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
 from .._engine.metrics import METRIC_NAMES, Metric, as_metric
 from .._engine.pair_pass import PairStats, PairValues, pair_stats
@@ -25,15 +26,9 @@ from .._engine.pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from .._engine.validation import (
-    Labels,
-    as_labels,
-    check_data,
-    check_distances,
-    scaled_distances,
-)
+from .._engine.validation import as_data_matrix, check_distances, scaled_distances
 from ..errors import InputError, UndefinedIndexError
-from .objects import check_sample_weight
+from .objects import Objects, checked_objects
 
 DEFAULT_MEMORY_BUDGET_MB = 256
 
@@ -116,13 +111,41 @@ class Partition:
         metric: str = "euclidean",
         sample_weight=None,
     ) -> None:
+        objects = checked_objects(labels, sample_weight=sample_weight, noise="cluster", name="labels")
+        self._take(X, objects, needs, memory_budget_mb, metric)
+
+    @classmethod
+    def of_objects(
+        cls,
+        X,
+        objects: Objects,
+        *,
+        needs: Iterable[str] = (),
+        memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+        metric: str = "euclidean",
+    ) -> Partition:
+        """The partition of objects checked already (:func:`~clustval.indices.objects.checked_objects`):
+        the entry points' way in, which checks the labels once per call. X is that of every
+        given object: the rows of those ``objects.kept`` leaves out are dropped here.
+
+        Examples
+        --------
+        >>> from clustval.indices.objects import checked_objects
+        >>> objects = checked_objects([0, -1, 1, 1], noise="exclude")
+        >>> Partition.of_objects([[0.0], [5.0], [10.0], [11.0]], objects).X.ravel().tolist()
+        [0.0, 10.0, 11.0]
+        """
+        partition = cls.__new__(cls)
+        partition._take(X, objects, needs, memory_budget_mb, metric)
+        return partition
+
+    def _take(self, X, objects: Objects, needs: Iterable[str], memory_budget_mb: float, metric) -> None:
         check_memory_budget(memory_budget_mb)
-        #: Objects a noise policy left out before ``labels`` (:class:`Labels`' ``noise``).
-        self.noise_objects = labels.noise if isinstance(labels, Labels) else 0
+        labels = objects.labels
+        #: Objects a noise policy left out before ``labels`` (:class:`~clustval.indices.objects.Labels`' ``noise``).
+        self.noise_objects = labels.noise
         #: Each row's count of copies (int64, all > 0), or None: every row once.
-        self.weights: np.ndarray | None = None
-        if sample_weight is not None:
-            X, labels, self.weights = _weighted_rows(X, labels, sample_weight, is_precomputed(metric))
+        self.weights: np.ndarray | None = objects.weights
         self.needs = frozenset(needs)  # what the indices read (clustval.indices.registry.NEEDS)
         if self.needs & {PAIR_RANKS, EXTREME_SUMS}:
             # the rank passes cut the range of the distances, which the main pass finds
@@ -137,21 +160,95 @@ class Partition:
                 f"this index needs the data's coordinates (centroids) and Euclidean distances, "
                 f"not metric={self.metric.name!r}: use metric='euclidean', or leave it out."
             )
-        if self.precomputed:
-            if COORDINATES in self.needs:  # internal_scores names the indices first
-                raise InputError("this index needs the data's coordinates, not only their distances.")
-            self.X, self.codes, self.n_clusters = check_distances(X, labels)
-            self.X, self.scale = scaled_distances(self.X)  # as the coordinates below
-            self.n = self._count()
-            return
-        # extreme magnitudes are scaled by a power of two (clustval._engine.validation.as_data_matrix):
+        if self.precomputed and COORDINATES in self.needs:  # internal_scores names the indices first
+            raise InputError("this index needs the data's coordinates, not only their distances.")
+        # The data are checked as given, then the rows of the objects that remain are taken.
+        # Extreme magnitudes are scaled by a power of two (clustval._engine.validation.as_data_matrix):
         # the scale-invariant indices need nothing more, the others state their value in the
-        # data's units with in_data_units
-        self.X, self.codes, self.n_clusters, self.scale = check_data(X, labels, return_scale=True)
+        # data's units with in_data_units.
+        if self.precomputed:
+            X, self.scale = scaled_distances(check_distances(X))
+            what = f"distances are {X.shape[0]} x {X.shape[0]}"
+        else:
+            X, self.scale = as_data_matrix(X, return_scale=True)
+            if self.metric is not None:  # its distances are those of the scaled data times scale**degree
+                X = self.metric.prepare(X)
+                self.scale = _metric_scale(self.scale, self.metric)
+            what = f"X has {X.shape[0]} rows"
+        if objects.kept is not None:
+            X = kept_rows(X, objects.kept, self.precomputed, objects.name)
+        elif X.shape[0] != labels.n:
+            raise InputError(f"{what} but {objects.name} has {labels.n} entries: give one label per object.")
+        self.X = X
+        self.codes, self.n_clusters = labels.codes, labels.uniques.shape[0]
         self.n = self._count()
-        if self.metric is not None:  # its distances are those of the scaled data times scale**degree
-            self.X = self.metric.prepare(self.X)
-            self.scale = _metric_scale(self.scale, self.metric)
+
+    def value(self, spec, given: Mapping[str, object]) -> float:
+        """The internal index ``spec`` of this partition, its options taken from ``given``.
+
+        Parameters
+        ----------
+        spec : IndexSpec
+            A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).
+        given : mapping
+            Options by name; those the index takes are passed to its core.
+
+        Returns
+        -------
+        float
+
+        Raises
+        ------
+        clustval.errors.InputError
+            Weights on this partition, and an index whose entry takes none.
+
+        Examples
+        --------
+        >>> from clustval.indices.registry import get_index
+        >>> db = get_index("db")
+        >>> Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=db.needs).value(db, {})
+        0.1
+        """
+        if not spec.weights and self.weights is not None:
+            raise InputError(f"{spec.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
+        return spec.core(self, **spec.core_options(given))
+
+    def scores(self, specs, given: Mapping[str, object], undefined: str) -> dict[str, float]:
+        """The values of the internal indices ``specs`` on this partition, in their order,
+        each one step of the current progress bar (:func:`clustval._engine.progress.current`).
+
+        Parameters
+        ----------
+        specs : list of IndexSpec
+            The indices (:func:`clustval.indices.scoring.internal_request`).
+        given : mapping
+            The options the cores read (:func:`clustval.indices.scoring.internal_request`).
+        undefined : {"raise", "nan"}
+            An undefined index raises UndefinedIndexError, or is NaN.
+
+        Returns
+        -------
+        dict of str to float
+
+        Examples
+        --------
+        >>> from clustval.indices.scoring import internal_request
+        >>> specs, given, needs = internal_request(["db"], "euclidean", "raise")
+        >>> Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=needs).scores(specs, given, "raise")
+        {'db': 0.1}
+        """
+        values = {}
+        with _progress.current().task("indices", total=len(specs)) as step:
+            for spec in specs:
+                step.doing(spec.name)
+                try:
+                    values[spec.name] = float(self.value(spec, given))
+                except UndefinedIndexError:
+                    if undefined == "raise":
+                        raise
+                    values[spec.name] = math.nan
+                step.advance()
+        return values
 
     def _count(self) -> int:
         """n, the number of objects: the rows of X, each counted its weight's times."""
@@ -713,18 +810,6 @@ def _metric_scale(scale: float, metric: Metric) -> float:
             f"2^{math.frexp(scale)[1] - 1}): rescale X first."
         )
     return math.ldexp(1.0, exponent)
-
-
-def _weighted_rows(X, labels, sample_weight, precomputed: bool) -> tuple[object, Labels, np.ndarray]:
-    """(X, labels, weights) without the objects of weight 0, as if they were absent (a
-    cluster with no weight left is no cluster)."""
-    labels = as_labels(labels)
-    weights = check_sample_weight(sample_weight, labels.n)
-    kept = weights > 0
-    if kept.all():
-        return X, labels, weights
-    present, codes = np.unique(labels.codes[kept], return_inverse=True)
-    return kept_rows(X, kept, precomputed, "labels"), Labels(codes, labels.uniques[present], labels.noise), weights[kept]
 
 
 def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred") -> np.ndarray:

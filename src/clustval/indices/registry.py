@@ -167,11 +167,26 @@ class IndexSpec:
         >>> get_index("s2").compute(ct, {"s2_matching": "identity", "cp_seed": 1})  # matching="identity"
         0.0
         """
-        if not self.weights and isinstance(shared, partition.Partition) and shared.weights is not None:
-            raise InputError(f"{self.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
-        return self.core(shared, **self._core_options(given))
+        return shared.value(self, given)  # the table or the partition runs the core on itself
 
-    def _core_options(self, given: Mapping[str, object]) -> dict[str, object]:
+    def core_options(self, given: Mapping[str, object]) -> dict[str, object]:
+        """The options of ``given`` (by name) that this index takes, under its core's keywords.
+
+        Parameters
+        ----------
+        given : mapping
+            Options by name (:data:`OPTIONS`).
+
+        Returns
+        -------
+        dict
+            ``{keyword: value}`` for the index's core.
+
+        Examples
+        --------
+        >>> get_index("db").core_options({"db_q": 2, "s2_matching": "identity"})
+        {'q': 2}
+        """
         return {option.keyword: given[option.name] for option in self.options if option.name in given}
 
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
@@ -196,7 +211,7 @@ class IndexSpec:
         >>> sorted(get_index("xb").needs_for({}))
         ['coordinates']
         """
-        return self.needs | needs_of(self.core, self._core_options(given)) if hasattr(self.core, "needs") else self.needs
+        return self.needs | needs_of(self.core, self.core_options(given)) if hasattr(self.core, "needs") else self.needs
 
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.

@@ -7,27 +7,16 @@ distance pass, so asking for all of them costs little more than asking for one.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
 
 from .._engine import progress as _progress
-import numpy as np
-
-from .._engine.validation import Labels, as_labels, check_undefined_policy, value_or_nan
+from .._engine.validation import check_undefined_policy
 from ..errors import InputError
-from .contingency import Contingency, contingency
+from .contingency import contingency, count_labels
 from .counts import as_contingency
-from .objects import apply_noise, check_noise, check_sample_weight, warn_noise
-from .partition import (
-    COORDINATES,
-    DEFAULT_MEMORY_BUDGET_MB,
-    Partition,
-    is_euclidean,
-    is_precomputed,
-    kept_rows,
-)
+from .objects import check_noise, checked_objects, warn_noise
+from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, is_euclidean, is_precomputed
 from .registry import (
     INDICES,
-    IndexSpec,
     get_index,
     index_options,
     names_of,
@@ -35,10 +24,6 @@ from .registry import (
     requested,
     takes_options,
 )
-
-# From this many non-zero cells, external_scores draws cp_accuracy_mc on a second thread
-# (below it, starting the thread costs more than the draws).
-_THREADED_DRAW_MIN_CELLS = 2**14
 
 
 @takes_options(None)
@@ -177,42 +162,20 @@ def score(
 
     if internal and sample_weight is not None:
         refuse_unweighted(requested("internal", internal))
-    labels_pred = as_labels(labels_pred, "labels_pred")  # checked and factorised once, for every index
-    sample_weight = check_sample_weight(sample_weight, labels_pred.n)
-    labels_pred, kept = apply_noise(labels_pred, noise)
-    if kept is not None:
-        if external:
-            labels_true = _kept(as_labels(labels_true, "labels_true"), kept, "labels_true")
-        if internal:
-            data = kept_rows(data, kept, is_precomputed(metric))
-        sample_weight = None if sample_weight is None else sample_weight[kept]
+    # the labels are checked and factorised once, here; the table and the partition take them as they are
+    objects = checked_objects(labels_pred, labels_true=labels_true if external else None,
+                              sample_weight=sample_weight, noise=noise)  # fmt: skip
     values: dict[str, float] = {}
     with _progress.reporting(progress):  # its line ends before an error is printed
         if external:
-            values.update(external_scores(labels_true, labels_pred, external, undefined=undefined,
-                                          sample_weight=sample_weight, noise="cluster", **_of("external", given)))  # fmt: skip
+            table = count_labels(objects.truth, objects.labels, objects.weights)
+            values.update(table.scores(requested("external", external), given, undefined))
         if internal:
-            values.update(
-                internal_scores(
-                    data,
-                    labels_pred,
-                    internal,
-                    metric=metric,
-                    memory_budget_mb=memory_budget_mb,
-                    undefined=undefined,
-                    noise="cluster",
-                    sample_weight=sample_weight,
-                    **_of("internal", given),
-                )
-            )
+            specs, given_internal, needs = internal_request(internal, metric, undefined, _of("internal", given), "score",
+                                                            weighted=sample_weight is not None)
+            partition = Partition.of_objects(data, objects, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric)
+            values.update(partition.scores(specs, given_internal, undefined))
     return {name: values[name] for name in wanted}
-
-
-def _kept(labels: Labels, kept: np.ndarray, name: str) -> Labels:
-    """The labels of the objects ``kept`` (codes of labels no object keeps are left unused)."""
-    if labels.n != kept.size:
-        raise InputError(f"{name} has {labels.n} entries but labels_pred has {kept.size}: give one per object.")
-    return Labels(labels.codes[kept], labels.uniques)
 
 
 def _of(kind: str, given: dict) -> dict:
@@ -274,16 +237,19 @@ def external_scores(
     >>> external_scores([0, 0, 1, 1], [0, 0, 1, 2], ["rand", "ari", "s2"])  # 5/6, 4/7, 5/6
     {'s2': 0.8333333333333333, 'rand': 0.8333333333333334, 'ari': 0.5714285714285714}
     """
-    index_options("external", options, "external_scores")  # before the table is counted
-    if check_noise(noise) in ("exclude", "singletons"):
-        labels_pred, kept = apply_noise(as_labels(labels_pred, "labels_pred"), noise)
-        if kept is not None:
-            labels_true = _kept(as_labels(labels_true, "labels_true"), kept, "labels_true")
-            sample_weight = None if sample_weight is None else check_sample_weight(sample_weight, kept.size)[kept]
-    table = contingency(labels_true, labels_pred, sample_weight=sample_weight)
-    if noise is None:
-        warn_noise(table.clusters)  # counted: the distinct labels cost nothing more
-    return external_scores_from_table(table, names, undefined=undefined, **options)
+    check_undefined_policy(undefined)
+    given = index_options("external", options, "external_scores")  # before the table is counted
+    specs = requested("external", names)
+    if sample_weight is None and check_noise(noise) in (None, "cluster"):
+        # every object counted once, as labelled: the table straight from the labels (small
+        # integer spans in one compiled pass, with no codes), its clusters read for the noise label
+        table = contingency(labels_true, labels_pred)
+        if noise is None:
+            warn_noise(table.clusters)
+    else:
+        objects = checked_objects(labels_pred, labels_true=labels_true, sample_weight=sample_weight, noise=noise)
+        table = count_labels(objects.truth, objects.labels, objects.weights)
+    return table.scores(specs, given, undefined)
 
 
 @takes_options("external")
@@ -343,33 +309,7 @@ def external_scores_from_table(
     """
     check_undefined_policy(undefined)
     given = index_options("external", options, "external_scores_from_table")
-    specs = requested("external", names)
-    ct = as_contingency(table)
-    drawn = {spec.name: _draw_aside(ct, spec, given) for spec in specs if spec.name == "cp_accuracy_mc"}
-    return {
-        spec.name: value_or_nan(
-            drawn[spec.name].result
-            if drawn.get(spec.name) is not None
-            else lambda spec=spec: spec.compute(ct, given),
-            undefined,
-        )
-        for spec in specs
-    }
-
-
-def _draw_aside(ct: Contingency, spec: IndexSpec, given: dict) -> Future | None:
-    """Start :func:`cp_accuracy_mc`'s draws on a second thread when they are many, else None.
-
-    numpy draws without holding the GIL, so the other indices are computed meanwhile; the
-    draws use the same seeded stream, so the value is the one computed in line.
-    """
-    if ct.cells.counts.size < _THREADED_DRAW_MIN_CELLS:
-        return None
-    ct.col_sums  # noqa: B018 - cache what the draws read before two threads share ct
-    pool = ThreadPoolExecutor(max_workers=1)
-    drawn = pool.submit(spec.compute, ct, given)
-    pool.shutdown(wait=False)  # its thread ends with the draws
-    return drawn
+    return as_contingency(table).scores(requested("external", names), given, undefined)
 
 
 @takes_options("internal")
@@ -461,16 +401,11 @@ def internal_scores(
     {'db': 0.08974358974358974}
     """
     specs, given, needs = internal_request(names, metric, undefined, options, weighted=sample_weight is not None)
-    labels = as_labels(labels)
-    sample_weight = check_sample_weight(sample_weight, labels.n)
-    labels, kept = apply_noise(labels, noise, "labels")
-    if kept is not None:
-        X = kept_rows(X, kept, is_precomputed(metric))
-        sample_weight = None if sample_weight is None else sample_weight[kept]
+    objects = checked_objects(labels, sample_weight=sample_weight, noise=noise, name="labels")
     with _progress.reporting(progress):
-        p = Partition(X, labels, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric,
-                      sample_weight=sample_weight)  # fmt: skip
-        return partition_scores(p, specs, given, undefined)
+        return Partition.of_objects(X, objects, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric).scores(
+            specs, given, undefined
+        )
 
 
 def internal_request(names, metric, undefined, options=None, caller="internal_scores", *, weighted=False):
@@ -558,39 +493,3 @@ def refuse_unweighted(specs) -> None:
             "the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal "
             f"indices that take weights are {weighted}: leave {them} out, or the weights."
         )
-
-
-def partition_scores(p: Partition, specs, given, undefined) -> dict[str, float]:
-    """The values of the internal indices ``specs`` on one shared partition.
-
-    Each index is one step of the current progress bar (:func:`clustval._engine.progress.current`).
-
-    Parameters
-    ----------
-    p : Partition
-        The validated data and labels, computing what the indices need.
-    specs : list of IndexSpec
-        The indices (:func:`internal_request`).
-    given : dict
-        The options the cores read (:func:`internal_request`).
-    undefined : {"raise", "nan"}
-        An undefined index raises, or is NaN.
-
-    Returns
-    -------
-    dict of str to float
-        ``{name: value}``, in the order of ``specs``.
-
-    Examples
-    --------
-    >>> specs, given, needs = internal_request(["db"], "euclidean", "raise")
-    >>> partition_scores(Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=needs), specs, given, "raise")
-    {'db': 0.1}
-    """
-    values = {}
-    with _progress.current().task("indices", total=len(specs)) as step:
-        for spec in specs:
-            step.doing(spec.name)
-            values[spec.name] = value_or_nan(lambda spec=spec: spec.compute(p, given), undefined)
-            step.advance()
-    return values
