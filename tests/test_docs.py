@@ -226,7 +226,7 @@ MODULES = [
     "clustval.clustering",
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
-    "clustval.compat.r_random",
+    "clustval.r_random",
     "clustval.compat.r_kmeans",
     "clustval.compat.sklearn",
     "clustval.indices.nbclust",
@@ -251,6 +251,7 @@ MODULES = [
     "clustval.stability",
     "clustval.indices.objects",
     "clustval.indices.chance",
+    "clustval.indices.information",
     "clustval.inference",
 ]
 

@@ -17,7 +17,7 @@ import clustval
 MODULES = [
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
-    "clustval.compat.r_random",
+    "clustval.r_random",
     "clustval.compat.r_kmeans",
     "clustval.compat.sklearn",
     "clustval.indices.nbclust",
@@ -45,6 +45,7 @@ MODULES = [
     "clustval.stability",
     "clustval.indices.objects",
     "clustval.indices.chance",
+    "clustval.indices.information",
     "clustval.inference",
 ]
 

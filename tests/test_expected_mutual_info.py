@@ -1,4 +1,4 @@
-"""E[MI] (clustval.indices.external.expected_mutual_info, the AMI's correction) against a 50-digit
+"""E[MI] (clustval.indices.information.expected_mutual_info, the AMI's correction) against a 50-digit
 evaluation of Vinh et al. (2010) eq. 24, and the AMI's speed at n = 10^6.
 
 The reference works in ``decimal`` at 50 significant digits: P(k) from the exact integer
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from clustval.indices.contingency import contingency
-from clustval.indices.external import expected_mutual_info
+from clustval.indices.information import expected_mutual_info
 
 
 def emi_reference(row_sums, col_sums, n: int) -> float:

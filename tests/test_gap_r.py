@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from clustval.compat.r_kmeans import hartigan_wong
-from clustval.compat.r_random import RStream
+from clustval.r_random import RStream
 from clustval.indices.gap import RULES, gap_statistic, max_se
 
 FIXTURES = Path(__file__).parent / "fixtures" / "r"

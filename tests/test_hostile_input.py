@@ -29,7 +29,7 @@ from clustval.cli import build_parser, main, read_labels, read_table
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
 from clustval.indices.contingency import Contingency
-from clustval.indices.external import expected_mutual_info
+from clustval.indices.information import expected_mutual_info
 
 
 def _lines(path, values) -> str:

@@ -32,7 +32,8 @@ from sklearn.metrics import pairwise_distances
 import clustval
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices.contingency import contingency
-from clustval.indices.external import _mutual_info, expected_mutual_info
+from clustval.indices.information import expected_mutual_info
+from clustval.indices.information import mutual_info as _mutual_info
 
 SUPERVISED = {
     "adjusted_rand_score": clustval.ari,

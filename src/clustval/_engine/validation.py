@@ -7,8 +7,9 @@ input with the same message. The labels have their own checks, where the indices
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Callable
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -211,14 +212,24 @@ def check_undefined_policy(undefined: str) -> str:
     return undefined
 
 
-def value_or_nan(compute: Callable[[], float], undefined: str) -> float:
-    """``compute()``; NaN instead when the index is undefined and ``undefined == "nan"``."""
+@contextlib.contextmanager
+def undefined_policy(undefined: str) -> Iterator[None]:
+    """Where an index is computed: its UndefinedIndexError goes through (``undefined ==
+    "raise"``) or ends the block quietly (``"nan"``), what the block set before it kept (NaN).
+
+    >>> def sil():
+    ...     raise UndefinedIndexError("Sil needs two clusters")
+    >>> value = math.nan
+    >>> with undefined_policy("nan"):
+    ...     value = sil()
+    >>> value
+    nan
+    """
     try:
-        return float(compute())
+        yield
     except UndefinedIndexError:
         if undefined == "raise":
             raise
-        return float("nan")
 
 
 def check_n_clusters(n: int, k) -> None:

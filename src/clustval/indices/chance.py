@@ -38,8 +38,17 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
-from . import external
 from .contingency import Contingency, contingency, sum_pairs
+from .information import (
+    EMI_BLOCK_TERMS,
+    atanh_excess,
+    blocks_by_width,
+    class_entropy,
+    cluster_entropy,
+    emi_of_pairs,
+    expected_mutual_info,
+    mutual_info,
+)
 
 __all__ = [
     "ADJUSTED_INDICES",
@@ -53,7 +62,7 @@ __all__ = [
 ]  # fmt: skip
 
 #: The random models (Gates & Ahn 2017, clusim's names); see the module's table.
-MODELS = external.CHANCE_MODELS
+MODELS = ("perm", "perm1", "num", "num1", "all", "all1")
 #: Indices with an exact expectation under every model.
 EXPECTED_INDICES = ("rand", "russel_rao", "mutual_info", "vi")
 #: Indices :func:`adjusted` adjusts (each has a maximum to adjust towards).
@@ -67,7 +76,7 @@ MAX_PARTITION_OBJECTS = 2000
 #: runs over every ordered pair of cells, O(C^2 K^2 w^2) for supports w wide (a few seconds here).
 MAX_VARIANCE_WORK = 2 * 10**8
 # A hypergeometric's support is cut where Bernstein's inequality bounds the mass beyond
-# to 2 exp(-_TAIL_LOG), as in the E[MI] kernel (clustval.indices.external)
+# to 2 exp(-_TAIL_LOG), as in the E[MI] kernel (clustval.indices.information)
 _TAIL_LOG = 120.0
 
 
@@ -189,7 +198,7 @@ def _pair_share(ct: Contingency, model: str, true_side: bool) -> Fraction:
 
 def _weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: np.ndarray, n: int) -> float:
     """sum_{a, b} w_a w_b E[(k/n) log(n k / (a b))], k ~ Hyp(n, a, b): the E[MI] kernel of
-    :func:`clustval.indices.external.expected_mutual_info` with real weights (expected block
+    :func:`clustval.indices.information.expected_mutual_info` with real weights (expected block
     counts) in place of its integer multiplicities; the same support cut and blocks."""
     weight = np.outer(a_weight, b_weight).ravel()
     a, b = np.repeat(a, b.size).astype(np.int64), np.tile(b, a.size).astype(np.int64)
@@ -199,10 +208,10 @@ def _weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: 
     left, right = np.minimum(mode - k_min, reach), np.minimum(k_max - mode, reach)
     order = np.argsort(left + right, kind="stable")
     emi = 0.0
-    for rows in external._blocks_by_width(left[order] + right[order] + 1, external._EMI_BLOCK_TERMS):
+    for rows in blocks_by_width(left[order] + right[order] + 1, EMI_BLOCK_TERMS):
         pair = order[rows]
-        emi += external._emi_of_pairs(a[pair, None], b[pair, None], mode[pair, None], left[pair, None],
-                                      right[pair, None], weight[pair], n)  # fmt: skip
+        emi += emi_of_pairs(a[pair, None], b[pair, None], mode[pair, None], left[pair, None],
+                            right[pair, None], weight[pair], n)  # fmt: skip
     return emi
 
 
@@ -214,7 +223,7 @@ def _expected_entropy(sizes: np.ndarray, counts: np.ndarray, n: int) -> float:
 
 def _expected_mi(ct: Contingency, model: str) -> float:
     if model.startswith("perm"):
-        return external.expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
+        return expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
     a, a_weight = _size_law(ct, model, True)
     b, b_weight = _size_law(ct, model, False)
     if ct.n == 1:
@@ -251,7 +260,7 @@ def expected(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
 
     ``rand`` and ``russel_rao`` are exact rationals rounded once; ``mutual_info`` (nats) and
     ``vi`` sum the hypergeometric law of each cell over the block sizes of the model (the
-    E[MI] kernel of :func:`clustval.indices.external.expected_mutual_info`). Under the
+    E[MI] kernel of :func:`clustval.indices.information.expected_mutual_info`). Under the
     one-sided models the classes (``labels_true``) are the fixed reference; the random
     clustering has the clustering's K blocks (``num1``) or its sizes (``perm1``).
 
@@ -292,7 +301,7 @@ def expected(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
 def _mi_maximum(ct: Contingency, model: str) -> float:
     """The "sum" normaliser of clusim's adjusted MI under the model (Gates & Ahn 2017)."""
     if model.startswith("perm"):
-        return (external._class_entropy(ct) + external._cluster_entropy(ct)) / 2.0
+        return (class_entropy(ct) + cluster_entropy(ct)) / 2.0
     if model.startswith("num"):
         return (math.log(ct.n_classes) + math.log(ct.n_clusters)) / 2.0
     return math.log(ct.n)
@@ -372,7 +381,7 @@ def adjusted_of_table(ct: Contingency, index: str, model: str = "perm") -> float
     maximum = _mi_maximum(ct, model)
     if maximum == mean:
         return 1.0
-    return float((external._mutual_info(ct) - mean) / (maximum - mean))
+    return float((mutual_info(ct) - mean) / (maximum - mean))
 
 
 # --------------------------------------------------------------------------------------
@@ -434,7 +443,7 @@ def _deviance(k: np.ndarray, mu) -> np.ndarray:
     mu = np.broadcast_to(np.asarray(mu, dtype=np.float64), kf.shape)
     with np.errstate(divide="ignore", invalid="ignore"):
         s = (kf - mu) / (kf + mu)
-        value = 2.0 * mu * (s * s + (1 + s) * external._atanh_excess(s)) / (1 - s)
+        value = 2.0 * mu * (s * s + (1 + s) * atanh_excess(s)) / (1 - s)
     return np.where(kf == 0, mu, value)
 
 
@@ -587,15 +596,15 @@ def smi_from_contingency(ct: Contingency) -> float:
     var = _perm_variance(ct, "mutual_info")
     if var <= 0.0:
         raise UndefinedIndexError("SMI is undefined: MI has variance 0 under the permutation model.")
-    emi = external.expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
-    return (external._mutual_info(ct) - emi) / math.sqrt(var)
+    emi = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
+    return (mutual_info(ct) - emi) / math.sqrt(var)
 
 
 def smi(labels_true, labels_pred) -> float:
     """Standardized mutual information (Romano et al. 2014): MI in standard deviations above chance.
 
     ``SMI = (MI - E[MI]) / sqrt(Var[MI])`` under the permutation (hypergeometric) model,
-    both moments exact: E[MI] from :func:`clustval.indices.external.expected_mutual_info`,
+    both moments exact: E[MI] from :func:`clustval.indices.information.expected_mutual_info`,
     Var[MI] from :func:`variance`. Unbounded; about N(0, 1)-distributed for random
     clusterings with many objects per cell. Cost O(C^2 K^2 w^2), w the width of the cells'
     hypergeometric supports (at most min(a_i, b_j) + 1, about 15 standard deviations once

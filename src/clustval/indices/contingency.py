@@ -22,7 +22,8 @@ from typing import Callable, NamedTuple, TypeVar
 import numpy as np
 
 from .._engine import compiled as _compiled
-from ..errors import InputError, UndefinedIndexError
+from .._engine.validation import undefined_policy
+from ..errors import InputError
 from .objects import Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
@@ -398,6 +399,20 @@ class Contingency:
         return Cells(_frozen(rows), _frozen(cols), _frozen(counts))
 
     @functools.cached_property
+    def sums_at_cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """The row and column sums at each non-zero cell: ``row_sums[rows]``, ``col_sums[cols]``
+        (:attr:`cells`), as the indices of the cells read a_i and b_j.
+
+        Examples
+        --------
+        >>> a, b = Contingency.from_table([[2, 1], [0, 3]]).sums_at_cells
+        >>> a.tolist(), b.tolist()
+        ([3, 3, 3], [2, 4, 4])
+        """
+        rows, cols, _ = self.cells
+        return self.row_sums[rows], self.col_sums[cols]
+
+    @functools.cached_property
     def pairs(self) -> PairCounts:
         """Unordered pair counts from the table (paper eq. 6), exact Python ints.
 
@@ -512,13 +527,9 @@ class Contingency:
         drawn = {spec.name: self._draw_aside(spec, given) for spec in specs if spec.name == "cp_accuracy_mc"}
         values = {}
         for spec in specs:
-            try:
-                future = drawn.get(spec.name)
+            future, values[spec.name] = drawn.get(spec.name), math.nan
+            with undefined_policy(undefined):
                 values[spec.name] = float(self.value(spec, given) if future is None else future.result())
-            except UndefinedIndexError:
-                if undefined == "raise":
-                    raise
-                values[spec.name] = math.nan
         return values
 
     def _draw_aside(self, spec, given: Mapping[str, object]) -> Future | None:

@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
+from . import chance, information
 from .contingency import (
     Contingency,
     Matching,
@@ -33,6 +34,7 @@ from .contingency import (
     dominant_matching_at_cells,
     per_table,
 )
+from .information import expected_mutual_info
 from .options import choice
 from .options import seed as seed_option
 
@@ -89,23 +91,15 @@ AMI_AVERAGE = choice("ami_average", "average_method", _AVERAGES,
                      "the mean of H(classes) and H(clusters) in AMI's denominator (scikit-learn's "
                      "`average_method`)")
 # Gates & Ahn's (2017) random models, under which ARI and AMI adjust for chance
-# (clustval.indices.chance computes every expectation): "perm" fixes both labellings' sizes
-# (Hubert & Arabie's ARI, Vinh et al.'s AMI), the one-sided models ("...1") fix the classes
-CHANCE_MODELS = ("perm", "perm1", "num", "num1", "all", "all1")
-ARI_MODEL = choice("ari_model", "model", CHANCE_MODELS,
+# (clustval.indices.chance computes every expectation)
+ARI_MODEL = choice("ari_model", "model", chance.MODELS,
                    "the random model ARI adjusts under (Gates & Ahn 2017; clustval.indices.chance): `perm` "
                    "fixes both labellings' sizes, the one-sided `perm1`, `num1`, `all1` fix the classes")
-AMI_MODEL = choice("ami_model", "model", CHANCE_MODELS,
+AMI_MODEL = choice("ami_model", "model", chance.MODELS,
                    "the random model AMI adjusts under (Gates & Ahn 2017; clustval.indices.chance); "
                    "another than `perm` takes their normaliser and `ami_average` arithmetic")
 S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
-# (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
-_EMI_BLOCK_TERMS = 2**18
-# E[MI] drops the tails of each hypergeometric beyond a mass of 2 exp(-_EMI_TAIL_LOG) (1.5e-52)
-_EMI_TAIL_LOG = 120.0
-# |s| below which atanh(s) - s comes from its series (seven terms: error < 1e-17 relative)
-_ATANH_SERIES_MAX = 0.0625
 
 
 # --------------------------------------------------------------------------------------
@@ -302,7 +296,7 @@ def nca_from_contingency(ct: Contingency) -> float:
     if ct.n_classes <= ct.n_clusters:
         matched = ct.dominant_matching
     else:  # recall at the non-zero cells: the same divisions as the dense recall's there
-        recall_at_cells = counts / _sums_at_cells(ct)[0]
+        recall_at_cells = counts / ct.sums_at_cells[0]
         matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.shape)
     if matched is None:
         recall = ct.table / ct.row_sums[:, None]
@@ -320,7 +314,7 @@ def psi_from_contingency(ct: Contingency) -> float:
     # S: the best one-to-one map of n_ij / max(a_i, b_j); a class or cluster left unmatched
     # (C != K) adds 0, as the zero rows or columns that square the table would
     rows, cols, counts = ct.cells
-    a, b = _sums_at_cells(ct)
+    a, b = ct.sums_at_cells
     similarity = np.zeros(ct.shape)
     similarity[rows, cols] = counts / np.maximum(a, b)
     matched_rows, matched_cols = _hungarian()(similarity, maximize=True)
@@ -346,18 +340,11 @@ def f_measure_from_contingency(ct: Contingency) -> float:
     # F_ij = 2PR/(P+R) with P = n_ij/b_j and R = n_ij/a_i simplifies to 2 n_ij / (a_i + b_j).
     # Empty cells give F = 0 and every row has a non-empty cell: the maxima are over those.
     rows, _, counts = ct.cells
-    a, b = _sums_at_cells(ct)
+    a, b = ct.sums_at_cells
     f = 2.0 * counts / (a + b)
     largest = np.zeros(ct.n_classes)  # every F here is > 0
     np.maximum.at(largest, rows, f)
     return float(ct.row_sums @ largest / ct.n)
-
-
-@per_table
-def _sums_at_cells(ct: Contingency) -> tuple[np.ndarray, np.ndarray]:
-    """a_i and b_j at each non-zero cell: ``row_sums[rows]``, ``col_sums[cols]``."""
-    rows, cols, _ = ct.cells
-    return ct.row_sums[rows], ct.col_sums[cols]
 
 
 # --------------------------------------------------------------------------------------
@@ -392,8 +379,6 @@ def fmi_from_contingency(ct: Contingency) -> float:
 
 def ari_from_contingency(ct: Contingency, model: str = "perm") -> float:
     if ARI_MODEL.check(model) != "perm":
-        from . import chance  # it imports this module
-
         return chance.adjusted_of_table(ct, "rand", model)
     tp, fp, fn, tn = ct.pairs
     if fn == 0 and fp == 0:
@@ -421,154 +406,6 @@ def afm_from_contingency(ct: Contingency) -> float:
 # --------------------------------------------------------------------------------------
 
 
-def _entropy(counts: np.ndarray, n: int) -> float:
-    if counts.size == 1:
-        return 0.0
-    return float(-np.sum((counts / n) * (np.log(counts) - math.log(n))))
-
-
-@per_table
-def _class_entropy(ct: Contingency) -> float:
-    """H(classes) in nats (NMI, AMI, homogeneity, V-measure)."""
-    return _entropy(ct.row_sums, ct.n)
-
-
-@per_table
-def _cluster_entropy(ct: Contingency) -> float:
-    """H(clusters) in nats (NMI, AMI, completeness, V-measure)."""
-    return _entropy(ct.col_sums, ct.n)
-
-
-@per_table
-def _mutual_info(ct: Contingency) -> float:
-    """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)) (natural log), arranged as scikit-learn
-    does (NMI, AMI, MI, homogeneity, completeness and V-measure)."""
-    if ct.n_classes == 1 or ct.n_clusters == 1:
-        return 0.0
-    n_ij = ct.cells.counts
-    a, b = _sums_at_cells(ct)
-    share = n_ij / ct.n
-    log_outer = -np.log(a * b) + 2.0 * math.log(ct.n)
-    terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
-    terms[np.abs(terms) < np.finfo(np.float64).eps] = 0.0  # noise of an exact zero term
-    return float(max(terms.sum(), 0.0))
-
-
-def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
-    """E[MI] of two labellings with these class and cluster sizes under the hypergeometric model.
-
-    ``E[MI] = sum_ij sum_k (k/n) log(n k / (a_i b_j)) P(k | a_i, b_j, n)``, k from
-    max(1, a_i + b_j - n) to min(a_i, b_j), ``P(k) = C(a_i, k) C(n - a_i, b_j - k) / C(n, b_j)``
-    (Vinh, Epps & Bailey 2010, eq. 24), summed over the distinct pairs of sizes, without
-    cancellation, and within a few units in the last place. 0.0 with one class or one cluster.
-
-    Parameters
-    ----------
-    row_sums, col_sums : ndarray of int
-        The class sizes a_i and the cluster sizes b_j.
-    n : int
-        The number of objects, sum of either.
-
-    Returns
-    -------
-    float
-        E[MI] in nats, >= 0.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> round(expected_mutual_info(np.array([2, 2]), np.array([2, 2]), 4), 12)  # 4 (1/6)(1/2) log 2
-    0.231049060187
-    """
-    # Every term depends on (a_i, b_j) only through their values: the sum runs over the
-    # distinct class sizes times the distinct cluster sizes, each pair weighted by how many
-    # (i, j) share it (at C = K = 1000, n = 10^5 about 60 x 60 pairs instead of 10^6).
-    # No cancellation: with mu = a b / n, sum_k P(k) (k - mu) / n = 0, so
-    # sum_k P(k) (k/n) log(k/mu) = (1/n) sum_k P(k) (k log(k/mu) - k + mu), whose terms (the
-    # Poisson deviance) are all >= 0, where those on the left cancel to ~1/sigma of their size.
-    # With s = (k - mu) / (k + mu), k log(k/mu) - k + mu = 2 mu (s^2 + (1 + s)(atanh(s) - s)) /
-    # (1 - s), atanh(s) - s from its series for small |s|. P(k) / P(mode) comes from
-    # P(k + 1) / P(k) = (a - k)(b - k) / ((k + 1)(n - a - b + k + 1)), multiplied outwards from
-    # the mode, and the weights are normalised to sum 1. The support is cut where Bernstein's
-    # inequality (which holds for sampling without replacement: Hoeffding 1963, Theorem 4)
-    # bounds the mass beyond to 2 exp(-120); the tests hold the result to a 50-digit evaluation.
-    if row_sums.size == 1 or col_sums.size == 1:
-        return 0.0
-    a, a_count = np.unique(np.asarray(row_sums, dtype=np.int64), return_counts=True)
-    b, b_count = np.unique(np.asarray(col_sums, dtype=np.int64), return_counts=True)
-    weight = np.outer(a_count, b_count).ravel().astype(np.float64)
-    a, b = np.repeat(a, b.size), np.tile(b, a.size)  # every distinct pair (a, b)
-    k_min, k_max = np.maximum(0, a + b - n), np.minimum(a, b)  # the support of P
-    mode = (a + 1) * (b + 1) // (n + 2)  # the hypergeometric mode, inside the support
-    af, bf = a.astype(np.float64), b.astype(np.float64)
-    variance = np.minimum(bf * (af / n) * (1 - af / n), af * (bf / n) * (1 - bf / n))
-    # Bernstein: P(|k - mu| >= t) <= 2 exp(-t^2 / (2 (variance + t/3))) = 2 exp(-L) here
-    tail = _EMI_TAIL_LOG
-    reach = np.ceil(tail / 3 + np.sqrt((tail / 3) ** 2 + 2 * tail * variance)).astype(np.int64) + 1
-    left, right = np.minimum(mode - k_min, reach), np.minimum(k_max - mode, reach)
-    order = np.argsort(left + right, kind="stable")  # similar supports share a padded block
-    emi = 0.0
-    for rows in _blocks_by_width(left[order] + right[order] + 1, _EMI_BLOCK_TERMS):
-        pair = order[rows]
-        emi += _emi_of_pairs(a[pair, None], b[pair, None], mode[pair, None], left[pair, None],
-                             right[pair, None], weight[pair], n)  # fmt: skip
-    return emi
-
-
-def _emi_of_pairs(a, b, mode, left, right, weight, n: int) -> float:
-    """:func:`expected_mutual_info`'s sum over the pairs (a, b) (columns), k from
-    ``mode - left`` to ``mode + right``, in one padded block with the mode at column ``lw``."""
-    lw, rw = int(left.max()), int(right.max())
-    offset = np.arange(-lw, rw + 1)
-    k = mode + offset
-    kf, af, bf = k.astype(np.float64), a.astype(np.float64), b.astype(np.float64)
-    rest = float(n) - af - bf
-    p = np.empty(k.shape)  # first the factors, then P(k) / P(mode) in place
-    p[:, lw] = 1.0
-    up = kf[:, lw + 1 :]  # P(k) / P(k - 1)
-    p[:, lw + 1 :] = (af - up + 1) * (bf - up + 1) / (up * (rest + up))
-    down = kf[:, :lw]  # P(k) / P(k + 1)
-    p[:, :lw] = (down + 1) * (rest + down + 1) / ((af - down) * (bf - down))
-    outside = (offset < -left) | (offset > right)  # padding; beyond the support the ratios are 0
-    p[outside] = 0.0
-    np.cumprod(p[:, lw:], axis=1, out=p[:, lw:])
-    p[:, lw::-1] = np.cumprod(p[:, lw::-1], axis=1)
-    kn, ab = k * n, a * b  # < 2^63: n <= MAX_OBJECTS
-    with np.errstate(invalid="ignore", divide="ignore"):  # at k = 0 and in the padding
-        s = (kn - ab) / (kn.astype(np.float64) + ab.astype(np.float64))  # in [-1, 1), -1 at k = 0
-        deviance = (s * s + (1 + s) * _atanh_excess(s)) / (1 - s)  # / (2 mu)
-    deviance[k == 0] = 0.5  # k log(k/mu) - k + mu = mu at k = 0
-    deviance[outside] = 0.0
-    mean_deviance = (p * deviance).sum(axis=1) / p.sum(axis=1)
-    return float(weight @ (2.0 * (af[:, 0] * bf[:, 0] / n) * mean_deviance)) / n
-
-
-def _atanh_excess(s: np.ndarray) -> np.ndarray:
-    """atanh(s) - s, from its series s^3/3 + s^5/5 + ... where |s| is small (no cancellation:
-    seven terms leave < 1e-17 of it), from arctanh elsewhere."""
-    s2 = s * s
-    series = 1 / 11 + s2 * (1 / 13 + s2 / 15)
-    excess = s * s2 * (1 / 3 + s2 * (1 / 5 + s2 * (1 / 7 + s2 * (1 / 9 + s2 * series))))
-    large = np.abs(s) >= _ATANH_SERIES_MAX
-    if large.any():
-        excess[large] = np.arctanh(s[large]) - s[large]
-    return excess
-
-
-def _blocks_by_width(widths: np.ndarray, limit: int):
-    """Slices of consecutive rows (``widths`` ascending) whose padded block, rows x the
-    widest row, holds at most ``limit`` cells (or is a single row): bounds the memory."""
-    start = 0
-    while start < widths.size:
-        # rows start..stop-1 fit when (stop - start) * widths[stop - 1] <= limit; no more
-        # than limit // widths[start] can (the widths ascend): look at those only, O(rows)
-        window = widths[start : start + max(1, limit // int(widths[start]))]
-        fits = np.arange(1, window.size + 1) * window <= limit
-        stop = start + max(1, window.size if fits.all() else int(np.argmin(fits)))
-        yield slice(start, stop)
-        start = stop
-
-
 def nmi_from_contingency(ct: Contingency, average_method: str = "arithmetic") -> float:
     return _normalised_mi(ct, _MEANS[NMI_AVERAGE.check(average_method)])
 
@@ -591,10 +428,10 @@ def _normalised_mi(ct: Contingency, mean) -> float:
     ``mean`` is one of :data:`_MEANS`)."""
     if ct.n_classes == ct.n_clusters == 1:
         return 1.0
-    mi = _mutual_info(ct)
+    mi = information.mutual_info(ct)
     if mi == 0.0:
         return 0.0
-    return mi / mean(_class_entropy(ct), _cluster_entropy(ct))
+    return mi / mean(information.class_entropy(ct), information.cluster_entropy(ct))
 
 
 def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic", model: str = "perm") -> float:
@@ -604,8 +441,6 @@ def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic", mo
     if average_method != "arithmetic":
         raise InputError(f"AMI under model={model!r} takes Gates & Ahn's normaliser: leave average_method "
                          "at 'arithmetic' (their 'perm' normaliser).")  # fmt: skip
-    from . import chance  # it imports this module
-
     return chance.adjusted_of_table(ct, "mutual_info", model)
 
 
@@ -616,9 +451,9 @@ def _adjusted_mi(ct: Contingency, mean) -> float:
         return 1.0
     if ct.n_classes == 1 or ct.n_clusters == 1:
         return 0.0
-    mi = _mutual_info(ct)
+    mi = information.mutual_info(ct)
     emi = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
-    normalizer = mean(_class_entropy(ct), _cluster_entropy(ct))
+    normalizer = mean(information.class_entropy(ct), information.cluster_entropy(ct))
     # scikit-learn's guards: keep the sign, avoid 0/0 when MI = EMI = normalizer.
     denominator = normalizer - emi
     denominator = min(denominator, -_EPS) if denominator < 0 else max(denominator, _EPS)
@@ -628,17 +463,17 @@ def _adjusted_mi(ct: Contingency, mean) -> float:
 
 
 def mutual_info_from_contingency(ct: Contingency) -> float:
-    return _mutual_info(ct)
+    return information.mutual_info(ct)
 
 
 def homogeneity_from_contingency(ct: Contingency) -> float:
-    entropy = _class_entropy(ct)
-    return _mutual_info(ct) / entropy if entropy else 1.0
+    entropy = information.class_entropy(ct)
+    return information.mutual_info(ct) / entropy if entropy else 1.0
 
 
 def completeness_from_contingency(ct: Contingency) -> float:
-    entropy = _cluster_entropy(ct)
-    return _mutual_info(ct) / entropy if entropy else 1.0
+    entropy = information.cluster_entropy(ct)
+    return information.mutual_info(ct) / entropy if entropy else 1.0
 
 
 def v_measure_from_contingency(ct: Contingency, beta: float = 1.0) -> float:
@@ -914,7 +749,7 @@ def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: 
     """Adjusted mutual information, arithmetic-mean normalisation by default (scikit-learn's).
 
     ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under random
-    labellings of the same sizes (:func:`expected_mutual_info`, exact); ``average_method``
+    labellings of the same sizes (:func:`~clustval.indices.information.expected_mutual_info`, exact); ``average_method``
     takes scikit-learn's other means of the two entropies instead (min, geometric, max).
     About 0 for random labellings. As scikit-learn's ``adjusted_mutual_info_score``: C = K = 1
     gives 1.0, C = 1 or K = 1 alone 0.0.
@@ -1209,7 +1044,7 @@ def sokal_sneath2_from_contingency(ct: Contingency) -> float:
 
 def vi_from_contingency(ct: Contingency) -> float:
     n_ij = ct.cells.counts
-    a, b = _sums_at_cells(ct)
+    a, b = ct.sums_at_cells
     # VI = (1/n) sum_ij n_ij (log(a_i / n_ij) + log(b_j / n_ij)): every term >= 0, so no
     # cancellation (H(T) + H(P) - 2 MI would cancel), and exactly 0 for identical partitions;
     # log1p of the exact integer excess keeps a_i ~ n_ij accurate

@@ -15,7 +15,7 @@ import numpy as np
 
 from .._engine.validation import as_data_matrix
 from ..clustering import clusterer
-from ..compat.r_random import RStream
+from ..r_random import RStream
 from ..errors import InputError, UndefinedIndexError
 from ._docs import completed
 from .partition import COORDINATES, Partition

@@ -26,7 +26,7 @@ from .._engine.pairwise import (
     cluster_distance_stats,
     distance_blocks,
 )
-from .._engine.validation import as_data_matrix, check_distances, scaled_distances
+from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
 from .objects import Objects, checked_objects
 
@@ -241,12 +241,9 @@ class Partition:
         with _progress.current().task("indices", total=len(specs)) as step:
             for spec in specs:
                 step.doing(spec.name)
-                try:
+                values[spec.name] = math.nan
+                with undefined_policy(undefined):
                     values[spec.name] = float(self.value(spec, given))
-                except UndefinedIndexError:
-                    if undefined == "raise":
-                        raise
-                    values[spec.name] = math.nan
                 step.advance()
         return values
 
