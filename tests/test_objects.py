@@ -202,3 +202,35 @@ def test_dask_refuses_singletons_and_weights_of_zero_in_one_line():
         clustval.dask.external_scores(labels, labels, ["ari"], sample_weight=np.zeros(4), noise="cluster")
     with pytest.warns(NoiseLabelWarning):
         clustval.dask.external_scores(labels, labels, ["ari"])
+
+
+def test_checked_objects_are_those_left_by_the_noise_policy_and_the_weights():
+    # noise "exclude" then weight 0: what remains is checked once, and the partition built
+    # from it equals one built from the remaining objects as given
+    from clustval.indices.objects import checked_objects
+    from clustval.indices.partition import Partition
+
+    t, p, w = _case(11)
+    p = np.where(np.arange(p.size) % 7 == 0, -1, p)
+    objects = checked_objects(p, labels_true=t, sample_weight=w, noise="exclude")
+    left = (p != -1) & (w > 0)
+    np.testing.assert_array_equal(objects.kept, left)
+    np.testing.assert_array_equal(objects.labels.uniques[objects.labels.codes], p[left])
+    np.testing.assert_array_equal(objects.truth.uniques[objects.truth.codes], t[left])
+    np.testing.assert_array_equal(objects.weights, w[left])
+    assert objects.labels.noise == int((p == -1).sum())
+    X = np.random.default_rng(2).normal(size=(p.size, 3))
+    built, given = Partition.of_objects(X, objects), Partition(X[left], p[left], sample_weight=w[left])
+    assert (built.n, built.n_clusters, built.sizes.tolist()) == (given.n, given.n_clusters, given.sizes.tolist())
+    np.testing.assert_array_equal(built.X, given.X)
+    np.testing.assert_array_equal(built.codes, given.codes)
+
+
+def test_the_data_are_checked_as_given_then_the_objects_left_taken():
+    # the data of every given object are checked, those of excluded objects too, before
+    # the rows of the objects that remain are taken
+    X = np.array([[0.0], [1.0], [np.nan], [10.0], [11.0]])
+    with pytest.raises(InputError, match="NaN or inf"):
+        clustval.score([0, 0, -1, 1, 1], X=X, names=["db"], noise="exclude")
+    with pytest.raises(InputError, match="X has 5 rows but labels_pred has 4 entries"):
+        clustval.score([0, 0, 1, 1], X=np.nan_to_num(X), names=["db"])
