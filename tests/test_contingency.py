@@ -411,3 +411,29 @@ def _defined(ct):
 
     undefined = {"s2", "ps2", "nca"} if ct.n_classes == 1 else set()
     return [name for name in EXTERNAL_INDICES if name not in undefined]
+
+
+def test_checked_labels_are_counted_alike_by_the_kernel_and_by_numpy(monkeypatch):
+    # count_labels (score's road) counts codes in one compiled pass from 2^15 objects once
+    # the kernels are loaded, by one bincount otherwise: the same table, strings and noise too
+    from clustval.indices.contingency import count_labels
+    from clustval.indices.objects import checked_objects
+
+    rng = np.random.default_rng(12)
+    n = 40_000
+    truth = np.array([f"c{v}" for v in rng.integers(0, 12, n)])
+    labels = np.where(rng.random(n) < 0.05, -1, rng.integers(-3, 20, n))
+    assert compiled.kernels() is not None, "numba is a project dependency"
+    for noise in ("cluster", "exclude", "singletons"):
+        objects = checked_objects(labels, labels_true=truth, noise=noise)
+        assert contingency_module._count_kernels(objects.truth.codes, objects.labels.codes) is not None
+        compiled_count = count_labels(objects.truth, objects.labels)
+        with monkeypatch.context() as patched:
+            patched.setattr(compiled, "min_work", lambda: math.inf)
+            numpy_count = count_labels(objects.truth, objects.labels)
+        np.testing.assert_array_equal(compiled_count.table, numpy_count.table)
+        np.testing.assert_array_equal(compiled_count.classes, numpy_count.classes)
+        np.testing.assert_array_equal(compiled_count.clusters, numpy_count.clusters)
+        if noise != "singletons":  # the labels as given, counted by the public table
+            kept = slice(None) if objects.kept is None else objects.kept
+            np.testing.assert_array_equal(compiled_count.table, contingency(truth[kept], labels[kept]).table)
