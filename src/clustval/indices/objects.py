@@ -14,11 +14,13 @@
   Not given, it is ``"cluster"``, with a :class:`~clustval.errors.NoiseLabelWarning` when
   the label occurs.
 
-Every entry point reads its labels, truth, weights and noise policy through
+The entry points read their labels, truth, weights and noise policy through
 :func:`checked_objects`, once per call; the contingency table
 (:func:`~clustval.indices.contingency.count_labels`) and the partition
 (:meth:`~clustval.indices.partition.Partition.of_objects`) take the :class:`Objects` it
-returns and check nothing of them again.
+returns and check nothing of them again. (Without weights or a noise policy,
+:func:`~clustval.indices.scoring.external_scores` counts the labels as given, through
+:func:`~clustval.indices.contingency.contingency`, which checks them itself.)
 """
 
 from __future__ import annotations
