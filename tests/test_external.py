@@ -470,7 +470,7 @@ def test_expected_mutual_info_in_small_blocks_is_the_same_sum(monkeypatch):
     rng = np.random.default_rng(6)
     ct = contingency(rng.integers(0, 25, 3000), rng.integers(0, 30, 3000))
     whole = expected_mutual_info(ct.row_sums, ct.col_sums, ct.n)
-    monkeypatch.setattr(information, "EMI_BLOCK_TERMS", 300)  # ~2 pairs a block, some alone
+    monkeypatch.setattr(information, "_EMI_BLOCK_TERMS", 300)  # ~2 pairs a block, some alone
     assert expected_mutual_info(ct.row_sums, ct.col_sums, ct.n) == pytest.approx(whole, rel=1e-14)
 
 

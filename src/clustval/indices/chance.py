@@ -40,14 +40,13 @@ import numpy as np
 from ..errors import InputError, UndefinedIndexError
 from .contingency import Contingency, contingency, sum_pairs
 from .information import (
-    EMI_BLOCK_TERMS,
     atanh_excess,
-    blocks_by_width,
     class_entropy,
     cluster_entropy,
-    emi_of_pairs,
     expected_mutual_info,
+    hypergeometric_reach,
     mutual_info,
+    weighted_emi,
 )
 
 __all__ = [
@@ -75,9 +74,6 @@ MAX_PARTITION_OBJECTS = 2000
 #: The exact variance's work bound, in (cell pair x support x support) terms: the sum
 #: runs over every ordered pair of cells, O(C^2 K^2 w^2) for supports w wide (a few seconds here).
 MAX_VARIANCE_WORK = 2 * 10**8
-# A hypergeometric's support is cut where Bernstein's inequality bounds the mass beyond
-# to 2 exp(-_TAIL_LOG), as in the E[MI] kernel (clustval.indices.information)
-_TAIL_LOG = 120.0
 
 
 def _check_model(model: str) -> str:
@@ -196,25 +192,6 @@ def _pair_share(ct: Contingency, model: str, true_side: bool) -> Fraction:
 # --------------------------------------------------------------------------------------
 
 
-def _weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: np.ndarray, n: int) -> float:
-    """sum_{a, b} w_a w_b E[(k/n) log(n k / (a b))], k ~ Hyp(n, a, b): the E[MI] kernel of
-    :func:`clustval.indices.information.expected_mutual_info` with real weights (expected block
-    counts) in place of its integer multiplicities; the same support cut and blocks."""
-    weight = np.outer(a_weight, b_weight).ravel()
-    a, b = np.repeat(a, b.size).astype(np.int64), np.tile(b, a.size).astype(np.int64)
-    k_min, k_max = np.maximum(0, a + b - n), np.minimum(a, b)
-    mode = (a + 1) * (b + 1) // (n + 2)
-    reach = _reach(a, b, n)
-    left, right = np.minimum(mode - k_min, reach), np.minimum(k_max - mode, reach)
-    order = np.argsort(left + right, kind="stable")
-    emi = 0.0
-    for rows in blocks_by_width(left[order] + right[order] + 1, EMI_BLOCK_TERMS):
-        pair = order[rows]
-        emi += emi_of_pairs(a[pair, None], b[pair, None], mode[pair, None], left[pair, None],
-                            right[pair, None], weight[pair], n)  # fmt: skip
-    return emi
-
-
 def _expected_entropy(sizes: np.ndarray, counts: np.ndarray, n: int) -> float:
     """E[H] of a labelling with ``counts`` expected blocks of each size, in nats."""
     share = sizes / n
@@ -228,7 +205,7 @@ def _expected_mi(ct: Contingency, model: str) -> float:
     b, b_weight = _size_law(ct, model, False)
     if ct.n == 1:
         return 0.0
-    return _weighted_emi(a, a_weight, b, b_weight, ct.n)
+    return weighted_emi(a, a_weight, b, b_weight, ct.n)
 
 
 def _expected_tp(ct: Contingency, model: str) -> Fraction:
@@ -389,17 +366,6 @@ def adjusted_of_table(ct: Contingency, index: str, model: str = "perm") -> float
 # --------------------------------------------------------------------------------------
 
 
-def _reach(succ, draws, pop) -> np.ndarray:
-    """Half-width beyond which a hypergeometric's tails hold < 2 exp(-_TAIL_LOG) of its mass
-    (Bernstein's inequality, valid without replacement: Hoeffding 1963, Theorem 4)."""
-    sf, df = np.asarray(succ, dtype=np.float64), np.asarray(draws, dtype=np.float64)
-    pf = np.maximum(np.asarray(pop, dtype=np.float64), 1.0)
-    var = np.minimum(df * (sf / pf) * (1 - sf / pf), sf * (df / pf) * (1 - df / pf))
-    var = np.maximum(var, 0.0)
-    tail = _TAIL_LOG
-    return np.ceil(tail / 3 + np.sqrt((tail / 3) ** 2 + 2 * tail * var)).astype(np.int64) + 1
-
-
 def _hypergeom(pop, succ, draws) -> tuple[np.ndarray, np.ndarray]:
     """Hypergeometric laws, one a row: ``(k, p)`` of shape (rows, width), k the successes in
     ``draws`` draws from ``pop`` objects of which ``succ`` succeed, p their probabilities
@@ -413,7 +379,7 @@ def _hypergeom(pop, succ, draws) -> tuple[np.ndarray, np.ndarray]:
     pop, succ, draws = np.broadcast_arrays(pop, succ, draws)
     k_min, k_max = np.maximum(0, succ + draws - pop), np.minimum(succ, draws)
     mode = np.clip((succ + 1) * (draws + 1) // (pop + 2), k_min, k_max)
-    reach = _reach(succ, draws, pop)
+    reach = hypergeometric_reach(succ, draws, pop)
     left, right = np.minimum(mode - k_min, reach), np.minimum(k_max - mode, reach)
     lw, rw = int(left.max()), int(right.max())
     offset = np.arange(-lw, rw + 1)
@@ -457,7 +423,7 @@ def _cell_terms(index: str):
 
 def _variance_work(a: np.ndarray, b: np.ndarray, n: int) -> int:
     """The terms :func:`_cell_sum_variance` sums: (C K)^2 cell pairs x support^2."""
-    widths = np.minimum(np.minimum.outer(a, b) + 1, 2 * _reach(a[:, None], b[None, :], n) + 1)
+    widths = np.minimum(np.minimum.outer(a, b) + 1, 2 * hypergeometric_reach(a[:, None], b[None, :], n) + 1)
     width = int(widths.max())
     return (a.size * b.size) ** 2 * width * width
 

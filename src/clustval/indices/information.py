@@ -12,10 +12,11 @@ import numpy as np
 
 from .contingency import Contingency, per_table
 
-#: (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many).
-EMI_BLOCK_TERMS = 2**18
-# E[MI] drops the tails of each hypergeometric beyond a mass of 2 exp(-_EMI_TAIL_LOG) (1.5e-52)
-_EMI_TAIL_LOG = 120.0
+# (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
+_EMI_BLOCK_TERMS = 2**18
+#: A hypergeometric's support is cut where Bernstein's inequality bounds the mass beyond to
+#: 2 exp(-TAIL_LOG) (1.5e-52): E[MI] here, and every law of :mod:`clustval.indices.chance`.
+TAIL_LOG = 120.0
 # |s| below which atanh(s) - s comes from its series (seven terms: error < 1e-17 relative)
 _ATANH_SERIES_MAX = 0.0625
 
@@ -139,49 +140,81 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
         return 0.0
     a, a_count = np.unique(np.asarray(row_sums, dtype=np.int64), return_counts=True)
     b, b_count = np.unique(np.asarray(col_sums, dtype=np.int64), return_counts=True)
-    weight = np.outer(a_count, b_count).ravel().astype(np.float64)
-    a, b = np.repeat(a, b.size), np.tile(b, a.size)  # every distinct pair (a, b)
-    k_min, k_max = np.maximum(0, a + b - n), np.minimum(a, b)  # the support of P
-    mode = (a + 1) * (b + 1) // (n + 2)  # the hypergeometric mode, inside the support
-    af, bf = a.astype(np.float64), b.astype(np.float64)
-    variance = np.minimum(bf * (af / n) * (1 - af / n), af * (bf / n) * (1 - bf / n))
-    # Bernstein: P(|k - mu| >= t) <= 2 exp(-t^2 / (2 (variance + t/3))) = 2 exp(-L) here
-    tail = _EMI_TAIL_LOG
-    reach = np.ceil(tail / 3 + np.sqrt((tail / 3) ** 2 + 2 * tail * variance)).astype(np.int64) + 1
-    left, right = np.minimum(mode - k_min, reach), np.minimum(k_max - mode, reach)
-    order = np.argsort(left + right, kind="stable")  # similar supports share a padded block
-    emi = 0.0
-    for rows in blocks_by_width(left[order] + right[order] + 1, EMI_BLOCK_TERMS):
-        pair = order[rows]
-        emi += emi_of_pairs(a[pair, None], b[pair, None], mode[pair, None], left[pair, None],
-                             right[pair, None], weight[pair], n)  # fmt: skip
-    return emi
+    return weighted_emi(a, a_count.astype(np.float64), b, b_count.astype(np.float64), n)
 
 
-def emi_of_pairs(a, b, mode, left, right, weight, n: int) -> float:
-    """:func:`expected_mutual_info`'s sum over the pairs (a, b) (rows), k from
-    ``mode - left`` to ``mode + right``, in one padded block with the mode at column ``lw``.
+def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: np.ndarray, n: int) -> float:
+    """sum over the pairs (a, b) of w_a w_b E[(k/n) log(n k / (a b))], k ~ Hyp(n, a, b).
+
+    :func:`expected_mutual_info` with its multiplicities as weights; real weights (expected
+    numbers of blocks of each size) give E[MI] under the other random models
+    (:mod:`clustval.indices.chance`).
 
     Parameters
     ----------
-    a, b, mode, left, right : ndarray of int64, shape (pairs, 1)
-        Each pair's class size, cluster size, the mode of k and its reach on either side.
-    weight : ndarray of shape (pairs,)
-        How many (i, j) share each pair (or their expected number).
+    a, b : ndarray of int
+        Distinct class sizes and distinct cluster sizes.
+    a_weight, b_weight : ndarray of float
+        How many classes (clusters) have each size, or their expected numbers.
     n : int
         The number of objects.
 
     Returns
     -------
     float
-        The pairs' weighted share of E[MI], in nats.
+        In nats, >= 0.
 
     Examples
     --------
-    >>> one = np.array([[2]])
-    >>> round(emi_of_pairs(one, one, one, one, one, np.array([4.0]), 4), 12)  # as expected_mutual_info's example
+    >>> round(weighted_emi(np.array([2]), np.array([2.0]), np.array([2]), np.array([2.0]), 4), 12)
     0.231049060187
     """
+    weight = np.outer(a_weight, b_weight).ravel()
+    a, b = np.repeat(a, b.size).astype(np.int64), np.tile(b, a.size).astype(np.int64)  # every pair (a, b)
+    k_min, k_max = np.maximum(0, a + b - n), np.minimum(a, b)  # the support of P
+    mode = (a + 1) * (b + 1) // (n + 2)  # the hypergeometric mode, inside the support
+    reach = hypergeometric_reach(a, b, n)
+    left, right = np.minimum(mode - k_min, reach), np.minimum(k_max - mode, reach)
+    order = np.argsort(left + right, kind="stable")  # similar supports share a padded block
+    emi = 0.0
+    for rows in _blocks_by_width(left[order] + right[order] + 1, _EMI_BLOCK_TERMS):
+        pair = order[rows]
+        emi += _emi_of_pairs(a[pair, None], b[pair, None], mode[pair, None], left[pair, None],
+                             right[pair, None], weight[pair], n)  # fmt: skip
+    return emi
+
+
+def hypergeometric_reach(succ, draws, pop) -> np.ndarray:
+    """Half-width beyond which a hypergeometric's tails hold < 2 exp(-TAIL_LOG) of its mass.
+
+    Bernstein's inequality, valid for sampling without replacement (Hoeffding 1963, Theorem
+    4): P(|k - mu| >= t) <= 2 exp(-t^2 / (2 (variance + t/3))).
+
+    Parameters
+    ----------
+    succ, draws, pop : array-like of int
+        The successes among ``pop`` objects, and the number drawn (broadcast together).
+
+    Returns
+    -------
+    ndarray of int64
+
+    Examples
+    --------
+    >>> hypergeometric_reach(50, 50, 100).tolist()  # variance 12.5: 40 + sqrt(40^2 + 240 x 12.5), up, + 1
+    109
+    """
+    sf, df = np.asarray(succ, dtype=np.float64), np.asarray(draws, dtype=np.float64)
+    pf = np.maximum(np.asarray(pop, dtype=np.float64), 1.0)
+    var = np.minimum(df * (sf / pf) * (1 - sf / pf), sf * (df / pf) * (1 - df / pf))
+    var = np.maximum(var, 0.0)
+    tail = TAIL_LOG
+    return np.ceil(tail / 3 + np.sqrt((tail / 3) ** 2 + 2 * tail * var)).astype(np.int64) + 1
+
+
+def _emi_of_pairs(a, b, mode, left, right, weight, n: int) -> float:
+    """:func:`expected_mutual_info`'s sum over the pairs (a, b) (rows), k from
+    ``mode - left`` to ``mode + right``, in one padded block with the mode at column ``lw``."""
     lw, rw = int(left.max()), int(right.max())
     offset = np.arange(-lw, rw + 1)
     k = mode + offset
@@ -234,24 +267,9 @@ def atanh_excess(s: np.ndarray) -> np.ndarray:
     return excess
 
 
-def blocks_by_width(widths: np.ndarray, limit: int):
+def _blocks_by_width(widths: np.ndarray, limit: int):
     """Slices of consecutive rows (``widths`` ascending) whose padded block, rows x the
-    widest row, holds at most ``limit`` cells (or is a single row): bounds the memory.
-
-    Parameters
-    ----------
-    widths : ndarray of int, ascending
-    limit : int
-
-    Yields
-    ------
-    slice
-
-    Examples
-    --------
-    >>> list(blocks_by_width(np.array([1, 2, 2, 5]), 4))
-    [slice(0, 2, None), slice(2, 3, None), slice(3, 4, None)]
-    """
+    widest row, holds at most ``limit`` cells (or is a single row): bounds the memory."""
     start = 0
     while start < widths.size:
         # rows start..stop-1 fit when (stop - start) * widths[stop - 1] <= limit; no more
