@@ -19,7 +19,7 @@ distance pass finds):
    values in different buckets are decided by the counts; so are those inside a bucket
    one value wide (all ties).
 2. The other buckets holding both classes are collected: their values are copied out,
-   batch by batch of at most ``budget / 10 bytes`` values (at least 4096), one collecting pass per batch;
+   batch by batch of at most ``budget / 8 bytes`` values (at least 4096), one collecting pass per batch;
    each batch's two classes are sorted and merged, which counts its comparisons (minus
    those across its buckets, already counted in step 1).
 3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
@@ -33,7 +33,7 @@ distance pass finds):
 Cost: each pass is O(N_T d) time (the distances recomputed, or read from the matrix): one
 histogram pass, then one pass per batch. The batches hold the values that share a bucket
 with the other class (V: the overlap of the within and the between distances), so there
-are about 10 V / budget of them, and sorting them costs O(V log V). Well separated clusters
+are about 8 V / budget of them, and sorting them costs O(V log V). Well separated clusters
 (V small) take two passes; clusters whose within and between distances overlap throughout
 (uniform data cut into K parts) take V ~ N_T, e.g. 9 passes at n = 20,000 with the default
 256 MB: a larger ``memory_budget_mb`` makes fewer. Memory: the batch (the budget) and a
@@ -78,8 +78,9 @@ _HALF = 26  # mantissas (53 bits) are split into 27 high and 26 low bits
 # frexp exponents minus 53 are at least -1074 - 53: scaling by 2^_SCALE makes every term an integer
 _SCALE = 1127
 BUCKET_BITS = 16  # a histogram has at most 2^16 + 1 buckets
-# Bytes of the budget per collected value: the value, and slack for the searches' chunks.
-_BYTES_PER_VALUE = 10
+# Bytes of the budget per collected value: the value itself (a batch is sorted in place, the
+# picks are summed from its sorted runs without a copy, the searches run in fixed chunks).
+_BYTES_PER_VALUE = 8
 # A batch holds at least this many values (40 KB), whatever the budget: each pass keeps 2^16
 # counters per class and part anyway, and a budget of a few bytes would otherwise run one
 # pass per distance (n = 90 at memory_budget_mb=1e-9: 30 s instead of 0.02 s).
@@ -229,20 +230,21 @@ class TileSource:
 
 
 def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                step=None, calls=1):  # fmt: skip
+                step=None, calls=1, out=None):  # fmt: skip
     """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
     part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
     exact accumulators, and the collected values of each class, part after part (``taken``:
     how many each part copies). Pure: :mod:`clustval.dask` runs it as tasks on runs of
     parts, for the same results. It runs in ``calls`` calls, each a share of every part,
-    and counts each in the progress ``step`` (``_CALLS`` steps a pass)."""
+    and counts each in the progress ``step`` (``_CALLS`` steps a pass). ``out``: where the
+    collected values go (a buffer at least as long as all of them), else new arrays."""
     parts = len(bounds) - 1
     hist = np.zeros((parts, 2, n_buckets), dtype=np.int64)
     lowest = np.full((parts, 1), np.iinfo(np.int64).max, dtype=np.int64)
     highest = np.full((parts, 1), -1, dtype=np.int64)
     halves = np.zeros((parts, 3, 2048, 2), dtype=np.int64)
     cursors = np.cumsum(taken, axis=0) - taken
-    within, between = np.empty(int(taken[:, 0].sum())), np.empty(int(taken[:, 1].sum()))
+    within, between = _outputs(taken[:, 0].sum(), taken[:, 1].sum(), out)
     cuts = bounds[:-1, None] + (np.diff(bounds)[:, None] * np.arange(calls + 1)) // calls  # (parts, calls + 1)
     for call in range(calls):
         _compiled.pair_kernels().pair_value_pass(
@@ -274,6 +276,7 @@ class PairValues:
         # another metric than Euclidean (X: its prepared rows) takes the numpy path
         self.metric = None if metric is None or metric.euclidean else metric
         self.passes = 0
+        self._collected: np.ndarray | None = None  # one buffer for every batch (see _buffer)
         # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass)
         self.progress: _progress.Step | None = None
         steps = 1 if precomputed else X.shape[1]
@@ -326,7 +329,7 @@ class PairValues:
             hist = np.zeros((1, 2, n_buckets), dtype=np.int64)
             lowest = np.full((1, 1), np.iinfo(np.int64).max, dtype=np.int64)
             highest = np.full((1, 1), -1, dtype=np.int64)
-            within, between = np.empty(int(taken[0, 0])), np.empty(int(taken[0, 1]))
+            within, between = _outputs(taken[0, 0], taken[0, 1], self._buffer(mode, taken))
             sums = self._numpy_pass(mode, lo, hi, shift, t_low, t_high, select, hist[0], lowest[0],
                                     highest[0], within, between)  # fmt: skip
         return _Pass(hist.sum(axis=0), hist, int(lowest.min()), int(highest.max()), sums, within, between)
@@ -334,7 +337,19 @@ class PairValues:
     def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
         """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
         return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                           step=self.progress, calls=_CALLS if self.n_pairs >= _CALLED_PAIRS else 1)  # fmt: skip
+                           step=self.progress, calls=_CALLS if self.n_pairs >= _CALLED_PAIRS else 1,
+                           out=self._buffer(mode, taken))  # fmt: skip
+
+    def _buffer(self, mode, taken) -> np.ndarray | None:
+        """The buffer a collecting pass fills, kept for the next batch: a fresh array of a few
+        hundred MB costs its page faults again at every batch (0.1-0.5 s of CPU at 268 MB)."""
+        if not mode & COLLECT:
+            return None
+        size = int(taken.sum())
+        if self._collected is None or self._collected.size < size:
+            self._collected = None  # the old one goes before the new one comes
+            self._collected = np.empty(size)
+        return self._collected
 
     def planned(self, passes: int) -> None:
         """Count ``passes`` more passes to come in the progress bar's total."""
@@ -393,6 +408,14 @@ class PairValues:
         return sums
 
 
+def _outputs(n_within, n_between, out: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Arrays for the collected within and between values: the two ends of ``out``, or new."""
+    n_within, n_between = int(n_within), int(n_between)
+    if out is None:
+        return np.empty(n_within), np.empty(n_between)
+    return out[:n_within], out[n_within : n_within + n_between]
+
+
 class _OutOfRange(Exception):
     pass
 
@@ -445,6 +468,44 @@ def _sorted_runs(within: np.ndarray, between: np.ndarray) -> list[np.ndarray]:
         for job in done:
             job.result()
     return runs
+
+
+def _extreme_sum(pieces: list[np.ndarray], need: int, *, largest: bool) -> Fraction:
+    """The exact sum of the ``need`` smallest (``largest``: largest) values of the union of
+    sorted arrays, without merging them: the cut value is found by bisecting its bits (each
+    step counts with binary searches), then the values beyond it are summed where they lie.
+
+    Examples
+    --------
+    >>> _extreme_sum([np.array([1.0, 4.0]), np.array([2.0, 2.0, 5.0])], 3, largest=False)
+    Fraction(5, 1)
+    >>> _extreme_sum([np.array([1.0, 4.0]), np.array([2.0, 2.0, 5.0])], 4, largest=True)
+    Fraction(13, 1)
+    """
+    pieces = [p for p in pieces if p.size]
+
+    def count(value: float, side: str) -> int:  # values before (left) or up to (right) ``value``
+        return sum(int(np.searchsorted(p, value, side)) for p in pieces)
+
+    def value_of(bits: int) -> float:
+        return float(np.int64(bits).view(np.float64))
+
+    n_values = sum(p.size for p in pieces)
+    # bisect on the bits (non-negative doubles: the int64 order is the value order)
+    low, high = _bits(min(p[0] for p in pieces)), _bits(max(p[-1] for p in pieces))
+    while low < high:
+        if largest:  # the largest value with at least ``need`` values from it up
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if n_values - count(value_of(middle), "left") >= need else (low, middle - 1)
+        else:  # the smallest value with at least ``need`` values up to it
+            middle = (low + high) // 2
+            low, high = (low, middle) if count(value_of(middle), "right") >= need else (middle + 1, high)
+    cut = value_of(low)
+    total = ExactSum()
+    for p in pieces:  # the values beyond the cut, taken whole
+        total.add(p[int(np.searchsorted(p, cut, "right")) :] if largest else p[: int(np.searchsorted(p, cut))])
+    beyond = n_values - count(cut, "right") if largest else count(cut, "left")
+    return total.fraction() + (need - beyond) * Fraction(cut)  # the rest of ``need``: copies of the cut
 
 
 def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, picks: dict[int, int],
@@ -541,12 +602,11 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             counts.concordant += same - (below - across) - equal
         for side, (bucket, need) in boundary.items():
             if collect[bucket] and select[bucket]:
-                # the bucket's values: a run of each sorted array
                 edges = np.array([bucket_lo[bucket], bucket_hi[bucket]]).view(np.float64)
-                run = np.concatenate([v[np.searchsorted(v, edges[0]) : np.searchsorted(v, edges[1], "right")]
-                                      for v in (within, *runs)])  # fmt: skip
-                run.sort()
-                picked[side] += exact_sum(run[:need] if side == 0 else run[run.size - need :])
+                # the bucket's values: a run of each sorted array
+                pieces = [v[np.searchsorted(v, edges[0]) : np.searchsorted(v, edges[1], "right")]
+                          for v in (within, *runs)]  # fmt: skip
+                picked[side] += _extreme_sum(pieces, need, largest=side == 1)
         del out, within, runs  # one batch at a time: free it before the next is collected
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
         inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
