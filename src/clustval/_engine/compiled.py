@@ -16,6 +16,7 @@ kernels when it gains from them.
 from __future__ import annotations
 
 import importlib.util
+import sys
 from functools import cache
 from types import ModuleType
 
@@ -55,9 +56,42 @@ def _load() -> ModuleType | None:
 
     if numba.config.DISABLE_JIT:
         return None
+    _announce_compilation()
     from . import kernels as _kernels
 
     return _kernels
+
+
+#: The line a process prints on stderr before it compiles its first kernel.
+COMPILING = (
+    "clustval: compiling its numeric kernels for this CPU, once per environment (numba caches "
+    "them): each kernel a call needs takes 1-20 s the first time, about a minute for all."
+)
+
+
+def _announce_compilation() -> None:
+    """Print :data:`COMPILING` on stderr when this process first compiles a kernel of the
+    package (numba's cache misses it: a new environment, another CPU, a changed source), and
+    never again in the process. numba compiles each kernel at its first call and only then,
+    so a call compiles only the kernels it runs; a kernel found in the cache prints nothing."""
+    from numba.core import event
+
+    class Listener(event.Listener):
+        announced = False
+
+        def on_start(self, ev) -> None:
+            function = getattr(ev.data.get("dispatcher"), "py_func", None)
+            if not self.announced and getattr(function, "__module__", "").startswith("clustval."):
+                Listener.announced = True
+                try:
+                    print(COMPILING, file=sys.stderr, flush=True)
+                except (OSError, ValueError, AttributeError):  # no usable stderr: compile silently
+                    pass
+
+        def on_end(self, ev) -> None:
+            pass
+
+    event.register("numba:compile", Listener())
 
 
 def pair_kernels(work: float = float("inf")) -> ModuleType | None:
