@@ -8,6 +8,7 @@ correctly rounded square roots (the library's distances are those same doubles).
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 from fractions import Fraction
@@ -292,3 +293,24 @@ def test_crowded_ties_nest_to_single_values():
     codes = np.arange(1500) % 3
     s = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=0.01)
     assert _stats(s) == _sorted_oracle(X, codes)
+
+
+def test_the_progress_plan_covers_every_pass_and_sort_and_shows_no_eta_before_it():
+    # a small budget: several batches, each a pass and a sort; the bar's total is known once
+    # the first histogram is counted, and the steps done end equal to it
+    from clustval._engine import progress
+
+    rng = np.random.default_rng(5)
+    X, codes = rng.normal(size=(1500, 3)), rng.integers(0, 3, 1500)
+    reporter = progress.Reporter(io.StringIO())
+    token = progress._CURRENT.set(reporter)
+    try:
+        s = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    finally:
+        progress._CURRENT.reset(token)
+    draws = [line.rstrip("\n") for line in reporter.stream.getvalue().split("\r")[1:]]
+    assert s.passes > 3 and _stats(s) == _sorted_oracle(X, codes)
+    last = draws[-1].split("pair-rank passes ")[1].split()[0].rstrip(":")
+    done, total = map(int, last.split("/"))
+    assert done == total
+    assert draws[0].endswith("ETA ?")  # the first histogram under way: no plan yet

@@ -157,12 +157,20 @@ def test_the_line_shows_elapsed_time_and_eta_and_fits_the_width():
         outer.advance()
         inner.advance()  # 1.5 of 4 steps
         outer.started -= 90
+        inner.started = outer.started + 60
+        # the ETA is the innermost task's (its steps are alike; the outer ones need not be):
+        # one of its two steps in 30 s, so 30 s more
         assert reporter.line(outer.started + 90) == (
-            "[########------------] outer 1/4 > inner 1/2  1:30, ETA 2:30"
+            "[########------------] outer 1/4 > inner 1/2  1:30, ETA 0:30"
         )
         assert progress._clock(3 * 3600 + 61) == "3:01:01"
         inner.doing("x" * 200)
-        assert reporter.line(outer.started + 90, 60) == "[########------------] outer 1/4 > inner ...  1:30, ETA 2:30"
+        assert reporter.line(outer.started + 90, 60) == "[########------------] outer 1/4 > inner ...  1:30, ETA 0:30"
+    with reporter.task("outer", total=4) as outer, reporter.task("inner", total=2):
+        outer.advance()
+        outer.started -= 90
+        # the inner task has no step done yet: the outer one's rate, 1 of 4 steps in 90 s
+        assert reporter.line(outer.started + 90).endswith("1:30, ETA 4:30")
     assert max(len(line) for line in reporter.stream.getvalue().split("\r")) <= 80
 
 

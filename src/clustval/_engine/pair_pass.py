@@ -91,6 +91,9 @@ _PAIRS_PER_PART = 2**35
 # A long pass runs in this many calls of the kernel (from this many pairs), each counted in
 # the progress bar: a call costs about a millisecond, a pass at n = 6,000 about 0.1 s.
 _CALLS = 16
+# Sorting and merging a batch (two threads) takes about three quarters of the wall time of a
+# pass over the distances (n = 20,000, d = 8), counted as this many steps of the progress bar.
+_SORT_STEPS = 12
 _CALLED_PAIRS = 2**24
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
@@ -277,8 +280,10 @@ class PairValues:
         self.metric = None if metric is None or metric.euclidean else metric
         self.passes = 0
         self._collected: np.ndarray | None = None  # one buffer for every batch (see _buffer)
-        # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass)
+        # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass) and
+        # batches sorted (_SORT_STEPS each)
         self.progress: _progress.Step | None = None
+        self.sorted = 0  # batches sorted and merged
         steps = 1 if precomputed else X.shape[1]
         self.compiled = self.metric is None and _compiled.pair_kernels(self.n_pairs * steps) is not None
         if self.compiled:
@@ -351,11 +356,22 @@ class PairValues:
             self._collected = np.empty(size)
         return self._collected
 
-    def planned(self, passes: int) -> None:
-        """Count ``passes`` more passes to come in the progress bar's total."""
+    def planned(self, passes: int, sorts: int = 0, *, known: bool = False) -> None:
+        """Count ``passes`` more passes and ``sorts`` more sorted batches to come in the
+        progress bar's total (which always covers the pass under way); ``known``: the plan
+        follows from a histogram, so the bar may show an ETA."""
         if self.progress is not None:
-            self.progress.total = max(self.progress.total + passes * _CALLS, self.passes * _CALLS)
+            self.progress.known = self.progress.known or known
+            committed = self.passes * _CALLS + self.sorted * _SORT_STEPS
+            self.progress.total = max(self.progress.total + passes * _CALLS + sorts * _SORT_STEPS, committed)
             self.progress.doing(f"pass {self.passes}")
+
+    def batch_sorted(self) -> None:
+        """Count a batch sorted and merged."""
+        self.sorted += 1
+        if self.progress is not None:
+            self.progress.total = max(self.progress.total, self.passes * _CALLS + self.sorted * _SORT_STEPS)
+            self.progress.advance(_SORT_STEPS)
 
     def __enter__(self) -> PairValues:
         return self
@@ -577,7 +593,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         volume += int(total[bucket])
     if chosen.size:
         batches.append(chosen[start:])
-    values.planned(len(batches) or int(bool(picks)))
+    values.planned(len(batches) or int(bool(picks)), sorts=len(batches), known=True)
     tails = ExactSum(), ExactSum()
     if picks and not batches:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
@@ -607,6 +623,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                 pieces = [v[np.searchsorted(v, edges[0]) : np.searchsorted(v, edges[1], "right")]
                           for v in (within, *runs)]  # fmt: skip
                 picked[side] += _extreme_sum(pieces, need, largest=side == 1)
+        values.batch_sorted()
         del out, within, runs  # one batch at a time: free it before the next is collected
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
         inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
@@ -701,6 +718,7 @@ def pair_stats(
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
     capacity = max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
     with _progress.current().task("pair-rank passes", total=0) as values.progress:
+        values.progress.known = False  # the passes are planned once the first histogram is counted
         try:
             counts, sums, within_sum = _statistics(values, value_range, capacity, ranks, picks)
         except _OutOfRange:

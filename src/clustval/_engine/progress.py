@@ -52,6 +52,7 @@ class Step:
     def __init__(self, reporter: Reporter, label: str, total: int) -> None:
         self.reporter, self.label, self.total = reporter, label, total
         self.done, self.detail, self.started = 0, "", time.monotonic()
+        self.known = True  # False while the total is a guess too rough for an ETA ("?")
 
     def advance(self, k: int = 1) -> None:
         """Count ``k`` more steps done.
@@ -175,7 +176,16 @@ class Reporter:
             fraction = min(1.0, (step.done + fraction) / step.total) if step.total > 0 else 0.0
         filled = round(fraction * _BAR_WIDTH)
         elapsed = now - outer.started
-        eta = _clock(elapsed * (1 - fraction) / fraction) if fraction > 0 else "?"
+        # the ETA of the innermost task under way: its own steps are alike (the passes of one
+        # computation), where the outer ones are not (an index of a few microseconds counts one
+        # step, as does the one that starts an hour of passes)
+        timed = next((step for step in reversed(self.tasks) if step.done < step.total), None)
+        if timed is not None and not timed.known:
+            eta = "?"
+        elif timed is not None and timed.done > 0:
+            eta = _clock((now - timed.started) * (timed.total - timed.done) / timed.done)
+        else:
+            eta = _clock(elapsed * (1 - fraction) / fraction) if fraction > 0 else "?"
         heads = [f"{step.label} {step.done}/{step.total}" + (f": {step.detail}" if step.detail else "")
                  for step in self.tasks]  # fmt: skip
         head = f"[{'#' * filled}{'-' * (_BAR_WIDTH - filled)}] {' > '.join(heads)}"
