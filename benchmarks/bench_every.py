@@ -4,14 +4,14 @@ Rows, measured in one run on the same data (written once by this process to a te
 folder and read by both sides):
 
 * ``score``: ``clustval.score(labels, labels_true=t, X=X)``, every index the inputs allow
-  (all 92: 32 external, 60 internal), against scikit-learn's ``silhouette_score(X, labels)``
-  alone; ``make_blobs(n, 8 features, 10 centres, random_state=0)`` with its own labels, and
-  ``t`` those labels with 10% of the objects given a random label (seeded), so the external
-  indices are not trivial;
-* ``score, uniform``: ``clustval.score(labels, X=X)``, every internal index, against
-  ``silhouette_score``, on a partition whose within and between distances overlap: uniform
-  data in [0, 1]^8 cut by ``KMeans(10, n_init=1, random_state=0)``; the pair-rank indices
-  (Gamma, G+, Tau, C-index) need more passes over the distances there (column ``passes``);
+  (92 with a truth: 32 external, 60 internal), against scikit-learn's
+  ``silhouette_score(X, labels)`` alone, on the partitions of :data:`PARTITIONS`: from the
+  easiest (``make_blobs(n, 8 features, 10 centres, random_state=0)`` with its own labels,
+  whose within and between distances barely overlap) to the ones users have (blobs with
+  ``cluster_std=3``, 5 % of the labels moved at random, random labels, k-means cuts of uniform
+  data and of two real sets of the package replicated to size, pima and wdbc): the rank indices
+  (Gamma, G+, Tau, C-index) need more passes over the distances where the within and the
+  between distances overlap (column ``passes``);
 * ``genieclust``: clustval's internal indices that genieclust also has
   (``clustval.indices.neighbours.GENIECLUST_PEERS``) in one ``clustval.score`` call against
   genieclust computing the same set, one ``cluster_validity`` call each; blobs as above;
@@ -75,43 +75,68 @@ NBCLUST_K = (9, 11)  # min.nc, max.nc
 
 
 def plan(quick: bool) -> dict:
-    """The sizes of each part of a quick or a full run."""
+    """The sizes of each part of a quick or a full run (``score``: (partition, n) pairs)."""
     if quick:
-        return dict(score_n=[5000], uniform_n=[5000], genieclust_n=[2000], r_n=[1000])
-    return dict(score_n=[20_000, 100_000], uniform_n=[20_000], genieclust_n=[2000, 5000, 20_000],
-                r_n=[1000, 2000, 5000])  # fmt: skip
+        return dict(score=[(kind, 5000) for kind in PARTITIONS], genieclust_n=[2000], r_n=[1000])
+    return dict(score=[(kind, 20_000) for kind in PARTITIONS] + [(kind, 100_000) for kind in LARGE],
+                genieclust_n=[2000, 5000, 20_000], r_n=[1000, 2000, 5000])  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- data
 
+#: The partitions of the ``score`` rows, from the easiest to the ones users have: what each
+#: scores, and (the external indices' truth) what it is compared with.
+PARTITIONS = {
+    "blobs": "make_blobs, its own labels (truth: 10 % of them moved)",
+    "blobs, std 3": "make_blobs with cluster_std=3, its own labels (truth: 10 % of them moved)",
+    "blobs, 5 % moved": "make_blobs, 5 % of its labels moved at random (truth: its labels)",
+    "blobs, random labels": "make_blobs, random labels (truth: its labels)",
+    "uniform": "uniform data in [0, 1]^8 cut by k-means (no truth)",
+    "pima, replicated": "UCI pima (min-max, d = 8) repeated to n rows, cut by k-means, K = 2 (truth: its classes)",
+    "wdbc, replicated": "UCI wdbc (min-max, d = 30) repeated to n rows, cut by k-means, K = 2 (truth: its classes)",
+}
+#: The partitions measured at n = 100,000 as well: the best case and the two hardest.
+LARGE = ("blobs", "blobs, 5 % moved", "blobs, random labels")
 
-def blobs(n: int) -> dict[str, np.ndarray]:
-    """make_blobs with its own labels, and labels_true: them with MOVED of the objects
-    given a random label."""
+
+def moved(labels: np.ndarray, share: float, rng: np.random.Generator) -> np.ndarray:
+    """``labels`` with ``share`` of them (at random) replaced by a random label."""
+    out = labels.copy()
+    chosen = rng.random(labels.size) < share
+    out[chosen] = rng.integers(0, K, int(chosen.sum()))
+    return out
+
+
+def partition(kind: str, n: int) -> dict[str, np.ndarray]:
+    """X, labels and (but for ``uniform``) labels_true of the partition ``kind`` at size n."""
+    from sklearn.cluster import KMeans
     from sklearn.datasets import make_blobs
 
-    X, labels = make_blobs(n_samples=n, n_features=D, centers=K, random_state=SEED)
     rng = np.random.default_rng(SEED)
-    truth = labels.copy()
-    moved = rng.random(n) < MOVED
-    truth[moved] = rng.integers(0, K, int(moved.sum()))
-    return dict(X=X, labels=labels, labels_true=truth)
+    if kind == "uniform":
+        X = rng.random((n, D))
+        return dict(X=X, labels=KMeans(K, n_init=1, random_state=SEED).fit_predict(X))
+    if kind.endswith(", replicated"):
+        from clustval.datasets import load_uci
 
-
-def uniform(n: int) -> dict[str, np.ndarray]:
-    """Uniform data in [0, 1]^D cut by k-means: clusters with no gap between them."""
-    from sklearn.cluster import KMeans
-
-    X = np.random.default_rng(SEED).random((n, D))
-    return dict(X=X, labels=KMeans(K, n_init=1, random_state=SEED).fit_predict(X))
+        X, classes = load_uci(kind.split(",")[0], preprocessing="minmax", return_X_y=True)
+        X, classes = np.resize(X, (n, X.shape[1])), np.resize(np.unique(classes, return_inverse=True)[1], n)
+        k = int(classes.max()) + 1
+        return dict(X=X, labels=KMeans(k, n_init=1, random_state=SEED).fit_predict(X), labels_true=classes)
+    X, own = make_blobs(n_samples=n, n_features=D, centers=K, random_state=SEED,
+                        cluster_std=3.0 if kind == "blobs, std 3" else 1.0)  # fmt: skip
+    if kind in ("blobs", "blobs, std 3"):
+        return dict(X=X, labels=own, labels_true=moved(own, MOVED, rng))
+    labels = moved(own, 0.05, rng) if kind == "blobs, 5 % moved" else rng.integers(0, K, n)
+    return dict(X=X, labels=labels, labels_true=own)
 
 
 def write_data(folder: Path, kind: str, n: int) -> Path:
     """The case's data as ``.npz`` (Python sides) and ``.csv`` (R: coordinates, then the
     label), made once per data set; returns the path without suffix."""
-    path = folder / f"{kind}_{n}"
+    path = folder / f"{kind.replace(' ', '_').replace(',', '').replace('%', 'pc')}_{n}"
     if not path.with_suffix(".npz").exists():
-        data = (blobs if kind == "blobs" else uniform)(n)
+        data = partition(kind, n)
         np.savez(path.with_suffix(".npz"), **data)
         np.savetxt(path.with_suffix(".csv"), np.column_stack([data["X"], data["labels"]]), delimiter=",")
     return path
@@ -154,8 +179,6 @@ def side_call(case: dict, side: str):
     if side == "ours":
         if part == "score":
             return lambda X, y, t: clustval.score(y, labels_true=t, X=X)
-        if part == "score, uniform":
-            return lambda X, y, t: clustval.score(y, X=X)
         if part == "genieclust":
             from clustval.indices.neighbours import GENIECLUST_PEERS
 
@@ -174,7 +197,7 @@ def side_call(case: dict, side: str):
             return dict(values, best_k=float(r.best_k))
 
         return call
-    if part in ("score", "score, uniform"):
+    if part == "score":
         from sklearn.metrics import silhouette_score
 
         return lambda X, y, t: {"sil": silhouette_score(X, y)}
@@ -333,9 +356,7 @@ def cases(settings: dict, parts=PARTS) -> list[dict]:
     """The rows of a run, in order: (part, data, n, peer), of the chosen ``parts``."""
     out = []
     if "score" in parts:
-        out += [dict(part="score", data="blobs", n=n, peer="silhouette_score") for n in settings["score_n"]]
-        out += [dict(part="score, uniform", data="uniform", n=n, peer="silhouette_score")
-                for n in settings["uniform_n"]]  # fmt: skip
+        out += [dict(part="score", data=kind, n=n, peer="silhouette_score") for kind, n in settings["score"]]
     if "genieclust" in parts:
         out += [dict(part="genieclust", data="blobs", n=n, peer="genieclust") for n in settings["genieclust_n"]]
     if "R" in parts:
@@ -364,7 +385,7 @@ def table(rows: list[dict]) -> str:
             "peak MB: rise (process) clustval / peer", "passes", "note"]  # fmt: skip
     lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---|---:|---:|---:|---:|---|---:|---:|---|"]
     for r in rows:
-        data = f"{r['data']}, d={D}, K={K}"
+        data = r["data"]
         agreed = {True: "yes", False: "NO"}.get(r.get("agree"), "")
         memory = ""
         if "ours_mb" in r:

@@ -11,6 +11,7 @@ import math
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from clustval.indices.registry import INDICES, names_of
@@ -27,7 +28,7 @@ if "benchmarks" not in sys.modules:
     _package.loader.exec_module(sys.modules["benchmarks"])
 bench = importlib.import_module("benchmarks.bench_every")
 
-TINY = dict(score_n=[200], uniform_n=[], genieclust_n=[], r_n=[200])
+TINY = dict(score=[("blobs", 200)], genieclust_n=[], r_n=[200])
 
 
 @pytest.mark.slow  # fresh interpreters per side
@@ -50,19 +51,34 @@ def test_rows_from_fresh_processes(tmp_path, monkeypatch):
     assert len([line for line in table.splitlines() if line.startswith("| ")]) == 1 + len(rows)
 
 
-@pytest.mark.parametrize("part", ["score, uniform", "genieclust"])
-def test_both_sides_agree_in_process(part, tmp_path):
+@pytest.mark.parametrize("part, data", [*(("score", kind) for kind in bench.PARTITIONS), ("genieclust", "blobs")])
+def test_both_sides_agree_in_process(part, data, tmp_path):
     # the workers' own function, in this process: each side's values, compared as a row would be
     if part == "genieclust":
         pytest.importorskip("genieclust")
-    case = dict(part=part, data="uniform" if part == "score, uniform" else "blobs", n=200, peer="")
+    case = dict(part=part, data=data, n=200, peer="")
     path = str(bench.write_data(tmp_path, case["data"], case["n"]))
     ours, theirs = (bench.measure(case, side, path, 1, 1.0) for side in ("ours", "theirs"))
     assert ours["runs"] == theirs["runs"] == 1
     assert set(theirs["values"]) <= set(ours["values"])
     assert bench.agree(ours["values"], theirs["values"])
-    assert (ours["passes"] is not None) == (part == "score, uniform")
-    assert len(ours["values"]) == (len(names_of("internal")) if part == "score, uniform" else len(theirs["values"]))
+    assert (ours["passes"] is not None) == (part == "score")
+    if part == "genieclust":
+        assert len(ours["values"]) == len(theirs["values"])
+    else:  # every internal index, and every external one where the partition has a truth
+        truth = "labels_true" in np.load(path + ".npz")
+        assert len(ours["values"]) == len(names_of("internal")) + truth * len(names_of("external"))
+
+
+def test_the_partitions_go_from_separated_to_overlapping():
+    # what each score row measures: the share of within distances in buckets shared with
+    # between ones grows from blobs to random labels (read off the pass counts at one size)
+    data = {kind: bench.partition(kind, 1000) for kind in bench.PARTITIONS}
+    assert {kind: d["X"].shape for kind, d in data.items()}["wdbc, replicated"] == (1000, 30)
+    for kind, d in data.items():
+        assert d["labels"].shape == (1000,) and (("labels_true" in d) == (kind != "uniform")), kind
+    own = data["blobs, random labels"]["labels_true"]
+    assert np.mean(data["blobs, 5 % moved"]["labels"] != own) == pytest.approx(0.05 * 0.9, abs=0.02)
 
 
 def test_counting_passes_leaves_the_library_as_it_was():

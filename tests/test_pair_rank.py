@@ -314,3 +314,25 @@ def test_the_progress_plan_covers_every_pass_and_sort_and_shows_no_eta_before_it
     done, total = map(int, last.split("/"))
     assert done == total
     assert draws[0].endswith("ETA ?")  # the first histogram under way: no plan yet
+
+
+def test_one_buffer_holds_every_batch(monkeypatch):
+    # a later batch larger than the first must not hold a second buffer beside the first
+    from clustval._engine import pair_pass
+
+    rng = np.random.default_rng(6)
+    X, codes = rng.normal(size=(2000, 3)), rng.integers(0, 4, 2000)
+    made = []
+    original = np.empty
+
+    def counted(shape, *args, **kwargs):
+        made.append(shape)
+        return original(shape, *args, **kwargs)
+
+    values = pair_pass.PairValues(X, codes, 4, 0.5, False)
+    monkeypatch.setattr(pair_pass.np, "empty", counted)
+    s = pair_stats(X, codes, 4, ranks=True, extreme_sums=True, memory_budget_mb=0.5, values=values)
+    monkeypatch.undo()
+    assert s.passes > 4 and _stats(s) == _sorted_oracle(X, codes)
+    capacity = int(0.5 * 2**20 // pair_pass._BYTES_PER_VALUE)
+    assert [size for size in made if isinstance(size, int) and size >= capacity] == [capacity]

@@ -280,6 +280,7 @@ class PairValues:
         self.metric = None if metric is None or metric.euclidean else metric
         self.passes = 0
         self._collected: np.ndarray | None = None  # one buffer for every batch (see _buffer)
+        self.capacity = 0  # the most values a batch holds (pair_stats sets it)
         # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass) and
         # batches sorted (_SORT_STEPS each)
         self.progress: _progress.Step | None = None
@@ -353,7 +354,9 @@ class PairValues:
         size = int(taken.sum())
         if self._collected is None or self._collected.size < size:
             self._collected = None  # the old one goes before the new one comes
-            self._collected = np.empty(size)
+            # as long as the largest batch: untouched pages cost no memory, and a later batch
+            # larger than the first would otherwise hold two buffers at once
+            self._collected = np.empty(max(size, self.capacity))
         return self._collected
 
     def planned(self, passes: int, sorts: int = 0, *, known: bool = False) -> None:
@@ -623,6 +626,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                 pieces = [v[np.searchsorted(v, edges[0]) : np.searchsorted(v, edges[1], "right")]
                           for v in (within, *runs)]  # fmt: skip
                 picked[side] += _extreme_sum(pieces, need, largest=side == 1)
+                del pieces  # views of the batch: it goes at the end of the batch
         values.batch_sorted()
         del out, within, runs  # one batch at a time: free it before the next is collected
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
@@ -717,6 +721,7 @@ def pair_stats(
     values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed, metric=metric)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
     capacity = max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
+    values.capacity = capacity
     with _progress.current().task("pair-rank passes", total=0) as values.progress:
         values.progress.known = False  # the passes are planned once the first histogram is counted
         try:
