@@ -30,7 +30,8 @@ rise of the process's resident set during the timed calls (``VmHWM`` reset throu
 in brackets the process's whole peak over those calls (interpreter, imports, data). A side
 that has not finished within ``SIDE_TIMEOUT_S`` (warm-up included) is stopped and its row
 gives clustval's side alone, saying so. ``ratio`` = clustval's best / the peer's best (< 1:
-clustval is faster); ``agree`` compares the values both sides give (relative
+clustval is faster), in wall time; ``CPU ratio`` the same runs' process CPU time (every
+thread's: the work, which a shared machine's waiting does not inflate); ``agree`` compares the values both sides give (relative
 ``AGREE_RTOL``; NaN equals NaN): the Silhouette against scikit-learn, every index against
 genieclust (its values turned into clustval's by GENIECLUST_PEERS's relation), every
 criterion against clusterCrit (the compat layer reproduces clusterCrit's departures), and
@@ -336,12 +337,16 @@ def compare(case: dict, path: str, repeats: int, budget_s: float) -> dict:
         return dict(row, note=f"clustval {ours['error']}")
     names = {name.split("@")[0] for name in ours["values"]} - {"best_k"}  # NbClust's: index@K
     row.update(indices=len(names),
-               ours_s=ours["best_s"], ours_median_s=ours["median_s"], ours_runs=ours["runs"],
+               ours_s=ours["best_s"], ours_cpu_s=ours.get("best_cpu_s"), ours_median_s=ours["median_s"],
+               ours_runs=ours["runs"],
                ours_mb=ours["peak_rss_mb"], ours_process_mb=ours["process_mb"], passes=ours.get("passes"))  # fmt: skip
     if "error" in theirs:
         return dict(row, note=f"{case['peer']} {theirs['error']}: clustval alone")
     exact = ours["rss_exact"] and theirs["rss_exact"]
-    return dict(row, theirs_s=theirs["best_s"], theirs_median_s=theirs["median_s"], theirs_runs=theirs["runs"],
+    cpu_ratio = (ours["best_cpu_s"] / theirs["best_cpu_s"]
+                 if ours.get("best_cpu_s") and theirs.get("best_cpu_s") else None)  # fmt: skip
+    return dict(row, theirs_s=theirs["best_s"], theirs_cpu_s=theirs.get("best_cpu_s"), cpu_ratio=cpu_ratio,
+                theirs_median_s=theirs["median_s"], theirs_runs=theirs["runs"],
                 theirs_mb=theirs["peak_rss_mb"], theirs_process_mb=theirs["process_mb"],
                 ratio=ours["best_s"] / theirs["best_s"],
                 agree=agree(ours["values"], theirs["values"]), compared=len(theirs["values"]),
@@ -381,9 +386,9 @@ def fmt(value, digits: int = 3) -> str:
 
 
 def table(rows: list[dict]) -> str:
-    head = ["rows", "peer", "n", "data", "indices", "clustval s", "peer s", "ratio", "agree",
+    head = ["rows", "peer", "n", "data", "indices", "clustval s", "peer s", "ratio", "CPU ratio", "agree",
             "peak MB: rise (process) clustval / peer", "passes", "note"]  # fmt: skip
-    lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---|---:|---:|---:|---:|---|---:|---:|---|"]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---|"]
     for r in rows:
         data = r["data"]
         agreed = {True: "yes", False: "NO"}.get(r.get("agree"), "")
@@ -392,7 +397,8 @@ def table(rows: list[dict]) -> str:
             theirs = f"{r['theirs_mb']:.0f} ({r['theirs_process_mb']:.0f})" if "theirs_mb" in r else "-"
             memory = f"{r['ours_mb']:.0f} ({r['ours_process_mb']:.0f}) / {theirs}"
         cells = [r["part"], r["peer"], f"{r['n']:,}", data, r.get("indices", ""), fmt(r.get("ours_s")),
-                 fmt(r.get("theirs_s")), fmt(r.get("ratio")), agreed, memory, r.get("passes") or "",
+                 fmt(r.get("theirs_s")), fmt(r.get("ratio")), fmt(r.get("cpu_ratio")), agreed, memory,
+                 r.get("passes") or "",
                  r.get("note", "")]  # fmt: skip
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines)

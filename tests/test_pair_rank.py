@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -336,3 +337,18 @@ def test_one_buffer_holds_every_batch(monkeypatch):
     assert s.passes > 4 and _stats(s) == _sorted_oracle(X, codes)
     capacity = int(0.5 * 2**20 // pair_pass._BYTES_PER_VALUE)
     assert [size for size in made if isinstance(size, int) and size >= capacity] == [capacity]
+
+
+def test_many_passes_warn_once_with_their_cost_and_a_budget_that_takes_fewer():
+    from clustval.errors import SlowPassesWarning
+
+    rng = np.random.default_rng(7)
+    X, codes = rng.normal(size=(2500, 3)), rng.integers(0, 3, 2500)  # random labels: all overlap
+    with pytest.warns(SlowPassesWarning, match=r"need \d+ passes over the 3,123,750 distances") as caught:
+        s = pair_stats(X, codes, 3, ranks=True, memory_budget_mb=1)
+    assert len(caught) == 1 and s.passes >= 16
+    suggested = float(str(caught[0].message).split("memory_budget_mb=")[1].split()[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the budget it suggests takes few passes: no warning
+        fewer = pair_stats(X, codes, 3, ranks=True, memory_budget_mb=suggested)
+    assert fewer.passes <= 10 and _stats(fewer)[:3] == _stats(s)[:3]

@@ -134,3 +134,16 @@ class NoiseLabelWarning(UserWarning):
     >>> caught[0].category.__name__
     'NoiseLabelWarning'
     """
+
+
+class SlowPassesWarning(UserWarning):
+    """The exact rank indices (Gamma, G+, Tau, C-index) need many passes over the pairwise
+    distances: the within and between distances overlap, and ``memory_budget_mb`` holds a
+    small share of them at once. The message says how many passes, about how long, and the
+    budget that takes fewer (:mod:`clustval._engine.pair_pass`).
+
+    Examples
+    --------
+    >>> issubclass(SlowPassesWarning, UserWarning)
+    True
+    """

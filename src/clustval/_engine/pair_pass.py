@@ -53,10 +53,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+import math
+import time
+import warnings
 from fractions import Fraction
 
 import numpy as np
 
+from ..errors import SlowPassesWarning
 from . import compiled as _compiled
 from . import progress as _progress
 from .lanes import TILE
@@ -94,6 +98,9 @@ _CALLS = 16
 # Sorting and merging a batch (two threads) takes about three quarters of the wall time of a
 # pass over the distances (n = 20,000, d = 8), counted as this many steps of the progress bar.
 _SORT_STEPS = 12
+# A plan of this many passes or more warns (SlowPassesWarning) with its cost and a budget
+# that takes fewer (about _FEW_PASSES).
+_MANY_PASSES, _FEW_PASSES = 16, 8
 _CALLED_PAIRS = 2**24
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
@@ -537,7 +544,9 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     bucket_bits = min(BUCKET_BITS, max(4, sum(values.class_sizes).bit_length() - 4))
     shift = max(0, span.bit_length() - bucket_bits)
     n_buckets = (span >> shift) + 1
+    started = time.perf_counter()
     first = values.run(HISTOGRAM | (WITHIN_SUM if root else 0), lo, hi, shift, n_buckets)
+    pass_s = time.perf_counter() - started
     W, B = first.hist
     if root and (int(W.sum()), int(B.sum())) != values.class_sizes:
         raise _OutOfRange  # a value outside the range given: find the range, and start again
@@ -597,6 +606,8 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     if chosen.size:
         batches.append(chosen[start:])
     values.planned(len(batches) or int(bool(picks)), sorts=len(batches), known=True)
+    if root and len(batches) + 1 >= _MANY_PASSES:
+        _warn_slow(len(batches), int(total[chosen].sum()), sum(values.class_sizes), capacity, pass_s)
     tails = ExactSum(), ExactSum()
     if picks and not batches:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
@@ -638,6 +649,24 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             picked[side] += value
     sums = {side: tails[side].fraction() + picked[side] for side in picks}
     return counts, sums, first.sums[2].fraction() if root else None
+
+
+def _warn_slow(batches: int, collected: int, n_pairs: int, capacity: int, pass_s: float) -> None:
+    """Say that the rank passes will be many: how many, about how long (each batch a pass and
+    a sort, timed by the first pass), and the budget that holds the collected values in about
+    _FEW_PASSES batches."""
+    seconds = pass_s * (1 + _SORT_STEPS / _CALLS) * batches
+    took = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+    budget = 2 ** math.ceil(math.log2(max(1.0, collected * _BYTES_PER_VALUE / _FEW_PASSES / 2**20)))
+    warnings.warn(
+        f"the exact rank indices (Gamma, G+, Tau, C-index) need {batches + 1} passes over the {n_pairs:,} "
+        f"distances here, about {took}: {collected:,} of them share a histogram bucket with "
+        f"the other class, and the memory budget holds {capacity:,} at once. memory_budget_mb={budget} "
+        f"takes about {math.ceil(collected * _BYTES_PER_VALUE / (budget * 2**20)) + 1}; names= without "
+        "them leaves them out.",
+        SlowPassesWarning,
+        stacklevel=2,
+    )
 
 
 def _statistics(values: PairValues, value_range, capacity, ranks, picks):
