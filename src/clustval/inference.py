@@ -207,11 +207,14 @@ def _product(lists):
 
 
 def _exact(specs, ct, model, observed, lower, options):
-    hit = np.zeros(len(specs), dtype=object)
+    """Each index's exact p-value: the weight of the tables at least as extreme over the
+    weight of all, both sums of Python integers (or fractions), which never overflow (a
+    table's weight passes 2^63 from n = 21), so that every p is a probability, 0 < p <= 1."""
+    hit = [0] * len(specs)
     total, count = 0, 0
     for table, weight in _enumerated(ct, model):
         extreme = _extreme(_scores(specs, table, ct, options), observed, lower)
-        hit = hit + np.where(extreme, weight, 0)
+        hit = [h + weight if x else h for h, x in zip(hit, extreme.tolist())]
         total += weight
         count += 1
     return [float(Fraction(h) / total) for h in hit], count
