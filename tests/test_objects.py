@@ -77,6 +77,56 @@ def test_bad_weights_are_one_line_errors(weights, message):
     assert "\n" not in str(caught.value)
 
 
+# The indices that are functions of the proportions n_ij / n alone: k copies of every object
+# leave them unchanged (the pair-counting ones count C(k n_ij, 2) and are not).
+SCALE_FREE = ["s2", "accuracy", "purity", "f_measure", "nmi", "mutual_info", "homogeneity", "completeness",
+              "v_measure", "bcubed_precision", "bcubed_recall", "bcubed_f", "cp_accuracy", "nca", "psi", "npa",
+              "vi"]  # fmt: skip
+
+
+def test_weights_up_to_the_object_limit_are_scale_free_and_exact():
+    """Weights totalling just below MAX_OBJECTS (2.8e9 copies): the scale-free indices equal
+    their unweighted values (to 1e-13: the entropies are log n minus sum x log x / n, whose
+    cancellation at n = 2.8e9 costs a few ulps of log n), and the pair-counting ones equal
+    their formulas in fractions of the exact pair counts."""
+    from fractions import Fraction
+
+    from clustval.indices.objects import MAX_OBJECTS
+
+    t, p = [0, 0, 0, 1, 1, 1, 2], [0, 0, 1, 1, 2, 2, 2]
+    k = 400_000_000
+    assert 7 * k <= MAX_OBJECTS
+    big = clustval.external_scores(t, p, sample_weight=[k] * 7, undefined="nan")
+    small = clustval.external_scores(t, p, undefined="nan")
+    for name in SCALE_FREE:
+        assert big[name] == pytest.approx(small[name], rel=1e-13, abs=1e-15), name
+    table = contingency(t, p).table * k
+    same = sum(math.comb(int(x), 2) for x in table.ravel())
+    rows = sum(math.comb(int(x), 2) for x in table.sum(axis=1))
+    cols = sum(math.comb(int(x), 2) for x in table.sum(axis=0))
+    pairs = math.comb(7 * k, 2)
+    expected = Fraction(rows * cols, pairs)
+    ari = (same - expected) / (Fraction(rows + cols, 2) - expected)
+    assert big["ari"] == pytest.approx(float(ari), rel=1e-12)
+    assert big["rand"] == pytest.approx(float(Fraction(pairs + 2 * same - rows - cols, pairs)), rel=1e-15)
+    assert big["jaccard"] == pytest.approx(float(Fraction(same, rows + cols - same)), rel=1e-15)
+
+
+@pytest.mark.parametrize("weight", [1.3e9, 3e9, 1e15, 1e300])
+def test_weights_beyond_the_object_limit_are_one_line_errors_everywhere(weight):
+    """The issue's weights: 1.3e9 on six objects gave NMI, MI and homogeneity NaN, 3e9 an
+    IndexError in the AMI, 1e15 asked 1.7 GiB; they exceed the limit every table keeps."""
+    t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 2, 2]
+    X = [[0.0], [1.0], [2.0], [5.0], [6.0], [7.0]]
+    calls = [lambda: clustval.external_scores(t, p, ["nmi", "ami", "mutual_info", "homogeneity"], sample_weight=[weight] * 6),
+             lambda: contingency(t, p, sample_weight=[weight] * 6),
+             lambda: clustval.internal_scores(X, p, ["db"], sample_weight=[weight] * 6)]  # fmt: skip
+    for call in calls:
+        with pytest.raises(InputError, match="sample_weight totals .* copies, more than 3037000499") as caught:
+            call()
+        assert "\n" not in str(caught.value)
+
+
 def test_weights_with_an_internal_index_that_takes_none_are_refused_in_one_line():
     # those that take weights: tests/test_internal_weights.py
     with pytest.raises(InputError, match="sil takes no sample_weight .* the internal indices that take weights are stdi, db") as caught:

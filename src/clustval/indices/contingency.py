@@ -24,7 +24,7 @@ import numpy as np
 from .._engine import compiled as _compiled
 from .._engine.validation import undefined_policy
 from ..errors import InputError
-from .objects import Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
+from .objects import MAX_OBJECTS, Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters. (The sparse
@@ -33,9 +33,7 @@ MAX_TABLE_CELLS = 2**26
 # Above this many table cells per object, the table is counted from its non-zero cells.
 _SPARSE_CELLS_PER_OBJECT = 4
 # Below this total, every x * (x - 1) and their sum fit in int64 (total**2 < 2**63).
-_INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
-#: The most objects a contingency table may count: every product of two counts fits int64.
-MAX_OBJECTS = _INT64_SAFE_TOTAL
+_INT64_SAFE_TOTAL = MAX_OBJECTS
 # From this many non-zero cells, Contingency.scores draws cp_accuracy_mc on a second thread
 # (below it, starting the thread costs more than the draws).
 _THREADED_DRAW_MIN_CELLS = 2**14
@@ -857,7 +855,7 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
 def _weighted(codes_t, values_t, codes_p, values_p, weights: np.ndarray) -> Contingency:
     """The table of two code vectors whose objects count ``weights`` times (int64, checked)."""
     rows, cols = _checked_shape(values_t, values_p)
-    # float64 sums of whole numbers below 2^53 (check_sample_weight) are exact
+    # float64 sums of whole numbers totalling at most MAX_OBJECTS (check_sample_weight) are exact
     summed = np.bincount(codes_t * cols + codes_p, weights=weights, minlength=rows * cols)
     table = summed.astype(np.int64).reshape(rows, cols)
     row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)

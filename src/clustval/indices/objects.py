@@ -26,6 +26,7 @@ returns and check nothing of them again. (Without weights or a noise policy,
 from __future__ import annotations
 
 import functools
+import math
 import warnings
 from dataclasses import dataclass
 
@@ -37,8 +38,9 @@ from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
 NOISE_POLICIES = ("cluster", "exclude", "singletons")
 #: The label DBSCAN, HDBSCAN and OPTICS give their noise objects.
 NOISE_LABEL = -1
-# Weights are summed in float64: exact while every total stays below 2^53.
-_EXACT_TOTAL = 2**53
+#: The most objects (copies, with weights) any score counts: every product of two counts
+#: (a_i b_j, n_ij^2) fits int64, and float64 sums of the weights are exact (far below 2^53).
+MAX_OBJECTS = math.isqrt(2**63 - 1)
 # Integer labels whose range is at most this many times n are factorised with a lookup
 # table in O(n + range) instead of a sort in O(n log n).
 _DENSE_RANGE_FACTOR = 4
@@ -452,7 +454,8 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     ------
     clustval.errors.InputError
         A weight that is negative, not finite or not whole, a length other than n, or
-        weights that are all zero or total 2^53 or more; one line.
+        weights that are all zero or total more than ``MAX_OBJECTS`` (about 3.04e9, the
+        limit of the contingency table and the Dask counts); one line.
 
     Examples
     --------
@@ -482,8 +485,12 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     total = float(w.sum())
     if total == 0:
         raise InputError("sample_weight is zero for every object: nothing to score.")
-    if total >= _EXACT_TOTAL:
-        raise InputError(f"sample_weight totals {total:.3g} copies; the tables count below 2^53.")
+    if total > MAX_OBJECTS:  # the table's limit (checked_total), before any sum can overflow
+        raise InputError(
+            f"sample_weight totals {total:.6g} copies, more than {MAX_OBJECTS}, the most the indices compute "
+            "exactly (they multiply two counts, a product that must fit int64): divide the weights by a common "
+            "factor if the indices you need are scale-free."
+        )
     return w.astype(np.int64)
 
 
