@@ -9,6 +9,9 @@ of its own, "cluster" that of -1 as an ordinary label.
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import math
 import warnings
 
@@ -16,6 +19,7 @@ import numpy as np
 import pytest
 
 import clustval
+from clustval.cli import main
 from clustval.errors import InputError, NoiseLabelWarning
 from clustval.indices.contingency import contingency
 from clustval.indices.registry import EXTERNAL
@@ -194,7 +198,7 @@ def test_each_entry_point_warns_of_an_unsaid_noise_label(call):
 def test_no_warning_without_the_noise_label():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        clustval.score(np.array(["-1", "a", "a", "b"]), labels_true=[0, 0, 1, 1], names=["ari"])
+        clustval.score(np.array(["-2", "a", "a", "b"]), labels_true=[0, 0, 1, 1], names=["ari"])
         clustval.score(np.array([-2, 0, 0, 1]), labels_true=[0, 0, 1, 1], names=["ari"])
         clustval.external_scores([0, 0, 1, 1], [0, 0, 1, 1], ["ari"])
 
@@ -205,6 +209,63 @@ def test_exclude_with_weights_keeps_the_weights_of_the_others():
     assert _same(clustval.external_scores(T, P, sample_weight=w, noise="exclude", undefined="nan"),
                  clustval.external_scores(np.repeat(T[kept], w[kept]), np.repeat(P[kept], w[kept]),
                                           undefined="nan"))  # fmt: skip
+
+
+@pytest.mark.parametrize("noise", ["cluster", "exclude", "singletons"])
+def test_weights_equal_repetition_under_every_noise_policy(noise):
+    """Repetition is the truth: a noise object of weight w is w copies of it, so under
+    "singletons" w clusters of one (it was one cluster of w: ARI 0.389 against 0.222)."""
+    w = np.array([1, 5, 2, 1, 5, 3, 1, 5])
+    w[1] = 0  # a noise object of weight 0 is absent
+    weighted = clustval.external_scores(T, P, sample_weight=w, noise=noise, undefined="nan")
+    repeated = clustval.external_scores(np.repeat(T, w), np.repeat(P, w), noise=noise, undefined="nan")
+    assert _same(weighted, repeated)
+    from clustval.indices.registry import INDICES
+
+    names = [name for name in clustval.indices.registry.INTERNAL if INDICES[name].weights]
+    got = clustval.internal_scores(X, P, names, sample_weight=w, noise=noise, undefined="nan")
+    want = clustval.internal_scores(np.repeat(X, w, axis=0), np.repeat(P, w), names, noise=noise, undefined="nan")
+    for name in names:  # the weighted sums in another order (as tests/test_internal_weights.py)
+        assert got[name] == pytest.approx(want[name], rel=1e-10, nan_ok=True), name
+    D = np.abs(X - X.T)
+    distance_based = ["dunn", "gdi21"]
+    got = clustval.internal_scores(D, P, distance_based, metric="precomputed", sample_weight=w, noise=noise,
+                                   undefined="nan")  # fmt: skip
+    Dw = np.repeat(np.repeat(D, w, axis=0), w, axis=1)
+    assert _same(got, clustval.internal_scores(Dw, np.repeat(P, w), distance_based, metric="precomputed",
+                                               noise=noise, undefined="nan"))  # fmt: skip
+
+
+def test_singletons_with_too_many_noise_copies_is_one_line():
+    with pytest.raises(InputError, match='noise="singletons" makes each of the 3000000000 copies') as caught:
+        clustval.external_scores([0, 1, 1], [0, -1, 1], ["ari"], sample_weight=[1, 3e9, 1], noise="singletons")
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("form", ["str", "object", "bytes"])
+def test_minus_one_as_text_is_the_noise_label(form):
+    """A file's labels are text: "-1" is noise as -1 is (it was an ordinary label, silently)."""
+    as_text = {"str": lambda a: np.array([str(x) for x in a]),
+               "object": lambda a: np.array([str(x) for x in a], dtype=object),
+               "bytes": lambda a: np.array([str(x).encode() for x in a])}[form](P)  # fmt: skip
+    for noise in ("exclude", "singletons", "cluster"):
+        assert _same(_quiet_score(as_text, labels_true=T, X=X, names=NAMES, noise=noise),
+                     _quiet_score(P, labels_true=T, X=X, names=NAMES, noise=noise)), noise  # fmt: skip
+    with pytest.warns(NoiseLabelWarning):
+        clustval.score(as_text, labels_true=T, names=["ari"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "-1.5", "1-" and "- 1" are no noise label
+        clustval.score(["-1.5", "1-", "- 1", "a"], labels_true=[0, 0, 1, 1], names=["ari"])
+
+
+def test_the_command_line_reads_minus_one_in_text_labels_as_noise(tmp_path):
+    (tmp_path / "t.txt").write_text("a\na\nb\nb\nc\nc\n")
+    (tmp_path / "p.txt").write_text("x\n-1\ny\ny\n-1\nz\n")
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        main(["score", "--truth", str(tmp_path / "t.txt"), "--pred", str(tmp_path / "p.txt"), "--index", "ari",
+              "--noise", "exclude", "--json"])  # fmt: skip
+    assert json.loads(buffer.getvalue()) == {"ari": 1.0}
 
 
 @pytest.mark.parametrize(

@@ -67,7 +67,7 @@ from ._engine.pairwise import (
 from .errors import InputError, WorkerLostError
 from .indices.contingency import contingency
 from .indices.counts import contingency_from_counts
-from .indices.objects import apply_noise, as_label_array, as_labels, check_noise, warn_noise
+from .indices.objects import apply_noise, as_label_array, as_labels, check_noise, checked_objects, warn_noise
 from .indices.partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -104,6 +104,7 @@ def internal_scores(
     metric: str = "euclidean",
     tasks: int | None = None,
     progress: bool | None = None,
+    noise: str | None = None,
     **options,
 ) -> dict[str, float]:
     """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
@@ -141,6 +142,10 @@ def internal_scores(
     progress : bool or None, default None
         A progress bar on stderr, one step per index, as :func:`clustval.internal_scores`
         draws it (None: on a terminal only, once the call has run about 1.5 s).
+    noise : {"cluster", "exclude", "singletons"} or None
+        What the noise label -1 (or "-1") of ``labels`` means, as :func:`clustval.internal_scores`
+        takes it: one cluster, objects left out (their rows of X too), or each a cluster of its
+        own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
     **options
         The internal indices' options by name, as :func:`clustval.internal_scores` takes them
         (``help()`` lists each with its values, default and meaning).
@@ -181,8 +186,9 @@ def internal_scores(
     specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
+        objects = checked_objects(labels, noise=noise, name="labels")
         p = _ClusterPartition(
-            X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
+            X, objects, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
         )
         return p.scores(specs, given, undefined)
 
@@ -191,8 +197,8 @@ class _ClusterPartition(Partition):
     """A :class:`~clustval.indices.partition.Partition` whose distance summaries come from tasks on
     a Dask cluster (the same values as its in-memory pass)."""
 
-    def __init__(self, X, labels, *, client, tasks: int | None, **options) -> None:
-        super().__init__(X, labels, **options)
+    def __init__(self, X, objects, *, client, tasks: int | None, needs, memory_budget_mb, metric) -> None:
+        self._take(X, objects, needs, memory_budget_mb, metric)
         self.client, self.tasks = client, tasks
 
     def pair_values(self) -> ClusterPairValues:
