@@ -230,6 +230,17 @@ def test_the_noise_label_on_the_cluster_as_in_memory(client):
 def test_bad_input_is_one_clear_error(client):
     with pytest.raises(InputError):
         clustval.dask.internal_scores([[0.0], [np.nan]], [0, 1], ["sil"], client=client)
+    X, labels = [[0.0], [1.0], [5.0], [6.0]], [0, 0, 1, 1]
+    for tasks in (-1, 0, 1.5, True):
+        with pytest.raises(InputError, match="tasks must be a positive integer"):
+            clustval.dask.internal_scores(X, labels, ["sil"], client=client, tasks=tasks)
+    for given in (None, "tcp://127.0.0.1:8786"):
+        with pytest.raises(InputError, match="client must be a dask.distributed.Client"):
+            clustval.dask.internal_scores(X, labels, ["sil"], client=given)
+    with Client(processes=False, dashboard_address=None) as closed:
+        pass
+    with pytest.raises(InputError, match="the Dask client is closed"):
+        clustval.dask.internal_scores(X, labels, ["sil"], client=closed)
     with pytest.raises(InputError, match="coordinates"):
         clustval.dask.internal_scores(np.zeros((3, 3)), [0, 1, 1], ["db"], client=client, metric="precomputed")
 

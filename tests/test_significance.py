@@ -96,6 +96,15 @@ def test_one_draw_every_index():
     assert together.observed == {name: clustval.get_index(name).function(T, P) for name in alone}
 
 
+def test_a_generator_seed_draws_from_it():
+    drawn = significance("ari", T, P, max_exact_tables=0, n_resamples=50, seed=np.random.default_rng(7))
+    assert drawn.seed is None
+    assert drawn.p_values == significance("ari", T, P, max_exact_tables=0, n_resamples=50,
+                                          seed=np.random.default_rng(7)).p_values  # fmt: skip
+    sequence = np.random.SeedSequence(8)
+    assert significance("ari", T, P, max_exact_tables=0, n_resamples=50, seed=sequence).seed == sequence.entropy
+
+
 def test_seed_reproduces():
     first = significance("ari", T, P, max_exact_tables=0, n_resamples=50)
     again = significance("ari", T, P, max_exact_tables=0, n_resamples=50, seed=first.seed)
@@ -124,6 +133,11 @@ def test_refusals():
         significance("ari", T, P, model="perm2")
     with pytest.raises(InputError, match="n_resamples"):
         significance("ari", T, P, n_resamples=0)
+    with pytest.raises(InputError, match=r"n_resamples = 1000000000 needs .* GiB for its draws"):
+        significance("ari", T, P, n_resamples=10**9, max_exact_tables=0)
+    for seed in (-1, 1.5, "1", True):
+        with pytest.raises(InputError, match="seed = .*; use None, an integer >= 0 or a numpy Generator"):
+            significance("ari", T, P, seed=seed, max_exact_tables=0, n_resamples=9)
     with pytest.raises(InputError, match="unknown"):
         significance("sil", T, P)
 

@@ -184,6 +184,7 @@ def internal_scores(
     True
     """
     specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
+    _check_cluster(client, tasks)
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
         objects = checked_objects(labels, noise=noise, name="labels")
@@ -261,6 +262,7 @@ def distance_stats(
     >>> bool((got.cluster_sums == cluster_distance_stats(X, codes, 4, sums=True).cluster_sums).all())
     True
     """
+    _check_cluster(client, tasks)
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
         pair_max=pair_max, memory_budget_mb=memory_budget_mb, precomputed=precomputed, metric=metric,
@@ -286,6 +288,19 @@ def distance_stats(
 
     with _Scattered(client, scatter) as data:
         return combine_pass(plan, _gather_tasks(client, data, submit, len(blocks)))
+
+
+def _check_cluster(client, tasks) -> None:
+    """One line for a client that cannot run tasks (None, closed, not a client) or a count
+    of tasks that is no positive integer, before any work."""
+    if not all(callable(getattr(client, method, None)) for method in ("submit", "scatter", "nthreads")):
+        raise InputError(f"client must be a dask.distributed.Client (Client(LocalCluster(...)), "
+                         f"Client('tcp://host:8786')), got {client!r}.")  # fmt: skip
+    if getattr(client, "status", None) in ("closing", "closed"):
+        raise InputError("the Dask client is closed: open a new one (Client(...)) and run the call again.")
+    if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))
+                              or tasks < 1):  # fmt: skip
+        raise InputError(f"tasks must be a positive integer, or None (four per worker thread), got {tasks!r}.")
 
 
 class _Scattered:

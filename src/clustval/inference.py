@@ -22,6 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
 from .indices.chance import MODELS
 from .indices.contingency import Contingency, contingency
@@ -61,7 +62,7 @@ class Significance:
         The tables the p-values read (enumerated, or drawn).
     seed : int or None
         The seed of the draws (the entropy numpy's ``SeedSequence`` drew when none was given,
-        so that every result can be reproduced).
+        so that every result can be reproduced); None when a ``Generator`` was given.
 
     Examples
     --------
@@ -316,8 +317,9 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         The random model.
     n_resamples : int, default 999
         Random tables drawn for the Monte Carlo p-value.
-    seed : int or None
-        Seed of numpy's ``default_rng``; None draws one (recorded in the result).
+    seed : int, numpy Generator or None
+        Seed of numpy's ``default_rng`` (an integer >= 0); None draws one (recorded in the
+        result); a ``Generator`` is drawn from as it is (the result's seed is then None).
     max_exact_tables : int, default 10000
         Enumerate the tables exactly when the model has at most this many; 0 never does.
     **options
@@ -351,6 +353,7 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         raise InputError(f"model must be one of {MODELS}, got {model!r}.")
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise InputError(f"n_resamples must be a positive integer, got {n_resamples!r}.")
+    seed = check_seed(seed)
     specs = requested("external", index)
     if index is None:
         specs = [spec for spec in specs if spec.direction != "none"]
@@ -366,13 +369,18 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     lower = np.array([spec.direction == "lower" for spec in specs])
     if model in ("perm", "perm1", "num1", "all1") and _count_tables(ct, model) <= max_exact_tables:
         p_values, count = _exact(specs, ct, model, observed, lower, options)
+        recorded = seed.entropy if isinstance(seed, np.random.SeedSequence) else seed if isinstance(seed, int) else None
         return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model,
-                            True, 0, count, seed)  # fmt: skip
-    sequence = np.random.SeedSequence(seed)
-    rng = np.random.default_rng(sequence)
+                            True, 0, count, recorded)  # fmt: skip
+    check_draws(n_resamples, 8 * (ct.table.size + 1))  # each drawn table and its values
+    if isinstance(seed, (np.random.Generator, np.random.BitGenerator)):
+        rng, seed = np.random.default_rng(seed), None
+    else:
+        sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        rng, seed = np.random.default_rng(sequence), int(sequence.entropy)
     hits = np.zeros(len(specs), dtype=np.int64)
     for table in _random_tables(ct, model, int(n_resamples), rng):
         hits += _extreme(_scores(specs, table, ct, options), observed, lower)
     p_values = ((1 + hits) / (1 + int(n_resamples))).tolist()
     return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model, False,
-                        int(n_resamples), int(n_resamples), int(sequence.entropy))  # fmt: skip
+                        int(n_resamples), int(n_resamples), seed)  # fmt: skip
