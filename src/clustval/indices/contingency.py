@@ -243,6 +243,7 @@ class Contingency:
         cells = self.__dict__.get("cells")
         if name != "table" or cells is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        _checked_shape(self.classes, self.clusters, "this index needs the dense table: ")
         table = np.zeros(self.shape, dtype=np.int64)
         table[cells.rows, cells.cols] = cells.counts
         object.__setattr__(self, "table", _frozen(table))
@@ -912,7 +913,8 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
     of the dense count.
     """
     n = codes_t.shape[0]
-    _checked_shape(values_t, values_p)
+    # any shape: only the n cell keys are held (the dense table, if an index asks for it, is
+    # refused above MAX_TABLE_CELLS there)
     # codes renumbered into the sorted non-empty lines first: the sorted keys are then
     # row-major (a gather of the n codes, cheaper than reordering the cells afterwards)
     codes_t, values_t, row_sums = _sorted_lines(codes_t, values_t)
@@ -939,10 +941,12 @@ def _sorted_lines(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, ..
 
 def _counted_keys(codes_t: np.ndarray, cols: int, codes_p: np.ndarray) -> tuple[np.ndarray, ...]:
     """The distinct keys ``codes_t * cols + codes_p`` (ascending, int64) and their counts:
-    ``np.unique(..., return_counts=True)``, sorting 32-bit keys (twice as fast as 64-bit).
-    The keys are below the table's cells, which ``_checked_shape`` bounds below 2^31."""
-    keys = np.multiply(codes_t, cols, dtype=np.int32, casting="unsafe")
-    keys += codes_p.astype(np.int32)
+    ``np.unique(..., return_counts=True)``, sorting 32-bit keys (twice as fast as 64-bit)
+    while the table's cells, the keys' bound, are below 2^31 (C and K below n each: the
+    keys are below n^2, in int64 for any n a table counts)."""
+    small = (int(codes_t.max(initial=0)) + 1) * cols <= 2**31
+    keys = np.multiply(codes_t, cols, dtype=np.int32 if small else np.int64, casting="unsafe")
+    keys += codes_p.astype(keys.dtype)
     keys.sort()
     starts = np.empty(keys.size, dtype=bool)
     starts[0] = True
@@ -973,13 +977,14 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     return table, values_t, values_p
 
 
-def _checked_shape(values_t: np.ndarray, values_p: np.ndarray) -> tuple[int, int]:
+def _checked_shape(values_t: np.ndarray, values_p: np.ndarray, why: str = "") -> tuple[int, int]:
     """The table's shape, refused above ``MAX_TABLE_CELLS`` cells before it is allocated."""
     rows, cols = len(values_t), len(values_p)
     if rows * cols > MAX_TABLE_CELLS:
         raise InputError(
-            f"{rows} classes x {cols} clusters is too large for a dense contingency table "
-            f"(limit {MAX_TABLE_CELLS} cells); external indices need far fewer clusters."
+            f"{why}{rows} classes x {cols} clusters is too large for a dense contingency table "
+            f"(limit {MAX_TABLE_CELLS} cells, 512 MiB); the indices of pairs and information (ARI, NMI, "
+            "AMI, Rand, ...) take any number of labels."
         )
     return rows, cols
 
