@@ -302,6 +302,18 @@ def test_dask_weights_and_noise_equal_the_in_memory_values(noise):
     assert _same(chunked, clustval.external_scores(t, p, sample_weight=w, noise=noise, undefined="nan"))
 
 
+def test_dask_counts_text_minus_one_as_noise():
+    da = pytest.importorskip("dask.array")
+    import clustval.dask
+
+    rng = np.random.default_rng(6)
+    t, p = rng.integers(0, 4, 2000), rng.integers(-1, 5, 2000)
+    text = p.astype(str)
+    chunked = clustval.dask.external_scores(da.from_array(t, chunks=700), da.from_array(text, chunks=700),
+                                            ["ari", "nmi"], noise="exclude")  # fmt: skip
+    assert chunked == clustval.external_scores(t[p != -1], p[p != -1], ["ari", "nmi"])
+
+
 def test_dask_refuses_singletons_and_weights_of_zero_in_one_line():
     da = pytest.importorskip("dask.array")
     import clustval.dask

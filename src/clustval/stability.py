@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._engine.validation import as_data_matrix, check_seed
+from ._engine.validation import as_data_matrix, check_draws, check_seed
 from .clustering import clusterer
 from .clustering.kmedoids import euclidean_distances
 from .errors import InputError
@@ -166,7 +166,7 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     """
     X = _data(X)
     ks = _ks(ks, len(X) // 2, "prediction strength needs K <= n // 2 (each half holds K clusters)")
-    _count(n_splits, "n_splits")
+    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
     real = isinstance(cutoff, (int, float, np.integer, np.floating)) and not isinstance(cutoff, (bool, np.bool_))
     if not (real and 0 <= cutoff <= 1):
         raise InputError(f"cutoff must be a number in [0, 1], as a strength is; got {cutoff!r}.")
@@ -302,7 +302,7 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     """
     X = _data(X)
     (k,) = _ks([n_clusters], len(X), "n_clusters must be at most the number of objects")
-    _count(n_resamples, "n_resamples")
+    check_draws(n_resamples, 8 * (len(X) + k), "n_resamples")  # each draw's rows and Jaccards
     at = clusterer(algorithm, **options)
     labels = _codes(at(X, k))
     rng = np.random.default_rng(check_seed(seed))
@@ -425,7 +425,7 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     """
     X = _data(X)
     ks = _ks(ks, len(X) // 2, "stability needs K <= n // 2 (each half holds K clusters)")
-    _count(n_splits, "n_splits")
+    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
     at = clusterer(algorithm, **options)
     rng = np.random.default_rng(check_seed(seed))
     splits = [_halves(len(X), rng) for _ in range(n_splits)]
@@ -577,7 +577,7 @@ def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: in
         raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {method!r}.")
     D = _distances(X, distances)
     (k,) = _ks([k], len(D), "k must be at most the number of objects")
-    _count(n, "n")
+    check_draws(n, 8 * len(D), "n")  # each random clustering's labels
     rng = np.random.default_rng(check_seed(seed))
     join = _nearest_start if method == "centroids" else _grown
     return np.array([join(D, rng.choice(len(D), k, replace=False)) for _ in range(n)])
