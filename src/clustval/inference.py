@@ -369,10 +369,11 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     lower = np.array([spec.direction == "lower" for spec in specs])
     if model in ("perm", "perm1", "num1", "all1") and _count_tables(ct, model) <= max_exact_tables:
         p_values, count = _exact(specs, ct, model, observed, lower, options)
-        recorded = seed.entropy if isinstance(seed, np.random.SeedSequence) else seed if isinstance(seed, int) else None
+        recorded = seed.entropy if isinstance(seed, np.random.SeedSequence) else seed if isinstance(seed, int) \
+            else None  # a Generator's draws have no seed to record
         return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model,
                             True, 0, count, recorded)  # fmt: skip
-    check_draws(n_resamples, 8 * (ct.table.size + 1))  # each drawn table and its values
+    check_draws(n_resamples, 8 * (ct.n_classes * ct.n_clusters + 1))  # each drawn table and its values
     if isinstance(seed, (np.random.Generator, np.random.BitGenerator)):
         rng, seed = np.random.default_rng(seed), None
     else:

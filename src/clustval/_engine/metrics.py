@@ -8,9 +8,10 @@ feature in order, as :func:`clustval._engine.pairwise.exact_distances` computes 
 Euclidean ones: so ``d(x, y)`` and ``d(y, x)`` are the same bits, ``d(x, x)`` is exactly 0, and
 the compiled kernel (:func:`clustval._engine.kernels.metric_block`) and numpy give the same
 values (Minkowski's within a few ulps: each rounds the power x ** p by its CPU's math
-library, differently where there is AVX-512). Cosine and correlation distances are the halved squared Euclidean distances of
-the rows scaled to unit length (correlation: centred first), 1 - cos(x, y) =
-||x/|x| - y/|y|||^2 / 2: the same value as scipy's ``1 - x.y / (|x| |y|)`` up to rounding,
+library, differently where there is AVX-512). Cosine and correlation distances are the
+halved squared Euclidean distances of the rows scaled to unit length (correlation: centred
+first), 1 - cos(x, y) = ||x/|x| - y/|y|||^2 / 2: the same value as scipy's
+``1 - x.y / (|x| |y|)`` up to rounding,
 without its cancellation for near directions (parallel rows are at exactly 0).
 """
 

@@ -7,8 +7,8 @@
   the weighted labels equals, bit for bit, the index of the labels with each object
   repeated its weight's times. Real-valued weights are refused: the pair-counting and
   chance-adjusted indices have no exact form for them.
-* ``noise``: what a clustering's noise label (-1 for DBSCAN, HDBSCAN and OPTICS) means.
-  ``"cluster"``: one cluster like any other (every index's value as if the label were
+* ``noise``: what a clustering's noise label (-1 for DBSCAN, HDBSCAN and OPTICS, or its
+  text "-1" as a file's labels are read) means. ``"cluster"``: one cluster like any other (every index's value as if the label were
   ordinary); ``"exclude"``: its objects are left out of the score (from both labellings,
   the data and the weights); ``"singletons"``: each of its objects is a cluster of its own.
   Not given, it is ``"cluster"``, with a :class:`~clustval.errors.NoiseLabelWarning` when
