@@ -22,7 +22,7 @@ import clustval
 from clustval.cli import main
 from clustval.errors import InputError, NoiseLabelWarning
 from clustval.indices.contingency import contingency
-from clustval.indices.registry import EXTERNAL
+from clustval.indices.registry import EXTERNAL, INDICES, INTERNAL
 
 N_CASES = 4
 
@@ -122,9 +122,10 @@ def test_weights_beyond_the_object_limit_are_one_line_errors_everywhere(weight):
     IndexError in the AMI, 1e15 asked 1.7 GiB; they exceed the limit every table keeps."""
     t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 2, 2]
     X = [[0.0], [1.0], [2.0], [5.0], [6.0], [7.0]]
-    calls = [lambda: clustval.external_scores(t, p, ["nmi", "ami", "mutual_info", "homogeneity"], sample_weight=[weight] * 6),
-             lambda: contingency(t, p, sample_weight=[weight] * 6),
-             lambda: clustval.internal_scores(X, p, ["db"], sample_weight=[weight] * 6)]  # fmt: skip
+    w = [weight] * 6
+    calls = [lambda: clustval.external_scores(t, p, ["nmi", "ami", "mutual_info", "homogeneity"], sample_weight=w),
+             lambda: contingency(t, p, sample_weight=w),
+             lambda: clustval.internal_scores(X, p, ["db"], sample_weight=w)]  # fmt: skip
     for call in calls:
         with pytest.raises(InputError, match="sample_weight totals .* copies, more than 3037000499") as caught:
             call()
@@ -220,9 +221,7 @@ def test_weights_equal_repetition_under_every_noise_policy(noise):
     weighted = clustval.external_scores(T, P, sample_weight=w, noise=noise, undefined="nan")
     repeated = clustval.external_scores(np.repeat(T, w), np.repeat(P, w), noise=noise, undefined="nan")
     assert _same(weighted, repeated)
-    from clustval.indices.registry import INDICES
-
-    names = [name for name in clustval.indices.registry.INTERNAL if INDICES[name].weights]
+    names = [name for name in INTERNAL if INDICES[name].weights]
     got = clustval.internal_scores(X, P, names, sample_weight=w, noise=noise, undefined="nan")
     want = clustval.internal_scores(np.repeat(X, w, axis=0), np.repeat(P, w), names, noise=noise, undefined="nan")
     for name in names:  # the weighted sums in another order (as tests/test_internal_weights.py)
