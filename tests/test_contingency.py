@@ -181,6 +181,22 @@ def test_any_number_of_labels_as_scikit_learn_counts_them():
         with pytest.raises(InputError, match="one-to-one matching of 63249 classes with 63233 clusters") as caught:
             clustval.external_scores(t, p, [name])
         assert "\n" not in str(caught.value)
+    # the same table from long rows, and from Dask's chunks (each chunk's cells, added up)
+    rows, cols, counts = ct.cells
+    from clustval.indices.counts import contingency_from_counts
+
+    long = contingency_from_counts(ct.classes[rows][::-1], ct.clusters[cols][::-1], counts[::-1])
+    assert all((x == y).all() for x, y in zip(long.cells, ct.cells)) and long.n == ct.n
+    assert (long.row_sums == ct.row_sums).all() and (long.col_sums == ct.col_sums).all()
+    da = pytest.importorskip("dask.array")
+    import dask
+
+    import clustval.dask
+
+    with dask.config.set(scheduler="threads"):
+        chunked = clustval.dask.external_scores(da.from_array(t, chunks=30_000), da.from_array(p, chunks=30_000),
+                                                list(ours))  # fmt: skip
+    assert chunked == ours
 
 
 def test_ami_of_many_labels_equals_its_exact_value():

@@ -47,6 +47,17 @@ def test_whole_weights_equal_repeated_objects_bit_for_bit(seed):
     assert _same(weighted, repeated)
 
 
+@pytest.mark.parametrize("n", [300, 100_000])
+def test_weights_of_many_labels_equal_repetition_bit_for_bit(n):
+    """Many more cells than objects: the weighted table is kept as its cells (100,000 random
+    labels: 4e9 cells, beyond the dense limit that refused it), as the repeated labels' is."""
+    rng = np.random.default_rng(n)
+    t, p, w = rng.integers(0, n, n), rng.integers(0, n, n), rng.integers(0, 4, n)
+    names = ["ari", "nmi", "ami", "rand", "fmi", "vi", "purity", "f_measure", "bcubed_f"] if n > 1000 else None
+    weighted = clustval.external_scores(t, p, names, sample_weight=w, undefined="nan")
+    assert _same(weighted, clustval.external_scores(np.repeat(t, w), np.repeat(p, w), names, undefined="nan"))
+
+
 def test_weights_given_as_whole_floats_and_through_score():
     t, p, w = _case(7)
     assert _same(clustval.score(p, labels_true=t, sample_weight=w.astype(float), undefined="nan"),

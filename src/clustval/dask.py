@@ -621,8 +621,8 @@ def _count_chunk(labels_true, labels_pred, sample_weight=None, *, noise=None) ->
         empty = np.empty(0, dtype=np.int64)
         return empty, empty, empty
     ct = contingency(labels_true, labels_pred, sample_weight=sample_weight)
-    rows, cols = np.nonzero(ct.table)
-    return ct.classes[rows], ct.clusters[cols], ct.table[rows, cols]
+    rows, cols, counts = ct.cells  # those of a count of many labels too, without its dense table
+    return ct.classes[rows], ct.clusters[cols], counts
 
 
 def _add_up(classes: np.ndarray, clusters: np.ndarray, counts: np.ndarray):

@@ -855,6 +855,11 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
 
 def _weighted(codes_t, values_t, codes_p, values_p, weights: np.ndarray) -> Contingency:
     """The table of two code vectors whose objects count ``weights`` times (int64, checked)."""
+    if _is_sparse(values_t, values_p, codes_t.shape[0]):  # many labels: the weights of each cell
+        keys, at = np.unique(codes_t * len(values_p) + codes_p, return_inverse=True)
+        # float64 sums of whole numbers totalling at most MAX_OBJECTS (check_sample_weight) are exact
+        counts = np.bincount(at.ravel(), weights=weights, minlength=keys.size).astype(np.int64)
+        return counted_cells(*np.divmod(keys, len(values_p)), counts, values_t, values_p)
     rows, cols = _checked_shape(values_t, values_p)
     # float64 sums of whole numbers totalling at most MAX_OBJECTS (check_sample_weight) are exact
     summed = np.bincount(codes_t * cols + codes_p, weights=weights, minlength=rows * cols)
@@ -924,6 +929,39 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
     ct = Contingency._counted(None, values_t, values_p, n, row_sums, col_sums)
     cells = Cells(_frozen(cell_rows), _frozen(cell_cols), _frozen(counts))
     object.__setattr__(ct, "cells", cells)  # the cached_property's value
+    return ct
+
+
+def counted_cells(rows: np.ndarray, cols: np.ndarray, counts: np.ndarray, values_t, values_p) -> Contingency:
+    """The table of cells counted elsewhere (each cell once: long rows, Dask's chunks,
+    weights), kept as its non-zero cells as :func:`_contingency_from_cells` keeps a table of
+    many more cells than objects: any number of distinct labels, the dense table filled only
+    if an index asks for it. Lines no count falls in are dropped, the others sorted by label.
+
+    Examples
+    --------
+    >>> ct = counted_cells(np.array([1, 0]), np.array([2, 0]), np.array([3, 4]), np.array(["b", "a"]),
+    ...                    np.array([5, 6, 7]))
+    >>> ct.cells, ct.classes.tolist(), ct.clusters.tolist(), ct.n
+    (Cells(rows=array([0, 1]), cols=array([1, 0]), counts=array([3, 4])), ['a', 'b'], [5, 7], 7)
+    """
+    rows, cols, counts = (np.asarray(a, dtype=np.int64) for a in (rows, cols, counts))
+    nonzero = counts > 0
+    rows, cols, counts = rows[nonzero], cols[nonzero], counts[nonzero]
+    lines = []
+    for codes, values in ((rows, np.asarray(values_t)), (cols, np.asarray(values_p))):
+        sums = np.zeros(len(values), dtype=np.int64)
+        np.add.at(sums, codes, counts)  # integers: exact in any order
+        kept = _kept_lines(sums, values)
+        if kept is not None:  # the lines that hold a count, in label order
+            renumber = np.empty(len(values), dtype=np.int64)
+            renumber[kept] = np.arange(kept.size)
+            codes, values, sums = renumber[codes], values[kept], sums[kept]
+        lines.append((codes, values, sums))
+    (rows, classes, row_sums), (cols, clusters, col_sums) = lines
+    order = np.lexsort((cols, rows))  # row-major, as the dense table's non-zero cells
+    ct = Contingency._counted(None, classes, clusters, int(counts.sum()), row_sums, col_sums)
+    object.__setattr__(ct, "cells", Cells(_frozen(rows[order]), _frozen(cols[order]), _frozen(counts[order])))
     return ct
 
 
