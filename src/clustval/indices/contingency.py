@@ -938,6 +938,20 @@ def counted_cells(rows: np.ndarray, cols: np.ndarray, counts: np.ndarray, values
     many more cells than objects: any number of distinct labels, the dense table filled only
     if an index asks for it. Lines no count falls in are dropped, the others sorted by label.
 
+    Parameters
+    ----------
+    rows, cols : ndarray of int
+        Each cell's class and cluster, codes into ``values_t`` and ``values_p``; a cell once.
+    counts : ndarray of int
+        Each cell's count, >= 0, their total checked (at most ``MAX_OBJECTS``).
+    values_t, values_p : ndarray
+        The class and cluster labels the codes stand for, in any order.
+
+    Returns
+    -------
+    Contingency
+        The table, its cells set and its dense table left unfilled.
+
     Examples
     --------
     >>> ct = counted_cells(np.array([1, 0]), np.array([2, 0]), np.array([3, 4]), np.array(["b", "a"]),
