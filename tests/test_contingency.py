@@ -150,7 +150,7 @@ def test_too_many_cells_is_refused_not_allocated(monkeypatch):
     # counted from its cells (C * K > 4 n), any shape; its dense table is refused if asked
     sparse = contingency(np.arange(5), np.arange(5)[::-1])
     assert sparse.pairs == PairCounts(0, 0, 0, 10) and sparse.cells.counts.tolist() == [1] * 5
-    with pytest.raises(InputError, match="this index needs the dense table: 5 classes x 5 clusters"):
+    with pytest.raises(InputError, match="5 classes x 5 clusters is too large for a dense contingency table"):
         sparse.table
 
 

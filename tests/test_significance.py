@@ -126,7 +126,10 @@ def test_large_n_draws_tables_not_labels():
     assert result.p_values == {"ari": 0.01, "nmi": 0.01}
 
 
-def test_refusals():
+def test_refusals(monkeypatch):
+    import clustval._engine.validation as validation
+
+    monkeypatch.setattr(validation, "_physical_memory", lambda: 16.0 * 2**30)  # a 16 GiB machine, whatever this is
     with pytest.raises(InputError, match="better side"):
         significance("mcnemar", T, P)
     with pytest.raises(InputError, match="model"):
@@ -244,3 +247,14 @@ def test_exact_tables_with_empty_cells_and_every_model_are_probabilities():
         for name, value in brute_force(["ari", "jaccard"], t, p, model).items():
             assert 0 < result.p_values[name] <= 1
             assert result.p_values[name] == pytest.approx(value, abs=1e-14), (model, name)
+
+
+def test_draws_of_a_table_beyond_memory_are_one_line(monkeypatch):
+    """100,000 random labels: a Patefield draw is a dense 63,249 x 63,233 table (30 GiB)."""
+    import clustval._engine.validation as validation
+
+    monkeypatch.setattr(validation, "_physical_memory", lambda: 16.0 * 2**30)  # a 16 GiB machine, whatever this is
+    rng = np.random.default_rng(0)
+    t, p = rng.integers(0, 100_000, 100_000), rng.integers(0, 100_000, 100_000)
+    with pytest.raises(InputError, match=r"one draw \(n_resamples\) holds 29.8 GiB, more than this machine's memory"):
+        significance("ari", t, p, n_resamples=9, seed=1)

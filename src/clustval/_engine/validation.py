@@ -279,8 +279,11 @@ def check_draws(count, bytes_per_draw: int, name: str = "n_resamples") -> int:
     """
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
         raise InputError(f"{name} must be a positive integer, got {count!r}.")
-    need = int(count) * max(int(bytes_per_draw), 1)
-    if need > _physical_memory():
+    memory, need = _physical_memory(), int(count) * max(int(bytes_per_draw), 1)
+    if bytes_per_draw > memory:
+        raise InputError(f"one draw ({name}) holds {_bytes(bytes_per_draw)}, more than this machine's memory: "
+                         "even one cannot be drawn here.")  # fmt: skip
+    if need > memory:
         raise InputError(f"{name} = {count} needs {_bytes(need)} for its draws ({bytes_per_draw} bytes each), "
                          "more than this machine's memory: draw fewer.")  # fmt: skip
     return int(count)

@@ -243,7 +243,7 @@ class Contingency:
         cells = self.__dict__.get("cells")
         if name != "table" or cells is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        _checked_shape(self.classes, self.clusters, "this index needs the dense table: ")
+        _checked_shape(self.classes, self.clusters)  # a count of many labels: its cells only
         table = np.zeros(self.shape, dtype=np.int64)
         table[cells.rows, cells.cols] = cells.counts
         object.__setattr__(self, "table", _frozen(table))
@@ -1029,12 +1029,12 @@ def _count_small_int64(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, ...] |
     return table, values_t, values_p
 
 
-def _checked_shape(values_t: np.ndarray, values_p: np.ndarray, why: str = "") -> tuple[int, int]:
+def _checked_shape(values_t: np.ndarray, values_p: np.ndarray) -> tuple[int, int]:
     """The table's shape, refused above ``MAX_TABLE_CELLS`` cells before it is allocated."""
     rows, cols = len(values_t), len(values_p)
     if rows * cols > MAX_TABLE_CELLS:
         raise InputError(
-            f"{why}{rows} classes x {cols} clusters is too large for a dense contingency table "
+            f"{rows} classes x {cols} clusters is too large for a dense contingency table "
             f"(limit {MAX_TABLE_CELLS} cells, 512 MiB); the indices of pairs and information (ARI, NMI, "
             "AMI, Rand, ...) take any number of labels."
         )
