@@ -138,6 +138,9 @@ def test_refusals(monkeypatch):
         significance("ari", T, P, n_resamples=0)
     with pytest.raises(InputError, match=r"n_resamples = 1000000000 needs .* GiB for its draws"):
         significance("ari", T, P, n_resamples=10**9, max_exact_tables=0)
+    for given in ("x", -1, 1.5, None, True):
+        with pytest.raises(InputError, match="max_exact_tables must be an integer >= 0"):
+            significance("ari", T, P, max_exact_tables=given)
     for seed in (-1, 1.5, "1", True):
         with pytest.raises(InputError, match="seed = .*; use None, an integer >= 0 or a numpy Generator"):
             significance("ari", T, P, seed=seed, max_exact_tables=0, n_resamples=9)

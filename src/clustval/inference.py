@@ -353,6 +353,9 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         raise InputError(f"model must be one of {MODELS}, got {model!r}.")
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise InputError(f"n_resamples must be a positive integer, got {n_resamples!r}.")
+    exact_ok = isinstance(max_exact_tables, (int, np.integer)) and not isinstance(max_exact_tables, bool)
+    if not (exact_ok and max_exact_tables >= 0):
+        raise InputError(f"max_exact_tables must be an integer >= 0 (0: never enumerate), got {max_exact_tables!r}.")
     seed = check_seed(seed)
     specs = requested("external", index)
     if index is None:
