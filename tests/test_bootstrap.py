@@ -162,10 +162,25 @@ def test_an_undefined_resample_is_nan_and_left_out():
         (([0, 1], [0, 1]), {"method": "basic"}, "method"),
         (([0, 1], [0, 1]), {"confidence": 95}, "confidence"),
         (([0, 1], [0, 1]), {"n_resamples": 0}, "n_resamples"),
+        (([0, 1], [0, 1]), {"n_resamples": 10**12}, r"n_resamples = 1000000000000 needs .* TiB for its draws"),
+        (([0, 1], [0, 1]), {"seed": -1}, r"seed = -1; use None, an integer >= 0 or a numpy Generator"),
+        (([0, 1], [0, 1]), {"seed": 1.5}, "seed = 1.5"),
         (([0, 1], [0, 1]), {"pairwise": [0]}, "shape"),
         ((), {}, "per-object"),
     ],
 )
 def test_bad_input_gets_one_line(args, kwargs, message):
-    with pytest.raises(InputError, match=message):
+    with pytest.raises(InputError, match=message) as caught:
         bootstrap("ari", *args, **kwargs)
+    assert "\n" not in str(caught.value)
+
+
+def test_resamples_of_rows_beyond_memory_are_one_line():
+    with pytest.raises(InputError, match=f"n_resamples = {10**15} needs .* for its draws .* more than this machine"):
+        bootstrap("db", [[0.0], [1.0], [5.0]], [0, 0, 1], n_resamples=10**15)
+
+
+def test_a_generator_seed_draws_as_its_integer_seed():
+    t, p = [0, 0, 1, 1, 2, 2, 0, 1], [0, 1, 1, 1, 2, 2, 0, 0]
+    assert bootstrap("ari", t, p, n_resamples=50, seed=np.random.default_rng(4)).values.tolist() == \
+        bootstrap("ari", t, p, n_resamples=50, seed=4).values.tolist()

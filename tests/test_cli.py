@@ -279,6 +279,25 @@ def test_closed_stdout_exits_quietly(files):
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize(("closed", "message"), [("<&-", "standard input is closed (- reads it)"),
+                                                  (">&-", "standard output is closed: there is nowhere to write")])
+def test_a_closed_standard_stream_is_one_line(files, closed, message):
+    """A closed stdin or stdout: Python's sys.stdin or sys.stdout is None (an AttributeError)."""
+    shell = f"{sys.executable} -m clustval score --truth {files['truth']} --pred - --index ari {closed}"
+    result = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=120)
+    _one_line_failure(result, message)
+
+
+def test_a_label_line_beyond_csv_field_limit_is_read(files, tmp_path):
+    """A label of 200,000 characters passes csv's field limit of 131,072 (it was _csv.Error)."""
+    long_label = tmp_path / "long.txt"
+    long_label.write_text("a" * 200_000 + "\nb\n")
+    two = _write_lines(tmp_path / "two.txt", [0, 1])
+    result = run_cli("score", "--truth", two, "--pred", str(long_label), "--index", "ari", "--json")
+    assert json.loads(result.stdout) == {"ari": 1.0}, result.stderr
+    assert read_labels(str(long_label)).tolist() == ["a" * 200_000, "b"]
+
+
 def test_full_disk_is_one_line(files):
     with open("/dev/full", "w") as full:
         result = subprocess.run(

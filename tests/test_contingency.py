@@ -146,7 +146,86 @@ def test_too_many_cells_is_refused_not_allocated(monkeypatch):
     monkeypatch.setattr(contingency_module, "MAX_TABLE_CELLS", 15)
     contingency([0, 1, 2], [0, 1, 2])  # 9 cells: fine
     with pytest.raises(InputError, match="too large for a dense contingency table"):
-        contingency(np.arange(4), np.arange(4))  # 16 cells
+        contingency(np.arange(4), np.arange(4))  # 16 cells, counted densely
+    # counted from its cells (C * K > 4 n), any shape; its dense table is refused if asked
+    sparse = contingency(np.arange(5), np.arange(5)[::-1])
+    assert sparse.pairs == PairCounts(0, 0, 0, 10) and sparse.cells.counts.tolist() == [1] * 5
+    with pytest.raises(InputError, match="5 classes x 5 clusters is too large for a dense contingency table"):
+        sparse.table
+
+
+def test_any_number_of_labels_as_scikit_learn_counts_them():
+    """100,000 random labels (about 63,000 distinct each): 4e9 cells, beyond the dense limit
+    and int32 cell keys; every external index scikit-learn offers equals its value (its sparse
+    table), the matching indices are one line naming the size."""
+    from sklearn import metrics
+
+    import clustval
+
+    rng = np.random.default_rng(0)
+    t, p = rng.integers(0, 100_000, 100_000), rng.integers(0, 100_000, 100_000)
+    ours = clustval.external_scores(t, p, ["ari", "rand", "fmi", "mutual_info", "nmi", "homogeneity",
+                                           "completeness", "v_measure"])  # fmt: skip
+    theirs = {"ari": metrics.adjusted_rand_score, "rand": metrics.rand_score, "fmi": metrics.fowlkes_mallows_score,
+              "mutual_info": metrics.mutual_info_score, "nmi": metrics.normalized_mutual_info_score,
+              "homogeneity": metrics.homogeneity_score, "completeness": metrics.completeness_score,
+              "v_measure": metrics.v_measure_score}  # fmt: skip
+    for name, function in theirs.items():
+        assert ours[name] == pytest.approx(function(t, p), rel=1e-12, abs=1e-15), name
+    assert ours["ari"] == pytest.approx(-1.0001485883418679e-05, rel=1e-12)  # the issue's scikit-learn value
+    ct = contingency(t, p)
+    assert ct.shape == (63249, 63233) and ct.n == 100_000
+    sparse = clustval.contingency_matrix(t, p, sparse=True)
+    assert (sparse != contingency_matrix(t, p, sparse=True)).nnz == 0
+    for name in ("accuracy", "s2", "psi"):
+        with pytest.raises(InputError, match="one-to-one matching of 63249 classes with 63233 clusters") as caught:
+            clustval.external_scores(t, p, [name])
+        assert "\n" not in str(caught.value)
+    # the same table from long rows, and from Dask's chunks (each chunk's cells, added up)
+    rows, cols, counts = ct.cells
+    from clustval.indices.counts import contingency_from_counts
+
+    long = contingency_from_counts(ct.classes[rows][::-1], ct.clusters[cols][::-1], counts[::-1])
+    assert all((x == y).all() for x, y in zip(long.cells, ct.cells)) and long.n == ct.n
+    assert (long.row_sums == ct.row_sums).all() and (long.col_sums == ct.col_sums).all()
+    da = pytest.importorskip("dask.array")
+    import dask
+
+    import clustval.dask
+
+    with dask.config.set(scheduler="threads"):
+        chunked = clustval.dask.external_scores(da.from_array(t, chunks=30_000), da.from_array(p, chunks=30_000),
+                                                list(ours))  # fmt: skip
+    assert chunked == ours
+
+
+def test_ami_of_many_labels_equals_its_exact_value():
+    """10,000 random labels: the AMI against E[MI] and the entropies in 40-digit decimals
+    (scikit-learn's is 3e-6 off, relative, at this n: its E[MI] adds n^2 terms)."""
+    from collections import Counter
+    from decimal import Decimal, localcontext
+
+    import clustval
+
+    n = 10_000
+    rng = np.random.default_rng(0)
+    t, p = rng.integers(0, n, n), rng.integers(0, n, n)
+    ct = contingency(t, p)
+    a, b = ct.row_sums.tolist(), ct.col_sums.tolist()
+    with localcontext() as context:
+        context.prec = 40
+        N = Decimal(n)
+        expected_mi = Decimal(0)
+        for ai, count_a in Counter(a).items():
+            for bj, count_b in Counter(b).items():
+                for k in range(max(1, ai + bj - n), min(ai, bj) + 1):
+                    chance = Decimal(math.comb(ai, k) * math.comb(n - ai, bj - k)) / Decimal(math.comb(n, bj))
+                    expected_mi += count_a * count_b * chance * Decimal(k) / N * (N * k / (ai * bj)).ln()
+        rows, cols, counts = (x.tolist() for x in ct.cells)
+        mi = sum(Decimal(c) / N * (N * c / (a[r] * b[q])).ln() for c, r, q in zip(counts, rows, cols))
+        entropy = lambda sizes: -sum(Decimal(x) / N * (Decimal(x) / N).ln() for x in sizes)  # noqa: E731
+        exact = (mi - expected_mi) / ((entropy(a) + entropy(b)) / 2 - expected_mi)
+    assert clustval.ami(t, p) == pytest.approx(float(exact), rel=1e-8)
 
 
 # ---- pair counts ------------------------------------------------------------------------

@@ -211,9 +211,36 @@ def test_every_index_at_n_20000_on_two_worker_processes_equals_the_in_memory_cal
     assert _same(got, expected) and len(got) == len(clustval.indices.registry.INTERNAL)
 
 
+def test_the_noise_label_on_the_cluster_as_in_memory(client):
+    """-1 (or "-1") under each policy, as clustval.internal_scores scores it (it was scored as
+    a cluster, silently: there was no noise=)."""
+    X, labels = _mixture(1500, seed=4)
+    labels = np.where(np.arange(labels.size) % 9 == 0, -1, labels)
+    names = ["sil", "dunn", "db"]
+    for noise in ("exclude", "singletons", "cluster"):
+        got = clustval.dask.internal_scores(X, labels, names, client=client, noise=noise, undefined="nan")
+        assert _same(got, clustval.internal_scores(X, labels, names, noise=noise, undefined="nan")), noise
+    text = labels.astype(str)
+    assert _same(clustval.dask.internal_scores(X, text, names, client=client, noise="exclude"),
+                 clustval.internal_scores(X[labels != -1], labels[labels != -1], names))  # fmt: skip
+    with pytest.warns(clustval.errors.NoiseLabelWarning):
+        clustval.dask.internal_scores(X, labels, ["sil"], client=client)
+
+
 def test_bad_input_is_one_clear_error(client):
     with pytest.raises(InputError):
         clustval.dask.internal_scores([[0.0], [np.nan]], [0, 1], ["sil"], client=client)
+    X, labels = [[0.0], [1.0], [5.0], [6.0]], [0, 0, 1, 1]
+    for tasks in (-1, 0, 1.5, True):
+        with pytest.raises(InputError, match="tasks must be a positive integer"):
+            clustval.dask.internal_scores(X, labels, ["sil"], client=client, tasks=tasks)
+    for given in (None, "tcp://127.0.0.1:8786"):
+        with pytest.raises(InputError, match="client must be a dask.distributed.Client"):
+            clustval.dask.internal_scores(X, labels, ["sil"], client=given)
+    with Client(processes=False, dashboard_address=None) as closed:
+        pass
+    with pytest.raises(InputError, match="the Dask client is closed"):
+        clustval.dask.internal_scores(X, labels, ["sil"], client=closed)
     with pytest.raises(InputError, match="coordinates"):
         clustval.dask.internal_scores(np.zeros((3, 3)), [0, 1, 1], ["db"], client=client, metric="precomputed")
 

@@ -118,12 +118,23 @@ def test_ties_are_reported_as_ties():
         ([2], {"algorithm": "kmeanz"}, "unknown algorithm 'kmeanz'"),
         ([2], {"indices": ["ari"]}, "'ari' is an external index"),
         ([2], {"indices": ["nope"]}, "unknown index 'nope'"),  # as score() says it
+        ([2, 3], {"algorithm": lambda X, k: np.arange(len(X)) % (k + 1)}, "<lambda> gave 3 clusters at K = 2: a "
+         "clustering at K has at most K clusters"),
+        ([2], {"algorithm": lambda X, k: [0, 1]}, r"gave labels of shape \(2,\) at K = 2 for 6 objects"),
+        (None, {"algorithm": {3: [0, 1, 2, 3, 0, 1]}}, "the partition given gave 4 clusters at K = 3"),
     ],
 )
 def test_bad_requests_are_one_clear_error(ks, kwargs, message):
     X = np.arange(12.0).reshape(6, 2) ** 2
     with pytest.raises((InputError, KeyError), match=message):
         clustval.select_k(X, ks, **kwargs)
+
+
+def test_a_clusterer_may_find_fewer_clusters_than_k():
+    # k-means on coincident points finds fewer: scored as found, as before
+    X = np.arange(12.0).reshape(6, 2) ** 2
+    found = clustval.select_k(X, [2, 3], lambda X, k: np.arange(len(X)) % 2, indices=["sil"])
+    assert found.table[0]["sil"] == found.table[1]["sil"]
 
 
 @pytest.mark.parametrize(

@@ -313,6 +313,16 @@ HOSTILE = {
                             "'../esc' does not match"),
     "sweep name with regex characters": ({"pipeline__sweeps": {**CONFIG["pipeline"]["sweeps"], "a.b*": _entry("pipeline", "seed")}},
                                          "'a.b*' does not match"),
+    "a negative seed in a sweep": ({"pipeline__sweeps__seed": {**_entry("pipeline", "seed"), "values": [1, -2, 3]}},
+                                   "pipeline.sweeps.seed.values.1: -2 is less than the minimum of 0"),
+    "a fractional seed in a sweep": ({"pipeline__sweeps__seed": {**_entry("pipeline", "seed"), "values": [1, 2.5]}},
+                                     "pipeline.sweeps.seed.values.1: 2.5 is not an integer"),
+    "a negative offset in a sweep": ({"pipeline__sweeps__offset": {**_entry("pipeline", "offset"), "values": [0.1, -1]}},
+                                     "pipeline.sweeps.offset.values.1: -1 is less than the minimum of 0"),
+    "sigma .nan": ({"synthetic__sets__ec2__sigma": float("nan")}, "synthetic.sets.ec2.sigma: nan is not a finite number"),
+    "sigma .inf": ({"fig1_set__sigma": float("inf")}, "fig1_set.sigma: inf is not a finite number"),
+    "NaN in a sweep": ({"pipeline__sweeps__offset": {**_entry("pipeline", "offset"), "values": [0.1, float("nan")]}},
+                       "pipeline.sweeps.offset.values.1: nan is not a finite number"),
     "cache folder outside": ({"uci_cache_dir": "../../tmp/x"}, "leads outside the working directory"),
     "mirror folder outside": ({"uci_mirror": "../elsewhere"}, "leads outside the working directory"),
 }  # fmt: skip
@@ -327,6 +337,20 @@ def test_a_hostile_config_is_one_line_before_any_job(case):
         cfg = config(**changes)
         validate_config(cfg, SCHEMA)
         Settings.from_config(cfg)
+    assert "\n" not in str(error.value)
+
+
+def test_nested_yaml_aliases_are_refused_before_they_are_walked():
+    """341 bytes of lists of aliases nested 8 deep hold 10^8 values: the schema's walk took 7 s
+    and 0.68 GB (one more level: ten times both); they are counted, and refused, first."""
+    from clustval.repro.settings import MAX_CONFIG_VALUES, validate_config
+
+    levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'] + [
+        f"{b}: &{b} [{','.join(['*' + a] * 10)}]" for a, b in zip("abcdefg", "bcdefgh")]  # fmt: skip
+    bomb = yaml.safe_load("\n".join(levels) + "\n")
+    cfg = config(figures__fig2_panels=bomb["h"])
+    with pytest.raises(InputError, match=f"config holds more than {MAX_CONFIG_VALUES:,} values") as error:
+        validate_config(cfg, SCHEMA)
     assert "\n" not in str(error.value)
 
 

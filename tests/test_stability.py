@@ -125,7 +125,7 @@ def test_stability_of_k_is_each_criterion_in_select_ks_shape():
     assert values == stability.stability_k(X, [2, 3, 4], "pam", n_splits=4, seed=2).normalised and best == (3,)
     values, best = stability.stability_of_k(X, [2, 3, 4], "pam", n_splits=4, seed=2)
     assert values == stability.prediction_strength(X, [2, 3, 4], n_splits=4, seed=2).strength and best == (3,)
-    assert stability.stability_of_k(X, [4, 5], "pam", n_splits=2, cutoff=1.1)[1] == ()  # K = 1: none of ks
+    assert stability.stability_of_k(X, [4, 5], "pam", n_splits=2, cutoff=1.0)[1] == ()  # K = 1: none of ks
     with pytest.raises(InputError, match="method"):
         stability.stability_of_k(X, [2], method="gap")
 
@@ -165,6 +165,17 @@ def test_random_clusterings_have_k_clusters_each_holding_its_start():
     [
         (lambda X: stability.prediction_strength(X, [2, 40], "pam"), "n // 2"),
         (lambda X: stability.prediction_strength(X, [2], "pam", n_splits=0), "n_splits"),
+        (lambda X: stability.prediction_strength(X, [2], "pam", cutoff=2), r"cutoff must be a number in \[0, 1\]"),
+        (lambda X: stability.prediction_strength(X, [2], "pam", cutoff=float("nan")), "cutoff"),
+        (lambda X: stability.prediction_strength(X, [2], "pam", cutoff=True), "cutoff"),
+        (lambda X: stability.prediction_strength(X, [2], "pam", seed=-1), "seed = -1"),
+        (lambda X: stability.prediction_strength(X, [2], "pam", n_splits=10**15), f"n_splits = {10**15} needs .* PiB"),
+        (lambda X: stability.stability_k(X, [2], "pam", n_splits=10**15), "more than this machine's memory"),
+        (lambda X: stability.clusterboot(X, 3, "pam", n_resamples=10**15), f"n_resamples = {10**15} needs"),
+        (lambda X: stability.random_clusterings(X, 3, 10**15), f"n = {10**15} needs"),
+        (lambda X: stability.clusterboot(X, 3, "pam", seed=-1), "seed = -1"),
+        (lambda X: stability.stability_k(X, [2], "pam", seed="1"), "seed = '1'"),
+        (lambda X: stability.random_clusterings(X, 3, 2, seed=-5), "seed = -5"),
         (lambda X: stability.stability_k(X, [1], "pam"), "2.."),
         (lambda X: stability.clusterboot(X, 3, "nope"), "unknown algorithm"),
         (lambda X: stability.clusterboot(X, 3, "pam", radius="sd"), "takes the options"),

@@ -349,3 +349,17 @@ def test_data_of_the_wrong_kind_is_one_line(case):
 def test_real_dtypes_are_still_data():
     for X in (_X, _X.astype(np.float32), _X.astype(np.int64), _X > 1, _X.tolist()):
         np.testing.assert_array_equal(validation.as_data_matrix(X), np.asarray(X, dtype=np.float64))
+
+
+def test_any_finite_memory_budget_is_taken_and_no_other():
+    """10**30 MB (an int beyond float64's integers: numpy's isfinite raised TypeError) bounds
+    nothing and gives the values of the default budget; 10**400 MB is no finite number."""
+    X = np.random.default_rng(0).normal(size=(300, 3))
+    labels = np.arange(300) % 3
+    names = ["sil", "dunn", "gdi21", "c_index", "wcnn"]
+    expected = clustval.internal_scores(X, labels, names)
+    for budget in (10**30, 1e30):
+        assert clustval.internal_scores(X, labels, names, memory_budget_mb=budget) == expected
+    for budget in (10**400, float("nan"), float("inf"), 0, -1, True, "5"):
+        with pytest.raises(InputError, match="memory_budget_mb must be a positive number of megabytes"):
+            clustval.internal_scores(X, labels, names, memory_budget_mb=budget)

@@ -34,6 +34,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
 from .indices.contingency import contingency_matrix
 from .indices.registry import INDICES, IndexSpec, get_index
@@ -119,8 +120,9 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
         label vectors); every resample takes the same rows of all of them.
     n_resamples : int, default 1000
         The number of resamples.
-    seed : int, default 0
-        Seed of the draws (``numpy.random.default_rng``): the same seed, the same interval.
+    seed : int, numpy Generator or None, default 0
+        Seed of the draws (``numpy.random.default_rng``'s: an integer >= 0, a ``Generator``,
+        or None for fresh entropy): the same seed, the same interval.
     method : {"percentile", "bca"}, default "percentile"
         The percentile interval, or the bias-corrected and accelerated one (Efron 1987),
         whose acceleration is the jackknife's (n more evaluations; one per non-empty cell of
@@ -172,6 +174,7 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
     0.3125
     """
     _check(n_resamples, method, confidence)
+    seed = check_seed(seed)
     statistic, spec = _statistic(fn)
     arrays = [np.asarray(a) for a in args]
     if not arrays:
@@ -184,6 +187,7 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
     estimate = _value(statistic, arrays, kwargs)
     if not np.isfinite(estimate):
         raise InputError("the statistic is undefined on the data as given: there is no interval to find.")
+    check_draws(n_resamples, 8 * (n + 1))  # each draw's rows and value
     draws = np.random.default_rng(seed).integers(0, n, (n_resamples, n))  # scipy.stats.bootstrap's draws
     if by_counts:  # each resample as the count of every object's copies among its draws
         values = np.array([_weighted(spec.name, arrays, np.bincount(rows, minlength=n)) for rows in draws])
@@ -261,6 +265,7 @@ def _on_tables(statistic, name, arrays, n_resamples, seed, method, confidence) -
         return external_scores_from_table(t, [name], undefined="nan")[name]
 
     estimate = float(statistic(arrays[0], arrays[1]))
+    check_draws(n_resamples, 8 * (table.size + 1))  # each drawn table and value
     values = table_resamples(table, [name], n_resamples, np.random.default_rng(seed))[:, 0]
     jackknife = weights = None
     if method == "bca":  # leaving out any one object of a cell gives the same table

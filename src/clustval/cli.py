@@ -319,7 +319,7 @@ def _indexed_column(lines: list[str], path: str, skip_header: bool) -> list[str]
     names = _csv_fields(lines[0]) if lines else []
     if len(names) != 2 or names[0].strip():
         return None
-    rows = list(csv.reader(lines[1:]))
+    rows = _csv_rows(lines[1:])
     if not rows or any(len(row) != 2 for row in rows):
         return None  # refused below, line by line
     if not skip_header:
@@ -447,7 +447,18 @@ def _is_number(field: str) -> bool:
 
 def _csv_fields(line: str) -> list[str]:
     """One CSV line's fields, quotes as pandas writes them (a header name may hold a comma)."""
-    return next(csv.reader([line]), [])
+    return next(iter(_csv_rows([line])), [])
+
+
+def _csv_rows(lines: list[str]) -> list[list[str]]:
+    """The fields of CSV lines, each field of any length: csv's limit of 131,072 characters
+    (one label line of 100,000 labels passes it) is lifted while they are read, then restored."""
+    limit = csv.field_size_limit()
+    csv.field_size_limit(max(limit, _CSV_FIELD_MAX))
+    try:
+        return list(csv.reader(lines))
+    finally:
+        csv.field_size_limit(limit)
 
 
 def _not_a_number(path: str, number: int, fields: list[str], names: list[str] | None, skip: int) -> InputError:
@@ -526,6 +537,7 @@ def _read_text(path: str, max_bytes: int | None = None) -> str:
 #: hundred MB), and an endless stream (``yes 1 |``) stops there, in seconds, not at MemoryError.
 MAX_BYTES = 1 << 30
 _STREAM_CHUNK = 1 << 20  # bytes read from a stream at a time
+_CSV_FIELD_MAX = 2**31 - 1  # csv's largest field limit on every platform (a C long); MAX_BYTES is below it
 
 
 def _read_bytes(path: str, max_bytes: int | None = None) -> bytes:
@@ -535,6 +547,9 @@ def _read_bytes(path: str, max_bytes: int | None = None) -> bytes:
     limit = MAX_BYTES if max_bytes is None else max_bytes
     try:
         if path == STDIN:
+            if sys.stdin is None or getattr(sys.stdin, "closed", False):
+                raise InputError("standard input is closed (- reads it): pipe or redirect a file into it, "
+                                 "or name the file.")
             _refuse_device_on_stdin()
             return _read_stream(sys.stdin.buffer, path, limit)
         _regular_file(path, limit)
@@ -1075,6 +1090,9 @@ def main(argv: list[str] | None = None) -> int:
     {"s2": 0.0, "ps2": 0.0}
     0
     """
+    if sys.stdout is None or getattr(sys.stdout, "closed", False):
+        print("clustval: error: standard output is closed: there is nowhere to write the results.", file=sys.stderr)
+        return 1
     args = build_parser().parse_args(argv)
     if args.command == "score" and not (args.truth or args.data or args.distances or args.index or args.table):
         print(

@@ -67,7 +67,7 @@ from ._engine.pairwise import (
 from .errors import InputError, WorkerLostError
 from .indices.contingency import contingency
 from .indices.counts import contingency_from_counts
-from .indices.objects import apply_noise, as_label_array, as_labels, check_noise, warn_noise
+from .indices.objects import apply_noise, as_label_array, as_labels, check_noise, checked_objects, warn_noise
 from .indices.partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -104,6 +104,7 @@ def internal_scores(
     metric: str = "euclidean",
     tasks: int | None = None,
     progress: bool | None = None,
+    noise: str | None = None,
     **options,
 ) -> dict[str, float]:
     """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
@@ -141,6 +142,10 @@ def internal_scores(
     progress : bool or None, default None
         A progress bar on stderr, one step per index, as :func:`clustval.internal_scores`
         draws it (None: on a terminal only, once the call has run about 1.5 s).
+    noise : {"cluster", "exclude", "singletons"} or None
+        What the noise label -1 (or "-1") of ``labels`` means, as :func:`clustval.internal_scores`
+        takes it: one cluster, objects left out (their rows of X too), or each a cluster of its
+        own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
     **options
         The internal indices' options by name, as :func:`clustval.internal_scores` takes them
         (``help()`` lists each with its values, default and meaning).
@@ -179,10 +184,12 @@ def internal_scores(
     True
     """
     specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
+    _check_cluster(client, tasks)
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
+        objects = checked_objects(labels, noise=noise, name="labels")
         p = _ClusterPartition(
-            X, labels, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
+            X, objects, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
         )
         return p.scores(specs, given, undefined)
 
@@ -191,8 +198,8 @@ class _ClusterPartition(Partition):
     """A :class:`~clustval.indices.partition.Partition` whose distance summaries come from tasks on
     a Dask cluster (the same values as its in-memory pass)."""
 
-    def __init__(self, X, labels, *, client, tasks: int | None, **options) -> None:
-        super().__init__(X, labels, **options)
+    def __init__(self, X, objects, *, client, tasks: int | None, needs, memory_budget_mb, metric) -> None:
+        self._take(X, objects, needs, memory_budget_mb, metric)
         self.client, self.tasks = client, tasks
 
     def pair_values(self) -> ClusterPairValues:
@@ -255,6 +262,7 @@ def distance_stats(
     >>> bool((got.cluster_sums == cluster_distance_stats(X, codes, 4, sums=True).cluster_sums).all())
     True
     """
+    _check_cluster(client, tasks)
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
         pair_max=pair_max, memory_budget_mb=memory_budget_mb, precomputed=precomputed, metric=metric,
@@ -280,6 +288,19 @@ def distance_stats(
 
     with _Scattered(client, scatter) as data:
         return combine_pass(plan, _gather_tasks(client, data, submit, len(blocks)))
+
+
+def _check_cluster(client, tasks) -> None:
+    """One line for a client that cannot run tasks (None, closed, not a client) or a count
+    of tasks that is no positive integer, before any work."""
+    if not all(callable(getattr(client, method, None)) for method in ("submit", "scatter", "nthreads")):
+        raise InputError(f"client must be a dask.distributed.Client (Client(LocalCluster(...)), "
+                         f"Client('tcp://host:8786')), got {client!r}.")  # fmt: skip
+    if getattr(client, "status", None) in ("closing", "closed"):
+        raise InputError("the Dask client is closed: open a new one (Client(...)) and run the call again.")
+    if tasks is not None and (isinstance(tasks, (bool, np.bool_)) or not isinstance(tasks, (int, np.integer))
+                              or tasks < 1):  # fmt: skip
+        raise InputError(f"tasks must be a positive integer, or None (four per worker thread), got {tasks!r}.")
 
 
 class _Scattered:
@@ -600,8 +621,8 @@ def _count_chunk(labels_true, labels_pred, sample_weight=None, *, noise=None) ->
         empty = np.empty(0, dtype=np.int64)
         return empty, empty, empty
     ct = contingency(labels_true, labels_pred, sample_weight=sample_weight)
-    rows, cols = np.nonzero(ct.table)
-    return ct.classes[rows], ct.clusters[cols], ct.table[rows, cols]
+    rows, cols, counts = ct.cells  # those of a count of many labels too, without its dense table
+    return ct.classes[rows], ct.clusters[cols], counts
 
 
 def _add_up(classes: np.ndarray, clusters: np.ndarray, counts: np.ndarray):

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
 from .indices.chance import MODELS
 from .indices.contingency import Contingency, contingency
@@ -61,7 +62,7 @@ class Significance:
         The tables the p-values read (enumerated, or drawn).
     seed : int or None
         The seed of the draws (the entropy numpy's ``SeedSequence`` drew when none was given,
-        so that every result can be reproduced).
+        so that every result can be reproduced); None when a ``Generator`` was given.
 
     Examples
     --------
@@ -207,11 +208,14 @@ def _product(lists):
 
 
 def _exact(specs, ct, model, observed, lower, options):
-    hit = np.zeros(len(specs), dtype=object)
+    """Each index's exact p-value: the weight of the tables at least as extreme over the
+    weight of all, both sums of Python integers (or fractions), which never overflow (a
+    table's weight passes 2^63 from n = 21), so that every p is a probability, 0 < p <= 1."""
+    hit = [0] * len(specs)
     total, count = 0, 0
     for table, weight in _enumerated(ct, model):
         extreme = _extreme(_scores(specs, table, ct, options), observed, lower)
-        hit = hit + np.where(extreme, weight, 0)
+        hit = [h + weight if x else h for h, x in zip(hit, extreme.tolist())]
         total += weight
         count += 1
     return [float(Fraction(h) / total) for h in hit], count
@@ -313,8 +317,9 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         The random model.
     n_resamples : int, default 999
         Random tables drawn for the Monte Carlo p-value.
-    seed : int or None
-        Seed of numpy's ``default_rng``; None draws one (recorded in the result).
+    seed : int, numpy Generator or None
+        Seed of numpy's ``default_rng`` (an integer >= 0); None draws one (recorded in the
+        result); a ``Generator`` is drawn from as it is (the result's seed is then None).
     max_exact_tables : int, default 10000
         Enumerate the tables exactly when the model has at most this many; 0 never does.
     **options
@@ -348,6 +353,10 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         raise InputError(f"model must be one of {MODELS}, got {model!r}.")
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise InputError(f"n_resamples must be a positive integer, got {n_resamples!r}.")
+    exact_ok = isinstance(max_exact_tables, (int, np.integer)) and not isinstance(max_exact_tables, bool)
+    if not (exact_ok and max_exact_tables >= 0):
+        raise InputError(f"max_exact_tables must be an integer >= 0 (0: never enumerate), got {max_exact_tables!r}.")
+    seed = check_seed(seed)
     specs = requested("external", index)
     if index is None:
         specs = [spec for spec in specs if spec.direction != "none"]
@@ -363,13 +372,19 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     lower = np.array([spec.direction == "lower" for spec in specs])
     if model in ("perm", "perm1", "num1", "all1") and _count_tables(ct, model) <= max_exact_tables:
         p_values, count = _exact(specs, ct, model, observed, lower, options)
+        recorded = seed.entropy if isinstance(seed, np.random.SeedSequence) else seed if isinstance(seed, int) \
+            else None  # a Generator's draws have no seed to record
         return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model,
-                            True, 0, count, seed)  # fmt: skip
-    sequence = np.random.SeedSequence(seed)
-    rng = np.random.default_rng(sequence)
+                            True, 0, count, recorded)  # fmt: skip
+    check_draws(n_resamples, 8 * (ct.n_classes * ct.n_clusters + 1))  # each drawn table and its values
+    if isinstance(seed, (np.random.Generator, np.random.BitGenerator)):
+        rng, seed = np.random.default_rng(seed), None
+    else:
+        sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        rng, seed = np.random.default_rng(sequence), int(sequence.entropy)
     hits = np.zeros(len(specs), dtype=np.int64)
     for table in _random_tables(ct, model, int(n_resamples), rng):
         hits += _extreme(_scores(specs, table, ct, options), observed, lower)
     p_values = ((1 + hits) / (1 + int(n_resamples))).tolist()
     return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model, False,
-                        int(n_resamples), int(n_resamples), int(sequence.entropy))  # fmt: skip
+                        int(n_resamples), int(n_resamples), seed)  # fmt: skip

@@ -22,7 +22,7 @@ import numpy as np
 from ._engine import compiled as _compiled
 from ._engine import progress as _progress
 from ._engine.validation import as_data_matrix, check_undefined_policy
-from .clustering import ALGORITHMS, cluster, clusterer, get_algorithm
+from .clustering import ALGORITHMS, at_most_k, cluster, clusterer, get_algorithm
 from .clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from .errors import InputError, UndefinedIndexError
 from .formatting import best_ks_text, k_ranges_text, spoken_list
@@ -329,6 +329,8 @@ def select_k(
     if isinstance(algorithm, Mapping):
         given = {k: np.asarray(labels) for k, labels in algorithm.items()}
         ks = _check_ks(given if ks is None else ks, len(X))
+        for k in ks:
+            at_most_k(given[k], len(X), k, "the partition given")
         if set(ks) != set(given):
             raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
     elif ks is None:

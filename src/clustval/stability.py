@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._engine.validation import as_data_matrix
+from ._engine.validation import as_data_matrix, check_draws, check_seed
 from .clustering import clusterer
 from .clustering.kmedoids import euclidean_distances
 from .errors import InputError
@@ -129,7 +129,8 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     n_splits : int, default 50
         The number of random splits (fpc's ``M``).
     cutoff : float, default 0.8
-        The strength the chosen K must exceed (Tibshirani & Walther suggest 0.8 to 0.9).
+        The strength the chosen K must exceed, in [0, 1] (Tibshirani & Walther suggest 0.8
+        to 0.9).
     seed : int, default 0
         Seed of the splits.
     **options
@@ -143,7 +144,8 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     Raises
     ------
     clustval.errors.InputError
-        Bad data, a K outside 2..n // 2, a bad number of splits, or an unknown algorithm or option.
+        Bad data, a K outside 2..n // 2, a bad number of splits, cutoff or seed, or an unknown
+        algorithm or option.
 
     References
     ----------
@@ -164,9 +166,12 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     """
     X = _data(X)
     ks = _ks(ks, len(X) // 2, "prediction strength needs K <= n // 2 (each half holds K clusters)")
-    _count(n_splits, "n_splits")
+    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
+    real = isinstance(cutoff, (int, float, np.integer, np.floating)) and not isinstance(cutoff, (bool, np.bool_))
+    if not (real and 0 <= cutoff <= 1):
+        raise InputError(f"cutoff must be a number in [0, 1], as a strength is; got {cutoff!r}.")
     at = clusterer(algorithm, **options)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     splits = [_halves(len(X), rng) for _ in range(n_splits)]
     runs = {k: np.array([_split_strength(X, at, k, split) for split in splits]) for k in ks}
     strength = {k: float(np.mean(v)) for k, v in runs.items()}
@@ -297,10 +302,10 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     """
     X = _data(X)
     (k,) = _ks([n_clusters], len(X), "n_clusters must be at most the number of objects")
-    _count(n_resamples, "n_resamples")
+    check_draws(n_resamples, 8 * (len(X) + k), "n_resamples")  # each draw's rows and Jaccards
     at = clusterer(algorithm, **options)
     labels = _codes(at(X, k))
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     draws = [rng.integers(0, len(X), len(X)) for _ in range(n_resamples)]
     jaccard = _bootstrap_jaccard(X, at, k, labels, draws)
     return Clusterboot(labels=labels, jaccard=jaccard, mean=jaccard.mean(axis=1),
@@ -399,7 +404,8 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     Raises
     ------
     clustval.errors.InputError
-        Bad data, a K outside 2..n // 2, a bad number of splits, or an unknown algorithm or option.
+        Bad data, a K outside 2..n // 2, a bad number of splits, cutoff or seed, or an unknown
+        algorithm or option.
 
     References
     ----------
@@ -419,9 +425,9 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     """
     X = _data(X)
     ks = _ks(ks, len(X) // 2, "stability needs K <= n // 2 (each half holds K clusters)")
-    _count(n_splits, "n_splits")
+    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
     at = clusterer(algorithm, **options)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     splits = [_halves(len(X), rng) for _ in range(n_splits)]
     instability, random = {}, {}
     for k in ks:
@@ -571,8 +577,8 @@ def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: in
         raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {method!r}.")
     D = _distances(X, distances)
     (k,) = _ks([k], len(D), "k must be at most the number of objects")
-    _count(n, "n")
-    rng = np.random.default_rng(seed)
+    check_draws(n, 8 * len(D), "n")  # each random clustering's labels
+    rng = np.random.default_rng(check_seed(seed))
     join = _nearest_start if method == "centroids" else _grown
     return np.array([join(D, rng.choice(len(D), k, replace=False)) for _ in range(n)])
 
@@ -718,7 +724,7 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
             raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {method!r}.")
     _count(n_random, "n_random")
     D = euclidean_distances(X)
-    streams = np.random.default_rng(seed)  # one seed per K and method: independent draws
+    streams = np.random.default_rng(check_seed(seed))  # one seed per K and method: independent draws
     values = {index: {} for index in indices}
     random = {index: {} for index in indices}
     standardised = {index: {} for index in indices}

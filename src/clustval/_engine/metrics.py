@@ -7,9 +7,11 @@ order p. Every distance is computed from direct coordinate differences, added fe
 feature in order, as :func:`clustval._engine.pairwise.exact_distances` computes the
 Euclidean ones: so ``d(x, y)`` and ``d(y, x)`` are the same bits, ``d(x, x)`` is exactly 0, and
 the compiled kernel (:func:`clustval._engine.kernels.metric_block`) and numpy give the same
-values. Cosine and correlation distances are the halved squared Euclidean distances of
-the rows scaled to unit length (correlation: centred first), 1 - cos(x, y) =
-||x/|x| - y/|y|||^2 / 2: the same value as scipy's ``1 - x.y / (|x| |y|)`` up to rounding,
+values (Minkowski's within a few ulps: each rounds the power x ** p by its CPU's math
+library, differently where there is AVX-512). Cosine and correlation distances are the
+halved squared Euclidean distances of the rows scaled to unit length (correlation: centred
+first), 1 - cos(x, y) = ||x/|x| - y/|y|||^2 / 2: the same value as scipy's
+``1 - x.y / (|x| |y|)`` up to rounding,
 without its cancellation for near directions (parallel rows are at exactly 0).
 """
 
@@ -132,7 +134,8 @@ class Metric:
     def block(self, A: np.ndarray, B: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """The distances between the (prepared) rows of A and B, a (len(A), len(B)) array:
         the compiled :func:`clustval._engine.kernels.metric_block` for large blocks, numpy
-        otherwise, bit for bit the same values."""
+        otherwise, bit for bit the same values (Minkowski's within a few ulps: the power's
+        rounding is the CPU's math library's)."""
         if out is None:
             out = np.empty((A.shape[0], B.shape[0]))
         kernels = _compiled.kernels(A.shape[0] * B.shape[0] * A.shape[1])

@@ -43,6 +43,7 @@ Objects are sorted by cluster once, so that every cluster is a contiguous column
 from __future__ import annotations
 
 import itertools
+import math
 import numbers
 import os
 import weakref
@@ -112,12 +113,12 @@ class ClusterDistanceStats:
 
 def check_memory_budget(memory_budget_mb: float) -> None:
     """Reject a memory budget that is not a positive finite number of megabytes."""
-    if not (
-        isinstance(memory_budget_mb, numbers.Real)
-        and not isinstance(memory_budget_mb, bool)
-        and np.isfinite(memory_budget_mb)
-        and memory_budget_mb > 0
-    ):
+    real = isinstance(memory_budget_mb, numbers.Real) and not isinstance(memory_budget_mb, (bool, np.bool_))
+    try:  # an integer beyond float64 (10**400) is no finite budget; 10**30 is, and bounds nothing
+        finite = real and math.isfinite(float(memory_budget_mb))
+    except OverflowError:
+        finite = False
+    if not (finite and memory_budget_mb > 0):
         raise InputError(
             f"memory_budget_mb must be a positive number of megabytes, got {memory_budget_mb!r}."
         )

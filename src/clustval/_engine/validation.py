@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 from collections.abc import Iterator
 
 import numpy as np
@@ -244,3 +245,62 @@ def check_n_clusters(n: int, k) -> None:
 def check_max_iter(max_iter) -> None:
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 0:
         raise ClusteringError(f"max_iter must be a non-negative integer, got {max_iter!r}.")
+
+
+def check_seed(seed, name: str = "seed"):
+    """``seed`` if numpy's ``default_rng`` takes it as a seed: None, an integer >= 0, or a
+    ``Generator``, ``BitGenerator`` or ``SeedSequence``; else one line of InputError naming it.
+
+    Examples
+    --------
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: seed = -1; use None, an integer >= 0 or a numpy Generator (numpy's seeds).
+    """
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)):
+        return seed
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)) and seed >= 0:
+        return int(seed)
+    raise InputError(f"{name} = {seed!r}; use None, an integer >= 0 or a numpy Generator (numpy's seeds).")
+
+
+def check_draws(count, bytes_per_draw: int, name: str = "n_resamples") -> int:
+    """``count`` (a positive integer) if its draws, ``bytes_per_draw`` each, fit in this
+    machine's memory (where it is known); else one line of InputError naming the size, not
+    numpy's MemoryError (or the kernel's out-of-memory kill) halfway through.
+
+    Examples
+    --------
+    >>> check_draws(10**15, 96)
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: n_resamples = 1000000000000000 needs 85.3 PiB for its draws (96 bytes each), more than this machine's memory: draw fewer.
+    """
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
+        raise InputError(f"{name} must be a positive integer, got {count!r}.")
+    memory, need = _physical_memory(), int(count) * max(int(bytes_per_draw), 1)
+    if bytes_per_draw > memory:
+        raise InputError(f"one draw ({name}) holds {_bytes(bytes_per_draw)}, more than this machine's memory: "
+                         "even one cannot be drawn here.")  # fmt: skip
+    if need > memory:
+        raise InputError(f"{name} = {count} needs {_bytes(need)} for its draws ({bytes_per_draw} bytes each), "
+                         "more than this machine's memory: draw fewer.")  # fmt: skip
+    return int(count)
+
+
+def _physical_memory() -> float:
+    """This machine's memory in bytes; infinite where the system does not say (Windows)."""
+    try:
+        return float(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, ValueError, OSError):
+        return math.inf
+
+
+def _bytes(count: int) -> str:
+    size, unit = float(count), "bytes"
+    for bigger in ("KiB", "MiB", "GiB", "TiB", "PiB"):
+        if size < 1024:
+            break
+        size, unit = size / 1024, bigger
+    return f"{count} bytes" if unit == "bytes" else f"{size:.1f} {unit}"

@@ -294,13 +294,60 @@ def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     if options:
         raise InputError(f"options {sorted(options)} are for a named algorithm, not for {algorithm!r}.")
     if hasattr(algorithm, "fit_predict"):
-        return lambda X, k: _fit_predict(algorithm, X, k)
+        what = type(algorithm).__name__
+        return lambda X, k: at_most_k(_fit_predict(algorithm, X, k), len(X), k, what)
     if callable(algorithm):
-        return lambda X, k: np.asarray(algorithm(X, k))
+        what = getattr(algorithm, "__name__", type(algorithm).__name__)
+        return lambda X, k: at_most_k(algorithm(X, k), len(X), k, what)
     raise InputError(
         f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with fit_predict "
         f"or a function f(X, k); got {algorithm!r}."
     )
+
+
+def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:
+    """``labels`` as an array if they label n objects in at most k clusters (an algorithm
+    may find fewer, as k-means does on coincident points, never more); else one line.
+
+    Parameters
+    ----------
+    labels : array-like
+        What a clustering algorithm run at K gave.
+    n : int
+        The number of objects it clustered.
+    k : int
+        The K it was run at.
+    what : str
+        The algorithm, as the error names it.
+
+    Returns
+    -------
+    ndarray
+        The labels.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        Labels of another shape than (n,), or more than k distinct labels.
+
+    Examples
+    --------
+    >>> at_most_k([0, 1, 2], 3, 2, "f")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: f gave 3 clusters at K = 2: a clustering at K has at most K clusters.
+    """
+    labels = np.asarray(labels)
+    if labels.shape != (n,):
+        raise InputError(f"{what} gave labels of shape {labels.shape} at K = {k} for {n} objects: "
+                         "one label per object.")
+    try:
+        found = len(np.unique(labels))
+    except TypeError:  # labels of several types: counted as Python objects
+        found = len(set(labels.tolist()))
+    if found > k:
+        raise InputError(f"{what} gave {found} clusters at K = {k}: a clustering at K has at most K clusters.")
+    return labels
 
 
 def _fit_predict(estimator, X, k: int) -> np.ndarray:

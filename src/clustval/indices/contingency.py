@@ -24,7 +24,7 @@ import numpy as np
 from .._engine import compiled as _compiled
 from .._engine.validation import undefined_policy
 from ..errors import InputError
-from .objects import Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
+from .objects import MAX_OBJECTS, Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
 # exhausting memory: this only happens with thousands of classes AND clusters. (The sparse
@@ -33,9 +33,7 @@ MAX_TABLE_CELLS = 2**26
 # Above this many table cells per object, the table is counted from its non-zero cells.
 _SPARSE_CELLS_PER_OBJECT = 4
 # Below this total, every x * (x - 1) and their sum fit in int64 (total**2 < 2**63).
-_INT64_SAFE_TOTAL = math.isqrt(2**63 - 1)
-#: The most objects a contingency table may count: every product of two counts fits int64.
-MAX_OBJECTS = _INT64_SAFE_TOTAL
+_INT64_SAFE_TOTAL = MAX_OBJECTS
 # From this many non-zero cells, Contingency.scores draws cp_accuracy_mc on a second thread
 # (below it, starting the thread costs more than the draws).
 _THREADED_DRAW_MIN_CELLS = 2**14
@@ -245,6 +243,7 @@ class Contingency:
         cells = self.__dict__.get("cells")
         if name != "table" or cells is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        _checked_shape(self.classes, self.clusters)  # a count of many labels: its cells only
         table = np.zeros(self.shape, dtype=np.int64)
         table[cells.rows, cells.cols] = cells.counts
         object.__setattr__(self, "table", _frozen(table))
@@ -856,8 +855,13 @@ def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
 
 def _weighted(codes_t, values_t, codes_p, values_p, weights: np.ndarray) -> Contingency:
     """The table of two code vectors whose objects count ``weights`` times (int64, checked)."""
+    if _is_sparse(values_t, values_p, codes_t.shape[0]):  # many labels: the weights of each cell
+        keys, at = np.unique(codes_t * len(values_p) + codes_p, return_inverse=True)
+        # float64 sums of whole numbers totalling at most MAX_OBJECTS (check_sample_weight) are exact
+        counts = np.bincount(at.ravel(), weights=weights, minlength=keys.size).astype(np.int64)
+        return counted_cells(*np.divmod(keys, len(values_p)), counts, values_t, values_p)
     rows, cols = _checked_shape(values_t, values_p)
-    # float64 sums of whole numbers below 2^53 (check_sample_weight) are exact
+    # float64 sums of whole numbers totalling at most MAX_OBJECTS (check_sample_weight) are exact
     summed = np.bincount(codes_t * cols + codes_p, weights=weights, minlength=rows * cols)
     table = summed.astype(np.int64).reshape(rows, cols)
     row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
@@ -914,7 +918,8 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
     of the dense count.
     """
     n = codes_t.shape[0]
-    _checked_shape(values_t, values_p)
+    # any shape: only the n cell keys are held (the dense table, if an index asks for it, is
+    # refused above MAX_TABLE_CELLS there)
     # codes renumbered into the sorted non-empty lines first: the sorted keys are then
     # row-major (a gather of the n codes, cheaper than reordering the cells afterwards)
     codes_t, values_t, row_sums = _sorted_lines(codes_t, values_t)
@@ -924,6 +929,53 @@ def _contingency_from_cells(codes_t, values_t, codes_p, values_p) -> Contingency
     ct = Contingency._counted(None, values_t, values_p, n, row_sums, col_sums)
     cells = Cells(_frozen(cell_rows), _frozen(cell_cols), _frozen(counts))
     object.__setattr__(ct, "cells", cells)  # the cached_property's value
+    return ct
+
+
+def counted_cells(rows: np.ndarray, cols: np.ndarray, counts: np.ndarray, values_t, values_p) -> Contingency:
+    """The table of cells counted elsewhere (each cell once: long rows, Dask's chunks,
+    weights), kept as its non-zero cells as :func:`_contingency_from_cells` keeps a table of
+    many more cells than objects: any number of distinct labels, the dense table filled only
+    if an index asks for it. Lines no count falls in are dropped, the others sorted by label.
+
+    Parameters
+    ----------
+    rows, cols : ndarray of int
+        Each cell's class and cluster, codes into ``values_t`` and ``values_p``; a cell once.
+    counts : ndarray of int
+        Each cell's count, >= 0, their total checked (at most ``MAX_OBJECTS``).
+    values_t, values_p : ndarray
+        The class and cluster labels the codes stand for, in any order.
+
+    Returns
+    -------
+    Contingency
+        The table, its cells set and its dense table left unfilled.
+
+    Examples
+    --------
+    >>> ct = counted_cells(np.array([1, 0]), np.array([2, 0]), np.array([3, 4]), np.array(["b", "a"]),
+    ...                    np.array([5, 6, 7]))
+    >>> ct.cells, ct.classes.tolist(), ct.clusters.tolist(), ct.n
+    (Cells(rows=array([0, 1]), cols=array([1, 0]), counts=array([3, 4])), ['a', 'b'], [5, 7], 7)
+    """
+    rows, cols, counts = (np.asarray(a, dtype=np.int64) for a in (rows, cols, counts))
+    nonzero = counts > 0
+    rows, cols, counts = rows[nonzero], cols[nonzero], counts[nonzero]
+    lines = []
+    for codes, values in ((rows, np.asarray(values_t)), (cols, np.asarray(values_p))):
+        sums = np.zeros(len(values), dtype=np.int64)
+        np.add.at(sums, codes, counts)  # integers: exact in any order
+        kept = _kept_lines(sums, values)
+        if kept is not None:  # the lines that hold a count, in label order
+            renumber = np.empty(len(values), dtype=np.int64)
+            renumber[kept] = np.arange(kept.size)
+            codes, values, sums = renumber[codes], values[kept], sums[kept]
+        lines.append((codes, values, sums))
+    (rows, classes, row_sums), (cols, clusters, col_sums) = lines
+    order = np.lexsort((cols, rows))  # row-major, as the dense table's non-zero cells
+    ct = Contingency._counted(None, classes, clusters, int(counts.sum()), row_sums, col_sums)
+    object.__setattr__(ct, "cells", Cells(_frozen(rows[order]), _frozen(cols[order]), _frozen(counts[order])))
     return ct
 
 
@@ -941,10 +993,12 @@ def _sorted_lines(codes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, ..
 
 def _counted_keys(codes_t: np.ndarray, cols: int, codes_p: np.ndarray) -> tuple[np.ndarray, ...]:
     """The distinct keys ``codes_t * cols + codes_p`` (ascending, int64) and their counts:
-    ``np.unique(..., return_counts=True)``, sorting 32-bit keys (twice as fast as 64-bit).
-    The keys are below the table's cells, which ``_checked_shape`` bounds below 2^31."""
-    keys = np.multiply(codes_t, cols, dtype=np.int32, casting="unsafe")
-    keys += codes_p.astype(np.int32)
+    ``np.unique(..., return_counts=True)``, sorting 32-bit keys (twice as fast as 64-bit)
+    while the table's cells, the keys' bound, are below 2^31 (C and K below n each: the
+    keys are below n^2, in int64 for any n a table counts)."""
+    small = (int(codes_t.max(initial=0)) + 1) * cols <= 2**31
+    keys = np.multiply(codes_t, cols, dtype=np.int32 if small else np.int64, casting="unsafe")
+    keys += codes_p.astype(keys.dtype)
     keys.sort()
     starts = np.empty(keys.size, dtype=bool)
     starts[0] = True
@@ -981,7 +1035,8 @@ def _checked_shape(values_t: np.ndarray, values_p: np.ndarray) -> tuple[int, int
     if rows * cols > MAX_TABLE_CELLS:
         raise InputError(
             f"{rows} classes x {cols} clusters is too large for a dense contingency table "
-            f"(limit {MAX_TABLE_CELLS} cells); external indices need far fewer clusters."
+            f"(limit {MAX_TABLE_CELLS} cells, 512 MiB); the indices of pairs and information (ARI, NMI, "
+            "AMI, Rand, ...) take any number of labels."
         )
     return rows, cols
 

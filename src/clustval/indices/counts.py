@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError
-from .contingency import MAX_TABLE_CELLS, Contingency, checked_total
+from .contingency import MAX_TABLE_CELLS, Contingency, checked_total, counted_cells
 from .objects import as_label_array, factorize
 
 __all__ = ["as_contingency", "contingency_from_counts", "contingency_from_frame"]
@@ -144,11 +144,6 @@ def contingency_from_counts(classes, clusters, counts) -> Contingency:
     rows, class_values = factorize(classes)
     cols, cluster_values = factorize(clusters)
     shape = (len(class_values), len(cluster_values))
-    if shape[0] * shape[1] > MAX_TABLE_CELLS:
-        raise InputError(
-            f"{shape[0]} classes x {shape[1]} clusters is a table of more than {MAX_TABLE_CELLS} cells; "
-            "external indices need far fewer clusters."
-        )
     cell = rows * shape[1] + cols
     _, first, seen = np.unique(cell, return_index=True, return_counts=True)
     if (seen > 1).any():
@@ -157,6 +152,10 @@ def contingency_from_counts(classes, clusters, counts) -> Contingency:
             f"class {classes[r].item()!r}, cluster {clusters[r].item()!r} is listed {seen.max()} times; give each "
             "pair once (add its counts up first)."
         )
+    if shape[0] * shape[1] > MAX_TABLE_CELLS:  # any number of labels: kept as its cells
+        if not counts.any():
+            raise InputError("the rows count no object: every count is 0 (or there is none).")
+        return counted_cells(rows, cols, counts, class_values, cluster_values)
     table = np.zeros(shape, dtype=np.int64)
     table[rows, cols] = counts
     return _non_empty(table, class_values, cluster_values, "the rows")

@@ -100,6 +100,11 @@ AMI_MODEL = choice("ami_model", "model", chance.MODELS,
                    "another than `perm` takes their normaliser and `ami_average` arithmetic")
 S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
+#: The largest one-to-one matching (C x K cells) the Hungarian algorithm solves: its dense
+#: matrix, the table and scipy's copy take about 32 bytes a cell, 1 GiB here (C = K = 5,792).
+MAX_MATCHING_CELLS = 2**25
+# The S2 tie-break of the matching is added in blocks of rows of about this many cells.
+_MATCHING_BLOCK_CELLS = 2**20
 
 
 # --------------------------------------------------------------------------------------
@@ -173,6 +178,18 @@ def _s2_terms(ct: Contingency, rows, cols, n_ij: np.ndarray) -> np.ndarray:
     return np.divide(
         2.0 * sensitivity * specificity, total, out=np.zeros(total.shape), where=total > 0
     )
+
+
+def _check_matching_size(ct: Contingency) -> None:
+    """One line, not a MemoryError, for a one-to-one matching beyond :data:`MAX_MATCHING_CELLS`."""
+    cells = ct.n_classes * ct.n_clusters
+    if cells > MAX_MATCHING_CELLS:
+        raise InputError(
+            f"the best one-to-one matching of {ct.n_classes} classes with {ct.n_clusters} clusters (Accuracy, S2, "
+            f"NPA, NCA, PSI) runs the Hungarian algorithm on a dense {cells:,}-cell matrix, more than "
+            f"{MAX_MATCHING_CELLS:,} (about 1 GiB at the peak); the indices of pairs and information take any "
+            "number of labels."
+        )
 
 
 @cache
@@ -252,12 +269,16 @@ def _best_matched_counts(ct: Contingency) -> np.ndarray:
 def _tie_broken_matching(ct: Contingency) -> Matching:
     if ct.dominant_matching is not None:  # the unique count maximum, so the tie-broken one
         return ct.dominant_matching
+    _check_matching_size(ct)
     weights = ct.table.astype(np.float64)
     if ct.n_classes > 1:
         # Counts are integers and the S2 bonus over min(C, K) pairs sums to less than 1,
-        # so a count-maximising map always wins; the bonus only breaks ties.
-        rows = np.arange(ct.n_classes)[:, None]
-        weights += s2_at(ct, rows, np.arange(ct.n_clusters)[None, :]) / (min(ct.shape) + 1)
+        # so a count-maximising map always wins; the bonus only breaks ties. Added a block
+        # of rows at a time (the same values): its terms are a few C x K arrays at once.
+        cols, step = np.arange(ct.n_clusters)[None, :], max(1, _MATCHING_BLOCK_CELLS // ct.n_clusters)
+        for r0 in range(0, ct.n_classes, step):
+            rows = np.arange(r0, min(r0 + step, ct.n_classes))[:, None]
+            weights[r0 : r0 + step] += s2_at(ct, rows, cols) / (min(ct.shape) + 1)
     rows, cols = _hungarian()(weights, maximize=True)
     rows.setflags(write=False)
     cols.setflags(write=False)
@@ -299,6 +320,7 @@ def nca_from_contingency(ct: Contingency) -> float:
         recall_at_cells = counts / ct.sums_at_cells[0]
         matched = dominant_matching_at_cells(rows, cols, recall_at_cells, ct.shape)
     if matched is None:
+        _check_matching_size(ct)
         recall = ct.table / ct.row_sums[:, None]
         matched = Matching(*_hungarian()(recall, maximize=True))
     rows, cols = matched
@@ -315,6 +337,7 @@ def psi_from_contingency(ct: Contingency) -> float:
     # (C != K) adds 0, as the zero rows or columns that square the table would
     rows, cols, counts = ct.cells
     a, b = ct.sums_at_cells
+    _check_matching_size(ct)
     similarity = np.zeros(ct.shape)
     similarity[rows, cols] = counts / np.maximum(a, b)
     matched_rows, matched_cols = _hungarian()(similarity, maximize=True)

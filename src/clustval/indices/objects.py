@@ -7,8 +7,8 @@
   the weighted labels equals, bit for bit, the index of the labels with each object
   repeated its weight's times. Real-valued weights are refused: the pair-counting and
   chance-adjusted indices have no exact form for them.
-* ``noise``: what a clustering's noise label (-1 for DBSCAN, HDBSCAN and OPTICS) means.
-  ``"cluster"``: one cluster like any other (every index's value as if the label were
+* ``noise``: what a clustering's noise label (-1 for DBSCAN, HDBSCAN and OPTICS, or its
+  text "-1" as a file's labels are read) means. ``"cluster"``: one cluster like any other (every index's value as if the label were
   ordinary); ``"exclude"``: its objects are left out of the score (from both labellings,
   the data and the weights); ``"singletons"``: each of its objects is a cluster of its own.
   Not given, it is ``"cluster"``, with a :class:`~clustval.errors.NoiseLabelWarning` when
@@ -26,6 +26,7 @@ returns and check nothing of them again. (Without weights or a noise policy,
 from __future__ import annotations
 
 import functools
+import math
 import warnings
 from dataclasses import dataclass
 
@@ -35,10 +36,15 @@ from .._engine import compiled as _compiled
 from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
 
 NOISE_POLICIES = ("cluster", "exclude", "singletons")
-#: The label DBSCAN, HDBSCAN and OPTICS give their noise objects.
+#: The label DBSCAN, HDBSCAN and OPTICS give their noise objects (as text: "-1").
 NOISE_LABEL = -1
-# Weights are summed in float64: exact while every total stays below 2^53.
-_EXACT_TOTAL = 2**53
+_NOISE_TEXT = str(NOISE_LABEL)
+# noise="singletons" with weights makes each copy of a noise object a cluster: at most this
+# many copies (a label and a row each), beyond which the table or the partition is too large.
+MAX_NOISE_COPIES = 2**24
+#: The most objects (copies, with weights) any score counts: every product of two counts
+#: (a_i b_j, n_ij^2) fits int64, and float64 sums of the weights are exact (far below 2^53).
+MAX_OBJECTS = math.isqrt(2**63 - 1)
 # Integer labels whose range is at most this many times n are factorised with a lookup
 # table in O(n + range) instead of a sort in O(n log n).
 _DENSE_RANGE_FACTOR = 4
@@ -452,7 +458,8 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     ------
     clustval.errors.InputError
         A weight that is negative, not finite or not whole, a length other than n, or
-        weights that are all zero or total 2^53 or more; one line.
+        weights that are all zero or total more than ``MAX_OBJECTS`` (about 3.04e9, the
+        limit of the contingency table and the Dask counts); one line.
 
     Examples
     --------
@@ -482,8 +489,12 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     total = float(w.sum())
     if total == 0:
         raise InputError("sample_weight is zero for every object: nothing to score.")
-    if total >= _EXACT_TOTAL:
-        raise InputError(f"sample_weight totals {total:.3g} copies; the tables count below 2^53.")
+    if total > MAX_OBJECTS:  # the table's limit (checked_total), before any sum can overflow
+        raise InputError(
+            f"sample_weight totals {total:.6g} copies, more than {MAX_OBJECTS}, the most the indices compute "
+            "exactly (they multiply two counts, a product that must fit int64): divide the weights by a common "
+            "factor if the indices you need are scale-free."
+        )
     return w.astype(np.int64)
 
 
@@ -603,11 +614,15 @@ def warn_noise(uniques: np.ndarray, name: str = "labels_pred", stacklevel: int =
 
 
 def _equals_noise(uniques: np.ndarray) -> np.ndarray:
-    """Which of the distinct labels is the noise label (only numbers can be)."""
+    """Which of the distinct labels is the noise label: the number -1, or its text "-1" (a
+    file's labels, read as text)."""
     if uniques.dtype.kind in "iuf":
         return uniques == NOISE_LABEL
+    if uniques.dtype.kind in "US":
+        return uniques == (_NOISE_TEXT if uniques.dtype.kind == "U" else _NOISE_TEXT.encode())
     if uniques.dtype.kind == "O":
-        return np.array([isinstance(u, (int, float, np.integer, np.floating)) and not isinstance(u, bool)
+        return np.array([u == _NOISE_TEXT if isinstance(u, str)
+                         else isinstance(u, (int, float, np.integer, np.floating)) and not isinstance(u, bool)
                          and u == NOISE_LABEL for u in uniques], dtype=bool)  # fmt: skip
     return np.zeros(uniques.shape, dtype=bool)
 
@@ -626,11 +641,16 @@ class Objects:
         not given.
     weights : ndarray of int64, or None
         Each object's count of copies, all > 0; None: each object once.
-    kept : ndarray of bool, or None
+    kept : ndarray of bool or of int64, or None
         Which of the given objects remain (noise objects ``"exclude"`` leaves out, objects of
-        weight 0); None when all do. The data's rows are taken by it.
+        weight 0); None when all do. The data's rows are taken by it. With
+        ``noise="singletons"`` and noise objects of weight w > 1, the given object of each
+        one left, a noise object w times (its copies, each a cluster of weight 1).
     name : str
         The labels' name, as an error about the data says it.
+    given : int or None
+        How many objects were given (the data's rows); None: as many as ``kept`` marks, or
+        as ``labels`` holds when ``kept`` is None.
 
     Examples
     --------
@@ -644,6 +664,7 @@ class Objects:
     weights: np.ndarray | None = None
     kept: np.ndarray | None = None
     name: str = "labels_pred"
+    given: int | None = None
 
 
 def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None, name: str = "labels_pred") -> Objects:
@@ -692,6 +713,13 @@ def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None,
             f"labels_true has {truth.n} labels but {name} has {labels.n}: "
             "they must label the same objects in the same order."
         )
+    copies, given = None, labels.n
+    if weights is not None and check_noise(noise) == "singletons":
+        copies = _noise_copies(labels, weights, name)
+        if copies is not None:  # each copy of a noise object is a cluster of its own, as repeated
+            at, weights = copies
+            labels = Labels(labels.codes[at], labels.uniques, labels.noise)
+            truth = None if truth is None else Labels(truth.codes[at], truth.uniques, truth.noise)
     labels, kept = apply_noise(labels, noise, name)
     if weights is not None and not weights.all():  # an object of weight 0 is absent
         weighed = weights > 0 if kept is None else weights[kept] > 0
@@ -705,7 +733,29 @@ def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None,
     if kept is not None:
         truth = None if truth is None else _subset(truth, kept)
         weights = None if weights is None else weights[kept]
-    return Objects(labels, truth, weights, kept, name)
+    if copies is not None:  # the given object of each copy left
+        kept = copies[0] if kept is None else copies[0][kept]
+    return Objects(labels, truth, weights, kept, name, given)
+
+
+def _noise_copies(labels: Labels, weights: np.ndarray, name: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """With noise objects of weight above 1: the given object of each copy (a noise object
+    repeated its weight's times, the others once) and the copies' weights (1 for noise);
+    None when no noise object weighs more than 1."""
+    at = np.flatnonzero(_equals_noise(labels.uniques))
+    if at.size == 0:
+        return None
+    is_noise = labels.codes == int(at[0])
+    if not (weights[is_noise] > 1).any():
+        return None
+    count = int(weights[is_noise].sum())
+    if count > MAX_NOISE_COPIES:
+        raise InputError(
+            f'noise="singletons" makes each of the {count} copies (sample_weight) of the noise objects of '
+            f"{name} a cluster of its own, more than {MAX_NOISE_COPIES}: use noise=\"exclude\" or \"cluster\"."
+        )
+    repeats = np.where(is_noise, weights, 1)
+    return np.repeat(np.arange(labels.n), repeats), np.repeat(np.where(is_noise, 1, weights), repeats)
 
 
 def _for_counting(labels_true) -> Labels:

@@ -176,7 +176,7 @@ class Partition:
                 self.scale = _metric_scale(self.scale, self.metric)
             what = f"X has {X.shape[0]} rows"
         if objects.kept is not None:
-            X = kept_rows(X, objects.kept, self.precomputed, objects.name)
+            X = kept_rows(X, objects.kept, self.precomputed, objects.name, objects.given)
         elif X.shape[0] != labels.n:
             raise InputError(f"{what} but {objects.name} has {labels.n} entries: give one label per object.")
         self.X = X
@@ -809,7 +809,7 @@ def _metric_scale(scale: float, metric: Metric) -> float:
     return math.ldexp(1.0, exponent)
 
 
-def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred") -> np.ndarray:
+def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred", n: int | None = None) -> np.ndarray:
     """The data of the objects ``kept``: rows of X, or rows and columns of the distances.
 
     Parameters
@@ -817,8 +817,9 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
     data : array-like
         X of shape (n, d), or with ``precomputed`` the (n, n) distances or their condensed
         upper triangle.
-    kept : ndarray of bool, shape (n,)
-        The objects that remain.
+    kept : ndarray of bool, shape (n,), or of int64
+        The objects that remain, or the given object of each one that remains
+        (:attr:`~clustval.indices.objects.Objects.kept`; then ``n`` is the given number).
     precomputed : bool
         ``data`` holds distances.
     name : str, default "labels_pred"
@@ -840,13 +841,14 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
     [[0.0], [2.0]]
     """
     data = np.asarray(data)
-    if precomputed and data.ndim == 1 and data.size == kept.size * (kept.size - 1) // 2:
+    n = kept.size if n is None else n
+    if precomputed and data.ndim == 1 and data.size == n * (n - 1) // 2:
         from scipy.spatial.distance import squareform  # only for condensed input
 
         data = squareform(data, checks=False)
-    if data.ndim < 1 or data.shape[0] != kept.size:
+    if data.ndim < 1 or data.shape[0] != n:
         raise InputError(f"the data have {data.shape[0] if data.ndim else 0} rows but {name} has "
-                         f"{kept.size} entries: give one label per object.")  # fmt: skip
+                         f"{n} entries: give one label per object.")  # fmt: skip
     return data[np.ix_(kept, kept)] if precomputed and data.ndim == 2 else data[kept]
 
 

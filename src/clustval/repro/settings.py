@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -642,6 +643,7 @@ def validate_config(config: Mapping, schema_path) -> None:
     ...
     clustval.errors.InputError: config k_max: 22.0 is not an integer; write it without a decimal point (see config/README.md)
     """
+    _check_values(config)
     for old, new in RENAMED.items():
         section, key = old.split(".")
         if isinstance(config.get(section), Mapping) and key in config[section]:
@@ -652,6 +654,8 @@ def validate_config(config: Mapping, schema_path) -> None:
         _strict_validator()(schema).iter_errors(dict(config)),
         key=lambda error: list(map(str, error.absolute_path)),
     )
+    if not errors:
+        errors = _sweep_value_errors(config, schema)
     if errors:
         error = errors[0]
         where = ".".join(map(str, error.absolute_path)) or "top level"
@@ -659,6 +663,59 @@ def validate_config(config: Mapping, schema_path) -> None:
         if error.validator == "type" and isinstance(error.instance, float) and "integer" in str(error.validator_value):
             message = f"{error.instance!r} is not an integer; write it without a decimal point"
         raise InputError(f"config {where}: {message} (see config/README.md)")
+
+
+#: The config key whose value a data or clustering sweep axis replaces (the scoring axes are
+#: index options, checked by their declarations): each value of the axis is checked as that key.
+_AXIS_KEYS = {"seed": ("synthetic", "seed"), "offset": ("fig1_set", "offset"),
+              "preprocessing": ("preprocessing", "uci"), "sd_radius": ("clustering", "sd_radius")}  # fmt: skip
+
+
+def _sweep_value_errors(config: Mapping, schema: Mapping) -> list:
+    """The schema's errors of each sweep value as the key it replaces (a seed of -2 passed
+    the schema, which types the values only as numbers, and failed inside the first job)."""
+    errors = []
+    for study, sweep in config["pipeline"]["sweeps"].items():
+        several = isinstance(sweep["axis"], list)
+        for i, (axis, values) in enumerate(zip(sweep["axis"] if several else [sweep["axis"]],
+                                               sweep["values"] if several else [sweep["values"]])):  # fmt: skip
+            if axis not in _AXIS_KEYS or not isinstance(values, list):
+                continue  # a wrong shape is sweep_axes's error
+            part = schema
+            for key in _AXIS_KEYS[axis]:
+                part = part["properties"][key]
+            validator = _strict_validator()({**part, "definitions": schema.get("definitions", {})})
+            where = ["pipeline", "sweeps", study, "values", *([i] if several else [])]
+            for j, value in enumerate(values):
+                for error in validator.iter_errors(value):
+                    error.path.extendleft(reversed([*where, j]))
+                    errors.append(error)
+    return errors
+
+
+#: More values than this in a config (counted as a reader of the YAML sees them, every alias
+#: expanded) are refused before anything walks them: the project's config holds about 500, and
+#: a few hundred bytes of aliases nested in each other hold billions.
+MAX_CONFIG_VALUES = 100_000
+
+
+def _check_values(config: Mapping) -> None:
+    """Every number of ``config`` finite (a float NaN or inf passes the schema's bounds, and
+    the first job would fail on it), and at most :data:`MAX_CONFIG_VALUES` values in all."""
+    stack, seen = [((), config)], 0
+    while stack:
+        path, node = stack.pop()
+        seen += 1
+        if seen > MAX_CONFIG_VALUES:
+            raise InputError(f"config holds more than {MAX_CONFIG_VALUES:,} values (YAML aliases nested in each "
+                             "other?); refused before reading it further (see config/README.md)")  # fmt: skip
+        if isinstance(node, Mapping):
+            stack.extend(((*path, str(key)), value) for key, value in node.items())
+        elif isinstance(node, (list, tuple)):
+            stack.extend(((*path, str(i)), value) for i, value in enumerate(node))
+        elif isinstance(node, float) and not math.isfinite(node):
+            raise InputError(f"config {'.'.join(path) or 'top level'}: {node!r} is not a finite number "
+                             "(see config/README.md)")  # fmt: skip
 
 
 def config_schema(schema_path) -> dict:
