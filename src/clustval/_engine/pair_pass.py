@@ -31,13 +31,18 @@ distance pass finds):
    four levels: the bit patterns have 63 bits).
 
 Cost: each pass is O(N_T d) time (the distances recomputed, or read from the matrix): one
-histogram pass, then one pass per batch. The batches hold the values that share a bucket
-with the other class (V: the overlap of the within and the between distances), so there
-are about 8 V / budget of them, and sorting them costs O(V log V). Well separated clusters
-(V small) take two passes; clusters whose within and between distances overlap throughout
-(uniform data cut into K parts) take V ~ N_T, e.g. 9 passes at n = 20,000 with the default
-256 MB: a larger ``memory_budget_mb`` makes fewer. Memory: the batch (the budget) and a
-histogram of 2^16 x 2 counters per part.
+histogram pass, then one pass per batch, each batch sorted (O(V log V) in all) and merged.
+The batches hold the values that share a bucket with the other class (V: the overlap of the
+within and the between distances), 8 bytes each, so there are about 8 V / budget of them.
+Well separated clusters (V small) take two passes; clusters whose within and between
+distances overlap throughout (random labels, uniform data cut into K parts, two classes
+that overlap) take V ~ N_T: 7 passes at n = 20,000 with the default 256 MB, about 150 at
+n = 100,000, where the plan warns (:class:`~clustval.errors.SlowPassesWarning`) with the
+budget that takes about eight. The passes cannot be bounded apart from the overlap within a
+fixed budget: each comparison of a within value with a between value in one bucket is decided
+only by the two values (or by finer counts, which cost as much memory per value as the
+value), so a pass settles at most about budget / 8 bytes of the V values. Memory: the batch
+(the budget, one buffer for every batch) and a histogram of 2^16 x 2 counters per part.
 
 Every sum is exact (integer mantissas added per exponent), so the C-index is 0 exactly when
 the within distances are the smallest, in any order of the additions. Distances are those
@@ -363,7 +368,7 @@ class PairValues:
             self._collected = None  # the old one goes before the new one comes
             # as long as the largest batch: untouched pages cost no memory, and a later batch
             # larger than the first would otherwise hold two buffers at once
-            self._collected = np.empty(max(size, self.capacity))
+            self._collected = np.empty(max(size, min(self.capacity, self.n_pairs)))
         return self._collected
 
     def planned(self, passes: int, sorts: int = 0, *, known: bool = False) -> None:
