@@ -113,3 +113,31 @@ def test_an_optional_module_is_in_the_extra_or_environment_named_for_it(module):
     else:
         wanted = "dask" if module == "distributed" else distribution(module)
         assert wanted in extra_closure(extra)
+
+
+def _conda_specifiers(path: Path) -> dict[str, str]:
+    """{distribution: version specifier} of a conda environment file's entries (conda's and pip's)."""
+    yaml = pytest.importorskip("yaml")
+    found = {}
+    for entry in yaml.safe_load(path.read_text())["dependencies"]:
+        for item in entry["pip"] if isinstance(entry, dict) else [entry]:
+            if not item.startswith("-"):
+                name = requirement_name(item)
+                found[name] = re.sub(r"^\s*[A-Za-z0-9_.-]+(\[[^]]*\])?", "", item).split("#")[0].strip()
+    return found
+
+
+def test_environment_yml_has_pyproject_bounds_and_python_range():
+    # a conda user gets what pip gives: every core dependency with pyproject's bounds (numba and
+    # llvmlite bounded above for the row step's LLVM IR), and the Python versions pyproject names
+    from packaging.requirements import Requirement
+    from packaging.specifiers import SpecifierSet
+
+    found = _conda_specifiers(REPO / "environment.yml")
+    for line in PROJECT["dependencies"]:
+        requirement = Requirement(line)
+        assert SpecifierSet(found[requirement.name.lower()]) == requirement.specifier, requirement.name
+    minors = [int(c.rsplit(".", 1)[1]) for c in PROJECT["classifiers"] if re.fullmatch(r".*Python :: 3\.\d+", c)]
+    assert SpecifierSet(found["python"]) == SpecifierSet(f"{PROJECT['requires-python']},<3.{max(minors) + 1}")
+    # the pipeline extra's snakemake asks for its reports (pygments), as pip's snakemake[reports] does
+    assert "snakemake[reports]" in " ".join(PROJECT["optional-dependencies"]["pipeline"]) and "pygments" in found

@@ -423,3 +423,23 @@ def test_integer_items_refuse_a_float_and_a_bool():
     with pytest.raises(InputError, match=r"figures\.dpi: True is not of type 'integer'"):
         validate_config(config(figures__dpi=True), SCHEMA)
     validate_config(copy.deepcopy(CONFIG), SCHEMA)
+
+
+def test_one_default_memory_budget_and_one_version():
+    # the budget is written once (clustval._engine.pairwise) and the config's default equals it;
+    # the version is written once (clustval.__version__: pyproject reads it; test_repository
+    # holds the citation to it)
+    import importlib.metadata
+
+    import yaml
+
+    import clustval
+    from clustval._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB
+    from clustval.cli import build_parser
+
+    root = Path(__file__).resolve().parents[1]
+    config = yaml.safe_load((root / "config" / "config.yaml").read_text())
+    assert config["indices"]["memory_budget_mb"] == DEFAULT_MEMORY_BUDGET_MB
+    for command in (["score", "--pred", "p.txt"], ["sweep", "--data", "X.csv", "--k", "2"]):
+        assert build_parser().parse_args(command).memory_budget_mb == DEFAULT_MEMORY_BUDGET_MB
+    assert importlib.metadata.version("clustval") == clustval.__version__

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import __version__
 from ._engine.metrics import METRIC_NAMES, Metric
+from ._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
@@ -1029,7 +1030,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only this index (repeatable, any case: ARI is ari); see `clustval indices`")
     _add_format_flags(sc, "one row per index")
     _add_index_options(sc)
-    sc.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    sc.add_argument("--memory-budget-mb", type=_megabytes, default=DEFAULT_MEMORY_BUDGET_MB,
+                    help="memory bound of the distance pass")
     _add_metric_flag(sc)
     _add_max_bytes(sc)
     _add_progress_flags(sc)
@@ -1065,7 +1067,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="draw the votes as a bar per K (.png or .pdf; needs matplotlib; implies --vote)")
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     _add_index_options(sw, "internal")
-    sw.add_argument("--memory-budget-mb", type=_megabytes, default=256, help="memory bound of the distance pass")
+    sw.add_argument("--memory-budget-mb", type=_megabytes, default=DEFAULT_MEMORY_BUDGET_MB,
+                    help="memory bound of the distance pass")
     _add_metric_flag(sw)
     _add_max_bytes(sw)
     _add_progress_flags(sw)

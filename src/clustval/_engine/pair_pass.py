@@ -70,6 +70,7 @@ from . import compiled as _compiled
 from . import progress as _progress
 from .lanes import TILE
 from .pairwise import (
+    DEFAULT_MEMORY_BUDGET_MB,
     cut_into_tiles,
     exact_distances,
     part_bounds,
@@ -695,7 +696,7 @@ def pair_stats(
     *,
     ranks: bool = False,
     extreme_sums: bool = False,
-    memory_budget_mb: float = 256,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     precomputed: bool = False,
     value_range: tuple[float, float] | None = None,
     values: PairValues | None = None,

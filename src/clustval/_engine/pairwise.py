@@ -62,7 +62,9 @@ ENGINES = ("auto", "numba", "numpy")
 # The compiled pass cuts its work into this many parts, whatever the number of threads (up to
 # PARTS of them work at once), so that results/ do not depend on the machine's cores.
 PARTS = 4
-#: Bound (MB) on each temporary block of distances that the K-medoids algorithms hold.
+#: The package's one default of ``memory_budget_mb``: the bound (MB) on what a pass over the
+#: distances holds at once (a block, a batch), for every index, K-medoids and the command line
+#: (config/config.yaml's ``indices.memory_budget_mb`` is tested equal to it).
 DEFAULT_MEMORY_BUDGET_MB = 256
 # Row blocks of euclidean_distances are sized so that one temporary stays near this many bytes.
 _BLOCK_BYTES = 16 * 2**20
@@ -292,7 +294,7 @@ def cluster_distance_stats(
     nearest: bool = False,
     extremes: bool = False,
     pair_max: bool = False,
-    memory_budget_mb: float = 256,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     engine: str | None = None,
     precomputed: bool = False,
     metric: Metric | None = None,
@@ -385,7 +387,7 @@ class PassPlan:
 def plan_pass(
     codes: np.ndarray, n_clusters: int, *, n_features: int, sums: bool = False,
     nearest: bool = False, extremes: bool = False, pair_max: bool = False,
-    memory_budget_mb: float = 256, engine: str | None = None, precomputed: bool = False,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, engine: str | None = None, precomputed: bool = False,
     metric: Metric | None = None,
 ) -> PassPlan:  # fmt: skip
     """The :class:`PassPlan` of :func:`cluster_distance_stats`'s pass (same arguments; X

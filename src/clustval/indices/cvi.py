@@ -16,7 +16,7 @@ import numpy as np
 
 from .._engine.knn import tie_counts, tied_neighbours
 from ..errors import InputError, UndefinedIndexError
-from .partition import COORDINATES, Partition, reads, refuse_nan, score_alone
+from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, reads, refuse_nan, score_alone
 
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = [
@@ -391,7 +391,7 @@ def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str 
 
 
 def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed: int = 0,
-         metric: str = "euclidean", memory_budget_mb: float = 256) -> float:  # fmt: skip
+         metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
     """CONN, the connectivity index of Tasdemir & Merenyi (2011).
 
     Each object's best-matching prototype a and second-best b add one to ``CADJ(a, b)``;

@@ -21,6 +21,7 @@ from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
 from .._engine.metrics import METRIC_NAMES, Metric, as_metric
 from .._engine.pair_pass import PairStats, PairValues, pair_stats
 from .._engine.pairwise import (
+    DEFAULT_MEMORY_BUDGET_MB,
     ClusterDistanceStats,
     check_memory_budget,
     cluster_distance_stats,
@@ -29,8 +30,6 @@ from .._engine.pairwise import (
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
 from .objects import Objects, checked_objects
-
-DEFAULT_MEMORY_BUDGET_MB = 256
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
 # centroids and within sums, computed from the coordinates, and/or the summaries of the one
