@@ -107,10 +107,10 @@ def test_the_variants_are_ranked_by_the_checks_that_hold_and_the_axes_they_fit()
     assert "the choices the paper most likely made" in choices
     assert f"({base - 2}/{base} checks, 0/1 axes), ahead of minmax / PAM ({base - 4}/{base} checks, 1/1 axes)" in choices
     assert radius.startswith("SD radius (C1): the variant that agrees with most of the paper's checks and "
-                             "printed axis ranges is SD radius sd * (6/6 checks)")
+                             "printed axis ranges is SD radius sd * (7/7 checks)")
     even = S.Sensitivity(table.claims, table.variants[4:], {"C1": {v: table.cell("C1", table.variants[4]) for v in table.variants[4:]}}, table.main)
     assert S.findings(even, s) == [
-        "SD radius (C1): the paper's checks and printed axes do not tell the variants apart: 6/6 checks "
+        "SD radius (C1): the paper's checks and printed axes do not tell the variants apart: 7/7 checks "
         "under each of SD radius sd * and SD radius mean."
     ]
 
@@ -157,7 +157,7 @@ def test_written_tables_round_trip_for_the_heat_map(tmp_path):
     assert cells[claims.index("C3")][0] == ("partly", pytest.approx(11 / 12))
     assert cells[claims.index("C1")][0] is None
     rows = read_verified_csv(paths[0])
-    assert rows[-3]["claim"] == "checks holding" and rows[0]["main"] == "reproduced 6/6"
+    assert rows[-3]["claim"] == "checks holding" and rows[0]["main"] == "reproduced 7/7"
     md = paths[1].read_text()
     assert "| C3 | reproduced 12/12 | partly 11/12 |" in md and "C7: depends on the clustering" in md
     assert "the choice the paper most likely made" in paths[2].read_text()

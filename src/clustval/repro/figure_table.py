@@ -171,8 +171,11 @@ def _external(name: str, caption: str) -> FigureSpec:
 def _offset_sweep_params(settings: Settings) -> dict:
     from .paper.claims import ClaimSettings
 
+    claims = ClaimSettings.from_params(settings.claim_params())
     return {
-        "expected": ClaimSettings.from_params(settings.claim_params()).c1_expected,
+        "expected": claims.c1_expected,
+        "ties": claims.readings["ties"],
+        "true_k": claims.fig1_true_k,
         "default_offset": settings.config["fig1_set"]["offset"],
         "dataset": settings.fig3["dataset"],
         "algorithm": settings.fig3["algorithm"],
@@ -185,7 +188,7 @@ def _draw_offset_sweep(inputs, p):
 
     return figures.fig_robustness(
         ScoreTable.read_csv(inputs["scores"]), p["expected"], default_offset=p["default_offset"],
-        dataset=p["dataset"], algorithm=p["algorithm"],
+        dataset=p["dataset"], algorithm=p["algorithm"], ties=p["ties"], true_k=p["true_k"],
     )  # fmt: skip
 
 
@@ -225,8 +228,8 @@ FIGURES: dict[str, FigureSpec] = {
         FigureSpec(
             "fig3",
             "Fig. 3: {fig3_indices} of {fig3_algorithm} on the {fig3_dataset} for K = "
-            "{k_min}..{k_max}; each panel rings its best K, every K of a tie (claim C1: STDI at "
-            "{true_k}, the others at {group_k}, each a unique best); red ticks on the K axis mark "
+            "{k_min}..{k_max}; each panel rings its best K, every K of a tie (claim C1: only STDI at "
+            "{true_k}, the others at {group_k}, a tie read as {ties}); red ticks on the K axis mark "
             "where SD seeding ran out of candidates and filled its seeds farthest-first. The "
             "paper's panels print other y ranges (figures.paper_axes): the figure-axes table "
             "compares every panel.",
@@ -260,9 +263,9 @@ FIGURES: dict[str, FigureSpec] = {
         FigureSpec(
             "fig_offset_sweep",
             "Beyond the paper: the best K of each Fig. 3 index as the Fig. 1 set's sub-cluster "
-            "offset varies; C1 holds where STDI finds {true_k} and every other index finds "
-            "{group_k}, each as its "
-            "unique best. Where an index ties (IGP = 1 at several K) every K of the tie is marked, "
+            "offset varies; C1 holds where STDI finds {true_k}, every other index finds "
+            "{group_k} and no other index finds {true_k}, under the headline's tie rule ({ties}), as "
+            "claims.csv reads it. Where an index ties (IGP = 1 at several K) every K of the tie is marked, "
             "as Fig. 3 rings them: open markers joined at that offset, and the index's line breaks "
             "there. The K axis labels the groups' and the true sub-clusters' K in bold. A narrow "
             "bar shades each measured offset where C1 holds: nothing was measured between grid "
@@ -307,6 +310,7 @@ _CAPTION_FIELDS: dict[str, Callable[[Settings], object]] = {
     "k_max": lambda s: s.fig3["k_max"],
     "true_k": lambda s: s.config["claims"]["fig1_true_k"],
     "group_k": lambda s: s.config["claims"]["fig1_group_k"],
+    "ties": lambda s: s.config["claims"]["readings"]["ties"],
     "external_algorithm": lambda s: ALGORITHMS[s.external_algorithm].label,
     **{f"{figure}_indices": (lambda s, figure=figure: _labels(s.config["figures"][f"{figure}_indices"]))
        for figure in ("fig4", "fig5", "fig6")},

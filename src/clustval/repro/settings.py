@@ -415,6 +415,8 @@ class Settings:
             "fig1_group_k": claims["fig1_group_k"],
             "equal_tol": claims["equal_tol"],
             "slightly_below": claims["slightly_below"],
+            "clearly_above": claims["clearly_above"],
+            "thresholds": {name: list(values) for name, values in claims["thresholds"].items()},
             "partly_share": claims["partly_share"],
             "readings": dict(claims["readings"]),
             "rule_axes": list(claims["rule_axes"]),

@@ -22,7 +22,7 @@ from clustval.indices.registry import get_index
 from clustval.io import atomic_write_text
 
 from ..verified import read_verified_csv
-from .claims.readings import RULES
+from .claims.readings import RULES, THRESHOLDS
 from .report import VERDICT_STYLE, html_page, markdown_safe, verdict_class
 from .trace import CAUSES, overall_verdict, verdict_sentence
 
@@ -332,7 +332,7 @@ def _sensitivity_summary(rows: Sequence[Mapping]) -> tuple[list[str], list[dict]
 
 
 def _rule_names() -> tuple[str, ...]:
-    return tuple(RULES)
+    return (*RULES, *THRESHOLDS)
 
 
 def verdict_section(claims: Sequence[Mapping], link: str = "replication.html") -> str:

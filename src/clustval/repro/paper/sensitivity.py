@@ -32,7 +32,7 @@ from clustval.io import atomic_write_text
 from ..verified import read_verified_csv, write_verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
-from .claims.readings import RULES, reading_text
+from .claims.readings import RULES, THRESHOLDS, reading_text
 from .claims.results import choice_text
 from .report import html_table
 from .scores import ScoreTable
@@ -132,8 +132,9 @@ def sensitivity_table(
 
 
 def rule_variants(settings: ClaimSettings, table: ScoreTable, fallback_ks: Sequence[int] = ()):
-    """Each other reading of each rule axis, alone: its column and the results of the claims it
-    changes, on the main study's scores."""
+    """Each other reading of each rule axis, alone, then each other value of each swept
+    threshold (``settings.thresholds``: "slightly", "clearly", "the same trend"): its column
+    and the results of the claims it changes, on the main study's scores."""
     for rule in settings.rule_axes:
         for value in RULES[rule].values:
             if value == settings.readings[rule]:
@@ -142,6 +143,14 @@ def rule_variants(settings: ClaimSettings, table: ScoreTable, fallback_ks: Seque
                        if r.id in RULES[rule].claims]
             if results:
                 yield Variant(READINGS, reading_text(rule, value), ((rule, value),), False), results
+    for name, values in settings.thresholds.items():
+        for value in values:
+            if value == getattr(settings, name):
+                continue
+            results = [r for r in evaluate_claims(table, settings.with_threshold(name, value), fallback_ks)
+                       if r.id in THRESHOLDS[name]]
+            if results:
+                yield Variant(READINGS, reading_text(name, value), ((name, value),), False), results
 
 
 def _claim_order(claim_id: str) -> int:

@@ -19,7 +19,7 @@ from clustval.formatting import markdown_cell
 from clustval.io import atomic_write_text
 
 from ..report import VERDICT_STYLE, html_page, markdown_safe, verdict_class
-from .readings import RULES
+from .readings import RULES, THRESHOLDS, word_rules
 from .results import HOLDS, INFEASIBLE, WITHIN_NOISE, ClaimResult, axis_plural
 from .settings import ClaimSettings
 
@@ -40,11 +40,14 @@ def _detail_json(result: ClaimResult) -> str:
 
 
 def reading_of(result: ClaimResult, settings: ClaimSettings | None) -> str:
-    """The readings a claim's verdict was checked under, as "ties any; margin none"."""
+    """The readings a claim's verdict was checked under, as "ties shared; margin none" (and the
+    thresholds that decide it: "slightly_below 0.05")."""
     if settings is None:
         return ""
-    return "; ".join(f"{rule} {settings.readings[rule]}" for rule, entry in RULES.items()
-                     if result.id in entry.claims)
+    return "; ".join([f"{rule} {settings.readings[rule]}" for rule, entry in RULES.items()
+                      if result.id in entry.claims]
+                     + [f"{name} {getattr(settings, name):g}" for name, claims in THRESHOLDS.items()
+                        if result.id in claims])
 
 
 def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str] = {},
@@ -87,13 +90,29 @@ def _algorithm(name: str) -> str:
     return algorithm_label(name)
 
 
+WORD_COLUMNS = ("word", "zh", "claims", "rule", "other readings")
+
+
+def word_rules_markdown(settings: ClaimSettings) -> list[str]:
+    """The one rule of each word, as a Markdown table (the report prints it once)."""
+    lines = ["| " + " | ".join(WORD_COLUMNS) + " |", "|" + "---|" * len(WORD_COLUMNS)]
+    for row in word_rules(settings):
+        lines.append("| " + " | ".join(markdown_cell(row[c]) for c in WORD_COLUMNS) + " |")
+    return lines
+
+
+def word_rules_html(settings: ClaimSettings) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in WORD_COLUMNS)
+    body = "".join("<tr>" + "".join(f"<td>{escape(row[c])}</td>" for c in WORD_COLUMNS) + "</tr>"
+                   for row in word_rules(settings))
+    return f"<h2>One rule for each word</h2><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
 def _settings_note(settings: ClaimSettings) -> str:
-    readings = "; ".join(f"{rule} {value}" for rule, value in settings.readings.items())
     return (
-        f"The headline reads the paper's words naturally ({readings}; results/sensitivity.md "
-        f"gives every verdict under the other readings). \"Slightly below\": at most "
-        f"{settings.slightly_below:g} below; the margin reading counts values within "
-        f"{settings.equal_tol:g} as equal; \"partly\": at least {settings.partly_share:g} of the "
+        "Each word of the paper is read by one rule, everywhere (the table 'One rule for each word'); "
+        "every other reading is a column of results/sensitivity.md. "
+        f"\"Partly\": at least {settings.partly_share:g} of the "
         f"feasible checks hold. Scores: {_algorithm(settings.external_algorithm)} with K = C for "
         f"C2-C8, {_algorithm(settings.fig3_algorithm)} for C1. A check is *within noise* when the "
         "bootstrap interval of its margin straddles the boundary where it flips; *infeasible* "
@@ -126,7 +145,7 @@ def claims_markdown(
     reading, our numbers and each check."""
     lines = ["# The paper's claims, checked", ""]
     if settings is not None:
-        lines += [_settings_note(settings), ""]
+        lines += [_settings_note(settings), "", "## One rule for each word", "", *word_rules_markdown(settings), ""]
     lines += ["| claim | scope | source | verdict | our numbers | depends on |", "|---|---|---|---|---|---|"]
     for r in results:
         lines.append(
@@ -211,7 +230,8 @@ def claims_html(
             + (f"<p><i>Reading:</i> {escape(reading)}.</p>" if reading else "")
             + f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p>{traced}<ul>{items}</ul>"
         )
-    content = verdict_rows_html(results, settings, depends_on) + "\n" + "\n".join(sections)
+    rules = word_rules_html(settings) if settings is not None else ""
+    content = rules + verdict_rows_html(results, settings, depends_on) + "\n" + "\n".join(sections)
     return html_page("The paper's claims, checked", content, notes=notes, style=VERDICT_STYLE)
 
 

@@ -9,7 +9,7 @@ from clustval.errors import InputError
 from clustval.formatting import spoken_list
 from clustval.indices.registry import get_index
 
-from .readings import RULES, check_readings
+from .readings import RULES, THRESHOLDS, check_readings
 
 C6_BOUNDS = RULES["c6_bound"].values  # what PS2 must not exceed in C6 (see claim_c6)
 
@@ -33,6 +33,7 @@ class ClaimSettings:
     fig1_group_k: int
     equal_tol: float
     slightly_below: float
+    clearly_above: float  # C8: "clearly above" (明显高于) = above by more than this
     partly_share: float
     readings: Mapping[str, str]  # the reading of each open rule (readings.RULES): the headline's are the config's
     exceptions: Mapping[str, tuple[str, ...]]
@@ -59,6 +60,7 @@ class ClaimSettings:
     stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
     rule_axes: tuple[str, ...] = ()  # the rules whose other readings are columns of the sensitivity table
     statements: tuple = ()  # the paper's statements, as words.statement_params gives them
+    thresholds: Mapping[str, tuple[float, ...]] = field(default_factory=dict)  # readings.THRESHOLDS swept: name -> values
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
@@ -67,8 +69,11 @@ class ClaimSettings:
         unknown = [rule for rule in self.rule_axes if rule not in RULES]
         if unknown:
             raise InputError(f"claims.rule_axes: unknown rule {unknown[0]!r}; rules: {', '.join(RULES)}")
-        if self.equal_tol < 0 or self.slightly_below < 0:
-            raise InputError("claims.equal_tol and claims.slightly_below must be >= 0")
+        if min(self.equal_tol, self.slightly_below, self.clearly_above) < 0:
+            raise InputError("claims.equal_tol, claims.slightly_below and claims.clearly_above must be >= 0")
+        unknown = [name for name in self.thresholds if name not in THRESHOLDS]
+        if unknown:
+            raise InputError(f"claims.thresholds: unknown {unknown[0]!r}; thresholds: {', '.join(THRESHOLDS)}")
         for name in (*self.fig3_indices, *self.fig4_indices, *self.fig5_indices):
             get_index(name)  # a typo in config fails here, with the list of known indices
 
@@ -92,6 +97,7 @@ class ClaimSettings:
                     "stated_axes": tuple(params.get("stated_axes", ())),
                     "sweep_axes": {k: tuple(v) for k, v in params.get("sweep_axes", {}).items()},
                     "statements": tuple(params.get("statements", ())),
+                    "thresholds": {k: tuple(v) for k, v in params.get("thresholds", {}).items()},
                 }
             )
         except (KeyError, TypeError) as problem:
@@ -100,6 +106,10 @@ class ClaimSettings:
     def read_as(self, **readings: str) -> ClaimSettings:
         """These settings under other readings of some rules (``ties="unique"``)."""
         return replace(self, readings={**self.readings, **readings})
+
+    def with_threshold(self, name: str, value: float) -> ClaimSettings:
+        """These settings with one threshold of :data:`~.readings.THRESHOLDS` at ``value``."""
+        return replace(self, **{name: value})
 
     @property
     def c6_ps2_bound(self) -> str:
