@@ -417,6 +417,7 @@ class Settings:
             "slightly_below": claims["slightly_below"],
             "clearly_above": claims["clearly_above"],
             "thresholds": {name: list(values) for name, values in claims["thresholds"].items()},
+            "baselines": dict(claims["baselines"]),
             "partly_share": claims["partly_share"],
             "readings": dict(claims["readings"]),
             "rule_axes": list(claims["rule_axes"]),

@@ -30,6 +30,7 @@ from clustval.indices.registry import get_index
 
 from ..scores import ScoreTable
 from . import conditions as K
+from .baselines import k_baseline_detail
 from .feasibility import s2_above_accuracy_proof
 from .results import (
     NOT_REPRODUCED,
@@ -161,6 +162,7 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
         ("yes" if checks[-1].holds else "no")
     if fallback_ks:
         summary += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback_ks)}"
+    baseline = k_baseline_detail(ks, {settings.fig3_dataset: true_k}, int(stdi.holds), **_k_baseline_args(settings))
     return ClaimResult(
         id="C1",
         source="Fig. 3",
@@ -176,8 +178,17 @@ def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[i
         verdict=verdict,
         summary=summary,
         checks=tuple(checks),
-        detail={"best_k": best, "k_range": [ks[0], ks[-1]], "init_fallback_k": sorted(fallback_ks)},
+        detail={"best_k": best, "k_range": [ks[0], ks[-1]], "init_fallback_k": sorted(fallback_ks),
+                "baseline": _public(baseline)},
     )
+
+
+def _k_baseline_args(settings: ClaimSettings) -> dict:
+    return {"fixed_k": int(settings.baselines["fixed_k"]), "seed": int(settings.baselines["seed"])}
+
+
+def _public(baseline: Mapping) -> dict:
+    return {key: value for key, value in baseline.items() if key != "answers"}
 
 
 # ====================================================================== C2, C3: S2 highest
@@ -506,10 +517,15 @@ def claim_c15(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     if checks:
         extra = (f"K = {span[0]}..{span[-1]}, {algorithm_label(settings.uci_k_algorithm)}; the other indices find the "
                  "true number on: " + ", ".join(f"{_label(name)} {hit}/{n}" for name, hit in hits.items()))
+    detail = {}
+    if checks:
+        truth = {c.subject: c.numbers["true_k"] for c in checks}
+        detail["baseline"] = _public(k_baseline_detail(
+            span, truth, sum(c.holds for c in checks), **_k_baseline_args(settings)))
     return result_from_checks(
         "C15", "Abstract",
         "STDI finds the true number of clusters of a data set (checked on the UCI sets).",
-        checks, settings, summary_extra=extra,
+        checks, settings, summary_extra=extra, detail=detail,
     )
 
 

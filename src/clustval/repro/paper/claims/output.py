@@ -25,6 +25,7 @@ from .settings import ClaimSettings
 
 CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
                "checks_within_noise", "holding_within_noise", "checks_infeasible", "failing", "summary", "depends_on",
+               "baseline", "baseline_met",
                "causes", "statement", "rule", "reading", "where", "words_zh", "words_en", "detail")
 
 def _detail_json(result: ClaimResult) -> str:
@@ -65,11 +66,19 @@ def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str
             r.id, r.scope, r.source, r.verdict,
             sum(c.holds for c in r.feasible), len(r.feasible), counts.get(WITHIN_NOISE, 0),
             sum(c.holds and c.word == WITHIN_NOISE for c in r.checks), counts.get(INFEASIBLE, 0),
-            ";".join(r.failing), r.summary, _depends(r, depends_on), causes.get(r.id, "") if r.scope == "main" else "",
+            ";".join(r.failing), r.summary, _depends(r, depends_on), *_baseline(r),
+            causes.get(r.id, "") if r.scope == "main" else "",
             r.statement, r.rule, reading_of(r, settings), words.get("where", ""), words.get("zh", ""),
             words.get("en", ""), _detail_json(r),
         ])
     return buffer.getvalue()
+
+
+def _baseline(result: ClaimResult) -> tuple[str, str]:
+    """The claim's baseline sentence and whether a baseline meets it ("yes", "no", or "" where
+    no baseline applies): :mod:`.baselines`."""
+    found = getattr(result, "detail", {}).get("baseline") if result.scope == "main" else None
+    return (found["text"], "yes" if found["met"] else "no") if found else ("", "")
 
 
 def _across(result: ClaimResult, settings: ClaimSettings | None) -> str:
@@ -146,10 +155,11 @@ def claims_markdown(
     lines = ["# The paper's claims, checked", ""]
     if settings is not None:
         lines += [_settings_note(settings), "", "## One rule for each word", "", *word_rules_markdown(settings), ""]
-    lines += ["| claim | scope | source | verdict | our numbers | depends on |", "|---|---|---|---|---|---|"]
+    lines += ["| claim | scope | source | verdict | met by a baseline | our numbers | depends on |",
+              "|---|---|---|---|---|---|---|"]
     for r in results:
         lines.append(
-            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {markdown_cell(r.summary)} "
+            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {_baseline(r)[1]} | {markdown_cell(r.summary)} "
             f"| {markdown_cell(_depends(r, depends_on))} |"
         )
     for r in results:
@@ -163,6 +173,8 @@ def claims_markdown(
         if reading and r.scope == "main":
             lines += [f"*Reading:* {reading}.", ""]
         lines += [f"*Rule:* {r.rule}.", "", f"*Ours:* {r.summary}.", ""]
+        if _baseline(r)[0]:
+            lines += [f"*Baseline:* {_baseline(r)[0]}.", ""]
         if causes.get(r.id) and r.scope == "main":
             lines += [f"*Failures traced to:* {causes[r.id]}.", ""]
         lines += [f"- {_check_line(c)}" for c in r.checks]
@@ -228,7 +240,9 @@ def claims_html(
             f'<h2 id="{escape(_anchor(r))}">{escape(r.id)}{escape(scope)}: {_span(r.verdict)}</h2>{quote}'
             f"<p><i>Checked as ({escape(r.source)}):</i> {escape(r.statement)}</p>"
             + (f"<p><i>Reading:</i> {escape(reading)}.</p>" if reading else "")
-            + f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p>{traced}<ul>{items}</ul>"
+            + f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p>"
+            + (f"<p><i>Baseline:</i> {escape(_baseline(r)[0])}.</p>" if _baseline(r)[0] else "")
+            + f"{traced}<ul>{items}</ul>"
         )
     rules = word_rules_html(settings) if settings is not None else ""
     content = rules + verdict_rows_html(results, settings, depends_on) + "\n" + "\n".join(sections)

@@ -60,6 +60,7 @@ class ClaimSettings:
     stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
     rule_axes: tuple[str, ...] = ()  # the rules whose other readings are columns of the sensitivity table
     statements: tuple = ()  # the paper's statements, as words.statement_params gives them
+    baselines: Mapping[str, float] = field(default_factory=lambda: {"fixed_k": 2, "seed": 0, "pair_share": 0.5})  # baselines.py
     thresholds: Mapping[str, tuple[float, ...]] = field(default_factory=dict)  # readings.THRESHOLDS swept: name -> values
 
     def __post_init__(self):
@@ -98,6 +99,7 @@ class ClaimSettings:
                     "sweep_axes": {k: tuple(v) for k, v in params.get("sweep_axes", {}).items()},
                     "statements": tuple(params.get("statements", ())),
                     "thresholds": {k: tuple(v) for k, v in params.get("thresholds", {}).items()},
+                    "baselines": dict(params.get("baselines", {"fixed_k": 2, "seed": 0, "pair_share": 0.5})),
                 }
             )
         except (KeyError, TypeError) as problem:
@@ -143,6 +145,11 @@ class ClaimSettings:
         """"not evaluated: UEc6 not in this run" for the named sets this run leaves out."""
         missing = [self.name(d) for d in self.excepted(key) if d not in datasets]
         return f"not evaluated: {', '.join(missing)} not in this run" if missing else ""
+
+    @property
+    def pair_indices(self) -> tuple[str, ...]:
+        """The external indices Figs. 4 and 5 draw: the pairs of the trend baseline."""
+        return tuple(dict.fromkeys((*self.fig4_indices, *self.fig5_indices)))
 
     @property
     def c1_expected(self) -> dict[str, int]:
