@@ -14,6 +14,7 @@ from clustval.repro.paper.claims import (
 from clustval.repro.paper.report import markdown_safe
 from clustval.repro.paper.scores import ScoreTable
 from clustval.repro.paper.sensitivity import (
+    claims_fragility,
     dependence,
     sensitivity_markdown,
     sensitivity_table,
@@ -62,8 +63,9 @@ with step(snakemake) as log:
     for result in results:
         log.info("%s (%s): %s", result.id, result.scope, result.verdict)
     depends_on = {claim: dependence(sensitivity, claim, settings.labels) for claim in sensitivity.claims}
+    fragility = claims_fragility(results, sensitivity, by_sweep, settings)
     write_claims(results, snakemake.output.csv, snakemake.output.md, settings,
-                 html_path=snakemake.output.html, depends_on=depends_on, causes=causes)
+                 html_path=snakemake.output.html, depends_on=depends_on, causes=causes, fragility=fragility)
     out = snakemake.output
     write_sensitivity(sensitivity, settings, out.sensitivity_csv, out.sensitivity_md, out.sensitivity_html)
     # a set's label from the config opens no HTML tag where the Markdown is rendered

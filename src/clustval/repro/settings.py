@@ -418,6 +418,7 @@ class Settings:
             "clearly_above": claims["clearly_above"],
             "thresholds": {name: list(values) for name, values in claims["thresholds"].items()},
             "baselines": dict(claims["baselines"]),
+            "post_hoc": dict(claims["post_hoc"]),
             "partly_share": claims["partly_share"],
             "readings": dict(claims["readings"]),
             "rule_axes": list(claims["rule_axes"]),

@@ -32,6 +32,7 @@ from clustval.io import atomic_write_text
 from ..verified import read_verified_csv, write_verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
+from .claims.fragility import fragility_text
 from .claims.readings import RULES, THRESHOLDS, reading_text
 from .claims.results import choice_text
 from .report import html_table
@@ -251,6 +252,22 @@ def findings(table: Sensitivity, settings: ClaimSettings) -> list[str]:
 
 def _unstated_label(variant: Variant, axes: Sequence[str]) -> str:
     return " / ".join(choice_text(axis, value) for axis, value in variant.choices if axis in axes)
+
+
+# ====================================================================== fragility
+def claims_fragility(results: Sequence[ClaimResult], table: Sensitivity, by_sweep: Mapping,
+                     settings: ClaimSettings) -> dict[str, str]:
+    """Each headline claim's fragility cell (:func:`~.claims.fragility.fragility_text`): its
+    verdict counted under the readings and thresholds of ``table`` and every sweep of ``by_sweep``."""
+    found = {}
+    for result in results:
+        if result.scope != "main" or result.verdict in ("not tested", "not evaluated"):
+            continue
+        readings = {variant.name: cell for variant, cell in table.cells.get(result.id, {}).items()
+                    if variant.study == READINGS}
+        found[result.id] = fragility_text(result.id, result, readings, by_sweep, settings.sweep_axes,
+                                          settings.post_hoc, settings.main_choices)
+    return found
 
 
 # ====================================================================== dependence

@@ -25,7 +25,7 @@ from .settings import ClaimSettings
 
 CSV_COLUMNS = ("id", "scope", "source", "verdict", "checks_holding", "checks_total",
                "checks_within_noise", "holding_within_noise", "checks_infeasible", "failing", "summary", "depends_on",
-               "baseline", "baseline_met",
+               "baseline", "baseline_met", "fragility",
                "causes", "statement", "rule", "reading", "where", "words_zh", "words_en", "detail")
 
 def _detail_json(result: ClaimResult) -> str:
@@ -52,7 +52,8 @@ def reading_of(result: ClaimResult, settings: ClaimSettings | None) -> str:
 
 
 def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str] = {},
-                    settings: ClaimSettings | None = None, causes: Mapping[str, str] = {}) -> str:
+                    settings: ClaimSettings | None = None, causes: Mapping[str, str] = {},
+                    fragility: Mapping[str, str] = {}) -> str:
     """The claims as CSV: one row per claim (and per robustness sweep). ``depends_on``: for a
     main-study claim, which analysis choices its verdict depends on (the sensitivity sweeps);
     ``causes``: what each of its failing checks traces to."""
@@ -67,6 +68,7 @@ def claims_csv_text(results: Sequence[ClaimResult], depends_on: Mapping[str, str
             sum(c.holds for c in r.feasible), len(r.feasible), counts.get(WITHIN_NOISE, 0),
             sum(c.holds and c.word == WITHIN_NOISE for c in r.checks), counts.get(INFEASIBLE, 0),
             ";".join(r.failing), r.summary, _depends(r, depends_on), *_baseline(r),
+            fragility.get(r.id, "") if r.scope == "main" else "",
             causes.get(r.id, "") if r.scope == "main" else "",
             r.statement, r.rule, reading_of(r, settings), words.get("where", ""), words.get("zh", ""),
             words.get("en", ""), _detail_json(r),
@@ -148,19 +150,20 @@ def _check_line(check) -> str:
 
 def claims_markdown(
     results: Sequence[ClaimResult], settings: ClaimSettings | None = None, depends_on: Mapping[str, str] = {},
-    causes: Mapping[str, str] = {},
+    causes: Mapping[str, str] = {}, fragility: Mapping[str, str] = {},
 ) -> str:
     """A Markdown report: a verdict table, then one section per claim: the paper's words, the
     reading, our numbers and each check."""
     lines = ["# The paper's claims, checked", ""]
     if settings is not None:
         lines += [_settings_note(settings), "", "## One rule for each word", "", *word_rules_markdown(settings), ""]
-    lines += ["| claim | scope | source | verdict | met by a baseline | our numbers | depends on |",
+    lines += ["| claim | scope | source | verdict | met by a baseline | fragility | our numbers |",
               "|---|---|---|---|---|---|---|"]
     for r in results:
+        frail = fragility.get(r.id, "") if r.scope == "main" else ""
         lines.append(
-            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {_baseline(r)[1]} | {markdown_cell(r.summary)} "
-            f"| {markdown_cell(_depends(r, depends_on))} |"
+            f"| {r.id} | {r.scope} | {r.source} | **{r.verdict}** | {_baseline(r)[1]} | {markdown_cell(frail)} "
+            f"| {markdown_cell(r.summary)} |"
         )
     for r in results:
         scope = _across(r, settings)
@@ -175,6 +178,10 @@ def claims_markdown(
         lines += [f"*Rule:* {r.rule}.", "", f"*Ours:* {r.summary}.", ""]
         if _baseline(r)[0]:
             lines += [f"*Baseline:* {_baseline(r)[0]}.", ""]
+        if fragility.get(r.id) and r.scope == "main":
+            lines += [f"*Fragility:* {fragility[r.id]}.", ""]
+        if _depends(r, depends_on):
+            lines += [f"*Depends on:* {_depends(r, depends_on)}.", ""]
         if causes.get(r.id) and r.scope == "main":
             lines += [f"*Failures traced to:* {causes[r.id]}.", ""]
         lines += [f"- {_check_line(c)}" for c in r.checks]
@@ -187,11 +194,11 @@ def _span(word: str) -> str:
 
 
 def verdict_rows_html(results: Sequence[ClaimResult], settings: ClaimSettings | None,
-                      depends_on: Mapping[str, str] = {}, link: str = "") -> str:
+                      depends_on: Mapping[str, str] = {}, link: str = "", fragility: Mapping[str, str] = {}) -> str:
     """The verdict table: each claim with the paper's words, its coloured verdict, the checks
     by word and our numbers (``link``: the page whose sections the claim ids link to)."""
     head = ("<tr><th>claim</th><th>scope</th><th>the paper's words</th><th>verdict</th><th>checks</th>"
-            "<th>our numbers</th><th>depends on</th></tr>")
+            "<th>met by a baseline</th><th>fragility</th><th>our numbers</th></tr>")
     body = []
     for r in results:
         words = settings.words(r.id) if settings is not None else {}
@@ -202,7 +209,8 @@ def verdict_rows_html(results: Sequence[ClaimResult], settings: ClaimSettings | 
         body.append(
             f"<tr><td>{anchor}</td><td>{escape(r.scope)}</td><td class=\"words\">{said}</td>"
             f'<td class="verdict {verdict_class(r.verdict)}">{escape(r.verdict)}</td><td>{escape(counts)}</td>'
-            f"<td>{escape(r.summary)}</td><td>{escape(_depends(r, depends_on))}</td></tr>"
+            f"<td>{escape(_baseline(r)[1])}</td>"
+            f"<td>{escape(fragility.get(r.id, '') if r.scope == 'main' else '')}</td><td>{escape(r.summary)}</td></tr>"
         )
     return f"<table><thead>{head}</thead><tbody>\n" + "\n".join(body) + "\n</tbody></table>"
 
@@ -213,7 +221,7 @@ def _anchor(result: ClaimResult) -> str:
 
 def claims_html(
     results: Sequence[ClaimResult], settings: ClaimSettings | None = None, depends_on: Mapping[str, str] = {},
-    causes: Mapping[str, str] = {},
+    causes: Mapping[str, str] = {}, fragility: Mapping[str, str] = {},
 ) -> str:
     """The claims for the report: the coloured verdict table with the paper's words, then each
     claim's words, reading, numbers and checks."""
@@ -242,10 +250,13 @@ def claims_html(
             + (f"<p><i>Reading:</i> {escape(reading)}.</p>" if reading else "")
             + f"<p><i>Rule:</i> {escape(r.rule)}.</p><p><i>Ours:</i> {escape(r.summary)}.</p>"
             + (f"<p><i>Baseline:</i> {escape(_baseline(r)[0])}.</p>" if _baseline(r)[0] else "")
+            + (f"<p><i>Fragility:</i> {escape(fragility[r.id])}.</p>" if fragility.get(r.id) and r.scope == "main"
+               else "")
+            + (f"<p><i>Depends on:</i> {escape(_depends(r, depends_on))}.</p>" if _depends(r, depends_on) else "")
             + f"{traced}<ul>{items}</ul>"
         )
     rules = word_rules_html(settings) if settings is not None else ""
-    content = rules + verdict_rows_html(results, settings, depends_on) + "\n" + "\n".join(sections)
+    content = rules + verdict_rows_html(results, settings, depends_on, fragility=fragility) + "\n" + "\n".join(sections)
     return html_page("The paper's claims, checked", content, notes=notes, style=VERDICT_STYLE)
 
 
@@ -258,10 +269,11 @@ def write_claims(
     html_path=None,
     depends_on: Mapping[str, str] = {},
     causes: Mapping[str, str] = {},
+    fragility: Mapping[str, str] = {},
 ) -> None:
-    """Write ``claims.csv`` and ``claims.md`` (and ``claims.html``) atomically; ``depends_on``
-    and ``causes`` as in :func:`claims_csv_text`."""
-    atomic_write_text(csv_path, claims_csv_text(results, depends_on, settings, causes))
-    atomic_write_text(md_path, claims_markdown(results, settings, depends_on, causes))
+    """Write ``claims.csv`` and ``claims.md`` (and ``claims.html``) atomically; ``depends_on``,
+    ``causes`` and ``fragility`` as in :func:`claims_csv_text`."""
+    atomic_write_text(csv_path, claims_csv_text(results, depends_on, settings, causes, fragility))
+    atomic_write_text(md_path, claims_markdown(results, settings, depends_on, causes, fragility))
     if html_path is not None:
-        atomic_write_text(html_path, claims_html(results, settings, depends_on, causes))
+        atomic_write_text(html_path, claims_html(results, settings, depends_on, causes, fragility))

@@ -60,6 +60,7 @@ class ClaimSettings:
     stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
     rule_axes: tuple[str, ...] = ()  # the rules whose other readings are columns of the sensitivity table
     statements: tuple = ()  # the paper's statements, as words.statement_params gives them
+    post_hoc: Mapping[str, str] = field(default_factory=dict)  # sweep axis -> why its main value was chosen after a trial
     baselines: Mapping[str, float] = field(default_factory=lambda: {"fixed_k": 2, "seed": 0, "pair_share": 0.5})  # baselines.py
     thresholds: Mapping[str, tuple[float, ...]] = field(default_factory=dict)  # readings.THRESHOLDS swept: name -> values
 
@@ -99,6 +100,7 @@ class ClaimSettings:
                     "sweep_axes": {k: tuple(v) for k, v in params.get("sweep_axes", {}).items()},
                     "statements": tuple(params.get("statements", ())),
                     "thresholds": {k: tuple(v) for k, v in params.get("thresholds", {}).items()},
+                    "post_hoc": dict(params.get("post_hoc", {})),
                     "baselines": dict(params.get("baselines", {"fixed_k": 2, "seed": 0, "pair_share": 0.5})),
                 }
             )
