@@ -76,6 +76,8 @@ rule claims:
         sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         sweep_fig3_clusterings=fallback_clusterings(),
         replicates="results/bootstrap/replicates.csv",
+        reclustered="results/bootstrap/reclustered.csv",
+        diagnostics="results/diagnostics.csv",
     output:
         csv="results/claims.csv",
         md=report(

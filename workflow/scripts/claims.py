@@ -28,6 +28,7 @@ from clustval.repro.paper.spread import (
     read_replicates,
     seed_rows,
 )
+from clustval.repro.paper.diagnostics import read_diagnostics
 from clustval.repro.paper.trace import causes_text, trace_failures
 from clustval.repro.pipeline import read_init_fallbacks, step
 from clustval.repro.verified import write_verified_csv
@@ -39,6 +40,8 @@ with step(snakemake) as log:
     main_table = ScoreTable.read_csv(snakemake.input.scores)
     results = evaluate_claims(main_table, settings, fallback_ks)
     results = attach_noise(results, read_replicates(snakemake.input.replicates), spread["level"])
+    results = attach_noise(results, read_replicates(snakemake.input.reclustered), spread["level"], "recluster")
+    diagnostics = read_diagnostics(snakemake.input.diagnostics)
     sweeps = dict(zip(snakemake.params.sweeps, map(ScoreTable.read_csv, snakemake.input.sweeps)))
     fallbacks = {
         study: {value: read_init_fallbacks(path, run=key) for value, key in runs}
@@ -55,7 +58,7 @@ with step(snakemake) as log:
     write_verified_csv(spread_rows, SPREAD_COLUMNS, snakemake.output.spread)
     by_sweep = {study: claims_by_group(table, settings, settings.sweeps[study][1], fallbacks.get(study, {}))
                 for study, table in sweeps.items() if settings.sweeps[study][1]}
-    traces = trace_failures(results, settings, sensitivity, by_sweep)
+    traces = trace_failures(results, settings, sensitivity, by_sweep, diagnostics)
     results = [replace(r, detail={**r.detail, "traces": [t.as_dict() for t in traces.get(r.id, [])]}) for r in results]
     causes = {claim: causes_text(found) for claim, found in traces.items()}
     results += untested_results(settings)

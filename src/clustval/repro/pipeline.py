@@ -147,6 +147,14 @@ def read_clusterings(path: str | os.PathLike) -> dict[str, dict[int, np.ndarray]
     return labels
 
 
+def clustering_costs(path: str | os.PathLike) -> dict[str, dict[int, float]]:
+    """The cost of each run and K in a file written by :func:`write_clusterings`."""
+    costs: dict[str, dict[int, float]] = {}
+    for row in read_verified_csv(path):
+        costs.setdefault(row["run"], {})[int(row["k"])] = float(row["cost"])
+    return costs
+
+
 def read_init_fallbacks(path: str | os.PathLike, run: str | None = None) -> list[int]:
     """The K of a clusterings file (of its ``run``, if given) at which SD seeding filled its
     seeds farthest-first."""

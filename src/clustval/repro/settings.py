@@ -476,6 +476,24 @@ class Settings:
         return {"rows": self.run_params(MAIN, "external"), "indices": self.bootstrap_indices,
                 "index_options": self.indices, "replicates": spread["replicates"], "seed": spread["seed"]}
 
+    def diagnostics_params(self) -> dict:
+        """What the diagnostics job uses: the main study's K = C runs, the index options and the
+        K-medoids whose partition's cost is set beside the study's (claims.diagnostics)."""
+        return {"rows": self.run_params(MAIN, "external"), "index_options": self.indices,
+                "better_algorithm": self.config["claims"]["diagnostics"]["better_cost"]}
+
+    def recluster_params(self) -> dict:
+        """What the re-clustering bootstrap uses: the main study's K = C runs of the kinds of
+        set it covers (claims.recluster), the indices, the draws."""
+        recluster = self.config["claims"]["recluster"]
+        rows = [row for row in self.run_params(MAIN, "external") if row["kind"] in recluster["kinds"]]
+        return {"rows": rows, "indices": self.bootstrap_indices, "index_options": self.indices,
+                "replicates": recluster["replicates"], "seed": recluster["seed"]}
+
+    def recluster_kinds(self) -> list[str]:
+        """The kinds of set the re-clustering bootstrap reads (its data folders)."""
+        return [row["kind"] for row in self.recluster_params()["rows"]]
+
     def spread_params(self) -> dict:
         """What the claims job reads of the spread: the level, and the seed sweep (if it runs)."""
         spread = self.config["claims"]["spread"]

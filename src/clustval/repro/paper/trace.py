@@ -1,23 +1,29 @@
 """Each failure of a headline claim traced to its cause, and the one-sentence overall verdict.
 
 A check of a headline claim that fails (or cannot hold) is traced, in this order, to the first
-cause that explains it:
+cause that is *shown* by a computation of the run:
 
 1. **an infeasible statement**: no clustering can satisfy it under the paper's own definitions
    (:mod:`.claims.feasibility`);
-2. **the paper itself**, where two of its statements cannot both hold (C6's first clause and C8
+2. **the paper's own statements**, where two of them cannot both hold (C6's first clause and C8
    on Segmentation);
-3. **noise**: it fails, but the bootstrap interval of its margin straddles the boundary
-   (:mod:`.spread`): the data do not decide it;
-4. **a reading of the text**: it holds under another reading of a rule the words leave open
-   (:mod:`.claims.readings`);
-5. **the reconstructed data**: it holds under another draw of the reconstructed sets (a
+3. **noise**: the bootstrap that clusters every resample again cannot decide it (its interval
+   straddles the boundary; :mod:`.diagnostics`); the fixed-partition bootstrap alone never
+   makes a cause, as it leaves out the clustering's own variability;
+4. **a reading of the text**: it holds under another reading of a word (:mod:`.claims.readings`);
+5. **a local optimum of Park-Jun**: another K-medoids (PAM) finds a partition of lower cost and
+   the check holds on it (:mod:`.diagnostics`);
+6. **the two-class recall relation**: with two classes S2 is the harmonic mean of the recalls
+   and Accuracy their class-weighted mean, so S2 < Accuracy whenever the majority class is
+   recalled better: a property of the clustering, computed from its table;
+7. **PS2 follows Rand on two classes**: PS2 lies at Rand, about 1 - 2a(1 - a) below an
+   Accuracy a, which decides the check;
+8. **the reconstructed data**: it holds under another draw of the reconstructed sets (a
    generator seed, the Fig. 1 offset);
-6. **an unstated choice**: it holds under another preprocessing, clustering or index variant
+9. **an unstated choice**: it holds under another preprocessing, clustering or index variant
    the paper does not state;
-7. otherwise: on a reconstructed set, **the reconstructed data** (the paper's own draw is not
-   published); on a UCI set, the same data the paper used, under every reading and choice
-   tried, **the paper itself**.
+10. otherwise **unexplained**: it fails under every reading, draw and choice tried, and no
+    diagnostic accounts for it. The pipeline does not blame the paper for what it cannot show.
 
 The sweeps and rule axes are the configured ones; nothing here is tuned to a verdict.
 """
@@ -41,12 +47,21 @@ from .claims.settings import ClaimSettings
 from .sensitivity import READINGS, Sensitivity, choice_text
 
 INFEASIBLE_CAUSE = "an infeasible statement"
-PAPER = "the paper itself"
+PAPER = "the paper's own statements"
 NOISE = "noise"
 READING = "a reading of the text"
+LOCAL_OPTIMUM = "a local optimum of Park-Jun"
+RECALLS = "the two-class recall relation"
+PS2_RAND = "PS2 follows Rand on two classes"
 DATA = "the reconstructed data"
 UNSTATED = "an unstated choice"
-CAUSES = (INFEASIBLE_CAUSE, PAPER, NOISE, READING, DATA, UNSTATED)
+UNEXPLAINED = "unexplained"
+CAUSES = (INFEASIBLE_CAUSE, PAPER, NOISE, READING, LOCAL_OPTIMUM, RECALLS, PS2_RAND, DATA, UNSTATED, UNEXPLAINED)
+# the claims whose check needs S2 >= Accuracy on a set (C2, C3: S2 highest; C7: S2 >= Accuracy; C8: Accuracy <= S2),
+# and those that compare PS2 with Accuracy or S2 (C5, C6, C8)
+S2_OVER_ACCURACY = ("C2", "C3", "C7", "C8")
+PS2_CLAIMS = ("C5", "C6", "C7", "C8")
+BETTER_INDICES = ("s2", "accuracy", "ps2", "rand", "ari", "jaccard", "f_measure")
 
 # What a sweep axis changes, as a cause: a new draw of the reconstructed data, a choice the
 # paper leaves unstated, or a reading of its formula (eq. (9) printed as norm-squared or not).
@@ -72,12 +87,14 @@ def trace_failures(
     settings: ClaimSettings,
     sensitivity: Sensitivity | None = None,
     sweeps: Mapping[str, Mapping[object, Mapping[str, ClaimResult]]] = {},
+    diagnostics: Mapping[str, Mapping] = {},
 ) -> dict[str, list[Trace]]:
     """The cause of every failing or infeasible check of each headline claim.
 
     ``sensitivity``: its rule-axis columns (the other readings); ``sweeps[study][value][claim]``:
     each sweep's results per value (:func:`~.claims.claims_by_group`), whose axes are
-    ``settings.sweep_axes[study]``.
+    ``settings.sweep_axes[study]``; ``diagnostics``: each set's row of
+    ``results/diagnostics.csv`` (:func:`~.diagnostics.read_diagnostics`).
     """
     readings = {}
     if sensitivity is not None:
@@ -92,23 +109,26 @@ def trace_failures(
             if check.holds and not check.infeasible:
                 continue
             traces.setdefault(result.id, []).append(
-                _trace(result.id, check, settings, readings.get(result.id, []), sweeps))
+                _trace(result.id, check, settings, readings.get(result.id, []), sweeps, diagnostics))
     return traces
 
 
-def _trace(claim, check, settings, readings, sweeps) -> Trace:
+def _trace(claim, check, settings, readings, sweeps, diagnostics={}) -> Trace:
     name = _subject_name(check.subject, settings)
     if check.infeasible:
         return Trace(claim, name, INFEASIBLE_CAUSE, check.infeasible)
     if check.conflict:
         return Trace(claim, name, PAPER, check.conflict)
-    if check.word == WITHIN_NOISE:
-        noise = check.noise
-        return Trace(claim, name, NOISE, f"{noise['level']:g}% bootstrap interval of its margin "
-                                         f"{noise['low']:+.4f} to {noise['high']:+.4f}")
+    if check.recluster.get("word") == WITHIN_NOISE:
+        noise = check.recluster
+        return Trace(claim, name, NOISE, f"{noise['level']:g}% interval of its margin over {noise['replicates']} "
+                                         f"resamples, each clustered again: {noise['low']:+.4f} to {noise['high']:+.4f}")
     held = [label for label, result in readings if _holds(result, check.subject)]
     if held:
         return Trace(claim, name, READING, "holds under " + spoken_list(held))
+    diagnosed = _diagnosed(claim, check, name, diagnostics.get(check.subject))
+    if diagnosed is not None:
+        return diagnosed
     by_cause: dict[str, list[str]] = {}
     for study, by_value in sweeps.items():
         axes = settings.sweep_axes.get(study, ())
@@ -135,10 +155,54 @@ def _trace(claim, check, settings, readings, sweeps) -> Trace:
         if cause in by_cause:
             return Trace(claim, name, cause, "holds under " + "; ".join(by_cause[cause]))
     if _kind(check, settings) == "uci":
-        return Trace(claim, name, PAPER, "the paper's own data; fails under every reading and choice tried")
+        return Trace(claim, name, UNEXPLAINED, "the paper's own data; fails under every reading and choice tried, "
+                                               "and no diagnostic accounts for it")
     if _kind(check, settings) == "table":
-        return Trace(claim, name, PAPER, "the paper's printed value")
-    return Trace(claim, name, DATA, "fails under every reading, draw and choice tried; the paper's draw is not published")
+        return Trace(claim, name, UNEXPLAINED, "the paper's printed value differs from ours")
+    return Trace(claim, name, UNEXPLAINED, "fails under every reading, draw and choice tried, and no diagnostic "
+                                           "accounts for it; the paper's draw is not published")
+
+
+def _diagnosed(claim: str, check, name: str, row: Mapping | None) -> Trace | None:
+    """The cause a computed diagnostic of the set's clustering shows (:mod:`.diagnostics`), if any."""
+    if not row:
+        return None
+    cost, better = row.get("cost"), row.get("better_cost")
+    if better not in (None, "") and cost not in (None, "") and better < cost * (1 - 1e-9) and check.condition:
+        values = {check.subject: {index: row[f"better_{index}"] for index in BETTER_INDICES}}
+        try:
+            _, holds = check.condition(values)
+        except KeyError:  # the check reads an index the diagnostics do not hold
+            holds = False
+        if holds:
+            return Trace(claim, name, LOCAL_OPTIMUM,
+                         f"{row['better_algorithm']} finds a partition of lower cost ({better:.6g} < Park-Jun's "
+                         f"{cost:.6g}); on it the check holds")
+    if int(row["n_classes"]) != 2:
+        return None
+    s2, accuracy, ps2, rand = (row[k] for k in ("s2", "accuracy", "ps2", "rand"))
+    sizes = row["class_sizes"].replace(" ", "/")
+    recalls = [float(r) for r in row["recalls"].split()]
+    if claim in S2_OVER_ACCURACY and s2 < accuracy and "S2" in check.statement:
+        if row.get("majority_recall") in (None, "") or len(set(sizes.split("/"))) == 1:
+            why = (f"two equal classes ({sizes}): S2 {s2:.4f}, the harmonic mean of the recalls "
+                   f"({recalls[0]:.3f}, {recalls[1]:.3f}), is at most Accuracy {accuracy:.4f}, their mean "
+                   "(eqs. (2)-(4)); equal only when the recalls are")
+        else:
+            major, minor = row["majority_recall"], row["minority_recall"]
+            if major < minor:
+                return None
+            why = (f"two classes ({sizes}): S2 {s2:.4f} is the harmonic mean of the recalls, Accuracy {accuracy:.4f} "
+                   f"their class-weighted mean; this clustering recalls the majority class better ({major:.3f} vs "
+                   f"{minor:.3f}), which makes S2 < Accuracy (eqs. (2)-(4)): a property of the clustering")
+        return Trace(claim, name, RECALLS, why)
+    if claim in PS2_CLAIMS and "PS2" in check.statement + check.subject or claim == "C5":
+        even = row["rand_even_errors"]
+        return Trace(claim, name, PS2_RAND,
+                     f"two classes: PS2 {ps2:.4f} lies {abs(ps2 - rand):.4f} from Rand {rand:.4f}; with Accuracy "
+                     f"{accuracy:.4f} and errors spread evenly Rand is 1 - 2a(1 - a) = {even:.4f}, "
+                     f"{accuracy - even:+.4f} from Accuracy (eqs. (5)-(8))")
+    return None
 
 
 def _variant_cause(changed) -> str:

@@ -33,7 +33,8 @@ def _detail_json(result: ClaimResult) -> str:
         "detail": result.detail,
         "checks": [
             {"subject": c.subject, "holds": c.holds, "word": c.word, "role": c.role, "numbers": dict(c.numbers),
-             "slack": c.slack, "infeasible": c.infeasible, "conflict": c.conflict, "noise": dict(c.noise)}
+             "slack": c.slack, "infeasible": c.infeasible, "conflict": c.conflict, "noise": dict(c.noise),
+             "recluster": dict(c.recluster)}
             for c in result.checks
         ],
     }
