@@ -71,11 +71,18 @@ def test_the_overall_verdict_and_its_sentence():
             {"id": "N1", "verdict": "not tested"}]
     traces = {"C2": [{"subject": "Ec2", "cause": T.INFEASIBLE_CAUSE}, {"subject": "Ec6", "cause": T.DATA}]}
     assert T.verdict_sentence(rows, traces) == (
-        "The paper replicates in part: of its 2 checked statements, 1 reproduced and 1 partly reproduced "
-        "(1 more not testable, said why); 2 of the checks that hold do so only within noise; the checks that "
-        "fail or cannot hold trace to an infeasible statement (1 check: C2 Ec2) and the reconstructed data "
-        "(1 check: C2 Ec6)."
+        "The paper replicates in part. Of its 2 central claims, 1 reproduced (C1) and 1 partly (C2). 1 more not "
+        "testable, said why. The checks that fail or cannot hold trace to an infeasible statement (1) and the "
+        "reconstructed data (1)."
     )
+    # the central claims first, a claim a baseline meets and an arithmetic one apart
+    rows += [{"id": "C10", "verdict": "reproduced", "baseline_met": "yes"}, {"id": "C9", "verdict": "reproduced"}]
+    sentence = T.verdict_sentence(rows, traces, central=["C1", "C2"], arithmetic=["C9"])
+    assert sentence.startswith("The paper replicates in part. Of its 2 central claims, 1 reproduced (C1) and 1 "
+                               "partly (C2). Of the 2 other checked statements, 1 is met by a baseline "
+                               "(1 reproduced (C10)) and 1 is arithmetic of the definitions (1 reproduced (C9))")
+    assert T.verdict_sentence(rows, traces, central=["C2"]).startswith(
+        "The paper replicates in part. None of its 1 central claim is reproduced in full: 1 partly (C2).")
 
 
 def write_run(tmp_path):
@@ -103,7 +110,7 @@ def test_the_report_reads_every_number_from_the_result_files(tmp_path):
     doc = RP.replication_doc(results)
     md, page = doc.markdown(), doc.html()
     verdict = md.split("## Verdict\n\n")[1].split("\n")[0]
-    assert re.match(r"The paper replicates in part: of its 14 checked statements, \d+ reproduced", verdict)
+    assert re.match(r"The paper replicates in part\. Of its 14 central claims, \d+ reproduced", verdict)
     assert verdict in md.split("## 5 Conclusion\n\n")[1]
     assert "> 只有图3(a)展示的STDI指标" in md and "| C6 | Segmentation | the paper's own statements |" in md
     assert "numpy | 9.9.9" in md and "20 times per set" in md  # from environment.csv and spread.csv

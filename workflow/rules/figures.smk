@@ -186,6 +186,7 @@ rule index:
                     path for path in final_outputs() if path != "results/index.html"
                 ],
                 "figures": figure_table.index_figures(SETTINGS),
+                "groups": SETTINGS.verdict_groups(),
             }
         ),
     script:
@@ -198,6 +199,7 @@ rule replication:
         spread="results/spread.csv",
         sensitivity="results/sensitivity.csv",
         environment="results/environment.csv",
+        diagnostics="results/diagnostics.csv",
     output:
         md="results/replication.md",
         html=report(
@@ -214,5 +216,12 @@ rule replication:
     resources:
         mem_mb=256,
         runtime=5,
+    params:
+        report=ReportParams(
+            {
+                **SETTINGS.replication_params(),
+                "figures": figure_table.claim_figures(SETTINGS),
+            }
+        ),
     script:
         "../scripts/replication.py"

@@ -24,7 +24,7 @@ from clustval.indices.registry import get_index
 from .data import FIG1
 from .settings import MAIN, Settings
 
-__all__ = ["FIGURES", "FigureSpec", "caption_text", "draw_figure", "figure_inputs", "figure_label", "figure_params",
+__all__ = ["FIGURES", "FigureSpec", "caption_text", "claim_figures", "draw_figure", "figure_inputs", "figure_label", "figure_params",
            "figures_to_draw", "index_figures", "table_params"]
 
 
@@ -48,6 +48,7 @@ class FigureSpec:
     # its name in the report and on the index page ("Fig. 3"; beyond the paper "Fig. S1 ...");
     # the report sorts figures by it (as text), so these labels sort in figure order
     label: str = ""
+    claims: tuple[str, ...] = ()  # the claims whose numbers it draws (the report shows it in their sections)
 
 
 def _not_in_run(labels) -> str:
@@ -158,12 +159,12 @@ def _external_draw(name: str):
     return draw
 
 
-def _external(name: str, caption: str) -> FigureSpec:
+def _external(name: str, caption: str, claims: tuple[str, ...]) -> FigureSpec:
     return FigureSpec(
         name, caption, lambda settings: {"scores": f"results/scores/{MAIN}/external.csv"},
         _external_params(name), _external_draw(name),
         drawable=lambda settings: bool(settings.synthetic or settings.uci),
-        label=f"Fig. {name.removeprefix('fig')}",
+        label=f"Fig. {name.removeprefix('fig')}", claims=claims,
     )  # fmt: skip
 
 
@@ -214,6 +215,7 @@ FIGURES: dict[str, FigureSpec] = {
                               "group_k": settings.config["claims"]["fig1_group_k"]},  # fmt: skip
             _draw_fig1,
             label="Fig. 1",
+            claims=("C1",),
         ),
         FigureSpec(
             "fig2",
@@ -240,6 +242,7 @@ FIGURES: dict[str, FigureSpec] = {
             _fig3_params,
             _draw_fig3,
             label="Fig. 3",
+            claims=("C1",),
         ),
         _external(
             "fig4",
@@ -249,16 +252,19 @@ FIGURES: dict[str, FigureSpec] = {
             "note in the panel says so) where our values fall outside it. Markers only: the data "
             "sets on the x axis are unrelated, so a line joining them (as the paper draws) would "
             "show a trend that does not exist; the indices are set slightly apart within each set.",
+            ("C2", "C3", "C4", "C10", "C11", "C12"),
         ),
         _external(
             "fig5",
             "Fig. 5: {fig5_indices}, as Fig. 4 (claims C4-C6), on the paper's printed y ranges, "
             "markers only.",
+            ("C4", "C5", "C6", "C13"),
         ),
         _external(
             "fig6",
             "Fig. 6: {fig6_indices} on (a) the synthetic sets and (b) the UCI sets (claims C7, "
             "C8), on the paper's printed y ranges, markers only.",
+            ("C7", "C8", "C14"),
         ),
         FigureSpec(
             "fig_offset_sweep",
@@ -275,6 +281,7 @@ FIGURES: dict[str, FigureSpec] = {
             _draw_offset_sweep,
             drawable=lambda settings: settings.offset_sweep is not None,
             label="Fig. S1 (offset sweep)",
+            claims=("C1",),
         ),
         FigureSpec(
             "sensitivity",
@@ -400,6 +407,25 @@ def figure_label(name: str) -> str:
     """
     spec = _spec(name)
     return spec.label or spec.name
+
+
+def claim_figures(settings: Settings) -> dict[str, list[dict[str, str]]]:
+    """Each claim's figures of this run, in figure order: ``{claim: [{"file", "label"}]}``
+    (the replication report shows them in the claim's section).
+
+    Examples
+    --------
+    >>> class Run:
+    ...     config = {"figures": {"fig2_panels": []}}
+    ...     synthetic, uci, offset_sweep, sensitivity_sweeps = ["ec2"], [], None, []
+    >>> [f["file"] for f in claim_figures(Run())["C1"]]
+    ['figures/fig1.png', 'figures/fig3.png']
+    """
+    found: dict[str, list[dict[str, str]]] = {}
+    for name in figures_to_draw(settings):
+        for claim in _spec(name).claims:
+            found.setdefault(claim, []).append({"file": f"figures/{name}.png", "label": figure_label(name)})
+    return found
 
 
 def index_figures(settings: Settings) -> dict[str, dict[str, str]]:

@@ -27,6 +27,8 @@ from clustval.errors import InputError
 from clustval.indices.registry import INDICES, OPTIONS, get_index, index_options
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
+from .paper.claims.readings import word_rules
+from .paper.claims.settings import ClaimSettings
 from .paper.claims.words import statement_params
 from .sweeps import AXES, AXIS_KINDS, VARIANT, sweep_axes
 
@@ -475,6 +477,32 @@ class Settings:
         spread = self.config["claims"]["spread"]
         return {"rows": self.run_params(MAIN, "external"), "indices": self.bootstrap_indices,
                 "index_options": self.indices, "replicates": spread["replicates"], "seed": spread["seed"]}
+
+    def verdict_groups(self) -> dict[str, list[str]]:
+        """The claims the verdict sentence counts apart (config ``claims.verdict_groups``)."""
+        groups = self.config["claims"]["verdict_groups"]
+        return {"central": list(groups["central"]), "arithmetic": list(groups["arithmetic"])}
+
+    def seed_values(self) -> dict[str, object]:
+        """Every seed of the run, by its config key (the report lists them)."""
+        c = self.config
+        seeds = {"synthetic.seed": c["synthetic"]["seed"], "fig1_set.seed": c["fig1_set"]["seed"],
+                 "clustering.kmeans.seed": c["clustering"]["kmeans"]["seed"], "indices.cp_seed": c["indices"]["cp_seed"],
+                 "claims.spread.seed": c["claims"]["spread"]["seed"],
+                 "claims.recluster.seed": c["claims"]["recluster"]["seed"],
+                 "claims.baselines.seed": c["claims"]["baselines"]["seed"]}
+        for name, entry in self.sweeps.items():
+            axes, values = sweep_axes(entry, name)
+            for axis, axis_values in zip(axes, values):
+                if axis == "seed":
+                    seeds[f"pipeline.sweeps.{name}.values"] = " ".join(map(str, axis_values))
+        return seeds
+
+    def replication_params(self) -> dict:
+        """What the replication report uses beyond its input files and figures: the verdict's
+        groups, the one rule of each word and every seed."""
+        return {"groups": self.verdict_groups(), "words": word_rules(ClaimSettings.from_params(self.claim_params())),
+                "seeds": self.seed_values()}
 
     def diagnostics_params(self) -> dict:
         """What the diagnostics job uses: the main study's K = C runs, the index options and the

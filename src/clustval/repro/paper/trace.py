@@ -260,37 +260,100 @@ def overall_verdict(verdicts: Sequence[str]) -> str:
     return IN_PART
 
 
-def verdict_sentence(claims: Sequence[Mapping], traces: Mapping[str, Sequence[Mapping]]) -> str:
-    """The one sentence: whether the paper replicates, how its claims fare, and what each kind
-    of failure traces to. ``claims``: the headline rows of claims.csv (``id``, ``verdict``,
-    ``holding_within_noise``, optional); ``traces[claim]``: its traced checks (``subject``, ``cause``)."""
-    verdicts = [row["verdict"] for row in claims]
-    judged = [v for v in verdicts if v not in (NOT_EVALUATED, "not tested")]
-    counts = {v: judged.count(v) for v in (REPRODUCED, PARTLY, "not reproduced", INFEASIBLE) if v in judged}
-    parts = [f"{n} {'partly reproduced' if v == PARTLY else v}" for v, n in counts.items()]
-    sentence = (f"The paper {overall_verdict(verdicts)}: of its {len(judged)} checked statements, "
-                f"{spoken_list(parts)}")
-    untested = verdicts.count("not tested")
+#: Why a check fails, one line per cause (the report's "Why claims fail").
+CAUSE_WHY = {
+    INFEASIBLE_CAUSE: "no clustering can satisfy the statement under the paper's own definitions",
+    PAPER: "two statements of the paper cannot both hold on the same numbers",
+    NOISE: "resampling the objects and clustering again moves the check across its boundary: the data do not decide it",
+    READING: "the statement holds under another reading of its words (a margin, a tie, a threshold, STDI's norm)",
+    LOCAL_OPTIMUM: "Park-Jun stopped at a local optimum: PAM's partition of lower cost satisfies the statement",
+    RECALLS: "with two classes S2 is the harmonic mean of the recalls and Accuracy their class-weighted mean; "
+             "a clustering that recalls the majority better puts S2 below Accuracy",
+    PS2_RAND: "with two classes PS2 sits at the Rand index, 1 - 2a(1 - a) for an Accuracy a, well below Accuracy",
+    DATA: "the statement holds under another draw of the reconstructed sets",
+    UNSTATED: "the statement holds under another preprocessing or clustering the paper does not state",
+    UNEXPLAINED: "it fails under every reading, draw and choice tried, and no diagnostic accounts for it",
+}
+
+
+def _by_verdict(rows: Sequence[Mapping]) -> str:
+    """"1 reproduced (C9) and 2 partly (C2, C3)" for claims.csv rows."""
+    order = (REPRODUCED, PARTLY, "not reproduced", INFEASIBLE)
+    parts = []
+    for verdict in order:
+        ids = [row["id"] for row in rows if row["verdict"] == verdict]
+        if ids:
+            word = {"not reproduced": "not", INFEASIBLE: "infeasible"}.get(verdict, verdict)
+            parts.append(f"{len(ids)} {word} ({', '.join(ids)})")
+    return spoken_list(parts)
+
+
+def verdict_sentence(claims: Sequence[Mapping], traces: Mapping[str, Sequence[Mapping]],
+                     central: Sequence[str] = (), arithmetic: Sequence[str] = ()) -> str:
+    """The verdict: whether the paper's central claims replicate, then the other claims apart by
+    kind (met by a baseline, arithmetic of the definitions, the rest), and what the failing
+    checks trace to, most first. ``claims``: the headline rows of claims.csv (``id``,
+    ``verdict``, optional ``baseline_met``); ``traces[claim]``: its traced checks (``subject``,
+    ``cause``); ``central`` and ``arithmetic``: claim ids (config ``claims.verdict_groups``).
+
+    Examples
+    --------
+    >>> rows = [{"id": "C1", "verdict": "partly"}, {"id": "C2", "verdict": "reproduced", "baseline_met": "yes"},
+    ...         {"id": "C3", "verdict": "reproduced"}, {"id": "N1", "verdict": "not tested"}]
+    >>> verdict_sentence(rows, {"C1": [{"subject": "x", "cause": NOISE}]}, ["C1"], ["C3"])
+    'The paper replicates in part. None of its 1 central claim is reproduced in full: 1 partly (C1). Of the 2 other checked statements, 1 is met by a baseline (1 reproduced (C2)) and 1 is arithmetic of the definitions (1 reproduced (C3)); 1 more is not testable, said why. The checks that fail or cannot hold trace to noise (1).'
+    """
+    judged = [row for row in claims if row["verdict"] not in (NOT_EVALUATED, "not tested")]
+    core = [row for row in judged if row["id"] in central] or judged
+    met = [row for row in judged if row.get("baseline_met") == "yes" and row not in core]
+    sums = [row for row in judged if row["id"] in arithmetic and row not in core and row not in met]
+    rest = [row for row in judged if row not in core and row not in met and row not in sums]
+    n, noun = len(core), "central claim" if len(core) == 1 else "central claims"
+    full = [row["id"] for row in core if row["verdict"] == REPRODUCED]
+    sentence = f"The paper {overall_verdict([row['verdict'] for row in core])}. "
+    sentence += (f"None of its {n} {noun} is reproduced in full: " if not full else f"Of its {n} {noun}, ")
+    sentence += _by_verdict(core)
+    core_met = [row["id"] for row in core if row.get("baseline_met") == "yes"]
+    if core_met:
+        sentence += f"; a baseline that looks at no data does as well on {', '.join(core_met)}"
+    others = []
+    if met:
+        others.append(f"{len(met)} {'is' if len(met) == 1 else 'are'} met by a baseline ({_by_verdict(met)})")
+    if sums:
+        others.append(f"{len(sums)} {'is' if len(sums) == 1 else 'are'} arithmetic of the definitions "
+                      f"({_by_verdict(sums)})")
+    if rest:
+        others.append(f"{len(rest)} more: {_by_verdict(rest)}")
+    sentence += "."
+    if others:
+        sentence += f" Of the {len(judged) - len(core)} other checked statements, " + spoken_list(others)
+    untested = [row["id"] for row in claims if row["verdict"] == "not tested"]
     if untested:
-        sentence += f" ({untested} more not testable, said why)"
-    noisy = sum(int(row.get("holding_within_noise", 0) or 0) for row in claims)
-    if noisy:
-        sentence += f"; {noisy} of the checks that hold do so only within noise"
-    by_cause: dict[str, list[str]] = {}
-    for claim, rows in traces.items():
+        sentence += (f"; {len(untested)} more {'is' if len(untested) == 1 else 'are'} not testable, said why"
+                     if others else f" {len(untested)} more not testable, said why")
+    sentence += "." if others or untested else ""
+    by_cause: dict[str, int] = {}
+    for rows in traces.values():
         for row in rows:
-            by_cause.setdefault(row["cause"], []).append(f"{claim} {row['subject']}")
+            by_cause[row["cause"]] = by_cause.get(row["cause"], 0) + 1
     if by_cause:
-        pieces = []
-        for cause in CAUSES:
-            where = by_cause.get(cause)
-            if not where:
-                continue
-            n = len(where)
-            noun = "check" if n == 1 else "checks"
-            pieces.append(f"{cause} ({n} {noun}: {_short(where)})")
-        sentence += "; the checks that fail or cannot hold trace to " + spoken_list(pieces)
-    return sentence + "."
+        ranked = sorted(by_cause.items(), key=lambda item: (-item[1], CAUSES.index(item[0])))
+        sentence += (" The checks that fail or cannot hold trace to "
+                     + spoken_list([f"{cause} ({count})" for cause, count in ranked]) + ".")
+    return sentence
+
+
+def why_claims_fail(traces: Mapping[str, Sequence[Mapping]]) -> list[dict]:
+    """One row per cause: how many failing checks it explains, of which claims, and why."""
+    rows = []
+    for cause in CAUSES:
+        found = [(claim, t["subject"]) for claim, items in traces.items() for t in items if t["cause"] == cause]
+        if found:
+            claims = list(dict.fromkeys(claim for claim, _ in found))
+            rows.append({"cause": cause, "checks": str(len(found)), "claims": ", ".join(claims),
+                         "why": CAUSE_WHY[cause],
+                         "where": _short([f"{claim} {subject}" for claim, subject in found], 6)})
+    return rows
 
 
 def _short(items: Sequence[str], most: int = 4) -> str:
