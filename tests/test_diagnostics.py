@@ -93,3 +93,17 @@ def test_a_failure_is_traced_to_a_computed_diagnostic():
     # the minority recalled better: the relation does not force S2 below Accuracy, so no such cause
     _, traces = traced(values, diagnostics={"wdbc": row(majority_recall=0.8, minority_recall=0.9)})
     assert causes(traces, "C3")["wdbc"] == T.UNEXPLAINED
+
+
+def test_a_set_read_with_another_label_re_checks_its_own_checks_only():
+    from test_claims import make_table, settings
+
+    from clustval.repro.paper import claims as C
+
+    results = C.evaluate_claims(make_table(), settings())
+    values = dict(external_values()["ionosphere"], s2=0.10)  # S2 far below the others on the variant
+    rows = D.variant_checks(results, "ionosphere", values, "feature 1 as the label")
+    by_claim = {(r["claim"], r["subject"]): (r["holds_published"], r["holds_variant"]) for r in rows}
+    assert by_claim[("C3", "ionosphere")] == (True, False)
+    assert by_claim[("C4", "Fig. 4 ionosphere")] == (True, True)
+    assert {r["claim"] for r in rows} == {"C3", "C4", "C6", "C8"}  # no trend: they read every set

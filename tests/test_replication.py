@@ -130,4 +130,4 @@ def test_the_index_opens_with_the_verdict_table(tmp_path):
     assert page.index('id="verdict"') < page.index("replication.html\">The replication report")
     body = page[page.index("<body>"):]
     assert body.index("Verdict") < body.index("Claims")
-    assert len(re.findall(r'class="verdict v-', page)) == 18  # C1-C15 and N1-N3
+    assert len(re.findall(r'class="verdict v-', page)) == 21  # C1-C15 and N1-N6

@@ -126,3 +126,22 @@ rule recluster:
         **SETTINGS.recluster_params(),
     script:
         "../scripts/recluster.py"
+
+
+rule label_variant:
+    input:
+        unpack(lambda wildcards: data_dirs(MAIN, "external")),
+    output:
+        "results/label_variant.csv",
+    log:
+        "logs/label_variant.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=5,
+    params:
+        **(SETTINGS.label_variant_params() or {}),
+    script:
+        "../scripts/label_variant.py"

@@ -3,6 +3,7 @@
 # embeds each job's params as text, raw, in a <script> block: every param that can hold text
 # from the config is a ReportParams, whose text is HTML-escaped (its job gets it as it is).
 from clustval.repro.paper.report import ReportParams
+from clustval.repro.pipeline import code_commit
 
 
 rule figure:
@@ -78,6 +79,7 @@ rule claims:
         replicates="results/bootstrap/replicates.csv",
         reclustered="results/bootstrap/reclustered.csv",
         diagnostics="results/diagnostics.csv",
+        label_variant=label_variant_file(),
     output:
         csv="results/claims.csv",
         md=report(
@@ -131,6 +133,7 @@ rule provenance:
         runtime=5,
     params:
         config=ReportParams(config),
+        commit=code_commit(workflow.basedir),
     script:
         "../scripts/provenance.py"
 

@@ -28,10 +28,10 @@ from clustval.repro.paper.spread import (
     read_replicates,
     seed_rows,
 )
-from clustval.repro.paper.diagnostics import read_diagnostics
+from clustval.repro.paper.diagnostics import read_diagnostics, variant_checks
 from clustval.repro.paper.trace import causes_text, trace_failures
 from clustval.repro.pipeline import read_init_fallbacks, step
-from clustval.repro.verified import write_verified_csv
+from clustval.repro.verified import read_verified_csv, write_verified_csv
 
 with step(snakemake) as log:
     settings = ClaimSettings.from_params(snakemake.params.claims)
@@ -42,6 +42,13 @@ with step(snakemake) as log:
     results = attach_noise(results, read_replicates(snakemake.input.replicates), spread["level"])
     results = attach_noise(results, read_replicates(snakemake.input.reclustered), spread["level"], "recluster")
     diagnostics = read_diagnostics(snakemake.input.diagnostics)
+    if snakemake.input.label_variant:
+        variant = read_verified_csv(snakemake.input.label_variant[0])
+        dataset, feature = variant[0]["dataset"], int(variant[0]["feature"])
+        found = variant_checks(results, dataset, {row["index"]: float(row["value"]) for row in variant},
+                               f"feature {feature} as the label (classes {variant[0]['class_sizes']})")
+        results = [replace(r, detail={**r.detail, "label_variant": [f for f in found if f["claim"] == r.id]})
+                   if any(f["claim"] == r.id for f in found) else r for r in results]
     sweeps = dict(zip(snakemake.params.sweeps, map(ScoreTable.read_csv, snakemake.input.sweeps)))
     fallbacks = {
         study: {value: read_init_fallbacks(path, run=key) for value, key in runs}

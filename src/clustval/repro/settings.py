@@ -504,6 +504,16 @@ class Settings:
         return {"groups": self.verdict_groups(), "words": word_rules(ClaimSettings.from_params(self.claim_params())),
                 "seeds": self.seed_values()}
 
+    def label_variant_params(self) -> dict | None:
+        """What the label-variant job uses (config ``claims.label_variant``): the main study's
+        run of that set, the feature read as its label, the indices; None when the set does not run."""
+        variant = self.config["claims"]["label_variant"]
+        rows = [row for row in self.run_params(MAIN, "external") if row["dataset"] == variant["dataset"]]
+        if not rows:
+            return None
+        return {"row": rows[0], "feature": variant["feature"], "indices": self.bootstrap_indices,
+                "index_options": self.indices}
+
     def diagnostics_params(self) -> dict:
         """What the diagnostics job uses: the main study's K = C runs, the index options and the
         K-medoids whose partition's cost is set beside the study's (claims.diagnostics)."""

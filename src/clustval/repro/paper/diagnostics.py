@@ -119,3 +119,42 @@ def read_diagnostics(path) -> dict[str, dict]:
                 parsed[key] = float(value)
         found[row["dataset"]] = parsed
     return found
+
+
+# ====================================================================== a label read from a feature
+def relabelled(X, feature: int):
+    """The objects with feature ``feature`` (1-based, as Table 5's remark counts) as their label
+    and the other features as the data: Table 5 prints Ionosphere's 38/313, the counts of its
+    feature 1, not of its class column; this is the set the paper may have clustered.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 5.0], [1.0, 6.0], [1.0, 7.0]])
+    >>> data, labels = relabelled(X, 1)
+    >>> data.tolist(), labels.tolist()
+    ([[5.0], [6.0], [7.0]], [0, 1, 1])
+    """
+    X = np.asarray(X, dtype=float)
+    column = feature - 1
+    _, labels = np.unique(X[:, column], return_inverse=True)
+    return np.delete(X, column, axis=1), labels.astype(np.int64)
+
+
+def variant_checks(results, dataset: str, values: Mapping[str, float], name: str) -> list[dict]:
+    """Each per-set check of the headline claims on ``dataset`` evaluated again with the values of
+    a variant of that set (``values``: index -> value): the claim, the check, whether it holds
+    with the set as published and with the variant."""
+    rows = []
+    for result in results:
+        if result.scope != "main":
+            continue
+        for check in result.checks:
+            if check.condition is None or check.subject.split(" ")[-1] != dataset:
+                continue
+            try:
+                _, holds = check.condition({dataset: dict(values)})
+            except KeyError:  # a check over several sets (a trend)
+                continue
+            rows.append({"claim": result.id, "subject": check.subject, "variant": name,
+                         "holds_published": bool(check.holds), "holds_variant": bool(holds)})
+    return rows

@@ -247,6 +247,11 @@ def replication_doc(results: RunResults) -> Doc:
             doc.p(f"Baseline: {row['baseline']}.")
         if row.get("fragility"):
             doc.p(f"Fragility: {row['fragility']}.")
+        variant = json.loads(row["detail"])["detail"].get("label_variant", []) if row["detail"] else []
+        if variant:
+            doc.p("Label variant: " + "; ".join(
+                f"{v['subject']} with {v['variant']}: {'holds' if v['holds_variant'] else 'fails'} "
+                f"({'holds' if v['holds_published'] else 'fails'} as published)" for v in variant) + ".")
         if row["depends_on"]:
             doc.p(f"Under other choices and readings: {row['depends_on']}.")
         rows = _check_rows(results, row["id"])

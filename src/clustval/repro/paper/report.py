@@ -399,6 +399,28 @@ def software_versions() -> dict[str, str]:
     return versions
 
 
+def machine_facts(commit: str) -> dict[str, str]:
+    """The code and machine of a run: the repository commit (given: the workflow reads it when it
+    builds the DAG), the operating system, the CPU and the BLAS numpy calls."""
+    import platform
+
+    import numpy
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            names = [line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")]
+        cpu = f"{names[0]} x {len(names)}" if names else cpu
+    except OSError:
+        pass
+    try:
+        blas = numpy.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        blas_text = f"{blas.get('name', '?')} {blas.get('version', '')}".strip()
+    except Exception:  # numpy builds without the dict form
+        blas_text = "unknown"
+    return {"code commit": commit, "os": platform.platform(), "cpu": cpu, "blas": blas_text}
+
+
 def data_provenance(paths: Iterable[str | os.PathLike]) -> list[dict]:
     """One row per prepared data file: where its data came from and the checksums that pin it."""
     import hashlib

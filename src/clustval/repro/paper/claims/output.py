@@ -84,6 +84,14 @@ def _baseline(result: ClaimResult) -> tuple[str, str]:
     return (found["text"], "yes" if found["met"] else "no") if found else ("", "")
 
 
+def variant_text(result) -> str:
+    """The claim's checks on a set read with another label (``detail["label_variant"]``), as
+    "ionosphere with feature 1 as the label (classes 38 313): holds (fails as published)"."""
+    rows = getattr(result, "detail", {}).get("label_variant", []) if result.scope == "main" else []
+    return "; ".join(f"{row['subject']} with {row['variant']}: {'holds' if row['holds_variant'] else 'fails'} "
+                     f"({'holds' if row['holds_published'] else 'fails'} as published)" for row in rows)
+
+
 def _across(result: ClaimResult, settings: ClaimSettings | None) -> str:
     """" (across offsets)": the sweep's axis (its name if the settings do not say)."""
     if result.scope == "main":
@@ -181,6 +189,8 @@ def claims_markdown(
             lines += [f"*Baseline:* {_baseline(r)[0]}.", ""]
         if fragility.get(r.id) and r.scope == "main":
             lines += [f"*Fragility:* {fragility[r.id]}.", ""]
+        if variant_text(r):
+            lines += [f"*Label variant:* {variant_text(r)}.", ""]
         if _depends(r, depends_on):
             lines += [f"*Depends on:* {_depends(r, depends_on)}.", ""]
         if causes.get(r.id) and r.scope == "main":
@@ -253,6 +263,7 @@ def claims_html(
             + (f"<p><i>Baseline:</i> {escape(_baseline(r)[0])}.</p>" if _baseline(r)[0] else "")
             + (f"<p><i>Fragility:</i> {escape(fragility[r.id])}.</p>" if fragility.get(r.id) and r.scope == "main"
                else "")
+            + (f"<p><i>Label variant:</i> {escape(variant_text(r))}.</p>" if variant_text(r) else "")
             + (f"<p><i>Depends on:</i> {escape(_depends(r, depends_on))}.</p>" if _depends(r, depends_on) else "")
             + f"{traced}<ul>{items}</ul>"
         )
