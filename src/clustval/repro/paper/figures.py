@@ -313,29 +313,45 @@ VERDICT_SHORT = {"not reproduced": "not repr.", "not evaluated": "not eval."}
 
 
 def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Figure:
-    """Heat map of the sensitivity table: claims x variants, colour = share of the claim's
-    checks that hold under the variant, each cell annotated with its verdict and share; grey
-    with "—" where the variant does not re-check the claim.
+    """Small heat maps of the sensitivity table, one per sweep or kind of reading
+    (:func:`clustval.repro.paper.sensitivity.variant_groups`): rows are the claims that group
+    re-checks, columns its variants in plain words, colour = share of the claim's checks that
+    hold, each cell annotated with its verdict and share; "—" where a variant does not re-check
+    a claim of the panel.
 
     ``cells[i][j]`` is ``(verdict, share)`` or None (:func:`clustval.repro.paper.sensitivity.read_sensitivity_csv`).
     """
+    from .sensitivity import GROUP_TITLES, variant_groups
+
     if not claims or not variants:
         raise InputError("the sensitivity table has no claims or no variants; run the sensitivity sweeps")
-    share = np.array([[np.nan if c is None else c[1] for c in row] for row in cells], dtype=float)
+    panels = []
+    for group, columns in variant_groups(variants).items():
+        rows = [i for i in range(len(claims)) if any(cells[i][j] is not None for j, _ in columns)]
+        if rows:
+            panels.append((group, columns, rows))
+    widest = max(len(columns) for _, columns, _ in panels)
+    cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#eeeeee")
     with style():
-        fig = new_figure(1.0 + 0.85 * len(variants), 1.4 + 0.42 * len(claims))
-        ax = fig.add_subplot()
-        cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#dddddd")
-        image = ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")
-        ax.grid(False)
-        for i, row in enumerate(cells):
-            for j, cell in enumerate(row):
-                text = "—" if cell is None else f"{VERDICT_SHORT.get(cell[0], cell[0])}\n{cell[1]:.2f}"
-                dark = cell is not None and not 0.15 < cell[1] < 0.85  # the colour map's deep ends
-                ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
-        ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
-        ax.set_yticks(range(len(claims)), claims)
-        fig.colorbar(image, ax=ax, label="share of checks holding", shrink=0.8)
-        ax.set_title("Sensitivity of each verdict to the analysis choices and the readings of the paper's words "
-                     "(* = main study)", fontsize=10)
+        fig = new_figure(1.4 + 1.05 * widest, sum(0.9 + 0.3 * len(rows) for _, _, rows in panels) + 0.6)
+        grid = fig.add_gridspec(len(panels), 1, height_ratios=[1.2 + len(rows) for _, _, rows in panels])
+        for k, (group, columns, rows) in enumerate(panels):
+            ax = fig.add_subplot(grid[k])
+            share = np.array([[np.nan if cells[i][j] is None else cells[i][j][1] for j, _ in columns] for i in rows])
+            ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+            ax.grid(False)
+            for r, i in enumerate(rows):
+                for c, (j, _) in enumerate(columns):
+                    cell = cells[i][j]
+                    text = "—" if cell is None else f"{VERDICT_SHORT.get(cell[0], cell[0])}\n{cell[1]:.2f}"
+                    dark = cell is not None and not 0.15 < cell[1] < 0.85  # the colour map's deep ends
+                    ax.text(c, r, text, ha="center", va="center", fontsize=6.5,
+                            color="white" if dark else "black")
+            ax.set_xticks(range(len(columns)), [label for _, label in columns], rotation=25, ha="right",
+                          fontsize=7)
+            ax.set_yticks(range(len(rows)), [claims[i] for i in rows], fontsize=7.5)
+            ax.set_xlim(-0.5, widest - 0.5)
+            ax.set_title(GROUP_TITLES.get(group, group), fontsize=8.5, loc="left")
+        fig.suptitle("Each verdict under the other choices and readings (colour: share of checks holding; "
+                     "* = the main study)", fontsize=9)
     return fig

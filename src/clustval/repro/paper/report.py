@@ -108,7 +108,7 @@ COLOURS = {
     "not evaluated": ("#e8e8e8", "#444"),
 }
 VERDICT_STYLE = (
-    "td.words{max-width:34em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
+    "td.words{min-width:24em;max-width:36em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
     "h2{font-size:15px;margin:20px 0 6px;border-bottom:1px solid #ddd}"
     "blockquote{margin:4px 0 8px;padding:4px 10px;border-left:3px solid #bbb;background:#f7f7f7;max-width:60em}"
     "blockquote .en{color:#444}span.word,td.verdict{font-weight:600;white-space:nowrap}"

@@ -405,6 +405,48 @@ def sensitivity_csv_text(table: Sensitivity) -> str:
     return buffer.getvalue()
 
 
+#: Plain titles of the heat map's panels (:func:`variant_groups`), by group.
+GROUP_TITLES = {
+    "choices": "UCI preprocessing / clustering of Figs. 4-6",
+    "sd_radius": "SD K-medoids radius (Fig. 3)",
+    "fig3_clusterer": "STDI's norm / clustering of Fig. 3",
+    "uci_k_clusterer": "STDI's norm / clustering over K (C15)",
+    "readings": "other readings of the words",
+    "slightly_below": "C5's 'slightly below': PS2 at most this below Accuracy",
+    "clearly_above": "C8's 'clearly above': S2 more than this above PS2",
+    "trend_threshold": "C10-C14's 'the same trend': a correlation of at least",
+}
+
+
+def variant_groups(variants: Sequence[str]) -> dict[str, list[tuple[int, str]]]:
+    """The sensitivity table's columns grouped by the sweep or reading they come from, each with
+    a plain label: ``{group: [(column index, label)]}`` ("none / PAM", "SD radius mean", "ties
+    unique", "0.02"); a sweep's name prefixes its columns where two sweeps share axes.
+
+    Examples
+    --------
+    >>> variant_groups(["none / PAM *", "SD radius mean", "fig3_clusterer: STDI plain / k-means",
+    ...                 "ties unique", "slightly_below 0.02"])
+    {'choices': [(0, 'none / PAM *')], 'sd_radius': [(1, 'SD radius mean')], 'fig3_clusterer': [(2, 'STDI plain / k-means')], 'readings': [(3, 'ties: unique')], 'slightly_below': [(4, '0.02')]}
+    """
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for j, label in enumerate(variants):
+        head, _, rest = label.partition(": ")
+        first, _, value = label.partition(" ")
+        if rest and head in GROUP_TITLES:
+            group, text = head, rest
+        elif first in THRESHOLDS:
+            group, text = first, value
+        elif first in RULES:
+            group, text = "readings", f"{first}: {value}"
+        elif label.startswith("SD radius"):
+            group, text = "sd_radius", label
+        else:
+            group, text = "choices", label
+        groups.setdefault(group, []).append((j, text))
+    return groups
+
+
 def read_sensitivity_csv(path) -> tuple[list[str], list[str], list[list[tuple[str, float] | None]]]:
     """``(claims, variant labels, cells)`` of a written table; a cell is ``(verdict, share)``
     or None where the variant does not apply (the heat map reads this)."""

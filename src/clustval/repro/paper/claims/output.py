@@ -92,6 +92,24 @@ def variant_text(result) -> str:
                      f"({'holds' if row['holds_published'] else 'fails'} as published)" for row in rows)
 
 
+def counts_text(result: ClaimResult) -> str:
+    """The checks counted so they add up: "7 of 10 hold, 3 fail (+1 infeasible, apart); within
+    the fixed-partition bootstrap's noise: 1 holding, 0 failing"."""
+    feasible = result.feasible
+    if not feasible:
+        return ""
+    hold = sum(c.holds for c in feasible)
+    text = f"{hold} of {len(feasible)} hold, {len(feasible) - hold} fail"
+    apart = len(result.checks) - len(feasible)
+    if apart:
+        text += f" (+{apart} infeasible, apart)"
+    noisy_hold = sum(c.holds and c.noise.get("word") == WITHIN_NOISE for c in feasible)
+    noisy_fail = sum(not c.holds and c.noise.get("word") == WITHIN_NOISE for c in feasible)
+    if noisy_hold or noisy_fail:
+        text += f"; within the fixed-partition bootstrap's noise: {noisy_hold} holding, {noisy_fail} failing"
+    return text
+
+
 def _across(result: ClaimResult, settings: ClaimSettings | None) -> str:
     """" (across offsets)": the sweep's axis (its name if the settings do not say)."""
     if result.scope == "main":
@@ -215,7 +233,7 @@ def verdict_rows_html(results: Sequence[ClaimResult], settings: ClaimSettings | 
         words = settings.words(r.id) if settings is not None else {}
         said = (f'<span class="zh" lang="zh">{escape(words["zh"])}</span><span class="en">{escape(words["en"])}</span>'
                 if words and r.scope == "main" else escape(r.statement))
-        counts = ", ".join(f"{n} {word}" for word, n in r.counts.items() if n)
+        counts = counts_text(r)
         anchor = f'<a href="{escape(link)}#{escape(_anchor(r))}">{escape(r.id)}</a>'
         body.append(
             f"<tr><td>{anchor}</td><td>{escape(r.scope)}</td><td class=\"words\">{said}</td>"
