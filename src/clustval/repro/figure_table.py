@@ -193,6 +193,27 @@ def _draw_offset_sweep(inputs, p):
     )  # fmt: skip
 
 
+def _uci_k_params(settings: Settings) -> dict:
+    baselines = settings.config["claims"]["baselines"]
+    return {
+        "datasets": [[name, settings.labels()[name], len(settings.class_sizes()[name])] for name in settings.uci],
+        "indices": list(settings.uci_k["indices"]),
+        "algorithm": settings.uci_k["algorithm"],
+        "algorithm_label": ALGORITHMS[settings.uci_k["algorithm"]].label,
+        "ks": [settings.uci_k["k_min"], settings.uci_k["k_max"]],
+        "fixed_k": baselines["fixed_k"],
+        "ties": settings.config["claims"]["readings"]["ties"],
+    }
+
+
+def _draw_uci_k(inputs, p):
+    from .paper import figures
+    from .paper.scores import ScoreTable
+
+    return figures.fig_uci_k(ScoreTable.read_csv(inputs["scores"]), p["datasets"], p["indices"], algorithm=p["algorithm"],
+                             algorithm_label=p["algorithm_label"], ks=p["ks"], fixed_k=p["fixed_k"], ties=p["ties"])
+
+
 def _draw_sensitivity(inputs, p):
     from .paper import figures
     from .paper.sensitivity import read_sensitivity_csv
@@ -284,6 +305,19 @@ FIGURES: dict[str, FigureSpec] = {
             claims=("C1",),
         ),
         FigureSpec(
+            "fig_uci_k",
+            "Beyond the paper (claim C15): on each UCI set, the true number of classes and the best K of STDI "
+            "and of the other Fig. 3 indices over K = {uci_k_min}..{uci_k_max} ({uci_k_algorithm}), every K of "
+            "a tie marked; the dashed line is the baseline that always answers K = {fixed_k}, which finds the "
+            "true number on every two-class set.",
+            lambda settings: {"scores": f"results/scores/{MAIN}/uci_k.csv"},
+            _uci_k_params,
+            _draw_uci_k,
+            drawable=lambda settings: bool(settings.uci),
+            label="Fig. S3 (C15)",
+            claims=("C15",),
+        ),
+        FigureSpec(
             "sensitivity",
             "Beyond the paper: each claim (rows) re-checked under every variant of the "
             "sensitivity sweeps (columns: UCI preprocessing x clustering of Figs. 4-6 for C2-C8, "
@@ -318,6 +352,10 @@ _CAPTION_FIELDS: dict[str, Callable[[Settings], object]] = {
     "true_k": lambda s: s.config["claims"]["fig1_true_k"],
     "group_k": lambda s: s.config["claims"]["fig1_group_k"],
     "ties": lambda s: s.config["claims"]["readings"]["ties"],
+    "uci_k_min": lambda s: s.uci_k["k_min"],
+    "uci_k_max": lambda s: s.uci_k["k_max"],
+    "uci_k_algorithm": lambda s: ALGORITHMS[s.uci_k["algorithm"]].label,
+    "fixed_k": lambda s: s.config["claims"]["baselines"]["fixed_k"],
     "external_algorithm": lambda s: ALGORITHMS[s.external_algorithm].label,
     **{f"{figure}_indices": (lambda s, figure=figure: _labels(s.config["figures"][f"{figure}_indices"]))
        for figure in ("fig4", "fig5", "fig6")},
@@ -467,6 +505,6 @@ def draw_figure(name: str, inputs: Mapping[str, str], params: dict):
     >>> draw_figure("fig7", {}, {})
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: unknown figure 'fig7'; known figures: fig1, fig2, fig3, fig4, fig5, fig6, fig_offset_sweep, sensitivity.
+    clustval.errors.InputError: unknown figure 'fig7'; known figures: fig1, fig2, fig3, fig4, fig5, fig6, fig_offset_sweep, fig_uci_k, sensitivity.
     """
     return _spec(name).draw(inputs, params)

@@ -294,6 +294,49 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
     return fig
 
 
+def fig_uci_k(table: ScoreTable, datasets, indices: Sequence[str], *, algorithm: str, algorithm_label: str,
+              ks: Sequence[int], fixed_k: int, ties: str) -> Figure:
+    """C15: per UCI set (x), its true number of classes (a black bar) and the best K of each
+    index over ``ks`` (markers; every K of a tie, open), beside the baseline that always answers
+    ``fixed_k`` (dashed). ``datasets``: (name, label, true K) per set; the title counts the
+    sets where STDI (under the tie rule ``ties``) and the baseline find the true K."""
+    from .claims.checks import finds
+
+    names = [row[0] for row in datasets]
+    with style():
+        fig = new_figure(max(7.0, 0.55 * len(datasets) + 2.5), 4.2)
+        ax = fig.add_subplot()
+        x = np.arange(len(datasets))
+        ax.scatter(x, [row[2] for row in datasets], marker="_", s=500, color="black", linewidths=2.5,
+                   label="true number of classes", zorder=2)
+        ax.axhline(fixed_k, color="#777777", linestyle="--", linewidth=1.0, label=f"baseline: always K = {fixed_k}",
+                   zorder=1)
+        hits = 0
+        m = len(indices)
+        for i, name in enumerate(indices):
+            colour, marker = index_style(name)
+            dodge = (i - (m - 1) / 2) * 0.1
+            for j, dataset in enumerate(names):
+                try:
+                    best = table.best_ks(dataset, name, algorithm)[0]
+                except InputError:
+                    continue
+                if name == "stdi":
+                    hits += finds(best, datasets[j][2], ties)
+                ax.scatter([j + dodge] * len(best), best, color=colour, marker=marker, s=30 if name == "stdi" else 16,
+                           facecolors=colour if len(best) == 1 else "white", zorder=3,
+                           label=get_index(name).label if j == 0 else None)
+        baseline = sum(row[2] == fixed_k for row in datasets)
+        ax.set_xticks(x, [row[1] for row in datasets], rotation=30, ha="right")
+        ax.set_yticks(range(int(ks[0]), int(ks[1]) + 1))
+        ax.set_ylim(ks[0] - 0.6, ks[1] + 0.6)
+        ax.set_ylabel("best number of clusters K")
+        ax.set_title(f"C15: STDI finds the true number on {hits}/{len(datasets)} UCI sets, always K = {fixed_k} on "
+                     f"{baseline}/{len(datasets)} ({algorithm_label})", fontsize=10)
+        fig.legend(loc="outside right upper", fontsize=8)
+    return fig
+
+
 def _k_ticks(ax, top: int, marked: Sequence[int]) -> None:
     """Integer K ticks from 0 to ``top`` (every K when there are few) and always the
     ``marked`` Ks (the groups and the true sub-clusters), labelled in bold; a tick closer
