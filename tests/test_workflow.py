@@ -123,7 +123,8 @@ def test_the_manifest_vouches_for_every_table_read_back(run):
     read_back = [p for folder in ("clusterings", "scores", "robustness")
                  for p in (run / "results" / folder).rglob("*.csv")]
     read_back += [run / "results" / name for name in
-                  ("scores.csv", "sensitivity.csv", "spread.csv", "environment.csv", "bootstrap/replicates.csv")]
+                  ("scores.csv", "sensitivity.csv", "spread.csv", "environment.csv", "bootstrap/replicates.csv",
+                   "bootstrap/reclustered.csv", "diagnostics.csv", "label_variant.csv")]
     assert {p.relative_to(run / "results").as_posix() for p in read_back} == set(files)
     assert remove_damaged(read_back) == []
 
@@ -308,7 +309,7 @@ def test_the_sweeps_are_jobs_of_the_same_rules(run):
     assert not any(job.startswith(("cluster[study=xb", "data[study=xb")) for job in planned)
     assert {job.split("[")[0] for job in planned} == {
         "data", "cluster", "score", "collect_scores", "collect_sweep", "figure", "figure_axes", "table", "claims",
-        "provenance", "index", "bootstrap", "replication"}
+        "provenance", "index", "bootstrap", "replication", "recluster", "diagnostics", "label_variant"}
 
 
 def test_lint_and_format():
