@@ -314,7 +314,7 @@ FIGURES: dict[str, FigureSpec] = {
             _uci_k_params,
             _draw_uci_k,
             drawable=lambda settings: bool(settings.uci),
-            label="Fig. S3 (C15)",
+            label="Fig. S2 (C15)",
             claims=("C15",),
         ),
         FigureSpec(
@@ -328,7 +328,7 @@ FIGURES: dict[str, FigureSpec] = {
             lambda settings: {},
             _draw_sensitivity,
             drawable=lambda settings: bool(settings.sensitivity_sweeps),
-            label="Fig. S2 (sensitivity)",
+            label="Fig. S3 (sensitivity)",
         ),
     )
 }

@@ -153,7 +153,9 @@ def _settings_note(settings: ClaimSettings) -> str:
         f"\"Partly\": at least {settings.partly_share:g} of the "
         f"feasible checks hold. Scores: {_algorithm(settings.external_algorithm)} with K = C for "
         f"C2-C8, {_algorithm(settings.fig3_algorithm)} for C1. A check is *within noise* when the "
-        "bootstrap interval of its margin straddles the boundary where it flips; *infeasible* "
+        "interval of its margin over resamples of the objects straddles the boundary where it flips: "
+        "each clustering held fixed (a lower bound), and, beside it, each resample clustered again "
+        "(the spread of record, the only one that makes noise a cause); *infeasible* "
         "when no clustering can satisfy it under the paper's definitions."
     )
 
@@ -168,6 +170,9 @@ def _check_line(check) -> str:
     noise = check.noise
     if noise.get("low") is not None:
         text += f" (margin {check.slack:+.4f}, {noise['level']:g}% bootstrap interval {noise['low']:+.4f} to {noise['high']:+.4f})"
+    again = check.recluster
+    if again.get("low") is not None:
+        text += f" (clustered again: {again['word']}, {again['low']:+.4f} to {again['high']:+.4f})"
     if check.infeasible:
         text += f" ({check.infeasible})"
     if check.conflict:
@@ -264,6 +269,8 @@ def claims_html(
             f"{escape(c.statement)} &mdash; {_span(c.word)}"
             + (f" <small>(margin {c.slack:+.4f}, {c.noise['level']:g}% interval {c.noise['low']:+.4f} to "
                f"{c.noise['high']:+.4f})</small>" if c.noise.get("low") is not None else "")
+            + (f" <small>(clustered again: {escape(c.recluster['word'])}, {c.recluster['low']:+.4f} to "
+               f"{c.recluster['high']:+.4f})</small>" if c.recluster.get("low") is not None else "")
             + (f" <small>{escape(c.infeasible)}</small>" if c.infeasible else "")
             + (f" <small>({escape(c.conflict)})</small>" if c.conflict else "") + "</li>"
             for c in r.checks
