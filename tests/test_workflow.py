@@ -155,7 +155,8 @@ def test_claims_have_a_verdict_and_numbers(run):
     assert all(main[f"C{i}"]["fragility"].startswith("reproduced under: readings") for i in range(1, 16))
     # a sweep row counts its values by verdict: "3/9 reproduced, 6/9 partly"
     assert all(re.fullmatch(r"\d+/\d+ [a-z ]+(, \d+/\d+ [a-z ]+)*", r["verdict"]) for r in claims if r["scope"] != "main")
-    assert main["C2"]["checks_infeasible"] == "1" and main["C2"]["words_zh"].startswith("图4(a)")
+    # a tie at the top is shared, so "S2 highest" on Ec2 is attainable by equality: no infeasible check
+    assert main["C2"]["checks_infeasible"] == "0" and main["C2"]["words_zh"].startswith("图4(a)")
     assert main["C9"]["verdict"] == "reproduced"
     assert all(r["summary"] for r in claims), "every verdict states its numbers"
     robust = {(r["id"], r["scope"]) for r in claims if r["scope"] != "main"}
@@ -200,8 +201,8 @@ def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd
     md = (run / "results" / "sensitivity.md").read_text()
     assert "The paper names its clustering" in md and "## Which choices each verdict depends on" in md
     spread = read_csv(run / "results" / "spread.csv")
-    assert {r["kind"] for r in spread} == {"seeds", "bootstrap"}
-    assert {r["word"] for r in spread if r["kind"] == "bootstrap"} <= {"holds", "fails", "within noise"}
+    assert {r["kind"] for r in spread} == {"seeds", "bootstrap", "recluster"}
+    assert {r["word"] for r in spread if r["kind"] in ("bootstrap", "recluster")} <= {"holds", "fails", "within noise"}
     png = (run / "results" / "figures" / "sensitivity.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 20_000
 
