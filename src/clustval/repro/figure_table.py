@@ -319,11 +319,12 @@ FIGURES: dict[str, FigureSpec] = {
         ),
         FigureSpec(
             "sensitivity",
-            "Beyond the paper: each claim (rows) re-checked under every variant of the "
-            "sensitivity sweeps (columns: UCI preprocessing x clustering of Figs. 4-6 for C2-C8, "
-            "the SD K-medoids radius for C1); colour = share of the claim's checks that hold, each "
-            "cell annotated with its verdict; grey where the variant does not re-check the claim; "
-            "* marks the variant equal to the main study.",
+            "Beyond the paper: one small heat map per sensitivity sweep (UCI preprocessing x "
+            "clustering of Figs. 4-6, the SD K-medoids radius, STDI's norm x clustering for C1 and "
+            "for C15), for the other readings of the words, and for each swept threshold "
+            "('slightly below', 'clearly above', 'the same trend'); rows are the claims the panel "
+            "re-checks, colour = share of the claim's checks that hold, each cell annotated with its "
+            "verdict; * marks the variant equal to the main study.",
             lambda settings: {"table": "results/sensitivity.csv"},
             lambda settings: {},
             _draw_sensitivity,
