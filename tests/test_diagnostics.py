@@ -107,3 +107,11 @@ def test_a_set_read_with_another_label_re_checks_its_own_checks_only():
     assert by_claim[("C3", "ionosphere")] == (True, False)
     assert by_claim[("C4", "Fig. 4 ionosphere")] == (True, True)
     assert {r["claim"] for r in rows} == {"C3", "C4", "C6", "C8"}  # no trend: they read every set
+
+
+def test_a_reading_that_saves_a_check_is_the_cause_and_the_diagnostic_is_said_beside_it():
+    values = external_values()
+    values["wdbc"]["s2"] = values["wdbc"]["accuracy"] - 0.003  # level within the margin reading's 0.005
+    _, traces = traced(values, diagnostics={"wdbc": row(s2=values["wdbc"]["s2"])})
+    (wdbc,) = traces["C3"]
+    assert wdbc.cause == T.READING and "also the two-class recall relation" in wdbc.detail

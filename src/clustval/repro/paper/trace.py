@@ -124,9 +124,10 @@ def _trace(claim, check, settings, readings, sweeps, diagnostics={}) -> Trace:
         return Trace(claim, name, NOISE, f"{noise['level']:g}% interval of its margin over {noise['replicates']} "
                                          f"resamples, each clustered again: {noise['low']:+.4f} to {noise['high']:+.4f}")
     held = [label for label, result in readings if _holds(result, check.subject)]
-    if held:
-        return Trace(claim, name, READING, "holds under " + spoken_list(held))
     diagnosed = _diagnosed(claim, check, name, diagnostics.get(check.subject))
+    if held:  # the first cause; a diagnostic that also bears on it is said beside it
+        beside = f"; also {diagnosed.cause}: {diagnosed.detail}" if diagnosed is not None else ""
+        return Trace(claim, name, READING, "holds under " + spoken_list(held) + beside)
     if diagnosed is not None:
         return diagnosed
     by_cause: dict[str, list[str]] = {}
