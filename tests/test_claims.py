@@ -28,8 +28,8 @@ HIGHER = {"stdi", "igp", "sil_sum", "bwp_sum"}
 REGULAR_SYNTHETIC = dict(s2=0.95, accuracy=0.93, ps2=0.92, f_measure=0.90, rand=0.88, jaccard=0.85, ari=0.80)
 UEC6_VALUES = dict(s2=0.70, accuracy=0.85, ps2=0.75, f_measure=0.80, rand=0.82, jaccard=0.60, ari=0.50)
 REGULAR_UCI = dict(s2=0.90, accuracy=0.85, ps2=0.80, f_measure=0.84, rand=0.83, jaccard=0.70, ari=0.60)
-SEGMENTATION_VALUES = dict(s2=0.80, accuracy=0.70, ps2=0.75, f_measure=0.85, rand=0.82, jaccard=0.60, ari=0.50)
-BUPA_VALUES = dict(s2=0.60, accuracy=0.70, ps2=0.55, f_measure=0.65, rand=0.58, jaccard=0.45, ari=0.10)
+SEGMENTATION_VALUES = dict(s2=0.80, accuracy=0.70, ps2=0.72, f_measure=0.85, rand=0.82, jaccard=0.60, ari=0.50)
+BUPA_VALUES = dict(s2=0.60, accuracy=0.70, ps2=0.50, f_measure=0.65, rand=0.58, jaccard=0.45, ari=0.10)
 
 
 CONFIG = yaml.safe_load((Path(__file__).parents[1] / "config" / "config.yaml").read_text())
@@ -112,7 +112,7 @@ def test_verdict_rule_thresholds():
         ({}, C.REPRODUCED, []),
         ({"db": 4}, C.PARTLY, ["DB"]),
         ({"stdi": 3}, C.NOT_REPRODUCED, ["STDI"]),  # the claim's point fails: not reproduced
-        ({"db": 9, "xb": 9, "igp": 9}, C.NOT_REPRODUCED, ["DB", "XB", "IGP"]),  # 2/5 others
+        ({"db": 9, "xb": 9, "igp": 9}, C.NOT_REPRODUCED, ["DB", "XB", "IGP", "only STDI"]),  # 2/6 others
     ],
 )
 def test_c1(best, verdict, failing):
@@ -154,13 +154,19 @@ def test_c1_a_tied_best_k_does_not_hold_and_says_tied():
     assert C.claim_c1(ScoreTable.from_records(records), read_as()).verdict == C.NOT_REPRODUCED
 
 
-def test_c1_natural_reading_a_tie_finds_each_of_its_k():
+def test_c1_natural_reading_a_tie_finds_each_of_its_k_so_only_fails():
+    """Under ``ties: shared`` IGP's tie at 3, 9 and 10 finds 3 (its check holds) and 9, so
+    "only STDI finds 9" (只有) fails: partly, 6 of 7, as under ``unique`` (IGP's check fails,
+    "only" holds). Either reading, C1 is partly reproduced."""
     records = [(d, a, k, n, 1.0 if (n == "igp" and k in (9, 10)) else v)
                for d, a, k, n, v in fig3_records()]
     result = C.claim_c1(ScoreTable.from_records(records), settings())
-    assert result.verdict == C.REPRODUCED and "among the index's best" in result.rule
+    assert result.verdict == C.PARTLY and "tie rule (shared)" in result.rule
+    assert result.failing == ["only STDI"] and "IGP also finds 9" in result.checks[-1].statement
     assert "IGP tied at 3, 9 and 10" in result.summary  # the tie is still reported
-    assert C.finds((3, 9, 10), 3, "any") and not C.finds((3, 9, 10), 3, "unique")
+    strict = C.claim_c1(ScoreTable.from_records(records), settings().read_as(ties="unique"))
+    assert strict.verdict == C.PARTLY and strict.failing == ["IGP"]
+    assert C.finds((3, 9, 10), 3, "shared") and not C.finds((3, 9, 10), 3, "unique")
 
 
 def test_c1_names_the_k_where_sd_seeding_fell_back():
@@ -191,8 +197,11 @@ def test_c2_highest_is_strict_a_tie_within_tolerance_is_not_highest():
     assert result.failing == ["ec4", "ec5"]
     by_set = {c.subject: c.statement for c in result.checks}
     assert by_set["ec3"].endswith(": highest")
-    assert by_set["ec4"].endswith("tied within 0.005, not highest")
-    assert by_set["ec5"].endswith("tied within 0.005, not highest")
+    assert by_set["ec4"].endswith("tied with the best, not highest (a tie counts for none)")
+    assert by_set["ec5"].endswith("tied with the best, not highest (a tie counts for none)")
+    shared = {c.subject: c for c in C.claim_c2(make_table(values), read_as(dict(margin="equal_tol"))).checks}
+    assert shared["ec4"].holds and shared["ec5"].holds  # a tie at the top is shared, as a tied best K
+    assert shared["ec5"].statement.endswith("highest (a tie is shared)")
     assert "(difference -0.0030)" in by_set["ec5"]
     values["ec5"]["s2"] = values["ec5"]["accuracy"] - 1.2 * tol
     (ec5,) = [c for c in C.claim_c2(make_table(values), read_as()).checks if c.subject == "ec5"]
@@ -205,15 +214,17 @@ def test_c2_highest_is_strict_a_tie_within_tolerance_is_not_highest():
 
 
 def test_c2_on_two_balanced_classes_is_infeasible_and_counts_in_no_verdict():
-    """Ec2 (1000 + 1000, K = C = 2): S2 <= Accuracy always, so "S2 highest" is infeasible."""
+    """Ec2 (1000 + 1000, K = C = 2): S2 <= Accuracy always, so "S2 strictly highest" (ties
+    unique) is infeasible; under the shared tie rule equality is attainable, an ordinary check."""
     values = external_values()
     values["ec2"]["s2"] = 0.5  # would fail; infeasible instead, reported apart
-    result = C.claim_c2(make_table(values), settings())
+    assert C.claim_c2(make_table(values), settings()).failing == ["ec2"]
+    result = C.claim_c2(make_table(values), settings().read_as(ties="unique"))
     (ec2,) = [c for c in result.checks if c.subject == "ec2"]
     assert ec2.infeasible.startswith("infeasible") and ec2.word == C.INFEASIBLE
     assert result.verdict == C.REPRODUCED and result.failing == []
     assert "infeasible on Ec2 (reported apart)" in result.summary and result.counts[C.INFEASIBLE] == 1
-    balanced = C.claim_c2(make_table(values), settings(class_sizes={}))  # sizes unknown: an ordinary check
+    balanced = C.claim_c2(make_table(values), settings(class_sizes={}).read_as(ties="unique"))  # sizes unknown
     assert balanced.failing == ["ec2"]
 
 
@@ -236,7 +247,7 @@ def test_c2_fails_on_most_sets_gives_not_reproduced():
         values[d]["s2"] = 0.5
     result = C.claim_c2(make_table(values), settings())
     assert result.verdict == C.NOT_REPRODUCED
-    assert result.failing == ["ec3", "ec4", "ec5", "ec6", "uec2"]  # Ec2's check is infeasible
+    assert result.failing == ["ec2", "ec3", "ec4", "ec5", "ec6", "uec2"]  # shared ties: Ec2's is feasible
 
 
 def test_c2_implied_exception_is_checked_only_when_configured():
@@ -266,8 +277,10 @@ def test_c4_second_lowest_holds_third_lowest_fails_ties_hold():
     values["wine"]["ari"] = 0.845  # above Jaccard 0.70, Rand 0.83 (and PS2): fails in both figures
     values["pima"]["ari"] = values["pima"]["rand"] + 0.004  # above Jaccard, tied with Rand: holds
     values["pima"]["ps2"] = 0.84  # keep Fig. 5's PS2 above ARI on pima
-    result = C.claim_c4(make_table(values), read_as())
+    result = C.claim_c4(make_table(values), read_as(dict(margin="equal_tol")))
     assert result.failing == ["Fig. 4 wine", "Fig. 5 wine"]
+    strict = C.claim_c4(make_table(values), read_as(dict(margin="equal_tol", ties="unique")))
+    assert "Fig. 4 pima" in strict.failing  # a tie with the second lowest counts for none
     assert len(result.checks) == 2 * (len(SYNTHETIC) + len(UCI))
     assert result.detail["holding_by_kind"] == {"synthetic": [20, 20], "UCI": [22, 24]}
     assert result.verdict == C.PARTLY
@@ -440,7 +453,7 @@ def test_write_claims_csv_and_markdown(tmp_path):
     assert detail["detail"]["best_k"]["stdi"] == [9]
     assert int(rows[1]["checks_total"]) == 9 and rows[1]["checks_infeasible"] == "1"  # Ec2 apart
     assert rows[1]["words_zh"].startswith("图4(a)") and "highest value" in rows[1]["words_en"]
-    assert rows[2]["reading"] == "margin equal_tol; exceptions checked"
+    assert rows[2]["reading"] == "ties unique; margin equal_tol; exceptions checked"
     md = md_path.read_text()
     assert "| C2 | main | Fig. 4a | **reproduced** |" in md
     assert "## C1 (across offsets): 1/6 reproduced, 5/6 not reproduced" in md

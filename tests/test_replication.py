@@ -18,15 +18,15 @@ from clustval.repro.paper.report import index_html
 from clustval.repro.verified import write_verified_csv
 
 
-def traced(values, sweeps=None, s=None, noise=None):
+def traced(values, sweeps=None, s=None, noise=None, diagnostics=None, field="recluster"):
     s = s or claim_settings(sweep_axes={"seed": ("seed",)}, main_choices={"seed": {"seed": 2017}})
     table = make_table(values)
     results = C.evaluate_claims(table, s)
     if noise:
-        results = P.attach_noise(results, noise, 0.95)
+        results = P.attach_noise(results, noise, 0.95, field)
     sensitivity = S.sensitivity_table(s, results, {}, {}, table)
     by_sweep = {name: C.claims_by_group(t, s, ["C2", "C5", "C7"]) for name, t in (sweeps or {}).items()}
-    return results, T.trace_failures(results, s, sensitivity, by_sweep)
+    return results, T.trace_failures(results, s, sensitivity, by_sweep, diagnostics or {})
 
 
 def causes(traces, claim):
@@ -37,12 +37,12 @@ def test_each_failure_gets_the_first_cause_that_explains_it():
     values = external_values()
     values["ec5"]["s2"] = 0.5  # fails in the main draw, holds in every other seed: the reconstructed data
     values["seeds"].update(ps2=0.86, rand=0.87)  # PS2 above Accuracy 0.85, below Rand: C6's second clause
-    values["wine"]["s2"] = 0.5  # fails on a UCI set under everything: the paper itself
+    values["wine"]["s2"] = 0.5  # fails on a UCI set under everything, no diagnostic: unexplained
     values["uec3"]["s2"] = 0.5  # fails on a synthetic set: a reconstruction (here it holds in other seeds)
     _, traces = traced(values, {"seed": seed_table(set())})
     found = causes(traces, "C2")
-    assert found == {"Ec2": T.INFEASIBLE_CAUSE, "Ec5": T.DATA, "UEc3": T.DATA}
-    assert causes(traces, "C3") == {"wine": T.PAPER}
+    assert found == {"Ec5": T.DATA, "UEc3": T.DATA}  # Ec2: shared ties make it feasible
+    assert causes(traces, "C3") == {"wine": T.UNEXPLAINED}
     assert causes(traces, "C6") == {"Seeds": T.READING, "Segmentation": T.PAPER}  # Segmentation: C6 against C8
     (ec5,) = [t for t in traces["C2"] if t.subject == "Ec5"]
     assert ec5.detail.startswith("holds under 4 of the 4 values of the seed sweep")
@@ -58,7 +58,9 @@ def test_a_failure_inside_the_bootstrap_noise_is_traced_to_noise():
         row["s2"] = values["seeds"]["accuracy"] + (0.01 if b % 2 else -0.01)  # straddles the boundary
     _, traces = traced(values, noise=rng_values)
     (seeds,) = traces["C3"]
-    assert (seeds.cause, seeds.subject) == (T.NOISE, "Seeds") and "bootstrap interval" in seeds.detail
+    assert (seeds.cause, seeds.subject) == (T.NOISE, "Seeds") and "each clustered again" in seeds.detail
+    _, fixed = traced(values, noise=rng_values, field="noise")  # the clustering held fixed: never a cause
+    assert fixed["C3"][0].cause != T.NOISE
 
 
 def test_the_overall_verdict_and_its_sentence():
@@ -69,11 +71,18 @@ def test_the_overall_verdict_and_its_sentence():
             {"id": "N1", "verdict": "not tested"}]
     traces = {"C2": [{"subject": "Ec2", "cause": T.INFEASIBLE_CAUSE}, {"subject": "Ec6", "cause": T.DATA}]}
     assert T.verdict_sentence(rows, traces) == (
-        "The paper replicates in part: of its 2 checked statements, 1 reproduced and 1 partly reproduced "
-        "(1 more not testable, said why); 2 of the checks that hold do so only within noise; the checks that "
-        "fail or cannot hold trace to an infeasible statement (1 check: C2 Ec2) and the reconstructed data "
-        "(1 check: C2 Ec6)."
+        "The paper replicates in part. Of its 2 central claims, 1 reproduced (C1) and 1 partly (C2). 1 more not "
+        "testable, said why. The checks that fail or cannot hold trace to an infeasible statement (1) and the "
+        "reconstructed data (1)."
     )
+    # the central claims first, a claim a baseline meets and an arithmetic one apart
+    rows += [{"id": "C10", "verdict": "reproduced", "baseline_met": "yes"}, {"id": "C9", "verdict": "reproduced"}]
+    sentence = T.verdict_sentence(rows, traces, central=["C1", "C2"], arithmetic=["C9"])
+    assert sentence.startswith("The paper replicates in part. Of its 2 central claims, 1 reproduced (C1) and 1 "
+                               "partly (C2). Of the 2 other checked statements, 1 is met by a baseline "
+                               "(1 reproduced (C10)) and 1 is arithmetic of the definitions (1 reproduced (C9))")
+    assert T.verdict_sentence(rows, traces, central=["C2"]).startswith(
+        "The paper replicates in part. None of its 1 central claim is reproduced in full: 1 partly (C2).")
 
 
 def write_run(tmp_path):
@@ -101,9 +110,9 @@ def test_the_report_reads_every_number_from_the_result_files(tmp_path):
     doc = RP.replication_doc(results)
     md, page = doc.markdown(), doc.html()
     verdict = md.split("## Verdict\n\n")[1].split("\n")[0]
-    assert re.match(r"The paper replicates in part: of its 14 checked statements, \d+ reproduced", verdict)
+    assert re.match(r"The paper replicates in part\. Of its 14 central claims, \d+ reproduced", verdict)
     assert verdict in md.split("## 5 Conclusion\n\n")[1]
-    assert "> 只有图3(a)展示的STDI指标" in md and "| C6 | Segmentation | the paper itself |" in md
+    assert "> 只有图3(a)展示的STDI指标" in md and "| C6 | Segmentation | the paper's own statements |" in md
     assert "numpy | 9.9.9" in md and "20 times per set" in md  # from environment.csv and spread.csv
     assert "### N1" in md and "Not tested: reconstructed data" in md
     assert 'class="verdict v-partly"' in page and "<blockquote>" in page
@@ -121,4 +130,4 @@ def test_the_index_opens_with_the_verdict_table(tmp_path):
     assert page.index('id="verdict"') < page.index("replication.html\">The replication report")
     body = page[page.index("<body>"):]
     assert body.index("Verdict") < body.index("Claims")
-    assert len(re.findall(r'class="verdict v-', page)) == 18  # C1-C15 and N1-N3
+    assert len(re.findall(r'class="verdict v-', page)) == 21  # C1-C15 and N1-N6

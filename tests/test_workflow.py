@@ -123,7 +123,8 @@ def test_the_manifest_vouches_for_every_table_read_back(run):
     read_back = [p for folder in ("clusterings", "scores", "robustness")
                  for p in (run / "results" / folder).rglob("*.csv")]
     read_back += [run / "results" / name for name in
-                  ("scores.csv", "sensitivity.csv", "spread.csv", "environment.csv", "bootstrap/replicates.csv")]
+                  ("scores.csv", "sensitivity.csv", "spread.csv", "environment.csv", "bootstrap/replicates.csv",
+                   "bootstrap/reclustered.csv", "diagnostics.csv", "label_variant.csv")]
     assert {p.relative_to(run / "results").as_posix() for p in read_back} == set(files)
     assert remove_damaged(read_back) == []
 
@@ -146,12 +147,16 @@ def test_tables_regenerated_beside_the_print(run):
 def test_claims_have_a_verdict_and_numbers(run):
     claims = read_csv(run / "results" / "claims.csv")
     main = {r["id"]: r for r in claims if r["scope"] == "main"}
-    assert sorted(main, key=lambda c: (c[0], int(c[1:]))) == [f"C{i}" for i in range(1, 16)] + ["N1", "N2", "N3"]
+    assert sorted(main, key=lambda c: (c[0], int(c[1:]))) == [f"C{i}" for i in range(1, 16)] + [f"N{i}" for i in range(1, 7)]
     assert all(r["verdict"] in {"reproduced", "partly", "not reproduced"} for i, r in main.items() if i[0] == "C")
-    assert {main[n]["verdict"] for n in ("N1", "N2", "N3")} == {"not tested"}
+    assert {main[n]["verdict"] for n in ("N1", "N2", "N3", "N4", "N5", "N6")} == {"not tested"}
+    # a baseline beside every K-finding and trend claim, fragility beside every verdict
+    assert all(main[c]["baseline_met"] in ("yes", "no") for c in ("C1", "C10", "C11", "C12", "C13", "C14", "C15"))
+    assert all(main[f"C{i}"]["fragility"].startswith("reproduced under: readings") for i in range(1, 16))
     # a sweep row counts its values by verdict: "3/9 reproduced, 6/9 partly"
     assert all(re.fullmatch(r"\d+/\d+ [a-z ]+(, \d+/\d+ [a-z ]+)*", r["verdict"]) for r in claims if r["scope"] != "main")
-    assert main["C2"]["checks_infeasible"] == "1" and main["C2"]["words_zh"].startswith("图4(a)")
+    # a tie at the top is shared, so "S2 highest" on Ec2 is attainable by equality: no infeasible check
+    assert main["C2"]["checks_infeasible"] == "0" and main["C2"]["words_zh"].startswith("图4(a)")
     assert main["C9"]["verdict"] == "reproduced"
     assert all(r["summary"] for r in claims), "every verdict states its numbers"
     robust = {(r["id"], r["scope"]) for r in claims if r["scope"] != "main"}
@@ -175,6 +180,9 @@ def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd
                                                            "trend_contrast")]
     assert readings == ["ties unique", "margin equal_tol", "c6_bound accuracy_or_rand", "exceptions skipped",
                         "trend_measure pearson", "trend_contrast absolute"]
+    thresholds = [v for v in variants if v.split(" ")[0] in ("slightly_below", "clearly_above", "trend_threshold")]
+    assert len(thresholds) == 4 + 3 + 4  # every swept value but the headline's (config claims.thresholds)
+    variants = [v for v in variants if v not in thresholds]
     clusterers = [v for v in variants if v.startswith(("fig3_clusterer: ", "uci_k_clusterer: "))]
     assert len(clusterers) == 2 * 3 + 2 * 2  # STDI plain and squared x Fig. 3's three clusterings, C15's two (test.yaml)
     assert "fig3_clusterer: STDI plain / SD K-medoids *" in clusterers
@@ -193,8 +201,8 @@ def test_sensitivity_covers_three_preprocessings_by_three_clusterings_and_the_sd
     md = (run / "results" / "sensitivity.md").read_text()
     assert "The paper names its clustering" in md and "## Which choices each verdict depends on" in md
     spread = read_csv(run / "results" / "spread.csv")
-    assert {r["kind"] for r in spread} == {"seeds", "bootstrap"}
-    assert {r["word"] for r in spread if r["kind"] == "bootstrap"} <= {"holds", "fails", "within noise"}
+    assert {r["kind"] for r in spread} == {"seeds", "bootstrap", "recluster"}
+    assert {r["word"] for r in spread if r["kind"] in ("bootstrap", "recluster")} <= {"holds", "fails", "within noise"}
     png = (run / "results" / "figures" / "sensitivity.png").read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 20_000
 
@@ -308,7 +316,7 @@ def test_the_sweeps_are_jobs_of_the_same_rules(run):
     assert not any(job.startswith(("cluster[study=xb", "data[study=xb")) for job in planned)
     assert {job.split("[")[0] for job in planned} == {
         "data", "cluster", "score", "collect_scores", "collect_sweep", "figure", "figure_axes", "table", "claims",
-        "provenance", "index", "bootstrap", "replication"}
+        "provenance", "index", "bootstrap", "replication", "recluster", "diagnostics", "label_variant"}
 
 
 def test_lint_and_format():
@@ -367,7 +375,7 @@ SMALL = {
     "uci_datasets": ["iris", "wine", "segmentation"],
 }
 EXTERNAL_JOBS = {"cluster[study=main,group=external]", "score[study=main,group=external]", "collect_scores",
-                 "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]", "bootstrap"}
+                 "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]", "bootstrap", "diagnostics"}
 # the sensitivity table is the claims job's; the index page and the replication report read the claims
 CLAIMS_JOBS = {"claims", "provenance", "figure[figure=sensitivity]", "index", "replication"}
 
@@ -390,7 +398,8 @@ CHANGES = [
         "figure_axes", "index", *CLAIMS_JOBS}),  # index: Fig. 1's caption states the offset
     ("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
      {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS,
-      "cluster[study=main,group=uci_k]", "score[study=main,group=uci_k]", *sweep_jobs("uci_k_clusterer", "uci", "uci_k")}),
+      "cluster[study=main,group=uci_k]", "score[study=main,group=uci_k]", *sweep_jobs("uci_k_clusterer", "uci", "uci_k"),
+      "recluster", "figure[figure=fig_uci_k]"}),
     ("generator seed", {"synthetic": {"seed": 7}},
      {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
       *sweep_jobs("scaling_clustering", "synthetic", "external"), "figure_axes", *CLAIMS_JOBS}),
@@ -546,7 +555,8 @@ def test_index_page_links_every_output_of_the_run(run):
 def test_the_replication_report_and_the_index_open_with_the_verdict(run):
     report = (run / "results" / "replication.md").read_text(encoding="utf-8")
     sentence = report.split("## Verdict\n\n")[1].split("\n")[0]
-    assert re.match(r"The paper (replicates|replicates in part|does not replicate): of its \d+ checked", sentence)
+    assert re.match(r"The paper (replicates|replicates in part|does not replicate)\. (None of|Of) its \d+ central", sentence)
+    assert "## Why claims fail" in report and "## One rule for each word" in report and "![Fig. 3 (C1)]" in report
     assert "## 4 Failures traced to their causes" in report and "| software | version |" in report
     index = (run / "results" / "index.html").read_text(encoding="utf-8")
     assert index.index('id="verdict"') < index.index('id="claims"') and html_unescape(sentence) in html_unescape(index)

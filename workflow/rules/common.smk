@@ -69,12 +69,20 @@ def intermediate_outputs():
     return sorted(paths)
 
 
+def label_variant_file():
+    """The label variant's values, when its set runs (config claims.label_variant)."""
+    return ["results/label_variant.csv"] if SETTINGS.label_variant_params() else []
+
+
 def read_back_outputs():
     """The final outputs other jobs read back (checked like the intermediates)."""
     return [
         "results/scores.csv",
         "results/sensitivity.csv",
         "results/bootstrap/replicates.csv",
+        "results/bootstrap/reclustered.csv",
+        "results/diagnostics.csv",
+        *label_variant_file(),
         "results/spread.csv",
         "results/environment.csv",
         *expand("results/robustness/{study}_scores.csv", study=SWEEPS),
@@ -110,6 +118,9 @@ def final_outputs():
             "results/sensitivity.html",
             "results/spread.csv",
             "results/bootstrap/replicates.csv",
+            "results/bootstrap/reclustered.csv",
+            "results/diagnostics.csv",
+            *label_variant_file(),
             "results/provenance.html",
             "results/environment.csv",
             "results/replication.md",

@@ -81,3 +81,67 @@ rule bootstrap:
         **SETTINGS.bootstrap_params(),
     script:
         "../scripts/bootstrap.py"
+
+
+rule diagnostics:
+    input:
+        unpack(lambda wildcards: data_dirs(MAIN, "external")),
+        clustering=f"results/clusterings/{MAIN}/external.csv",
+    output:
+        "results/diagnostics.csv",
+    log:
+        "logs/diagnostics.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=1024,
+        runtime=10,
+    params:
+        **SETTINGS.diagnostics_params(),
+    script:
+        "../scripts/diagnostics.py"
+
+
+rule recluster:
+    input:
+        unpack(
+            lambda wildcards: {
+                kind: path
+                for kind, path in data_dirs(MAIN, "external").items()
+                if kind in SETTINGS.recluster_kinds()
+            }
+        ),
+    output:
+        "results/bootstrap/reclustered.csv",
+    log:
+        "logs/recluster.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=1024,
+        runtime=20,
+    params:
+        **SETTINGS.recluster_params(),
+    script:
+        "../scripts/recluster.py"
+
+
+rule label_variant:
+    input:
+        unpack(lambda wildcards: data_dirs(MAIN, "external")),
+    output:
+        "results/label_variant.csv",
+    log:
+        "logs/label_variant.log",
+    conda:
+        "../envs/clustval.yaml"
+    threads: 1
+    resources:
+        mem_mb=512,
+        runtime=5,
+    params:
+        **(SETTINGS.label_variant_params() or {}),
+    script:
+        "../scripts/label_variant.py"

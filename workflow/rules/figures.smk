@@ -3,6 +3,7 @@
 # embeds each job's params as text, raw, in a <script> block: every param that can hold text
 # from the config is a ReportParams, whose text is HTML-escaped (its job gets it as it is).
 from clustval.repro.paper.report import ReportParams
+from clustval.repro.pipeline import code_commit
 
 
 rule figure:
@@ -76,6 +77,9 @@ rule claims:
         sweeps=expand("results/robustness/{study}_scores.csv", study=SWEEPS),
         sweep_fig3_clusterings=fallback_clusterings(),
         replicates="results/bootstrap/replicates.csv",
+        reclustered="results/bootstrap/reclustered.csv",
+        diagnostics="results/diagnostics.csv",
+        label_variant=label_variant_file(),
     output:
         csv="results/claims.csv",
         md=report(
@@ -129,6 +133,7 @@ rule provenance:
         runtime=5,
     params:
         config=ReportParams(config),
+        commit=code_commit(workflow.basedir),
     script:
         "../scripts/provenance.py"
 
@@ -184,6 +189,7 @@ rule index:
                     path for path in final_outputs() if path != "results/index.html"
                 ],
                 "figures": figure_table.index_figures(SETTINGS),
+                "groups": SETTINGS.verdict_groups(),
             }
         ),
     script:
@@ -196,6 +202,7 @@ rule replication:
         spread="results/spread.csv",
         sensitivity="results/sensitivity.csv",
         environment="results/environment.csv",
+        diagnostics="results/diagnostics.csv",
     output:
         md="results/replication.md",
         html=report(
@@ -212,5 +219,12 @@ rule replication:
     resources:
         mem_mb=256,
         runtime=5,
+    params:
+        report=ReportParams(
+            {
+                **SETTINGS.replication_params(),
+                "figures": figure_table.claim_figures(SETTINGS),
+            }
+        ),
     script:
         "../scripts/replication.py"

@@ -8,6 +8,6 @@ from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
     p = snakemake.params.index
-    verdicts = verdict_section(read_claims_csv(snakemake.input.claims))
+    verdicts = verdict_section(read_claims_csv(snakemake.input.claims), groups=p["groups"])
     atomic_write_text(snakemake.output[0], index_html(p["files"], p["figures"], verdicts))
     log.info("%s: links to %d files", snakemake.output[0], len(p["files"]))

@@ -8,6 +8,7 @@ import yaml
 from clustval.io import atomic_write_text
 from clustval.repro.paper.report import (
     data_provenance,
+    machine_facts,
     provenance_html,
     software_versions,
 )
@@ -16,7 +17,7 @@ from clustval.repro.verified import write_verified_csv
 
 with step(snakemake):
     files = sorted(path for folder in snakemake.input for path in Path(folder).glob("*.csv"))
-    versions = software_versions()
+    versions = {**machine_facts(snakemake.params.commit), **software_versions()}
     page = provenance_html(
         data_provenance(files), versions,
         yaml.safe_dump(snakemake.params.config, sort_keys=False, allow_unicode=True),

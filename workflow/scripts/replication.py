@@ -6,6 +6,6 @@ from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
     i = snakemake.input
-    results = read_results(i.claims, i.spread, i.sensitivity, i.environment)
+    results = read_results(i.claims, i.spread, i.sensitivity, i.environment, i.diagnostics, snakemake.params.report)
     write_replication(results, snakemake.output.md, snakemake.output.html)
     log.info("the paper %s", overall(results))

@@ -24,7 +24,7 @@ from clustval.indices.registry import get_index
 from .data import FIG1
 from .settings import MAIN, Settings
 
-__all__ = ["FIGURES", "FigureSpec", "caption_text", "draw_figure", "figure_inputs", "figure_label", "figure_params",
+__all__ = ["FIGURES", "FigureSpec", "caption_text", "claim_figures", "draw_figure", "figure_inputs", "figure_label", "figure_params",
            "figures_to_draw", "index_figures", "table_params"]
 
 
@@ -48,6 +48,7 @@ class FigureSpec:
     # its name in the report and on the index page ("Fig. 3"; beyond the paper "Fig. S1 ...");
     # the report sorts figures by it (as text), so these labels sort in figure order
     label: str = ""
+    claims: tuple[str, ...] = ()  # the claims whose numbers it draws (the report shows it in their sections)
 
 
 def _not_in_run(labels) -> str:
@@ -158,12 +159,12 @@ def _external_draw(name: str):
     return draw
 
 
-def _external(name: str, caption: str) -> FigureSpec:
+def _external(name: str, caption: str, claims: tuple[str, ...]) -> FigureSpec:
     return FigureSpec(
         name, caption, lambda settings: {"scores": f"results/scores/{MAIN}/external.csv"},
         _external_params(name), _external_draw(name),
         drawable=lambda settings: bool(settings.synthetic or settings.uci),
-        label=f"Fig. {name.removeprefix('fig')}",
+        label=f"Fig. {name.removeprefix('fig')}", claims=claims,
     )  # fmt: skip
 
 
@@ -171,8 +172,11 @@ def _external(name: str, caption: str) -> FigureSpec:
 def _offset_sweep_params(settings: Settings) -> dict:
     from .paper.claims import ClaimSettings
 
+    claims = ClaimSettings.from_params(settings.claim_params())
     return {
-        "expected": ClaimSettings.from_params(settings.claim_params()).c1_expected,
+        "expected": claims.c1_expected,
+        "ties": claims.readings["ties"],
+        "true_k": claims.fig1_true_k,
         "default_offset": settings.config["fig1_set"]["offset"],
         "dataset": settings.fig3["dataset"],
         "algorithm": settings.fig3["algorithm"],
@@ -185,8 +189,29 @@ def _draw_offset_sweep(inputs, p):
 
     return figures.fig_robustness(
         ScoreTable.read_csv(inputs["scores"]), p["expected"], default_offset=p["default_offset"],
-        dataset=p["dataset"], algorithm=p["algorithm"],
+        dataset=p["dataset"], algorithm=p["algorithm"], ties=p["ties"], true_k=p["true_k"],
     )  # fmt: skip
+
+
+def _uci_k_params(settings: Settings) -> dict:
+    baselines = settings.config["claims"]["baselines"]
+    return {
+        "datasets": [[name, settings.labels()[name], len(settings.class_sizes()[name])] for name in settings.uci],
+        "indices": list(settings.uci_k["indices"]),
+        "algorithm": settings.uci_k["algorithm"],
+        "algorithm_label": ALGORITHMS[settings.uci_k["algorithm"]].label,
+        "ks": [settings.uci_k["k_min"], settings.uci_k["k_max"]],
+        "fixed_k": baselines["fixed_k"],
+        "ties": settings.config["claims"]["readings"]["ties"],
+    }
+
+
+def _draw_uci_k(inputs, p):
+    from .paper import figures
+    from .paper.scores import ScoreTable
+
+    return figures.fig_uci_k(ScoreTable.read_csv(inputs["scores"]), p["datasets"], p["indices"], algorithm=p["algorithm"],
+                             algorithm_label=p["algorithm_label"], ks=p["ks"], fixed_k=p["fixed_k"], ties=p["ties"])
 
 
 def _draw_sensitivity(inputs, p):
@@ -211,6 +236,7 @@ FIGURES: dict[str, FigureSpec] = {
                               "group_k": settings.config["claims"]["fig1_group_k"]},  # fmt: skip
             _draw_fig1,
             label="Fig. 1",
+            claims=("C1",),
         ),
         FigureSpec(
             "fig2",
@@ -225,8 +251,8 @@ FIGURES: dict[str, FigureSpec] = {
         FigureSpec(
             "fig3",
             "Fig. 3: {fig3_indices} of {fig3_algorithm} on the {fig3_dataset} for K = "
-            "{k_min}..{k_max}; each panel rings its best K, every K of a tie (claim C1: STDI at "
-            "{true_k}, the others at {group_k}, each a unique best); red ticks on the K axis mark "
+            "{k_min}..{k_max}; each panel rings its best K, every K of a tie (claim C1: only STDI at "
+            "{true_k}, the others at {group_k}, a tie read as {ties}); red ticks on the K axis mark "
             "where SD seeding ran out of candidates and filled its seeds farthest-first. The "
             "paper's panels print other y ranges (figures.paper_axes): the figure-axes table "
             "compares every panel.",
@@ -237,6 +263,7 @@ FIGURES: dict[str, FigureSpec] = {
             _fig3_params,
             _draw_fig3,
             label="Fig. 3",
+            claims=("C1",),
         ),
         _external(
             "fig4",
@@ -246,23 +273,26 @@ FIGURES: dict[str, FigureSpec] = {
             "note in the panel says so) where our values fall outside it. Markers only: the data "
             "sets on the x axis are unrelated, so a line joining them (as the paper draws) would "
             "show a trend that does not exist; the indices are set slightly apart within each set.",
+            ("C2", "C3", "C4", "C10", "C11", "C12"),
         ),
         _external(
             "fig5",
             "Fig. 5: {fig5_indices}, as Fig. 4 (claims C4-C6), on the paper's printed y ranges, "
             "markers only.",
+            ("C4", "C5", "C6", "C13"),
         ),
         _external(
             "fig6",
             "Fig. 6: {fig6_indices} on (a) the synthetic sets and (b) the UCI sets (claims C7, "
             "C8), on the paper's printed y ranges, markers only.",
+            ("C7", "C8", "C14"),
         ),
         FigureSpec(
             "fig_offset_sweep",
             "Beyond the paper: the best K of each Fig. 3 index as the Fig. 1 set's sub-cluster "
-            "offset varies; C1 holds where STDI finds {true_k} and every other index finds "
-            "{group_k}, each as its "
-            "unique best. Where an index ties (IGP = 1 at several K) every K of the tie is marked, "
+            "offset varies; C1 holds where STDI finds {true_k}, every other index finds "
+            "{group_k} and no other index finds {true_k}, under the headline's tie rule ({ties}), as "
+            "claims.csv reads it. Where an index ties (IGP = 1 at several K) every K of the tie is marked, "
             "as Fig. 3 rings them: open markers joined at that offset, and the index's line breaks "
             "there. The K axis labels the groups' and the true sub-clusters' K in bold. A narrow "
             "bar shades each measured offset where C1 holds: nothing was measured between grid "
@@ -272,19 +302,34 @@ FIGURES: dict[str, FigureSpec] = {
             _draw_offset_sweep,
             drawable=lambda settings: settings.offset_sweep is not None,
             label="Fig. S1 (offset sweep)",
+            claims=("C1",),
+        ),
+        FigureSpec(
+            "fig_uci_k",
+            "Beyond the paper (claim C15): on each UCI set, the true number of classes and the best K of STDI "
+            "and of the other Fig. 3 indices over K = {uci_k_min}..{uci_k_max} ({uci_k_algorithm}), every K of "
+            "a tie marked; the dashed line is the baseline that always answers K = {fixed_k}, which finds the "
+            "true number on every two-class set.",
+            lambda settings: {"scores": f"results/scores/{MAIN}/uci_k.csv"},
+            _uci_k_params,
+            _draw_uci_k,
+            drawable=lambda settings: bool(settings.uci),
+            label="Fig. S2 (C15)",
+            claims=("C15",),
         ),
         FigureSpec(
             "sensitivity",
-            "Beyond the paper: each claim (rows) re-checked under every variant of the "
-            "sensitivity sweeps (columns: UCI preprocessing x clustering of Figs. 4-6 for C2-C8, "
-            "the SD K-medoids radius for C1); colour = share of the claim's checks that hold, each "
-            "cell annotated with its verdict; grey where the variant does not re-check the claim; "
-            "* marks the variant equal to the main study.",
+            "Beyond the paper: one small heat map per sensitivity sweep (UCI preprocessing x "
+            "clustering of Figs. 4-6, the SD K-medoids radius, STDI's norm x clustering for C1 and "
+            "for C15), for the other readings of the words, and for each swept threshold "
+            "('slightly below', 'clearly above', 'the same trend'); rows are the claims the panel "
+            "re-checks, colour = share of the claim's checks that hold, each cell annotated with its "
+            "verdict; * marks the variant equal to the main study.",
             lambda settings: {"table": "results/sensitivity.csv"},
             lambda settings: {},
             _draw_sensitivity,
             drawable=lambda settings: bool(settings.sensitivity_sweeps),
-            label="Fig. S2 (sensitivity)",
+            label="Fig. S3 (sensitivity)",
         ),
     )
 }
@@ -307,6 +352,11 @@ _CAPTION_FIELDS: dict[str, Callable[[Settings], object]] = {
     "k_max": lambda s: s.fig3["k_max"],
     "true_k": lambda s: s.config["claims"]["fig1_true_k"],
     "group_k": lambda s: s.config["claims"]["fig1_group_k"],
+    "ties": lambda s: s.config["claims"]["readings"]["ties"],
+    "uci_k_min": lambda s: s.uci_k["k_min"],
+    "uci_k_max": lambda s: s.uci_k["k_max"],
+    "uci_k_algorithm": lambda s: ALGORITHMS[s.uci_k["algorithm"]].label,
+    "fixed_k": lambda s: s.config["claims"]["baselines"]["fixed_k"],
     "external_algorithm": lambda s: ALGORITHMS[s.external_algorithm].label,
     **{f"{figure}_indices": (lambda s, figure=figure: _labels(s.config["figures"][f"{figure}_indices"]))
        for figure in ("fig4", "fig5", "fig6")},
@@ -398,6 +448,25 @@ def figure_label(name: str) -> str:
     return spec.label or spec.name
 
 
+def claim_figures(settings: Settings) -> dict[str, list[dict[str, str]]]:
+    """Each claim's figures of this run, in figure order: ``{claim: [{"file", "label"}]}``
+    (the replication report shows them in the claim's section).
+
+    Examples
+    --------
+    >>> class Run:
+    ...     config = {"figures": {"fig2_panels": []}}
+    ...     synthetic, uci, offset_sweep, sensitivity_sweeps = ["ec2"], [], None, []
+    >>> [f["file"] for f in claim_figures(Run())["C1"]]
+    ['figures/fig1.png', 'figures/fig3.png']
+    """
+    found: dict[str, list[dict[str, str]]] = {}
+    for name in figures_to_draw(settings):
+        for claim in _spec(name).claims:
+            found.setdefault(claim, []).append({"file": f"figures/{name}.png", "label": figure_label(name)})
+    return found
+
+
 def index_figures(settings: Settings) -> dict[str, dict[str, str]]:
     """The figures of this run for the index page, in figure order: label and caption."""
     return {
@@ -437,6 +506,6 @@ def draw_figure(name: str, inputs: Mapping[str, str], params: dict):
     >>> draw_figure("fig7", {}, {})
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: unknown figure 'fig7'; known figures: fig1, fig2, fig3, fig4, fig5, fig6, fig_offset_sweep, sensitivity.
+    clustval.errors.InputError: unknown figure 'fig7'; known figures: fig1, fig2, fig3, fig4, fig5, fig6, fig_offset_sweep, fig_uci_k, sensitivity.
     """
     return _spec(name).draw(inputs, params)

@@ -147,6 +147,29 @@ def read_clusterings(path: str | os.PathLike) -> dict[str, dict[int, np.ndarray]
     return labels
 
 
+def code_commit(folder: str | os.PathLike) -> str:
+    """The git commit of the repository holding ``folder`` (with "+ changes" when its tracked
+    files differ from it), or "not a git checkout"."""
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "-C", str(folder), "rev-parse", "HEAD"], capture_output=True, text=True,
+                              check=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, check=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "not a git checkout"
+    return head + (" + changes" if dirty else "")
+
+
+def clustering_costs(path: str | os.PathLike) -> dict[str, dict[int, float]]:
+    """The cost of each run and K in a file written by :func:`write_clusterings`."""
+    costs: dict[str, dict[int, float]] = {}
+    for row in read_verified_csv(path):
+        costs.setdefault(row["run"], {})[int(row["k"])] = float(row["cost"])
+    return costs
+
+
 def read_init_fallbacks(path: str | os.PathLike, run: str | None = None) -> list[int]:
     """The K of a clusterings file (of its ``run``, if given) at which SD seeding filled its
     seeds farthest-first."""

@@ -28,6 +28,8 @@ from clustval.errors import InputError
 from clustval.indices.registry import INDICES, OPTIONS, get_index, index_options
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
+from .paper.claims.readings import word_rules
+from .paper.claims.settings import ClaimSettings
 from .paper.claims.words import statement_params
 from .sweeps import AXES, AXIS_KINDS, VARIANT, sweep_axes
 
@@ -416,6 +418,10 @@ class Settings:
             "fig1_group_k": claims["fig1_group_k"],
             "equal_tol": claims["equal_tol"],
             "slightly_below": claims["slightly_below"],
+            "clearly_above": claims["clearly_above"],
+            "thresholds": {name: list(values) for name, values in claims["thresholds"].items()},
+            "baselines": dict(claims["baselines"]),
+            "post_hoc": dict(claims["post_hoc"]),
             "partly_share": claims["partly_share"],
             "readings": dict(claims["readings"]),
             "rule_axes": list(claims["rule_axes"]),
@@ -472,6 +478,60 @@ class Settings:
         spread = self.config["claims"]["spread"]
         return {"rows": self.run_params(MAIN, "external"), "indices": self.bootstrap_indices,
                 "index_options": self.indices, "replicates": spread["replicates"], "seed": spread["seed"]}
+
+    def verdict_groups(self) -> dict[str, list[str]]:
+        """The claims the verdict sentence counts apart (config ``claims.verdict_groups``)."""
+        groups = self.config["claims"]["verdict_groups"]
+        return {"central": list(groups["central"]), "arithmetic": list(groups["arithmetic"])}
+
+    def seed_values(self) -> dict[str, object]:
+        """Every seed of the run, by its config key (the report lists them)."""
+        c = self.config
+        seeds = {"synthetic.seed": c["synthetic"]["seed"], "fig1_set.seed": c["fig1_set"]["seed"],
+                 "clustering.kmeans.seed": c["clustering"]["kmeans"]["seed"], "indices.cp_seed": c["indices"]["cp_seed"],
+                 "claims.spread.seed": c["claims"]["spread"]["seed"],
+                 "claims.recluster.seed": c["claims"]["recluster"]["seed"],
+                 "claims.baselines.seed": c["claims"]["baselines"]["seed"]}
+        for name, entry in self.sweeps.items():
+            axes, values = sweep_axes(entry, name)
+            for axis, axis_values in zip(axes, values):
+                if axis == "seed":
+                    seeds[f"pipeline.sweeps.{name}.values"] = " ".join(map(str, axis_values))
+        return seeds
+
+    def replication_params(self) -> dict:
+        """What the replication report uses beyond its input files and figures: the verdict's
+        groups, the one rule of each word and every seed."""
+        return {"groups": self.verdict_groups(), "words": word_rules(ClaimSettings.from_params(self.claim_params())),
+                "seeds": self.seed_values()}
+
+    def label_variant_params(self) -> dict | None:
+        """What the label-variant job uses (config ``claims.label_variant``): the main study's
+        run of that set, the feature read as its label, the indices; None when the set does not run."""
+        variant = self.config["claims"]["label_variant"]
+        rows = [row for row in self.run_params(MAIN, "external") if row["dataset"] == variant["dataset"]]
+        if not rows:
+            return None
+        return {"row": rows[0], "feature": variant["feature"], "indices": self.bootstrap_indices,
+                "index_options": self.indices}
+
+    def diagnostics_params(self) -> dict:
+        """What the diagnostics job uses: the main study's K = C runs, the index options and the
+        K-medoids whose partition's cost is set beside the study's (claims.diagnostics)."""
+        return {"rows": self.run_params(MAIN, "external"), "index_options": self.indices,
+                "better_algorithm": self.config["claims"]["diagnostics"]["better_cost"]}
+
+    def recluster_params(self) -> dict:
+        """What the re-clustering bootstrap uses: the main study's K = C runs of the kinds of
+        set it covers (claims.recluster), the indices, the draws."""
+        recluster = self.config["claims"]["recluster"]
+        rows = [row for row in self.run_params(MAIN, "external") if row["kind"] in recluster["kinds"]]
+        return {"rows": rows, "indices": self.bootstrap_indices, "index_options": self.indices,
+                "replicates": recluster["replicates"], "seed": recluster["seed"]}
+
+    def recluster_kinds(self) -> list[str]:
+        """The kinds of set the re-clustering bootstrap reads (its data folders)."""
+        return [row["kind"] for row in self.recluster_params()["rows"]]
 
     def spread_params(self) -> dict:
         """What the claims job reads of the spread: the level, and the seed sweep (if it runs)."""

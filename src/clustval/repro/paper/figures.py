@@ -29,6 +29,7 @@ from clustval.plotting import (
     style,
 )
 
+from .claims.checks import c1_pattern_holds  # noqa: E402
 from .scores import ScoreTable  # noqa: E402
 
 # Nine clearly distinct colours for the Fig. 1 sub-clusters (tab10 without its grey).
@@ -211,14 +212,15 @@ def _printed_y_axis(ax, printed: Sequence[float], values: Sequence[float]) -> No
 
 # ====================================================================== robustness
 def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_offset: float | None = None,
-                   dataset: str, algorithm: str) -> Figure:
+                   dataset: str, algorithm: str, ties: str, true_k: int) -> Figure:
     """Best K of each Fig. 3 index against the Fig. 1 generator's sub-cluster ``offset``.
 
     ``table`` is the offset sweep; ``expected`` maps each index to the K the paper reports
     (STDI 9, the others 3); its largest and smallest Ks are drawn as reference lines (the true
-    sub-clusters and the groups) and labelled on the K axis. Each measured offset where every
-    index's stated K is its unique best (the pattern, as C1 checks it) is shaded by a narrow
-    bar of its own: nothing was measured between grid points, so no shading spans them.
+    sub-clusters and the groups) and labelled on the K axis. Each measured offset where C1
+    holds, by the claim's own checks and tie rule ``ties`` (:func:`~clustval.repro.paper.claims.checks.c1_checks`:
+    each index finds its stated K, and only STDI finds ``true_k``), is shaded by a narrow bar
+    of its own: nothing was measured between grid points, so no shading spans them.
 
     An index's line (gid ``line-NAME``) joins its unique best Ks; where several K tie for its
     best (IGP = 1 at several K), every K of the tie is marked, as Fig. 3 rings them: open
@@ -232,8 +234,8 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
         raise InputError("the offset sweep table is empty")
     best_ks = {name: [table.for_group(o).best_ks(dataset, name, algorithm)[0] for o in offsets]
                for name in expected}
-    # as C1: the pattern holds where each index's stated K is its unique best
-    holds = [all(best_ks[name][j] == (k,) for name, k in expected.items()) for j in range(len(offsets))]
+    holds = [c1_pattern_holds({name: best_ks[name][j] for name in expected}, expected, true_k, ties)
+             for j in range(len(offsets))]
     step = min(np.diff(offsets)) if len(offsets) > 1 else 0.01
     with style():
         fig = new_figure(7.8, 4.6)
@@ -287,7 +289,51 @@ def fig_robustness(table: ScoreTable, expected: Mapping[str, int], *, default_of
             handles.insert(0, Patch(facecolor="none", edgecolor="#bbbbbb"))
             labels.insert(0, "paper's pattern holds at\nno measured offset")
         fig.legend(handles, labels, loc="outside right upper")
-        ax.set_title("Robustness of C1: best K per index across the Fig. 1 offset")
+        ax.set_title(f"C1 across the Fig. 1 offset: holds at {len(held)}/{len(offsets)} offsets "
+                     f"(ties {ties})", fontsize=10)
+    return fig
+
+
+def fig_uci_k(table: ScoreTable, datasets, indices: Sequence[str], *, algorithm: str, algorithm_label: str,
+              ks: Sequence[int], fixed_k: int, ties: str) -> Figure:
+    """C15: per UCI set (x), its true number of classes (a black bar) and the best K of each
+    index over ``ks`` (markers; every K of a tie, open), beside the baseline that always answers
+    ``fixed_k`` (dashed). ``datasets``: (name, label, true K) per set; the title counts the
+    sets where STDI (under the tie rule ``ties``) and the baseline find the true K."""
+    from .claims.checks import finds
+
+    names = [row[0] for row in datasets]
+    with style():
+        fig = new_figure(max(7.0, 0.55 * len(datasets) + 2.5), 4.2)
+        ax = fig.add_subplot()
+        x = np.arange(len(datasets))
+        ax.scatter(x, [row[2] for row in datasets], marker="_", s=500, color="black", linewidths=2.5,
+                   label="true number of classes", zorder=2)
+        ax.axhline(fixed_k, color="#777777", linestyle="--", linewidth=1.0, label=f"baseline: always K = {fixed_k}",
+                   zorder=1)
+        hits = 0
+        m = len(indices)
+        for i, name in enumerate(indices):
+            colour, marker = index_style(name)
+            dodge = (i - (m - 1) / 2) * 0.1
+            for j, dataset in enumerate(names):
+                try:
+                    best = table.best_ks(dataset, name, algorithm)[0]
+                except InputError:
+                    continue
+                if name == "stdi":
+                    hits += finds(best, datasets[j][2], ties)
+                ax.scatter([j + dodge] * len(best), best, color=colour, marker=marker, s=30 if name == "stdi" else 16,
+                           facecolors=colour if len(best) == 1 else "white", zorder=3,
+                           label=get_index(name).label if j == 0 else None)
+        baseline = sum(row[2] == fixed_k for row in datasets)
+        ax.set_xticks(x, [row[1] for row in datasets], rotation=30, ha="right")
+        ax.set_yticks(range(int(ks[0]), int(ks[1]) + 1))
+        ax.set_ylim(ks[0] - 0.6, ks[1] + 0.6)
+        ax.set_ylabel("best number of clusters K")
+        ax.set_title(f"C15: STDI finds the true number on {hits}/{len(datasets)} UCI sets, always K = {fixed_k} on "
+                     f"{baseline}/{len(datasets)} ({algorithm_label})", fontsize=10)
+        fig.legend(loc="outside right upper", fontsize=8)
     return fig
 
 
@@ -310,29 +356,45 @@ VERDICT_SHORT = {"not reproduced": "not repr.", "not evaluated": "not eval."}
 
 
 def fig_sensitivity(claims: Sequence[str], variants: Sequence[str], cells) -> Figure:
-    """Heat map of the sensitivity table: claims x variants, colour = share of the claim's
-    checks that hold under the variant, each cell annotated with its verdict and share; grey
-    with "—" where the variant does not re-check the claim.
+    """Small heat maps of the sensitivity table, one per sweep or kind of reading
+    (:func:`clustval.repro.paper.sensitivity.variant_groups`): rows are the claims that group
+    re-checks, columns its variants in plain words, colour = share of the claim's checks that
+    hold, each cell annotated with its verdict and share; "—" where a variant does not re-check
+    a claim of the panel.
 
     ``cells[i][j]`` is ``(verdict, share)`` or None (:func:`clustval.repro.paper.sensitivity.read_sensitivity_csv`).
     """
+    from .sensitivity import GROUP_TITLES, variant_groups
+
     if not claims or not variants:
         raise InputError("the sensitivity table has no claims or no variants; run the sensitivity sweeps")
-    share = np.array([[np.nan if c is None else c[1] for c in row] for row in cells], dtype=float)
+    panels = []
+    for group, columns in variant_groups(variants).items():
+        rows = [i for i in range(len(claims)) if any(cells[i][j] is not None for j, _ in columns)]
+        if rows:
+            panels.append((group, columns, rows))
+    widest = max(len(columns) for _, columns, _ in panels)
+    cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#eeeeee")
     with style():
-        fig = new_figure(1.0 + 0.85 * len(variants), 1.4 + 0.42 * len(claims))
-        ax = fig.add_subplot()
-        cmap = matplotlib.colormaps["RdYlGn"].with_extremes(bad="#dddddd")
-        image = ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")
-        ax.grid(False)
-        for i, row in enumerate(cells):
-            for j, cell in enumerate(row):
-                text = "—" if cell is None else f"{VERDICT_SHORT.get(cell[0], cell[0])}\n{cell[1]:.2f}"
-                dark = cell is not None and not 0.15 < cell[1] < 0.85  # the colour map's deep ends
-                ax.text(j, i, text, ha="center", va="center", fontsize=7, color="white" if dark else "black")
-        ax.set_xticks(range(len(variants)), variants, rotation=40, ha="right", fontsize=8)
-        ax.set_yticks(range(len(claims)), claims)
-        fig.colorbar(image, ax=ax, label="share of checks holding", shrink=0.8)
-        ax.set_title("Sensitivity of each verdict to the analysis choices and the readings of the paper's words "
-                     "(* = main study)", fontsize=10)
+        fig = new_figure(1.4 + 1.05 * widest, sum(0.9 + 0.3 * len(rows) for _, _, rows in panels) + 0.6)
+        grid = fig.add_gridspec(len(panels), 1, height_ratios=[1.2 + len(rows) for _, _, rows in panels])
+        for k, (group, columns, rows) in enumerate(panels):
+            ax = fig.add_subplot(grid[k])
+            share = np.array([[np.nan if cells[i][j] is None else cells[i][j][1] for j, _ in columns] for i in rows])
+            ax.imshow(np.ma.masked_invalid(share), cmap=cmap, vmin=0, vmax=1, aspect="auto")
+            ax.grid(False)
+            for r, i in enumerate(rows):
+                for c, (j, _) in enumerate(columns):
+                    cell = cells[i][j]
+                    text = "—" if cell is None else f"{VERDICT_SHORT.get(cell[0], cell[0])}\n{cell[1]:.2f}"
+                    dark = cell is not None and not 0.15 < cell[1] < 0.85  # the colour map's deep ends
+                    ax.text(c, r, text, ha="center", va="center", fontsize=6.5,
+                            color="white" if dark else "black")
+            ax.set_xticks(range(len(columns)), [label for _, label in columns], rotation=25, ha="right",
+                          fontsize=7)
+            ax.set_yticks(range(len(rows)), [claims[i] for i in rows], fontsize=7.5)
+            ax.set_xlim(-0.5, widest - 0.5)
+            ax.set_title(GROUP_TITLES.get(group, group), fontsize=8.5, loc="left")
+        fig.suptitle("Each verdict under the other choices and readings (colour: share of checks holding; "
+                     "* = the main study)", fontsize=9)
     return fig

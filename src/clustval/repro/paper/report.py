@@ -108,7 +108,7 @@ COLOURS = {
     "not evaluated": ("#e8e8e8", "#444"),
 }
 VERDICT_STYLE = (
-    "td.words{max-width:34em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
+    "td.words{min-width:24em;max-width:36em}td.words .zh{display:block}td.words .en{display:block;color:#444;font-size:13px}"
     "h2{font-size:15px;margin:20px 0 6px;border-bottom:1px solid #ddd}"
     "blockquote{margin:4px 0 8px;padding:4px 10px;border-left:3px solid #bbb;background:#f7f7f7;max-width:60em}"
     "blockquote .en{color:#444}span.word,td.verdict{font-weight:600;white-space:nowrap}"
@@ -397,6 +397,28 @@ def software_versions() -> dict[str, str]:
         except metadata.PackageNotFoundError:
             versions[name] = "not installed"
     return versions
+
+
+def machine_facts(commit: str) -> dict[str, str]:
+    """The code and machine of a run: the repository commit (given: the workflow reads it when it
+    builds the DAG), the operating system, the CPU and the BLAS numpy calls."""
+    import platform
+
+    import numpy
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            names = [line.split(":", 1)[1].strip() for line in handle if line.startswith("model name")]
+        cpu = f"{names[0]} x {len(names)}" if names else cpu
+    except OSError:
+        pass
+    try:
+        blas = numpy.show_config(mode="dicts")["Build Dependencies"]["blas"]
+        blas_text = f"{blas.get('name', '?')} {blas.get('version', '')}".strip()
+    except Exception:  # numpy builds without the dict form
+        blas_text = "unknown"
+    return {"code commit": commit, "os": platform.platform(), "cpu": cpu, "blas": blas_text}
 
 
 def data_provenance(paths: Iterable[str | os.PathLike]) -> list[dict]:

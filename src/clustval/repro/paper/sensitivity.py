@@ -32,7 +32,8 @@ from clustval.io import atomic_write_text
 from ..verified import read_verified_csv, write_verified_text
 from .axes import count_fits, panel_fits, paper_axes
 from .claims import ClaimResult, ClaimSettings, claims_by_group, evaluate_claims
-from .claims.readings import RULES, reading_text
+from .claims.fragility import fragility_text
+from .claims.readings import RULES, THRESHOLDS, reading_text
 from .claims.results import choice_text
 from .report import html_table
 from .scores import ScoreTable
@@ -132,8 +133,9 @@ def sensitivity_table(
 
 
 def rule_variants(settings: ClaimSettings, table: ScoreTable, fallback_ks: Sequence[int] = ()):
-    """Each other reading of each rule axis, alone: its column and the results of the claims it
-    changes, on the main study's scores."""
+    """Each other reading of each rule axis, alone, then each other value of each swept
+    threshold (``settings.thresholds``: "slightly", "clearly", "the same trend"): its column
+    and the results of the claims it changes, on the main study's scores."""
     for rule in settings.rule_axes:
         for value in RULES[rule].values:
             if value == settings.readings[rule]:
@@ -142,6 +144,14 @@ def rule_variants(settings: ClaimSettings, table: ScoreTable, fallback_ks: Seque
                        if r.id in RULES[rule].claims]
             if results:
                 yield Variant(READINGS, reading_text(rule, value), ((rule, value),), False), results
+    for name, values in settings.thresholds.items():
+        for value in values:
+            if value == getattr(settings, name):
+                continue
+            results = [r for r in evaluate_claims(table, settings.with_threshold(name, value), fallback_ks)
+                       if r.id in THRESHOLDS[name]]
+            if results:
+                yield Variant(READINGS, reading_text(name, value), ((name, value),), False), results
 
 
 def _claim_order(claim_id: str) -> int:
@@ -242,6 +252,22 @@ def findings(table: Sensitivity, settings: ClaimSettings) -> list[str]:
 
 def _unstated_label(variant: Variant, axes: Sequence[str]) -> str:
     return " / ".join(choice_text(axis, value) for axis, value in variant.choices if axis in axes)
+
+
+# ====================================================================== fragility
+def claims_fragility(results: Sequence[ClaimResult], table: Sensitivity, by_sweep: Mapping,
+                     settings: ClaimSettings) -> dict[str, str]:
+    """Each headline claim's fragility cell (:func:`~.claims.fragility.fragility_text`): its
+    verdict counted under the readings and thresholds of ``table`` and every sweep of ``by_sweep``."""
+    found = {}
+    for result in results:
+        if result.scope != "main" or result.verdict in ("not tested", "not evaluated"):
+            continue
+        readings = {variant.name: cell for variant, cell in table.cells.get(result.id, {}).items()
+                    if variant.study == READINGS}
+        found[result.id] = fragility_text(result.id, result, readings, by_sweep, settings.sweep_axes,
+                                          settings.post_hoc, settings.main_choices)
+    return found
 
 
 # ====================================================================== dependence
@@ -377,6 +403,48 @@ def sensitivity_csv_text(table: Sensitivity) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return buffer.getvalue()
+
+
+#: Plain titles of the heat map's panels (:func:`variant_groups`), by group.
+GROUP_TITLES = {
+    "choices": "UCI preprocessing / clustering of Figs. 4-6",
+    "sd_radius": "SD K-medoids radius (Fig. 3)",
+    "fig3_clusterer": "STDI's norm / clustering of Fig. 3",
+    "uci_k_clusterer": "STDI's norm / clustering over K (C15)",
+    "readings": "other readings of the words",
+    "slightly_below": "C5's 'slightly below': PS2 at most this below Accuracy",
+    "clearly_above": "C8's 'clearly above': S2 more than this above PS2",
+    "trend_threshold": "C10-C14's 'the same trend': a correlation of at least",
+}
+
+
+def variant_groups(variants: Sequence[str]) -> dict[str, list[tuple[int, str]]]:
+    """The sensitivity table's columns grouped by the sweep or reading they come from, each with
+    a plain label: ``{group: [(column index, label)]}`` ("none / PAM", "SD radius mean", "ties
+    unique", "0.02"); a sweep's name prefixes its columns where two sweeps share axes.
+
+    Examples
+    --------
+    >>> variant_groups(["none / PAM *", "SD radius mean", "fig3_clusterer: STDI plain / k-means",
+    ...                 "ties unique", "slightly_below 0.02"])
+    {'choices': [(0, 'none / PAM *')], 'sd_radius': [(1, 'SD radius mean')], 'fig3_clusterer': [(2, 'STDI plain / k-means')], 'readings': [(3, 'ties: unique')], 'slightly_below': [(4, '0.02')]}
+    """
+    groups: dict[str, list[tuple[int, str]]] = {}
+    for j, label in enumerate(variants):
+        head, _, rest = label.partition(": ")
+        first, _, value = label.partition(" ")
+        if rest and head in GROUP_TITLES:
+            group, text = head, rest
+        elif first in THRESHOLDS:
+            group, text = first, value
+        elif first in RULES:
+            group, text = "readings", f"{first}: {value}"
+        elif label.startswith("SD radius"):
+            group, text = "sd_radius", label
+        else:
+            group, text = "choices", label
+        groups.setdefault(group, []).append((j, text))
+    return groups
 
 
 def read_sensitivity_csv(path) -> tuple[list[str], list[str], list[list[tuple[str, float] | None]]]:

@@ -89,9 +89,10 @@ def read_replicates(path) -> dict[str, list[dict[str, float]]]:
 
 
 def attach_noise(results: Sequence[ClaimResult], replicates: Mapping[str, Sequence[Mapping[str, float]]],
-                 level: float) -> list[ClaimResult]:
+                 level: float, field: str = "noise") -> list[ClaimResult]:
     """Each check's bootstrap interval and word (holds, fails, within noise), for every check with
-    a condition whose sets the replicates cover; the others are left as they are."""
+    a condition whose sets the replicates cover; the others are left as they are. ``field``:
+    ``noise`` (the clustering held fixed) or ``recluster`` (each resample clustered again)."""
     if not 0 < level < 1:
         raise InputError(f"the bootstrap level {level} must lie in (0, 1)")
     counts = {len(rows) for rows in replicates.values()}
@@ -111,7 +112,7 @@ def attach_noise(results: Sequence[ClaimResult], replicates: Mapping[str, Sequen
                     found = []
                 if found:
                     noise = _noise([slack for slack, _ in found], [holds for _, holds in found], level)
-            checks.append(replace(check, noise=noise) if noise else check)
+            checks.append(replace(check, **{field: noise}) if noise else check)
         out.append(replace(result, checks=tuple(checks)))
     return out
 
@@ -133,16 +134,18 @@ def _noise(slacks: Sequence[float], holds: Sequence[bool], level: float) -> dict
 
 
 def bootstrap_rows(results: Sequence[ClaimResult]) -> list[dict]:
-    """One row of ``spread.csv`` per check the bootstrap reached: its margin, interval and word."""
+    """One row of ``spread.csv`` per check and bootstrap that reached it (kind ``bootstrap``: the
+    clustering held fixed; ``recluster``: each resample clustered again): its margin, interval
+    and word."""
     rows = []
     for result in results:
         for check in result.checks:
-            if not check.noise:
-                continue
-            noise = check.noise
-            rows.append(_row(kind="bootstrap", claim=result.id, subject=check.subject, quantity="margin",
-                             value=check.slack, n=noise["replicates"], low=noise["low"], high=noise["high"],
-                             level=noise["level"], share_holding=noise["share_holding"], word=noise["word"]))
+            for kind, noise in (("bootstrap", check.noise), ("recluster", check.recluster)):
+                if not noise:
+                    continue
+                rows.append(_row(kind=kind, claim=result.id, subject=check.subject, quantity="margin",
+                                 value=check.slack, n=noise["replicates"], low=noise["low"], high=noise["high"],
+                                 level=noise["level"], share_holding=noise["share_holding"], word=noise["word"]))
     return rows
 
 

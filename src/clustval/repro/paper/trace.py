@@ -1,23 +1,29 @@
 """Each failure of a headline claim traced to its cause, and the one-sentence overall verdict.
 
 A check of a headline claim that fails (or cannot hold) is traced, in this order, to the first
-cause that explains it:
+cause that is *shown* by a computation of the run:
 
 1. **an infeasible statement**: no clustering can satisfy it under the paper's own definitions
    (:mod:`.claims.feasibility`);
-2. **the paper itself**, where two of its statements cannot both hold (C6's first clause and C8
+2. **the paper's own statements**, where two of them cannot both hold (C6's first clause and C8
    on Segmentation);
-3. **noise**: it fails, but the bootstrap interval of its margin straddles the boundary
-   (:mod:`.spread`): the data do not decide it;
-4. **a reading of the text**: it holds under another reading of a rule the words leave open
-   (:mod:`.claims.readings`);
-5. **the reconstructed data**: it holds under another draw of the reconstructed sets (a
+3. **noise**: the bootstrap that clusters every resample again cannot decide it (its interval
+   straddles the boundary; :mod:`.diagnostics`); the fixed-partition bootstrap alone never
+   makes a cause, as it leaves out the clustering's own variability;
+4. **a reading of the text**: it holds under another reading of a word (:mod:`.claims.readings`);
+5. **a local optimum of Park-Jun**: another K-medoids (PAM) finds a partition of lower cost and
+   the check holds on it (:mod:`.diagnostics`);
+6. **the two-class recall relation**: with two classes S2 is the harmonic mean of the recalls
+   and Accuracy their class-weighted mean, so S2 < Accuracy whenever the majority class is
+   recalled better: a property of the clustering, computed from its table;
+7. **PS2 follows Rand on two classes**: PS2 lies at Rand, about 1 - 2a(1 - a) below an
+   Accuracy a, which decides the check;
+8. **the reconstructed data**: it holds under another draw of the reconstructed sets (a
    generator seed, the Fig. 1 offset);
-6. **an unstated choice**: it holds under another preprocessing, clustering or index variant
+9. **an unstated choice**: it holds under another preprocessing, clustering or index variant
    the paper does not state;
-7. otherwise: on a reconstructed set, **the reconstructed data** (the paper's own draw is not
-   published); on a UCI set, the same data the paper used, under every reading and choice
-   tried, **the paper itself**.
+10. otherwise **unexplained**: it fails under every reading, draw and choice tried, and no
+    diagnostic accounts for it. The pipeline does not blame the paper for what it cannot show.
 
 The sweeps and rule axes are the configured ones; nothing here is tuned to a verdict.
 """
@@ -41,12 +47,21 @@ from .claims.settings import ClaimSettings
 from .sensitivity import READINGS, Sensitivity, choice_text
 
 INFEASIBLE_CAUSE = "an infeasible statement"
-PAPER = "the paper itself"
+PAPER = "the paper's own statements"
 NOISE = "noise"
 READING = "a reading of the text"
+LOCAL_OPTIMUM = "a local optimum of Park-Jun"
+RECALLS = "the two-class recall relation"
+PS2_RAND = "PS2 follows Rand on two classes"
 DATA = "the reconstructed data"
 UNSTATED = "an unstated choice"
-CAUSES = (INFEASIBLE_CAUSE, PAPER, NOISE, READING, DATA, UNSTATED)
+UNEXPLAINED = "unexplained"
+CAUSES = (INFEASIBLE_CAUSE, PAPER, NOISE, READING, LOCAL_OPTIMUM, RECALLS, PS2_RAND, DATA, UNSTATED, UNEXPLAINED)
+# the claims whose check needs S2 >= Accuracy on a set (C2, C3: S2 highest; C7: S2 >= Accuracy; C8: Accuracy <= S2),
+# and those that compare PS2 with Accuracy or S2 (C5, C6, C8)
+S2_OVER_ACCURACY = ("C2", "C3", "C7", "C8")
+PS2_CLAIMS = ("C5", "C6", "C7", "C8")
+BETTER_INDICES = ("s2", "accuracy", "ps2", "rand", "ari", "jaccard", "f_measure")
 
 # What a sweep axis changes, as a cause: a new draw of the reconstructed data, a choice the
 # paper leaves unstated, or a reading of its formula (eq. (9) printed as norm-squared or not).
@@ -72,12 +87,14 @@ def trace_failures(
     settings: ClaimSettings,
     sensitivity: Sensitivity | None = None,
     sweeps: Mapping[str, Mapping[object, Mapping[str, ClaimResult]]] = {},
+    diagnostics: Mapping[str, Mapping] = {},
 ) -> dict[str, list[Trace]]:
     """The cause of every failing or infeasible check of each headline claim.
 
     ``sensitivity``: its rule-axis columns (the other readings); ``sweeps[study][value][claim]``:
     each sweep's results per value (:func:`~.claims.claims_by_group`), whose axes are
-    ``settings.sweep_axes[study]``.
+    ``settings.sweep_axes[study]``; ``diagnostics``: each set's row of
+    ``results/diagnostics.csv`` (:func:`~.diagnostics.read_diagnostics`).
     """
     readings = {}
     if sensitivity is not None:
@@ -92,23 +109,27 @@ def trace_failures(
             if check.holds and not check.infeasible:
                 continue
             traces.setdefault(result.id, []).append(
-                _trace(result.id, check, settings, readings.get(result.id, []), sweeps))
+                _trace(result.id, check, settings, readings.get(result.id, []), sweeps, diagnostics))
     return traces
 
 
-def _trace(claim, check, settings, readings, sweeps) -> Trace:
+def _trace(claim, check, settings, readings, sweeps, diagnostics={}) -> Trace:
     name = _subject_name(check.subject, settings)
     if check.infeasible:
         return Trace(claim, name, INFEASIBLE_CAUSE, check.infeasible)
     if check.conflict:
         return Trace(claim, name, PAPER, check.conflict)
-    if check.word == WITHIN_NOISE:
-        noise = check.noise
-        return Trace(claim, name, NOISE, f"{noise['level']:g}% bootstrap interval of its margin "
-                                         f"{noise['low']:+.4f} to {noise['high']:+.4f}")
+    if check.recluster.get("word") == WITHIN_NOISE:
+        noise = check.recluster
+        return Trace(claim, name, NOISE, f"{noise['level']:g}% interval of its margin over {noise['replicates']} "
+                                         f"resamples, each clustered again: {noise['low']:+.4f} to {noise['high']:+.4f}")
     held = [label for label, result in readings if _holds(result, check.subject)]
-    if held:
-        return Trace(claim, name, READING, "holds under " + spoken_list(held))
+    diagnosed = _diagnosed(claim, check, name, diagnostics.get(check.subject))
+    if held:  # the first cause; a diagnostic that also bears on it is said beside it
+        beside = f"; also {diagnosed.cause}: {diagnosed.detail}" if diagnosed is not None else ""
+        return Trace(claim, name, READING, "holds under " + spoken_list(held) + beside)
+    if diagnosed is not None:
+        return diagnosed
     by_cause: dict[str, list[str]] = {}
     for study, by_value in sweeps.items():
         axes = settings.sweep_axes.get(study, ())
@@ -135,10 +156,54 @@ def _trace(claim, check, settings, readings, sweeps) -> Trace:
         if cause in by_cause:
             return Trace(claim, name, cause, "holds under " + "; ".join(by_cause[cause]))
     if _kind(check, settings) == "uci":
-        return Trace(claim, name, PAPER, "the paper's own data; fails under every reading and choice tried")
+        return Trace(claim, name, UNEXPLAINED, "the paper's own data; fails under every reading and choice tried, "
+                                               "and no diagnostic accounts for it")
     if _kind(check, settings) == "table":
-        return Trace(claim, name, PAPER, "the paper's printed value")
-    return Trace(claim, name, DATA, "fails under every reading, draw and choice tried; the paper's draw is not published")
+        return Trace(claim, name, UNEXPLAINED, "the paper's printed value differs from ours")
+    return Trace(claim, name, UNEXPLAINED, "fails under every reading, draw and choice tried, and no diagnostic "
+                                           "accounts for it; the paper's draw is not published")
+
+
+def _diagnosed(claim: str, check, name: str, row: Mapping | None) -> Trace | None:
+    """The cause a computed diagnostic of the set's clustering shows (:mod:`.diagnostics`), if any."""
+    if not row:
+        return None
+    cost, better = row.get("cost"), row.get("better_cost")
+    if better not in (None, "") and cost not in (None, "") and better < cost * (1 - 1e-9) and check.condition:
+        values = {check.subject: {index: row[f"better_{index}"] for index in BETTER_INDICES}}
+        try:
+            _, holds = check.condition(values)
+        except KeyError:  # the check reads an index the diagnostics do not hold
+            holds = False
+        if holds:
+            return Trace(claim, name, LOCAL_OPTIMUM,
+                         f"{row['better_algorithm']} finds a partition of lower cost ({better:.6g} < Park-Jun's "
+                         f"{cost:.6g}); on it the check holds")
+    if int(row["n_classes"]) != 2:
+        return None
+    s2, accuracy, ps2, rand = (row[k] for k in ("s2", "accuracy", "ps2", "rand"))
+    sizes = row["class_sizes"].replace(" ", "/")
+    recalls = [float(r) for r in row["recalls"].split()]
+    if claim in S2_OVER_ACCURACY and s2 < accuracy and "S2" in check.statement:
+        if row.get("majority_recall") in (None, "") or len(set(sizes.split("/"))) == 1:
+            why = (f"two equal classes ({sizes}): S2 {s2:.4f}, the harmonic mean of the recalls "
+                   f"({recalls[0]:.3f}, {recalls[1]:.3f}), is at most Accuracy {accuracy:.4f}, their mean "
+                   "(eqs. (2)-(4)); equal only when the recalls are")
+        else:
+            major, minor = row["majority_recall"], row["minority_recall"]
+            if major < minor:
+                return None
+            why = (f"two classes ({sizes}): S2 {s2:.4f} is the harmonic mean of the recalls, Accuracy {accuracy:.4f} "
+                   f"their class-weighted mean; this clustering recalls the majority class better ({major:.3f} vs "
+                   f"{minor:.3f}), which makes S2 < Accuracy (eqs. (2)-(4)): a property of the clustering")
+        return Trace(claim, name, RECALLS, why)
+    if claim in PS2_CLAIMS and "PS2" in check.statement + check.subject or claim == "C5":
+        even = row["rand_even_errors"]
+        return Trace(claim, name, PS2_RAND,
+                     f"two classes: PS2 {ps2:.4f} lies {abs(ps2 - rand):.4f} from Rand {rand:.4f}; with Accuracy "
+                     f"{accuracy:.4f} and errors spread evenly Rand is 1 - 2a(1 - a) = {even:.4f}, "
+                     f"{accuracy - even:+.4f} from Accuracy (eqs. (5)-(8))")
+    return None
 
 
 def _variant_cause(changed) -> str:
@@ -196,37 +261,100 @@ def overall_verdict(verdicts: Sequence[str]) -> str:
     return IN_PART
 
 
-def verdict_sentence(claims: Sequence[Mapping], traces: Mapping[str, Sequence[Mapping]]) -> str:
-    """The one sentence: whether the paper replicates, how its claims fare, and what each kind
-    of failure traces to. ``claims``: the headline rows of claims.csv (``id``, ``verdict``,
-    ``holding_within_noise``, optional); ``traces[claim]``: its traced checks (``subject``, ``cause``)."""
-    verdicts = [row["verdict"] for row in claims]
-    judged = [v for v in verdicts if v not in (NOT_EVALUATED, "not tested")]
-    counts = {v: judged.count(v) for v in (REPRODUCED, PARTLY, "not reproduced", INFEASIBLE) if v in judged}
-    parts = [f"{n} {'partly reproduced' if v == PARTLY else v}" for v, n in counts.items()]
-    sentence = (f"The paper {overall_verdict(verdicts)}: of its {len(judged)} checked statements, "
-                f"{spoken_list(parts)}")
-    untested = verdicts.count("not tested")
+#: Why a check fails, one line per cause (the report's "Why claims fail").
+CAUSE_WHY = {
+    INFEASIBLE_CAUSE: "no clustering can satisfy the statement under the paper's own definitions",
+    PAPER: "two statements of the paper cannot both hold on the same numbers",
+    NOISE: "resampling the objects and clustering again moves the check across its boundary: the data do not decide it",
+    READING: "the statement holds under another reading of its words (a margin, a tie, a threshold, STDI's norm)",
+    LOCAL_OPTIMUM: "Park-Jun stopped at a local optimum: PAM's partition of lower cost satisfies the statement",
+    RECALLS: "with two classes S2 is the harmonic mean of the recalls and Accuracy their class-weighted mean; "
+             "a clustering that recalls the majority better puts S2 below Accuracy",
+    PS2_RAND: "with two classes PS2 sits at the Rand index, 1 - 2a(1 - a) for an Accuracy a, well below Accuracy",
+    DATA: "the statement holds under another draw of the reconstructed sets",
+    UNSTATED: "the statement holds under another preprocessing or clustering the paper does not state",
+    UNEXPLAINED: "it fails under every reading, draw and choice tried, and no diagnostic accounts for it",
+}
+
+
+def _by_verdict(rows: Sequence[Mapping]) -> str:
+    """"1 reproduced (C9) and 2 partly (C2, C3)" for claims.csv rows."""
+    order = (REPRODUCED, PARTLY, "not reproduced", INFEASIBLE)
+    parts = []
+    for verdict in order:
+        ids = [row["id"] for row in rows if row["verdict"] == verdict]
+        if ids:
+            word = {"not reproduced": "not", INFEASIBLE: "infeasible"}.get(verdict, verdict)
+            parts.append(f"{len(ids)} {word} ({', '.join(ids)})")
+    return spoken_list(parts)
+
+
+def verdict_sentence(claims: Sequence[Mapping], traces: Mapping[str, Sequence[Mapping]],
+                     central: Sequence[str] = (), arithmetic: Sequence[str] = ()) -> str:
+    """The verdict: whether the paper's central claims replicate, then the other claims apart by
+    kind (met by a baseline, arithmetic of the definitions, the rest), and what the failing
+    checks trace to, most first. ``claims``: the headline rows of claims.csv (``id``,
+    ``verdict``, optional ``baseline_met``); ``traces[claim]``: its traced checks (``subject``,
+    ``cause``); ``central`` and ``arithmetic``: claim ids (config ``claims.verdict_groups``).
+
+    Examples
+    --------
+    >>> rows = [{"id": "C1", "verdict": "partly"}, {"id": "C2", "verdict": "reproduced", "baseline_met": "yes"},
+    ...         {"id": "C3", "verdict": "reproduced"}, {"id": "N1", "verdict": "not tested"}]
+    >>> verdict_sentence(rows, {"C1": [{"subject": "x", "cause": NOISE}]}, ["C1"], ["C3"])
+    'The paper replicates in part. None of its 1 central claim is reproduced in full: 1 partly (C1). Of the 2 other checked statements, 1 is met by a baseline (1 reproduced (C2)) and 1 is arithmetic of the definitions (1 reproduced (C3)); 1 more is not testable, said why. The checks that fail or cannot hold trace to noise (1).'
+    """
+    judged = [row for row in claims if row["verdict"] not in (NOT_EVALUATED, "not tested")]
+    core = [row for row in judged if row["id"] in central] or judged
+    met = [row for row in judged if row.get("baseline_met") == "yes" and row not in core]
+    sums = [row for row in judged if row["id"] in arithmetic and row not in core and row not in met]
+    rest = [row for row in judged if row not in core and row not in met and row not in sums]
+    n, noun = len(core), "central claim" if len(core) == 1 else "central claims"
+    full = [row["id"] for row in core if row["verdict"] == REPRODUCED]
+    sentence = f"The paper {overall_verdict([row['verdict'] for row in core])}. "
+    sentence += (f"None of its {n} {noun} is reproduced in full: " if not full else f"Of its {n} {noun}, ")
+    sentence += _by_verdict(core)
+    core_met = [row["id"] for row in core if row.get("baseline_met") == "yes"]
+    if core_met:
+        sentence += f"; a baseline that looks at no data does as well on {', '.join(core_met)}"
+    others = []
+    if met:
+        others.append(f"{len(met)} {'is' if len(met) == 1 else 'are'} met by a baseline ({_by_verdict(met)})")
+    if sums:
+        others.append(f"{len(sums)} {'is' if len(sums) == 1 else 'are'} arithmetic of the definitions "
+                      f"({_by_verdict(sums)})")
+    if rest:
+        others.append(f"{len(rest)} more: {_by_verdict(rest)}")
+    sentence += "."
+    if others:
+        sentence += f" Of the {len(judged) - len(core)} other checked statements, " + spoken_list(others)
+    untested = [row["id"] for row in claims if row["verdict"] == "not tested"]
     if untested:
-        sentence += f" ({untested} more not testable, said why)"
-    noisy = sum(int(row.get("holding_within_noise", 0) or 0) for row in claims)
-    if noisy:
-        sentence += f"; {noisy} of the checks that hold do so only within noise"
-    by_cause: dict[str, list[str]] = {}
-    for claim, rows in traces.items():
+        sentence += (f"; {len(untested)} more {'is' if len(untested) == 1 else 'are'} not testable, said why"
+                     if others else f" {len(untested)} more not testable, said why")
+    sentence += "." if others or untested else ""
+    by_cause: dict[str, int] = {}
+    for rows in traces.values():
         for row in rows:
-            by_cause.setdefault(row["cause"], []).append(f"{claim} {row['subject']}")
+            by_cause[row["cause"]] = by_cause.get(row["cause"], 0) + 1
     if by_cause:
-        pieces = []
-        for cause in CAUSES:
-            where = by_cause.get(cause)
-            if not where:
-                continue
-            n = len(where)
-            noun = "check" if n == 1 else "checks"
-            pieces.append(f"{cause} ({n} {noun}: {_short(where)})")
-        sentence += "; the checks that fail or cannot hold trace to " + spoken_list(pieces)
-    return sentence + "."
+        ranked = sorted(by_cause.items(), key=lambda item: (-item[1], CAUSES.index(item[0])))
+        sentence += (" The checks that fail or cannot hold trace to "
+                     + spoken_list([f"{cause} ({count})" for cause, count in ranked]) + ".")
+    return sentence
+
+
+def why_claims_fail(traces: Mapping[str, Sequence[Mapping]]) -> list[dict]:
+    """One row per cause: how many failing checks it explains, of which claims, and why."""
+    rows = []
+    for cause in CAUSES:
+        found = [(claim, t["subject"]) for claim, items in traces.items() for t in items if t["cause"] == cause]
+        if found:
+            claims = list(dict.fromkeys(claim for claim, _ in found))
+            rows.append({"cause": cause, "checks": str(len(found)), "claims": ", ".join(claims),
+                         "why": CAUSE_WHY[cause],
+                         "where": _short([f"{claim} {subject}" for claim, subject in found], 6)})
+    return rows
 
 
 def _short(items: Sequence[str], most: int = 4) -> str:

@@ -30,6 +30,7 @@ from clustval.indices.registry import get_index
 
 from ..scores import ScoreTable
 from . import conditions as K
+from .baselines import k_baseline_detail
 from .feasibility import s2_above_accuracy_proof
 from .results import (
     NOT_REPRODUCED,
@@ -73,79 +74,132 @@ def finds(ks: Sequence[int], expected: int, ties: str) -> bool:
 
     Examples
     --------
-    >>> finds((3, 9, 10), 3, "any"), finds((3, 9, 10), 3, "unique"), finds((3,), 3, "unique")
+    >>> finds((3, 9, 10), 3, "shared"), finds((3, 9, 10), 3, "unique"), finds((3,), 3, "unique")
     (True, False, True)
     """
-    return expected in ks if ties == "any" else tuple(ks) == (expected,)
+    return expected in ks if ties == "shared" else tuple(ks) == (expected,)
+
+
+def c1_checks(best: Mapping[str, Sequence[int]], expected: Mapping[str, int], true_k: int,
+              ties: str) -> list[tuple[str, bool, str]]:
+    """C1's checks from each index's best K: ``(subject, holds, why)``.
+
+    One check per index (its stated K is found, :func:`finds`), and one for "only" (只有): no
+    index but STDI finds ``true_k``, under the same tie rule. Under ``ties: shared`` IGP's tie
+    at 3, 9 and 10 finds 3 (its check holds) and 9 (the "only" check fails); under ``unique``
+    it finds neither. The offset-sweep figure shades an offset with these same checks.
+
+    Examples
+    --------
+    >>> [(s, h) for s, h, _ in c1_checks({"stdi": (9,), "igp": (3, 9)}, {"stdi": 9, "igp": 3}, 9, "shared")]
+    [('stdi', True), ('igp', True), ('only', False)]
+    >>> [(s, h) for s, h, _ in c1_checks({"stdi": (9,), "igp": (3, 9)}, {"stdi": 9, "igp": 3}, 9, "unique")]
+    [('stdi', True), ('igp', False), ('only', True)]
+    """
+    found = [(name, finds(best[name], k, ties), f"stated {k}") for name, k in expected.items()]
+    rivals = [name for name in expected if name != "stdi" and finds(best[name], true_k, ties)]
+    why = ("no other index finds " + str(true_k)) if not rivals else \
+        (", ".join(_label(name) for name in rivals) + f" also finds {true_k}")
+    return [*found, ("only", not rivals, why)]
+
+
+def c1_pattern_holds(best: Mapping[str, Sequence[int]], expected: Mapping[str, int], true_k: int,
+                     ties: str) -> bool:
+    """Whether every check of C1 holds (the paper's pattern, as the claim and Fig. S1 read it)."""
+    return all(holds for _, holds, _ in c1_checks(best, expected, true_k, ties))
 
 
 def claim_c1(table: ScoreTable, settings: ClaimSettings, fallback_ks: Sequence[int] = ()) -> ClaimResult:
-    """C1 (Fig. 3): on the Fig. 1 set STDI is best at K = 9, DB XB IGP Sil BWP at K = 3.
+    """C1 (Fig. 3): only STDI finds the 9 clusters of the Fig. 1 set; DB XB IGP Sil BWP are best at K = 3.
 
     A best value shared by several K (IGP = 1 at K = 3, 9 and 10) is reported as a tie; under
-    the reading ``ties: any`` it finds each of those K, under ``unique`` none (:func:`finds`).
-    Rule: reproduced if all six checks hold; partly if STDI's does (the claim's point) and at
-    least ``partly_share`` of the other five do; otherwise not reproduced. ``fallback_ks``:
-    the K at which SD seeding ran out of candidates and filled its seeds farthest-first.
+    the reading ``ties: shared`` it finds each of those K, under ``unique`` none (:func:`finds`).
+    "Only" (只有) is a check of its own (:func:`c1_checks`). Rule: reproduced if every check
+    holds; partly if STDI's does (the claim's point) and at least ``partly_share`` of the others
+    do; otherwise not reproduced. ``fallback_ks``: the K at which SD seeding ran out of
+    candidates and filled its seeds farthest-first.
     """
     ties = settings.readings["ties"]
-    checks = []
-    best = {}
-    for name, expected in settings.c1_expected.items():
+    best, values = {}, {}
+    for name in settings.c1_expected:
         ks, value = table.best_ks(settings.fig3_dataset, name, settings.fig3_algorithm)
-        best[name] = list(ks)
+        best[name], values[name] = list(ks), value
+    true_k = settings.fig1_true_k
+    checks = []
+    for subject, holds, why in c1_checks(best, settings.c1_expected, true_k, ties):
+        if subject == "only":
+            checks.append(Check(
+                subject="only STDI",
+                statement=f"only STDI finds {true_k} (只有): {why}",
+                holds=holds,
+                numbers={"expected_k": true_k},
+            ))
+            continue
+        ks, expected = best[subject], settings.c1_expected[subject]
         also = ""
-        if name != "stdi" and len(ks) > 1 and settings.fig1_true_k in ks:
-            also = f"; its tie also takes in {settings.fig1_true_k}, the K the paper says only STDI finds"
+        if subject != "stdi" and len(ks) > 1 and true_k in ks:
+            also = f"; its tie also takes in {true_k}, the K the paper says only STDI finds"
         checks.append(Check(
-            subject=_label(name),
-            statement=f"best K of {_label(name)} is {best_ks_text(ks)} (value {value:.4g}); paper: {expected}{also}",
-            holds=finds(ks, expected, ties),
-            numbers={"best_k": ks[0], "n_tied": len(ks), "best_value": value, "expected_k": expected},
+            subject=_label(subject),
+            statement=f"best K of {_label(subject)} is {best_ks_text(ks)} (value {values[subject]:.4g}); "
+                      f"paper: {expected}{also}",
+            holds=holds,
+            numbers={"best_k": ks[0], "n_tied": len(ks), "best_value": values[subject], "expected_k": expected},
         ))
-    stdi = [c for c, name in zip(checks, settings.c1_expected) if name == "stdi"]
-    others = [c for c, name in zip(checks, settings.c1_expected) if name != "stdi"]
+    stdi, others = checks[0], checks[1:]
     n_other = sum(c.holds for c in others)
     if all(c.holds for c in checks):
         verdict = REPRODUCED
-    elif stdi and stdi[0].holds and others and n_other / len(others) >= settings.partly_share:
+    elif stdi.holds and others and n_other / len(others) >= settings.partly_share:
         verdict = PARTLY
     else:
         verdict = NOT_REPRODUCED
     ks = table.series(settings.fig3_dataset, settings.fig3_indices[0], settings.fig3_algorithm)[0]
-    summary = "best K: " + ", ".join(f"{get_index(n).label} {best_ks_text(k)}" for n, k in best.items())
+    summary = f"{sum(c.holds for c in checks)}/{len(checks)} checks hold; best K: " + ", ".join(
+        f"{get_index(n).label} {best_ks_text(k)}" for n, k in best.items())
     algorithm = algorithm_label(settings.fig3_algorithm)
-    summary += f" (K = {ks[0]}..{ks[-1]}, {algorithm})"
+    summary += f" (K = {ks[0]}..{ks[-1]}, {algorithm}); only STDI finds {true_k}: " + \
+        ("yes" if checks[-1].holds else "no")
     if fallback_ks:
         summary += f"; SD seeds filled farthest-first at K = {k_ranges_text(fallback_ks)}"
-    tie_rule = ("the stated K is among the index's best (a tie finds each of its K)" if ties == "any"
-                else "the stated K is the index's unique best")
+    baseline = k_baseline_detail(ks, {settings.fig3_dataset: true_k}, int(stdi.holds), **_k_baseline_args(settings))
     return ClaimResult(
         id="C1",
         source="Fig. 3",
         statement=(
-            f"On the Fig. 1 set, STDI is best at K = {settings.fig1_true_k}; DB, XB, IGP, Sil, BWP "
+            f"On the Fig. 1 set, only STDI finds K = {true_k}; DB, XB, IGP, Sil, BWP "
             f"are best at K = {settings.fig1_group_k}."
         ),
         rule=(
-            f"a check holds when {tie_rule}; reproduced if every "
-            f"check holds; partly if STDI's does and at least {settings.partly_share:g} of the "
-            "others do; otherwise not reproduced"
+            f"a check holds when the stated K is found under the tie rule ({ties}), and 'only' when no other "
+            f"index finds {true_k} under it; reproduced if every check holds; partly if STDI's does and at "
+            f"least {settings.partly_share:g} of the others do; otherwise not reproduced"
         ),
         verdict=verdict,
         summary=summary,
         checks=tuple(checks),
-        detail={"best_k": best, "k_range": [ks[0], ks[-1]], "init_fallback_k": sorted(fallback_ks)},
+        detail={"best_k": best, "k_range": [ks[0], ks[-1]], "init_fallback_k": sorted(fallback_ks),
+                "baseline": _public(baseline)},
     )
+
+
+def _k_baseline_args(settings: ClaimSettings) -> dict:
+    return {"fixed_k": int(settings.baselines["fixed_k"]), "seed": int(settings.baselines["seed"])}
+
+
+def _public(baseline: Mapping) -> dict:
+    return {key: value for key, value in baseline.items() if key != "answers"}
 
 
 # ====================================================================== C2, C3: S2 highest
 def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult:
-    """S2 is "the highest" when it is strictly above every other index (beyond the margin,
-    under the margin reading: within it S2 is tied, which is not highest). On a set where no
-    clustering lets S2 exceed Accuracy the check is infeasible (:mod:`.feasibility`)."""
+    """S2 is "the highest" under the tie rule: with ``ties: shared`` S2 level with the best
+    other index (exactly, or within the margin under that reading) is highest, as a tied best
+    K is found; with ``unique`` it must be above every other. On a set where no clustering
+    lets S2 exceed Accuracy the strict check is infeasible (:mod:`.feasibility`)."""
     exceptions = settings.excepted(id)
     tol = settings.tolerance
+    shared = settings.readings["ties"] == "shared"
     checks = []
     for dataset in datasets:
         is_exception = dataset in exceptions
@@ -155,16 +209,17 @@ def _s2_highest(table, settings, datasets, id, source, statement) -> ClaimResult
         s2 = values["s2"]
         others = [n for n in values if n != "s2"]
         rival = max(others, key=lambda n: values[n])
-        highest = K.above(K.value(dataset, "s2"), K.best_of(dataset, others), tol)
+        compare = K.at_least if shared else K.above
+        highest = compare(K.value(dataset, "s2"), K.best_of(dataset, others), tol)
         _, is_highest = highest({dataset: values})
-        if is_highest:
-            word = "highest"
-        elif s2 >= values[rival] - tol:
-            word = f"tied within {tol:g}, not highest" if tol else "tied, not highest"
+        tied = abs(s2 - values[rival]) <= tol if tol else s2 == values[rival]
+        if tied:
+            word = "tied with the best, " + ("highest (a tie is shared)" if shared else "not highest (a tie counts for none)")
         else:
-            word = "not highest"
+            word = "highest" if is_highest else "not highest"
         sizes = settings.class_sizes.get(dataset, ())
-        proof = "" if is_exception or "accuracy" not in others else s2_above_accuracy_proof(sizes, len(sizes))
+        proof = "" if is_exception or "accuracy" not in others or shared else \
+            s2_above_accuracy_proof(sizes, len(sizes))
         checks.append(_check(
             dataset,
             f"S2 {s2:.4f} vs best other {_label(rival)} {values[rival]:.4f} "
@@ -202,10 +257,12 @@ def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 
     One check per (figure, data set): at most one other index is below ARI (strictly, beyond
     the margin under the margin reading), that is, the second lowest of the others is at least
-    ARI. The share on UCI vs synthetic sets is reported ("most pronounced on UCI sets") but not
+    ARI; under ``ties: unique`` ARI level with the second lowest is not among the last two, so
+    the second lowest must be above it. The share on UCI vs synthetic sets is reported ("most pronounced on UCI sets") but not
     part of the verdict.
     """
     tol = settings.tolerance
+    among = K.at_least if settings.readings["ties"] == "shared" else K.above
     checks = []
     for figure, indices in (("Fig. 4", settings.fig4_indices), ("Fig. 5", settings.fig5_indices)):
         for kind, datasets in (("synthetic", settings.synthetic), ("UCI", settings.uci)):
@@ -218,7 +275,7 @@ def claim_c4(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
                     f"{figure} {dataset}",
                     f"ARI {ari:.4f}; indices below it: "
                     + (", ".join(f"{get_index(n).label} {values[n]:.4f}" for n in lower) or "none"),
-                    K.at_least(K.nth_lowest(dataset, others, 2), K.value(dataset, "ari"), tol),
+                    among(K.nth_lowest(dataset, others, 2), K.value(dataset, "ari"), tol),
                     {dataset: values},
                     numbers={**values, "n_below_ari": len(lower), "kind": kind},
                 ))
@@ -343,17 +400,20 @@ def claim_c7(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 
 
 def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
-    """C8 (Fig. 6b): on UCI sets S2 > PS2 everywhere; Bupa: Accuracy above S2 and PS2;
-    Segmentation: Accuracy below S2 and PS2; elsewhere PS2 <= Accuracy <= S2.
+    """C8 (Fig. 6b): on UCI sets S2 is clearly above PS2 everywhere; Bupa: Accuracy above S2 and
+    PS2; Segmentation: Accuracy below S2 and PS2; elsewhere PS2 <= Accuracy <= S2.
 
-    One check per data set: every part of the claim that names it must hold.
+    "Clearly above" (明显高于) is above by more than ``clearly_above`` (config; the margin
+    reading adds its ``equal_tol``). One check per data set: every part of the claim that names
+    it must hold.
     """
     tol = settings.tolerance
+    clearly = settings.clearly_above
     checks = []
     for dataset in settings.uci:
         values = _values(table, settings, dataset, ("s2", "accuracy", "ps2"))
         s2, acc, ps2 = (K.value(dataset, name) for name in ("s2", "accuracy", "ps2"))
-        parts = {"S2 > PS2": K.above(s2, ps2, tol)}
+        parts = {f"S2 > PS2 + {clearly:g}": K.above(s2, lambda v, p=ps2: p(v) + clearly, tol)}
         if dataset in settings.excepted("C8_accuracy_above"):
             parts["Accuracy > S2"] = K.above(acc, s2, tol)
             parts["Accuracy > PS2"] = K.above(acc, ps2, tol)
@@ -373,7 +433,7 @@ def claim_c8(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
         ))
     return result_from_checks(
         "C8", "Fig. 6b",
-        f"On the UCI sets, S2 > PS2 everywhere; Accuracy <= S2 except on "
+        f"On the UCI sets, S2 is clearly above PS2 (by more than {clearly:g}) everywhere; Accuracy <= S2 except on "
         f"{settings.spelled('C8_accuracy_above')} (Accuracy above S2 and PS2); on "
         f"{settings.spelled('C8_accuracy_below')}, Accuracy is below S2 and PS2; elsewhere Accuracy >= PS2.",
         checks, settings,
@@ -423,7 +483,7 @@ def claim_c15(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
 
     The paper shows it on the Fig. 1 set only (C1); here on each UCI set: STDI's best K over
     ``pipeline.uci_k``'s range, with its clustering, is the set's number of classes (a tie finds
-    each of its K under the reading ``ties: any``). The other Fig. 3 indices' hits are reported
+    each of its K under the reading ``ties: shared``). The other Fig. 3 indices' hits are reported
     beside it, not judged. A set the run did not cluster over K is left out.
     """
     ties = settings.readings["ties"]
@@ -457,10 +517,15 @@ def claim_c15(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     if checks:
         extra = (f"K = {span[0]}..{span[-1]}, {algorithm_label(settings.uci_k_algorithm)}; the other indices find the "
                  "true number on: " + ", ".join(f"{_label(name)} {hit}/{n}" for name, hit in hits.items()))
+    detail = {}
+    if checks:
+        truth = {c.subject: c.numbers["true_k"] for c in checks}
+        detail["baseline"] = _public(k_baseline_detail(
+            span, truth, sum(c.holds for c in checks), **_k_baseline_args(settings)))
     return result_from_checks(
         "C15", "Abstract",
         "STDI finds the true number of clusters of a data set (checked on the UCI sets).",
-        checks, settings, summary_extra=extra,
+        checks, settings, summary_extra=extra, detail=detail,
     )
 
 

@@ -38,6 +38,7 @@ class Check:
     infeasible: str = ""
     conflict: str = ""  # another statement of the paper this check cannot hold together with
     noise: Mapping = field(default_factory=dict)  # {"word", "low", "high", "share_holding", "replicates"}
+    recluster: Mapping = field(default_factory=dict)  # the same from the bootstrap that clusters each resample again
 
     @property
     def word(self) -> str:

@@ -103,6 +103,9 @@ def _robust_c1(per_value: Mapping[object, ClaimResult], settings: ClaimSettings,
         band = pattern_band([c.numbers[axis] for c in checks], [c.holds for c in checks])
         summary += "; band: " + (", ".join(f"{lo:g}-{hi:g}" if lo != hi else f"{lo:g}" for lo, hi in band) or "none")
         detail["band"] = band
+        partly = [value for value, result in per_value.items() if result.verdict == PARTLY]
+        if partly:
+            summary += "; partly at " + ", ".join(f"{v:g}" for v in sorted(partly))
     elif 0 < n_hold < len(checks):
         axes = settings.sweep_axes.get(study, (axis,))
         held = [" / ".join(choice_text(a, v) for a, v in zip(axes, str(c.numbers[axis]).split("/")))

@@ -9,7 +9,7 @@ from clustval.errors import InputError
 from clustval.formatting import spoken_list
 from clustval.indices.registry import get_index
 
-from .readings import RULES, check_readings
+from .readings import RULES, THRESHOLDS, check_readings
 
 C6_BOUNDS = RULES["c6_bound"].values  # what PS2 must not exceed in C6 (see claim_c6)
 
@@ -33,6 +33,7 @@ class ClaimSettings:
     fig1_group_k: int
     equal_tol: float
     slightly_below: float
+    clearly_above: float  # C8: "clearly above" (明显高于) = above by more than this
     partly_share: float
     readings: Mapping[str, str]  # the reading of each open rule (readings.RULES): the headline's are the config's
     exceptions: Mapping[str, tuple[str, ...]]
@@ -59,6 +60,9 @@ class ClaimSettings:
     stated_axes: tuple[str, ...] = ()  # sweep axes whose main value the paper states (its clustering)
     rule_axes: tuple[str, ...] = ()  # the rules whose other readings are columns of the sensitivity table
     statements: tuple = ()  # the paper's statements, as words.statement_params gives them
+    post_hoc: Mapping[str, str] = field(default_factory=dict)  # sweep axis -> why its main value was chosen after a trial
+    baselines: Mapping[str, float] = field(default_factory=lambda: {"fixed_k": 2, "seed": 0, "pair_share": 0.5})  # baselines.py
+    thresholds: Mapping[str, tuple[float, ...]] = field(default_factory=dict)  # readings.THRESHOLDS swept: name -> values
 
     def __post_init__(self):
         if not 0 < self.partly_share <= 1:
@@ -67,8 +71,11 @@ class ClaimSettings:
         unknown = [rule for rule in self.rule_axes if rule not in RULES]
         if unknown:
             raise InputError(f"claims.rule_axes: unknown rule {unknown[0]!r}; rules: {', '.join(RULES)}")
-        if self.equal_tol < 0 or self.slightly_below < 0:
-            raise InputError("claims.equal_tol and claims.slightly_below must be >= 0")
+        if min(self.equal_tol, self.slightly_below, self.clearly_above) < 0:
+            raise InputError("claims.equal_tol, claims.slightly_below and claims.clearly_above must be >= 0")
+        unknown = [name for name in self.thresholds if name not in THRESHOLDS]
+        if unknown:
+            raise InputError(f"claims.thresholds: unknown {unknown[0]!r}; thresholds: {', '.join(THRESHOLDS)}")
         for name in (*self.fig3_indices, *self.fig4_indices, *self.fig5_indices):
             get_index(name)  # a typo in config fails here, with the list of known indices
 
@@ -92,6 +99,9 @@ class ClaimSettings:
                     "stated_axes": tuple(params.get("stated_axes", ())),
                     "sweep_axes": {k: tuple(v) for k, v in params.get("sweep_axes", {}).items()},
                     "statements": tuple(params.get("statements", ())),
+                    "thresholds": {k: tuple(v) for k, v in params.get("thresholds", {}).items()},
+                    "post_hoc": dict(params.get("post_hoc", {})),
+                    "baselines": dict(params.get("baselines", {"fixed_k": 2, "seed": 0, "pair_share": 0.5})),
                 }
             )
         except (KeyError, TypeError) as problem:
@@ -100,6 +110,10 @@ class ClaimSettings:
     def read_as(self, **readings: str) -> ClaimSettings:
         """These settings under other readings of some rules (``ties="unique"``)."""
         return replace(self, readings={**self.readings, **readings})
+
+    def with_threshold(self, name: str, value: float) -> ClaimSettings:
+        """These settings with one threshold of :data:`~.readings.THRESHOLDS` at ``value``."""
+        return replace(self, **{name: value})
 
     @property
     def c6_ps2_bound(self) -> str:
@@ -133,6 +147,11 @@ class ClaimSettings:
         """"not evaluated: UEc6 not in this run" for the named sets this run leaves out."""
         missing = [self.name(d) for d in self.excepted(key) if d not in datasets]
         return f"not evaluated: {', '.join(missing)} not in this run" if missing else ""
+
+    @property
+    def pair_indices(self) -> tuple[str, ...]:
+        """The external indices Figs. 4 and 5 draw: the pairs of the trend baseline."""
+        return tuple(dict.fromkeys((*self.fig4_indices, *self.fig5_indices)))
 
     @property
     def c1_expected(self) -> dict[str, int]:

@@ -20,32 +20,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import numpy as np
-from scipy.stats import rankdata
-
 from clustval.indices.registry import get_index
 
 from ..scores import ScoreTable
 from . import conditions as K
+from .baselines import pair_baseline_detail
+from .correlation import correlation
 from .results import Check, ClaimResult, result_from_checks
 from .settings import ClaimSettings
 
 
-def correlation(x: Sequence[float], y: Sequence[float], measure: str) -> float:
-    """Spearman's (ranks, ties averaged) or Pearson's correlation of two series; NaN when either
-    is constant (no trend to follow).
-
-    Examples
-    --------
-    >>> round(correlation([1, 2, 3, 4], [1, 3, 2, 4], "spearman"), 12), correlation([1, 2, 3], [2, 4, 6], "pearson")
-    (0.8, 1.0)
-    """
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    if measure == "spearman":
-        x, y = rankdata(x), rankdata(y)
-    if np.ptp(x) == 0 or np.ptp(y) == 0:
-        return float("nan")
-    return float(np.corrcoef(x, y)[0, 1])
 
 
 def _corr_term(datasets: Sequence[str], a: str, b: str, measure: str) -> Callable:
@@ -77,11 +61,18 @@ def _sets(settings: ClaimSettings, datasets: Sequence[str], key: str) -> list[st
     return [d for d in datasets if d not in settings.excepted(key)]
 
 
-def _result(id, source, statement, checks, settings, datasets) -> ClaimResult:
+def _result(id, source, statement, checks, settings, datasets, table=None, panels=None) -> ClaimResult:
     if len(datasets) < 3:
         return result_from_checks(id, source, statement, [], settings)  # no trend over fewer than 3 sets
     measure = settings.readings["trend_measure"]
-    return result_from_checks(id, source, statement, checks, settings,
+    detail = {}
+    if table is not None:
+        panels = panels or [list(datasets)]
+        every = [d for panel in panels for d in panel]
+        detail["baseline"] = pair_baseline_detail(
+            _values(table, settings, every, settings.pair_indices), panels, settings.pair_indices, measure,
+            settings.trend_threshold, settings.baselines["pair_share"])
+    return result_from_checks(id, source, statement, checks, settings, detail=detail,
                               summary_extra=f"{measure} correlation across the sets, threshold {settings.trend_threshold:g}")
 
 
@@ -93,7 +84,7 @@ def claim_c10(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     checks = [_follows(f"S2 ~ {_label(n)}", datasets, "s2", n, settings, values, "synthetic") for n in others] \
         if values else []
     return _result("C10", "Fig. 4a", f"S2 follows the same trend as each other index across the synthetic sets "
-                   f"except {settings.spelled('C2')}.", checks, settings, datasets)
+                   f"except {settings.spelled('C2')}.", checks, settings, datasets, table)
 
 
 def claim_c11(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
@@ -122,7 +113,7 @@ def claim_c11(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     ))
     return _result("C11", "Fig. 4b", "Across the UCI sets S2's trend basically agrees with "
                    + ", ".join(_label(n) for n in agree) + f", but not quite with {_label(contrast)}.",
-                   checks, settings, datasets)
+                   checks, settings, datasets, table)
 
 
 def claim_c12(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
@@ -133,7 +124,7 @@ def claim_c12(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     checks = [_follows(f"S2 ~ {_label(n)}", datasets, "s2", n, settings, values, "all") for n in others] \
         if values else []
     return _result("C12", "Figs. 4a, 4b", "Across all the sets S2's trend broadly agrees with each other index "
-                   "of Fig. 4.", checks, settings, datasets)
+                   "of Fig. 4.", checks, settings, datasets, table)
 
 
 def claim_c13(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
@@ -142,7 +133,7 @@ def claim_c13(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
     values = _values(table, settings, datasets, ["ps2", "accuracy"]) if len(datasets) >= 3 else {}
     checks = [_follows("PS2 ~ Accuracy", datasets, "ps2", "accuracy", settings, values, "synthetic")] if values else []
     return _result("C13", "Fig. 5a", f"PS2 follows the same trend as Accuracy across the synthetic sets except "
-                   f"{settings.spelled('C5')}.", checks, settings, datasets)
+                   f"{settings.spelled('C5')}.", checks, settings, datasets, table)
 
 
 def claim_c14(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
@@ -165,7 +156,8 @@ def claim_c14(table: ScoreTable, settings: ClaimSettings) -> ClaimResult:
             numbers={"kind": kind, "n_sets": len(datasets)},
         ))
     return _result("C14", "Fig. 6", "S2 and PS2 broadly follow Accuracy's trend; S2's trend is the closer.",
-                   checks, settings, [d for _, datasets in panels for d in datasets])
+                   checks, settings, [d for _, datasets in panels for d in datasets], table,
+                   [datasets for _, datasets in panels])
 
 
 TRENDS = {"C10": claim_c10, "C11": claim_c11, "C12": claim_c12, "C13": claim_c13, "C14": claim_c14}

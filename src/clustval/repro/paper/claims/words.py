@@ -58,9 +58,13 @@ STATEMENTS: tuple[Statement, ...] = (
     ),
     Statement(
         "C4", "§3.2, Figs. 4, 5",
-        "当前最优的外部评价指标ARI在各指标值中位居后两位，特别是在真实数据集，ARI特别突出的位于后两位。",
-        "ARI, the best external index to date, ranks among the last two of the indices, most "
-        "markedly on the real sets.",
+        "当前最优的外部评价指标ARI在各指标值中位居后两位，特别是在真实数据集，ARI特别突出的位于后两位。"
+        "……（图5）当前最佳聚类评价指标ARI在带有噪音和类簇分布不平衡的人工模拟数据集，以及样本规模，类簇数和各类簇"
+        "样本规模变化各异的真实数据集的测试结果与其他指标相比，取值较低，在6个比较指标中居后两位。",
+        "Fig. 4: ARI, the best external index to date, ranks among the last two of the indices, most "
+        "markedly on the real sets. ... Fig. 5: ARI, the best index to date, takes low values on the "
+        "synthetic sets with noise and unbalanced clusters and on the real sets of varied sizes and "
+        "numbers of clusters: among the last two of the 6 indices compared.",
     ),
     Statement(
         "C5", "§3.2, Fig. 5(a)",
@@ -160,6 +164,34 @@ STATEMENTS: tuple[Statement, ...] = (
         reason="an explanation of C1 (eq. (9)'s numerator and denominator), not a separate result",
     ),
 )
+
+#: The paper's judgements: each draws a conclusion from checked claims and names no measurement of
+#: its own, so it is listed as a statement, with the claims it rests on, and not tested apart.
+JUDGEMENTS: tuple[Statement, ...] = (
+    Statement(
+        "N4", "§3.1, after Fig. 3",
+        "由此可见，本文提出的STDI指标是非常有效的一种聚类评价指标。",
+        "Hence the proposed STDI is a very effective clustering validity index.",
+        status=NOT_TESTED,
+        reason="a judgement drawn from C1 (and the abstract's C15), which are checked; 'very effective' names "
+        "no measurement",
+    ),
+    Statement(
+        "N5", "§3.2, Fig. 4(a)",
+        "因此，可以说提出的S2指标可以有效评价存在类偏斜分布的聚类结果。",
+        "So S2 can be said to evaluate effectively clusterings of skewed class distributions.",
+        status=NOT_TESTED,
+        reason="a judgement drawn from C2 and C10, which are checked",
+    ),
+    Statement(
+        "N6", "§3.2, Figs. 4, 5",
+        "这更进一步说明了提出的同时考虑正负类信息的外部评价指标S2的有效性。",
+        "This further shows the effectiveness of S2, which weighs both the positive and the negative classes.",
+        status=NOT_TESTED,
+        reason="a judgement drawn from C3 and C4, which are checked",
+    ),
+)
+STATEMENTS = STATEMENTS + JUDGEMENTS
 
 STATEMENT_BY_ID = {statement.id: statement for statement in STATEMENTS}
 
