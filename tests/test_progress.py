@@ -164,8 +164,12 @@ def test_the_line_shows_elapsed_time_and_eta_and_fits_the_width():
             "[########------------] outer 1/4 > inner 1/2  1:30, ETA 0:30"
         )
         assert progress._clock(3 * 3600 + 61) == "3:01:01"
-        inner.doing("x" * 200)
-        assert reporter.line(outer.started + 90, 60) == "[########------------] outer 1/4 > inner ...  1:30, ETA 0:30"
+        inner.doing("x" * 200)  # a detail too long for the line goes, the labels and counts stay
+        assert reporter.line(outer.started + 90, 60) == "[########------------] outer 1/4 > inner 1/2  1:30, ETA 0:30"
+        outer.doing("baker_hubert_gamma")
+        inner.doing("pass 3")  # the outer task's detail goes first: the inner one is under way
+        assert reporter.line(outer.started + 90, 70) == "[########------------] outer 1/4 > inner 1/2: pass 3  1:30, ETA 0:30"
+        assert reporter.line(outer.started + 90, 40).endswith("...  1:30, ETA 0:30")  # then the labels are cut
     with reporter.task("outer", total=4) as outer, reporter.task("inner", total=2):
         outer.advance()
         outer.started -= 90

@@ -163,7 +163,8 @@ class Reporter:
         now : float
             The time to show the elapsed time and the ETA at.
         width : int, default 79
-            The longest line; the labels are cut to fit, the times are not.
+            The longest line: the tasks' details go to fit it (the outer ones' first), then
+            the labels are cut; the times are not.
 
         Returns
         -------
@@ -186,12 +187,18 @@ class Reporter:
             eta = _clock((now - timed.started) * (timed.total - timed.done) / timed.done)
         else:
             eta = _clock(elapsed * (1 - fraction) / fraction) if fraction > 0 else "?"
-        heads = [f"{step.label} {step.done}/{step.total}" + (f": {step.detail}" if step.detail else "")
-                 for step in self.tasks]  # fmt: skip
-        head = f"[{'#' * filled}{'-' * (_BAR_WIDTH - filled)}] {' > '.join(heads)}"
         tail = f"  {_clock(elapsed)}, ETA {eta}"
         room = max(0, width - len(tail))
-        return (head if len(head) <= room else head[: max(0, room - 3)] + "...") + tail
+        bar = f"[{'#' * filled}{'-' * (_BAR_WIDTH - filled)}] "
+        # too long for the line: the outer tasks' details go first, then the inner ones', so
+        # that every task's label and count stay (the innermost is the one under way)
+        for shown in range(len(self.tasks) + 1):  # the tasks from ``shown`` on keep their details
+            heads = [f"{step.label} {step.done}/{step.total}" + (f": {step.detail}" if step.detail and at >= shown else "")
+                     for at, step in enumerate(self.tasks)]  # fmt: skip
+            head = bar + " > ".join(heads)
+            if len(head) <= room:
+                return head + tail
+        return head[: max(0, room - 3)] + "..." + tail
 
     def _write(self, text: str) -> None:
         try:
