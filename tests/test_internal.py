@@ -710,7 +710,7 @@ def test_shape_errors():
     with pytest.raises(InputError, match="2-D"):
         classic.dunn(np.ones((4, 2, 2)), [0, 1, 0, 1])
     with pytest.raises(InputError, match="unknown internal index"):
-        internal_scores(np.ones((4, 2)), [0, 1, 0, 1], ["sil", "silhouette"])
+        internal_scores(np.ones((4, 2)), [0, 1, 0, 1], ["sil", "silhouet"])
     with pytest.raises(InputError, match="memory_budget_mb"):
         classic.igp(np.ones((4, 2)), [0, 1, 0, 1], memory_budget_mb=0)
     with pytest.raises(InputError, match="memory_budget_mb"):

@@ -64,8 +64,8 @@ def test_a_statistic_with_no_better_side_refuses_to_rank():
             rank()
 
 
-def test_unknown_index_names_the_known_ones():
-    with pytest.raises(InputError, match="known indices: s2"):
+def test_unknown_index_names_the_closest_ones():
+    with pytest.raises(InputError, match=r"unknown index 's3' \(did you mean s2"):
         get_index("s3")
 
 

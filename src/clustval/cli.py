@@ -28,7 +28,8 @@ from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
 from .indices.objects import NOISE_POLICIES
 from .indices.options import IndexOption
-from .indices.registry import INDICES, options_of
+from .indices.nbclust import ADJACENT
+from .indices.registry import INDICES, options_of, registry_name
 from .indices.scoring import score
 from .stability import STABILITY
 
@@ -833,8 +834,17 @@ def _k_range(text: str) -> range:
 
 
 def _index_name(text: str) -> str:
-    """An index name as the registry spells it: ``ARI`` is ``ari``."""
-    return text.strip().lower()
+    """An index's registry name, from that name or an alias in any case: ``CH`` is ``calinski_harabasz``."""
+    try:
+        return registry_name(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _sweep_index_name(text: str) -> str:
+    """``sweep --index``: an index, or a rule of the neighbouring partitions (``kl``)."""
+    name = text.strip().lower()
+    return name if name in ADJACENT else _index_name(text)
 
 
 def _add_index_options(parser: argparse.ArgumentParser, kind: str | None = None) -> None:
@@ -1027,7 +1037,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_undefined_flags(sc)
     sc.add_argument("--index", action="append", metavar="NAME", type=_index_name,
-                    help="only this index (repeatable, any case: ARI is ari); see `clustval indices`")
+                    help="only this index (repeatable; a registry name or an alias, any case: CH is "
+                    "calinski_harabasz); see `clustval indices`")
     _add_format_flags(sc, "one row per index")
     _add_index_options(sc)
     sc.add_argument("--memory-budget-mb", type=_megabytes, default=DEFAULT_MEMORY_BUDGET_MB,
@@ -1051,7 +1062,7 @@ def build_parser() -> argparse.ArgumentParser:
     sw.add_argument("--k", required=True, type=_k_range, metavar="FIRST:LAST", help="the K to try, e.g. 2:22")
     sw.add_argument("--algorithm", default="sd_kmedoids", choices=list(ALGORITHMS),
                     help="the clustering: %(choices)s (default: sd_kmedoids, as Fig. 3; kmeans needs scikit-learn)")
-    sw.add_argument("--index", action="append", metavar="NAME", type=_index_name,
+    sw.add_argument("--index", action="append", metavar="NAME", type=_sweep_index_name,
                     help="only this internal index (repeatable, any case), or an index of the "
                     "neighbouring partitions: kl, hartigan, duda_hart, pseudo_t2, beale, frey")
     sw.add_argument("--stability", action="append", choices=list(STABILITY), metavar="CRITERION",

@@ -822,13 +822,100 @@ def _sign(function: Callable, kind: Kind | None, signature: inspect.Signature, o
     function.__doc__ = "\n".join(lines[:end] + entries + lines[end:])
 
 
-def get_index(name: str) -> IndexSpec:
-    """Look an index up by its registry name, with a helpful error for a typo.
+#: Other names of registry indices, so that a peer's user types the name they know (in any
+#: case): scikit-learn's functions (with or without ``_score``), clusterCrit's criteria,
+#: NbClust's indices, genieclust's functions and the common abbreviations. Scores and tables
+#: report the registry name. A registry name is never an alias: ``hubert`` is NbClust's
+#: Hubert statistic (clusterCrit's external "Hubert" is ``hubert_gamma``).
+ALIASES: dict[str, str] = {
+    # scikit-learn (sklearn.metrics)
+    **{f"{stem}{end}": name for stem, name in {
+        "adjusted_mutual_info": "ami", "adjusted_rand": "ari", "calinski_harabasz": "calinski_harabasz",
+        "completeness": "completeness", "davies_bouldin": "db", "fowlkes_mallows": "fmi",
+        "homogeneity": "homogeneity", "mutual_info": "mutual_info", "normalized_mutual_info": "nmi",
+        "rand": "rand", "silhouette": "sil", "v_measure": "v_measure",
+    }.items() for end in ("", "_score") if f"{stem}{end}" != name},
+    # clusterCrit's criteria (intCriteria, extCriteria), lower-cased
+    "folkes_mallows": "fmi", "gamma": "baker_hubert_gamma", "gdi11": "dunn", "xie_beni": "xb",
+    # NbClust's indices, lower-cased
+    "ball": "ball_hall", "ch": "calinski_harabasz", "cindex": "c_index", "friedman": "trace_wib",
+    "gplus": "g_plus", "marriot": "ksq_detw", "mcclain": "mcclain_rao", "ptbiserial": "point_biserial",
+    "ratkowsky": "ratkowsky_lance", "rubin": "det_ratio", "scott": "log_det_ratio", "sdbw": "s_dbw",
+    "tracew": "trace_w",
+    # genieclust (genieclust.cluster_validity)
+    "calinski_harabasz_index": "calinski_harabasz", "silhouette_index": "sil", "wcnn_index": "wcnn",
+}  # fmt: skip
+
+
+def registry_name(name: str, aliases: bool = True) -> str:
+    """The registry name of an index given by its registry name or an alias, in any case.
 
     Parameters
     ----------
     name : str
-        A registry name (``"ari"``, ``"sil"``, ...).
+        A registry name (``"sil"``) or one of :data:`ALIASES` (``"silhouette_score"``, ``"CH"``);
+        any case, with ``-``, ``.`` or spaces for ``_`` (``"C-index"``).
+    aliases : bool, default True
+        False: only the registry name as spelled there (the pipeline's config names each
+        index one way).
+
+    Returns
+    -------
+    str
+        The registry name.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name: one line, with the closest names.
+
+    Examples
+    --------
+    >>> registry_name("CH"), registry_name("silhouette"), registry_name("adjusted_rand_score")
+    ('calinski_harabasz', 'sil', 'ari')
+    >>> registry_name("silhouette", aliases=False)
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: index 'silhouette': write its registry name, 'sil'.
+    >>> registry_name("silhuoette")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: unknown index 'silhuoette' (did you mean silhouette (= sil)?); the 96 indices: `clustval indices` or clustval.INDICES.
+    """
+    if aliases and isinstance(name, str):
+        for key in (name, re.sub(r"[\s.-]+", "_", name.strip().lower())):  # "C-index" is c_index
+            if key in INDICES:
+                return key
+            if key in ALIASES:
+                return ALIASES[key]
+    if name in INDICES:
+        return name
+    if not aliases and isinstance(name, str) and name != registry_name(name, True):
+        raise InputError(f"index {name!r}: write its registry name, {registry_name(name)!r}.")
+    raise InputError(_unknown_index(name))
+
+
+def _unknown_index(name: object, kind: Kind | None = None) -> str:
+    names = names_of(kind)
+    known = {**{alias: index for alias, index in ALIASES.items() if index in names}, **{index: index for index in names}}
+    typed = str(name).lower()
+    close = difflib.get_close_matches(typed, list(known), n=4, cutoff=0.5)
+    best = difflib.SequenceMatcher(None, typed, close[0]).ratio() if close else 1.0
+    close = [c for c in close if difflib.SequenceMatcher(None, typed, c).ratio() > best - 0.1]  # the near-best
+    first = {known[c]: c for c in reversed(close)}  # the closest spelling of each index
+    hint = " or ".join(c if c == index else f"{c} (= {index})" for index, c in list(reversed(first.items()))[:2])
+    which = f"{kind} " if kind else ""
+    return (f"unknown {which}index {name!r}{f' (did you mean {hint}?)' if hint else ''}; "
+            f"the {len(names)} {which}indices: `clustval indices` or clustval.INDICES.")
+
+
+def get_index(name: str) -> IndexSpec:
+    """Look an index up by its registry name or an alias, with a helpful error for a typo.
+
+    Parameters
+    ----------
+    name : str
+        A registry name (``"ari"``, ``"sil"``, ...) or one of :data:`ALIASES`, in any case.
 
     Returns
     -------
@@ -838,21 +925,19 @@ def get_index(name: str) -> IndexSpec:
     Raises
     ------
     clustval.errors.InputError
-        An unknown name; the message lists the known ones.
+        An unknown name; the message names the closest ones.
 
     See Also
     --------
     INDICES : every entry.
+    registry_name : the registry name of an alias.
 
     Examples
     --------
-    >>> get_index("xb").label
-    'XB'
+    >>> get_index("xb").label, get_index("Xie_Beni").name
+    ('XB', 'xb')
     """
-    try:
-        return INDICES[name]
-    except (KeyError, TypeError):
-        raise InputError(f"unknown index {name!r}; known indices: {', '.join(INDICES)}.") from None
+    return INDICES[registry_name(name)]
 
 
 def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
@@ -863,7 +948,7 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     kind : {"external", "internal"}
         The kind of the indices.
     names : iterable of str, str or None
-        Registry names; None means every index of ``kind``.
+        Registry names or aliases (:data:`ALIASES`); None means every index of ``kind``.
 
     Returns
     -------
@@ -873,17 +958,22 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     Raises
     ------
     clustval.errors.InputError
-        A name that is not an index of ``kind``.
+        An unknown name (with the closest ones) or an index of the other kind.
 
     Examples
     --------
     >>> [spec.name for spec in requested("external", ["ari", "s2"])]
     ['s2', 'ari']
     """
-    wanted = set(names_of(kind)) if names is None else {names} if isinstance(names, str) else set(names)
-    unknown = sorted(wanted - set(names_of(kind)))
-    if unknown:
-        raise InputError(f"unknown {kind} index {unknown}; choose from {list(names_of(kind))}.")
+    wanted = set()
+    for name in names_of(kind) if names is None else [names] if isinstance(names, str) else names:
+        try:
+            spec = get_index(name)
+        except InputError:
+            raise InputError(_unknown_index(name, kind)) from None
+        if spec.kind != kind:
+            raise InputError(f"unknown {kind} index {name!r}: {spec.label} is an {spec.kind} index.")
+        wanted.add(spec.name)
     return [spec for name, spec in INDICES.items() if name in wanted]
 
 
@@ -957,8 +1047,7 @@ def unregister(name: str) -> None:
     >>> unregister("one"); "one" in INDICES
     False
     """
-    get_index(name)
-    del INDICES[name]
+    del INDICES[registry_name(name)]
     _refresh()
 
 

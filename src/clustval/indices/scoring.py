@@ -21,6 +21,7 @@ from .registry import (
     index_options,
     names_of,
     options_of,
+    registry_name,
     requested,
     takes_options,
 )
@@ -62,9 +63,10 @@ def score(
         They allow the distance-based internal indices (Sil, BWP, IGP, Dunn and the sums);
         those built on centroids (STDI, DB, DBI, XB, CH) need X.
     names : iterable of str, optional
-        Registry names of the indices to compute. Default: every index that the given
-        inputs allow (external ones when ``labels_true`` is given, internal ones when ``X``
-        or ``distances`` is).
+        The indices to compute, by registry name or alias (``"ch"``, ``"silhouette_score"``:
+        :data:`clustval.indices.registry.ALIASES`); the result names them by registry name.
+        Default: every index that the given inputs allow (external ones when ``labels_true``
+        is given, internal ones when ``X`` or ``distances`` is).
     undefined : {"raise", "nan"}
         An index undefined for this input (e.g. silhouette of one cluster) raises
         :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
@@ -150,9 +152,7 @@ def score(
                 "(internal indices)."
             )
     else:
-        wanted = tuple(dict.fromkeys(names))
-        for name in wanted:
-            get_index(name)
+        wanted = tuple(dict.fromkeys(registry_name(name) for name in names))  # aliases name the registry's index
     external = [n for n in wanted if INDICES[n].kind == "external"]
     internal = [n for n in wanted if INDICES[n].kind == "internal"]
     if external and labels_true is None:
@@ -200,7 +200,7 @@ def external_scores(
     ----------
     labels_true, labels_pred : array-like of shape (n,)
     names : iterable of str, str or None
-        Registry names of external indices (:data:`clustval.indices.registry.EXTERNAL`); None
+        Registry names or aliases of external indices (:data:`clustval.indices.registry.EXTERNAL`); None
         (default) means all of them.
     undefined : {"raise", "nan"}
         An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
@@ -273,7 +273,7 @@ def external_scores_from_table(
         (:func:`clustval.indices.counts.contingency_from_counts`) or a DataFrame group-by
         (:func:`clustval.indices.counts.contingency_from_frame`). All-zero rows and columns are dropped.
     names : iterable of str, str or None
-        Registry names of external indices; None (default) means all of them.
+        Registry names or aliases of external indices; None (default) means all of them.
     undefined : {"raise", "nan"}
         An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
     **options
@@ -337,7 +337,7 @@ def internal_scores(
     labels : array-like of shape (n,)
         The cluster of each object.
     names : iterable of str, str or None
-        Registry names of internal indices (:data:`clustval.indices.registry.INTERNAL`); None
+        Registry names or aliases of internal indices (:data:`clustval.indices.registry.INTERNAL`); None
         (default) means all of them.
     memory_budget_mb : float, default 256
         Bound, in MB, on each block of pairwise distances.

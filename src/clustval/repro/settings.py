@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from clustval.errors import InputError
-from clustval.indices.registry import INDICES, OPTIONS, get_index, index_options
+from clustval.indices.registry import INDICES, OPTIONS, get_index, index_options, registry_name
 
 from .data import FIG1, fig1_spec, synthetic_specs, uci_specs
 from .paper.claims.readings import word_rules
@@ -106,7 +106,7 @@ class Settings:
                 "scores; give uci_k another clustering (the paper's internal-index clustering is sd_kmedoids)"
             )
         for name in self.uci_k["indices"]:
-            get_index(name)
+            registry_name(name, aliases=False)
         try:  # what the schema cannot say (DB's q is not inf)
             index_options(None, {k: v for k, v in self.config["indices"].items() if k in OPTIONS}, "score")
         except InputError as error:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from clustval.errors import InputError
 from clustval.formatting import spoken_list
-from clustval.indices.registry import get_index
+from clustval.indices.registry import registry_name
 
 from .readings import RULES, THRESHOLDS, check_readings
 
@@ -77,7 +77,7 @@ class ClaimSettings:
         if unknown:
             raise InputError(f"claims.thresholds: unknown {unknown[0]!r}; thresholds: {', '.join(THRESHOLDS)}")
         for name in (*self.fig3_indices, *self.fig4_indices, *self.fig5_indices):
-            get_index(name)  # a typo in config fails here, with the list of known indices
+            registry_name(name, aliases=False)  # a typo in config fails here, with the closest names
 
     @classmethod
     def from_params(cls, params: Mapping) -> ClaimSettings:
