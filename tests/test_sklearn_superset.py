@@ -170,3 +170,23 @@ def test_calinski_harabasz_degenerate_partitions():
     # B = 0: every centroid on the grand mean, the worst value (also when W = 0)
     assert clustval.calinski_harabasz(X, [0, 1, 1, 0]) == 0.0
     assert clustval.calinski_harabasz(np.ones((4, 2)), [0, 0, 1, 1]) == 0.0
+
+
+@pytest.mark.parametrize("beta", [1.0, 0.5, 3.0])
+def test_homogeneity_completeness_v_measure_is_scikit_learns(beta, random_partitions):
+    for labels_true, labels_pred in [([], []), *_cases(random_partitions)]:
+        ours = clustval.homogeneity_completeness_v_measure(labels_true, labels_pred, beta=beta)
+        theirs = sk.homogeneity_completeness_v_measure(labels_true, labels_pred, beta=beta)
+        assert ours == pytest.approx(theirs, abs=1e-12), (labels_true, labels_pred)
+        assert ours == (clustval.homogeneity_score(labels_true, labels_pred),
+                        clustval.completeness_score(labels_true, labels_pred),
+                        clustval.v_measure_score(labels_true, labels_pred, beta=beta))  # fmt: skip
+
+
+def test_every_clustering_metric_of_scikit_learn_has_its_name_here():
+    from sklearn.metrics import cluster
+
+    # not validity indices of a clustering: biclusters' consensus, and two helpers of the
+    # mutual information (clustval.indices.information holds its own expected MI)
+    elsewhere = {"consensus_score", "entropy", "expected_mutual_information"}
+    assert [name for name in cluster.__all__ if name not in elsewhere and not hasattr(clustval, name)] == []

@@ -36,6 +36,7 @@ from .compat.sklearn import (  # scikit-learn's names, with scikit-learn's value
     completeness_score,
     davies_bouldin_score,
     fowlkes_mallows_score,
+    homogeneity_completeness_v_measure,
     homogeneity_score,
     mutual_info_score,
     normalized_mutual_info_score,
@@ -117,7 +118,8 @@ __all__ = [
     "stability_k", "stability_of_k",
     # scikit-learn's names
     "adjusted_mutual_info_score", "adjusted_rand_score", "calinski_harabasz_score",
-    "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score", "homogeneity_score",
+    "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score",
+    "homogeneity_completeness_v_measure", "homogeneity_score",
     "mutual_info_score", "normalized_mutual_info_score", "rand_score", "silhouette_score",
     "v_measure_score",
 ]  # fmt: skip

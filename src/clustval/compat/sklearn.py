@@ -45,6 +45,7 @@ __all__ = [
     "completeness_score",
     "davies_bouldin_score",
     "fowlkes_mallows_score",
+    "homogeneity_completeness_v_measure",
     "homogeneity_score",
     "mutual_info_score",
     "normalized_mutual_info_score",
@@ -322,6 +323,35 @@ def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     beta = _ext._check_beta(beta)
     ct = _table(labels_true, labels_pred)
     return 1.0 if ct is None else _ext.v_measure_from_contingency(ct, beta)
+
+
+def homogeneity_completeness_v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> tuple[float, float, float]:
+    """scikit-learn's ``homogeneity_completeness_v_measure``: the three of one table, as
+    :func:`homogeneity_score`, :func:`completeness_score` and :func:`v_measure_score` give them.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        The true classes and the clusters.
+    beta : float, default 1.0
+        Weight of completeness against homogeneity in the V-measure.
+
+    Returns
+    -------
+    tuple of float
+        ``(homogeneity, completeness, v_measure)``, each in [0, 1]; scikit-learn's values.
+
+    Examples
+    --------
+    >>> homogeneity_completeness_v_measure([0, 0, 1, 1], [0, 0, 0, 0])
+    (0.0, 1.0, 0.0)
+    """
+    beta = _ext._check_beta(beta)
+    ct = _table(labels_true, labels_pred)
+    if ct is None:
+        return 1.0, 1.0, 1.0
+    return (_ext.homogeneity_from_contingency(ct), _ext.completeness_from_contingency(ct),
+            _ext.v_measure_from_contingency(ct, beta))  # fmt: skip
 
 
 # ---------------------------------------------------------------------- internal indices
