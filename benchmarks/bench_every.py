@@ -187,8 +187,7 @@ def side_call(case: dict, side: str):
         if part == "R clusterCrit":
             from clustval.compat.clustercrit import int_criteria
 
-            # intCriteria names its values in lower case
-            return lambda X, y, t: {name.lower(): v for name, v in int_criteria(X, y + 1, "all").items()}
+            return lambda X, y, t: int_criteria(X, y + 1, "all")  # R's keys, as intCriteria's
         from clustval.compat.nbclust import nbclust
 
         def call(X, y, t):

@@ -82,7 +82,7 @@ Examples
 --------
 >>> from clustval.compat.clustercrit import ext_criteria
 >>> ext_criteria([1, 1, 2, 2, 3], [1, 1, 2, 3, 3], ["rand", "Jaccard"])
-{'Rand': 0.800000011920929, 'Jaccard': 0.3333333432674408}
+{'rand': 0.800000011920929, 'jaccard': 0.3333333432674408}
 """
 
 from __future__ import annotations
@@ -357,7 +357,8 @@ def ext_criteria(part1, part2, crit: str | Iterable[str] = "all") -> dict[str, f
     Returns
     -------
     dict
-        ``{clusterCrit name: value}``, in the order asked (clusterCrit's order for "all").
+        ``{name: value}`` under R's keys, the criterion names in lower case
+        (``res$calinski_harabasz``), in the order asked (clusterCrit's order for "all").
 
     Raises
     ------
@@ -369,13 +370,13 @@ def ext_criteria(part1, part2, crit: str | Iterable[str] = "all") -> dict[str, f
     yy = 2, yn = 2, ny = 2, nn = 4; Phi = (2 * 4 - 2 * 2) / (4 * 4 * 6 * 6), no square root:
 
     >>> ext_criteria([1, 1, 1, 2, 2], [1, 1, 2, 2, 2], ["Precision", "Recall", "Phi"])
-    {'Precision': 0.5, 'Recall': 0.5, 'Phi': 0.006944444444444444}
+    {'precision': 0.5, 'recall': 0.5, 'phi': 0.006944444444444444}
     """
     names = resolve(crit, is_internal=False)
     yy, ny, yn, nn = contingency(part1, part2).pairs  # (TP, FP, FN, TN) with part1 as truth
     formulas = _external(yy, yn, ny, nn)
     with np.errstate(divide="ignore", invalid="ignore"):  # clusterCrit gives NaN and Inf
-        return {name: formulas[name]() for name in names}
+        return {name.lower(): formulas[name]() for name in names}
 
 
 # ---- internal criteria ------------------------------------------------------------------
@@ -600,7 +601,8 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
     Returns
     -------
     dict
-        ``{clusterCrit name: value}``, in the order asked (clusterCrit's order for "all").
+        ``{name: value}`` under R's keys, the criterion names in lower case
+        (``res$calinski_harabasz``), in the order asked (clusterCrit's order for "all").
 
     Raises
     ------
@@ -612,7 +614,7 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
     --------
     >>> X = [[0.0, 0.0], [0.0, 1.0], [4.0, 0.0], [4.0, 1.0], [4.0, 2.0]]
     >>> int_criteria(X, [1, 1, 2, 2, 2], ["dunn", "Silhouette"])  # Silhouette: mean of 2 means
-    {'Dunn': 2.0, 'Silhouette': 0.7184505282582416}
+    {'dunn': 2.0, 'silhouette': 0.7184505282582416}
     """
     from ..indices.registry import INDICES
     from ..indices.scoring import internal_scores
@@ -631,7 +633,7 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
     data = _Data(X, labels, values)
     with np.errstate(divide="ignore", invalid="ignore"):  # clusterCrit gives NaN and Inf
         return {
-            name: float(_DEPARTS[name](data)) if name in _DEPARTS else float(values[INTERNAL_REGISTRY[name]])
+            name.lower(): float(_DEPARTS[name](data)) if name in _DEPARTS else float(values[INTERNAL_REGISTRY[name]])
             for name in names
         }
 
