@@ -430,3 +430,20 @@ def test_owa_aggregates_do_not_follow_the_blas_thread_count():
         with threadpool_limits(limits=threads):
             values.append([neighbours.dunnowa(X, labels, numerator=a, denominator=b) for a, b in OWA_PAIRS])
     assert values[0] == values[1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_registrys_dunnowa_is_genieclusts_dunnowa_index_for_any_m_and_aggregates(seed):
+    X, labels = _random(seed)
+    assert _close(clustval.score(labels, X=X, names=["dunnowa_index"])["dunnowa"], gv.dunnowa_index(X, labels))
+    for M, (a, b) in zip((1, 4, 7, 25, 3, 10, 2), OWA_PAIRS):
+        got = clustval.score(labels, X=X, names=["dunnowa"], dunnowa_m=M, dunnowa_numerator=a, dunnowa_denominator=b)
+        assert _close(got["dunnowa"], gv.dunnowa_index(X, labels, M, a, b)), (M, a, b)
+
+
+@pytest.mark.parametrize(("option", "bad"), [("dunnowa_m", 0), ("dunnowa_m", 2.5), ("dunnowa_numerator", "Median"),
+                                             ("dunnowa_denominator", "SMin:0")])  # fmt: skip
+def test_a_bad_dunnowa_option_is_one_line_naming_it(option, bad):
+    X, labels = _random(0)
+    with pytest.raises(InputError, match=rf"^{option} = {bad!r}; use "):
+        clustval.score(labels, X=X, names=["dunnowa"], **{option: bad})

@@ -24,7 +24,7 @@ from clustval.cli import build_parser, main
 from clustval.errors import InputError
 from clustval.indices.contingency import contingency
 from clustval.indices.external import ari_from_contingency
-from clustval.indices.options import IndexOption, choice, flag, number, seed
+from clustval.indices.options import IndexOption, choice, count, flag, number, seed, text
 from clustval.indices.registry import (
     EXTERNAL,
     INDICES,
@@ -221,6 +221,9 @@ def test_two_different_declarations_of_one_name_are_refused():
     (number("c", "c", 1, "a number", minimum=1), 2.5, float("nan")),
     (number("d", "d", 2, "a number or inf", minimum=1, infinite=True), float("inf"), 0.5),
     (seed("e", "e", "a seed"), None, True),
+    (count("f", "f", 3, "a count", minimum=1), 5, 2.0),
+    (count("g", "g", 3, "a count", minimum=1), np.int64(1), 0),
+    (text("h", "h", "SMin:5", "an OWA", pattern=r"Min|S(?:Min|Max):[1-9][0-9]*", form="Min or SMin:D"), "SMax:12", "SMin:0"),
 ])  # fmt: skip
 def test_each_kind_of_option_checks_its_values(option, good, bad):
     assert option.check(good) == good

@@ -22,16 +22,18 @@ from __future__ import annotations
 
 import math
 import operator
+import re
 from collections.abc import Callable
 
 import numpy as np
 
 from ..errors import InputError
-from ._docs import completed
+from .options import count, text
 from .partition import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
 
 #: The family's indices, each under its registry name (clustval exports them from here).
 __all__ = [
+    "dunnowa",
     "dunnowa_m25_max_min",
     "dunnowa_m25_mean_mean",
     "dunnowa_m25_min_max",
@@ -42,6 +44,16 @@ __all__ = [
 DEFAULT_M = 25
 #: The OWA aggregates of DuNN: plain names, or ``"SMin:D"`` / ``"SMax:D"`` with an integer D >= 1.
 OWA_OPERATORS = ("Min", "Max", "Mean", "Const", "SMin:D", "SMax:D")
+_OWA_PATTERN = r"Min|Max|Mean|Const|S(?:Min|Max):[1-9][0-9]*"
+_OWA_FORM = '"Min", "Max", "Mean", "Const", "SMin:D" or "SMax:D" (D an integer >= 1)'
+#: The registry's ``dunnowa``: any M, numerator and denominator, genieclust's defaults.
+DUNNOWA_M = count("dunnowa_m", "M", DEFAULT_M, "DuNN-OWA's number of nearest neighbours M", minimum=1)
+DUNNOWA_NUMERATOR = text("dunnowa_numerator", "numerator", "SMin:5",
+                         "DuNN-OWA's OWA aggregate of the near-neighbour distances across clusters",
+                         pattern=_OWA_PATTERN, form=_OWA_FORM)
+DUNNOWA_DENOMINATOR = text("dunnowa_denominator", "denominator", "Const",
+                           "DuNN-OWA's OWA aggregate of the near-neighbour distances inside a cluster",
+                           pattern=_OWA_PATTERN, form=_OWA_FORM)
 #: genieclust's peers of the indices here and of those the registry already holds:
 #: ``{registry name: (genieclust.cluster_validity function, how it relates)}``. On data with
 #: ties at the M-th neighbour distance genieclust's WCNN and DuNN-OWA depend on the row
@@ -49,6 +61,7 @@ OWA_OPERATORS = ("Min", "Max", "Mean", "Const", "SMin:D", "SMax:D")
 #: elsewhere.
 GENIECLUST_PEERS = {
     "wcnn": ("wcnn_index(X, y, M=25)", "same"),
+    "dunnowa": ("dunnowa_index(X, y)", "same"),  # and for any M, numerator and denominator
     "dunnowa_m25_min_max": ('dunnowa_index(X, y, 25, "Min", "Max")', "same"),
     "dunnowa_m25_mean_mean": ('dunnowa_index(X, y, 25, "Mean", "Mean")', "same"),
     "dunnowa_m25_max_min": ('dunnowa_index(X, y, 25, "Max", "Min")', "same"),
@@ -193,10 +206,7 @@ def check_owa(name: str) -> str:
     >>> check_owa("SMin:5")
     'SMin:5'
     """
-    ok = name in OWA_OPERATORS[:4] or (
-        isinstance(name, str) and name[:5] in ("SMin:", "SMax:") and name[5:].isdigit() and int(name[5:]) >= 1
-    )
-    if not ok:
+    if not (isinstance(name, str) and re.fullmatch(_OWA_PATTERN, name)):
         raise InputError(f"OWA aggregate must be one of {OWA_OPERATORS} (D an integer >= 1), got {name!r}.")
     return name
 
@@ -246,7 +256,6 @@ def dunnowa_from_partition(
     return p.in_data_units(top / bottom, power)
 
 
-@completed(reads_distances=True)
 def dunnowa(
     X, labels, *, M: int = DEFAULT_M, numerator: str = "SMin:5", denominator: str = "Const",
     metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
@@ -255,21 +264,10 @@ def dunnowa(
 
     ``DuNN_{M, A, B} = A({d(i, j): j among i's M nearest, other cluster}) / B({... same
     cluster})``, A and B OWA aggregates (see the module docstring). The defaults are
-    genieclust's; the registry holds the paper's variants (:func:`dunnowa_m25_min_max`,
-    :func:`dunnowa_m25_mean_mean`, :func:`dunnowa_m25_max_min`). Higher is better; undefined
-    (UndefinedIndexError) for K = 1.
-
-    Parameters
-    ----------
-    M : int, default 25
-        The number of nearest neighbours (capped at n - 1).
-    numerator, denominator : str, default "SMin:5", "Const"
-        OWA aggregates of the between- and within-cluster near-neighbour distances.
-
-    Returns
-    -------
-    float
-        The index.
+    genieclust's (``dunnowa_index(X, y)``); the registry's ``dunnowa`` takes them as the options
+    ``dunnowa_m``, ``dunnowa_numerator`` and ``dunnowa_denominator``, and holds the paper's
+    variants too (:func:`dunnowa_m25_min_max`, :func:`dunnowa_m25_mean_mean`,
+    :func:`dunnowa_m25_max_min`). Higher is better; undefined (UndefinedIndexError) for K = 1.
 
     Examples
     --------

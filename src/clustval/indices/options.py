@@ -34,6 +34,7 @@ clustval.errors.InputError: xb_separation = 'farthest'; use one of 'centroids', 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -41,9 +42,9 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["IndexOption", "choice", "flag", "number", "seed"]
+__all__ = ["IndexOption", "choice", "count", "flag", "number", "seed", "text"]
 
-Kind = Literal["choice", "flag", "number", "seed"]
+Kind = Literal["choice", "count", "flag", "number", "seed", "text"]
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,8 @@ class IndexOption:
     """One option of one or more indices: its name everywhere, its core's keyword, its
     default, the values it takes and what it means.
 
-    Build one with :func:`choice`, :func:`flag`, :func:`number` or :func:`seed`.
+    Build one with :func:`choice`, :func:`count`, :func:`flag`, :func:`number`, :func:`seed`
+    or :func:`text`.
 
     Examples
     --------
@@ -66,8 +68,10 @@ class IndexOption:
     description: str  # one line; `code` in backquotes (the CLI's help drops them)
     kind: Kind = "choice"
     values: tuple = ()  # a choice's values, the default first
-    minimum: float | None = None  # a number's least value
+    minimum: float | None = None  # a number's or a count's least value
     infinite: bool = False  # a number may be inf
+    pattern: str | None = None  # a text's form, a regular expression it matches whole
+    form: str = ""  # a text's form as the docs and errors say it
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -84,7 +88,8 @@ class IndexOption:
     @property
     def annotation(self) -> object:
         """The option's type, as a signature shows it."""
-        return {"choice": Literal[self.values], "flag": bool, "number": float, "seed": int | None}[self.kind]
+        return {"choice": Literal[self.values], "count": int, "flag": bool, "number": float, "seed": int | None,
+                "text": str}[self.kind]  # fmt: skip
 
     @property
     def values_text(self) -> str:
@@ -95,6 +100,10 @@ class IndexOption:
             return "bool"
         if self.kind == "seed":
             return "int >= 0 or None"
+        if self.kind == "count":
+            return f"int >= {self.minimum:g}"
+        if self.kind == "text":
+            return f"str, {self.form}"
         return f"float >= {self.minimum:g}" + (" (inf allowed)" if self.infinite else "")
 
     @property
@@ -139,6 +148,14 @@ class IndexOption:
             if value is None or (isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= 0):
                 return value
             raise InputError(f"{self.name} = {value!r}; use None or an integer >= 0 (numpy's seeds)")
+        if self.kind == "count":
+            if isinstance(value, (int, np.integer)) and not isinstance(value, bool) and value >= self.minimum:
+                return int(value)
+            raise InputError(f"{self.name} = {value!r}; use an integer >= {self.minimum:g}")
+        if self.kind == "text":
+            if isinstance(value, str) and re.fullmatch(self.pattern, value):
+                return value
+            raise InputError(f"{self.name} = {value!r}; use {self.form}")
         if (isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
                 and not math.isnan(value) and value >= self.minimum and (self.infinite or not math.isinf(value))):
             return float(value)
@@ -154,7 +171,7 @@ class IndexOption:
         inf
         """
         try:
-            value = int(text) if self.kind == "seed" else float(text)
+            value = text if self.kind == "text" else int(text) if self.kind in ("seed", "count") else float(text)
         except ValueError:
             value = text
         return self.check(value)
@@ -173,6 +190,10 @@ class IndexOption:
             return {"type": "boolean"}
         if self.kind == "seed":
             return {"type": "integer", "minimum": 0}
+        if self.kind == "count":
+            return {"type": "integer", "minimum": self.minimum}
+        if self.kind == "text":
+            return {"type": "string", "pattern": f"^({self.pattern})$"}
         return {"type": "number", "minimum": self.minimum}
 
 
@@ -208,6 +229,30 @@ def number(name: str, keyword: str, default: float, description: str, *, minimum
     1.0
     """
     return IndexOption(name, keyword, default, description, "number", minimum=minimum, infinite=infinite)
+
+
+def count(name: str, keyword: str, default: int, description: str, *, minimum: int) -> IndexOption:
+    """An option that takes a whole number of at least ``minimum``.
+
+    Examples
+    --------
+    >>> count("dunnowa_m", "M", 25, "neighbours", minimum=1).check(5)
+    5
+    """
+    return IndexOption(name, keyword, default, description, "count", minimum=minimum)
+
+
+def text(name: str, keyword: str, default: str, description: str, *, pattern: str, form: str) -> IndexOption:
+    """An option that takes a string of the form ``pattern`` (a regular expression it must
+    match whole), which ``form`` says in words.
+
+    Examples
+    --------
+    >>> owa = text("owa", "numerator", "Min", "an OWA", pattern=r"Min|Max", form='"Min" or "Max"')
+    >>> owa.check("Max"), owa.schema()
+    ('Max', {'type': 'string', 'pattern': '^(Min|Max)$'})
+    """
+    return IndexOption(name, keyword, default, description, "text", pattern=pattern, form=form)
 
 
 def seed(name: str, keyword: str, description: str, default: int | None = 1) -> IndexOption:

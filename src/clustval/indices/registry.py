@@ -574,6 +574,9 @@ INDICES: dict[str, IndexSpec] = {
         # M = 25 and the DuNN-OWA variants their benchmarks report) and the batch forms of
         # the centroid indices of the incremental-CVI literature (clustval.indices.cvi)
         _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, neighbours.wcnn, neighbours.wcnn_from_partition),
+        _int("dunnowa", "DuNN-OWA", "higher", (-_INF, _INF), _GAGOLEWSKI, neighbours.dunnowa,
+             neighbours.dunnowa_from_partition,
+             (neighbours.DUNNOWA_M, neighbours.DUNNOWA_NUMERATOR, neighbours.DUNNOWA_DENOMINATOR)),
         *(_int(f"dunnowa_m25_{a.lower()}_{b.lower()}", f"DuNN_25_{a}_{b}", "higher", (-_INF, _INF),
                _GAGOLEWSKI, getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}"),
                getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}_from_partition"))
@@ -843,7 +846,8 @@ ALIASES: dict[str, str] = {
     "ratkowsky": "ratkowsky_lance", "rubin": "det_ratio", "scott": "log_det_ratio", "sdbw": "s_dbw",
     "tracew": "trace_w",
     # genieclust (genieclust.cluster_validity)
-    "calinski_harabasz_index": "calinski_harabasz", "silhouette_index": "sil", "wcnn_index": "wcnn",
+    "calinski_harabasz_index": "calinski_harabasz", "dunnowa_index": "dunnowa", "silhouette_index": "sil",
+    "wcnn_index": "wcnn",
 }  # fmt: skip
 
 
@@ -880,7 +884,7 @@ def registry_name(name: str, aliases: bool = True) -> str:
     >>> registry_name("silhuoette")
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: unknown index 'silhuoette' (did you mean silhouette (= sil)?); the 96 indices: `clustval indices` or clustval.INDICES.
+    clustval.errors.InputError: unknown index 'silhuoette' (did you mean silhouette (= sil)?); the ... indices: `clustval indices` or clustval.INDICES.
     """
     if aliases and isinstance(name, str):
         for key in (name, re.sub(r"[\s.-]+", "_", name.strip().lower())):  # "C-index" is c_index
