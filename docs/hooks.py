@@ -15,6 +15,9 @@ A page holds a marker comment on a line of its own; this hook replaces it:
 ``<!-- sklearn:departures -->``
     one row per entry of ``clustval.compat.sklearn.DEPARTURES``: where scikit-learn's names
     and clustval's indices differ, with both values and why.
+``<!-- api:external -->``, ``<!-- api:internal -->``
+    the API reference of every external (internal) index under its public name,
+    ``clustval.<registry name>``, in registry order, a section per family (module).
 
 So the documentation cannot drift from the registry or the command line: adding an index
 adds its row and its section, adding an option its row and its flag.
@@ -30,7 +33,7 @@ import re
 
 MARKERS = (
     "<!-- registry:table -->", "<!-- registry:details -->", "<!-- cli:help -->", "<!-- sklearn:departures -->",
-    "<!-- registry:options -->",
+    "<!-- registry:options -->", "<!-- api:external -->", "<!-- api:internal -->",
 )  # fmt: skip
 
 # numpydoc section headers: the description of a docstring ends at the first one
@@ -197,11 +200,44 @@ def sklearn_departures() -> str:
     return "\n".join(rows)
 
 
+# The API pages' section of each family of indices (the module that defines them); a family
+# not named here is titled by its module docstring's first sentence.
+FAMILIES = {
+    "clustval.indices.external": "Pair counts, matching, information and set measures",
+    "clustval.indices.classic": "The paper's internal indices and the classic ones",
+    "clustval.indices.scatter": "From the scatter matrices (clusterCrit)",
+    "clustval.indices.pair_rank": "From the ranks and sums of all distances (clusterCrit, NbClust)",
+    "clustval.indices.generalised_dunn": "The generalised Dunn indices (Bezdek & Pal; clusterCrit)",
+    "clustval.indices.nbclust": "NbClust's indices that the others lack",
+    "clustval.indices.neighbours": "Near neighbours: WCNN and DuNN-OWA (genieclust)",
+    "clustval.indices.cvi": "The batch forms of incremental CVIs (cvi)",
+    "clustval.indices.density": "Density-based validity (DBCV)",
+}
+
+
+def api_indices(kind: str) -> str:
+    """mkdocstrings' ``::: clustval.<name>`` for every index of ``kind``, under its family."""
+    import importlib
+
+    from clustval.indices.registry import INDICES
+
+    families: dict[str, list[str]] = {}
+    for spec in INDICES.values():
+        if spec.kind == kind:
+            families.setdefault(spec.function.__module__, []).append(spec.name)
+    parts = []
+    for module, names in families.items():
+        title = FAMILIES.get(module) or (importlib.import_module(module).__doc__ or module).split(".")[0].split(":")[0]
+        parts.append(f"## {title}\n\n" + "\n\n".join(f"::: clustval.{name}" for name in names))
+    return "\n\n".join(parts)
+
+
 class _RegistryAll(logging.Filter):
     """Drop griffe's one warning about ``clustval.__all__``: the package extends it at import
     with the registry's names (``__all__ += [*INDICES, ...]``), which a static reading cannot
-    follow. The API pages document the modules that define those names, so nothing is lost;
-    every other warning still fails ``mkdocs build --strict``."""
+    follow. The API pages name each of them (``::: clustval.ari``), which griffe resolves
+    through the module that defines it, so nothing is lost; every other warning still fails
+    ``mkdocs build --strict``."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         return "Unsupported item in clustval.__all__" not in record.getMessage()
@@ -210,7 +246,8 @@ class _RegistryAll(logging.Filter):
 logging.getLogger("mkdocs.plugins.griffe").addFilter(_RegistryAll())
 
 RENDERERS = {MARKERS[0]: index_table, MARKERS[1]: index_details, MARKERS[2]: cli_help, MARKERS[3]: sklearn_departures,
-             MARKERS[4]: options_table}
+             MARKERS[4]: options_table, MARKERS[5]: lambda: api_indices("external"),
+             MARKERS[6]: lambda: api_indices("internal")}
 
 
 def render(markdown: str) -> str:

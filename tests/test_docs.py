@@ -186,6 +186,19 @@ def test_the_generated_parts_render_from_the_registry_and_the_parser():
     assert "clustval score --help" in cli and "--truth" in cli and "clustval sweep --help" in cli
 
 
+def test_the_api_reference_documents_every_public_name_once_under_that_name():
+    import clustval
+
+    hooks = _hooks()
+    pages = {page.name: hooks.render(page.read_text(encoding="utf-8")) for page in (REPO / "docs" / "api").glob("*.md")}
+    entries = [(name, line) for name, text in pages.items() for line in re.findall(r"^::: (\S+)$", text, re.M)]
+    names = [line.removeprefix("clustval.") for _, line in entries if line.count(".") == 1]
+    documented = [name for name in names if not inspect.ismodule(vars(clustval).get(name, clustval))]  # not clustval.dask
+    assert sorted(documented) == sorted(set(documented)), "a name documented twice"
+    assert sorted(documented) == sorted(clustval.__all__)
+    assert all(line.startswith("clustval.") for _, line in entries)
+
+
 def test_no_page_counts_the_indices():
     # adding an index is one registry entry, no edit of prose: the pages say "every index",
     # and the list is rendered from the registry (docs/indices.md). A page that wrote the
@@ -201,9 +214,9 @@ def test_no_page_counts_the_indices():
 
 def test_every_page_of_the_site_exists_and_the_site_stays_outside_the_repository():
     config = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
-    pages = re.findall(r"^  - [^:]+: (\S+\.md)$", config, re.M)
+    pages = re.findall(r"^ +- (?:[^:\n]+: )?(\S+\.md)$", config, re.M)
     assert len(pages) >= 10
-    assert sorted(pages) == sorted(p.name for p in (REPO / "docs").glob("*.md"))
+    assert sorted(pages) == sorted(str(p.relative_to(REPO / "docs")) for p in (REPO / "docs").rglob("*.md"))
     assert "site/" in (REPO / ".gitignore").read_text().splitlines()
     ci = (REPO / ".ci" / "run").read_text()
     build = '.venv/bin/mkdocs build --strict --site-dir "${TMPDIR:-/tmp}/clustval-site"'
