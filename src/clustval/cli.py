@@ -30,7 +30,7 @@ from .indices.objects import NOISE_POLICIES
 from .indices.options import IndexOption
 from .indices.registry import INDICES, options_of
 from .indices.scoring import score
-from .stability import STABILITY
+from .selection.stability import STABILITY
 
 STDIN = "-"  # the file name that means standard input
 
