@@ -233,7 +233,11 @@ def beale(X, labels, labels_next) -> float:
     >>> round(beale([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
     20.0
     """
-    X, a, b = _split(X, labels, labels_next)
+    return _beale_f(*_split(X, labels, labels_next))
+
+
+def _beale_f(X, a, b) -> float:
+    """Beale's F of the split of the rows ``a | b`` of X into ``a`` and ``b``."""
     je2 = _sse(X[a]) + _sse(X[b])
     nm, p = int(a.sum() + b.sum()), X.shape[1]
     if je2 == 0 or nm <= 2:
@@ -336,7 +340,7 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
     X, a, b = _split(X, labels, labels_next)
     nm, p = int(a.sum() + b.sum()), X.shape[1]
     critical = 1 - 2 / (math.pi * p) - z * math.sqrt(2 * (1 - 8 / (math.pi**2 * p)) / (nm * p))
-    f = beale(X, labels, labels_next)
+    f = _beale_f(X, a, b)  # the split in hand
     return {
         "duda_hart_critical": critical,
         "pseudo_t2_critical": (1 - critical) / critical * (nm - 2),

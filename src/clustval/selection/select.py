@@ -27,7 +27,7 @@ from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from ..errors import InputError, UndefinedIndexError
 from ..formatting import best_ks_text, k_ranges_text, spoken_list
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
-from ..indices.scoring import score
+from ..indices.scoring import internal_scorer
 from .adjacent import ADJACENT, adjacent_best_ks, adjacent_scores
 from .stability import STABILITY, stability_of_k
 
@@ -326,17 +326,15 @@ def select_k(
     as_data_matrix(X)  # one clear error for bad data, before any work
     X = np.asarray(X, dtype=np.float64)
     X = X[:, None] if X.ndim == 1 else X
-    if isinstance(algorithm, Mapping):
-        given = {k: np.asarray(labels) for k, labels in algorithm.items()}
-        ks = _check_ks(given if ks is None else ks, len(X))
+    given = {k: np.asarray(labels) for k, labels in algorithm.items()} if isinstance(algorithm, Mapping) else None
+    if ks is None and given is None:
+        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
+    ks = _check_ks(given if ks is None else ks, len(X))
+    if given is not None:
         for k in ks:
             at_most_k(given[k], len(X), k, "the partition given")
         if set(ks) != set(given):
             raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
-    elif ks is None:
-        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
-    else:
-        ks = _check_ks(ks, len(X))
     indices = _check_indices(indices)
     criteria = _check_stability(stability, algorithm)
     check_undefined_policy(undefined)
@@ -346,45 +344,22 @@ def select_k(
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
 
     adjacent = tuple(index for index in indices if index in ADJACENT)
+    scored = [index for index in indices if index not in ADJACENT]
     # the adjacent indices read the partitions at K + 1 (and KL at K - 1; K - 1 = 1 is one cluster)
     neighbours = {k + 1 for k in ks if k < len(X)} | {k - 1 for k in ks if k > 2 and "kl" in adjacent}
     cluster_ks = sorted(set(ks) | neighbours) if adjacent else ks
 
-    fallback_ks: tuple[int, ...] = ()
     # the passes over the pairs of every K together decide whether loading numba pays
     _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
-        if isinstance(algorithm, str):
-            label = get_algorithm(algorithm).name
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
-                results = cluster(X, algorithm, cluster_ks, **algorithm_options)
-            labels = {k: r.labels for k, r in zip(cluster_ks, results)}
-            fallback_ks = tuple(k for k, r in zip(cluster_ks, results) if r.init_fallback and k in ks)
-        elif isinstance(algorithm, Mapping):
-            label, labels = "given", given  # the adjacent indices read the neighbours given, if any
-        elif hasattr(algorithm, "fit_predict") or callable(algorithm):
-            label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
-                algorithm, "__name__", type(algorithm).__name__)
-            at, labels = clusterer(algorithm), {}
-            with _progress.current().task(label, total=len(cluster_ks)) as step:
-                for k in cluster_ks:
-                    step.doing(f"K = {k}")
-                    labels[k] = at(X, k)
-                    step.advance()
-        else:
-            raise InputError(
-                f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
-                f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
-            )
-
-        scored = [index for index in indices if index not in ADJACENT]
+        label, labels, fallback_ks = _clusterings(X, algorithm, given, cluster_ks, algorithm_options)
+        scores = internal_scorer(X, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
+                                 **index_given) if scored else None  # fmt: skip
         values, tests = {}, {}
         with _progress.current().task("scores", total=len(ks) + bool(adjacent)) as step:
             for k in ks:
                 step.doing(f"K = {k}")
-                values[k] = score(labels[k], X=X, names=scored, undefined=undefined, memory_budget_mb=memory_budget_mb,
-                                  metric=metric, **index_given) if scored else {}
+                values[k] = scores(labels[k]) if scores else {}
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))
@@ -406,9 +381,36 @@ def select_k(
     indices += criteria
     gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
     return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
-                     fallback_ks=fallback_ks, labels={k: labels[k] for k in ks},
+                     fallback_ks=tuple(k for k in fallback_ks if k in ks), labels={k: labels[k] for k in ks},
                      undefined={index: found for index, found in gaps.items() if found},
                      vote=Vote.count(ks, best) if vote else None)  # fmt: skip
+
+
+def _clusterings(X, algorithm, given, ks: list[int], options) -> tuple[str, dict, tuple[int, ...]]:
+    """How ``algorithm`` is named, its clustering of ``X`` at each K of ``ks`` (``given``: the
+    partitions passed in) and the K at which SD seeding ran out of candidates."""
+    if given is not None:
+        return "given", given, ()  # the adjacent indices read the neighbours given, if any
+    if isinstance(algorithm, str):
+        label = get_algorithm(algorithm).name
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
+            results = cluster(X, algorithm, ks, **options)
+        return label, {k: r.labels for k, r in zip(ks, results)}, tuple(k for k, r in zip(ks, results) if r.init_fallback)
+    if hasattr(algorithm, "fit_predict") or callable(algorithm):
+        label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
+            algorithm, "__name__", type(algorithm).__name__)
+        at, labels = clusterer(algorithm), {}
+        with _progress.current().task(label, total=len(ks)) as step:
+            for k in ks:
+                step.doing(f"K = {k}")
+                labels[k] = at(X, k)
+                step.advance()
+        return label, labels, ()
+    raise InputError(
+        f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
+        f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
+    )
 
 
 def _check_stability(stability: str | Sequence[str], algorithm) -> tuple[str, ...]:
