@@ -1,7 +1,7 @@
 """Choosing the number of clusters K: the job STDI was proposed for.
 
 :func:`select_k` clusters the data once per K, scores each clustering with internal indices
-(:func:`clustval.score`) and reports, per index, every K at which it takes its best value
+(:func:`clustval.indices.scoring.internal_scorer`: the values of :func:`clustval.score`) and reports, per index, every K at which it takes its best value
 (:meth:`clustval.indices.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken)
 by each index's own rule (largest, smallest, or the elbow of a second difference). With
 ``vote=True`` it also counts the indices' votes, NbClust-style (Charrad, Ghazzali, Boiteau,
