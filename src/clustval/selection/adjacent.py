@@ -25,15 +25,21 @@ from ..indices.partition import COORDINATES, Partition
 
 def _pooled_w(X, labels) -> tuple[float, int, int]:
     """tr W of a partition, its number of clusters and of objects."""
-    p = Partition(X, labels, needs={COORDINATES})
+    return _w_of(Partition(X, labels, needs={COORDINATES}))
+
+
+def _w_of(p: Partition) -> tuple[float, int, int]:
     return float(p.within_diagonal.sum()), p.n_clusters, p.n
 
 
 def _split(X, labels, labels_next):
     """The cluster of ``labels`` that ``labels_next`` splits in two: (its rows, the two parts'
     masks); ``labels_next`` must be ``labels`` with exactly one cluster split in two."""
-    parent = Partition(X, labels, needs={COORDINATES})
-    child = Partition(X, labels_next, needs={COORDINATES})
+    return _split_of(Partition(X, labels, needs={COORDINATES}), Partition(X, labels_next, needs={COORDINATES}))
+
+
+def _split_of(parent: Partition, child: Partition):
+    """:func:`_split` of the two partitions."""
     if child.n != parent.n:
         raise InputError("labels and labels_next must label the same objects.")
     pairs = np.unique(np.stack([parent.codes, child.codes], axis=1), axis=0)
@@ -43,6 +49,12 @@ def _split(X, labels, labels_next):
     split = int(np.flatnonzero(counts == 2)[0])
     parts = pairs[pairs[:, 0] == split, 1]
     return parent.X, child.codes == parts[0], child.codes == parts[1]
+
+
+def _split_sums(X, a, b) -> tuple[float, float, int, int]:
+    """Je(1) of the split cluster (the rows ``a | b`` of X), Je(2) of its parts, its size n_m
+    and the number of features p: what the tests of a split read."""
+    return _sse(X[a | b]), _sse(X[a]) + _sse(X[b]), int(a.sum() + b.sum()), X.shape[1]
 
 
 def _sse(rows: np.ndarray) -> float:
@@ -81,12 +93,16 @@ def kl(X, labels_prev, labels, labels_next) -> float:
     """
     X = np.asarray(X, dtype=float)
     X = X[:, None] if X.ndim == 1 else X
-    w0, k0, _ = _pooled_w(X, labels_prev) if len(np.unique(labels_prev)) > 1 else (_sse(X), 1, len(X))
-    w1, k, _ = _pooled_w(X, labels)
-    w2, k2, _ = _pooled_w(X, labels_next)
+    before = _pooled_w(X, labels_prev) if len(np.unique(labels_prev)) > 1 else (_sse(X), 1, len(X))
+    return _kl_of(before, _pooled_w(X, labels), _pooled_w(X, labels_next), X.shape[1])
+
+
+def _kl_of(before, at, after, p: int) -> float:
+    """KL from (tr W, K, n) at K - 1, K and K + 1 and the number of features."""
+    (w0, k0, _), (w1, k, _), (w2, k2, _) = before, at, after
     if (k0, k2) != (k - 1, k + 1):
         raise InputError(f"need partitions into K - 1, K, K + 1 clusters, got {k0}, {k}, {k2}.")
-    m = 2 / X.shape[1]
+    m = 2 / p
     diff_k = (k - 1) ** m * w0 - k**m * w1
     diff_next = k**m * w1 - (k + 1) ** m * w2
     if diff_next == 0:
@@ -122,8 +138,12 @@ def hartigan(X, labels, labels_next) -> float:
     >>> hartigan([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
     200.0
     """
-    w1, k, n = _pooled_w(X, labels)
-    w2, k2, _ = _pooled_w(X, labels_next)
+    return _hartigan_of(_pooled_w(X, labels), _pooled_w(X, labels_next))
+
+
+def _hartigan_of(at, after) -> float:
+    """Hartigan's index from (tr W, K, n) at K and K + 1."""
+    (w1, k, n), (w2, k2, _) = at, after
     if k2 != k + 1:
         raise InputError(f"labels_next must have K + 1 = {k + 1} clusters, got {k2}.")
     if w2 == 0:
@@ -160,11 +180,14 @@ def duda_hart(X, labels, labels_next) -> float:
     >>> duda_hart([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
     0.009900990099009901
     """
-    X, a, b = _split(X, labels, labels_next)
-    je1 = _sse(X[a | b])
+    return _duda_hart_of(_split_sums(*_split(X, labels, labels_next)))
+
+
+def _duda_hart_of(sums: tuple[float, float, int, int]) -> float:
+    je1, je2, _, _ = sums
     if je1 == 0:
         raise UndefinedIndexError("Duda-Hart is undefined for a split cluster with no scatter.")
-    return (_sse(X[a]) + _sse(X[b])) / je1
+    return je2 / je1
 
 
 @completed(reads_distances=False)
@@ -195,12 +218,15 @@ def pseudo_t2(X, labels, labels_next) -> float:
     >>> pseudo_t2([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
     200.0
     """
-    X, a, b = _split(X, labels, labels_next)
-    je2 = _sse(X[a]) + _sse(X[b])
-    dof = int(a.sum() + b.sum()) - 2
+    return _pseudo_t2_of(_split_sums(*_split(X, labels, labels_next)))
+
+
+def _pseudo_t2_of(sums: tuple[float, float, int, int]) -> float:
+    je1, je2, nm, _ = sums
+    dof = nm - 2
     if je2 == 0 or dof == 0:
         raise UndefinedIndexError("Pseudo T^2 is undefined when the two parts have no scatter.")
-    return (_sse(X[a | b]) - je2) / (je2 / dof)
+    return (je1 - je2) / (je2 / dof)
 
 
 @completed(reads_distances=False)
@@ -233,16 +259,14 @@ def beale(X, labels, labels_next) -> float:
     >>> round(beale([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
     20.0
     """
-    return _beale_f(*_split(X, labels, labels_next))
+    return _beale_of(_split_sums(*_split(X, labels, labels_next)))
 
 
-def _beale_f(X, a, b) -> float:
-    """Beale's F of the split of the rows ``a | b`` of X into ``a`` and ``b``."""
-    je2 = _sse(X[a]) + _sse(X[b])
-    nm, p = int(a.sum() + b.sum()), X.shape[1]
+def _beale_of(sums: tuple[float, float, int, int]) -> float:
+    je1, je2, nm, p = sums
     if je2 == 0 or nm <= 2:
         raise UndefinedIndexError("Beale's F is undefined when the parts have no scatter or the cluster two objects.")
-    return ((_sse(X[a | b]) - je2) / je2) / (((nm - 1) / (nm - 2)) * 2 ** (2 / p) - 1)
+    return ((je1 - je2) / je2) / (((nm - 1) / (nm - 2)) * 2 ** (2 / p) - 1)
 
 
 @completed(reads_distances=False)
@@ -275,16 +299,30 @@ def frey(X, labels, labels_next) -> float:
     >>> round(frey([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
     0.324074
     """
-    means = []
-    for lab in (labels, labels_next):
-        p = Partition(X, lab, needs={COORDINATES})
-        iu = np.triu_indices(p.n, 1)
-        d = np.sqrt(np.sum((p.X[iu[0]] - p.X[iu[1]]) ** 2, axis=1))
-        same = p.codes[iu[0]] == p.codes[iu[1]]
-        if same.all() or not same.any():
-            raise UndefinedIndexError("Frey's ratio needs within- and between-cluster pairs at K and K + 1.")
-        means.append((d[same].mean(), d[~same].mean(), p.n_clusters))
-    (w1, b1, k1), (w2, b2, k2) = means
+    p = Partition(X, labels, needs={COORDINATES})
+    pairs = _pairs(p.X)  # the same rows at K + 1
+    means = _frey_means(p, pairs)
+    return _frey_of(means, _frey_means(Partition(X, labels_next, needs={COORDINATES}), pairs))
+
+
+def _pairs(X: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], np.ndarray]:
+    """The pairs of rows of X (i < j) and their distances."""
+    iu = np.triu_indices(X.shape[0], 1)
+    return iu, np.sqrt(np.sum((X[iu[0]] - X[iu[1]]) ** 2, axis=1))
+
+
+def _frey_means(p: Partition, pairs) -> tuple[float, float, int]:
+    """The mean within- and between-cluster distance of a partition, and its K."""
+    iu, d = pairs
+    same = p.codes[iu[0]] == p.codes[iu[1]]
+    if same.all() or not same.any():
+        raise UndefinedIndexError("Frey's ratio needs within- and between-cluster pairs at K and K + 1.")
+    return d[same].mean(), d[~same].mean(), p.n_clusters
+
+
+def _frey_of(at, after) -> float:
+    """Frey's ratio from the mean within and between distances (and K) at K and K + 1."""
+    (w1, b1, k1), (w2, b2, k2) = at, after
     if k2 != k1 + 1:
         raise InputError(f"labels_next must have K + 1 = {k1 + 1} clusters, got {k2}.")
     if w2 == w1:
@@ -335,12 +373,16 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
     >>> {name: round(value, 4) for name, value in tests.items()}  # n_m = 4, p = 1
     {'duda_hart_critical': -0.6214, 'pseudo_t2_critical': -5.2183, 'beale_p_value': 0.0465}
     """
+    return _tests_of(_split_sums(*_split(X, labels, labels_next)), z)
+
+
+def _tests_of(sums: tuple[float, float, int, int], z: float = DUDA_HART_Z) -> dict[str, float]:
+    """:func:`split_tests` from the split's sums (:func:`_split_sums`)."""
     from scipy import stats  # only here: the p-value of Beale's F
 
-    X, a, b = _split(X, labels, labels_next)
-    nm, p = int(a.sum() + b.sum()), X.shape[1]
+    _, _, nm, p = sums
     critical = 1 - 2 / (math.pi * p) - z * math.sqrt(2 * (1 - 8 / (math.pi**2 * p)) / (nm * p))
-    f = _beale_f(X, a, b)  # the split in hand
+    f = _beale_of(sums)
     return {
         "duda_hart_critical": critical,
         "pseudo_t2_critical": (1 - critical) / critical * (nm - 2),
@@ -348,36 +390,74 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
     }
 
 
-def _kl(X, prev, labels, nxt, tests):
-    return kl(X, prev, labels, nxt), None
+class _Neighbours:
+    """The partitions of one data set at each K, each read once for every adjacent index: its
+    tr W, its split into the partition at K + 1 and the tests of that split, its mean within
+    and between distances (those of the pairs once for every K)."""
+
+    def __init__(self, X: np.ndarray, partitions):
+        self.X, self.partitions = X, partitions
+        self._read: dict = {}
+
+    def _once(self, key, read):
+        if key not in self._read:
+            self._read[key] = read()  # an error is not kept: it comes again at the next reading
+        return self._read[key]
+
+    def partition(self, k: int) -> Partition:
+        return self._once(("partition", k), lambda: Partition(self.X, self.partitions[k], needs={COORDINATES}))
+
+    def w(self, k: int) -> tuple[float, int, int]:
+        return self._once(("w", k), lambda: _w_of(self.partition(k)))
+
+    def before(self, k: int) -> tuple[float, int, int]:
+        """(tr W, K, n) at K - 1: the data's own scatter where that is one cluster (K = 2)."""
+        if k == 2 or len(np.unique(self.partitions[k - 1])) == 1:
+            return self._once("one cluster", lambda: (_sse(self.X), 1, len(self.X)))
+        return self.w(k - 1)
+
+    def sums(self, k: int) -> tuple[float, float, int, int]:
+        return self._once(("sums", k), lambda: _split_sums(*_split_of(self.partition(k), self.partition(k + 1))))
+
+    def tests(self, k: int) -> dict[str, float]:
+        return self._once(("tests", k), lambda: _tests_of(self.sums(k)))
+
+    def means(self, k: int) -> tuple[float, float, int]:
+        p = self.partition(k)
+        return self._once(("means", k), lambda: _frey_means(p, self._once("pairs", lambda: _pairs(p.X))))
 
 
-def _hartigan(X, prev, labels, nxt, tests):
-    value = hartigan(X, labels, nxt)
+def _kl(near: _Neighbours, k: int):
+    return _kl_of(near.before(k), near.w(k), near.w(k + 1), near.X.shape[1]), None
+
+
+def _hartigan(near: _Neighbours, k: int):
+    value = _hartigan_of(near.w(k), near.w(k + 1))
     return value, value <= HARTIGAN_THRESHOLD
 
 
-def _duda_hart(X, prev, labels, nxt, tests):
-    value = duda_hart(X, labels, nxt)
-    return value, value >= tests()["duda_hart_critical"]
+def _duda_hart(near: _Neighbours, k: int):
+    value = _duda_hart_of(near.sums(k))
+    return value, value >= near.tests(k)["duda_hart_critical"]
 
 
-def _pseudo_t2(X, prev, labels, nxt, tests):
-    value = pseudo_t2(X, labels, nxt)
-    return value, value <= tests()["pseudo_t2_critical"]
+def _pseudo_t2(near: _Neighbours, k: int):
+    value = _pseudo_t2_of(near.sums(k))
+    return value, value <= near.tests(k)["pseudo_t2_critical"]
 
 
-def _beale(X, prev, labels, nxt, tests):
-    return beale(X, labels, nxt), tests()["beale_p_value"] >= BEALE_ALPHA
+def _beale(near: _Neighbours, k: int):
+    return _beale_of(near.sums(k)), near.tests(k)["beale_p_value"] >= BEALE_ALPHA
 
 
-def _frey(X, prev, labels, nxt, tests):
-    value = frey(X, labels, nxt)
+def _frey(near: _Neighbours, k: int):
+    value = _frey_of(near.means(k), near.means(k + 1))
     return value, value < 1
 
 
 #: The indices that read the partitions next to K, as :func:`clustval.select_k` uses them:
-#: name -> (label, reads K - 1, needs K + 1 to split one cluster of K, rule, evaluate).
+#: name -> (label, reads K - 1, needs K + 1 to split one cluster of K, rule, evaluate: its
+#: value and stop test at K from the partitions' readings).
 #: Rules: ``max`` (the largest value); ``first_stop`` (the smallest K whose test says K
 #: clusters are enough); ``before_first_stop`` (the K before the first K whose ratio falls
 #: below 1: Frey's).
@@ -425,26 +505,16 @@ def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bo
     if unknown:
         raise InputError(f"unknown adjacent index {unknown[0]!r}; use one of {', '.join(ADJACENT)}.")
     X = np.asarray(X, dtype=float)
-    X = X[:, None] if X.ndim == 1 else X
-    one = np.zeros(len(X), dtype=np.int64)
+    near = _Neighbours(X[:, None] if X.ndim == 1 else X, partitions)
     out: dict[str, dict[int, tuple[float, bool | None]]] = {name: {} for name in names}
     for k in sorted(partitions):
-        prev = one if k == 2 else partitions.get(k - 1)
-        nxt = partitions.get(k + 1)
-        cache: dict[str, dict] = {}
-
-        def tests(k=k, nxt=nxt, cache=cache):
-            if "tests" not in cache:
-                cache["tests"] = split_tests(X, partitions[k], nxt)
-            return cache["tests"]
-
         for name in names:
             _, reads_prev, _, _, evaluate = ADJACENT[name]
-            if nxt is None or (reads_prev and prev is None):
+            if partitions.get(k + 1) is None or (reads_prev and k != 2 and partitions.get(k - 1) is None):
                 out[name][k] = (math.nan, None)
                 continue
             try:
-                out[name][k] = evaluate(X, prev, partitions[k], nxt, tests)
+                out[name][k] = evaluate(near, k)
             except (InputError, UndefinedIndexError):  # undefined, or K + 1 not a split of K
                 out[name][k] = (math.nan, None)
     return out
