@@ -18,6 +18,7 @@ from clustval.indices import nbclust as nbf
 from clustval.indices.nbclust import ccc, dindex, hubert, trcovw
 from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, Partition
 from clustval.indices.registry import get_index
+from clustval.selection import adjacent
 
 SMALL_X = [[0, 0], [1, 3], [2, 1], [8, 8], [9, 6], [7, 9], [4, 12], [5, 11]]
 SMALL_LABELS = [0, 0, 0, 1, 1, 1, 2, 2]
@@ -207,7 +208,7 @@ def test_neighbour_indices_match_nbclusts_code_on_tree_cuts(method):
         # NbClust multiplies by n - K where Hartigan (1975) has n - K - 1
         assert nbf.hartigan(X, cur, nxt) == pytest.approx(res.all_index["Hartigan"][k] * (n - k - 1) / (n - k), rel=1e-10)
         assert nbf.frey(X, cur, nxt) == pytest.approx(res.all_index["Frey"][k], rel=1e-10)
-        _, a, b = nbf._split(X, cur, nxt)
+        _, a, b = adjacent._split(X, cur, nxt)
         g1, g2 = nb._nbclust_split(cur, nxt)
         same_split = {tuple(np.flatnonzero(a)), tuple(np.flatnonzero(b))} == {
             tuple(np.flatnonzero(nxt == g1)), tuple(np.flatnonzero(nxt == g2))}
@@ -228,7 +229,7 @@ def test_nbclusts_split_by_sizes_can_miss_the_split_cluster():
     X, _ = _data(8, n=60)
     cur, nxt = nb.hclust_cut(X, 3, "ward.D2"), nb.hclust_cut(X, 4, "ward.D2")
     g1, g2 = nb._nbclust_split(cur, nxt)
-    _, a, b = nbf._split(X, cur, nxt)
+    _, a, b = adjacent._split(X, cur, nxt)
     assert not np.array_equal(nxt == g1, a) or not np.array_equal(nxt == g2, b)
     assert nbf.duda_hart(X, cur, nxt) != pytest.approx(nb._wkwl(X, cur, nxt)[0], rel=1e-6)
 

@@ -23,6 +23,9 @@ True
 (0.0, 1.0)
 """
 
+import importlib
+import sys
+
 from ._engine.metrics import Metric
 from .bootstrap import BootstrapResult, bootstrap
 from .clustering import ALGORITHMS, cluster, kmeans
@@ -74,7 +77,6 @@ from .indices.counts import contingency_from_counts, contingency_from_frame
 from .indices.cvi import *
 from .indices.density import *
 from .indices.external import *
-from .indices.gap import GapResult, gap_statistic
 from .indices.generalised_dunn import *
 from .indices.nbclust import *
 from .indices.neighbours import *
@@ -89,7 +91,8 @@ from .indices.scoring import (
 )
 from .inference import Significance, significance
 from .selection import Selection, Vote, select_k
-from .stability import (
+from .selection.gap import GapResult, gap_statistic
+from .selection.stability import (
     Calibration,
     Clusterboot,
     PredictionStrength,
@@ -133,3 +136,25 @@ __all__ += neighbours.__all__
 __all__ += pair_rank.__all__
 __all__ += scatter.__all__
 del classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, scatter
+
+# Old homes. A module that moved to another folder keeps its old dotted path, with no file left
+# behind: the old name is the new module (``import`` and importlib find it there).
+_MOVED = {
+    # choosing K is one wing (clustval.selection)
+    "clustval.indices.gap": "clustval.selection.gap",
+    "clustval.stability": "clustval.selection.stability",
+}
+for _old, _new in _MOVED.items():
+    _parent, _, _leaf = _old.rpartition(".")
+    setattr(sys.modules[_parent], _leaf, sys.modules.setdefault(_old, importlib.import_module(_new)))
+# Names that moved out of a module that stays are found in it still, put there from here: the
+# module itself never imports their new home, which stands above it.
+_MOVED_NAMES = {
+    "clustval.indices.nbclust": ("clustval.selection.adjacent", (
+        "ADJACENT", "BEALE_ALPHA", "DUDA_HART_Z", "HARTIGAN_THRESHOLD", "adjacent_best_ks",
+        "adjacent_scores", "beale", "duda_hart", "frey", "hartigan", "kl", "pseudo_t2", "split_tests")),
+}  # fmt: skip
+for _old, (_new, _names) in _MOVED_NAMES.items():
+    for _name in _names:
+        setattr(sys.modules[_old], _name, getattr(sys.modules[_new], _name))
+del _old, _new, _parent, _leaf, _names, _name

@@ -28,10 +28,10 @@ from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
 from .indices.objects import NOISE_POLICIES
 from .indices.options import IndexOption
-from .indices.nbclust import ADJACENT
+from .selection.adjacent import ADJACENT
 from .indices.registry import INDICES, options_of, registry_name
 from .indices.scoring import score
-from .stability import STABILITY
+from .selection.stability import STABILITY
 
 STDIN = "-"  # the file name that means standard input
 

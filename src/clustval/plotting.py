@@ -1,6 +1,6 @@
 """Drawing indices: the figures' style, each index's colour and marker, saving figures
 byte for byte, and the indices against the number of clusters K with each best K marked
-(what :func:`clustval.selection.plot_selection` draws, and the paper's Fig. 3).
+(what :func:`clustval.selection.plots.plot_selection` draws, and the paper's Fig. 3).
 
 Needs matplotlib (the ``plot`` extra). Figures are built without pyplot (no global state,
 Agg rendering).
@@ -22,10 +22,8 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from .errors import InputError  # noqa: E402
 from .formatting import best_ks_text, k_ranges_text  # noqa: E402
-from .indices.nbclust import ADJACENT  # noqa: E402
 from .indices.registry import INDICES, get_index  # noqa: E402
 from .io import atomic_write_bytes  # noqa: E402
-from .stability import STABILITY  # noqa: E402
 
 # Style: readable at print size, light grid, no chart junk; svg.hashsalt keeps SVG ids stable.
 STYLE = {
@@ -76,14 +74,14 @@ PNG_METADATA = {"Software": None}  # no version string: same bytes on every matp
 PDF_METADATA = {"CreationDate": None, "ModDate": None, "Creator": "clustval", "Producer": None}
 
 
-def index_style(name: str) -> tuple[str, str]:
-    """(colour, marker) of an index, the same in every figure."""
+def index_style(name: str, others: Sequence[str] = ()) -> tuple[str, str]:
+    """(colour, marker) of an index, the same in every figure; ``others`` names the series that
+    are no registry index (:data:`clustval.selection.select.CRITERIA`), whose colours follow the
+    registry's in that order."""
     if name in INDEX_STYLE:
         return INDEX_STYLE[name]
-    if name in ADJACENT:  # after the registry's, in ADJACENT's order, then STABILITY's
-        position = len(INDICES) + list(ADJACENT).index(name)
-    elif name in STABILITY:
-        position = len(INDICES) + len(ADJACENT) + list(STABILITY).index(name)
+    if name in others:
+        position = len(INDICES) + list(others).index(name)
     else:
         get_index(name)  # unknown names fail with the list of known ones
         position = list(INDICES).index(name)
@@ -164,17 +162,18 @@ K_RULE_WORDS = {
     "min": "smallest is best",
     "max_diff": "largest 2nd difference is best",
     "min_diff": "smallest 2nd difference is best",
-    # the adjacent-partition indices' rules (clustval.indices.nbclust.ADJACENT)
+    # the neighbouring-partition indices' rules (clustval.selection.adjacent.ADJACENT)
     "first_stop": "first K whose test says enough",
     "before_first_stop": "K before the ratio falls below 1",
-    # prediction strength's (clustval.stability.STABILITY)
+    # prediction strength's (clustval.selection.stability.STABILITY)
     "above_cutoff": "largest K above the cutoff",
 }
 
 
 def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str,
                       k_tick_step: int = 2, fallback_ks: Sequence[int] = (),
-                      best: Mapping[str, Sequence[int]] | None = None) -> Figure:  # fmt: skip
+                      best: Mapping[str, Sequence[int]] | None = None,
+                      criteria: Mapping[str, tuple[str, str]] | None = None) -> Figure:  # fmt: skip
     """Each index against the number of clusters K, one panel per index, best K marked.
 
     Parameters
@@ -189,9 +188,12 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
         The K at which SD seeding ran out of candidates and filled its seeds farthest-first:
         marked on every panel's K axis (gid :data:`FALLBACK_GID`) and in a note.
     best : mapping of str to sequence of int, optional
-        The best K of the criteria that are not registry entries (the adjacent-partition
-        indices of :data:`clustval.indices.nbclust.ADJACENT`, whose rules read tests, and the
-        stability criteria of :data:`clustval.stability.STABILITY`).
+        The best K of the series of ``criteria``.
+    criteria : mapping of str to (str, str), optional
+        The heading and K rule of each series that is no registry index (the
+        neighbouring-partition indices, whose rules read tests, and the stability criteria:
+        :data:`clustval.selection.select.CRITERIA`); their colours follow the registry's in
+        this order.
 
     Returns
     -------
@@ -205,11 +207,12 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
     """
     if not series:
         raise InputError("a plot of indices against K needs at least one index")
+    criteria = criteria or {}
     with style():
         fig, axes = panel_grid(len(series), n_cols=3, width=10.5, row_height=3.1)
         for i, (name, (ks, values)) in enumerate(series.items()):
-            if name in ADJACENT or name in STABILITY:
-                heading, rule = (ADJACENT[name][0], ADJACENT[name][3]) if name in ADJACENT else STABILITY[name][:2]
+            if name in criteria:
+                heading, rule = criteria[name]
                 best_ks = tuple((best or {}).get(name, ()))
                 best_value = values[list(ks).index(best_ks[0])] if best_ks else float("nan")
             else:
@@ -219,7 +222,7 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
                     best_ks, best_value = spec.best_ks(ks, values)
                 except InputError:  # undefined at every K, or too few K for a second difference
                     best_ks, best_value = (), float("nan")
-            colour, marker = index_style(name)
+            colour, marker = index_style(name, tuple(criteria))
             ax = axes[i]
             ax.plot(ks, values, color=colour, marker=marker, markersize=4)
             ax.plot(best_ks, [best_value] * len(best_ks), linestyle="none", marker="o", markersize=13,

@@ -40,7 +40,7 @@ NbClust 3.0.1's source and checked against its values:
 * **Duda, PseudoT2, Beale**: the cluster split between K and K + 1 is found by comparing
   cluster sizes label by label, as NbClust does: when a part has the size of the cluster
   whose label it takes, the "parts" are a part and a cluster that was not split (the
-  published indices, :func:`clustval.indices.nbclust.duda_hart` and its kin, take the
+  published indices, :func:`clustval.selection.adjacent.duda_hart` and its kin, take the
   split cluster). A singleton's within sum of squares is that of its *coordinates* about
   their mean (R drops the matrix to a column there).
   Beale's F divides by ((N_M - 1) / (N_M - 2)) (2^(2/p) - 1), where Beale (1969) and
@@ -66,7 +66,7 @@ NbClust 3.0.1's source and checked against its values:
   correlation-like S / (M ||v_P|| ||v_Q||), v the vectors of column variances of the full
   distance matrix P and of the centroid-distance matrix Q. Both are graphical: their best K
   is reported as 0.
-* **Gap** is not Tibshirani et al.'s statistic (:func:`clustval.indices.gap.gap_statistic` is):
+* **Gap** is not Tibshirani et al.'s statistic (:func:`clustval.selection.gap.gap_statistic` is):
   ``set.seed(1)`` before each feature's ``runif`` makes every feature's reference column
   the same uniform draws scaled to its range, and before each of the B = 10 sets makes them
   all equal; W is sum_z tr(var(X_z)) (n_z - 1) / (n - K) for the data and the first set but
@@ -132,7 +132,7 @@ _GRAPHICAL = ("Hubert", "Dindex")
 #: module's docstring lists a departure. None: no registry index, since the index reads the
 #: neighbouring cuts (KL, Hartigan, Duda, PseudoT2, Beale, Frey: functions of the cuts in
 #: :mod:`clustval.indices.nbclust`), the cut at max_nc (SDindex = Dis(K_max) sd_scat +
-#: sd_dis) or new reference data (Gap: :func:`clustval.indices.gap.gap_statistic` is the published one).
+#: sd_dis) or new reference data (Gap: :func:`clustval.selection.gap.gap_statistic` is the published one).
 REGISTRY_EQUIVALENT = {
     "KL": None, "CH": "calinski_harabasz", "Hartigan": None, "CCC": "ccc",
     "Scott": "log_det_ratio", "Marriot": "ksq_detw", "TrCovW": "trcovw", "TraceW": "trace_w",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -49,6 +50,80 @@ NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS,
 METRICS = (*METRIC_NAMES, "precomputed")
 
 
+class PreparedData(NamedTuple):
+    """The data as the internal indices read them, checked and prepared once: what a
+    :class:`Partition` takes for X, so that one preparation serves every clustering of the
+    same data (:func:`clustval.indices.scoring.internal_scorer`).
+
+    Extreme magnitudes are scaled by a power of two (:func:`clustval._engine.validation.as_data_matrix`):
+    the scale-invariant indices need nothing more, the others state their value in the data's
+    units (:meth:`Partition.in_data_units`).
+
+    Attributes
+    ----------
+    X : ndarray
+        The rows of X, scaled and in the metric's form (:meth:`clustval._engine.metrics.Metric.prepare`);
+        with ``metric="precomputed"`` the checked distance matrix, scaled.
+    scale : float
+        The power of two that brings :attr:`X`'s distances to the data's.
+    metric : Metric or None
+        The metric of the rows of X other than Euclidean; None for Euclidean or precomputed.
+    precomputed : bool
+        :attr:`X` holds the distances.
+
+    Examples
+    --------
+    >>> data = PreparedData.of([[0.0], [2.0**100]])
+    >>> data.X.ravel().tolist(), data.scale == 2.0**100, data.metric, data.precomputed
+    ([0.0, 1.0], True, None, False)
+    >>> Partition(data, [0, 1]).X is data.X
+    True
+    """
+
+    X: np.ndarray
+    scale: float
+    metric: Metric | None
+    precomputed: bool
+
+    @classmethod
+    def of(cls, X, metric="euclidean") -> PreparedData:
+        """``X`` checked and prepared for ``metric``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, d)
+            The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
+            upper triangle).
+        metric : str or Metric, default "euclidean"
+            As :class:`Partition` takes it.
+
+        Returns
+        -------
+        PreparedData
+            The data as the indices read them.
+
+        Raises
+        ------
+        clustval.errors.InputError
+            Bad data or distances, or distances out of float64's range in the metric.
+
+        Examples
+        --------
+        >>> PreparedData.of([[3.0, 4.0]], "cosine").X.tolist()  # rows of unit length
+        [[0.6, 0.8]]
+        """
+        precomputed, other = is_precomputed(metric), _other_metric(metric)
+        if precomputed:
+            return cls(*scaled_distances(check_distances(X)), other, precomputed)
+        X, scale = as_data_matrix(X, return_scale=True)
+        if other is not None:  # its distances are those of the scaled data times scale**degree
+            X, scale = other.prepare(X), _metric_scale(scale, other)
+        return cls(X, scale, other, precomputed)
+
+
+def _other_metric(metric) -> Metric | None:
+    """The metric of the rows of X when it is another than Euclidean; None for Euclidean or precomputed."""
+    return None if is_precomputed(metric) or as_metric(metric).euclidean else as_metric(metric)
 
 
 class Partition:
@@ -60,9 +135,10 @@ class Partition:
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
+    X : array-like of shape (n, d), or PreparedData
         The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
-        upper triangle).
+        upper triangle); or the data prepared already (:class:`PreparedData`, which carries
+        its metric: ``metric`` is then not read).
     labels : array-like of shape (n,)
         The clustering.
     needs : iterable of str
@@ -151,9 +227,10 @@ class Partition:
             self.needs |= {EXTREMES, PAIR_MAX}
         self.memory_budget_mb = memory_budget_mb
         self._neighbours: NeighbourTable | None = None  # the widest search so far
-        self.precomputed = is_precomputed(metric)
+        prepared = X if isinstance(X, PreparedData) else None
+        self.precomputed = is_precomputed(metric) if prepared is None else prepared.precomputed
         # another metric than Euclidean (None: Euclidean or precomputed); X holds its rows
-        self.metric: Metric | None = None if self.precomputed or as_metric(metric).euclidean else as_metric(metric)
+        self.metric: Metric | None = _other_metric(metric) if prepared is None else prepared.metric
         if self.metric is not None and COORDINATES in self.needs:
             raise InputError(
                 f"this index needs the data's coordinates (centroids) and Euclidean distances, "
@@ -162,18 +239,10 @@ class Partition:
         if self.precomputed and COORDINATES in self.needs:  # internal_scores names the indices first
             raise InputError("this index needs the data's coordinates, not only their distances.")
         # The data are checked as given, then the rows of the objects that remain are taken.
-        # Extreme magnitudes are scaled by a power of two (clustval._engine.validation.as_data_matrix):
-        # the scale-invariant indices need nothing more, the others state their value in the
-        # data's units with in_data_units.
-        if self.precomputed:
-            X, self.scale = scaled_distances(check_distances(X))
-            what = f"distances are {X.shape[0]} x {X.shape[0]}"
-        else:
-            X, self.scale = as_data_matrix(X, return_scale=True)
-            if self.metric is not None:  # its distances are those of the scaled data times scale**degree
-                X = self.metric.prepare(X)
-                self.scale = _metric_scale(self.scale, self.metric)
-            what = f"X has {X.shape[0]} rows"
+        if prepared is None:
+            prepared = PreparedData.of(X, metric)
+        X, self.scale = prepared.X, prepared.scale
+        what = f"distances are {X.shape[0]} x {X.shape[0]}" if self.precomputed else f"X has {X.shape[0]} rows"
         if objects.kept is not None:
             X = kept_rows(X, objects.kept, self.precomputed, objects.name, objects.given)
         elif X.shape[0] != labels.n:

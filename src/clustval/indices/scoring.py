@@ -6,7 +6,7 @@ distance pass, so asking for all of them costs little more than asking for one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .._engine import progress as _progress
 from .._engine.validation import check_undefined_policy
@@ -14,7 +14,14 @@ from ..errors import InputError
 from .contingency import contingency, count_labels
 from .counts import as_contingency
 from .objects import check_noise, checked_objects, warn_noise
-from .partition import COORDINATES, DEFAULT_MEMORY_BUDGET_MB, Partition, is_euclidean, is_precomputed
+from .partition import (
+    COORDINATES,
+    DEFAULT_MEMORY_BUDGET_MB,
+    Partition,
+    PreparedData,
+    is_euclidean,
+    is_precomputed,
+)
 from .registry import (
     INDICES,
     get_index,
@@ -406,6 +413,71 @@ def internal_scores(
         return Partition.of_objects(X, objects, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric).scores(
             specs, given, undefined
         )
+
+
+@takes_options("internal")
+def internal_scorer(
+    X,
+    names: Iterable[str] | str | None = None,
+    *,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    undefined: str = "raise",
+    metric="euclidean",
+    **options,
+) -> Callable[..., dict[str, float]]:
+    """One way to score any clustering of ``X``: the internal indices ``names``, their request
+    checked and the data prepared once (:class:`~clustval.indices.partition.PreparedData`), for
+    a sweep over K (:func:`clustval.select_k`), as :func:`clustval.clustering.clusterer` gives
+    one way to cluster.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data; with ``metric="precomputed"`` the distance matrix (as :func:`internal_scores`).
+    names : iterable of str, str or None
+        Registry names of internal indices; None (default) means all of them.
+    memory_budget_mb : float, default 256
+        Bound, in MB, on each block of pairwise distances.
+    undefined : {"raise", "nan"}
+        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
+    metric : str or Metric, default "euclidean"
+        The distance between the rows of X, as :func:`internal_scores` takes it.
+    **options
+        The internal indices' options by name, as :func:`internal_scores` takes them.
+
+    Returns
+    -------
+    callable
+        ``f(labels)``: ``{name: value}`` for the clustering ``labels`` of X, equal to
+        ``score(labels, X=X, names=names, ...)``; each call ticks the current progress bar
+        once per index.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown name or option, an index that needs coordinates with another metric, or
+        bad data; the labels are checked at each call.
+
+    See Also
+    --------
+    internal_scores : one clustering's indices.
+
+    Examples
+    --------
+    >>> scores = internal_scorer([[0.0], [1.0], [10.0], [11.0]], ["db", "sil"])
+    >>> scores([0, 0, 1, 1]), scores([0, 1, 1, 1])["db"]
+    ({'db': 0.1, 'sil': 0.899749373433584}, 0.5757575757575758)
+    """
+    specs, given, needs = internal_request(names, metric, undefined, options, "internal_scorer")
+    data = PreparedData.of(X, metric)
+
+    def scores(labels) -> dict[str, float]:
+        objects = checked_objects(labels)
+        return Partition.of_objects(data, objects, needs=needs, memory_budget_mb=memory_budget_mb).scores(
+            specs, given, undefined
+        )
+
+    return scores
 
 
 def internal_request(names, metric, undefined, options=None, caller="internal_scores", *, weighted=False):

@@ -1,7 +1,7 @@
 """Choosing the number of clusters K: the job STDI was proposed for.
 
 :func:`select_k` clusters the data once per K, scores each clustering with internal indices
-(:func:`clustval.score`) and reports, per index, every K at which it takes its best value
+(:func:`clustval.indices.scoring.internal_scorer`: the values of :func:`clustval.score`) and reports, per index, every K at which it takes its best value
 (:meth:`clustval.indices.registry.IndexSpec.best_ks`: exact ties are reported as ties, never broken)
 by each index's own rule (largest, smallest, or the elbow of a second difference). With
 ``vote=True`` it also counts the indices' votes, NbClust-style (Charrad, Ghazzali, Boiteau,
@@ -19,19 +19,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._engine import compiled as _compiled
-from ._engine import progress as _progress
-from ._engine.validation import as_data_matrix, check_undefined_policy
-from .clustering import ALGORITHMS, at_most_k, cluster, clusterer, get_algorithm
-from .clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
-from .errors import InputError, UndefinedIndexError
-from .formatting import best_ks_text, k_ranges_text, spoken_list
-from .indices.nbclust import ADJACENT, adjacent_best_ks, adjacent_scores
-from .indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
+from .._engine import compiled as _compiled
+from .._engine import progress as _progress
+from .._engine.validation import as_data_matrix, check_undefined_policy
+from ..clustering import ALGORITHMS, at_most_k, cluster, clusterer, get_algorithm
+from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
+from ..errors import InputError, UndefinedIndexError
+from ..formatting import best_ks_text, k_ranges_text, spoken_list
+from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
+from ..indices.scoring import internal_scorer
+from .adjacent import ADJACENT, adjacent_best_ks, adjacent_scores
 from .stability import STABILITY, stability_of_k
-from .indices.scoring import score
 
-__all__ = ["Selection", "Vote", "plot_selection", "plot_votes", "select_k", "summary", "vote_text"]
+__all__ = ["CRITERIA", "Selection", "Vote", "index_label", "select_k", "summary", "vote_text"]
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ def select_k(
         - your own partitions, ``{k: labels}``.
     indices : sequence of str, optional
         Registry names of internal indices; default every internal index. Also the indices
-        that read the partitions next to K (:data:`clustval.indices.nbclust.ADJACENT`:
+        that read the partitions next to K (:data:`clustval.selection.adjacent.ADJACENT`:
         ``kl``, ``hartigan``, ``duda_hart``, ``pseudo_t2``, ``beale``, ``frey``): the data
         are then clustered at K + 1 (and K - 1 for KL) too, and each chooses K by its own
         rule (KL's largest value; the first K whose test says K clusters are enough; Frey's
@@ -242,7 +242,7 @@ def select_k(
         indices of each K inside it). None (automatic) draws it only when stderr is a
         terminal and once the call has run about 1.5 s; True always; False never.
     stability : str or sequence of str, optional
-        Stability criteria of K beside the indices (:data:`clustval.stability.STABILITY`):
+        Stability criteria of K beside the indices (:data:`clustval.selection.stability.STABILITY`):
         ``"prediction_strength"`` (Tibshirani & Walther 2005; best: the largest K whose
         strength exceeds the cutoff, no vote when none does) and ``"instability"`` (Lange et
         al. 2004; best: the smallest). Each re-clusters subsamples of X with ``algorithm``, so
@@ -250,7 +250,7 @@ def select_k(
         values join :attr:`Selection.table`, their best K :attr:`Selection.best` and the vote.
     stability_options : mapping, optional
         The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
-        :func:`clustval.stability.stability_of_k`).
+        :func:`clustval.selection.stability.stability_of_k`).
     metric : str or Metric, default "euclidean"
         The distance the indices read (:func:`clustval.indices.scoring.internal_scores`): with
         another than Euclidean only the distance-based indices apply. The algorithms cluster
@@ -280,7 +280,7 @@ def select_k(
     See Also
     --------
     clustval.clustering.cluster : the named algorithms over a sweep of K.
-    plot_selection : the indices against K, drawn as Fig. 3.
+    clustval.selection.plots.plot_selection : the indices against K, drawn as Fig. 3.
 
     References
     ----------
@@ -326,17 +326,15 @@ def select_k(
     as_data_matrix(X)  # one clear error for bad data, before any work
     X = np.asarray(X, dtype=np.float64)
     X = X[:, None] if X.ndim == 1 else X
-    if isinstance(algorithm, Mapping):
-        given = {k: np.asarray(labels) for k, labels in algorithm.items()}
-        ks = _check_ks(given if ks is None else ks, len(X))
+    given = {k: np.asarray(labels) for k, labels in algorithm.items()} if isinstance(algorithm, Mapping) else None
+    if ks is None and given is None:
+        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
+    ks = _check_ks(given if ks is None else ks, len(X))
+    if given is not None:
         for k in ks:
             at_most_k(given[k], len(X), k, "the partition given")
         if set(ks) != set(given):
             raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
-    elif ks is None:
-        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
-    else:
-        ks = _check_ks(ks, len(X))
     indices = _check_indices(indices)
     criteria = _check_stability(stability, algorithm)
     check_undefined_policy(undefined)
@@ -346,45 +344,22 @@ def select_k(
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
 
     adjacent = tuple(index for index in indices if index in ADJACENT)
+    scored = [index for index in indices if index not in ADJACENT]
     # the adjacent indices read the partitions at K + 1 (and KL at K - 1; K - 1 = 1 is one cluster)
     neighbours = {k + 1 for k in ks if k < len(X)} | {k - 1 for k in ks if k > 2 and "kl" in adjacent}
     cluster_ks = sorted(set(ks) | neighbours) if adjacent else ks
 
-    fallback_ks: tuple[int, ...] = ()
     # the passes over the pairs of every K together decide whether loading numba pays
     _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
-        if isinstance(algorithm, str):
-            label = get_algorithm(algorithm).name
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
-                results = cluster(X, algorithm, cluster_ks, **algorithm_options)
-            labels = {k: r.labels for k, r in zip(cluster_ks, results)}
-            fallback_ks = tuple(k for k, r in zip(cluster_ks, results) if r.init_fallback and k in ks)
-        elif isinstance(algorithm, Mapping):
-            label, labels = "given", given  # the adjacent indices read the neighbours given, if any
-        elif hasattr(algorithm, "fit_predict") or callable(algorithm):
-            label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
-                algorithm, "__name__", type(algorithm).__name__)
-            at, labels = clusterer(algorithm), {}
-            with _progress.current().task(label, total=len(cluster_ks)) as step:
-                for k in cluster_ks:
-                    step.doing(f"K = {k}")
-                    labels[k] = at(X, k)
-                    step.advance()
-        else:
-            raise InputError(
-                f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
-                f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
-            )
-
-        scored = [index for index in indices if index not in ADJACENT]
+        label, labels, fallback_ks = _clusterings(X, algorithm, given, cluster_ks, algorithm_options)
+        scores = internal_scorer(X, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
+                                 **index_given) if scored else None  # fmt: skip
         values, tests = {}, {}
         with _progress.current().task("scores", total=len(ks) + bool(adjacent)) as step:
             for k in ks:
                 step.doing(f"K = {k}")
-                values[k] = score(labels[k], X=X, names=scored, undefined=undefined, memory_budget_mb=memory_budget_mb,
-                                  metric=metric, **index_given) if scored else {}
+                values[k] = scores(labels[k]) if scores else {}
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))
@@ -406,9 +381,36 @@ def select_k(
     indices += criteria
     gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
     return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
-                     fallback_ks=fallback_ks, labels={k: labels[k] for k in ks},
+                     fallback_ks=tuple(k for k in fallback_ks if k in ks), labels={k: labels[k] for k in ks},
                      undefined={index: found for index, found in gaps.items() if found},
                      vote=Vote.count(ks, best) if vote else None)  # fmt: skip
+
+
+def _clusterings(X, algorithm, given, ks: list[int], options) -> tuple[str, dict, tuple[int, ...]]:
+    """How ``algorithm`` is named, its clustering of ``X`` at each K of ``ks`` (``given``: the
+    partitions passed in) and the K at which SD seeding ran out of candidates."""
+    if given is not None:
+        return "given", given, ()  # the adjacent indices read the neighbours given, if any
+    if isinstance(algorithm, str):
+        label = get_algorithm(algorithm).name
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
+            results = cluster(X, algorithm, ks, **options)
+        return label, {k: r.labels for k, r in zip(ks, results)}, tuple(k for k, r in zip(ks, results) if r.init_fallback)
+    if hasattr(algorithm, "fit_predict") or callable(algorithm):
+        label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
+            algorithm, "__name__", type(algorithm).__name__)
+        at, labels = clusterer(algorithm), {}
+        with _progress.current().task(label, total=len(ks)) as step:
+            for k in ks:
+                step.doing(f"K = {k}")
+                labels[k] = at(X, k)
+                step.advance()
+        return label, labels, ()
+    raise InputError(
+        f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
+        f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
+    )
 
 
 def _check_stability(stability: str | Sequence[str], algorithm) -> tuple[str, ...]:
@@ -452,14 +454,22 @@ def _check_ks(ks: Iterable[int], n: int) -> list[int]:
     return sorted(int(k) for k in ks)
 
 
+#: The heading and K rule of each criterion of :func:`select_k` that is no registry index: the
+#: neighbouring-partition indices (:data:`~clustval.selection.adjacent.ADJACENT`), then the
+#: stability criteria (:data:`~clustval.selection.stability.STABILITY`), in the order their
+#: colours follow the registry's in a figure.
+CRITERIA = {**{name: (label, rule) for name, (label, _, _, rule, _) in ADJACENT.items()},
+            **{name: (criterion.label, criterion.rule) for name, criterion in STABILITY.items()}}  # fmt: skip
+
+
 def index_label(index: str) -> str:
-    """How tables and figures print an index of :func:`select_k`: its registry label, or an
-    adjacent-partition index's (:data:`clustval.indices.nbclust.ADJACENT`).
+    """How tables and figures print an index of :func:`select_k`: its registry label, or that of
+    a criterion of :data:`CRITERIA`.
 
     Parameters
     ----------
     index : str
-        A registry name or a name of ``ADJACENT``.
+        A registry name or a name of ``CRITERIA``.
 
     Returns
     -------
@@ -468,12 +478,10 @@ def index_label(index: str) -> str:
 
     Examples
     --------
-    >>> index_label("sil"), index_label("duda_hart")
-    ('Sil', 'Duda-Hart')
+    >>> index_label("sil"), index_label("duda_hart"), index_label("instability")
+    ('Sil', 'Duda-Hart', 'Instability')
     """
-    if index in STABILITY:
-        return STABILITY[index].label
-    return ADJACENT[index][0] if index in ADJACENT else get_index(index).label
+    return CRITERIA[index][0] if index in CRITERIA else get_index(index).label
 
 
 def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
@@ -485,95 +493,13 @@ def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
     if not indices:
         raise InputError("indices is empty: name at least one internal index, or pass None for all.")
     for index in indices:
-        if index in ADJACENT:  # reads the partitions next to K (nbclust_family.ADJACENT)
+        if index in ADJACENT:  # reads the partitions next to K
             continue
         if get_index(index).kind != "internal":
             raise InputError(
                 f"{index!r} is an external index: choosing K uses internal indices ({', '.join(INTERNAL)})."
             )
     return indices
-
-
-def plot_selection(selection: Selection, path, *, title: str | None = None, k_tick_step: int = 2,
-                   dpi: int = 150):
-    """Draw ``selection`` as Fig. 3 is drawn (one panel per index, best K ringed, SD seeding
-    fallbacks ticked on the K axis), save it as PNG or PDF (``path``'s suffix) and return
-    the matplotlib Figure.
-
-    Needs matplotlib (the ``plot`` extra).
-
-    Parameters
-    ----------
-    selection : Selection
-        What :func:`select_k` found.
-    path : str or path-like
-        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
-    title : str, optional
-        The figure's title.
-    k_tick_step : int, default 2
-        Step between the labelled K on the axis.
-    dpi : int, default 150
-        Resolution of a PNG.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        The figure, saved.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        matplotlib is not installed (the ``plot`` extra).
-
-    See Also
-    --------
-    select_k : what it draws.
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> corners = [(0, 0), (1, 0), (0, 1), (1, 1)]
-    >>> X = [[x + dx, y + dy] for x, y in [(0, 0), (10, 0), (5, 9)] for dx, dy in corners]
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     fig = plot_selection(select_k(X, range(2, 6), indices=["db", "sil"]), pathlib.Path(folder) / "k.png")
-    >>> [ax.get_title() for ax in fig.axes if ax.get_visible()]
-    ['(a) DB  (smallest is best)', '(b) Sil  (largest is best)']
-    """
-    plots = plotting()
-    ks = selection.ks
-    title = title or f"Internal indices against K on {selection.name} ({selection.algorithm}, K = {ks[0]}..{ks[-1]})"
-    fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
-                                  k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks,
-                                  best=selection.best)  # fmt: skip
-    plots.save_figure(fig, path, dpi=dpi)
-    return fig
-
-
-def plotting():
-    """The plotting module, or one clear error when matplotlib (the ``plot`` extra) is absent.
-
-    Returns
-    -------
-    module
-        :mod:`clustval.plotting`.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        matplotlib is not installed (the ``plot`` extra).
-
-    Examples
-    --------
-    >>> plotting().__name__
-    'clustval.plotting'
-    """
-    try:
-        from . import plotting as plots  # matplotlib loads only for a plot
-    except ModuleNotFoundError as exc:
-        if exc.name != "matplotlib" and not str(exc.name).startswith("matplotlib."):
-            raise
-        raise InputError("plotting needs matplotlib: pip install 'clustval[plot]'.") from None
-    return plots
 
 
 def summary(selection: Selection) -> str:
@@ -645,51 +571,3 @@ def vote_text(vote: Vote) -> str:
         text += " (" + ", ".join(f"{index_label(i)} {'tied' if found else 'undefined'}"
                                  for i, found in vote.abstained.items()) + ", no vote)"  # fmt: skip
     return text
-
-
-def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int = 150):
-    """Draw the vote as NbClust draws it: a bar per K, the number of indices that chose it,
-    the majority in black; save it as PNG or PDF (``path``'s suffix) and return the Figure.
-
-    Needs matplotlib (the ``plot`` extra).
-
-    Parameters
-    ----------
-    selection : Selection
-        What :func:`select_k` found with ``vote=True``.
-    path : str or path-like
-        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
-    title : str, optional
-        The figure's title.
-    dpi : int, default 150
-        Resolution of a PNG.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-        The figure, saved.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        No vote in ``selection`` (``vote=False``), or matplotlib is not installed.
-
-    Examples
-    --------
-    >>> import pathlib, tempfile
-    >>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
-    >>> found = select_k(X, range(2, 6), indices=["db", "sil", "igp"], vote=True)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     fig = plot_votes(found, pathlib.Path(folder) / "votes.png")
-    >>> fig.axes[0].get_xlabel()
-    'number of clusters K'
-    """
-    if selection.vote is None:
-        raise InputError("this selection has no vote: call select_k(..., vote=True).")
-    plots = plotting()
-    title = title or (f"Votes of {len(selection.indices)} internal indices on {selection.name} "
-                      f"({selection.algorithm})")  # fmt: skip
-    fig = plots.votes_per_k(selection.vote.votes, selection.vote.majority, title=title,
-                            note=vote_text(selection.vote))  # fmt: skip
-    plots.save_figure(fig, path, dpi=dpi)
-    return fig

@@ -15,10 +15,10 @@ import numpy as np
 
 from .._engine.validation import as_data_matrix
 from ..clustering import clusterer
-from ..r_random import RStream
 from ..errors import InputError, UndefinedIndexError
-from ._docs import completed
-from .partition import COORDINATES, Partition
+from ..indices._docs import completed
+from ..indices.partition import COORDINATES, Partition
+from ..r_random import RStream
 
 #: Each reference space's names: this module's first, R's ``spaceH0`` second.
 REFERENCES = {"uniform": "uniform", "original": "uniform", "pca": "pca", "scaledPCA": "pca"}

@@ -37,15 +37,15 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._engine.validation import as_data_matrix, check_draws, check_seed
-from .clustering import clusterer
-from .clustering.kmedoids import euclidean_distances
-from .errors import InputError
-from .indices.external import (
+from .._engine.validation import as_data_matrix, check_draws, check_seed
+from ..clustering import clusterer
+from ..clustering.kmedoids import euclidean_distances
+from ..errors import InputError
+from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
-from .indices.registry import get_index
-from .indices.scoring import score
+from ..indices.registry import get_index
+from ..indices.scoring import score
 
 __all__ = [
     "Calibration",

@@ -1,0 +1,146 @@
+"""Drawing what :func:`~clustval.selection.select_k` found: the indices against K, each best K
+ringed, as the paper's Fig. 3 (:func:`plot_selection`), and the indices' votes as NbClust draws
+them (:func:`plot_votes`).
+
+The figures are :mod:`clustval.plotting`'s, which needs matplotlib (the ``plot`` extra): it is
+loaded only when a figure is drawn, so choosing K needs no plotting package.
+"""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from .select import CRITERIA, Selection, vote_text
+
+__all__ = ["plot_selection", "plot_votes", "plotting"]
+
+
+def plot_selection(selection: Selection, path, *, title: str | None = None, k_tick_step: int = 2,
+                   dpi: int = 150):
+    """Draw ``selection`` as Fig. 3 is drawn (one panel per index, best K ringed, SD seeding
+    fallbacks ticked on the K axis), save it as PNG or PDF (``path``'s suffix) and return
+    the matplotlib Figure.
+
+    Needs matplotlib (the ``plot`` extra).
+
+    Parameters
+    ----------
+    selection : Selection
+        What :func:`select_k` found.
+    path : str or path-like
+        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
+    title : str, optional
+        The figure's title.
+    k_tick_step : int, default 2
+        Step between the labelled K on the axis.
+    dpi : int, default 150
+        Resolution of a PNG.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure, saved.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        matplotlib is not installed (the ``plot`` extra).
+
+    See Also
+    --------
+    select_k : what it draws.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from clustval import select_k
+    >>> corners = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    >>> X = [[x + dx, y + dy] for x, y in [(0, 0), (10, 0), (5, 9)] for dx, dy in corners]
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     fig = plot_selection(select_k(X, range(2, 6), indices=["db", "sil"]), pathlib.Path(folder) / "k.png")
+    >>> [ax.get_title() for ax in fig.axes if ax.get_visible()]
+    ['(a) DB  (smallest is best)', '(b) Sil  (largest is best)']
+    """
+    plots = plotting()
+    ks = selection.ks
+    title = title or f"Internal indices against K on {selection.name} ({selection.algorithm}, K = {ks[0]}..{ks[-1]})"
+    fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
+                                  k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks,
+                                  best=selection.best, criteria=CRITERIA)  # fmt: skip
+    plots.save_figure(fig, path, dpi=dpi)
+    return fig
+
+
+def plotting():
+    """The plotting module, or one clear error when matplotlib (the ``plot`` extra) is absent.
+
+    Returns
+    -------
+    module
+        :mod:`clustval.plotting`.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        matplotlib is not installed (the ``plot`` extra).
+
+    Examples
+    --------
+    >>> plotting().__name__
+    'clustval.plotting'
+    """
+    try:
+        from .. import plotting as plots  # matplotlib loads only for a plot
+    except ModuleNotFoundError as exc:
+        if exc.name != "matplotlib" and not str(exc.name).startswith("matplotlib."):
+            raise
+        raise InputError("plotting needs matplotlib: pip install 'clustval[plot]'.") from None
+    return plots
+
+
+def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int = 150):
+    """Draw the vote as NbClust draws it: a bar per K, the number of indices that chose it,
+    the majority in black; save it as PNG or PDF (``path``'s suffix) and return the Figure.
+
+    Needs matplotlib (the ``plot`` extra).
+
+    Parameters
+    ----------
+    selection : Selection
+        What :func:`select_k` found with ``vote=True``.
+    path : str or path-like
+        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
+    title : str, optional
+        The figure's title.
+    dpi : int, default 150
+        Resolution of a PNG.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure, saved.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        No vote in ``selection`` (``vote=False``), or matplotlib is not installed.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from clustval import select_k
+    >>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
+    >>> found = select_k(X, range(2, 6), indices=["db", "sil", "igp"], vote=True)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     fig = plot_votes(found, pathlib.Path(folder) / "votes.png")
+    >>> fig.axes[0].get_xlabel()
+    'number of clusters K'
+    """
+    if selection.vote is None:
+        raise InputError("this selection has no vote: call select_k(..., vote=True).")
+    plots = plotting()
+    title = title or (f"Votes of {len(selection.indices)} internal indices on {selection.name} "
+                      f"({selection.algorithm})")  # fmt: skip
+    fig = plots.votes_per_k(selection.vote.votes, selection.vote.majority, title=title,
+                            note=vote_text(selection.vote))  # fmt: skip
+    plots.save_figure(fig, path, dpi=dpi)
+    return fig
