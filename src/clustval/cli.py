@@ -28,9 +28,9 @@ from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
 from .indices.objects import NOISE_POLICIES
 from .indices.options import IndexOption
-from .selection.adjacent import ADJACENT
 from .indices.registry import INDICES, options_of, registry_name
 from .indices.scoring import score
+from .selection.adjacent import ADJACENT
 from .selection.stability import STABILITY
 
 STDIN = "-"  # the file name that means standard input

@@ -81,3 +81,11 @@ def test_the_command_line_takes_aliases_and_exits_2_on_an_unknown_name(tmp_path)
     bad = subprocess.run([*run, "--index", "arri"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.count("\n") == 1 and "did you mean ari" in bad.stderr
+
+
+def test_select_k_takes_aliases_and_the_rules_of_the_neighbouring_partitions():
+    rng = np.random.default_rng(1)
+    X = np.concatenate([rng.normal(c, 0.3, size=(30, 2)) for c in (0, 4, 8)])
+    by_alias = clustval.select_k(X, range(2, 5), "kmeans", indices=["CH", "silhouette", "kl"])
+    by_name = clustval.select_k(X, range(2, 5), "kmeans", indices=["calinski_harabasz", "sil", "kl"])
+    assert list(by_alias.best) == ["calinski_harabasz", "sil", "kl"] and by_alias.best == by_name.best

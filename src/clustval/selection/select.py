@@ -489,13 +489,12 @@ def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
         return INTERNAL
     if isinstance(indices, str):
         indices = [indices]
-    indices = tuple(dict.fromkeys(indices))
+    # an index by its registry name or an alias; the rules of the neighbouring partitions as named
+    indices = tuple(dict.fromkeys(index if index in ADJACENT else get_index(index).name for index in indices))
     if not indices:
         raise InputError("indices is empty: name at least one internal index, or pass None for all.")
     for index in indices:
-        if index in ADJACENT:  # reads the partitions next to K
-            continue
-        if get_index(index).kind != "internal":
+        if index not in ADJACENT and get_index(index).kind != "internal":
             raise InputError(
                 f"{index!r} is an external index: choosing K uses internal indices ({', '.join(INTERNAL)})."
             )
