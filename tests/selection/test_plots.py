@@ -37,3 +37,14 @@ def test_a_selection_with_every_kind_of_criterion_is_drawn_with_their_headings(t
                       "(c) Instability  (smallest is best)"]  # fmt: skip
     colours = [ax.get_lines()[0].get_color() for ax in fig.axes if ax.get_visible()]
     assert colours == [plotting.index_style(name, tuple(CRITERIA))[0] for name in ("sil", "hartigan", "instability")]
+
+
+def test_without_a_path_the_figures_are_returned_and_nothing_is_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
+    found = select_k(X, range(2, 6), indices=["db", "sil"], vote=True)
+    from clustval.selection import plot_votes
+
+    figures = [plot_selection(found), plot_votes(found), plot_selection(found, None)]
+    assert all(isinstance(fig, matplotlib.figure.Figure) and fig.axes for fig in figures)
+    assert list(tmp_path.iterdir()) == []

@@ -14,11 +14,11 @@ from .select import CRITERIA, Selection, vote_text
 __all__ = ["plot_selection", "plot_votes", "plotting"]
 
 
-def plot_selection(selection: Selection, path, *, title: str | None = None, k_tick_step: int = 2,
+def plot_selection(selection: Selection, path=None, *, title: str | None = None, k_tick_step: int = 2,
                    dpi: int = 150):
     """Draw ``selection`` as Fig. 3 is drawn (one panel per index, best K ringed, SD seeding
-    fallbacks ticked on the K axis), save it as PNG or PDF (``path``'s suffix) and return
-    the matplotlib Figure.
+    fallbacks ticked on the K axis) and return the matplotlib Figure, saved as PNG or PDF
+    (``path``'s suffix) when a path is given (in a notebook, leave it out: the Figure shows).
 
     Needs matplotlib (the ``plot`` extra).
 
@@ -26,8 +26,9 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     ----------
     selection : Selection
         What :func:`select_k` found.
-    path : str or path-like
-        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
+    path : str or path-like, optional
+        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format. None (the
+        default): not saved.
     title : str, optional
         The figure's title.
     k_tick_step : int, default 2
@@ -38,7 +39,7 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     Returns
     -------
     matplotlib.figure.Figure
-        The figure, saved.
+        The figure.
 
     Raises
     ------
@@ -59,6 +60,8 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     ...     fig = plot_selection(select_k(X, range(2, 6), indices=["db", "sil"]), pathlib.Path(folder) / "k.png")
     >>> [ax.get_title() for ax in fig.axes if ax.get_visible()]
     ['(a) DB  (smallest is best)', '(b) Sil  (largest is best)']
+    >>> plot_selection(select_k(X, range(2, 6), indices=["sil"])).axes[0].get_xlabel()  # not saved
+    'number of clusters K'
     """
     plots = plotting()
     ks = selection.ks
@@ -66,7 +69,8 @@ def plot_selection(selection: Selection, path, *, title: str | None = None, k_ti
     fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
                                   k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks,
                                   best=selection.best, criteria=CRITERIA)  # fmt: skip
-    plots.save_figure(fig, path, dpi=dpi)
+    if path is not None:
+        plots.save_figure(fig, path, dpi=dpi)
     return fig
 
 
@@ -97,9 +101,10 @@ def plotting():
     return plots
 
 
-def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int = 150):
+def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi: int = 150):
     """Draw the vote as NbClust draws it: a bar per K, the number of indices that chose it,
-    the majority in black; save it as PNG or PDF (``path``'s suffix) and return the Figure.
+    the majority in black, and return the Figure, saved as PNG or PDF (``path``'s suffix)
+    when a path is given.
 
     Needs matplotlib (the ``plot`` extra).
 
@@ -107,8 +112,9 @@ def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int
     ----------
     selection : Selection
         What :func:`select_k` found with ``vote=True``.
-    path : str or path-like
-        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format.
+    path : str or path-like, optional
+        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format. None (the
+        default): not saved.
     title : str, optional
         The figure's title.
     dpi : int, default 150
@@ -117,7 +123,7 @@ def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int
     Returns
     -------
     matplotlib.figure.Figure
-        The figure, saved.
+        The figure.
 
     Raises
     ------
@@ -142,5 +148,6 @@ def plot_votes(selection: Selection, path, *, title: str | None = None, dpi: int
                       f"({selection.algorithm})")  # fmt: skip
     fig = plots.votes_per_k(selection.vote.votes, selection.vote.majority, title=title,
                             note=vote_text(selection.vote))  # fmt: skip
-    plots.save_figure(fig, path, dpi=dpi)
+    if path is not None:
+        plots.save_figure(fig, path, dpi=dpi)
     return fig
