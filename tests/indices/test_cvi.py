@@ -1,6 +1,7 @@
-"""CONN (Tasdemir & Merenyi 2011; clustval.indices.cvi.conn) against a brute-force oracle
-written from the definition with dense matrices and exact fractions, hand-worked values, and
-the cvi package (whose inter-cluster term is an option)."""
+"""The indices of the cvi package (clustval.indices.cvi). CONN (Tasdemir & Merenyi 2011)
+against a brute-force oracle written from the definition with dense matrices and exact
+fractions, hand-worked values, and the cvi package (whose inter-cluster term is an option);
+PS, cSIL, WB and rCIP against the cvi package and by hand."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.errors import InputError
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.indices import cvi as cvi_family
 from clustval.indices.cvi import conn
 
 
@@ -167,3 +169,69 @@ def test_in_the_registry():
     assert spec.kind == "internal" and spec.direction == "higher" and spec.bounds == (0, 1)
     X, labels = [[0.0], [1.0], [2.5], [4.0], [5.0]], [0, 0, 1, 1, 1]
     assert clustval.score(labels, X=X, names=["conn"])["conn"] == conn(X, labels)
+
+
+# ----------------------------------------------------------------------------- PS, cSIL, WB, rCIP
+# Against the cvi package (the test extra) and by hand
+
+
+def _random(seed):
+    """n 20..300, d 1..5, K 2..6, every cluster present, clusters shifted apart a little."""
+    rng = np.random.default_rng(seed)
+    n, d, k = int(rng.integers(20, 301)), int(rng.integers(1, 6)), int(rng.integers(2, 7))
+    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
+    return rng.normal(size=(n, d)) + 1.5 * labels[:, None], labels
+
+
+def _close(got, want, rel=1e-10):
+    if math.isinf(want):
+        return got == want
+    return got == pytest.approx(want, rel=rel, abs=1e-300)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_ps_csil_wb_rcip_equal_cvi(seed):
+    cvi = pytest.importorskip("cvi")
+    X, labels = _random(seed)
+    d = X.shape[1]
+    assert _close(clustval.ps(X, labels), cvi.PS().get_cvi(X, labels))
+    assert _close(clustval.csil(X, labels), cvi.cSIL().get_cvi(X, labels))
+    assert _close(clustval.wb(X, labels), cvi.WB().get_cvi(X, labels))
+    # cvi adds 10**(-12 / d) to every covariance's diagonal (Araujo et al. add nothing)
+    want = cvi.rCIP().get_cvi(X, labels)
+    assert _close(cvi_family.rcip(X, labels, ridge=10 ** (-12 / d)), want)
+    if d == 1:  # a ridge of 1e-12 against variances of about 1: invisible at 1e-10
+        assert _close(clustval.rcip(X, labels), want)
+
+
+def test_wb_and_csil_by_hand():
+    X = np.array([[0.0], [2.0], [10.0], [12.0], [13.0]])
+    labels = [0, 0, 1, 1, 1]
+    # every term in exact arithmetic
+    xs = [Fraction(int(v)) for v in X.ravel()]
+    c0, c1 = (xs[0] + xs[1]) / 2, (xs[2] + xs[3] + xs[4]) / 3
+    wgss = (xs[0] - c0) ** 2 + (xs[1] - c0) ** 2 + sum((x - c1) ** 2 for x in xs[2:])
+    mean = sum(xs) / 5
+    bgss = 2 * (c0 - mean) ** 2 + 3 * (c1 - mean) ** 2
+    assert clustval.wb(X, labels) == pytest.approx(float(2 * wgss / bgss), rel=1e-14)
+    a0, a1 = ((xs[0] - c0) ** 2 + (xs[1] - c0) ** 2) / 2, sum((x - c1) ** 2 for x in xs[2:]) / 3
+    b0, b1 = sum((x - c0) ** 2 for x in xs[2:]) / 3, ((xs[0] - c1) ** 2 + (xs[1] - c1) ** 2) / 2
+    want = ((b0 - a0) / max(a0, b0) + (b1 - a1) / max(a1, b1)) / 2
+    assert clustval.csil(X, labels) == pytest.approx(float(want), rel=1e-14)
+
+
+def test_degenerate_centroid_indices():
+    cvi = pytest.importorskip("cvi")
+    # every centroid on the grand mean: WB inf, PS its penalty n_k / max n_l - 1
+    X = np.array([[-1.0], [1.0], [-2.0], [2.0]])
+    labels = [0, 0, 1, 1]
+    assert clustval.wb(X, labels) == math.inf
+    assert clustval.ps(X, labels) == 0.0
+    with pytest.raises(UndefinedIndexError, match="all objects are equal"):
+        clustval.wb(np.zeros((4, 2)), labels)
+    # singletons in 2-D: a singular summed covariance, until a ridge regularises it
+    Z = np.array([[0.0, 0.0], [5.0, 1.0], [9.0, 9.0]])
+    with pytest.raises(UndefinedIndexError, match="singular"):
+        clustval.rcip(Z, [0, 1, 2])
+    # cvi's ridge in 2-D is 10**-6
+    assert _close(cvi_family.rcip(Z, [0, 1, 2], ridge=1e-6), cvi.rCIP().get_cvi(Z, np.array([0, 1, 2])))

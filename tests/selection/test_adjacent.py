@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 from scipy.special import betainc
 
+from clustval.compat import nbclust as nb
 from clustval.compat.nbclust import hclust_cut
 from clustval.errors import InputError
+from clustval.indices import nbclust as nbf
 from clustval.indices.nbclust import (
     ADJACENT,
     adjacent_best_ks,
@@ -173,3 +175,81 @@ def test_the_cli_sweep_takes_them_by_name(tmp_path, capsys):
     header = [line for line in out.read_text().splitlines() if not line.startswith("#")][0]
     assert header.split(",") == ["k", "kl", "hartigan"]
     assert (tmp_path / "k.png").stat().st_size > 0
+
+
+# ----------------------------------------------------------------------------- each index
+# By hand on six points, and against NbClust's code (clustval.compat.nbclust) on tree cuts
+
+
+def _random_data(seed=0, n=40, d=3, k=4):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, d)) + rng.integers(0, 6, size=(n, 1))
+    return X, np.arange(n) % k
+
+
+SIX = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
+K2, K3 = [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]
+
+
+def test_neighbour_indices_hand_worked():
+    # W_1 = 401.5, W_2 = 0.5 + 101 = 101.5, W_3 = 1.5; the split cluster {10, 11, 20, 21}:
+    # Je1 = 101, Je2 = 1; mean within/between distances 43/7, 15 at K = 2 and 1, 160/12 at K = 3
+    assert nbf.kl(SIX, [0] * 6, K2, K3) == pytest.approx(abs(401.5 - 4 * 101.5) / (4 * 101.5 - 9 * 1.5), rel=1e-14)
+    assert nbf.hartigan(SIX, K2, K3) == pytest.approx((101.5 / 1.5 - 1) * 3, rel=1e-14)
+    assert nbf.duda_hart(SIX, K2, K3) == pytest.approx(1 / 101, rel=1e-14)
+    assert nbf.pseudo_t2(SIX, K2, K3) == pytest.approx(100 / (1 / 2), rel=1e-14)
+    assert nbf.beale(SIX, K2, K3) == pytest.approx(100 / (1.5 * 4 - 1), rel=1e-14)
+    assert nbf.frey(SIX, K2, K3) == pytest.approx((160 / 12 - 15) / (1 - 43 / 7), rel=1e-14)
+
+
+@pytest.mark.parametrize("method", ["ward.D2", "average"])
+def test_neighbour_indices_match_nbclusts_code_on_tree_cuts(method):
+    X, _ = _random_data(8, n=60)
+    res = nb.nbclust(X, min_nc=2, max_nc=7, method=method, index="alllong")
+    n = X.shape[0]
+    checked = 0
+    for k in res.ks:
+        prev, cur, nxt = (nb.hclust_cut(X, j, method) for j in (k - 1, k, k + 1))
+        assert nbf.kl(X, prev, cur, nxt) == pytest.approx(res.all_index["KL"][k], rel=1e-10)
+        # NbClust multiplies by n - K where Hartigan (1975) has n - K - 1
+        assert nbf.hartigan(X, cur, nxt) == pytest.approx(res.all_index["Hartigan"][k] * (n - k - 1) / (n - k), rel=1e-10)
+        assert nbf.frey(X, cur, nxt) == pytest.approx(res.all_index["Frey"][k], rel=1e-10)
+        _, a, b = nbf._split(X, cur, nxt)
+        g1, g2 = nb._nbclust_split(cur, nxt)
+        same_split = {tuple(np.flatnonzero(a)), tuple(np.flatnonzero(b))} == {
+            tuple(np.flatnonzero(nxt == g1)), tuple(np.flatnonzero(nxt == g2))}
+        checked += same_split
+        if same_split and a.sum() > 1 and b.sum() > 1:  # NbClust's quirks aside, the same split
+            assert nbf.duda_hart(X, cur, nxt) == pytest.approx(res.all_index["Duda"][k], rel=1e-10)
+            assert nbf.pseudo_t2(X, cur, nxt) == pytest.approx(res.all_index["Pseudot2"][k], rel=1e-10)
+            # NbClust divides by ((n_m - 1) / (n_m - 2)) (2^(2/p) - 1), Beale by
+            # ((n_m - 1) / (n_m - 2)) 2^(2/p) - 1: the same F up to that factor
+            c, two = (a.sum() + b.sum() - 1) / (a.sum() + b.sum() - 2), 2 ** (2 / X.shape[1])
+            assert nbf.beale(X, cur, nxt) * (c * two - 1) == pytest.approx(res.all_index["Beale"][k] * c * (two - 1), rel=1e-10)
+    assert checked >= 4
+
+
+def test_nbclusts_split_by_sizes_can_miss_the_split_cluster():
+    # K = 3 -> 4: sizes [30, 13, 17] -> [17, 13, 13, 17], the 30 split into 17 + 13 with the
+    # 13 labelled 3; label by label the sizes name labels 1 and 2, and 2 was not split
+    X, _ = _random_data(8, n=60)
+    cur, nxt = nb.hclust_cut(X, 3, "ward.D2"), nb.hclust_cut(X, 4, "ward.D2")
+    g1, g2 = nb._nbclust_split(cur, nxt)
+    _, a, b = nbf._split(X, cur, nxt)
+    assert not np.array_equal(nxt == g1, a) or not np.array_equal(nxt == g2, b)
+    assert nbf.duda_hart(X, cur, nxt) != pytest.approx(nb._wkwl(X, cur, nxt)[0], rel=1e-6)
+
+
+@pytest.mark.parametrize("function", [nbf.duda_hart, nbf.pseudo_t2, nbf.beale])
+def test_split_indices_need_one_cluster_split_in_two(function):
+    with pytest.raises(InputError, match="split in two"):
+        function(SIX, [0, 0, 1, 1, 1, 1], [0, 1, 1, 2, 2, 2])  # not a refinement
+    with pytest.raises(InputError, match="split in two"):
+        function(SIX, [0, 0, 0, 0, 0, 1], [0, 1, 2, 2, 2, 3])  # two clusters more
+
+
+def test_neighbour_counts_are_checked():
+    with pytest.raises(InputError, match="K - 1, K, K \\+ 1"):
+        nbf.kl(SIX, K2, K2, K3)
+    with pytest.raises(InputError, match="K \\+ 1"):
+        nbf.hartigan(SIX, K3, K2)
