@@ -220,6 +220,27 @@ def test_wb_and_csil_by_hand():
     assert clustval.csil(X, labels) == pytest.approx(float(want), rel=1e-14)
 
 
+def test_ps_by_hand():
+    # centroids 1, 12, 30 of {0, 2}, {10, 12, 14}, {30}; their mean 43/3, so
+    # beta_T = ((40/3)^2 + (7/3)^2 + (47/3)^2) / 3 = 1286/9; the closest other centroid of each
+    # at squared distance 121, 121, 324; n_k / max n_l = 2/3, 1, 1/3:
+    # PS = 2 - 2 exp(-121 * 9/1286) - exp(-324 * 9/1286)
+    X, labels = [[0.0], [2.0], [10.0], [12.0], [14.0], [30.0]], [0, 0, 1, 1, 1, 2]
+    want = 2 - 2 * math.exp(-1089 / 1286) - math.exp(-2916 / 1286)
+    assert clustval.ps(X, labels) == pytest.approx(want, rel=1e-14)
+
+
+def test_rcip_by_hand():
+    # 1-D: {0, 2} and {10, 12, 14}, sample variances 2 and 4, centroids 11 apart:
+    # rCIP = G(11; 2 + 4) = exp(-121 / 12) / sqrt(2 pi 6)
+    X, labels = [[0.0], [2.0], [10.0], [12.0], [14.0]], [0, 0, 1, 1, 1]
+    assert clustval.rcip(X, labels) == pytest.approx(math.exp(-121 / 12) / math.sqrt(12 * math.pi), rel=1e-13)
+    # 2-D: a square around (1, 1) and a diamond around (10, 2), covariances (4/3) I and (8/3) I,
+    # u = (-9, -1): rCIP = exp(-|u|^2 / (2 * 4)) / (2 pi det(4 I)^(1/2)) = exp(-82 / 8) / (8 pi)
+    X = [[0, 0], [2, 0], [0, 2], [2, 2], [10, 0], [10, 4], [12, 2], [8, 2]]
+    assert clustval.rcip(X, [0] * 4 + [1] * 4) == pytest.approx(math.exp(-82 / 8) / (8 * math.pi), rel=1e-13)
+
+
 def test_degenerate_centroid_indices():
     cvi = pytest.importorskip("cvi")
     # every centroid on the grand mean: WB inf, PS its penalty n_k / max n_l - 1

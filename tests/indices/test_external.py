@@ -217,6 +217,22 @@ def test_cp_accuracy_closed_form_by_hand():
     assert cp_accuracy([0, 0, 0, 0, 1, 1, 1, 1], [0, 0, 0, 1, 1, 1, 1, 0]) == pytest.approx(5 / 8)
 
 
+def test_homogeneity_completeness_and_v_measure_by_hand():
+    # The C = 3, K = 2 example above, in natural logs (the ratios do not depend on the base):
+    # H(C) = -(1/2 ln 1/2 + 1/3 ln 1/3 + 1/6 ln 1/6) = (2/3) ln 2 + (1/2) ln 3,
+    # H(K) = -(1/3 ln 1/3 + 2/3 ln 2/3) = ln 3 - (2/3) ln 2;
+    # H(C|K) = -(2/6 ln 2/2 + 1/6 ln 1/4 + 2/6 ln 2/4 + 1/6 ln 1/4) = ln 2,
+    # H(K|C) = -(2/6 ln 2/3 + 1/6 ln 1/3 + 2/6 ln 2/2 + 1/6 ln 1/1) = (1/2) ln 3 - (1/3) ln 2 = H(K) / 2.
+    # h = 1 - H(C|K) / H(C); c = 1 - H(K|C) / H(K) = 1/2; V = 2hc / (h + c) = h / (h + 1/2).
+    ln2, ln3 = math.log(2), math.log(3)
+    h = 1 - ln2 / (2 / 3 * ln2 + ln3 / 2)
+    got = external_scores(*HAND, names=["homogeneity", "completeness", "v_measure", "mutual_info"])
+    assert got["homogeneity"] == pytest.approx(h, rel=1e-14)
+    assert got["completeness"] == pytest.approx(1 / 2, rel=1e-14)
+    assert got["v_measure"] == pytest.approx(h / (h + 1 / 2), rel=1e-14)
+    assert got["mutual_info"] == pytest.approx(ln3 / 2 - ln2 / 3, rel=1e-14)  # H(C) - H(C|K)
+
+
 # ---- degenerate partitions: documented values, never NaN ---------------------------------
 
 # fmt: off

@@ -170,6 +170,25 @@ def test_dunnowa_min_max_and_mean_mean_equal_brute_force(seed):
     assert got == pytest.approx((sum(between) / len(between)) / (sum(within) / len(within)), rel=1e-12)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_the_registry_variants_equal_brute_force(seed):
+    # the three entries at M = 25: OWA "Min", "Mean" and "Max" of the between-cluster distances
+    # among each object's 25 nearest neighbours, over "Max", "Mean" and "Min" of the within ones
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(3), 30)  # clusters larger than M: no penalty
+    X = rng.normal(size=(90, 2)) + 2.5 * labels[:, None]
+    between, within = [], []
+    for i, row in enumerate(_brute_neighbours(X, 25)):
+        for dist, j in row:
+            (within if labels[i] == labels[j] else between).append(dist)
+    assert between and within
+    want = {"dunnowa_m25_min_max": min(between) / max(within),
+            "dunnowa_m25_mean_mean": (sum(between) / len(between)) / (sum(within) / len(within)),
+            "dunnowa_m25_max_min": max(between) / min(within)}  # fmt: skip
+    for name, value in want.items():
+        assert getattr(clustval, name)(X, labels) == pytest.approx(value, rel=1e-12), name
+
+
 def test_smoothed_minimum_weights_the_smallest_distances_by_a_half_gaussian():
     # 1-D, M = 1: the within-cluster neighbour distances are known; SMax:1 takes the three
     # largest with weights exp(-u^2 / 2), u = 0, 1, 2
