@@ -7,7 +7,8 @@ import os
 # OpenMP threads that wait for work sleep instead of spinning. numba's parallel kernels run on
 # its "omp" threading layer (and scikit-learn's k-means on its own libgomp); with one xdist
 # worker per core, a spinning thread of one worker holds the core another worker needs:
-# tests/clustering/test_pam.py took 46 s of CPU with spinning threads and 13 s without, same results.
+# tests/clustering/test_pam.py took 46 s of CPU with spinning threads and 13 s without, same
+# results.
 # Set before any OpenMP library loads (libgomp reads it once); subprocesses inherit it.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
