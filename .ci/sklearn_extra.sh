@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Proves that clustval's Park-Jun / SD K-medoids equal scikit-learn-extra's
-# KMedoids(method="alternate") (tests/test_sklearn_extra.py).
+# KMedoids(method="alternate") (tests/clustering/test_sklearn_extra.py).
 #
 # scikit-learn-extra 0.3.0 (its last release) does not import with numpy >= 2 and has no wheel
 # for Python >= 3.12, and clustval must not pin numpy < 2. So the check runs in a second venv
@@ -30,4 +30,4 @@ if ! "$venv/bin/python" -c "import sklearn_extra.cluster, numpy; print('scikit-l
 fi
 
 # -p no:cacheprovider: leave no .pytest_cache behind; exit code 5 (no test ran) fails too.
-"$venv/bin/python" -m pytest -m sklearn_extra tests/test_sklearn_extra.py -q -p no:cacheprovider
+"$venv/bin/python" -m pytest -m sklearn_extra tests/clustering/test_sklearn_extra.py -q -p no:cacheprovider

@@ -33,7 +33,7 @@ def count_table(paths, true: str = "class", pred: str = "cluster", n_workers: in
 
 # LocalCluster starts its workers as new processes, which import this file first: the
 # guard keeps them from running the work again (without it: "RuntimeError: Nanny failed to
-# start"). Importing this module (tests/test_counts.py does) starts nothing.
+# start"). Importing this module (tests/indices/test_counts.py does) starts nothing.
 if __name__ == "__main__":
     table = count_table(sys.argv[1], *sys.argv[2:4])
     print(f"n = {table.n}, {table.n_classes} classes x {table.n_clusters} clusters")

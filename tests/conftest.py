@@ -7,13 +7,20 @@ import os
 # OpenMP threads that wait for work sleep instead of spinning. numba's parallel kernels run on
 # its "omp" threading layer (and scikit-learn's k-means on its own libgomp); with one xdist
 # worker per core, a spinning thread of one worker holds the core another worker needs:
-# tests/test_pam.py took 46 s of CPU with spinning threads and 13 s without, same results.
+# tests/clustering/test_pam.py took 46 s of CPU with spinning threads and 13 s without, same
+# results.
 # Set before any OpenMP library loads (libgomp reads it once); subprocesses inherit it.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
 from itertools import combinations  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import pytest
+
+# The repository, and the stored values of the peers and the other files the tests read
+# (``from tests.conftest import FIXTURES, REPO``, from a test file at any depth).
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
 
 
 def _brute_force_pairs(labels_true, labels_pred) -> tuple[int, int, int, int]:
@@ -48,11 +55,9 @@ def brute_force_pairs():
 # ---------------------------------------------------------------- the project's data sets
 import copy  # noqa: E402
 import shutil  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 from clustval.datasets.catalog import bundled_dir, uci_catalog  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
 # The twelve original UCI files, as shipped inside the package (a real folder once installed).
 BUNDLED_UCI = Path(str(bundled_dir()))
 

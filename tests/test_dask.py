@@ -4,7 +4,7 @@ bit for bit (``==``), whatever the blocks, their order, the workers, or a worker
 mid-run.
 
 The in-memory pass is the reference of the bit-for-bit tests; it is itself checked against
-brute force elsewhere (tests/test_internal.py), and here once more against scikit-learn's
+brute force elsewhere (tests/indices/test_classic.py), and here once more against scikit-learn's
 silhouette and a loop over all pairs.
 """
 

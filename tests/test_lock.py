@@ -12,7 +12,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tools"))
 import lock  # noqa: E402
-from test_dependencies import extra_closure  # noqa: E402
+from .test_dependencies import extra_closure  # noqa: E402
 
 TEXT = (REPO / "requirements.lock").read_text()
 VERSIONS = lock.locked_versions(TEXT)

@@ -100,3 +100,16 @@ def test_the_readme_links_every_repository_file_absolutely():
     assert len(files) >= 12 and all(link.startswith(prefix) for link in files)
     missing = [link for link in files if not (REPO / link.removeprefix(prefix).split("#")[0]).is_file()]
     assert missing == []
+
+
+def test_every_test_file_the_repository_names_exists():
+    # CI's steps, the docs and the tools name test files by path: a moved test must take them along
+    named = {}
+    texts = [REPO / "README.md", REPO / "pyproject.toml", REPO / "environment.yml", *(REPO / ".ci").iterdir()]
+    for folder in ("src", "docs", "tools", "benchmarks", "workflow", "examples", "tests"):
+        texts += [p for p in (REPO / folder).rglob("*") if p.suffix in (".md", ".py", ".R", ".yaml", ".smk", ".sh")]
+    for text in texts:
+        for path in re.findall(r"(?<![\w/.])tests/[\w/]+\.(?:py|sh)\b", text.read_text(encoding="utf-8")):
+            named.setdefault(path, text.relative_to(REPO).as_posix())
+    assert len(named) >= 30
+    assert {path: by for path, by in named.items() if not (REPO / path).is_file()} == {}

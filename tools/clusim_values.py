@@ -1,5 +1,5 @@
 """Write clusim's expectations and adjusted indices under Gates & Ahn's random models, and
-fastami's Monte Carlo SMI, as the fixtures of ``tests/test_chance.py``.
+fastami's Monte Carlo SMI, as the fixtures of ``tests/indices/test_chance.py``.
 
     pip install clusim==0.4 fastami==0.2.1
     python tools/clusim_values.py

@@ -1,5 +1,5 @@
 """Compute genieclust 1.3's PSI, AFM and NPA on random contingency tables: the fixture of
-tests/test_genieclust_measures.py.
+tests/indices/test_genieclust_measures.py.
 
 Each table is drawn at random (its shape, its number of objects, how its counts are spread),
 its empty rows and columns dropped (a table of two labellings has none), and genieclust's

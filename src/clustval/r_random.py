@@ -17,7 +17,7 @@ and the conversions are R's own:
   ``floor(65536 u)``, from the m indices not yet drawn, the last one moving into the drawn
   one's place.
 
-Checked against R 4.2 (``tests/test_r_stats.py``, values in ``tests/fixtures/r``).
+Checked against R 4.2 (``tests/compat/test_r_stats.py``, values in ``tests/fixtures/r``).
 
 Examples
 --------

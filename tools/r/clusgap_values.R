@@ -1,5 +1,5 @@
 # R's gap statistic (cluster::clusGap) and its stopping rules (cluster::maxSE), for
-# clustval.selection.gap (tests/test_gap_r.py). Needs the package cluster. From the repository root:
+# clustval.selection.gap (tests/selection/test_gap_r.py). Needs the package cluster. From the repository root:
 #   Rscript tools/r/clusgap_values.R
 # writes tests/fixtures/r/clusgap_data.csv, clusgap_tab.csv, clusgap_rules.csv, clusgap_clusterings.csv
 # and clusgap_maxse.csv (a few seconds).

@@ -1,4 +1,4 @@
-# R fpc's values for clustval.selection.stability's tests (tests/test_stability.py).
+# R fpc's values for clustval.selection.stability's tests (tests/selection/test_stability.py).
 #
 # Run from the repository's root:  Rscript tools/r/fpc_values.R
 # Writes tests/fixtures/r/fpc_*.csv. The tests never need R: they read these files.

@@ -1,5 +1,5 @@
 # R's random numbers and k-means, for clustval.r_random and clustval.compat.r_kmeans
-# (tests/test_r_stats.py). Plain R, no package. From the repository root:
+# (tests/compat/test_r_stats.py). Plain R, no package. From the repository root:
 #   Rscript tools/r/r_stats_values.R
 # writes tests/fixtures/r/r_random.csv and tests/fixtures/r/r_kmeans.txt.
 

@@ -17,7 +17,7 @@ partitions are reproducible outside R once both R's stream
   one round is enough. Distances are summed coordinate by coordinate in order, as the
   Fortran does, so the ties and the result are R's.
 
-Checked against R 4.2's ``kmeans`` on the fixtures' data sets (``tests/test_r_stats.py``).
+Checked against R 4.2's ``kmeans`` on the fixtures' data sets (``tests/compat/test_r_stats.py``).
 
 Examples
 --------

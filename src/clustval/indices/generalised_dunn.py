@@ -253,7 +253,7 @@ _CENTROID = """
 # The docstrings' example: delta_1 = 6 (from (3, 0) to (9, 0)), delta_2 = sqrt(85) (from (0, 2)
 # to (9, 0)); Delta_1 = sqrt(13), Delta_2 = (2 + 3 + sqrt(13)) / 3, Delta_3 = 2 x the mean
 # distance to (1, 2/3) (the two-point cluster is smaller on every Delta). The values are
-# checked against the brute-force oracle in tests/test_dunn_family.py.
+# checked against the brute-force oracle in tests/indices/test_generalised_dunn.py.
 _EXAMPLE_VALUES = {
     (1, 2): "2.091673", (1, 3): "1.808426", (2, 1): "2.557042", (2, 2): "3.214046",
     (2, 3): "2.778811", (3, 1): "2.237895", (3, 2): "2.812898", (3, 3): "2.431986",

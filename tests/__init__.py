@@ -1,0 +1,1 @@
+"""The tests of clustval, in folders that mirror src/clustval (docs/development.md)."""

@@ -1,0 +1,1 @@
+"""Tests of clustval.clustering, the algorithms that make a clustering."""

@@ -1,0 +1,1 @@
+"""Tests of clustval.compat, the other packages' conventions (scikit-learn, clusterCrit, NbClust, R)."""

@@ -1,0 +1,1 @@
+"""Tests of clustval.datasets, the bundled UCI sets and their loaders."""

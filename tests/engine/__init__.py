@@ -1,0 +1,1 @@
+"""Tests of clustval._engine, the private numeric engine."""

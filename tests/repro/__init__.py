@@ -1,0 +1,1 @@
+"""Tests of clustval.repro and the Snakemake workflow."""
