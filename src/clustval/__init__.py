@@ -24,6 +24,7 @@ True
 """
 
 from ._engine.metrics import Metric
+from ._version import __version__
 from .bootstrap import BootstrapResult, bootstrap
 from .clustering import ALGORITHMS, cluster, kmeans
 from .clustering.kmedoids import euclidean_distances, park_jun, sd_kmedoids
@@ -101,7 +102,6 @@ from .stability import (
     stability_of_k,
 )
 
-__version__ = "0.1.0"
 
 __all__ = [
     "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",

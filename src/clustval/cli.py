@@ -20,9 +20,9 @@ from pathlib import Path
 
 import numpy as np
 
-from . import __version__
 from ._engine.metrics import METRIC_NAMES, Metric
 from ._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB
+from ._version import __version__
 from .clustering import ALGORITHMS
 from .errors import ClustvalError, InputError
 from .formatting import k_ranges_text
