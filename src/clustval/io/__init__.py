@@ -9,11 +9,11 @@ text they hold.
 """
 
 from .read import MAX_BYTES, STDIN, read_counts, read_data, read_labels, read_weights
-from .text import csv_text, format_cell, markdown_table, table_cells
+from .text import csv_text, format_cell, markdown_cell, markdown_table, table_cells
 from .write import atomic_write_bytes, atomic_write_text, write_csv, write_markdown_table
 
 __all__ = [
     "MAX_BYTES", "STDIN", "atomic_write_bytes", "atomic_write_text", "csv_text", "format_cell",
-    "markdown_table", "read_counts", "read_data", "read_labels", "read_weights", "table_cells",
-    "write_csv", "write_markdown_table",
+    "markdown_cell", "markdown_table", "read_counts", "read_data", "read_labels", "read_weights",
+    "table_cells", "write_csv", "write_markdown_table",
 ]  # fmt: skip
