@@ -102,7 +102,6 @@ from .stability import (
     stability_of_k,
 )
 
-
 __all__ = [
     "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",
     "GapResult", "INDICES", "IndexSpec", "InputError", "Metric", "SKLEARN_NAMES", "Selection",
