@@ -27,6 +27,7 @@ import importlib
 import sys
 
 from ._engine.metrics import Metric
+from ._version import __version__
 from .bootstrap import BootstrapResult, bootstrap
 from .clustering import ALGORITHMS, cluster, kmeans
 from .clustering.kmedoids import euclidean_distances, park_jun, sd_kmedoids
@@ -104,8 +105,6 @@ from .selection.stability import (
     stability_k,
     stability_of_k,
 )
-
-__version__ = "0.1.0"
 
 __all__ = [
     "ALGORITHMS", "ClusteringError", "ClustvalError", "ContinuousLabelWarning", "DataError",

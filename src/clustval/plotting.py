@@ -21,7 +21,7 @@ matplotlib.use("Agg")  # figures are files, never windows
 from matplotlib.figure import Figure  # noqa: E402
 
 from .errors import InputError  # noqa: E402
-from .formatting import best_ks_text, k_ranges_text  # noqa: E402
+from .io.text import best_ks_text, k_ranges_text  # noqa: E402
 from .indices.registry import INDICES, get_index  # noqa: E402
 from .io import atomic_write_bytes  # noqa: E402
 

@@ -23,6 +23,7 @@ import pytest
 
 import clustval
 import clustval.cli
+import clustval.io.read
 from clustval.cli import main, read_labels
 from clustval.errors import InputError
 from tests.test_cli import _one_line_failure, _write_lines, run_cli  # the command line's helpers
@@ -81,7 +82,7 @@ def test_a_label_line_beyond_csv_field_limit_is_read(files, tmp_path):
 
 def _reference_outcome(path: str, skip_header: bool = False):
     """What the reference reading (every line a Python string) gives: labels or the error."""
-    return _outcome(lambda: clustval.cli._labels_from_text(clustval.cli._read_text(path), path, skip_header))
+    return _outcome(lambda: clustval.io.read._labels_from_text(clustval.io.read._read_text(path), path, skip_header))
 
 
 def _outcome(read):
@@ -97,7 +98,7 @@ def _same_as_reference(path: str, skip_header: bool = False) -> bool:
     expected = _reference_outcome(path, skip_header)
     assert _outcome(lambda: read_labels(path, skip_header)) == expected
     try:
-        return clustval.cli._integer_labels(path, skip_header) is not None
+        return clustval.io.read._integer_labels(path, skip_header) is not None
     except InputError:  # a header above integers, refused by the chunked reader itself
         return True
 
@@ -111,7 +112,7 @@ def _label_text(values, rng, spaced: bool = False, crlf: bool = False) -> str:
 
 @pytest.mark.parametrize("chunk", [1 << 16, 4096, 7])
 def test_integer_label_files_read_in_chunks_as_the_reference_reads_them(tmp_path, monkeypatch, chunk):
-    monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", chunk)
+    monkeypatch.setattr(clustval.io.read, "_CHUNK_BYTES", chunk)
     rng = np.random.default_rng(chunk)
     # more than one chunk each: about 130 KB at 64 KB chunks, 30 KB at 4096 bytes (the
     # default chunk, 256 KB, is only a larger value of the same parameter)
@@ -151,7 +152,7 @@ def test_label_files_of_any_text_read_as_the_reference_reads_them(tmp_path, monk
     path = tmp_path / "labels.txt"
     taken = 0
     for _ in range(600):
-        monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", int(rng.choice([1, 2, 3, 5, 8, 64, 1 << 20])))
+        monkeypatch.setattr(clustval.io.read, "_CHUNK_BYTES", int(rng.choice([1, 2, 3, 5, 8, 64, 1 << 20])))
         odd = rng.choice([0.0, 0.02, 0.2])
         lines = [
             str(tokens[rng.integers(len(tokens))] if rng.random() < odd else rng.integers(-99, 100))
@@ -167,7 +168,7 @@ def test_label_files_of_any_text_read_as_the_reference_reads_them(tmp_path, monk
 
 def test_integer_labels_from_standard_input_are_read_in_chunks(tmp_path, monkeypatch):
     text = "\ufeff" + "".join(f"{v}\n" for v in range(-50, 50)) + "\n"
-    monkeypatch.setattr(clustval.cli, "_CHUNK_BYTES", 16)
+    monkeypatch.setattr(clustval.io.read, "_CHUNK_BYTES", 16)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     assert read_labels("-").tolist() == list(range(-50, 50))
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"a\nb\n01\n")))  # read twice: the text

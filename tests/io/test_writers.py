@@ -37,7 +37,7 @@ def test_atomic_write_leaves_nothing_on_failure(tmp_path, monkeypatch):
     def boom(*args):
         raise OSError("disk full")
 
-    monkeypatch.setattr("clustval.io.os.replace", boom)
+    monkeypatch.setattr("clustval.io.write.os.replace", boom)
     with pytest.raises(OSError, match="disk full"):
         atomic_write_text(target, "new\n")
     assert target.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from clustval.errors import DamagedFileError, InputError
-from clustval.formatting import best_ks_text, k_ranges_text
+from clustval.io.text import best_ks_text, k_ranges_text
 from clustval.repro.paper import claims as C
 from clustval.repro.paper.scores import Score, ScoreTable
 from clustval.repro.settings import Settings

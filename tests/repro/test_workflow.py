@@ -250,7 +250,7 @@ def test_figures_are_real_images(run):
 def test_sweep_of_the_run_fig1_set_gives_its_fig3(run, tmp_path):
     # `clustval sweep` on the Fig. 1 set this run prepared, as a plain CSV, against its Fig. 3 scores
     from clustval.datasets.dataset import read_dataset
-    from clustval.formatting import best_ks_text
+    from clustval.io.text import best_ks_text
     from clustval.repro.paper.scores import ScoreTable
 
     ds = read_dataset(run / "resources" / "data" / "main" / "fig1" / "fig1.csv")

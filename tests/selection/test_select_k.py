@@ -21,8 +21,8 @@ import yaml
 import clustval
 from clustval import cli
 from clustval.errors import InputError
-from clustval.formatting import best_ks_text
 from clustval.indices.registry import INDICES, INTERNAL
+from clustval.io.text import best_ks_text
 from clustval.repro.data import build_dataset
 from clustval.repro.figure_table import figure_params
 from clustval.repro.paper.scores import ScoreTable

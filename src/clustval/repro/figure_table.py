@@ -18,8 +18,8 @@ from pathlib import Path
 
 from clustval.clustering import ALGORITHMS
 from clustval.errors import InputError
-from clustval.formatting import spoken_list
 from clustval.indices.registry import get_index
+from clustval.io.text import spoken_list
 
 from .data import FIG1
 from .settings import MAIN, Settings

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from clustval.datasets.dataset import verify_dataset_file
 from clustval.errors import DamagedFileError, DataError
-from clustval.io import atomic_write_text, table_cells
+from clustval.io import atomic_write_text, csv_text
 
 try:
     import fcntl
@@ -60,22 +60,6 @@ ABOUT = (
     "rebuilt (clustval.repro.verified)."
 )
 _FIX = "it is removed, and the next `snakemake` rebuilds it"
-
-
-def csv_text(rows: Iterable[Mapping], columns: Sequence[str], float_format: str | None = None) -> str:
-    """The CSV text of ``rows`` as :func:`clustval.io.write_csv` writes it.
-
-    Examples
-    --------
-    >>> print(csv_text([{"k": 2, "value": 0.5}], ["k", "value"]), end="")
-    k,value
-    2,0.5
-    """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(list(columns))
-    writer.writerows(table_cells(rows, columns, float_format))
-    return buffer.getvalue()
 
 
 def manifest_of(path: str | os.PathLike) -> Path:

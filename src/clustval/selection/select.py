@@ -25,9 +25,9 @@ from .._engine.validation import as_data_matrix, check_undefined_policy
 from ..clustering import ALGORITHMS, at_most_k, cluster, clusterer, get_algorithm
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
 from ..errors import InputError, UndefinedIndexError
-from ..formatting import best_ks_text, k_ranges_text, spoken_list
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.scoring import internal_scorer
+from ..io.text import best_ks_text, k_ranges_text, spoken_list
 from .adjacent import ADJACENT, adjacent_best_ks, adjacent_scores
 from .stability import STABILITY, stability_of_k
 

@@ -17,9 +17,9 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from clustval.formatting import markdown_cell, spoken_list
 from clustval.indices.registry import get_index
 from clustval.io import atomic_write_text
+from clustval.io.text import markdown_cell, spoken_list
 
 from ..verified import read_verified_csv
 from .claims.readings import RULES, THRESHOLDS

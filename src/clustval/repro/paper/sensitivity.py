@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from clustval.formatting import markdown_cell, spoken_list
 from clustval.io import atomic_write_text
+from clustval.io.text import markdown_cell, spoken_list
 
 from ..verified import read_verified_csv, write_verified_text
 from .axes import count_fits, panel_fits, paper_axes

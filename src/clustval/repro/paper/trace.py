@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from clustval.formatting import spoken_list
+from clustval.io.text import spoken_list
 
 from .claims.results import (
     INFEASIBLE,

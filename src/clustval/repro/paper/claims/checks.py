@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from clustval.clustering import algorithm_label
 from clustval.errors import InputError
-from clustval.formatting import best_ks_text, k_ranges_text
 from clustval.indices.registry import get_index
+from clustval.io.text import best_ks_text, k_ranges_text
 
 from ..scores import ScoreTable
 from . import conditions as K

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from clustval.clustering import algorithm_label
-from clustval.formatting import markdown_cell
 from clustval.io import atomic_write_text
+from clustval.io.text import markdown_cell
 
 from ..report import VERDICT_STYLE, html_page, markdown_safe, verdict_class
 from .readings import RULES, THRESHOLDS, word_rules

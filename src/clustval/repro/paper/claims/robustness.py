@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from clustval.errors import InputError
-from clustval.formatting import best_ks_text, k_ranges_text
 from clustval.indices.registry import get_index
+from clustval.io.text import best_ks_text, k_ranges_text
 
 from ..scores import ScoreTable
 from .checks import CLAIMS, claim_c1

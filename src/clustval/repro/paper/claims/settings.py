@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from clustval.errors import InputError
-from clustval.formatting import spoken_list
 from clustval.indices.registry import registry_name
+from clustval.io.text import spoken_list
 
 from .readings import RULES, THRESHOLDS, check_readings
 

@@ -1,4 +1,4 @@
-"""Small, deterministic file helpers shared by the data layer, the tables and the pipeline.
+"""Writing files atomically: bytes, text, CSV and Markdown tables.
 
 Every writer goes through :func:`atomic_write_bytes`: the content is written to a temporary
 file in the destination folder and moved into place with ``os.replace``, so a reader (or a
@@ -8,26 +8,14 @@ The same rows and columns always give the same bytes.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-import numpy as np
+from .text import csv_text, markdown_table
 
-from .errors import InputError
-from .formatting import markdown_cell
-
-__all__ = [
-    "atomic_write_bytes",
-    "atomic_write_text",
-    "format_cell",
-    "markdown_table",
-    "write_csv",
-    "write_markdown_table",
-]
+__all__ = ["atomic_write_bytes", "atomic_write_text", "write_csv", "write_markdown_table"]
 
 
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> Path:
@@ -74,59 +62,6 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def format_cell(value, float_format: str | None = None) -> str:
-    """Render one table cell deterministically.
-
-    ``None`` -> empty; floats -> ``repr`` (shortest round-trip form) or ``format(value,
-    float_format)``; booleans -> ``true``/``false``; lists and tuples -> space-separated
-    items; anything else -> ``str``. NumPy scalars are treated like their Python values.
-
-    Examples
-    --------
-    >>> [format_cell(v) for v in (0.1 + 0.2, None, True, [3, 9], np.int64(4))]
-    ['0.30000000000000004', '', 'true', '3 9', '4']
-    >>> format_cell(1 / 3, ".3f")
-    '0.333'
-    """
-    if value is None:
-        return ""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return repr(value) if float_format is None else format(value, float_format)
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return " ".join(format_cell(v, float_format) for v in value)
-    return str(value)
-
-
-def table_cells(
-    rows: Iterable[Mapping], columns: Sequence[str], float_format: str | None
-) -> list[list[str]]:
-    """The cells of ``rows`` in ``columns``, each rendered by :func:`format_cell`; a row
-    without one of the columns is an error.
-
-    Examples
-    --------
-    >>> table_cells([{"k": 2, "value": 0.5, "note": "x"}], ["k", "value"], None)
-    [['2', '0.5']]
-    """
-    columns = list(columns)
-    if not columns:
-        raise InputError("columns is empty: name at least one column to write.")
-    cells = []
-    for number, row in enumerate(rows):
-        missing = [c for c in columns if c not in row]
-        if missing:
-            raise InputError(
-                f"row {number} has no value for column(s) {missing}; give every row every "
-                "column (use None for an empty cell)."
-            )
-        cells.append([format_cell(row[c], float_format) for c in columns])
-    return cells
-
-
 def write_csv(
     rows: Iterable[Mapping],
     columns: Sequence[str],
@@ -137,7 +72,7 @@ def write_csv(
     """Write ``rows`` (mappings) as a CSV file with a header line, atomically.
 
     Only ``columns`` are written, in that order; keys not listed are ignored. Cells are
-    rendered by :func:`format_cell`; line endings are ``\\n``. Same input, same bytes.
+    rendered by :func:`~clustval.io.text.format_cell`; line endings are ``\\n``. Same input, same bytes.
 
     Examples
     --------
@@ -149,35 +84,7 @@ def write_csv(
     2,0.5
     3,
     """
-    cells = table_cells(rows, columns, float_format)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(list(columns))
-    writer.writerows(cells)
-    return atomic_write_text(path, buffer.getvalue())
-
-
-def markdown_table(
-    rows: Iterable[Mapping], columns: Sequence[str], *, float_format: str | None = None
-) -> str:
-    """Return ``rows`` as a GitHub-flavoured Markdown table (header, rule, one line per row).
-
-    Examples
-    --------
-    >>> print(markdown_table([{"index": "S2", "value": 0.5}, {"index": "a|b", "value": None}], ["index", "value"]))
-    | index | value |
-    | --- | --- |
-    | S2 | 0.5 |
-    | a\\|b |  |
-    <BLANKLINE>
-    """
-    cells = table_cells(rows, columns, float_format)
-    lines = [
-        "| " + " | ".join(markdown_cell(str(c)) for c in columns) + " |",
-        "|" + "|".join(" --- " for _ in columns) + "|",
-    ]
-    lines += ["| " + " | ".join(markdown_cell(c) for c in row) + " |" for row in cells]
-    return "\n".join(lines) + "\n"
+    return atomic_write_text(path, csv_text(rows, columns, float_format))
 
 
 def write_markdown_table(
