@@ -598,7 +598,8 @@ INDICES: dict[str, IndexSpec] = {
         # ---- internal: density-based (clustval.indices.density)
         _int("dbcv", "DBCV", "higher", (-1, 1),
              "Moulavi, Jaskowiak, Campello, Zimek & Sander (2014), Proc. SIAM SDM, 839-847",
-             density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE,), undefined_for=_SINGLETONS),
+             density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE, density.DBCV_METRIC),
+             undefined_for=_SINGLETONS),
     )
 }  # fmt: skip
 document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry
