@@ -96,7 +96,8 @@ DBCV_METRICS = tuple(name for name in METRIC_NAMES if name != "minkowski")
 DBCV_METRIC = choice("dbcv_metric", "metric", DBCV_METRICS,
                      "the distance DBCV's core distances, trees and separations read: `euclidean` (the paper's "
                      "and hdbscan's), `sqeuclidean` (the authors' MATLAB code's, R dbscan's 'original "
-                     "implementation'), or another of scipy's metrics")
+                     "implementation'), or another of scipy's metrics (`clustval.dbcv` also takes a Metric: "
+                     "Minkowski with its p)")
 # the tie rules as the compiled kernels number them
 _RULES = {"distance": 0, "hdbscan": 1, "matlab": 2}
 
