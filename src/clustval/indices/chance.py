@@ -61,6 +61,7 @@ __all__ = [
     "EXPECTED_INDICES",
     "FIXED",
     "MODELS",
+    "ONE_SIDED",
     "VARIANCE_INDICES",
     "adjusted",
     "expected",
