@@ -4,7 +4,9 @@ Run from the repository root with hdbscan installed (``pip install hdbscan``; 0.
 the stored files): ``python tools/dbcv_values.py``. Each data set is drawn from a seed, so
 the test rebuilds X and the labels from the JSON and compares clustval's
 :func:`clustval.dbcv` (``noise="exclude"``, the paper's and hdbscan's convention for the
-label -1) with the stored value.
+label -1) with the stored value. ``python tools/dbcv_values.py --metrics`` writes
+``tests/fixtures/dbcv_reference/hdbscan_metrics.json``: three of the sets in three of
+scipy's metrics (``validity_index(X, labels, metric=...)``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ from pathlib import Path
 import numpy as np
 
 OUT = Path("tests/fixtures/dbcv")
+METRICS_OUT = Path("tests/fixtures/dbcv_reference/hdbscan_metrics.json")
+# the sets and metrics of METRICS_OUT
+METRIC_CASES = ("blobs_d2", "moons_d2", "blobs_d3_noise")
+METRICS = ("sqeuclidean", "cityblock", "chebyshev")
 # name: (generator, n, d, clusters, noise share, seed); no cluster has 2 members (hdbscan
 # then takes its first member as the cluster's core, which depends on the order of the rows)
 CASES = {
@@ -70,5 +76,22 @@ def main() -> None:
         print(name, value)
 
 
+def metrics() -> None:
+    from importlib.metadata import version
+
+    from hdbscan.validity import validity_index
+
+    rows = []
+    for name in METRIC_CASES:
+        X, labels = make(*CASES[name])
+        for metric in METRICS:
+            rows.append({"case": name, "metric": metric, "dbcv": float(validity_index(X, labels, metric=metric))})
+    record = {"peer": f"hdbscan {version('hdbscan')}: hdbscan.validity.validity_index(X, labels, metric=metric)",
+              "values": rows}  # fmt: skip
+    METRICS_OUT.write_text(json.dumps(record, indent=1) + "\n")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    metrics() if "--metrics" in sys.argv[1:] else main()

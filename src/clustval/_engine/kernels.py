@@ -526,17 +526,30 @@ def metric_tile_pair_stats(
 # Every cluster's points lie in one feature-major array PT, cluster c in columns
 # starts[c]:starts[c + 1] (owner[i] the cluster of point i). Rows are dealt to the chunks
 # in turn (row i to chunk i % chunks), so each thread gets an equal share of every cluster.
+# The distances are Euclidean (``code`` -1, ``distances``) or those of the metric ``code``
+# of ``metric_distances`` (Minkowski order p), as ``clustval.indices.density`` reads them.
+# The tree's tie rule (``rule``): 0 the raw distance, 1 hdbscan's, 2 the authors' MATLAB code's.
 DBCV_CHUNKS = 64
 DBCV_RUN = 4096  # the other points a separation row holds at once
 
 
+@numba.njit(cache=True, nogil=True)
+def _dbcv_row(PT, i, j0, j1, code, p, out):  # pragma: no cover
+    """out[j - j0] = d(point i, point j) for j in j0:j1, in DBCV's metric."""
+    if code < 0:
+        distances(PT, i, PT, j0, j1, out)
+    else:
+        metric_distances(PT, i, PT, j0, j1, code, p, out)
+
+
 @numba.njit(parallel=True, cache=True, nogil=True)
-def core_sums(PT, starts, owner, copies, dim, hdbscan, nearest, sums):  # pragma: no cover
+def core_sums(PT, starts, owner, copies, dim, hdbscan, code, p, nearest, sums):  # pragma: no cover
     """The all-points core distance's sum of each point over the other points of its cluster
     (``clustval.indices.density.core_distances`` and ``_hdbscan_core_sums`` before their
     division and power): the terms and their powers as the numpy path computes them, then
     added one after the other in the order of the points as it adds them (x's own term 0),
-    so the same bits. ``hdbscan``: ``sums[i] = sum_{j != i, d > 0} (1 / d(i, j))^dim``;
+    so the same bits (the distances those of the metric ``code``). ``hdbscan`` (hdbscan's and the
+    MATLAB code's sums): ``sums[i] = sum_{j != i, d > 0} (1 / d(i, j))^dim``;
     else ``nearest[i] = min_{j != i} d(i, j)`` and ``sums[i] = sum_{j != i} copies[j]
     (nearest[i] / d(i, j))^dim``."""
     n = owner.shape[0]
@@ -546,7 +559,7 @@ def core_sums(PT, starts, owner, copies, dim, hdbscan, nearest, sums):  # pragma
         for i in range(c, n, DBCV_CHUNKS):
             s, e = starts[owner[i]], starts[owner[i] + 1]
             m = e - s
-            distances(PT, i, PT, s, e, row)
+            _dbcv_row(PT, i, s, e, code, p, row)
             row[i - s] = np.inf  # x's own term: 1 / inf = nearest / inf = 0
             if hdbscan:
                 for j in range(m):
@@ -587,30 +600,31 @@ def _powers(x, m, d, out):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True)
-def _spanning_tree(PT, s, m, core, hdbscan, edges, e0):  # pragma: no cover
+def _spanning_tree(PT, s, m, core, rule, code, p, edges, e0):  # pragma: no cover
     """The minimum spanning tree of the m points PT[:, s:s + m] under mutual reachability
     (Prim from the first), one row of distances per point joined, into edges[e0:e0 + m - 1]:
     the edges ``(u, v, weight)`` (points counted from s) of
-    ``clustval.indices.density._prim``, bit for bit. ``hdbscan``: hdbscan's tie rule, else
-    ties broken by the raw distance, then by point."""
+    ``clustval.indices.density._prim``, bit for bit. ``rule`` 1: hdbscan's tie rule; 2: the
+    MATLAB code's (a point's parent the first tree point, in the order they joined, of its
+    lightest weight); 0: ties broken by the raw distance, then by point."""
     in_tree = np.zeros(m, dtype=np.bool_)
     dist = np.empty(m)
     best = np.empty(m)
     key = np.empty(m)
     parent = np.zeros(m, dtype=np.intp)
-    distances(PT, s, PT, s, s + m, dist)
+    _dbcv_row(PT, s, s, s + m, code, p, dist)
     dist[0] = 0.0
     for j in range(m):
         best[j] = max(dist[j], max(core[s], core[s + j]))
         key[j] = dist[j]
     in_tree[0] = True
-    v = _lightest(in_tree, best, key, m, hdbscan)
+    v = _lightest(in_tree, best, key, m, rule)
     for step in range(m - 1):
         lightest = best[v]
-        distances(PT, s + v, PT, s, s + m, dist)
+        _dbcv_row(PT, s + v, s, s + m, code, p, dist)
         dist[v] = 0.0
         u = parent[v]
-        if hdbscan:  # the first tree point whose weight to v is numpy.isclose to the lightest
+        if rule == 1:  # the first tree point whose weight to v is numpy.isclose to the lightest
             for j in range(m):
                 w = max(dist[j], max(core[s + v], core[s + j]))
                 if in_tree[j] and abs(w - lightest) <= 1e-8 + 1e-5 * abs(lightest):
@@ -625,35 +639,35 @@ def _spanning_tree(PT, s, m, core, hdbscan, edges, e0):  # pragma: no cover
             if in_tree[j]:
                 continue
             w = max(dist[j], max(core[s + joined], core[s + j]))
-            if w < best[j] or (w == best[j] and dist[j] < key[j]):
+            if w < best[j] or (rule != 2 and w == best[j] and dist[j] < key[j]):
                 best[j] = w
                 key[j] = dist[j]
                 parent[j] = joined
-            if v < 0 or best[j] < best[v] or (best[j] == best[v] and not hdbscan and key[j] < key[v]):
+            if v < 0 or best[j] < best[v] or (best[j] == best[v] and rule == 0 and key[j] < key[v]):
                 v = j
 
 
 @numba.njit(cache=True, nogil=True)
-def _lightest(in_tree, best, key, m, hdbscan):  # pragma: no cover
-    """The next point to join: the lightest outside the tree, ties by key (not for hdbscan),
+def _lightest(in_tree, best, key, m, rule):  # pragma: no cover
+    """The next point to join: the lightest outside the tree, ties by key (rule 0 only),
     then by point."""
     v = -1
     for j in range(m):
-        if not in_tree[j] and (v < 0 or best[j] < best[v] or (best[j] == best[v] and not hdbscan and key[j] < key[v])):
+        if not in_tree[j] and (v < 0 or best[j] < best[v] or (best[j] == best[v] and rule == 0 and key[j] < key[v])):
             v = j
     return v
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def spanning_trees(PT, starts, core, hdbscan, edges):  # pragma: no cover
+def spanning_trees(PT, starts, core, rule, code, p, edges):  # pragma: no cover
     """Each cluster's tree (:func:`_spanning_tree`), the clusters shared among the threads:
     cluster c's m_c - 1 edges at rows starts[c] - c onwards."""
     for c in numba.prange(starts.shape[0] - 1):
-        _spanning_tree(PT, starts[c], starts[c + 1] - starts[c], core, hdbscan, edges, starts[c] - c)
+        _spanning_tree(PT, starts[c], starts[c + 1] - starts[c], core, rule, code, p, edges, starts[c] - c)
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def separations(PT, starts, owner, core, out):  # pragma: no cover
+def separations(PT, starts, owner, core, code, p, out):  # pragma: no cover
     """``out[x] = min_{y outside x's cluster} max(d(x, y), core[x], core[y])`` for each point
     x: the mutual reachability from x to the nearest other cluster, whose minimum over a
     cluster's internal nodes is its DSPC to the nearest cluster (``min_j DSPC(C_i, C_j)``)
@@ -670,7 +684,7 @@ def separations(PT, starts, owner, core, out):  # pragma: no cover
                 j1 = min(j0 + DBCV_RUN, n)
                 if s <= j0 and j1 <= e:  # a run inside x's own cluster
                     continue
-                distances(PT, x, PT, j0, j1, row)
+                _dbcv_row(PT, x, j0, j1, code, p, row)
                 for j in range(j0, min(j1, s)):  # the points before x's cluster, then after it
                     closest = min(closest, max(row[j - j0], max(core[x], core[j])))
                 for j in range(max(j0, e), j1):

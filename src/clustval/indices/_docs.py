@@ -330,9 +330,11 @@ def _returns(spec) -> str:
 
 
 def _options(spec) -> list[str]:
-    """The keywords of the index's function that not every index takes."""
+    """The keywords of the index's function that not every index takes (a shared name that
+    the index declares as its own option, DBCV's ``metric``, is its option)."""
     shared = _shared(spec.kind, COORDINATES not in spec.needs)
-    return [name for name in _names(spec.function) if name not in shared]
+    own = {option.keyword for option in spec.options}
+    return [name for name in _names(spec.function) if name not in shared or name in own]
 
 
 def _raises(spec, written: dict[str, str], core: bool) -> str:

@@ -98,6 +98,12 @@ ARI_MODEL = choice("ari_model", "model", chance.MODELS,
 AMI_MODEL = choice("ami_model", "model", chance.MODELS,
                    "the random model AMI adjusts under (Gates & Ahn 2017; clustval.indices.chance); "
                    "another than `perm` takes their normaliser and `ami_average` arithmetic")
+ARI_FIXED = choice("ari_fixed", "fixed", chance.FIXED,
+                   "the labelling ARI's one-sided models (`perm1`, `num1`, `all1`) hold fixed: `labels_true`, "
+                   "or `labels_pred` as clusim holds its second clustering (`adjrand_index(c1, c2)`)")
+AMI_FIXED = choice("ami_fixed", "fixed", chance.FIXED,
+                   "the labelling AMI's one-sided models (`perm1`, `num1`, `all1`) hold fixed: `labels_true`, "
+                   "or `labels_pred` as clusim holds its second clustering (`adj_mi(c1, c2)`)")
 S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
 #: The largest one-to-one matching (C x K cells) the Hungarian algorithm solves: its dense
@@ -400,9 +406,9 @@ def fmi_from_contingency(ct: Contingency) -> float:
     return 0.0 if tp == 0 else math.sqrt(tp / (tp + fp)) * math.sqrt(tp / (tp + fn))
 
 
-def ari_from_contingency(ct: Contingency, model: str = "perm") -> float:
+def ari_from_contingency(ct: Contingency, model: str = "perm", fixed: str = "labels_true") -> float:
     if ARI_MODEL.check(model) != "perm":
-        return chance.adjusted_of_table(ct, "rand", model)
+        return chance.adjusted_of_table(ct, "rand", model, ARI_FIXED.check(fixed))
     tp, fp, fn, tn = ct.pairs
     if fn == 0 and fp == 0:
         return 1.0
@@ -457,14 +463,16 @@ def _normalised_mi(ct: Contingency, mean) -> float:
     return mi / mean(information.class_entropy(ct), information.cluster_entropy(ct))
 
 
-def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic", model: str = "perm") -> float:
+def ami_from_contingency(ct: Contingency, average_method: str = "arithmetic", model: str = "perm",
+                         fixed: str = "labels_true") -> float:  # fmt: skip
     mean = _MEANS[AMI_AVERAGE.check(average_method)]
+    fixed = AMI_FIXED.check(fixed)
     if AMI_MODEL.check(model) == "perm":
         return _adjusted_mi(ct, mean)
     if average_method != "arithmetic":
         raise InputError(f"AMI under model={model!r} takes Gates & Ahn's normaliser: leave average_method "
                          "at 'arithmetic' (their 'perm' normaliser).")  # fmt: skip
-    return chance.adjusted_of_table(ct, "mutual_info", model)
+    return chance.adjusted_of_table(ct, "mutual_info", model, fixed)
 
 
 def _adjusted_mi(ct: Contingency, mean) -> float:
@@ -704,7 +712,7 @@ def fmi(labels_true, labels_pred) -> float:
     return fmi_from_contingency(contingency(labels_true, labels_pred))
 
 
-def ari(labels_true, labels_pred, *, model: str = "perm") -> float:
+def ari(labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
     """Adjusted Rand index: the Rand index corrected for chance.
 
     ``ARI = (TP - E) / ((a + b) / 2 - E)``, a = TP + FN, b = TP + FP, E = a b / C(n, 2), computed
@@ -723,8 +731,10 @@ def ari(labels_true, labels_pred, *, model: str = "perm") -> float:
     0.32432432432432434
     >>> round(ari(t, p, model="num1"), 12)  # the clustering: any labelling into its K = 2 blocks
     0.329004329004
+    >>> round(ari(t, p, model="num1", fixed="labels_pred"), 12)  # clusim's adjrand_index(t, p, "num1")
+    0.331896551724
     """
-    return ari_from_contingency(contingency(labels_true, labels_pred), model=model)
+    return ari_from_contingency(contingency(labels_true, labels_pred), model=model, fixed=fixed)
 
 
 def afm(labels_true, labels_pred) -> float:
@@ -768,7 +778,8 @@ def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic") -> floa
     return nmi_from_contingency(contingency(labels_true, labels_pred), average_method=average_method)
 
 
-def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: str = "perm") -> float:
+def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: str = "perm",
+        fixed: str = "labels_true") -> float:  # fmt: skip
     """Adjusted mutual information, arithmetic-mean normalisation by default (scikit-learn's).
 
     ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under random
@@ -790,7 +801,8 @@ def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: 
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1], average_method="max"), 12)  # both entropies log 2
     -0.5
     """
-    return ami_from_contingency(contingency(labels_true, labels_pred), average_method=average_method, model=model)
+    return ami_from_contingency(contingency(labels_true, labels_pred), average_method=average_method, model=model,
+                                fixed=fixed)
 
 
 def mutual_info(labels_true, labels_pred) -> float:

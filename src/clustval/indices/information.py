@@ -184,8 +184,8 @@ def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: n
     return emi
 
 
-def hypergeometric_reach(succ, draws, pop) -> np.ndarray:
-    """Half-width beyond which a hypergeometric's tails hold < 2 exp(-TAIL_LOG) of its mass.
+def hypergeometric_reach(succ, draws, pop, tail: float = TAIL_LOG) -> np.ndarray:
+    """Half-width beyond which a hypergeometric's tails hold < 2 exp(-tail) of its mass.
 
     Bernstein's inequality, valid for sampling without replacement (Hoeffding 1963, Theorem
     4): P(|k - mu| >= t) <= 2 exp(-t^2 / (2 (variance + t/3))).
@@ -194,6 +194,8 @@ def hypergeometric_reach(succ, draws, pop) -> np.ndarray:
     ----------
     succ, draws, pop : array-like of int
         The successes among ``pop`` objects, and the number drawn (broadcast together).
+    tail : float, default TAIL_LOG
+        The tails' bound, 2 exp(-tail).
 
     Returns
     -------
@@ -208,7 +210,6 @@ def hypergeometric_reach(succ, draws, pop) -> np.ndarray:
     pf = np.maximum(np.asarray(pop, dtype=np.float64), 1.0)
     var = np.minimum(df * (sf / pf) * (1 - sf / pf), sf * (df / pf) * (1 - df / pf))
     var = np.maximum(var, 0.0)
-    tail = TAIL_LOG
     return np.ceil(tail / 3 + np.sqrt((tail / 3) ** 2 + 2 * tail * var)).astype(np.int64) + 1
 
 

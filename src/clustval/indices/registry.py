@@ -384,11 +384,11 @@ INDICES: dict[str, IndexSpec] = {
         _ext("fmi", "FMI", (0, 1), "Fowlkes & Mallows (1983), JASA 78:553-569", external.fmi,
              external.fmi_from_contingency, symmetric=True),
         _ext("ari", "ARI", (-0.5, 1), "Hubert & Arabie (1985), J. Classif. 2:193-218", external.ari,
-             external.ari_from_contingency, symmetric=True, options=(external.ARI_MODEL,)),
+             external.ari_from_contingency, symmetric=True, options=(external.ARI_MODEL, external.ARI_FIXED)),
         _ext("nmi", "NMI", (0, 1), "Strehl & Ghosh (2002); arithmetic-mean normalisation", external.nmi,
              external.nmi_from_contingency, symmetric=True, options=(external.NMI_AVERAGE,)),
         _ext("ami", "AMI", (-1, 1), "Vinh, Epps, Bailey (2010), JMLR 11:2837-2854", external.ami,
-             external.ami_from_contingency, symmetric=True, options=(external.AMI_AVERAGE, external.AMI_MODEL)),
+             external.ami_from_contingency, symmetric=True, options=(external.AMI_AVERAGE, external.AMI_MODEL, external.AMI_FIXED)),
         _ext("mutual_info", "MI", (0, _INF),
              "Shannon mutual information in nats (Cover & Thomas 2006, sec. 2.3)", external.mutual_info,
              external.mutual_info_from_contingency, symmetric=True, perfect_at_bound=False),
@@ -598,7 +598,8 @@ INDICES: dict[str, IndexSpec] = {
         # ---- internal: density-based (clustval.indices.density)
         _int("dbcv", "DBCV", "higher", (-1, 1),
              "Moulavi, Jaskowiak, Campello, Zimek & Sander (2014), Proc. SIAM SDM, 839-847",
-             density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE,), undefined_for=_SINGLETONS),
+             density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE, density.DBCV_METRIC),
+             undefined_for=_SINGLETONS),
     )
 }  # fmt: skip
 document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry

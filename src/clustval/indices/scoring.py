@@ -521,11 +521,14 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
             specs = [spec for spec in specs if spec not in centroid_based]
         elif centroid_based:
             given_as = "only distances" if is_precomputed(metric) else f"metric={metric!r}"
+            # an index that reads the coordinates in a distance of its own says so (DBCV's dbcv_metric)
+            own = "".join(f" ({spec.label}'s distance is its option {option.name})" for spec in centroid_based
+                          for option in spec.options if option.keyword == "metric")  # fmt: skip
             raise InputError(
                 f"{', '.join(spec.label for spec in centroid_based)} "
                 f"{'needs' if len(centroid_based) == 1 else 'need'} the data's coordinates "
                 f"(centroids) and Euclidean distances, not {given_as}: pass X with metric='euclidean', "
-                "or leave them out."
+                f"or leave them out{own}."
             )
     if weighted:
         if names is None:
