@@ -193,12 +193,12 @@ def sil_from_partition(p: Partition, average: str = "objects") -> float:
                 "here): as in clusterCrit, its mean width has no value. Use average='objects'."
             )
         return float(p.mean_per_cluster(widths).mean())
-    return float(widths.mean())
+    return p.mean(widths)  # with weights, each row's width counted its weight's times
 
 
 @reads(CLUSTER_SUMS)
 def sil_sum_from_partition(p: Partition) -> float:
-    return float(_silhouette_samples(p).sum())
+    return p.total(_silhouette_samples(p))
 
 
 @reads(CLUSTER_SUMS)
@@ -290,15 +290,31 @@ def igp(
     return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
 
 
+def _widths_of_every_object(widths: np.ndarray, sample_weight) -> np.ndarray:
+    """The widths of the objects that remain, at their places among the objects given:
+    an object of weight 0 is absent, its width NaN."""
+    if sample_weight is None:
+        return widths
+    out = np.full(len(sample_weight), np.nan)
+    out[np.asarray(sample_weight, dtype=np.float64) > 0] = widths
+    return out
+
+
 @completed(reads_distances=True)
 def silhouette_samples(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> np.ndarray:
     """Silhouette width of every object (scikit-learn's ``silhouette_samples``).
 
     ``s(i) = (b - a) / max(a, b)``, a the mean distance from i to the other members of its
     cluster, b the smallest mean distance to another cluster; 0 for a singleton and when
-    a = b = 0. Undefined (UndefinedIndexError) for K = 1 and K = n.
+    a = b = 0. Undefined (UndefinedIndexError) for K = 1 and K = n. With ``sample_weight``,
+    the width of each copy of i in the data with every object repeated its weight's times,
+    W_k the total weight of cluster k: ``a = sum_{j in C(i)} w_j d(i, j) / (W_{C(i)} - 1)``
+    (i's own other copies lie at distance 0), ``b = min_{l != C(i)} sum_{j in C_l} w_j
+    d(i, j) / W_l``, a singleton of weight 2 or more no singleton (a = 0); objects of
+    weight 0 are absent, their width NaN.
 
     Returns
     -------
@@ -309,39 +325,48 @@ def silhouette_samples(
     --------
     >>> silhouette_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 10.5
     array([0.9047619 , 0.89473684, 0.89473684, 0.9047619 ])
+    >>> silhouette_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], sample_weight=[3, 1, 1, 0])  # a(0) = 1 / 3
+    array([0.96666667, 0.88888889, 0.        ,        nan])
     """
-    return _silhouette_samples(
-        Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
-    )
+    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
+                  sample_weight=sample_weight)  # fmt: skip
+    return _widths_of_every_object(_silhouette_samples(p), sample_weight)
 
 
 def sil(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    average: str = "objects",
+    average: str = "objects", sample_weight=None,
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i) (:func:`silhouette_samples`).
 
     Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``). Undefined
     for K = n too, and with ``average="clusters"`` for a singleton cluster (clusterCrit gives
-    NaN: its a(i) is 0/0).
+    NaN: its a(i) is 0/0). With ``sample_weight``, ``sum_i w_i s(i) / sum_i w_i`` with the
+    weighted widths of :func:`silhouette_samples`: the value of the data with every object
+    repeated its weight's times.
 
     >>> sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
     0.899749373433584
     >>> sil([[0.0], [1.0], [2.0], [10.0], [11.0]], [0, 0, 0, 1, 1], average="clusters")  # ((6/7 + 17/19 + 14/17) / 3 + (8/9 + 9/10) / 2) / 2
     0.8764570740576931
+    >>> round(sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], sample_weight=[1, 1, 2, 1]), 12)  # [0, 1, 10, 10, 11]'s
+    0.919116339235
     """
-    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, average=average)
+    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight,
+                       average=average)  # fmt: skip
 
 
 def sil_sum(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
-    """Sum of the silhouette widths (:func:`silhouette_samples`), the paper's Fig. 3e axis; at most n.
+    """Sum of the silhouette widths (:func:`silhouette_samples`), the paper's Fig. 3e axis; at
+    most n. With ``sample_weight``, ``sum_i w_i s(i)``, its value on the repeated objects.
 
     >>> sil_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
     3.598997493734336
     """
-    return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 @completed(reads_distances=True)

@@ -479,10 +479,10 @@ def refuse_unweighted(specs) -> None:
 
     Examples
     --------
-    >>> refuse_unweighted([get_index("db"), get_index("sil")])
+    >>> refuse_unweighted([get_index("db"), get_index("wcnn")])
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: sil takes no sample_weight (a copy at distance 0 changes the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal indices that take weights are stdi, db, ...: leave sil out, or the weights.
+    clustval.errors.InputError: wcnn takes no sample_weight (a copy at distance 0 changes the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal indices that take weights are stdi, db, ...: leave wcnn out, or the weights.
     """
     unweighted = [spec.name for spec in specs if not spec.weights]
     if unweighted:

@@ -1,0 +1,252 @@
+"""sample_weight for the indices of the distance pass: silhouette, BWP, IGP, DBI, the
+mean-distance generalised Dunn indices, Point-Biserial and McClain-Rao.
+
+tests/test_internal_weights.py holds every index whose entry takes weights to its value on
+rows repeated with ``np.repeat``, on small data (the numpy engine). Here the same, registry
+driven, where the compiled pass runs and through the metrics and a distance matrix; the
+weighted cluster sums of both engines bit for bit; each newly weighted index against its
+formula written out with weights (a brute force over the distance matrix, no repetition);
+and the edge cases that repetition decides: a singleton of weight 2 or more, copies at
+distance 0, objects of weight 0, a cluster whose every object weighs 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval._engine.metrics import as_metric
+from clustval._engine.pairwise import cluster_distance_stats
+from clustval.errors import InputError
+from clustval.indices import classic
+from clustval.indices.partition import COORDINATES
+from clustval.indices.registry import INDICES, names_of
+from clustval.indices.scoring import internal_scores
+
+WEIGHTED = [name for name in names_of("internal") if INDICES[name].weights]
+DISTANCES_ONLY = [name for name in WEIGHTED if COORDINATES not in INDICES[name].needs]
+
+
+def _same(a: float, b: float, rel: float = 1e-10) -> bool:
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return a == b or abs(a - b) <= rel * max(abs(a), abs(b))
+
+
+def _hard(n: int, d: int, seed: int):
+    """(X, labels, weights): K = 6 overlapping blobs on a lattice (tied distances, exact
+    duplicates), weights 0..4, two singletons (of weights 1 and 3) and a cluster whose
+    every object weighs 0."""
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, 5, n)
+    X = np.round(rng.normal(size=(n, d)) * 2 + labels[:, None])
+    weights = rng.integers(0, 5, n)
+    labels[:2], weights[:2] = [5, 6], [1, 3]  # two singletons, one of them three copies
+    labels[2:6], weights[2:6] = 7, 0  # a cluster of weight 0: absent
+    X[6:9] = X[9]  # duplicates of one row
+    return X, labels, weights
+
+
+def _repeated(X, labels, w):
+    return np.repeat(X, w, axis=0), np.repeat(labels, w)
+
+
+@pytest.mark.parametrize(("n", "d"), [(1200, 8), (700, 3)])
+def test_every_weighted_index_equals_repetition_through_the_compiled_pass(n, d):
+    X, labels, w = _hard(n, d, n)
+    assert w.sum() * w.sum() * d >= 2**18  # the compiled pass (MIN_WORK) on both sides
+    weighted = internal_scores(X, labels, WEIGHTED, sample_weight=w, undefined="nan")
+    repeated = internal_scores(*_repeated(X, labels, w), WEIGHTED, undefined="nan")
+    wrong = {name: (weighted[name], repeated[name]) for name in WEIGHTED if not _same(weighted[name], repeated[name])}
+    assert not wrong
+    assert sum(math.isfinite(v) for v in repeated.values()) > 0.9 * len(WEIGHTED)
+
+
+@pytest.mark.parametrize("metric", ["cityblock", "chebyshev", "precomputed"])
+def test_the_distance_indices_equal_repetition_in_other_metrics(metric):
+    X, labels, w = _hard(400, 4, 5)
+    if metric == "precomputed":
+        D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+        weighted = clustval.score(labels, distances=D, sample_weight=w, undefined="nan")
+        R = np.repeat(np.arange(len(w)), w)
+        repeated = clustval.score(labels[R], distances=D[np.ix_(R, R)], undefined="nan")
+    else:
+        weighted = clustval.score(labels, X=X, names=DISTANCES_ONLY, metric=metric, sample_weight=w, undefined="nan")
+        repeated_X, repeated_labels = _repeated(X, labels, w)
+        repeated = clustval.score(repeated_labels, X=repeated_X, names=DISTANCES_ONLY, metric=metric, undefined="nan")
+    assert list(weighted) == DISTANCES_ONLY
+    assert all(_same(weighted[name], repeated[name]) for name in DISTANCES_ONLY), (weighted, repeated)
+
+
+@pytest.mark.parametrize("metric", [None, "cityblock", "precomputed"])
+def test_the_weighted_sums_of_both_engines_are_the_same_bits(metric):
+    rng = np.random.default_rng(3)
+    X = np.round(rng.normal(size=(1100, 5)) * 3)
+    codes = rng.integers(0, 4, 1100)
+    w = rng.integers(1, 6, 1100)
+    kwargs = {"precomputed": True} if metric == "precomputed" else {}
+    if metric == "precomputed":
+        X = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    elif metric is not None:
+        kwargs = {"metric": as_metric(metric)}
+        X = kwargs["metric"].prepare(X)
+    sums = [cluster_distance_stats(X, codes, 4, sums=True, engine=engine, weights=w, **kwargs).cluster_sums
+            for engine in ("numba", "numpy")]  # fmt: skip
+    np.testing.assert_array_equal(sums[0], sums[1])
+    plain = cluster_distance_stats(X, codes, 4, sums=True, engine="numpy", **kwargs).cluster_sums
+    assert not np.array_equal(sums[0], plain)
+    # each row's sums are those of any of its copies among the repeated rows
+    R = np.repeat(np.arange(len(w)), w)
+    repeated_X = X[np.ix_(R, R)] if metric == "precomputed" else X[R]
+    repeated = cluster_distance_stats(repeated_X, codes[R], 4, sums=True, **kwargs).cluster_sums
+    np.testing.assert_allclose(repeated[np.searchsorted(R, np.arange(len(w)))], sums[0], rtol=1e-12)
+
+
+# ------------------------------------------------------------- the formulas written out
+
+
+def _distances(X):
+    X = np.asarray(X, dtype=float)
+    return np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+
+
+def _weighted_terms(D, labels, w):
+    """Per object of weight > 0: a (the mean over its cluster's other copies, its own w - 1
+    copies at distance 0 among them), b (the smallest weighted mean distance to another
+    cluster) and whether its cluster holds another copy, by loops over D."""
+    n = len(labels)
+    clusters = sorted({labels[i] for i in range(n) if w[i] > 0})
+    weight = {k: sum(w[j] for j in range(n) if labels[j] == k) for k in clusters}
+    terms = {}
+    for i in range(n):
+        if w[i] == 0:
+            continue
+        own = labels[i]
+        within = sum(w[j] * D[i, j] for j in range(n) if labels[j] == own and j != i)
+        a = within / (weight[own] - 1) if weight[own] > 1 else 0.0
+        b = min(sum(w[j] * D[i, j] for j in range(n) if labels[j] == k) / weight[k] for k in clusters if k != own)
+        terms[i] = (a, b, weight[own] > 1)
+    return terms
+
+
+def _brute_silhouette(D, labels, w):
+    widths = {}
+    for i, (a, b, mates) in _weighted_terms(D, labels, w).items():
+        widths[i] = (b - a) / max(a, b) if mates and max(a, b) > 0 else 0.0
+    return widths
+
+
+def _brute_bwp(D, labels, w):
+    widths = {}
+    for i, (a, b, mates) in _weighted_terms(D, labels, w).items():
+        widths[i] = (b - a) / (a + b) if mates and a + b > 0 else 0.0
+    return widths
+
+
+def _small(seed: int):
+    rng = np.random.default_rng(seed)
+    X = np.round(rng.normal(size=(30, 2)) * 2)
+    labels = rng.integers(0, 3, 30)
+    w = rng.integers(0, 4, 30)
+    labels[0], w[0] = 3, 2  # a singleton of two copies: mates, a = 0
+    labels[1], w[1] = 4, 1  # a true singleton: width 0
+    X[2] = X[3]  # a duplicate
+    return X, labels, w
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_silhouette_is_its_formula(seed):
+    X, labels, w = _small(seed)
+    D = _distances(X)
+    widths = _brute_silhouette(D, labels, w)
+    got = classic.silhouette_samples(X, labels, sample_weight=w)
+    want = np.array([widths.get(i, np.nan) for i in range(len(w))])
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
+    assert np.isnan(got[w == 0]).all() and got[0] == 1.0 and got[1] == 0.0
+    total = sum(w[i] * s for i, s in widths.items())
+    assert _same(classic.sil(X, labels, sample_weight=w), total / w.sum(), 1e-12)
+    assert _same(classic.sil_sum(X, labels, sample_weight=w), total, 1e-12)
+    # the same from a distance matrix, and as score computes it
+    assert _same(classic.sil(D, labels, metric="precomputed", sample_weight=w), total / w.sum(), 1e-12)
+    assert _same(clustval.score(labels, X=X, names=["sil"], sample_weight=w)["sil"], total / w.sum(), 1e-12)
+
+
+def test_a_singleton_of_weight_two_has_mates_and_one_of_weight_one_none():
+    X = [[0.0], [1.0], [10.0], [20.0]]
+    # object 2 alone with two copies: a = 0, s = 1; object 3 alone once: s = 0
+    widths = classic.silhouette_samples(X, [0, 0, 1, 2], sample_weight=[1, 1, 2, 1])
+    assert widths[2] == 1.0 and widths[3] == 0.0
+    np.testing.assert_allclose(widths, classic.silhouette_samples([[0.0], [1.0], [10.0], [10.0], [20.0]],
+                                                                  [0, 0, 1, 1, 2])[[0, 1, 2, 4]])  # fmt: skip
+    # two copies of an object that another cluster's objects coincide with: a = b = 0 gives 0, as repeated
+    X, labels, w = [[0.0], [0.0], [0.0], [5.0]], [0, 1, 1, 2], [2, 1, 1, 1]
+    assert classic.silhouette_samples(X, labels, sample_weight=w)[0] == 0.0
+    assert _same(classic.sil(X, labels, sample_weight=w),
+                 classic.sil([[0.0], [0.0], [0.0], [0.0], [5.0]], [0, 0, 1, 1, 2]))  # fmt: skip
+
+
+def test_weights_of_one_and_no_weights_are_the_same_bits():
+    X, labels, _ = _hard(1200, 8, 1)
+    ones = np.ones(len(labels), dtype=int)
+    for name in ("sil", "sil_sum"):
+        assert internal_scores(X, labels, [name], sample_weight=ones) == internal_scores(X, labels, [name])
+    np.testing.assert_array_equal(classic.silhouette_samples(X, labels, sample_weight=ones),
+                                  classic.silhouette_samples(X, labels))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        (0.5, "weights are counts"),
+        (-1.0, r"sample_weight\[0\] = -1.0"),
+        (math.nan, r"sample_weight\[0\] = nan"),
+        (math.inf, r"sample_weight\[0\] = inf"),
+    ],
+)
+def test_bad_weights_are_one_line_errors(weights, message):
+    X, labels, w = _small(0)
+    given = np.r_[weights, w[1:]].astype(float)
+    for call in (lambda: classic.sil(X, labels, sample_weight=given),
+                 lambda: classic.silhouette_samples(X, labels, sample_weight=given),
+                 lambda: clustval.score(labels, X=X, names=["sil"], sample_weight=given)):  # fmt: skip
+        with pytest.raises(InputError, match=message) as caught:
+            call()
+        assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("d", [1, 8, 13])
+@pytest.mark.parametrize("m", [0, 1, 7, 8, 9, 100, 512])
+def test_a_weighted_row_is_folded_in_the_lane_order(m, d):
+    # the weighted row step: its sum is of w_j d(i, j), each product rounded once, in the
+    # order of LANES; each column's sum gets w_i d(i, j); minima and maxima as unweighted
+    pytest.importorskip("numba")
+    from clustval._engine.kernels import distances
+    from clustval._engine.lanes import LANES
+    from clustval._engine.rowstep import aligned_empty, row_step
+
+    rng = np.random.default_rng(m * 100 + d)
+    P = np.zeros((-(-d // 4) * 4, 530))
+    P[:d] = rng.normal(size=(d, 530))
+    weights = aligned_empty(530)
+    weights[:] = rng.integers(1, 9, 530)
+    i, j0, k = 3, 11, 2
+    row = np.empty(m + LANES)
+    distances(P, i, P, j0, j0 + m, row)
+    row = row[:m]
+    size = 512 + 2 * LANES
+    col_sum, col_min, col_max = rng.random(size), rng.random(size), rng.random(size)
+    want_sum = col_sum[k : k + m] + row * weights[i]
+    want_min, want_max = np.minimum(col_min[k : k + m], row), np.maximum(col_max[k : k + m], row)
+    total, lowest, highest = row_step(P, i, j0, j0 + m, aligned_empty(512 + LANES), col_sum, col_min, col_max, k,
+                                      True, weights)  # fmt: skip
+    a = [0.0] * LANES
+    for j in range(m):
+        a[j % LANES] += float(row[j] * weights[j0 + j])
+    assert total == ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+    assert lowest == (row.min() if m else np.inf) and highest == (row.max() if m else 0.0)
+    np.testing.assert_array_equal(col_sum[k : k + m], want_sum)
+    np.testing.assert_array_equal(col_min[k : k + m], want_min)
+    np.testing.assert_array_equal(col_max[k : k + m], want_max)
