@@ -82,7 +82,7 @@ def test_the_distance_indices_equal_repetition_in_other_metrics(metric):
 
 
 @pytest.mark.parametrize("metric", [None, "cityblock", "precomputed"])
-def test_the_weighted_sums_of_both_engines_are_the_same_bits(metric):
+def test_the_weighted_summaries_of_both_engines_are_the_same_bits(metric):
     rng = np.random.default_rng(3)
     X = np.round(rng.normal(size=(1100, 5)) * 3)
     codes = rng.integers(0, 4, 1100)
@@ -93,9 +93,11 @@ def test_the_weighted_sums_of_both_engines_are_the_same_bits(metric):
     elif metric is not None:
         kwargs = {"metric": as_metric(metric)}
         X = kwargs["metric"].prepare(X)
-    sums = [cluster_distance_stats(X, codes, 4, sums=True, engine=engine, weights=w, **kwargs).cluster_sums
-            for engine in ("numba", "numpy")]  # fmt: skip
+    stats = [cluster_distance_stats(X, codes, 4, sums=True, nearest=True, engine=engine, weights=w, **kwargs)
+             for engine in ("numba", "numpy")]  # fmt: skip
+    sums = [s.cluster_sums for s in stats]
     np.testing.assert_array_equal(sums[0], sums[1])
+    np.testing.assert_array_equal(stats[0].in_group_share, stats[1].in_group_share)
     plain = cluster_distance_stats(X, codes, 4, sums=True, engine="numpy", **kwargs).cluster_sums
     assert not np.array_equal(sums[0], plain)
     # each row's sums are those of any of its copies among the repeated rows
@@ -172,6 +174,44 @@ def test_weighted_silhouette_is_its_formula(seed):
     # the same from a distance matrix, and as score computes it
     assert _same(classic.sil(D, labels, metric="precomputed", sample_weight=w), total / w.sum(), 1e-12)
     assert _same(clustval.score(labels, X=X, names=["sil"], sample_weight=w)["sil"], total / w.sum(), 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_bwp_is_its_formula(seed):
+    X, labels, w = _small(seed)
+    widths = _brute_bwp(_distances(X), labels, w)
+    got = classic.bwp_samples(X, labels, sample_weight=w)
+    np.testing.assert_allclose(got, [widths.get(i, np.nan) for i in range(len(w))], rtol=1e-12, atol=1e-15)
+    total = sum(w[i] * s for i, s in widths.items())
+    assert _same(classic.bwp(X, labels, sample_weight=w), total / w.sum(), 1e-12)
+    assert _same(classic.bwp_sum(X, labels, sample_weight=w), total, 1e-12)
+
+
+def _brute_igp(D, labels, w):
+    """IGP of the objects repeated their weight's times, written out per object: a copy's
+    nearest are its own other copies (distance 0) if it has any, else the objects at its
+    smallest distance, each counted its weight's times."""
+    n = len(labels)
+    kept = [i for i in range(n) if w[i] > 0]
+    inside, weight = {}, {}
+    for i in kept:
+        others = [j for j in kept if j != i]
+        nearest = 0.0 if w[i] > 1 else min(D[i, j] for j in others)
+        at = [j for j in others if D[i, j] == nearest]
+        mates = w[i] - 1
+        share = (mates + sum(w[j] for j in at if labels[j] == labels[i])) / (mates + sum(w[j] for j in at))
+        inside[labels[i]] = inside.get(labels[i], 0.0) + w[i] * share
+        weight[labels[i]] = weight.get(labels[i], 0) + w[i]
+    return sum(inside[k] / weight[k] for k in weight) / len(weight)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_igp_is_its_formula(seed):
+    X, labels, w = _small(seed)
+    X[4], labels[4], w[4] = X[5], (labels[5] + 1) % 3, 2  # copies that coincide with another cluster's object
+    assert _same(classic.igp(X, labels, sample_weight=w), _brute_igp(_distances(X), labels, w), 1e-12)
+    repeated_X, repeated_labels = _repeated(X, labels, w)
+    assert _same(classic.igp(X, labels, sample_weight=w), classic.igp(repeated_X, repeated_labels), 1e-12)
 
 
 def test_a_singleton_of_weight_two_has_mates_and_one_of_weight_one_none():

@@ -333,9 +333,10 @@ def cluster_distance_stats(
         (:func:`clustval._engine.kernels.metric_tile_pair_stats`, or the numpy engine on
         blocks of :meth:`~clustval._engine.metrics.Metric.block`), bit for bit the same.
     weights : (n,) whole numbers > 0, or None: each object's count of copies; ``cluster_sums``
-        are then ``sum_{j in C_l} w_j d(i, j)``, the sums of the repeated rows (module
-        docstring). The other summaries do not depend on them (a copy adds distances that
-        are already there, and 0 within its cluster).
+        are then ``sum_{j in C_l} w_j d(i, j)`` and ``in_group_share`` the share of the copies
+        nearest to each copy of i (its own other copies, at 0, when w_i > 1), those of the
+        repeated rows (module docstring). The extremes do not depend on them (a copy adds
+        distances that are already there, and 0 within its cluster).
 
     The pass is :func:`pass_task` over all objects at once, then :func:`combine_pass`: the
     two functions :mod:`clustval.dask` runs with the objects cut into blocks, one task each,
@@ -366,7 +367,7 @@ class PassPlan:
     (one more than clusters); ``tiles``: the tiles and parts of the pass; ``engine``:
     ``numba`` or ``numpy``; ``sums``, ``nearest``, ``extremes``, ``pair_max``: what is
     requested; ``weights``: each sorted position's count of copies (float64), or None (no
-    weights, or no sums to weigh).
+    weights, or no sums or shares to weigh).
     """
 
     n: int
@@ -420,7 +421,7 @@ def plan_pass(
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
     elif requested:
         engine = _resolve_engine(engine, work=n * n * n_features / 2)
-    if weights is not None and sums:  # only the sums weigh the objects
+    if weights is not None and (sums or nearest):  # only the sums and the shares weigh the objects
         weights = np.ascontiguousarray(np.asarray(weights)[order], dtype=np.float64)
     else:
         weights = None
@@ -508,7 +509,8 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
 
     nearest = diameters = pair_min = None
     if plan.nearest:
-        nearest = _in_group_share(distance_rows, plan.own, mins, plan.memory_budget_mb, first=start)
+        nearest = _in_group_share(distance_rows, plan.own, mins, plan.memory_budget_mb, first=start,
+                                  weights=plan.weights)  # fmt: skip
     if plan.extremes:
         # the clusters with members in the block, and where those begin in it
         cuts = np.clip(plan.starts, start, stop) - start
@@ -604,7 +606,8 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -
     K = plan.n_clusters if pair_max is not None else 0  # no rows: the kernel skips the pair maxima
     part_pair_max = np.empty((parts, K, K))
     # the weights at the objects' columns of XT; None: the kernels' unweighted specialisation
-    weights = None if plan.weights is None else tile_major_weights(plan.weights, tp.tiles, XT.shape[1])
+    weighted = plan.weights is not None and plan.sums
+    weights = tile_major_weights(plan.weights, tp.tiles, XT.shape[1]) if weighted else None
     if plan.metric is None:
         kernels.tile_pair_stats(
             XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
@@ -914,10 +917,15 @@ def cut_into_tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarra
     return np.concatenate((starts[tile_cluster] + rank * size, starts[-1:])), tile_cluster
 
 
-def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0) -> np.ndarray:
+def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0, weights=None) -> np.ndarray:
     """The share of each object's nearest other objects (all those at its smallest distance)
     that lie in its own cluster, for the objects at sorted positions first, first + 1, ...
     (the rows of ``mins``).
+
+    With ``weights`` (counts of copies, in sorted order), that of each copy of the object
+    among the repeated rows: an object of weight w > 1 has its w - 1 other copies nearest,
+    at distance 0 (share 1 unless objects of other clusters coincide with it), one of
+    weight 1 the copies of the objects at its smallest distance, counted by weight.
 
     The per-cluster minima decide every object whose nearest distance is attained in one
     cluster only (share 1 or 0, however many objects attain it there); an object whose
@@ -928,16 +936,28 @@ def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0) 
     rows = np.arange(len(mins))
     best = mins.min(axis=1)
     share = (mins[rows, own[first + rows]] == best).astype(np.float64)
-    tied = np.flatnonzero(((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best))
+    tied = ((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best)
+    if weights is not None:
+        copies = weights[first + rows] > 1  # its own copies nearest, at 0
+        share[copies & (best > 0)] = 1.0
+        tied = np.where(copies, best == 0, tied)
+    tied = np.flatnonzero(tied)
     step = rows_per_block(len(own), memory_budget_mb)
     for r0 in range(0, tied.size, step):
         r1 = min(r0 + step, tied.size)
         positions = first + tied[r0:r1]
         D = distance_rows(positions)
         D[np.arange(r1 - r0), positions] = np.inf
-        at_min = D == D.min(axis=1, keepdims=True)
+        if weights is None:
+            at_min = D == D.min(axis=1, keepdims=True)
+            inside = at_min & (own[None, :] == own[positions, None])
+            share[tied[r0:r1]] = np.count_nonzero(inside, axis=1) / np.count_nonzero(at_min, axis=1)
+            continue
+        mates = weights[positions] - 1  # the object's other copies, at distance 0
+        nearest = np.where(mates > 0, 0.0, D.min(axis=1))
+        at_min = D == nearest[:, None]
         inside = at_min & (own[None, :] == own[positions, None])
-        share[tied[r0:r1]] = np.count_nonzero(inside, axis=1) / np.count_nonzero(at_min, axis=1)
+        share[tied[r0:r1]] = (mates + inside @ weights) / (mates + at_min @ weights)  # whole numbers: exact
     return share
 
 

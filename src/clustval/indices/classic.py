@@ -135,10 +135,12 @@ def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
 def igp_from_partition(p: Partition) -> float:
     p.require_clusters("IGP")
     share = p.distance_stats.in_group_share
-    # each cluster's shares added in the order of their values: one sum for any row order
-    order = np.lexsort((share, p.codes))
-    starts = np.concatenate(([0], np.cumsum(p.sizes)[:-1]))
-    return float((np.add.reduceat(share[order], starts) / p.sizes).mean())
+    # with weights, each row's share counted its weight's times (its copies' shares are its own)
+    terms = share if p.weights is None else share * p.weights
+    # each cluster's terms added in the order of their values: one sum for any row order
+    order = np.lexsort((terms, p.codes))
+    starts = np.concatenate(([0], np.cumsum(p.rows_per_cluster)[:-1]))
+    return float((np.add.reduceat(terms[order], starts) / p.sizes).mean())
 
 
 def _silhouette_samples(p: Partition) -> np.ndarray:
@@ -203,12 +205,12 @@ def sil_sum_from_partition(p: Partition) -> float:
 
 @reads(CLUSTER_SUMS)
 def bwp_from_partition(p: Partition) -> float:
-    return float(_bwp_samples(p).mean())
+    return p.mean(_bwp_samples(p))  # with weights, each row's counted its weight's times
 
 
 @reads(CLUSTER_SUMS)
 def bwp_sum_from_partition(p: Partition) -> float:
-    return float(_bwp_samples(p).sum())
+    return p.total(_bwp_samples(p))
 
 
 
@@ -276,18 +278,24 @@ def xb(
 
 
 def igp(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
     """In-group proportion, averaged over the clusters.
 
     ``IGP = (1/K) sum_u #{i in C_u : NN(i) in C_u} / n_u``, NN(i) the nearest other object; i
     tied with several counts the share of them in C_u (so the order of the objects does not
-    matter); a singleton scores 0.
+    matter); a singleton scores 0. With ``sample_weight``, that of the objects repeated their
+    weight's times: an object of weight 2 or more has its own copies nearest (at distance
+    0, so in its group unless objects of other clusters coincide with it), one of weight 1
+    shares its nearest objects by weight, and each cluster's proportion is weighted.
 
     >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1])  # 1 ties 0 and 2: (1 + 1/2) / 2, (0 + 1) / 2
     0.625
+    >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1], sample_weight=[1, 1, 2, 1])  # 1 ties 0 and two 2s: (1 + 1/3) / 2, (2 + 1) / 3
+    0.8333333333333333
     """
-    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def _widths_of_every_object(widths: np.ndarray, sample_weight) -> np.ndarray:
@@ -371,12 +379,15 @@ def sil_sum(
 
 @completed(reads_distances=True)
 def bwp_samples(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> np.ndarray:
     """Between-within proportion of every object.
 
     ``BWP(i) = (b - w) / (b + w)``, w and b the silhouette's a and b; 0 for a singleton and when
-    b = w = 0. Undefined (UndefinedIndexError) for K = 1 and K = n.
+    b = w = 0. Undefined (UndefinedIndexError) for K = 1 and K = n. With ``sample_weight``, w
+    and b are the weighted a and b of :func:`silhouette_samples` (the values of the objects
+    repeated their weight's times); objects of weight 0 are absent, their proportion NaN.
 
     Returns
     -------
@@ -388,31 +399,35 @@ def bwp_samples(
     >>> bwp_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 11.5
     array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
-    return _bwp_samples(
-        Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
-    )
+    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
+                  sample_weight=sample_weight)  # fmt: skip
+    return _widths_of_every_object(_bwp_samples(p), sample_weight)
 
 
 def bwp(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
     """Mean between-within proportion (1/n) sum_i BWP(i) (:func:`bwp_samples`); undefined for K = n too.
+    With ``sample_weight``, ``sum_i w_i BWP(i) / sum_i w_i``, its value on the repeated objects.
 
     >>> bwp([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
     0.8178053830227743
     """
-    return score_alone(bwp_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(bwp_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def bwp_sum(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
     """Sum of BWP(i) over the objects (:func:`bwp_samples`), the paper's Fig. 3f axis; at most n.
+    With ``sample_weight``, ``sum_i w_i BWP(i)``.
 
     >>> bwp_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/23 + 17/21)
     3.271221532091097
     """
-    return score_alone(bwp_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(bwp_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def dunn(

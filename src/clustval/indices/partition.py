@@ -626,8 +626,6 @@ class Partition:
         >>> w.distance_stats.cluster_sums.tolist()  # object 2 three times: 3 * 10 + 11 from object 0
         [[1.0, 41.0], [1.0, 37.0], [19.0, 1.0], [21.0, 3.0]]
         """
-        if NEAREST in self.needs:
-            self._refuse_weights("the nearest neighbours")
         return cluster_distance_stats(
             self.X,
             self.codes,
