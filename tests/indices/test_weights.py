@@ -209,9 +209,9 @@ def _brute_igp(D, labels, w):
 def test_weighted_igp_is_its_formula(seed):
     X, labels, w = _small(seed)
     X[4], labels[4], w[4] = X[5], (labels[5] + 1) % 3, 2  # copies that coincide with another cluster's object
-    assert _same(classic.igp(X, labels, sample_weight=w), _brute_igp(_distances(X), labels, w), 1e-12)
-    repeated_X, repeated_labels = _repeated(X, labels, w)
-    assert _same(classic.igp(X, labels, sample_weight=w), classic.igp(repeated_X, repeated_labels), 1e-12)
+    got = internal_scores(X, labels, ["igp"], sample_weight=w)["igp"]
+    assert _same(got, _brute_igp(_distances(X), labels, w), 1e-12)
+    assert _same(got, classic.igp(*_repeated(X, labels, w)), 1e-12)
 
 
 def test_a_singleton_of_weight_two_has_mates_and_one_of_weight_one_none():

@@ -278,24 +278,22 @@ def xb(
 
 
 def igp(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
 ) -> float:
     """In-group proportion, averaged over the clusters.
 
     ``IGP = (1/K) sum_u #{i in C_u : NN(i) in C_u} / n_u``, NN(i) the nearest other object; i
     tied with several counts the share of them in C_u (so the order of the objects does not
-    matter); a singleton scores 0. With ``sample_weight``, that of the objects repeated their
-    weight's times: an object of weight 2 or more has its own copies nearest (at distance
-    0, so in its group unless objects of other clusters coincide with it), one of weight 1
-    shares its nearest objects by weight, and each cluster's proportion is weighted.
+    matter); a singleton scores 0. With weights (:func:`clustval.score`'s ``sample_weight``),
+    that of the objects repeated their weight's times: an object of weight 2 or more has its
+    own copies nearest (at distance 0, so in its group unless objects of other clusters
+    coincide with it), one of weight 1 shares its nearest objects by weight, and each
+    cluster's proportion is weighted.
 
     >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1])  # 1 ties 0 and 2: (1 + 1/2) / 2, (0 + 1) / 2
     0.625
-    >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1], sample_weight=[1, 1, 2, 1])  # 1 ties 0 and two 2s: (1 + 1/3) / 2, (2 + 1) / 3
-    0.8333333333333333
     """
-    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
+    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
 
 
 def _widths_of_every_object(widths: np.ndarray, sample_weight) -> np.ndarray:
