@@ -21,8 +21,8 @@ import clustval
 from clustval._engine.metrics import as_metric
 from clustval._engine.pairwise import cluster_distance_stats
 from clustval.errors import InputError
-from clustval.indices import classic
-from clustval.indices.partition import COORDINATES
+from clustval.indices import classic, generalised_dunn
+from clustval.indices.partition import COORDINATES, Partition
 from clustval.indices.registry import INDICES, names_of
 from clustval.indices.scoring import internal_scores
 
@@ -212,6 +212,77 @@ def test_weighted_igp_is_its_formula(seed):
     got = internal_scores(X, labels, ["igp"], sample_weight=w)["igp"]
     assert _same(got, _brute_igp(_distances(X), labels, w), 1e-12)
     assert _same(got, classic.igp(*_repeated(X, labels, w)), 1e-12)
+
+
+def _pair_sums(D, labels, w):
+    """Over the unordered pairs of the repeated objects, by loops over the given ones:
+    (N_W, N_B, S_W, S_B) and each pair of clusters' weighted distance sum (ordered pairs)."""
+    n = len(labels)
+    W = {}
+    for i in range(n):
+        W[labels[i]] = W.get(labels[i], 0) + w[i]
+    W = {k: v for k, v in W.items() if v > 0}
+    n_within = sum(v * (v - 1) // 2 for v in W.values())
+    total = sum(W.values())
+    between_pairs = total * (total - 1) // 2 - n_within
+    within = between = 0.0
+    cross = {}
+    for i in range(n):
+        for j in range(n):
+            if i != j and w[i] and w[j]:
+                term = w[i] * w[j] * D[i, j]
+                cross[labels[i], labels[j]] = cross.get((labels[i], labels[j]), 0.0) + term
+                if i < j:
+                    if labels[i] == labels[j]:
+                        within += term
+                    else:
+                        between += term
+    return n_within, between_pairs, within, between, cross, W
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_weighted_pair_sums_are_their_formulas(seed):
+    X, labels, w = _small(seed)
+    D = _distances(X)
+    n_within, n_between, within, between, cross, W = _pair_sums(D, labels, w)
+    total = n_within + n_between
+    got = internal_scores(X, labels, ["point_biserial", "mcclain_rao", "gdi32", "gdi33", "gdi31"], sample_weight=w)
+    assert _same(got["mcclain_rao"], (within / n_within) / (between / n_between), 1e-12)
+    want = (between / n_between - within / n_within) * math.sqrt(n_within / total) * math.sqrt(n_between / total)
+    assert _same(got["point_biserial"], want, 1e-12)
+    # GDI3v: the weighted mean linkage over Delta_2, the weighted mean within distance
+    mean_linkage = min(cross.get((k, l), 0.0) / (W[k] * W[l]) for k in W for l in W if k != l)
+    mean_within = max(cross.get((k, k), 0.0) / (W[k] * (W[k] - 1)) if W[k] > 1 else 0.0 for k in W)
+    assert _same(got["gdi32"], mean_linkage / mean_within, 1e-12)
+    diameter = max(D[i, j] for i in range(len(w)) for j in range(len(w)) if w[i] and w[j] and labels[i] == labels[j])
+    assert _same(got["gdi31"], mean_linkage / diameter, 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("centroid", ["other", "own"])
+def test_weighted_delta5_and_dbi_are_their_formulas(seed, centroid):
+    X, labels, w = _small(seed)
+    D = _distances(X)
+    *_, cross, W = _pair_sums(D, labels, w)
+    clusters = sorted(W)
+    members = {k: [i for i in range(len(w)) if labels[i] == k and w[i]] for k in clusters}
+    c = {k: sum(w[i] * X[i] for i in members[k]) / W[k] for k in clusters}
+    def to(i, k):
+        return float(np.sqrt(((X[i] - c[k]) ** 2).sum()))
+    def delta5(k, l):
+        if centroid == "own":
+            return (sum(w[i] * to(i, k) for i in members[k]) + sum(w[j] * to(j, l) for j in members[l])) / (W[k] + W[l])
+        return (sum(w[i] * to(i, l) for i in members[k]) + sum(w[j] * to(j, k) for j in members[l])) / (W[k] + W[l])
+    spread = {k: 2 * sum(w[i] * to(i, k) for i in members[k]) / W[k] for k in clusters}
+    core = generalised_dunn.gdi53_from_partition  # its centroid is no option of score's: the core
+    got = core(Partition(X, labels, needs=core.needs, sample_weight=w), centroid=centroid)
+    separation = min(delta5(k, l) for k in clusters for l in clusters if k != l)
+    assert _same(got, separation / max(spread.values()), 1e-12)
+    # DBI: the weighted mean within distance of each cluster over the centroid distances
+    avg = {k: cross.get((k, k), 0.0) / (W[k] * (W[k] - 1)) if W[k] > 1 else 0.0 for k in clusters}
+    worst = [max((avg[k] + avg[l]) / float(np.sqrt(((c[k] - c[l]) ** 2).sum())) for l in clusters if l != k)
+             for k in clusters]  # fmt: skip
+    assert _same(internal_scores(X, labels, ["dbi"], sample_weight=w)["dbi"], float(np.mean(worst)), 1e-12)
 
 
 def test_a_singleton_of_weight_two_has_mates_and_one_of_weight_one_none():

@@ -115,8 +115,9 @@ def dbi_from_partition(p: Partition) -> float:
     p.require_clusters("DBI")
     sizes = p.sizes
     sums = p.distance_stats.cluster_sums
-    # sum over ordered pairs inside each cluster = 2 x the sum over unordered pairs
-    intra = np.bincount(p.codes, weights=sums[np.arange(p.n), p.codes], minlength=p.n_clusters)
+    # sum over ordered pairs inside each cluster = 2 x the sum over unordered pairs; with
+    # weights those of the copies (a pair of copies of one object adds 0, and counts)
+    intra = p.sum_per_cluster(sums[np.arange(p.codes.shape[0]), p.codes])
     avg = np.where(sizes > 1, intra / np.maximum(sizes * (sizes - 1), 1), 0.0)
     worst, _ = p.centroid_separation(avg)
     return refuse_nan(worst.mean(), "DBI")
