@@ -15,11 +15,14 @@ scikit-learn there).
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 
-from ..errors import UndefinedIndexError
+from .._engine.validation import check_random_state
+from ..errors import InputError, UndefinedIndexError
 from ._docs import completed
+from .objects import checked_objects
 from .options import choice, flag, number
 from .partition import (
     CLUSTER_SUMS,
@@ -28,6 +31,8 @@ from .partition import (
     EXTREMES,
     NEAREST,
     Partition,
+    is_precomputed,
+    kept_rows,
     reads,
     refuse_nan,
     score_alone,
@@ -342,15 +347,43 @@ def silhouette_samples(
 
 def sil(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    average: str = "objects", sample_weight=None,
+    average: str = "objects", sample_weight=None, sample_size=None, random_state=None, stratify: bool = False,
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i) (:func:`silhouette_samples`).
 
-    Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``). Undefined
-    for K = n too, and with ``average="clusters"`` for a singleton cluster (clusterCrit gives
-    NaN: its a(i) is 0/0). With ``sample_weight``, ``sum_i w_i s(i) / sum_i w_i`` with the
-    weighted widths of :func:`silhouette_samples`: the value of the data with every object
-    repeated its weight's times.
+    Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``, and with
+    ``sample_size`` and ``random_state`` the same sample and value). Undefined for K = n too,
+    and with ``average="clusters"`` for a singleton cluster (clusterCrit gives NaN: its a(i)
+    is 0/0). With ``sample_weight``, ``sum_i w_i s(i) / sum_i w_i`` with the weighted widths
+    of :func:`silhouette_samples`: the value of the data with every object repeated its
+    weight's times.
+
+    A stratified sample (``stratify=True``, :func:`silhouette_sample`) keeps every cluster,
+    where scikit-learn's plain sample may miss a small one (and score the others alone, or
+    raise when one cluster is left). Each sampled object's width is
+    computed within the sample, as scikit-learn's plain sample computes it, and counts for
+    the n_k / m_k objects of its cluster that it stands for: the estimate is
+    ``sum_k (n_k / n) mean_{i in S_k} s_S(i)``, the mean over the full data's clusters in
+    their proportions. The weights make the average unbiased for given widths; a(i) and each
+    cluster's mean distance in b(i) are means over a simple random sample of a cluster
+    (unbiased for the full data's), and the width, a ratio of them, is estimated with the
+    small bias of any ratio, which shrinks as the sample grows (scikit-learn's plain sample
+    has it too). With ``average="clusters"`` the mean of the strata's mean widths. A sample
+    of n or more objects is the data itself.
+
+    Parameters
+    ----------
+    sample_size : int, optional
+        Score a random sample of this many objects: scikit-learn's (its
+        ``check_random_state(random_state).permutation(n)[:sample_size]``, the same objects and
+        value for the same ``random_state``), or with ``stratify`` one drawn in each cluster.
+        Not with ``sample_weight``.
+    random_state : int, numpy.random.RandomState or None
+        The sample's seed, as scikit-learn takes it (None: numpy's global RandomState).
+    stratify : bool, default False
+        Draw the sample cluster by cluster: every cluster keeps min(n_k, 2) objects, the
+        others are shared in proportion to the clusters' sizes, and each sampled width is
+        weighted by the objects it stands for (above; :func:`silhouette_sample`).
 
     >>> sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
     0.899749373433584
@@ -358,9 +391,27 @@ def sil(
     0.8764570740576931
     >>> round(sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], sample_weight=[1, 1, 2, 1]), 12)  # [0, 1, 10, 10, 11]'s
     0.919116339235
+    >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [30.0], [31.0]]
+    >>> round(sil(X, [0, 0, 0, 0, 0, 0, 1, 1], sample_size=5, random_state=0, stratify=True), 6)  # 3 of 6, 2 of 2
+    0.917971
     """
-    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight,
-                       average=average)  # fmt: skip
+    if sample_size is None:
+        if stratify is not False:
+            raise InputError("stratify=True draws a sample: give its sample_size too.")
+        return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight,
+                           average=average)  # fmt: skip
+    if sample_weight is not None:
+        raise InputError("sil takes sample_size or sample_weight, not both: weigh the whole data, or sample it.")
+    SIL_AVERAGE.check(average)
+    rows, stands_for = silhouette_sample(labels, sample_size, random_state, stratify=stratify)
+    n = np.shape(labels)[0]
+    # the sample's rows (and columns of a distance matrix); a sparse X, which the partition refuses, as given
+    X = X[rows] if hasattr(X, "toarray") else kept_rows(X, rows, is_precomputed(metric), "labels", n)
+    p = Partition(X, np.asarray(labels)[rows], needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb,
+                  metric=metric)  # fmt: skip
+    if not stratify or average == "clusters" or len(rows) == n:
+        return sil_from_partition(p, average)
+    return float(stands_for @ _silhouette_samples(p) / n)
 
 
 def sil_sum(
@@ -374,6 +425,75 @@ def sil_sum(
     3.598997493734336
     """
     return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
+
+
+def silhouette_sample(labels, sample_size, random_state=None, *, stratify: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The objects of a silhouette's sample, and the number of objects each stands for.
+
+    Plain: scikit-learn's sample, ``check_random_state(random_state).permutation(n)[:sample_size]``,
+    each object standing for one. Stratified (scikit-learn #11676, a sample that keeps small
+    clusters): every cluster keeps min(n_k, 2) objects, the rest of the sample is shared
+    among the clusters in proportion to their other objects (largest remainders, ties to the
+    first cluster), and each cluster's m_k are drawn without replacement, cluster by cluster
+    in label order (``random_state.permutation(n_k)[:m_k]``), in the objects' order; each
+    stands for n_k / m_k objects of its cluster. A sample of n or more is every object.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    sample_size : int
+        How many objects, >= 1 (stratified: at least two of each cluster, one of a singleton).
+    random_state : int, numpy.random.RandomState or None
+        The draws' seed, as scikit-learn takes it.
+    stratify : bool, default False
+        Draw within each cluster.
+
+    Returns
+    -------
+    rows : ndarray of int64
+        The objects drawn.
+    stands_for : ndarray of float64
+        n_k / m_k for each (1 for a plain sample), summing to n for a stratified one.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A sample_size that is no integer >= 1, or too small to keep two objects of each cluster.
+
+    Examples
+    --------
+    >>> rows, stands_for = silhouette_sample([0] * 8 + [1, 1], 4, random_state=0, stratify=True)
+    >>> rows.tolist(), stands_for.tolist()  # two of the 8, both of the 2
+    ([2, 6, 8, 9], [4.0, 4.0, 1.0, 1.0])
+    """
+    if isinstance(sample_size, (bool, np.bool_)) or not isinstance(sample_size, numbers.Integral) or sample_size < 1:
+        raise InputError(f"sample_size must be an int >= 1, got {sample_size!r}.")
+    if not isinstance(stratify, (bool, np.bool_)):
+        raise InputError(f"stratify must be True or False, got {stratify!r}.")
+    codes = checked_objects(labels, noise="cluster", name="labels").labels.codes
+    n, rng = codes.shape[0], check_random_state(random_state)
+    if not stratify:
+        return rng.permutation(n)[:sample_size], np.ones(min(n, sample_size))
+    if sample_size >= n:
+        return np.arange(n), np.ones(n)
+    sizes = np.bincount(codes)
+    kept = np.minimum(sizes, 2)
+    if kept.sum() > sample_size:
+        raise InputError(f"sample_size = {sample_size} is too small for a stratified sample of these {len(sizes)} "
+                         f"clusters: it keeps two objects of each (one of a singleton), {int(kept.sum())} at least.")
+    spare = sizes - kept
+    share = (sample_size - kept.sum()) * spare / spare.sum()
+    taken = np.floor(share).astype(np.int64)
+    left = int(sample_size - kept.sum() - taken.sum())
+    taken[np.argsort(-(share - taken), kind="stable")[:left]] += 1  # the largest remainders
+    drawn = kept + taken
+    order = np.argsort(codes, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(sizes)))
+    rows = [np.sort(order[starts[k] : starts[k + 1]][rng.permutation(sizes[k])[: drawn[k]]]) for k in range(len(sizes))]
+    rows = np.concatenate(rows)
+    order = np.argsort(rows, kind="stable")
+    return rows[order], (sizes / drawn)[codes[rows]][order]
 
 
 @completed(reads_distances=True)
