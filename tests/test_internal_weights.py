@@ -171,11 +171,3 @@ def test_noise_and_weights_together():
     assert internal_scores(X, labels, ["db", "wb"], sample_weight=w, noise="exclude") == internal_scores(
         X[kept], labels[kept], ["db", "wb"], sample_weight=w[kept]
     )
-
-
-def test_dask_refuses_weights_in_one_line():
-    dask_scores = pytest.importorskip("clustval.dask").internal_scores
-    X, labels, w = _data(1)
-    with pytest.raises(InputError, match="takes no sample_weight: weigh the indices with clustval.score") as caught:
-        dask_scores(X, labels, ["db"], client=None, sample_weight=w)
-    assert "\n" not in str(caught.value)

@@ -361,3 +361,59 @@ def test_a_weighted_row_is_folded_in_the_lane_order(m, d):
     np.testing.assert_array_equal(col_sum[k : k + m], want_sum)
     np.testing.assert_array_equal(col_min[k : k + m], want_min)
     np.testing.assert_array_equal(col_max[k : k + m], want_max)
+
+
+# ------------------------------------------------------------- the entry points that weigh
+
+
+NEWLY_WEIGHTED = ["dbi", "igp", "sil", "sil_sum", "bwp", "bwp_sum", "point_biserial", "mcclain_rao",
+                  "gdi12", "gdi22", "gdi31", "gdi32", "gdi33", "gdi42", "gdi51", "gdi52", "gdi53"]  # fmt: skip
+
+
+def test_the_newly_weighted_indices_are_those_the_registry_says():
+    assert set(NEWLY_WEIGHTED) <= set(WEIGHTED)
+
+
+def test_clustval_dask_weighs_every_index_that_takes_weights():
+    # the tasks weigh their blocks' sums and shares: the same bits as in memory
+    pytest.importorskip("dask.distributed")
+    import logging
+
+    from dask.distributed import Client, LocalCluster
+
+    import clustval.dask
+
+    X, labels, w = _hard(1500, 4, 2)
+    in_memory = internal_scores(X, labels, sample_weight=w, undefined="nan")
+    assert list(in_memory) == WEIGHTED
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
+        on_tasks = clustval.dask.internal_scores(X, labels, client=client, sample_weight=w, undefined="nan", tasks=3)
+        named = clustval.dask.internal_scores(X, labels, ["sil", "igp"], client=client, sample_weight=w, tasks=2)
+        with pytest.raises(InputError, match="wcnn takes no sample_weight") as caught:
+            clustval.dask.internal_scores(X, labels, ["wcnn"], client=client, sample_weight=w)
+    assert "\n" not in str(caught.value)
+    assert list(on_tasks) == WEIGHTED
+    assert all(on_tasks[k] == in_memory[k] or (math.isnan(on_tasks[k]) and math.isnan(in_memory[k])) for k in WEIGHTED)
+    assert named == {"sil": in_memory["sil"], "igp": in_memory["igp"]}
+
+
+@pytest.mark.parametrize("name", ["sil", "bwp", "igp", "dbi", "mcclain_rao", "gdi32"])
+def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monkeypatch):
+    import sys
+
+    from clustval.bootstrap import bootstrap
+    from clustval.indices import scoring
+
+    rng = np.random.default_rng(4)
+    X = np.round(np.vstack([rng.normal(0, 1, (10, 2)), rng.normal(4, 1, (10, 2)), rng.normal((0, 5), 1, (10, 2))]), 1)
+    labels = np.repeat([0, 1, 2], 10)
+    on_rows = bootstrap(lambda X, y: internal_scores(X, y, [name], undefined="nan")[name], X, labels,
+                        n_resamples=25, seed=5)  # fmt: skip
+    # by name: each resample as counts of copies, every partition built on X itself
+    monkeypatch.setattr(sys.modules["clustval.bootstrap"], "_take", lambda *args: pytest.fail("X's rows were copied"))
+    seen, of_objects = [], scoring.Partition.of_objects
+    monkeypatch.setattr(scoring.Partition, "of_objects", lambda data, *a, **k: seen.append(data) or of_objects(data, *a, **k))
+    on_counts = bootstrap(name, X, labels, n_resamples=25, seed=5)
+    assert len(seen) == 25 and all(data is X for data in seen)
+    np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)
