@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import clustval
+from clustval._engine import compiled as _compiled
 from clustval._engine.metrics import as_metric
 from clustval._engine.pairwise import cluster_distance_stats
 from clustval.errors import InputError
@@ -48,6 +49,12 @@ def _hard(n: int, d: int, seed: int):
     labels[2:6], weights[2:6] = 7, 0  # a cluster of weight 0: absent
     X[6:9] = X[9]  # duplicates of one row
     return X, labels, weights
+
+
+def _compiled_engine() -> None:
+    """Skip where the compiled kernels are off (numba missing, or NUMBA_DISABLE_JIT=1)."""
+    if _compiled.kernels() is None:
+        pytest.skip("no compiled engine here (numba missing or NUMBA_DISABLE_JIT=1)")
 
 
 def _repeated(X, labels, w):
@@ -83,6 +90,7 @@ def test_the_distance_indices_equal_repetition_in_other_metrics(metric):
 
 @pytest.mark.parametrize("metric", [None, "cityblock", "precomputed"])
 def test_the_weighted_summaries_of_both_engines_are_the_same_bits(metric):
+    _compiled_engine()
     rng = np.random.default_rng(3)
     X = np.round(rng.normal(size=(1100, 5)) * 3)
     codes = rng.integers(0, 4, 1100)
@@ -333,7 +341,7 @@ def test_bad_weights_are_one_line_errors(weights, message):
 def test_a_weighted_row_is_folded_in_the_lane_order(m, d):
     # the weighted row step: its sum is of w_j d(i, j), each product rounded once, in the
     # order of LANES; each column's sum gets w_i d(i, j); minima and maxima as unweighted
-    pytest.importorskip("numba")
+    _compiled_engine()
     from clustval._engine.kernels import distances
     from clustval._engine.lanes import LANES
     from clustval._engine.rowstep import aligned_empty, row_step
