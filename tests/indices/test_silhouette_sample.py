@@ -26,7 +26,8 @@ def test_the_plain_sample_is_scikit_learns():
         got = classic.sil(X, labels, sample_size=400, random_state=seed)
         assert got == pytest.approx(silhouette_score(X, labels, sample_size=400, random_state=seed), rel=1e-12)
     rng = np.random.RandomState(3)  # a RandomState is drawn from, as scikit-learn draws from it
-    assert classic.silhouette_sample(labels, 5, rng)[0].tolist() == np.random.RandomState(3).permutation(3000)[:5].tolist()
+    drawn = classic.silhouette_sample(labels, 5, rng)[0]
+    assert drawn.tolist() == np.random.RandomState(3).permutation(3000)[:5].tolist()
 
 
 def test_a_stratified_sample_keeps_every_cluster_in_proportion():
@@ -55,8 +56,8 @@ def test_the_stratified_estimate_weighs_the_samples_widths():
         np.mean(by_cluster), rel=1e-12)
     # from a distance matrix, the same sample and value
     D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
-    assert classic.sil(D, labels, metric="precomputed", sample_size=300, random_state=4, stratify=True) == pytest.approx(
-        got, rel=1e-12)
+    from_matrix = classic.sil(D, labels, metric="precomputed", sample_size=300, random_state=4, stratify=True)
+    assert from_matrix == pytest.approx(got, rel=1e-12)
 
 
 def test_the_stratified_estimate_centres_on_the_full_silhouette():

@@ -29,6 +29,9 @@ from clustval.indices.scoring import internal_scores
 
 WEIGHTED = [name for name in names_of("internal") if INDICES[name].weights]
 DISTANCES_ONLY = [name for name in WEIGHTED if COORDINATES not in INDICES[name].needs]
+# the indices of the distance pass's weighted sums and shares (issue 44)
+NEWLY_WEIGHTED = ["dbi", "igp", "sil", "sil_sum", "bwp", "bwp_sum", "point_biserial", "mcclain_rao",
+                  "gdi12", "gdi22", "gdi31", "gdi32", "gdi33", "gdi42", "gdi51", "gdi52", "gdi53"]  # fmt: skip
 
 
 def _same(a: float, b: float, rel: float = 1e-10) -> bool:
@@ -307,6 +310,16 @@ def test_a_singleton_of_weight_two_has_mates_and_one_of_weight_one_none():
                  classic.sil([[0.0], [0.0], [0.0], [0.0], [5.0]], [0, 0, 1, 1, 2]))  # fmt: skip
 
 
+@pytest.mark.parametrize("noise", ["cluster", "exclude", "singletons"])
+def test_weights_and_each_noise_policy_equal_repetition(noise):
+    # "singletons": a noise object of weight w is w clusters of one, as repeated
+    X, labels, w = _small(1)
+    labels[3:7], w[3] = -1, 3
+    weighted = internal_scores(X, labels, NEWLY_WEIGHTED, sample_weight=w, noise=noise, undefined="nan")
+    repeated = internal_scores(*_repeated(X, labels, w), NEWLY_WEIGHTED, noise=noise, undefined="nan")
+    assert all(_same(weighted[name], repeated[name]) for name in NEWLY_WEIGHTED), (weighted, repeated)
+
+
 def test_weights_of_one_and_no_weights_are_the_same_bits():
     X, labels, _ = _hard(1200, 8, 1)
     ones = np.ones(len(labels), dtype=int)
@@ -372,10 +385,6 @@ def test_a_weighted_row_is_folded_in_the_lane_order(m, d):
 
 
 # ------------------------------------------------------------- the entry points that weigh
-
-
-NEWLY_WEIGHTED = ["dbi", "igp", "sil", "sil_sum", "bwp", "bwp_sum", "point_biserial", "mcclain_rao",
-                  "gdi12", "gdi22", "gdi31", "gdi32", "gdi33", "gdi42", "gdi51", "gdi52", "gdi53"]  # fmt: skip
 
 
 def test_the_newly_weighted_indices_are_those_the_registry_says():

@@ -427,7 +427,9 @@ def sil_sum(
     return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
-def silhouette_sample(labels, sample_size, random_state=None, *, stratify: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def silhouette_sample(
+    labels, sample_size, random_state=None, *, stratify: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """The objects of a silhouette's sample, and the number of objects each stands for.
 
     Plain: scikit-learn's sample, ``check_random_state(random_state).permutation(n)[:sample_size]``,
