@@ -105,6 +105,7 @@ def internal_scores(
     tasks: int | None = None,
     progress: bool | None = None,
     noise: str | None = None,
+    sample_weight=None,
     **options,
 ) -> dict[str, float]:
     """Internal indices with their distance pass run as tasks on a Dask cluster, exactly.
@@ -146,6 +147,10 @@ def internal_scores(
         What the noise label -1 (or "-1") of ``labels`` means, as :func:`clustval.internal_scores`
         takes it: one cluster, objects left out (their rows of X too), or each a cluster of its
         own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
+    sample_weight : array-like or dask.array.Array of shape (n,), optional
+        Counts of copies, as :func:`clustval.internal_scores` takes them: the indices whose
+        entry takes weights (``IndexSpec.weights``) give their values on the rows repeated
+        their weight's times, the tasks weighing their cluster sums and in-group shares.
     **options
         The internal indices' options by name, as :func:`clustval.internal_scores` takes them
         (``help()`` lists each with its values, default and meaning).
@@ -183,11 +188,13 @@ def internal_scores(
     >>> scores == clustval.internal_scores(X, labels, ["sil", "dunn"])
     True
     """
-    specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores")
+    specs, given, needs = internal_request(names, metric, undefined, options, "clustval.dask.internal_scores",
+                                           weighted=sample_weight is not None)  # fmt: skip
     _check_cluster(client, tasks)
     with _progress.reporting(progress):
         X, labels = _local(X), _local(labels)
-        objects = checked_objects(labels, noise=noise, name="labels")
+        sample_weight = None if sample_weight is None else _local(sample_weight)
+        objects = checked_objects(labels, sample_weight=sample_weight, noise=noise, name="labels")
         p = _ClusterPartition(
             X, objects, client=client, tasks=tasks, needs=needs, memory_budget_mb=memory_budget_mb, metric=metric
         )
@@ -215,6 +222,7 @@ class _ClusterPartition(Partition):
             sums=CLUSTER_SUMS in self.needs, nearest=NEAREST in self.needs,
             extremes=EXTREMES in self.needs, pair_max=PAIR_MAX in self.needs,
             memory_budget_mb=self.memory_budget_mb, precomputed=self.precomputed, metric=self.metric,
+            weights=self.weights,
         )  # fmt: skip
 
 
@@ -222,6 +230,7 @@ def distance_stats(
     X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
     sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, precomputed: bool = False, metric: Metric | None = None,
+    weights: np.ndarray | None = None,
 ) -> ClusterDistanceStats:  # fmt: skip
     """:func:`clustval._engine.pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
 
@@ -246,6 +255,9 @@ def distance_stats(
     metric : Metric, optional
         A metric other than Euclidean, X holding the rows it prepared (as
         :func:`clustval._engine.pairwise.cluster_distance_stats` takes it).
+    weights : ndarray of shape (n,), optional
+        Counts of copies, as :func:`clustval._engine.pairwise.cluster_distance_stats` takes
+        them (the plan carries them to every task).
 
     Returns
     -------
@@ -266,6 +278,7 @@ def distance_stats(
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
         pair_max=pair_max, memory_budget_mb=memory_budget_mb, precomputed=precomputed, metric=metric,
+        weights=weights,
     )  # fmt: skip
     if not plan.requested:
         return combine_pass(plan, [])

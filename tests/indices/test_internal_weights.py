@@ -14,7 +14,7 @@ import pytest
 
 import clustval
 from clustval.errors import InputError
-from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, Partition
+from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, PAIR_RANKS, Partition
 from clustval.indices.registry import INDICES, get_index, names_of
 from clustval.indices.scoring import internal_scores
 
@@ -122,11 +122,11 @@ def test_every_other_index_refuses_weights_in_one_line(name):
         get_index(name).compute(p, {})
 
 
-def test_a_weighted_partition_refuses_the_distance_sums():
+def test_a_weighted_partition_refuses_the_rank_passes_and_the_neighbour_tables():
     X, labels, w = _data(1)
-    p = Partition(X, labels, needs={COORDINATES, CLUSTER_SUMS}, sample_weight=w)
+    p = Partition(X, labels, needs={COORDINATES, PAIR_RANKS}, sample_weight=w)
     with pytest.raises(InputError, match="leave sample_weight out"):
-        p.distance_stats  # noqa: B018
+        p.pair_stats  # noqa: B018
     with pytest.raises(InputError, match="leave sample_weight out"):
         p.neighbour_table(3)
 
@@ -171,11 +171,3 @@ def test_noise_and_weights_together():
     assert internal_scores(X, labels, ["db", "wb"], sample_weight=w, noise="exclude") == internal_scores(
         X[kept], labels[kept], ["db", "wb"], sample_weight=w[kept]
     )
-
-
-def test_dask_refuses_weights_in_one_line():
-    dask_scores = pytest.importorskip("clustval.dask").internal_scores
-    X, labels, w = _data(1)
-    with pytest.raises(InputError, match="takes no sample_weight: weigh the indices with clustval.score") as caught:
-        dask_scores(X, labels, ["db"], client=None, sample_weight=w)
-    assert "\n" not in str(caught.value)

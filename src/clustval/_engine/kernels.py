@@ -247,7 +247,7 @@ def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def tile_pair_stats(
-    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, weights=None
 ):  # pragma: no cover
     """Per-cluster sums and minima of distances, within-cluster maxima, and the maxima of
     each pair of clusters, over tile pairs.
@@ -265,7 +265,10 @@ def tile_pair_stats(
     :func:`clustval._engine.pairwise.pass_task` keeps the rows of its own objects only).
     ``pair_max[w]`` (K x K), unless it has no rows: ``pair_max[w, ca, cb]`` the largest
     distance of the tile pairs of clusters ca <= cb that worker w visits, every pair counted
-    (a tile pair lies in one pair of clusters, so it raises one entry once).
+    (a tile pair lies in one pair of clusters, so it raises one entry once). ``weights``
+    (each object's at its column of XT, 64-byte aligned like XT's rows) or None: the sums
+    are of ``w_j d(i, j)``, each product rounded once (``clustval._engine.rowstep.row_step``);
+    None compiles a separate specialisation, the unweighted pass as it was.
     """
     for w in numba.prange(bounds.size - 1):
         # room for row_step's last block past a tile's end; aligned like the tiles
@@ -297,13 +300,13 @@ def tile_pair_stats(
                 r = slot[i]
                 if ca == cb:  # constant flags: LLVM specialises each call
                     total, lowest, highest = row_step(
-                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, True
+                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, True, weights
                     )
                     if r >= 0:
                         w_max[r] = max(w_max[r], highest)
                 else:
                     total, lowest, highest = row_step(
-                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, False
+                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, False, weights
                     )
                 tile_max = max(tile_max, highest)
                 if r >= 0:
@@ -442,38 +445,57 @@ def metric_block(AT, BT, code, p, out):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True)
-def _metric_row_step(XT, x, j0, j1, code, p, dist, lanes, col_sum, col_min, col_max, k, fold_max):  # pragma: no cover
+def _metric_row_step(
+    XT, x, j0, j1, code, p, dist, lanes, col_sum, col_min, col_max, k, fold_max, weights=None
+):  # pragma: no cover
     """``clustval._engine.rowstep.row_step`` for the metric ``code``: the distances of point x
     to columns j0:j1 of XT added to col_sum[k:], folded into col_min[k:] (and col_max[k:]
     with ``fold_max``); returns the row's sum in the order of LANES (lanes counted from
-    j0), its minimum (+inf for no columns) and maximum (+0.0 for none)."""
+    j0), its minimum (+inf for no columns) and maximum (+0.0 for none). ``weights`` (one
+    per column of XT, or None) weigh the sums as ``row_step``'s."""
     m = j1 - j0
     metric_distances(XT, x, XT, j0, j1, code, p, dist)
     lanes[:] = 0.0
     full = m - m % LANES
-    for j in range(0, full, LANES):
-        for lane in range(LANES):
-            lanes[lane] += dist[j + lane]
-    for j in range(full, m):
-        lanes[j - full] += dist[j]
+    if weights is None:
+        for j in range(0, full, LANES):
+            for lane in range(LANES):
+                lanes[lane] += dist[j + lane]
+        for j in range(full, m):
+            lanes[j - full] += dist[j]
+    else:
+        _add_to_lanes(dist, weights[j0:j1], m, lanes)
     lowest, highest = np.inf, 0.0
-    for j in range(m):
-        v = dist[j]
-        lowest = min(lowest, v)
-        highest = max(highest, v)
-        col_sum[k + j] += v
-        col_min[k + j] = min(col_min[k + j], v)
-        if fold_max:
-            col_max[k + j] = max(col_max[k + j], v)
+    if weights is None:
+        for j in range(m):
+            v = dist[j]
+            lowest = min(lowest, v)
+            highest = max(highest, v)
+            col_sum[k + j] += v
+            col_min[k + j] = min(col_min[k + j], v)
+            if fold_max:
+                col_max[k + j] = max(col_max[k + j], v)
+    else:
+        w_row = weights[x]
+        for j in range(m):
+            v = dist[j]
+            lowest = min(lowest, v)
+            highest = max(highest, v)
+            col_sum[k + j] += v * w_row
+            col_min[k + j] = min(col_min[k + j], v)
+            if fold_max:
+                col_max[k + j] = max(col_max[k + j], v)
     return _lanes_total(lanes), lowest, highest
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def metric_tile_pair_stats(
-    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, code, p
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, code, p,
+    weights=None,
 ):  # pragma: no cover
     """``tile_pair_stats`` for the metric ``code`` (Minkowski order p): the same tile pairs,
-    parts, orders and outputs, each row's distances those of ``metric_distances``."""
+    parts, orders and outputs (weighted by ``weights`` as there), each row's distances those
+    of ``metric_distances``."""
     for w in numba.prange(bounds.size - 1):
         dist = np.empty(TILE)
         lanes = np.empty(LANES)
@@ -502,7 +524,7 @@ def metric_tile_pair_stats(
                 x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
                 r = slot[i]
                 total, lowest, highest = _metric_row_step(
-                    XT, x, j, j + m - k, code, p, dist, lanes, col_sum, col_min, col_max, k, ca == cb
+                    XT, x, j, j + m - k, code, p, dist, lanes, col_sum, col_min, col_max, k, ca == cb, weights
                 )
                 if ca == cb and r >= 0:
                     w_max[r] = max(w_max[r], highest)

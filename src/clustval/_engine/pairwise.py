@@ -37,6 +37,13 @@ column; in i's own tile, the objects after i in lane order (lanes counted from i
 then those before i one by one. The terms of one part are added from 0.0 in that order,
 and the parts' totals in part order.
 
+Weights. With ``weights`` (counts of copies, :func:`cluster_distance_stats`), each term of
+``cluster_sums[i, c]`` is ``w_j * d(i, j)``, the product rounded once and then added in the
+same order: a copy of j at the same place adds the same distance again, and a copy of i
+adds 0, so these are the sums of the data with every row repeated its weight's times. The
+compiled pass runs a separate specialisation for them (its unweighted one unchanged); the
+numpy engine multiplies the rows of its block first; both give the same bits.
+
 Objects are sorted by cluster once, so that every cluster is a contiguous column range.
 """
 
@@ -91,7 +98,8 @@ class ClusterDistanceStats:
     sizes : (K,) int64
         n_k, the number of members of each cluster.
     cluster_sums : (n, K) float64 or None
-        ``cluster_sums[i, l] = sum_{j in C_l} d(i, j)`` (the term j = i is 0).
+        ``cluster_sums[i, l] = sum_{j in C_l} d(i, j)`` (the term j = i is 0); with weights
+        ``sum_{j in C_l} w_j d(i, j)``.
     in_group_share : (n,) float64 or None
         The share of i's nearest other objects (all those at its smallest distance) that lie
         in i's own cluster: 1 or 0 unless objects of several clusters tie for nearest.
@@ -298,6 +306,7 @@ def cluster_distance_stats(
     engine: str | None = None,
     precomputed: bool = False,
     metric: Metric | None = None,
+    weights: np.ndarray | None = None,
 ) -> ClusterDistanceStats:
     """Summarise all pairwise distances of X per cluster, in one chunked pass.
 
@@ -323,6 +332,11 @@ def cluster_distance_stats(
         both engines run the same pass with its distances
         (:func:`clustval._engine.kernels.metric_tile_pair_stats`, or the numpy engine on
         blocks of :meth:`~clustval._engine.metrics.Metric.block`), bit for bit the same.
+    weights : (n,) whole numbers > 0, or None: each object's count of copies; ``cluster_sums``
+        are then ``sum_{j in C_l} w_j d(i, j)`` and ``in_group_share`` the share of the copies
+        nearest to each copy of i (its own other copies, at 0, when w_i > 1), those of the
+        repeated rows (module docstring). The extremes do not depend on them (a copy adds
+        distances that are already there, and 0 within its cluster).
 
     The pass is :func:`pass_task` over all objects at once, then :func:`combine_pass`: the
     two functions :mod:`clustval.dask` runs with the objects cut into blocks, one task each,
@@ -333,7 +347,7 @@ def cluster_distance_stats(
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,
         pair_max=pair_max, memory_budget_mb=memory_budget_mb, engine=engine, precomputed=precomputed,
-        metric=metric,
+        metric=metric, weights=weights,
     )  # fmt: skip
     if not plan.requested:
         return combine_pass(plan, [])
@@ -352,7 +366,8 @@ class PassPlan:
     the cluster of each sorted position; ``starts``: each cluster's first sorted position
     (one more than clusters); ``tiles``: the tiles and parts of the pass; ``engine``:
     ``numba`` or ``numpy``; ``sums``, ``nearest``, ``extremes``, ``pair_max``: what is
-    requested.
+    requested; ``weights``: each sorted position's count of copies (float64), or None (no
+    weights, or no sums or shares to weigh).
     """
 
     n: int
@@ -369,6 +384,7 @@ class PassPlan:
     memory_budget_mb: float
     precomputed: bool
     metric: Metric | None = None  # None: Euclidean
+    weights: np.ndarray | None = None
 
     @property
     def requested(self) -> bool:
@@ -388,7 +404,7 @@ def plan_pass(
     codes: np.ndarray, n_clusters: int, *, n_features: int, sums: bool = False,
     nearest: bool = False, extremes: bool = False, pair_max: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, engine: str | None = None, precomputed: bool = False,
-    metric: Metric | None = None,
+    metric: Metric | None = None, weights: np.ndarray | None = None,
 ) -> PassPlan:  # fmt: skip
     """The :class:`PassPlan` of :func:`cluster_distance_stats`'s pass (same arguments; X
     enters only through its number of columns, ``n_features``)."""
@@ -405,9 +421,13 @@ def plan_pass(
         engine = "numpy"  # the compiled kernel computes its distances from coordinates
     elif requested:
         engine = _resolve_engine(engine, work=n * n * n_features / 2)
+    if weights is not None and (sums or nearest):  # only the sums and the shares weigh the objects
+        weights = np.ascontiguousarray(np.asarray(weights)[order], dtype=np.float64)
+    else:
+        weights = None
     return PassPlan(
         n, n_clusters, order, own, starts, _TilePlan.of(starts), engine or "numpy",
-        sums, nearest, extremes, pair_max, memory_budget_mb, precomputed, metric,
+        sums, nearest, extremes, pair_max, memory_budget_mb, precomputed, metric, weights,
     )  # fmt: skip
 
 
@@ -471,7 +491,8 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
         XT, columns = _tile_major_cached(data, plan.tiles.tiles)
         _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max)
     else:
-        step = rows_per_block(n, plan.memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW)
+        # a weighted pass holds the weighted distances too
+        step = rows_per_block(n, plan.memory_budget_mb, _PASS_ARRAYS_PER_BLOCK_ROW + (plan.weights is not None))
         DT = np.empty((n + 1, 0))
         for r0 in range(start, stop, step):
             r1 = min(r0 + step, stop)
@@ -488,7 +509,8 @@ def pass_task(plan: PassPlan, start: int, stop: int, data: np.ndarray, rows: np.
 
     nearest = diameters = pair_min = None
     if plan.nearest:
-        nearest = _in_group_share(distance_rows, plan.own, mins, plan.memory_budget_mb, first=start)
+        nearest = _in_group_share(distance_rows, plan.own, mins, plan.memory_budget_mb, first=start,
+                                  weights=plan.weights)  # fmt: skip
     if plan.extremes:
         # the clusters with members in the block, and where those begin in it
         cuts = np.clip(plan.starts, start, stop) - start
@@ -538,7 +560,9 @@ def _numpy_block(DT, plan, r0, first, cluster_sums, mins, own_max, pair_max) -> 
     cols = np.arange(R)
     out = slice(r0 - first, r0 - first + R)
     if cluster_sums is not None:
-        cluster_sums[out] = _numpy_sums(DT, r0, plan.tiles).T
+        # weighted: each term w_j d(j, r) rounded once, then added as the unweighted terms are
+        terms = DT if plan.weights is None else DT * np.append(plan.weights, 0.0)[:, None]
+        cluster_sums[out] = _numpy_sums(terms, r0, plan.tiles).T
     if own_max is not None or pair_max is not None:  # d(i, i) = 0 never raises a maximum
         highest = _cluster_reduce(np.maximum, D, plan.starts)  # K x R: to each cluster
         if own_max is not None:
@@ -581,15 +605,18 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -
     part_max = np.empty((parts, m))
     K = plan.n_clusters if pair_max is not None else 0  # no rows: the kernel skips the pair maxima
     part_pair_max = np.empty((parts, K, K))
+    # the weights at the objects' columns of XT; None: the kernels' unweighted specialisation
+    weighted = plan.weights is not None and plan.sums
+    weights = tile_major_weights(plan.weights, tp.tiles, XT.shape[1]) if weighted else None
     if plan.metric is None:
         kernels.tile_pair_stats(
             XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
-            part_pair_max,
+            part_pair_max, weights,
         )  # fmt: skip
     else:
         kernels.metric_tile_pair_stats(
             XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
-            part_pair_max, plan.metric.code, plan.metric.order,
+            part_pair_max, plan.metric.code, plan.metric.order, weights,
         )  # fmt: skip
     kernels.combine_parts(part_sums, part_mins, part_max, np.arange(m), sums, mins, own_max)
     if pair_max is not None:
@@ -864,6 +891,20 @@ def tile_major_layout(Xs: np.ndarray, tiles: np.ndarray) -> tuple[np.ndarray, np
     return XT, columns[:-1]
 
 
+def tile_major_weights(weights: np.ndarray, tiles: np.ndarray, width: int) -> np.ndarray:
+    """The weights of the sorted objects at their columns of :func:`tile_major_layout`'s
+    array (``width`` columns; 0 in the gaps), on a 64-byte boundary like its rows: the
+    compiled pass reads a block of 8 columns' weights as one cache line."""
+    lengths = np.diff(tiles)
+    columns = np.concatenate(([0], np.cumsum(-(-lengths // 8) * 8))).astype(np.int64)
+    raw = np.zeros(width + 8)
+    start = (-raw.ctypes.data % 64) // 8
+    out = raw[start : start + width]
+    tile_of = np.repeat(np.arange(len(lengths)), lengths)
+    out[columns[tile_of] + np.arange(len(weights)) - tiles[tile_of]] = weights
+    return out
+
+
 def cut_into_tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
     """Cut each cluster's run ``starts[c]:starts[c + 1]`` into tiles of at most ``size``.
 
@@ -876,10 +917,15 @@ def cut_into_tiles(starts: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarra
     return np.concatenate((starts[tile_cluster] + rank * size, starts[-1:])), tile_cluster
 
 
-def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0) -> np.ndarray:
+def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0, weights=None) -> np.ndarray:
     """The share of each object's nearest other objects (all those at its smallest distance)
     that lie in its own cluster, for the objects at sorted positions first, first + 1, ...
     (the rows of ``mins``).
+
+    With ``weights`` (counts of copies, in sorted order), that of each copy of the object
+    among the repeated rows: an object of weight w > 1 has its w - 1 other copies nearest,
+    at distance 0 (share 1 unless objects of other clusters coincide with it), one of
+    weight 1 the copies of the objects at its smallest distance, counted by weight.
 
     The per-cluster minima decide every object whose nearest distance is attained in one
     cluster only (share 1 or 0, however many objects attain it there); an object whose
@@ -890,16 +936,28 @@ def _in_group_share(distance_rows, own, mins, memory_budget_mb, first: int = 0) 
     rows = np.arange(len(mins))
     best = mins.min(axis=1)
     share = (mins[rows, own[first + rows]] == best).astype(np.float64)
-    tied = np.flatnonzero(((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best))
+    tied = ((mins == best[:, None]).sum(axis=1) > 1) & np.isfinite(best)
+    if weights is not None:
+        copies = weights[first + rows] > 1  # its own copies nearest, at 0
+        share[copies & (best > 0)] = 1.0
+        tied = np.where(copies, best == 0, tied)
+    tied = np.flatnonzero(tied)
     step = rows_per_block(len(own), memory_budget_mb)
     for r0 in range(0, tied.size, step):
         r1 = min(r0 + step, tied.size)
         positions = first + tied[r0:r1]
         D = distance_rows(positions)
         D[np.arange(r1 - r0), positions] = np.inf
-        at_min = D == D.min(axis=1, keepdims=True)
+        if weights is None:
+            at_min = D == D.min(axis=1, keepdims=True)
+            inside = at_min & (own[None, :] == own[positions, None])
+            share[tied[r0:r1]] = np.count_nonzero(inside, axis=1) / np.count_nonzero(at_min, axis=1)
+            continue
+        mates = weights[positions] - 1  # the object's other copies, at distance 0
+        nearest = np.where(mates > 0, 0.0, D.min(axis=1))
+        at_min = D == nearest[:, None]
         inside = at_min & (own[None, :] == own[positions, None])
-        share[tied[r0:r1]] = np.count_nonzero(inside, axis=1) / np.count_nonzero(at_min, axis=1)
+        share[tied[r0:r1]] = (mates + inside @ weights) / (mates + at_min @ weights)  # whole numbers: exact
     return share
 
 

@@ -289,10 +289,12 @@ def _block_squares(at, stride, wide, count, first, acc_at, xs):  # pragma: no co
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _row_block(
-    at, stride, wide, count, first, last, acc_at, cols_at, col_max, row, low, high, xs
+    at, stride, wide, count, first, last, acc_at, cols_at, col_max, row, low, high, xs, weighted, w_at, w_row
 ):  # pragma: no cover
     """One block of 8 columns of a sweep (count < 8: the row's last count columns);
     ``cols_at``: its place in col_sum, col_min and col_max, one array size apart (bytes).
+    ``weighted``: the row's sum takes each distance times its column's weight (the 8 at
+    ``w_at``), the columns' sums each times the row's weight (``w_row``: in every lane).
     Returns row, low, high."""
     v = _block_squares(at, stride, wide, count, first, acc_at, xs)
     if not last:
@@ -304,19 +306,27 @@ def _row_block(
         far = _oct_keep_first(dist, count, np.inf)
         dist = _oct_keep_first(dist, count, 0.0)
     sum_at, min_at, max_at = cols_at
-    _oct_store(sum_at, _oct_add(_oct_load(sum_at), dist))
+    if weighted:  # each product rounded once, then added: the numpy engine's terms
+        _oct_store(sum_at, _oct_add(_oct_load(sum_at), _oct_mul(dist, w_row)))
+    else:
+        _oct_store(sum_at, _oct_add(_oct_load(sum_at), dist))
     _oct_store(min_at, _oct_min(far, _oct_load(min_at)))
     if col_max:
         _oct_store(max_at, _oct_max(dist, _oct_load(max_at)))
-    return _oct_add(row, dist), _oct_min(far, low), _oct_max(dist, high)
+    if weighted:
+        row = _oct_add(row, _oct_mul(dist, _oct_load_part(w_at, count)))
+    else:
+        row = _oct_add(row, dist)
+    return row, _oct_min(far, low), _oct_max(dist, high)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _row_sweep(
-    P, i, f, wide, first, last, j0, j1, acc, col_sum, col_min, col_max, k, fold_max
+    P, i, f, wide, first, last, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weighted, w_at, w_row
 ):  # pragma: no cover
     """One sweep of features f:f + 4 (8 if wide) of point i against columns j0:j1; the last
-    sweep takes the square roots and folds them (see row_step)."""
+    sweep takes the square roots and folds them (see row_step), weighted as ``_row_block``
+    says when ``weighted`` (``w_at``: the address of column j0's weight)."""
     g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
     xs = (
         P[f, i], P[f + 1, i], P[f + 2, i], P[f + 3, i],
@@ -329,43 +339,65 @@ def _row_sweep(
     m = j1 - j0
     whole = m - m % 8
     row, low, high = _oct_fill(0.0), _oct_fill(np.inf), _oct_fill(0.0)
+    w_lanes = _oct_fill(w_row)  # the row's weight in every lane
     for t in range(0, 8 * whole, 64):  # whole blocks (bytes): count 8, so no masks here
         row, low, high = _row_block(
             at + t, stride, wide, 8, first, last, acc_at + t,
             (cols_at[0] + t, cols_at[1] + t, cols_at[2] + t), fold_max, row, low, high, xs,
+            weighted, w_at + t, w_lanes,
         )  # fmt: skip
     if whole < m:  # the last, partial block
         t = 8 * whole
         row, low, high = _row_block(
             at + t, stride, wide, m - whole, first, last, acc_at + t,
             (cols_at[0] + t, cols_at[1] + t, cols_at[2] + t), fold_max, row, low, high, xs,
+            weighted, w_at + t, w_lanes,
         )  # fmt: skip
     return _oct_total(row), _oct_lowest(low), _oct_highest(high)
 
 
 @numba.njit(cache=True, nogil=True)
-def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max):  # pragma: no cover
+def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights=None):  # pragma: no cover
     """Point i (column i of the feature-major P) against columns j0:j1 of P: add the
     distances (those of ``clustval._engine.kernels.distances``) to col_sum[k:], fold them into
     col_min[k:] and, with ``fold_max``, into col_max[k:]; return the row's sum, in the order
     of LANES, its minimum (+inf for no columns) and its maximum (+0.0 for none).
 
+    ``weights`` (one per column of P, 64-byte aligned like P's rows, or None): the row's sum
+    is of ``d(i, j) * weights[j]`` and each column j gets ``d(i, j) * weights[i]``, every
+    product rounded once before it is added. None compiles a separate specialisation
+    (numba prunes the weighted branch), the unweighted step as it was.
+
     P has a multiple of 4 rows (zero rows pad it). acc (scratch for the sums of squares
     when P has more than 8 rows), col_sum[k:], col_min[k:] and col_max[k:] have room for a
     whole last block of 8 past j1 - j0: its spare lanes add +0.0 to col_sum and col_max and
     fold +inf into col_min, which leaves them as they were."""
+    if weights is None:
+        return _row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, False, 0, 1.0)
+    return _row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, True,
+                     _address(weights) + 8 * j0, weights[i])  # fmt: skip
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weighted, w_at, w_row):  # pragma: no cover
+    """:func:`row_step`, ``weighted`` a constant of each call."""
     d = P.shape[0]
     # constant flags (wide, first, last): LLVM specialises each call's loop. The arrays go
     # one by one (a tuple of arrays brought back the reference counting, 0.55 against 0.77 G/s)
     if d == 8:
-        return _row_sweep(P, i, 0, True, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
+        return _row_sweep(P, i, 0, True, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
+                          weighted, w_at, w_row)  # fmt: skip
     if d == 4:
-        return _row_sweep(P, i, 0, False, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
-    _row_sweep(P, i, 0, True, True, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
+        return _row_sweep(P, i, 0, False, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
+                          weighted, w_at, w_row)  # fmt: skip
+    _row_sweep(P, i, 0, True, True, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weighted, w_at, w_row)
     f = 8
     while f + 8 < d:
-        _row_sweep(P, i, f, True, False, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
+        _row_sweep(P, i, f, True, False, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
+                   weighted, w_at, w_row)  # fmt: skip
         f += 8
     if f + 8 == d:
-        return _row_sweep(P, i, f, True, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
-    return _row_sweep(P, i, f, False, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max)
+        return _row_sweep(P, i, f, True, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
+                          weighted, w_at, w_row)  # fmt: skip
+    return _row_sweep(P, i, f, False, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
+                      weighted, w_at, w_row)  # fmt: skip

@@ -265,6 +265,29 @@ def check_seed(seed, name: str = "seed"):
     raise InputError(f"{name} = {seed!r}; use None, an integer >= 0 or a numpy Generator (numpy's seeds).")
 
 
+def check_random_state(random_state) -> np.random.RandomState:
+    """scikit-learn's ``check_random_state``: numpy's global RandomState for None, a new one
+    seeded with an integer, a RandomState itself; else one line of InputError. The samples
+    drawn with it (:func:`clustval.sil`'s ``sample_size``) are scikit-learn's draw for draw.
+
+    Examples
+    --------
+    >>> check_random_state(0).permutation(4).tolist()
+    [2, 3, 1, 0]
+    >>> check_random_state("0")
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: random_state must be None, an int or a numpy RandomState, got '0'.
+    """
+    if random_state is None or random_state is np.random:
+        return np.random.mtrand._rand
+    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, (bool, np.bool_)):
+        return np.random.RandomState(random_state)
+    if isinstance(random_state, np.random.RandomState):
+        return random_state
+    raise InputError(f"random_state must be None, an int or a numpy RandomState, got {random_state!r}.")
+
+
 def check_draws(count, bytes_per_draw: int, name: str = "n_resamples") -> int:
     """``count`` (a positive integer) if its draws, ``bytes_per_draw`` each, fit in this
     machine's memory (where it is known); else one line of InputError naming the size, not

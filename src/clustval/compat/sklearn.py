@@ -27,6 +27,7 @@ import numpy as np
 
 from .._engine.metrics import METRIC_NAMES, Metric
 from .._engine.pairwise import distance_blocks
+from .._engine.validation import check_random_state
 from ..errors import InputError
 from ..indices import classic, partition
 from ..indices import external as _ext
@@ -389,17 +390,6 @@ def _require_k_below_n(p: partition.Partition, name: str) -> None:
         )
 
 
-def _random_state(random_state) -> np.random.RandomState:
-    """scikit-learn's ``check_random_state``."""
-    if random_state is None or random_state is np.random:
-        return np.random.mtrand._rand
-    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
-        return np.random.RandomState(random_state)
-    if isinstance(random_state, np.random.RandomState):
-        return random_state
-    raise InputError(f"random_state must be None, an int or a numpy RandomState, got {random_state!r}.")
-
-
 def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None, **kwds) -> float:
     """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
     objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
@@ -455,7 +445,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
         X, labels = np.asarray(X), np.asarray(labels)
         if len(X) != len(labels):
             raise InputError(f"X has {len(X)} rows but labels has {len(labels)} entries.")
-        indices = _random_state(random_state).permutation(X.shape[0])[:sample_size]
+        indices = check_random_state(random_state).permutation(X.shape[0])[:sample_size]
         X, labels = (X[np.ix_(indices, indices)] if precomputed else X[indices]), labels[indices]
     if precomputed:
         X = _zero_diagonal(X)

@@ -41,6 +41,9 @@ _SHARED = {
     The cluster of each object: integers or strings.""",
     "memory_budget_mb": """float, default 256
     Bound, in MB, on each block of pairwise distances held at once.""",
+    "sample_weight": """array-like of shape (n_samples,), optional
+    Each object's count of copies, whole numbers >= 0: the value is that of the data with
+    every object repeated its weight's times; objects of weight 0 are absent.""",
 }
 # What a core reads, by kind: its first parameter
 _CORE_INPUT = {

@@ -15,11 +15,14 @@ scikit-learn there).
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 
-from ..errors import UndefinedIndexError
+from .._engine.validation import check_random_state
+from ..errors import InputError, UndefinedIndexError
 from ._docs import completed
+from .objects import checked_objects
 from .options import choice, flag, number
 from .partition import (
     CLUSTER_SUMS,
@@ -28,6 +31,8 @@ from .partition import (
     EXTREMES,
     NEAREST,
     Partition,
+    is_precomputed,
+    kept_rows,
     reads,
     refuse_nan,
     score_alone,
@@ -115,8 +120,9 @@ def dbi_from_partition(p: Partition) -> float:
     p.require_clusters("DBI")
     sizes = p.sizes
     sums = p.distance_stats.cluster_sums
-    # sum over ordered pairs inside each cluster = 2 x the sum over unordered pairs
-    intra = np.bincount(p.codes, weights=sums[np.arange(p.n), p.codes], minlength=p.n_clusters)
+    # sum over ordered pairs inside each cluster = 2 x the sum over unordered pairs; with
+    # weights those of the copies (a pair of copies of one object adds 0, and counts)
+    intra = p.sum_per_cluster(sums[np.arange(p.codes.shape[0]), p.codes])
     avg = np.where(sizes > 1, intra / np.maximum(sizes * (sizes - 1), 1), 0.0)
     worst, _ = p.centroid_separation(avg)
     return refuse_nan(worst.mean(), "DBI")
@@ -135,10 +141,12 @@ def xb_from_partition(p: Partition, separation: str = "centroids") -> float:
 def igp_from_partition(p: Partition) -> float:
     p.require_clusters("IGP")
     share = p.distance_stats.in_group_share
-    # each cluster's shares added in the order of their values: one sum for any row order
-    order = np.lexsort((share, p.codes))
-    starts = np.concatenate(([0], np.cumsum(p.sizes)[:-1]))
-    return float((np.add.reduceat(share[order], starts) / p.sizes).mean())
+    # with weights, each row's share counted its weight's times (its copies' shares are its own)
+    terms = share if p.weights is None else share * p.weights
+    # each cluster's terms added in the order of their values: one sum for any row order
+    order = np.lexsort((terms, p.codes))
+    starts = np.concatenate(([0], np.cumsum(p.rows_per_cluster)[:-1]))
+    return float((np.add.reduceat(terms[order], starts) / p.sizes).mean())
 
 
 def _silhouette_samples(p: Partition) -> np.ndarray:
@@ -193,22 +201,22 @@ def sil_from_partition(p: Partition, average: str = "objects") -> float:
                 "here): as in clusterCrit, its mean width has no value. Use average='objects'."
             )
         return float(p.mean_per_cluster(widths).mean())
-    return float(widths.mean())
+    return p.mean(widths)  # with weights, each row's width counted its weight's times
 
 
 @reads(CLUSTER_SUMS)
 def sil_sum_from_partition(p: Partition) -> float:
-    return float(_silhouette_samples(p).sum())
+    return p.total(_silhouette_samples(p))
 
 
 @reads(CLUSTER_SUMS)
 def bwp_from_partition(p: Partition) -> float:
-    return float(_bwp_samples(p).mean())
+    return p.mean(_bwp_samples(p))  # with weights, each row's counted its weight's times
 
 
 @reads(CLUSTER_SUMS)
 def bwp_sum_from_partition(p: Partition) -> float:
-    return float(_bwp_samples(p).sum())
+    return p.total(_bwp_samples(p))
 
 
 
@@ -282,7 +290,11 @@ def igp(
 
     ``IGP = (1/K) sum_u #{i in C_u : NN(i) in C_u} / n_u``, NN(i) the nearest other object; i
     tied with several counts the share of them in C_u (so the order of the objects does not
-    matter); a singleton scores 0.
+    matter); a singleton scores 0. With weights (:func:`clustval.score`'s ``sample_weight``),
+    that of the objects repeated their weight's times: an object of weight 2 or more has its
+    own copies nearest (at distance 0, so in its group unless objects of other clusters
+    coincide with it), one of weight 1 shares its nearest objects by weight, and each
+    cluster's proportion is weighted.
 
     >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1])  # 1 ties 0 and 2: (1 + 1/2) / 2, (0 + 1) / 2
     0.625
@@ -290,15 +302,31 @@ def igp(
     return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
 
 
+def _widths_of_every_object(widths: np.ndarray, sample_weight) -> np.ndarray:
+    """The widths of the objects that remain, at their places among the objects given:
+    an object of weight 0 is absent, its width NaN."""
+    if sample_weight is None:
+        return widths
+    out = np.full(len(sample_weight), np.nan)
+    out[np.asarray(sample_weight, dtype=np.float64) > 0] = widths
+    return out
+
+
 @completed(reads_distances=True)
 def silhouette_samples(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> np.ndarray:
     """Silhouette width of every object (scikit-learn's ``silhouette_samples``).
 
     ``s(i) = (b - a) / max(a, b)``, a the mean distance from i to the other members of its
     cluster, b the smallest mean distance to another cluster; 0 for a singleton and when
-    a = b = 0. Undefined (UndefinedIndexError) for K = 1 and K = n.
+    a = b = 0. Undefined (UndefinedIndexError) for K = 1 and K = n. With ``sample_weight``,
+    the width of each copy of i in the data with every object repeated its weight's times,
+    W_k the total weight of cluster k: ``a = sum_{j in C(i)} w_j d(i, j) / (W_{C(i)} - 1)``
+    (i's own other copies lie at distance 0), ``b = min_{l != C(i)} sum_{j in C_l} w_j
+    d(i, j) / W_l``, a singleton of weight 2 or more no singleton (a = 0); objects of
+    weight 0 are absent, their width NaN.
 
     Returns
     -------
@@ -309,49 +337,178 @@ def silhouette_samples(
     --------
     >>> silhouette_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 10.5
     array([0.9047619 , 0.89473684, 0.89473684, 0.9047619 ])
+    >>> silhouette_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], sample_weight=[3, 1, 1, 0])  # a(0) = 1 / 3
+    array([0.96666667, 0.88888889, 0.        ,        nan])
     """
-    return _silhouette_samples(
-        Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
-    )
+    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
+                  sample_weight=sample_weight)  # fmt: skip
+    return _widths_of_every_object(_silhouette_samples(p), sample_weight)
 
 
 def sil(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    average: str = "objects",
+    average: str = "objects", sample_weight=None, sample_size=None, random_state=None, stratify: bool = False,
 ) -> float:
     """Mean silhouette width (1/n) sum_i s(i) (:func:`silhouette_samples`).
 
-    Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``). Undefined
-    for K = n too, and with ``average="clusters"`` for a singleton cluster (clusterCrit gives
-    NaN: its a(i) is 0/0).
+    Equals scikit-learn's ``silhouette_score`` (also with ``metric="precomputed"``, and with
+    ``sample_size`` and ``random_state`` the same sample and value). Undefined for K = n too,
+    and with ``average="clusters"`` for a singleton cluster (clusterCrit gives NaN: its a(i)
+    is 0/0). With ``sample_weight``, ``sum_i w_i s(i) / sum_i w_i`` with the weighted widths
+    of :func:`silhouette_samples`: the value of the data with every object repeated its
+    weight's times.
+
+    A stratified sample (``stratify=True``, :func:`silhouette_sample`) keeps every cluster,
+    where scikit-learn's plain sample may miss a small one (and score the others alone, or
+    raise when one cluster is left). Each sampled object's width is
+    computed within the sample, as scikit-learn's plain sample computes it, and counts for
+    the n_k / m_k objects of its cluster that it stands for: the estimate is
+    ``sum_k (n_k / n) mean_{i in S_k} s_S(i)``, the mean over the full data's clusters in
+    their proportions. The weights make the average unbiased for given widths; a(i) and each
+    cluster's mean distance in b(i) are means over a simple random sample of a cluster
+    (unbiased for the full data's), and the width, a ratio of them, is estimated with the
+    small bias of any ratio, which shrinks as the sample grows (scikit-learn's plain sample
+    has it too). With ``average="clusters"`` the mean of the strata's mean widths. A sample
+    of n or more objects is the data itself.
+
+    Parameters
+    ----------
+    sample_size : int, optional
+        Score a random sample of this many objects: scikit-learn's (its
+        ``check_random_state(random_state).permutation(n)[:sample_size]``, the same objects and
+        value for the same ``random_state``), or with ``stratify`` one drawn in each cluster.
+        Not with ``sample_weight``.
+    random_state : int, numpy.random.RandomState or None
+        The sample's seed, as scikit-learn takes it (None: numpy's global RandomState).
+    stratify : bool, default False
+        Draw the sample cluster by cluster: every cluster keeps min(n_k, 2) objects, the
+        others are shared in proportion to the clusters' sizes, and each sampled width is
+        weighted by the objects it stands for (above; :func:`silhouette_sample`).
 
     >>> sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/21 + 17/19) / 2
     0.899749373433584
     >>> sil([[0.0], [1.0], [2.0], [10.0], [11.0]], [0, 0, 0, 1, 1], average="clusters")  # ((6/7 + 17/19 + 14/17) / 3 + (8/9 + 9/10) / 2) / 2
     0.8764570740576931
+    >>> round(sil([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], sample_weight=[1, 1, 2, 1]), 12)  # [0, 1, 10, 10, 11]'s
+    0.919116339235
+    >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0], [30.0], [31.0]]
+    >>> round(sil(X, [0, 0, 0, 0, 0, 0, 1, 1], sample_size=5, random_state=0, stratify=True), 6)  # 3 of 6, 2 of 2
+    0.917971
     """
-    return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, average=average)
+    if sample_size is None:
+        if stratify is not False:
+            raise InputError("stratify=True draws a sample: give its sample_size too.")
+        return score_alone(sil_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight,
+                           average=average)  # fmt: skip
+    if sample_weight is not None:
+        raise InputError("sil takes sample_size or sample_weight, not both: weigh the whole data, or sample it.")
+    SIL_AVERAGE.check(average)
+    rows, stands_for = silhouette_sample(labels, sample_size, random_state, stratify=stratify)
+    n = np.shape(labels)[0]
+    # the sample's rows (and columns of a distance matrix); a sparse X, which the partition refuses, as given
+    X = X[rows] if hasattr(X, "toarray") else kept_rows(X, rows, is_precomputed(metric), "labels", n)
+    p = Partition(X, np.asarray(labels)[rows], needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb,
+                  metric=metric)  # fmt: skip
+    if not stratify or average == "clusters" or len(rows) == n:
+        return sil_from_partition(p, average)
+    return float(stands_for @ _silhouette_samples(p) / n)
 
 
 def sil_sum(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
-    """Sum of the silhouette widths (:func:`silhouette_samples`), the paper's Fig. 3e axis; at most n.
+    """Sum of the silhouette widths (:func:`silhouette_samples`), the paper's Fig. 3e axis; at
+    most n. With ``sample_weight``, ``sum_i w_i s(i)``, its value on the repeated objects.
 
     >>> sil_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/21 + 17/19)
     3.598997493734336
     """
-    return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
+
+
+def silhouette_sample(
+    labels, sample_size, random_state=None, *, stratify: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """The objects of a silhouette's sample, and the number of objects each stands for.
+
+    Plain: scikit-learn's sample, ``check_random_state(random_state).permutation(n)[:sample_size]``,
+    each object standing for one. Stratified (scikit-learn #11676, a sample that keeps small
+    clusters): every cluster keeps min(n_k, 2) objects, the rest of the sample is shared
+    among the clusters in proportion to their other objects (largest remainders, ties to the
+    first cluster), and each cluster's m_k are drawn without replacement, cluster by cluster
+    in label order (``random_state.permutation(n_k)[:m_k]``), in the objects' order; each
+    stands for n_k / m_k objects of its cluster. A sample of n or more is every object.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_samples,)
+        The cluster of each object.
+    sample_size : int
+        How many objects, >= 1 (stratified: at least two of each cluster, one of a singleton).
+    random_state : int, numpy.random.RandomState or None
+        The draws' seed, as scikit-learn takes it.
+    stratify : bool, default False
+        Draw within each cluster.
+
+    Returns
+    -------
+    rows : ndarray of int64
+        The objects drawn.
+    stands_for : ndarray of float64
+        n_k / m_k for each (1 for a plain sample), summing to n for a stratified one.
+
+    Raises
+    ------
+    clustval.errors.InputError
+        A sample_size that is no integer >= 1, or too small to keep two objects of each cluster.
+
+    Examples
+    --------
+    >>> rows, stands_for = silhouette_sample([0] * 8 + [1, 1], 4, random_state=0, stratify=True)
+    >>> rows.tolist(), stands_for.tolist()  # two of the 8, both of the 2
+    ([2, 6, 8, 9], [4.0, 4.0, 1.0, 1.0])
+    """
+    if isinstance(sample_size, (bool, np.bool_)) or not isinstance(sample_size, numbers.Integral) or sample_size < 1:
+        raise InputError(f"sample_size must be an int >= 1, got {sample_size!r}.")
+    if not isinstance(stratify, (bool, np.bool_)):
+        raise InputError(f"stratify must be True or False, got {stratify!r}.")
+    codes = checked_objects(labels, noise="cluster", name="labels").labels.codes
+    n, rng = codes.shape[0], check_random_state(random_state)
+    if not stratify:
+        return rng.permutation(n)[:sample_size], np.ones(min(n, sample_size))
+    if sample_size >= n:
+        return np.arange(n), np.ones(n)
+    sizes = np.bincount(codes)
+    kept = np.minimum(sizes, 2)
+    if kept.sum() > sample_size:
+        raise InputError(f"sample_size = {sample_size} is too small for a stratified sample of these {len(sizes)} "
+                         f"clusters: it keeps two objects of each (one of a singleton), {int(kept.sum())} at least.")
+    spare = sizes - kept
+    share = (sample_size - kept.sum()) * spare / spare.sum()
+    taken = np.floor(share).astype(np.int64)
+    left = int(sample_size - kept.sum() - taken.sum())
+    taken[np.argsort(-(share - taken), kind="stable")[:left]] += 1  # the largest remainders
+    drawn = kept + taken
+    order = np.argsort(codes, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(sizes)))
+    rows = [np.sort(order[starts[k] : starts[k + 1]][rng.permutation(sizes[k])[: drawn[k]]]) for k in range(len(sizes))]
+    rows = np.concatenate(rows)
+    order = np.argsort(rows, kind="stable")
+    return rows[order], (sizes / drawn)[codes[rows]][order]
 
 
 @completed(reads_distances=True)
 def bwp_samples(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> np.ndarray:
     """Between-within proportion of every object.
 
     ``BWP(i) = (b - w) / (b + w)``, w and b the silhouette's a and b; 0 for a singleton and when
-    b = w = 0. Undefined (UndefinedIndexError) for K = 1 and K = n.
+    b = w = 0. Undefined (UndefinedIndexError) for K = 1 and K = n. With ``sample_weight``, w
+    and b are the weighted a and b of :func:`silhouette_samples` (the values of the objects
+    repeated their weight's times); objects of weight 0 are absent, their proportion NaN.
 
     Returns
     -------
@@ -363,31 +520,35 @@ def bwp_samples(
     >>> bwp_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 11.5
     array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
-    return _bwp_samples(
-        Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric)
-    )
+    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
+                  sample_weight=sample_weight)  # fmt: skip
+    return _widths_of_every_object(_bwp_samples(p), sample_weight)
 
 
 def bwp(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
     """Mean between-within proportion (1/n) sum_i BWP(i) (:func:`bwp_samples`); undefined for K = n too.
+    With ``sample_weight``, ``sum_i w_i BWP(i) / sum_i w_i``, its value on the repeated objects.
 
     >>> bwp([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (19/23 + 17/21) / 2
     0.8178053830227743
     """
-    return score_alone(bwp_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(bwp_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def bwp_sum(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    sample_weight=None,
 ) -> float:
     """Sum of BWP(i) over the objects (:func:`bwp_samples`), the paper's Fig. 3f axis; at most n.
+    With ``sample_weight``, ``sum_i w_i BWP(i)``.
 
     >>> bwp_sum([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # 2 (19/23 + 17/21)
     3.271221532091097
     """
-    return score_alone(bwp_sum_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(bwp_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def dunn(

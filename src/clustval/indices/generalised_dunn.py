@@ -96,7 +96,9 @@ def _off_diagonal_min(matrix: np.ndarray) -> float:
 
 
 def _cluster_totals(p: Partition, per_object: np.ndarray) -> np.ndarray:
-    """T[k, l] = sum over i in C_k of per_object[i, l]."""
+    """T[k, l] = sum over i in C_k of per_object[i, l], each row counted its weight's times."""
+    if p.weights is not None:
+        per_object = per_object * p.weights[:, None]
     return np.stack(
         [np.bincount(p.codes, weights=column, minlength=p.n_clusters) for column in per_object.T],
         axis=1,
@@ -104,8 +106,8 @@ def _cluster_totals(p: Partition, per_object: np.ndarray) -> np.ndarray:
 
 
 def _centroid_distances(p: Partition) -> np.ndarray:
-    """(n, K): d(x_i, c_l) for every object and centroid, in row blocks."""
-    out = np.empty((p.n, p.n_clusters))
+    """(n, K): d(x_i, c_l) for every row and centroid, in row blocks."""
+    out = np.empty((p.codes.shape[0], p.n_clusters))
     for r0, r1, D in distance_blocks(p.shifted, p.centroids, p.memory_budget_mb):
         out[r0:r1] = D
     return out
@@ -150,7 +152,7 @@ def separation(p: Partition, between: int, centroid: str = "other") -> float:
     if between == 4:
         return p.centroid_separation()[1]
     if centroid == "own":
-        own = np.bincount(p.codes, weights=_own_centroid_distances(p), minlength=p.n_clusters)
+        own = p.sum_per_cluster(_own_centroid_distances(p))
         totals = own[:, None] + own[None, :]
     else:
         to_other = _cluster_totals(p, _centroid_distances(p))
@@ -181,10 +183,10 @@ def diameter(p: Partition, within: int) -> float:
     """
     if within == 1:
         return float(p.distance_stats.diameters.max())
-    if within == 2:
-        sums = p.distance_stats.cluster_sums[np.arange(p.n), p.codes]
+    if within == 2:  # with weights, over the copies' ordered pairs (a pair of copies adds 0)
+        sums = p.distance_stats.cluster_sums[np.arange(p.codes.shape[0]), p.codes]
         ordered_pairs = p.sizes * (p.sizes - 1)
-        per_cluster = np.bincount(p.codes, weights=sums, minlength=p.n_clusters)
+        per_cluster = p.sum_per_cluster(sums)
         return float(np.max(per_cluster / np.maximum(ordered_pairs, 1)))
     return float(2 * p.mean_per_cluster(_own_centroid_distances(p)).max())
 

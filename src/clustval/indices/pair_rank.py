@@ -51,7 +51,9 @@ def _pair_counts(p: Partition, index: str) -> tuple[int, int, int]:
 
 def within_between_sums(p: Partition) -> tuple[float, float]:
     """(S_W, S_B): the sums of the within- and between-cluster distances, from the distance pass's
-    per-cluster sums (each pair counted from both of its objects).
+    per-cluster sums (each pair counted from both of its objects); with weights, over the pairs
+    of the objects repeated their weight's times (each row's sums, already weighted by the
+    other object's weight, counted its own weight's times; a pair of copies adds 0).
 
     Parameters
     ----------
@@ -70,8 +72,10 @@ def within_between_sums(p: Partition) -> tuple[float, float]:
     (2.0, 40.0)
     """
     sums = p.distance_stats.cluster_sums
+    if p.weights is not None:
+        sums = sums * p.weights[:, None]
     own = np.zeros(sums.shape, dtype=bool)
-    own[np.arange(p.n), p.codes] = True
+    own[np.arange(sums.shape[0]), p.codes] = True
     return float(sums[own].sum()) / 2, float(sums[~own].sum()) / 2
 
 

@@ -156,8 +156,11 @@ class Partition:
         the grand mean, the scatter, :meth:`total`, :meth:`sum_per_cluster`,
         :meth:`mean_per_cluster`) are then those of the data with each row repeated its
         weight's times, and so are the distance extremes (a copy adds only distances 0
-        within its cluster). The other distance summaries are refused: a copy at distance 0
-        changes them in ways with no agreed weighted form.
+        within its cluster), the distance pass's cluster sums (``sum_j w_j d(i, j)``: each
+        row's sums, the same for each of its copies, whose own copies add 0), the
+        silhouette's terms (:attr:`silhouette_terms`) and the nearest neighbours' shares
+        (a copy's nearest neighbour is another copy of it, at distance 0). The rank passes
+        and the neighbour tables are refused: they have no weighted form here yet.
 
     Raises
     ------
@@ -679,16 +682,19 @@ class Partition:
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:
-        """The summaries of the one pass over all pairwise distances that :attr:`needs` asks for.
+        """The summaries of the one pass over all pairwise distances that :attr:`needs` asks
+        for; with weights, the cluster sums ``sum_{j in C_l} w_j d(i, j)`` and the nearest
+        neighbours' shares of the repeated rows.
 
         Examples
         --------
         >>> p = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS, EXTREMES})
         >>> p.distance_stats.cluster_sums.tolist()  # each object's summed distance to each cluster
         [[1.0, 21.0], [1.0, 19.0], [19.0, 1.0], [21.0, 1.0]]
+        >>> w = Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs={CLUSTER_SUMS}, sample_weight=[1, 1, 3, 1])
+        >>> w.distance_stats.cluster_sums.tolist()  # object 2 three times: 3 * 10 + 11 from object 0
+        [[1.0, 41.0], [1.0, 37.0], [19.0, 1.0], [21.0, 3.0]]
         """
-        if self.needs & {CLUSTER_SUMS, NEAREST}:  # the extremes stay those of the repeated rows
-            self._refuse_weights("a sum over the distances or the nearest neighbours")
         return cluster_distance_stats(
             self.X,
             self.codes,
@@ -700,6 +706,7 @@ class Partition:
             memory_budget_mb=self.memory_budget_mb,
             precomputed=self.precomputed,
             metric=self.metric,
+            weights=self.weights,
         )
 
     def nearest_neighbours(self, M: int) -> tuple[np.ndarray, np.ndarray]:
@@ -791,8 +798,16 @@ class Partition:
 
     @cached_property
     def silhouette_terms(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(a, b, has_mates): a = mean distance to the other members of the own cluster,
-        b = smallest mean distance to another cluster, has_mates = n_k > 1.
+        """(a, b, has_mates), one of each per row: a = mean distance to the other members of
+        the own cluster, b = smallest mean distance to another cluster, has_mates = n_k > 1.
+
+        With weights, those of each copy of a row in the data with every row repeated its
+        weight's times (W_k the weight of cluster k, w_j that of row j): the other members
+        of i's cluster are i's w_i - 1 other copies, at distance 0, and w_j copies of each
+        other member j, so ``a = sum_{j in C(i)} w_j d(i, j) / (W_{C(i)} - 1)``,
+        ``b = min_{l != C(i)} sum_{j in C_l} w_j d(i, j) / W_l`` and has_mates =
+        W_{C(i)} > 1: a cluster of one row of weight 2 or more has mates, its own copies
+        (a = 0), and a row of weight 1 alone in its cluster has none.
 
         Examples
         --------
@@ -800,9 +815,13 @@ class Partition:
         >>> a, b, has_mates = p.silhouette_terms
         >>> a.tolist(), b.tolist()
         ([1.0, 1.0, 1.0, 1.0], [10.5, 9.5, 9.5, 10.5])
+        >>> w = Partition([[0.0], [1.0], [10.0]], [0, 0, 1], needs={CLUSTER_SUMS}, sample_weight=[2, 1, 2])
+        >>> a, b, has_mates = w.silhouette_terms  # row 0: its copy at 0 and row 1 at 1, over 3 - 1 mates
+        >>> a.tolist(), b.tolist(), has_mates.tolist()
+        ([0.5, 1.0, 0.0], [10.0, 9.0, 9.666666666666666], [True, True, True])
         """
         sums = self.distance_stats.cluster_sums
-        rows = np.arange(self.n)
+        rows = np.arange(self.codes.shape[0])
         own_size = self.sizes[self.codes]
         has_mates = own_size > 1
         a = sums[rows, self.codes] / np.maximum(own_size - 1, 1)
@@ -1098,7 +1117,7 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
 
 def score_alone(
     core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
-    **options,
+    *, sample_weight=None, **options,
 ):  # fmt: skip
     """One index alone: its core on a partition that computes just what the core reads with
     ``options`` (the core's keywords). Every index's public function is this call on its core.
@@ -1115,6 +1134,8 @@ def score_alone(
         Bound, in MB, on each block of pairwise distances held at once.
     metric : str or Metric, default "euclidean"
         How X is read (:class:`Partition`).
+    sample_weight : array-like of shape (n_samples,), optional
+        Counts of copies (:class:`Partition`), for a core that weighs them.
     **options
         The core's keywords.
 
@@ -1130,5 +1151,5 @@ def score_alone(
     0.1
     """
     partition = Partition(X, labels, needs=needs_of(core, options), memory_budget_mb=memory_budget_mb,
-                          metric=metric)  # fmt: skip
+                          metric=metric, sample_weight=sample_weight)  # fmt: skip
     return core(partition, **options)

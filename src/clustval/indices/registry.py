@@ -354,11 +354,6 @@ _ROSENBERG2007 = "Rosenberg & Hirschberg (2007), EMNLP-CoNLL, 410-420"
 _CLUSTERCRIT = "clusterCrit vignette (Desgraupes 2013)"
 _GAGOLEWSKI = "Gagolewski, Bartoszuk & Cena (2021), Inf. Sci. 581:620-636"
 
-# The generalised Dunn terms whose value on repeated objects a weighted partition gives: the
-# extremes (a copy adds only distances 0 within its cluster) and the centroid terms; the mean
-# distances between or within clusters would count the copies' pairs, which no pass weighs.
-_REPEATABLE_BETWEEN = (1, 2, 4)  # single and complete linkage, the centroid distance
-_REPEATABLE_WITHIN = (1, 3)  # the diameter, twice the mean distance to the centroid
 
 _ONE_CLASS = ("one_class",)  # undefined_for: no second class to tell apart
 _SINGLETONS = ("singletons",)  # undefined_for: no within-cluster pair, spread or scatter
@@ -458,22 +453,22 @@ INDICES: dict[str, IndexSpec] = {
              classic.db, classic.db_from_partition, (classic.DB_Q, classic.DB_P, classic.DB_SQUARED), weights=True),
         _int("dbi", "DBI", "lower", (0, _INF),
              "Davies-Bouldin, mean intra-cluster distance (Zhou 2016, sec. 9.2)", classic.dbi,
-             classic.dbi_from_partition),
+             classic.dbi_from_partition, weights=True),
         _int("xb", "XB", "lower", (0, _INF), "Xie & Beni (1991), IEEE TPAMI 13(8), crisp form",
              classic.xb, classic.xb_from_partition, (classic.XB_SEPARATION,), weights=True),
         _int("igp", "IGP", "higher", (0, 1), "Kapp & Tibshirani (2007), Biostatistics 8(1):9-31",
-             classic.igp, classic.igp_from_partition),
+             classic.igp, classic.igp_from_partition, weights=True),
         _int("sil", "Sil", "higher", (-1, 1), "Rousseeuw (1987), J. Comput. Appl. Math. 20:53-65",
-             classic.sil, classic.sil_from_partition, (classic.SIL_AVERAGE,), undefined_for=_SINGLETONS),
+             classic.sil, classic.sil_from_partition, (classic.SIL_AVERAGE,), undefined_for=_SINGLETONS, weights=True),
         _int("sil_sum", "Sil (sum)", "higher", (-_INF, _INF),
              "Rousseeuw (1987); summed over samples as in the paper's Fig. 3", classic.sil_sum,
-             classic.sil_sum_from_partition, undefined_for=_SINGLETONS),
+             classic.sil_sum_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("bwp", "BWP", "higher", (-1, 1),
              "Zhou, Xu, Tang (2011), Control and Decision 26(8):1147-1152", classic.bwp,
-             classic.bwp_from_partition, undefined_for=_SINGLETONS),
+             classic.bwp_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("bwp_sum", "BWP (sum)", "higher", (-_INF, _INF),
              "Zhou et al. (2011); summed over samples as in the paper's Fig. 3", classic.bwp_sum,
-             classic.bwp_sum_from_partition, undefined_for=_SINGLETONS),
+             classic.bwp_sum_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("dunn", "Dunn", "higher", (0, _INF), "Dunn (1974), J. Cybernetics 4(1):95-104",
              classic.dunn, classic.dunn_from_partition, weights=True),
         _int("calinski_harabasz", "CH", "higher", (0, _INF),
@@ -545,14 +540,14 @@ INDICES: dict[str, IndexSpec] = {
              pair_rank.c_index_from_partition, undefined_for=_SINGLETONS),
         _int("point_biserial", "Point-Biserial", "higher", (-_INF, _INF),
              "Milligan (1981), Psychometrika 46(2):187-199", pair_rank.point_biserial,
-             pair_rank.point_biserial_from_partition, undefined_for=_SINGLETONS),
+             pair_rank.point_biserial_from_partition, undefined_for=_SINGLETONS, weights=True),
         _int("mcclain_rao", "McClain-Rao", "lower", (0, _INF),
              "McClain & Rao (1975), J. Marketing Res. 12(4):456-460", pair_rank.mcclain_rao,
-             pair_rank.mcclain_rao_from_partition, undefined_for=_SINGLETONS),
+             pair_rank.mcclain_rao_from_partition, undefined_for=_SINGLETONS, weights=True),
         *(_int(f"gdi{u}{v}", f"GDI{u}{v}", "higher", (0, _INF),
                "Bezdek & Pal (1998), IEEE Trans. SMC-B 28(3):301-315",
                getattr(generalised_dunn, f"gdi{u}{v}"), getattr(generalised_dunn, f"gdi{u}{v}_from_partition"),
-               weights=u in _REPEATABLE_BETWEEN and v in _REPEATABLE_WITHIN)
+               weights=True)
           for u in range(1, 6) for v in range(1, 4) if (u, v) != (1, 1)),
         # ---- internal: NbClust's indices
         # those of NbClust's 30 (Charrad et al. 2014) that are functions of one partition and

@@ -554,17 +554,17 @@ def refuse_unweighted(specs) -> None:
 
     Examples
     --------
-    >>> refuse_unweighted([get_index("db"), get_index("sil")])
+    >>> refuse_unweighted([get_index("db"), get_index("wcnn")])
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: sil takes no sample_weight (a copy at distance 0 changes the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal indices that take weights are stdi, db, ...: leave sil out, or the weights.
+    clustval.errors.InputError: wcnn takes no sample_weight (its ranks, neighbour lists or density have no weighted form here yet: a copy at distance 0 moves them); the internal indices that take weights are stdi, db, ...: leave wcnn out, or the weights.
     """
     unweighted = [spec.name for spec in specs if not spec.weights]
     if unweighted:
         them = ", ".join(unweighted)
         weighted = ", ".join(name for name in names_of("internal") if INDICES[name].weights)
         raise InputError(
-            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (a copy at distance 0 changes "
-            "the indices of nearest neighbours, ranks and mean distances with no agreed weighted form); the internal "
+            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (its ranks, neighbour lists or "
+            "density have no weighted form here yet: a copy at distance 0 moves them); the internal "
             f"indices that take weights are {weighted}: leave {them} out, or the weights."
         )

@@ -1,0 +1,436 @@
+"""sample_weight for the indices of the distance pass: silhouette, BWP, IGP, DBI, the
+mean-distance generalised Dunn indices, Point-Biserial and McClain-Rao.
+
+tests/indices/test_internal_weights.py holds every index whose entry takes weights to its value on
+rows repeated with ``np.repeat``, on small data (the numpy engine). Here the same, registry
+driven, where the compiled pass runs and through the metrics and a distance matrix; the
+weighted cluster sums of both engines bit for bit; each newly weighted index against its
+formula written out with weights (a brute force over the distance matrix, no repetition);
+and the edge cases that repetition decides: a singleton of weight 2 or more, copies at
+distance 0, objects of weight 0, a cluster whose every object weighs 0.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import clustval
+from clustval._engine import compiled as _compiled
+from clustval._engine.metrics import as_metric
+from clustval._engine.pairwise import cluster_distance_stats
+from clustval.errors import InputError
+from clustval.indices import classic, generalised_dunn
+from clustval.indices.partition import COORDINATES, Partition
+from clustval.indices.registry import INDICES, names_of
+from clustval.indices.scoring import internal_scores
+
+WEIGHTED = [name for name in names_of("internal") if INDICES[name].weights]
+DISTANCES_ONLY = [name for name in WEIGHTED if COORDINATES not in INDICES[name].needs]
+# the indices of the distance pass's weighted sums and shares (issue 44)
+NEWLY_WEIGHTED = ["dbi", "igp", "sil", "sil_sum", "bwp", "bwp_sum", "point_biserial", "mcclain_rao",
+                  "gdi12", "gdi22", "gdi31", "gdi32", "gdi33", "gdi42", "gdi51", "gdi52", "gdi53"]  # fmt: skip
+
+
+def _same(a: float, b: float, rel: float = 1e-10) -> bool:
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return a == b or abs(a - b) <= rel * max(abs(a), abs(b))
+
+
+def _hard(n: int, d: int, seed: int):
+    """(X, labels, weights): K = 6 overlapping blobs on a lattice (tied distances, exact
+    duplicates), weights 0..4, two singletons (of weights 1 and 3) and a cluster whose
+    every object weighs 0."""
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, 5, n)
+    X = np.round(rng.normal(size=(n, d)) * 2 + labels[:, None])
+    weights = rng.integers(0, 5, n)
+    labels[:2], weights[:2] = [5, 6], [1, 3]  # two singletons, one of them three copies
+    labels[2:6], weights[2:6] = 7, 0  # a cluster of weight 0: absent
+    X[6:9] = X[9]  # duplicates of one row
+    return X, labels, weights
+
+
+def _compiled_engine() -> None:
+    """Skip where the compiled kernels are off (numba missing, or NUMBA_DISABLE_JIT=1)."""
+    if _compiled.kernels() is None:
+        pytest.skip("no compiled engine here (numba missing or NUMBA_DISABLE_JIT=1)")
+
+
+def _repeated(X, labels, w):
+    return np.repeat(X, w, axis=0), np.repeat(labels, w)
+
+
+@pytest.mark.parametrize(("n", "d"), [(1200, 8), (700, 3)])
+def test_every_weighted_index_equals_repetition_through_the_compiled_pass(n, d):
+    X, labels, w = _hard(n, d, n)
+    assert w.sum() * w.sum() * d >= 2**18  # the compiled pass (MIN_WORK) on both sides
+    weighted = internal_scores(X, labels, WEIGHTED, sample_weight=w, undefined="nan")
+    repeated = internal_scores(*_repeated(X, labels, w), WEIGHTED, undefined="nan")
+    wrong = {name: (weighted[name], repeated[name]) for name in WEIGHTED if not _same(weighted[name], repeated[name])}
+    assert not wrong
+    assert sum(math.isfinite(v) for v in repeated.values()) > 0.9 * len(WEIGHTED)
+
+
+@pytest.mark.parametrize("metric", ["cityblock", "chebyshev", "precomputed"])
+def test_the_distance_indices_equal_repetition_in_other_metrics(metric):
+    X, labels, w = _hard(400, 4, 5)
+    if metric == "precomputed":
+        D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+        weighted = clustval.score(labels, distances=D, sample_weight=w, undefined="nan")
+        R = np.repeat(np.arange(len(w)), w)
+        repeated = clustval.score(labels[R], distances=D[np.ix_(R, R)], undefined="nan")
+    else:
+        weighted = clustval.score(labels, X=X, names=DISTANCES_ONLY, metric=metric, sample_weight=w, undefined="nan")
+        repeated_X, repeated_labels = _repeated(X, labels, w)
+        repeated = clustval.score(repeated_labels, X=repeated_X, names=DISTANCES_ONLY, metric=metric, undefined="nan")
+    assert list(weighted) == DISTANCES_ONLY
+    assert all(_same(weighted[name], repeated[name]) for name in DISTANCES_ONLY), (weighted, repeated)
+
+
+@pytest.mark.parametrize("metric", [None, "cityblock", "precomputed"])
+def test_the_weighted_summaries_of_both_engines_are_the_same_bits(metric):
+    _compiled_engine()
+    rng = np.random.default_rng(3)
+    X = np.round(rng.normal(size=(1100, 5)) * 3)
+    codes = rng.integers(0, 4, 1100)
+    w = rng.integers(1, 6, 1100)
+    kwargs = {"precomputed": True} if metric == "precomputed" else {}
+    if metric == "precomputed":
+        X = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    elif metric is not None:
+        kwargs = {"metric": as_metric(metric)}
+        X = kwargs["metric"].prepare(X)
+    stats = [cluster_distance_stats(X, codes, 4, sums=True, nearest=True, engine=engine, weights=w, **kwargs)
+             for engine in ("numba", "numpy")]  # fmt: skip
+    sums = [s.cluster_sums for s in stats]
+    np.testing.assert_array_equal(sums[0], sums[1])
+    np.testing.assert_array_equal(stats[0].in_group_share, stats[1].in_group_share)
+    plain = cluster_distance_stats(X, codes, 4, sums=True, engine="numpy", **kwargs).cluster_sums
+    assert not np.array_equal(sums[0], plain)
+    # each row's sums are those of any of its copies among the repeated rows
+    R = np.repeat(np.arange(len(w)), w)
+    repeated_X = X[np.ix_(R, R)] if metric == "precomputed" else X[R]
+    repeated = cluster_distance_stats(repeated_X, codes[R], 4, sums=True, **kwargs).cluster_sums
+    np.testing.assert_allclose(repeated[np.searchsorted(R, np.arange(len(w)))], sums[0], rtol=1e-12)
+
+
+# ------------------------------------------------------------- the formulas written out
+
+
+def _distances(X):
+    X = np.asarray(X, dtype=float)
+    return np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+
+
+def _weighted_terms(D, labels, w):
+    """Per object of weight > 0: a (the mean over its cluster's other copies, its own w - 1
+    copies at distance 0 among them), b (the smallest weighted mean distance to another
+    cluster) and whether its cluster holds another copy, by loops over D."""
+    n = len(labels)
+    clusters = sorted({labels[i] for i in range(n) if w[i] > 0})
+    weight = {k: sum(w[j] for j in range(n) if labels[j] == k) for k in clusters}
+    terms = {}
+    for i in range(n):
+        if w[i] == 0:
+            continue
+        own = labels[i]
+        within = sum(w[j] * D[i, j] for j in range(n) if labels[j] == own and j != i)
+        a = within / (weight[own] - 1) if weight[own] > 1 else 0.0
+        b = min(sum(w[j] * D[i, j] for j in range(n) if labels[j] == k) / weight[k] for k in clusters if k != own)
+        terms[i] = (a, b, weight[own] > 1)
+    return terms
+
+
+def _brute_silhouette(D, labels, w):
+    widths = {}
+    for i, (a, b, mates) in _weighted_terms(D, labels, w).items():
+        widths[i] = (b - a) / max(a, b) if mates and max(a, b) > 0 else 0.0
+    return widths
+
+
+def _brute_bwp(D, labels, w):
+    widths = {}
+    for i, (a, b, mates) in _weighted_terms(D, labels, w).items():
+        widths[i] = (b - a) / (a + b) if mates and a + b > 0 else 0.0
+    return widths
+
+
+def _small(seed: int):
+    rng = np.random.default_rng(seed)
+    X = np.round(rng.normal(size=(30, 2)) * 2)
+    labels = rng.integers(0, 3, 30)
+    w = rng.integers(0, 4, 30)
+    labels[0], w[0] = 3, 2  # a singleton of two copies: mates, a = 0
+    labels[1], w[1] = 4, 1  # a true singleton: width 0
+    X[2] = X[3]  # a duplicate
+    return X, labels, w
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_silhouette_is_its_formula(seed):
+    X, labels, w = _small(seed)
+    D = _distances(X)
+    widths = _brute_silhouette(D, labels, w)
+    got = classic.silhouette_samples(X, labels, sample_weight=w)
+    want = np.array([widths.get(i, np.nan) for i in range(len(w))])
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
+    assert np.isnan(got[w == 0]).all() and got[0] == 1.0 and got[1] == 0.0
+    total = sum(w[i] * s for i, s in widths.items())
+    assert _same(classic.sil(X, labels, sample_weight=w), total / w.sum(), 1e-12)
+    assert _same(classic.sil_sum(X, labels, sample_weight=w), total, 1e-12)
+    # the same from a distance matrix, and as score computes it
+    assert _same(classic.sil(D, labels, metric="precomputed", sample_weight=w), total / w.sum(), 1e-12)
+    assert _same(clustval.score(labels, X=X, names=["sil"], sample_weight=w)["sil"], total / w.sum(), 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_bwp_is_its_formula(seed):
+    X, labels, w = _small(seed)
+    widths = _brute_bwp(_distances(X), labels, w)
+    got = classic.bwp_samples(X, labels, sample_weight=w)
+    np.testing.assert_allclose(got, [widths.get(i, np.nan) for i in range(len(w))], rtol=1e-12, atol=1e-15)
+    total = sum(w[i] * s for i, s in widths.items())
+    assert _same(classic.bwp(X, labels, sample_weight=w), total / w.sum(), 1e-12)
+    assert _same(classic.bwp_sum(X, labels, sample_weight=w), total, 1e-12)
+
+
+def _brute_igp(D, labels, w):
+    """IGP of the objects repeated their weight's times, written out per object: a copy's
+    nearest are its own other copies (distance 0) if it has any, else the objects at its
+    smallest distance, each counted its weight's times."""
+    n = len(labels)
+    kept = [i for i in range(n) if w[i] > 0]
+    inside, weight = {}, {}
+    for i in kept:
+        others = [j for j in kept if j != i]
+        nearest = 0.0 if w[i] > 1 else min(D[i, j] for j in others)
+        at = [j for j in others if D[i, j] == nearest]
+        mates = w[i] - 1
+        share = (mates + sum(w[j] for j in at if labels[j] == labels[i])) / (mates + sum(w[j] for j in at))
+        inside[labels[i]] = inside.get(labels[i], 0.0) + w[i] * share
+        weight[labels[i]] = weight.get(labels[i], 0) + w[i]
+    return sum(inside[k] / weight[k] for k in weight) / len(weight)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_igp_is_its_formula(seed):
+    X, labels, w = _small(seed)
+    X[4], labels[4], w[4] = X[5], (labels[5] + 1) % 3, 2  # copies that coincide with another cluster's object
+    got = internal_scores(X, labels, ["igp"], sample_weight=w)["igp"]
+    assert _same(got, _brute_igp(_distances(X), labels, w), 1e-12)
+    assert _same(got, classic.igp(*_repeated(X, labels, w)), 1e-12)
+
+
+def _pair_sums(D, labels, w):
+    """Over the unordered pairs of the repeated objects, by loops over the given ones:
+    (N_W, N_B, S_W, S_B) and each pair of clusters' weighted distance sum (ordered pairs)."""
+    n = len(labels)
+    W = {}
+    for i in range(n):
+        W[labels[i]] = W.get(labels[i], 0) + w[i]
+    W = {k: v for k, v in W.items() if v > 0}
+    n_within = sum(v * (v - 1) // 2 for v in W.values())
+    total = sum(W.values())
+    between_pairs = total * (total - 1) // 2 - n_within
+    within = between = 0.0
+    cross = {}
+    for i in range(n):
+        for j in range(n):
+            if i != j and w[i] and w[j]:
+                term = w[i] * w[j] * D[i, j]
+                cross[labels[i], labels[j]] = cross.get((labels[i], labels[j]), 0.0) + term
+                if i < j:
+                    if labels[i] == labels[j]:
+                        within += term
+                    else:
+                        between += term
+    return n_within, between_pairs, within, between, cross, W
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_weighted_pair_sums_are_their_formulas(seed):
+    X, labels, w = _small(seed)
+    D = _distances(X)
+    n_within, n_between, within, between, cross, W = _pair_sums(D, labels, w)
+    total = n_within + n_between
+    got = internal_scores(X, labels, ["point_biserial", "mcclain_rao", "gdi32", "gdi33", "gdi31"], sample_weight=w)
+    assert _same(got["mcclain_rao"], (within / n_within) / (between / n_between), 1e-12)
+    want = (between / n_between - within / n_within) * math.sqrt(n_within / total) * math.sqrt(n_between / total)
+    assert _same(got["point_biserial"], want, 1e-12)
+    # GDI3v: the weighted mean linkage over Delta_2, the weighted mean within distance
+    mean_linkage = min(cross.get((k, l), 0.0) / (W[k] * W[l]) for k in W for l in W if k != l)
+    mean_within = max(cross.get((k, k), 0.0) / (W[k] * (W[k] - 1)) if W[k] > 1 else 0.0 for k in W)
+    assert _same(got["gdi32"], mean_linkage / mean_within, 1e-12)
+    diameter = max(D[i, j] for i in range(len(w)) for j in range(len(w)) if w[i] and w[j] and labels[i] == labels[j])
+    assert _same(got["gdi31"], mean_linkage / diameter, 1e-12)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("centroid", ["other", "own"])
+def test_weighted_delta5_and_dbi_are_their_formulas(seed, centroid):
+    X, labels, w = _small(seed)
+    D = _distances(X)
+    *_, cross, W = _pair_sums(D, labels, w)
+    clusters = sorted(W)
+    members = {k: [i for i in range(len(w)) if labels[i] == k and w[i]] for k in clusters}
+    c = {k: sum(w[i] * X[i] for i in members[k]) / W[k] for k in clusters}
+    def to(i, k):
+        return float(np.sqrt(((X[i] - c[k]) ** 2).sum()))
+    def delta5(k, l):
+        if centroid == "own":
+            return (sum(w[i] * to(i, k) for i in members[k]) + sum(w[j] * to(j, l) for j in members[l])) / (W[k] + W[l])
+        return (sum(w[i] * to(i, l) for i in members[k]) + sum(w[j] * to(j, k) for j in members[l])) / (W[k] + W[l])
+    spread = {k: 2 * sum(w[i] * to(i, k) for i in members[k]) / W[k] for k in clusters}
+    core = generalised_dunn.gdi53_from_partition  # its centroid is no option of score's: the core
+    got = core(Partition(X, labels, needs=core.needs, sample_weight=w), centroid=centroid)
+    separation = min(delta5(k, l) for k in clusters for l in clusters if k != l)
+    assert _same(got, separation / max(spread.values()), 1e-12)
+    # DBI: the weighted mean within distance of each cluster over the centroid distances
+    avg = {k: cross.get((k, k), 0.0) / (W[k] * (W[k] - 1)) if W[k] > 1 else 0.0 for k in clusters}
+    worst = [max((avg[k] + avg[l]) / float(np.sqrt(((c[k] - c[l]) ** 2).sum())) for l in clusters if l != k)
+             for k in clusters]  # fmt: skip
+    assert _same(internal_scores(X, labels, ["dbi"], sample_weight=w)["dbi"], float(np.mean(worst)), 1e-12)
+
+
+def test_a_singleton_of_weight_two_has_mates_and_one_of_weight_one_none():
+    X = [[0.0], [1.0], [10.0], [20.0]]
+    # object 2 alone with two copies: a = 0, s = 1; object 3 alone once: s = 0
+    widths = classic.silhouette_samples(X, [0, 0, 1, 2], sample_weight=[1, 1, 2, 1])
+    assert widths[2] == 1.0 and widths[3] == 0.0
+    np.testing.assert_allclose(widths, classic.silhouette_samples([[0.0], [1.0], [10.0], [10.0], [20.0]],
+                                                                  [0, 0, 1, 1, 2])[[0, 1, 2, 4]])  # fmt: skip
+    # two copies of an object that another cluster's objects coincide with: a = b = 0 gives 0, as repeated
+    X, labels, w = [[0.0], [0.0], [0.0], [5.0]], [0, 1, 1, 2], [2, 1, 1, 1]
+    assert classic.silhouette_samples(X, labels, sample_weight=w)[0] == 0.0
+    assert _same(classic.sil(X, labels, sample_weight=w),
+                 classic.sil([[0.0], [0.0], [0.0], [0.0], [5.0]], [0, 0, 1, 1, 2]))  # fmt: skip
+
+
+@pytest.mark.parametrize("noise", ["cluster", "exclude", "singletons"])
+def test_weights_and_each_noise_policy_equal_repetition(noise):
+    # "singletons": a noise object of weight w is w clusters of one, as repeated
+    X, labels, w = _small(1)
+    labels[3:7], w[3] = -1, 3
+    weighted = internal_scores(X, labels, NEWLY_WEIGHTED, sample_weight=w, noise=noise, undefined="nan")
+    repeated = internal_scores(*_repeated(X, labels, w), NEWLY_WEIGHTED, noise=noise, undefined="nan")
+    assert all(_same(weighted[name], repeated[name]) for name in NEWLY_WEIGHTED), (weighted, repeated)
+
+
+def test_weights_of_one_and_no_weights_are_the_same_bits():
+    X, labels, _ = _hard(1200, 8, 1)
+    ones = np.ones(len(labels), dtype=int)
+    for name in ("sil", "sil_sum"):
+        assert internal_scores(X, labels, [name], sample_weight=ones) == internal_scores(X, labels, [name])
+    np.testing.assert_array_equal(classic.silhouette_samples(X, labels, sample_weight=ones),
+                                  classic.silhouette_samples(X, labels))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("weights", "message"),
+    [
+        (0.5, "weights are counts"),
+        (-1.0, r"sample_weight\[0\] = -1.0"),
+        (math.nan, r"sample_weight\[0\] = nan"),
+        (math.inf, r"sample_weight\[0\] = inf"),
+    ],
+)
+def test_bad_weights_are_one_line_errors(weights, message):
+    X, labels, w = _small(0)
+    given = np.r_[weights, w[1:]].astype(float)
+    for call in (lambda: classic.sil(X, labels, sample_weight=given),
+                 lambda: classic.silhouette_samples(X, labels, sample_weight=given),
+                 lambda: clustval.score(labels, X=X, names=["sil"], sample_weight=given)):  # fmt: skip
+        with pytest.raises(InputError, match=message) as caught:
+            call()
+        assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize("d", [1, 8, 13])
+@pytest.mark.parametrize("m", [0, 1, 7, 8, 9, 100, 512])
+def test_a_weighted_row_is_folded_in_the_lane_order(m, d):
+    # the weighted row step: its sum is of w_j d(i, j), each product rounded once, in the
+    # order of LANES; each column's sum gets w_i d(i, j); minima and maxima as unweighted
+    _compiled_engine()
+    from clustval._engine.kernels import distances
+    from clustval._engine.lanes import LANES
+    from clustval._engine.rowstep import aligned_empty, row_step
+
+    rng = np.random.default_rng(m * 100 + d)
+    P = np.zeros((-(-d // 4) * 4, 530))
+    P[:d] = rng.normal(size=(d, 530))
+    weights = aligned_empty(530)
+    weights[:] = rng.integers(1, 9, 530)
+    i, j0, k = 3, 11, 2
+    row = np.empty(m + LANES)
+    distances(P, i, P, j0, j0 + m, row)
+    row = row[:m]
+    size = 512 + 2 * LANES
+    col_sum, col_min, col_max = rng.random(size), rng.random(size), rng.random(size)
+    want_sum = col_sum[k : k + m] + row * weights[i]
+    want_min, want_max = np.minimum(col_min[k : k + m], row), np.maximum(col_max[k : k + m], row)
+    total, lowest, highest = row_step(P, i, j0, j0 + m, aligned_empty(512 + LANES), col_sum, col_min, col_max, k,
+                                      True, weights)  # fmt: skip
+    a = [0.0] * LANES
+    for j in range(m):
+        a[j % LANES] += float(row[j] * weights[j0 + j])
+    assert total == ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+    assert lowest == (row.min() if m else np.inf) and highest == (row.max() if m else 0.0)
+    np.testing.assert_array_equal(col_sum[k : k + m], want_sum)
+    np.testing.assert_array_equal(col_min[k : k + m], want_min)
+    np.testing.assert_array_equal(col_max[k : k + m], want_max)
+
+
+# ------------------------------------------------------------- the entry points that weigh
+
+
+def test_the_newly_weighted_indices_are_those_the_registry_says():
+    assert set(NEWLY_WEIGHTED) <= set(WEIGHTED)
+
+
+def test_clustval_dask_weighs_every_index_that_takes_weights():
+    # the tasks weigh their blocks' sums and shares: the same bits as in memory
+    pytest.importorskip("dask.distributed")
+    import logging
+
+    from dask.distributed import Client, LocalCluster
+
+    import clustval.dask
+
+    X, labels, w = _hard(1500, 4, 2)
+    in_memory = internal_scores(X, labels, sample_weight=w, undefined="nan")
+    assert list(in_memory) == WEIGHTED
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None,
+                      silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
+        on_tasks = clustval.dask.internal_scores(X, labels, client=client, sample_weight=w, undefined="nan", tasks=3)
+        named = clustval.dask.internal_scores(X, labels, ["sil", "igp"], client=client, sample_weight=w, tasks=2)
+        with pytest.raises(InputError, match="wcnn takes no sample_weight") as caught:
+            clustval.dask.internal_scores(X, labels, ["wcnn"], client=client, sample_weight=w)
+    assert "\n" not in str(caught.value)
+    assert list(on_tasks) == WEIGHTED
+    assert all(on_tasks[k] == in_memory[k] or (math.isnan(on_tasks[k]) and math.isnan(in_memory[k])) for k in WEIGHTED)
+    assert named == {"sil": in_memory["sil"], "igp": in_memory["igp"]}
+
+
+@pytest.mark.parametrize("name", ["sil", "bwp", "igp", "dbi", "mcclain_rao", "gdi32"])
+def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monkeypatch):
+    import sys
+
+    from clustval.bootstrap import bootstrap
+    from clustval.indices import scoring
+
+    rng = np.random.default_rng(4)
+    X = np.round(np.vstack([rng.normal(0, 1, (10, 2)), rng.normal(4, 1, (10, 2)), rng.normal((0, 5), 1, (10, 2))]), 1)
+    labels = np.repeat([0, 1, 2], 10)
+    on_rows = bootstrap(lambda X, y: internal_scores(X, y, [name], undefined="nan")[name], X, labels,
+                        n_resamples=25, seed=5)  # fmt: skip
+    # by name: each resample as counts of copies, every partition built on X itself
+    monkeypatch.setattr(sys.modules["clustval.bootstrap"], "_take", lambda *args: pytest.fail("X's rows were copied"))
+    seen, of_objects = [], scoring.Partition.of_objects
+    monkeypatch.setattr(scoring.Partition, "of_objects", lambda data, *a, **k: seen.append(data) or of_objects(data, *a, **k))
+    on_counts = bootstrap(name, X, labels, n_resamples=25, seed=5)
+    assert len(seen) == 25 and all(data is X for data in seen)
+    np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)
