@@ -239,7 +239,7 @@ MODULES = [
     "clustval.clustering",
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
-    "clustval.r_random",
+    "clustval.compat.r_random",
     "clustval.compat.r_kmeans",
     "clustval.compat.sklearn",
     "clustval.indices.nbclust",

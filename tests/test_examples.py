@@ -17,7 +17,7 @@ import clustval
 MODULES = [
     "clustval.compat.clustercrit",
     "clustval.compat.nbclust",
-    "clustval.r_random",
+    "clustval.compat.r_random",
     "clustval.compat.r_kmeans",
     "clustval.compat.sklearn",
     "clustval.indices.nbclust",

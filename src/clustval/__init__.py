@@ -142,6 +142,8 @@ _MOVED = {
     # choosing K is one wing (clustval.selection)
     "clustval.indices.gap": "clustval.selection.gap",
     "clustval.stability": "clustval.selection.stability",
+    # R's random numbers live with the rest of what R users need (clustval.compat)
+    "clustval.r_random": "clustval.compat.r_random",
 }
 for _old, _new in _MOVED.items():
     _parent, _, _leaf = _old.rpartition(".")

@@ -1,4 +1,4 @@
-"""R's random numbers and k-means (clustval.r_random, clustval.compat.r_kmeans) against
+"""R's random numbers and k-means (clustval.compat.r_random, clustval.compat.r_kmeans) against
 R 4.2 itself: tests/fixtures/r/r_random.csv and r_kmeans.txt, written by
 tools/r/r_stats_values.R. The tests never need R."""
 
@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from clustval.compat.r_kmeans import hartigan_wong, kmeans
-from clustval.r_random import RStream
+from clustval.compat.r_random import RStream
 from clustval.errors import ClusteringError, InputError
 from tests import conftest
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import clustval
-from clustval.r_random import RStream
+from clustval.compat.r_random import RStream
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.selection.gap import RULES, GapResult, gap_statistic, max_se, pooled_within
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from clustval.compat.r_kmeans import hartigan_wong
-from clustval.r_random import RStream
+from clustval.compat.r_random import RStream
 from clustval.selection.gap import RULES, gap_statistic, max_se
 from tests import conftest
 

@@ -1,4 +1,4 @@
-# R's random numbers and k-means, for clustval.r_random and clustval.compat.r_kmeans
+# R's random numbers and k-means, for clustval.compat.r_random and clustval.compat.r_kmeans
 # (tests/compat/test_r_stats.py). Plain R, no package. From the repository root:
 #   Rscript tools/r/r_stats_values.R
 # writes tests/fixtures/r/r_random.csv and tests/fixtures/r/r_kmeans.txt.

@@ -12,7 +12,7 @@ Lance-Williams updates, ``ward.D2`` on squared distances), so ties between merge
 are broken as R breaks them, and a cut is numbered as R's ``cutree`` numbers it: clusters
 in the order of their first object. NbClust seeds R's generator itself (``set.seed(1)``
 before each k-means and before Gap's reference data), so ``method="kmeans"`` and the Gap
-index are R's too: R's stream (:mod:`clustval.r_random`) and R's Hartigan-Wong
+index are R's too: R's stream (:mod:`clustval.compat.r_random`) and R's Hartigan-Wong
 k-means (:mod:`clustval.compat.r_kmeans`) are reimplemented draw for draw.
 ``index="all"`` does not contain Gap (nor Gamma, Gplus, Tau); ``"alllong"`` has all 30.
 
@@ -110,7 +110,7 @@ from scipy.spatial.distance import pdist, squareform
 
 from ..errors import InputError
 from .r_kmeans import kmeans as r_kmeans
-from ..r_random import RStream
+from .r_random import RStream
 
 __all__ = ["ALL", "ALLLONG", "INDEX_NAMES", "REGISTRY_EQUIVALENT", "NbClustResult", "hclust_cut",
            "majority", "nbclust"]  # fmt: skip

@@ -2,7 +2,7 @@
 
 NbClust 3.0.1 clusters with ``set.seed(1); kmeans(x, k)`` (``method = "kmeans"``), so its
 partitions are reproducible outside R once both R's stream
-(:class:`clustval.r_random.RStream`) and R's default algorithm are:
+(:class:`clustval.compat.r_random.RStream`) and R's default algorithm are:
 
 * **Starts**: ``k`` rows of ``x`` drawn by ``sample.int(n, k)``; if two of them are equal,
   ``k`` rows of ``unique(x)`` (first occurrences, in order) drawn by ``sample.int`` again,
@@ -35,7 +35,7 @@ import numpy as np
 
 from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError, InputError
-from ..r_random import RStream
+from .r_random import RStream
 
 _BIG = 1.0e30  # AS 136's stand-in for n_1 / (n_1 - 1) of a singleton
 

@@ -18,7 +18,7 @@ from ..clustering import clusterer
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import completed
 from ..indices.partition import COORDINATES, Partition
-from ..r_random import RStream
+from ..compat.r_random import RStream
 
 #: Each reference space's names: this module's first, R's ``spaceH0`` second.
 REFERENCES = {"uniform": "uniform", "original": "uniform", "pca": "pca", "scaledPCA": "pca"}

@@ -34,7 +34,7 @@ import math
 
 import numpy as np
 
-from .errors import InputError
+from ..errors import InputError
 
 _LCG_MULTIPLIER = 69069
 _MT_WORDS = 624
