@@ -398,7 +398,8 @@ def test_sweep_json(tmp_path, capsys):
         text = capsys.readouterr().out
         assert "NaN" not in text
         document = json.loads(text)
-        assert document["best"] == {"sil": [2], "db": [4]} and document["undefined"] == {"sil": [4]}
+        assert document["best"] == {"sil": 2, "db": 4} and document["best_ks"] == {"sil": [2], "db": [4]}
+        assert document["undefined"] == {"sil": [4]}
         assert [row["k"] for row in document["values"]] == [2, 3, 4]
         assert document["values"][2]["sil"] is None  # undefined: null, and named on stderr
         assert document["vote"]["majority"] == [2, 4]

@@ -251,7 +251,7 @@ _BLOBS = np.array([[x + dx, y + dy] for x, y in [(0, 0), (10, 0), (5, 9)]
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_every_algorithm_through_select_k_and_sweep(algorithm, tmp_path, capsys):
     found = clustval.select_k(_BLOBS, range(2, 5), algorithm, indices=["sil", "db"])
-    assert found.best == {"sil": (3,), "db": (3,)}
+    assert found.best_ks == {"sil": (3,), "db": (3,)} and found.best == {"sil": 3, "db": 3}
     np.savetxt(tmp_path / "X.csv", _BLOBS, delimiter=",")
     status, out, err = _cli(capsys, "sweep", "--data", str(tmp_path / "X.csv"), "--k", "2:4",
                             "--algorithm", algorithm, "--index", "SIL", "--index", "db")  # fmt: skip

@@ -60,7 +60,8 @@ def format_selection(found, fmt: str) -> str:
     document = {
         "data": found.name,
         "algorithm": found.algorithm,
-        "best": {index: list(ks) for index, ks in found.best.items()},
+        "best": found.best,
+        "best_ks": {index: list(ks) for index, ks in found.best_ks.items()},
         "undefined": {index: list(ks) for index, ks in found.undefined.items()},
         "values": [{c: row[c] if c == "k" else json_number(row[c]) for c in found.columns} for row in found.table],
     }

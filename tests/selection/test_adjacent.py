@@ -132,8 +132,8 @@ def test_select_k_clusters_the_neighbours_and_applies_each_rule():
     for name in names:
         for row in found.table:
             assert row[name] == pytest.approx(want[name][row["k"]][0], rel=1e-12, nan_ok=True)
-        assert found.best[name] == adjacent_best_ks(name, range(2, 7), want[name])
-    assert found.best["kl"] == (3,) and found.best["duda_hart"] == (3,) and found.vote.majority == (3,)
+        assert found.best_ks[name] == adjacent_best_ks(name, range(2, 7), want[name])
+    assert found.best["kl"] == 3 and found.best_ks["duda_hart"] == (3,) and found.vote.majority == (3,)
     assert set(found.labels) == set(range(2, 7))  # the neighbours are read, not reported
 
 

@@ -92,7 +92,7 @@ def test_select_k_is_the_pipeline_run(fig3_run):
     assert found.indices == INTERNAL and found.ks == tuple(row["ks"])
     assert found.fallback_ks == tuple(fallback)
     for name in INTERNAL:
-        assert found.best[name] == table.best_ks("fig1", name, "sd_kmedoids")[0]
+        assert found.best_ks[name] == table.best_ks("fig1", name, "sd_kmedoids")[0]
         assert [r[name] for r in found.table] == table.series("fig1", name, "sd_kmedoids")[1]
     assert len(np.unique(found.labels[9])) == 9
 
@@ -104,7 +104,7 @@ def test_ties_are_reported_as_ties():
     found = clustval.select_k(X, [5, 2, 3, 4], indices=["igp", "sil"])
     assert found.ks == (2, 3, 4, 5)
     assert [r["igp"] for r in found.table] == [1.0, 1.0, 1.0, 0.6]
-    assert found.best == {"igp": (2, 3, 4), "sil": (4,)}
+    assert found.best_ks == {"igp": (2, 3, 4), "sil": (4,)} and found.best == {"igp": 2, "sil": 4}
 
 
 @pytest.mark.parametrize(
@@ -217,7 +217,7 @@ def test_the_vote_is_the_count_of_each_index_s_own_best_k(algorithm):
     expected = {k: 0 for k in range(2, 7)}
     for index in found.indices:
         ks, values = found.series(index)
-        best = found.best[index]
+        best = found.best_ks[index]
         rule = INDICES[index].k_rule
         finite = [(k, v) for k, v in zip(ks, values) if math.isfinite(v)]
         if rule in ("max", "min") and finite:
@@ -254,3 +254,12 @@ def test_sweep_vote_prints_the_majority_and_draws_the_bars(tmp_path, capsys):
     assert status == 0
     assert out.splitlines()[-1] == "votes: K = 3 has 3 of 3"
     assert bars.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_best_is_one_int_per_index_the_smallest_of_a_tie_and_none_without_one():
+    X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
+    found = clustval.select_k(X, range(2, 9), indices=["igp", "sil"], undefined="nan")
+    assert found.best_ks["igp"] == (2, 3, 4) and found.best["igp"] == 2
+    assert all(type(k) is int for k in found.best.values())
+    alone = clustval.select_k(X, [8], indices=["sil"], undefined="nan")  # K = n: Sil undefined
+    assert alone.best_ks == {"sil": ()} and alone.best == {"sil": None}

@@ -114,7 +114,7 @@ def test_every_algorithm_select_k_takes():
 
 def test_stability_k_finds_three_blobs():
     found = stability.stability_k(_blobs(2), range(2, 7), "pam", n_splits=8, seed=1)
-    assert found.best == (3,)
+    assert found.best == 3 and found.best_ks == (3,)
     assert found.instability[3] == 0.0 and all(found.random[k] > 0 for k in found.ks)
     assert found.normalised[4] == pytest.approx(found.instability[4] / found.random[4])
 
@@ -204,7 +204,7 @@ def test_select_k_reports_the_stability_criteria_as_stability_of_k_computes_them
     for method in ("prediction_strength", "instability"):
         values, best = stability.stability_of_k(X, range(2, 5), "pam", method, seed=1)
         assert found.series(method) == (list(values), list(values.values()))
-        assert found.best[method] == best
+        assert found.best_ks[method] == best
     assert set(found.vote.voters) >= {"prediction_strength", "instability"}
 
 

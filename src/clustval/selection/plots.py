@@ -68,7 +68,7 @@ def plot_selection(selection: Selection, path=None, *, title: str | None = None,
     title = title or f"Internal indices against K on {selection.name} ({selection.algorithm}, K = {ks[0]}..{ks[-1]})"
     fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
                                   k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks,
-                                  best=selection.best, criteria=CRITERIA)  # fmt: skip
+                                  best=selection.best_ks, criteria=CRITERIA)  # fmt: skip
     if path is not None:
         plots.save_figure(fig, path, dpi=dpi)
     return fig

@@ -70,7 +70,7 @@ class Vote:
         ks : sequence of int
             The K tried.
         best : mapping of str to tuple of int
-            Per index, every K at which it is best (:attr:`Selection.best`).
+            Per index, every K at which it is best (:attr:`Selection.best_ks`).
 
         Returns
         -------
@@ -108,9 +108,10 @@ class Selection:
     table : tuple of dict
         One row per K, ascending: ``{"k": K, index: value, ...}`` (tidy; write it with
         :func:`clustval.io.write_csv` and :attr:`columns`).
-    best : dict of str to tuple of int
+    best_ks : dict of str to tuple of int
         Per index, every K at which it takes its best value (its registry direction); more
-        than one K only when their values are exactly equal (a tie, reported as such).
+        than one K only when their values are exactly equal (a tie, reported as such: a tied
+        index abstains from the vote).
     fallback_ks : tuple of int
         The K at which SD seeding ran out of candidates and filled its seeds farthest-first.
     labels : dict of int to ndarray
@@ -124,19 +125,32 @@ class Selection:
     --------
     >>> X = [[0, 0], [0, 1], [10, 0], [10, 1], [0, 10], [0, 11], [10, 10], [10, 11]]
     >>> found = select_k(X, range(2, 5), indices=["sil"])
-    >>> found.ks, found.columns, found.best
-    ((2, 3, 4), ('k', 'sil'), {'sil': (4,)})
+    >>> found.ks, found.columns, found.best, found.best_ks
+    ((2, 3, 4), ('k', 'sil'), {'sil': 4}, {'sil': (4,)})
     """
 
     name: str
     algorithm: str
     indices: tuple[str, ...]
     table: tuple[dict, ...]
-    best: dict[str, tuple[int, ...]]
+    best_ks: dict[str, tuple[int, ...]]
     fallback_ks: tuple[int, ...]
     labels: dict[int, np.ndarray]
     undefined: dict[str, tuple[int, ...]] = field(default_factory=dict)
     vote: Vote | None = None
+
+    @property
+    def best(self) -> dict[str, int | None]:
+        """The best K of each index: the K of :attr:`best_ks`, the smallest of a tie (as R's
+        ``which.max`` and clusterCrit's ``bestCriterion`` take the first), None for an index
+        with no best K (undefined at every K).
+
+        Examples
+        --------
+        >>> select_k([[0, 0], [0, 1], [5, 5], [5, 6], [9, 0], [9, 1]], [2, 3], indices=["sil"]).best
+        {'sil': 3}
+        """
+        return {index: ks[0] if ks else None for index, ks in self.best_ks.items()}
 
     @property
     def ks(self) -> tuple[int, ...]:
@@ -247,7 +261,8 @@ def select_k(
         strength exceeds the cutoff, no vote when none does) and ``"instability"`` (Lange et
         al. 2004; best: the smallest). Each re-clusters subsamples of X with ``algorithm``, so
         they need a named algorithm, an estimator or a function, not given partitions; their
-        values join :attr:`Selection.table`, their best K :attr:`Selection.best` and the vote.
+        values join :attr:`Selection.table`, their best K :attr:`Selection.best` (ties in
+        :attr:`Selection.best_ks`) and the vote.
     stability_options : mapping, optional
         The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
         :func:`clustval.selection.stability.stability_of_k`).
@@ -296,7 +311,7 @@ def select_k(
     >>> X = [[x + dx, y + dy] for x, y in [(0, 0), (10, 0), (5, 9)] for dx, dy in corners]
     >>> found = clustval.select_k(X, range(2, 6), indices=["db", "sil", "igp"])
     >>> found.best
-    {'db': (3,), 'sil': (3,), 'igp': (3,)}
+    {'db': 3, 'sil': 3, 'igp': 3}
     >>> found.labels[3].tolist(), found.fallback_ks
     ([0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2], (4, 5))
     >>> found.columns, found.table[1]["k"], round(found.table[1]["sil"], 4)
@@ -306,7 +321,7 @@ def select_k(
 
     >>> halves = lambda X, k: [i * k // len(X) for i in range(len(X))]
     >>> clustval.select_k(X, [2, 3], halves, indices=["db"]).best
-    {'db': (3,)}
+    {'db': 3}
     >>> clustval.select_k(X, algorithm={3: found.labels[3]}, indices=["sil"]).ks
     (3,)
 
@@ -321,7 +336,7 @@ def select_k(
     >>> from sklearn.cluster import AgglomerativeClustering
     >>> tree = clustval.select_k(X, range(2, 6), AgglomerativeClustering(), ["kl", "hartigan", "sil"])
     >>> tree.best
-    {'kl': (3,), 'hartigan': (3,), 'sil': (3,)}
+    {'kl': 3, 'hartigan': 3, 'sil': 3}
     """
     as_data_matrix(X)  # one clear error for bad data, before any work
     X = np.asarray(X, dtype=np.float64)
@@ -380,7 +395,7 @@ def select_k(
     best.update({method: stable[method][1] for method in criteria})
     indices += criteria
     gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
-    return Selection(name=name, algorithm=label, indices=indices, table=table, best=best,
+    return Selection(name=name, algorithm=label, indices=indices, table=table, best_ks=best,
                      fallback_ks=tuple(k for k in fallback_ks if k in ks), labels={k: labels[k] for k in ks},
                      undefined={index: found for index, found in gaps.items() if found},
                      vote=Vote.count(ks, best) if vote else None)  # fmt: skip
@@ -530,7 +545,7 @@ def summary(selection: Selection) -> str:
     width = max(len(index_label(i)) for i in selection.indices)
     lines = []
     for index in selection.indices:
-        found = selection.best[index]
+        found = selection.best_ks[index]
         text = f"best K {best_ks_text(found)}" if found else "no best K"
         if index in selection.undefined:
             text += f" (undefined at K = {k_ranges_text(selection.undefined[index])})"

@@ -26,7 +26,7 @@ Examples
 >>> prediction_strength(X, range(2, 6), "pam", n_splits=5).best
 3
 >>> stability_k(X, range(2, 6), "pam", n_splits=5).best
-(3,)
+3
 """
 
 from __future__ import annotations
@@ -104,6 +104,12 @@ class PredictionStrength:
     best: int
     n_splits: int
     seed: int
+
+    @property
+    def best_ks(self) -> tuple[int, ...]:
+        """:attr:`best` as :func:`select_k`'s criteria give it: ``(best,)``, or ``()`` when no K
+        tried is strong enough (``best`` 1)."""
+        return (self.best,) if self.best in self.ks else ()
 
 
 def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 50, cutoff: float = 0.8,
@@ -346,7 +352,7 @@ class Stability:
         Per K, the same for random labels: the disagreement by chance alone.
     normalised : dict of int to float
         Per K, ``instability / random``: the smaller, the more stable.
-    best : tuple of int
+    best_ks : tuple of int
         Every K of the smallest normalised instability (more than one only on an exact tie).
     n_splits : int
         The number of random splits in halves.
@@ -364,9 +370,14 @@ class Stability:
     instability: dict[int, float]
     random: dict[int, float]
     normalised: dict[int, float]
-    best: tuple[int, ...]
+    best_ks: tuple[int, ...]
     n_splits: int
     seed: int
+
+    @property
+    def best(self) -> int | None:
+        """The most stable K: the smallest of :attr:`best_ks` (None when there is none)."""
+        return self.best_ks[0] if self.best_ks else None
 
 
 def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, seed: int = 0,
@@ -420,8 +431,8 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     --------
     >>> from clustval.datasets import load_uci
     >>> found = stability_k(load_uci("iris").data, range(2, 6), "pam", n_splits=10)
-    >>> found.best, round(found.normalised[2], 3)
-    ((2,), 0.015)
+    >>> found.best, found.best_ks, round(found.normalised[2], 3)
+    (2, (2,), 0.015)
     """
     X = _data(X)
     ks = _ks(ks, len(X) // 2, "stability needs K <= n // 2 (each half holds K clusters)")
@@ -438,7 +449,7 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     normalised = {k: instability[k] / random[k] if random[k] > 0 else float("nan") for k in ks}
     finite = [v for v in normalised.values() if np.isfinite(v)]
     best = tuple(k for k in ks if finite and normalised[k] == min(finite))
-    return Stability(ks=tuple(ks), instability=instability, random=random, normalised=normalised, best=best,
+    return Stability(ks=tuple(ks), instability=instability, random=random, normalised=normalised, best_ks=best,
                      n_splits=n_splits, seed=seed)  # fmt: skip
 
 
@@ -478,7 +489,7 @@ STABILITY = {
 def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "prediction_strength",
                    **options) -> tuple[dict[int, float], tuple[int, ...]]:  # fmt: skip
     """One stability criterion's value at each K and its best K, in the shape of
-    :attr:`clustval.Selection.table`'s columns and :attr:`clustval.Selection.best`.
+    :attr:`clustval.Selection.table`'s columns and :attr:`clustval.Selection.best_ks`.
 
     Parameters
     ----------
@@ -518,8 +529,7 @@ def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "predict
         raise InputError(f"method must be one of {', '.join(STABILITY)}, got {method!r}.")
     _, _, function, attribute = STABILITY[method]
     found = function(X, ks, algorithm, **options)
-    best = found.best if isinstance(found.best, tuple) else (found.best,) if found.best in found.ks else ()
-    return dict(getattr(found, attribute)), best
+    return dict(getattr(found, attribute)), found.best_ks
 
 
 # --------------------------------------------------------------------------------------
