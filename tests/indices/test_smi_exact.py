@@ -103,7 +103,7 @@ def test_larger_tables_in_seconds_and_the_refusal_names_the_time():
 # clusim's random models in clusim's argument order
 # --------------------------------------------------------------------------------------
 
-# clusim 0.4's tests/test_sim.py (MIT), test_model_example: hand-computed by Alexander J.
+# clusim 0.4's clusim/tests/test_sim.py (MIT), test_model_example: hand-computed by Alexander J.
 # Gates; clusim holds its second clustering (c2) fixed in the one-sided models
 CLUSIM_C1, CLUSIM_C2 = [0, 1, 1, 0], [0, 1, 1, 1]
 CLUSIM_RAND = {"perm": 0.5, "perm1": 0.5, "num": 0.510204081632653, "num1": 0.5, "all": 0.555555555555556,

@@ -108,7 +108,13 @@ class PredictionStrength:
     @property
     def best_ks(self) -> tuple[int, ...]:
         """:attr:`best` as :func:`select_k`'s criteria give it: ``(best,)``, or ``()`` when no K
-        tried is strong enough (``best`` 1)."""
+        tried is strong enough (``best`` 1).
+
+        Examples
+        --------
+        >>> PredictionStrength((2, 3), {2: 0.9, 3: 0.5}, {}, 0.8, 2, 10, 0).best_ks
+        (2,)
+        """
         return (self.best,) if self.best in self.ks else ()
 
 
@@ -376,7 +382,13 @@ class Stability:
 
     @property
     def best(self) -> int | None:
-        """The most stable K: the smallest of :attr:`best_ks` (None when there is none)."""
+        """The most stable K: the smallest of :attr:`best_ks` (None when there is none).
+
+        Examples
+        --------
+        >>> Stability((2, 3, 4), {}, {}, {}, (2, 4), 20, 0).best
+        2
+        """
         return self.best_ks[0] if self.best_ks else None
 
 
