@@ -1,12 +1,13 @@
-"""griffe extension (mkdocs.yml): the indices' functions as Python has them once imported.
+"""griffe extension (mkdocs.yml): the functions as Python has them once imported.
 
 Each index is described once; the numpydoc of its function and of its core is written at
 import time from that description and the index's registry entry (clustval.indices._docs),
-and the families made from one template (generalised Dunn, DuNN-OWA) define their
-functions at import time too. griffe reads the source, which holds neither, so for the
-modules under ``packages`` this extension takes every public function's docstring from the
-imported module and adds the functions the source does not define with ``def``. The other
-modules are read from the source alone, as before.
+the entry points' shared parameters (the labels, X, metric, the memory budget, ``**options``)
+are filled in from their one text there, and the families made from one template
+(generalised Dunn, DuNN-OWA) define their functions at import time too. griffe reads the
+source, which holds none of this, so for the modules under ``packages`` this extension takes
+every public function's docstring from the imported module and adds the functions the
+source does not define with ``def``. The other modules are read from the source alone.
 """
 
 from __future__ import annotations

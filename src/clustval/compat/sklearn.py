@@ -30,6 +30,7 @@ from .._engine.pairwise import distance_blocks
 from .._engine.validation import check_random_state
 from ..errors import InputError
 from ..indices import classic, partition
+from ..indices._docs import described
 from ..indices import external as _ext
 from ..indices.contingency import Contingency
 from ..indices.contingency import contingency as _contingency_of
@@ -92,14 +93,13 @@ def _table(labels_true, labels_pred) -> Contingency | None:
     return _contingency_of(labels_true, labels_pred)
 
 
+@described()
 def rand_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``rand_score``: the Rand index of :func:`clustval.rand`, with
     scikit-learn's 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -115,14 +115,13 @@ def rand_score(labels_true, labels_pred) -> float:
     return 1.0 if ct is None else _ext.rand_from_contingency(ct)
 
 
+@described()
 def adjusted_rand_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``adjusted_rand_score``: :func:`clustval.ari`, with scikit-learn's
     1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -138,6 +137,7 @@ def adjusted_rand_score(labels_true, labels_pred) -> float:
     return 1.0 if ct is None else _ext.ari_from_contingency(ct)
 
 
+@described()
 def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``fowlkes_mallows_score``: :func:`clustval.fmi`, with scikit-learn's
     0.0 whenever no pair of objects shares a cluster in both labellings (TP = 0): also for
@@ -146,8 +146,6 @@ def fowlkes_mallows_score(labels_true, labels_pred) -> float:
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -166,14 +164,13 @@ def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     return _ext.fmi_from_contingency(ct)
 
 
+@described()
 def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
     """scikit-learn's ``normalized_mutual_info_score``: :func:`clustval.nmi` with
     scikit-learn's choice of mean, and its 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
         The mean of H(classes) and H(clusters) that divides MI (:func:`clustval.nmi`'s
         ``average_method``).
@@ -194,14 +191,13 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: st
     return 1.0 if ct is None else float(_ext.nmi_from_contingency(ct, average_method))
 
 
+@described()
 def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
     """scikit-learn's ``adjusted_mutual_info_score``: :func:`clustval.ami` with
     scikit-learn's choice of mean, and its 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
         The mean of H(classes) and H(clusters) in the denominator (:func:`clustval.ami`'s
         ``average_method``).
@@ -254,14 +250,13 @@ def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
     return _ext.mutual_info_from_contingency(as_contingency(table))
 
 
+@described()
 def homogeneity_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``homogeneity_score``: :func:`clustval.homogeneity`, with
     scikit-learn's 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -277,14 +272,13 @@ def homogeneity_score(labels_true, labels_pred) -> float:
     return 1.0 if ct is None else _ext.homogeneity_from_contingency(ct)
 
 
+@described()
 def completeness_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``completeness_score``: :func:`clustval.completeness`, with
     scikit-learn's 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -300,14 +294,13 @@ def completeness_score(labels_true, labels_pred) -> float:
     return 1.0 if ct is None else _ext.completeness_from_contingency(ct)
 
 
+@described()
 def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     """scikit-learn's ``v_measure_score``: :func:`clustval.v_measure`, with scikit-learn's
     1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     beta : float, default 1.0
         Weight of completeness against homogeneity (> 1: completeness counts more).
 
@@ -326,14 +319,13 @@ def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     return 1.0 if ct is None else _ext.v_measure_from_contingency(ct, beta)
 
 
+@described()
 def homogeneity_completeness_v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> tuple[float, float, float]:
     """scikit-learn's ``homogeneity_completeness_v_measure``: the three of one table, as
     :func:`homogeneity_score`, :func:`completeness_score` and :func:`v_measure_score` give them.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     beta : float, default 1.0
         Weight of completeness against homogeneity in the V-measure.
 

@@ -44,6 +44,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
+from ._docs import described
 from .contingency import Contingency, contingency, sum_pairs
 from .information import (
     _blocks_by_width,
@@ -332,6 +333,7 @@ def _mi_maximum(ct: Contingency, model: str) -> float:
     return math.log(ct.n)
 
 
+@described()
 def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
     """An external index adjusted for chance under a random model: ``(I - E[I]) / (max - E[I])``.
 
@@ -350,8 +352,6 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     ----------
     index : str
         ``"rand"`` or ``"mutual_info"`` (:data:`ADJUSTED_INDICES`).
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering.
     model : str, default "perm"
         One of :data:`MODELS`.
     fixed : {"labels_true", "labels_pred"}, default "labels_true"
@@ -662,6 +662,7 @@ def _perm_variance(ct: Contingency, index: str) -> float:
     return var * (4.0 if index == "rand" else 1.0) / (pairs * pairs)  # RI = const + 2 TP / N
 
 
+@described()
 def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> float:
     """The exact variance of an external index under the permutation model.
 
@@ -681,10 +682,9 @@ def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
     ----------
     index : str
         One of :data:`VARIANCE_INDICES`.
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering (their sizes fix the model).
     model : str, default "perm"
-        ``"perm"`` or ``"perm1"`` (the same law); the other models have no variance here.
+        ``"perm"`` or ``"perm1"`` (the same law, fixed by the labellings' sizes); the other
+        models have no variance here.
 
     Returns
     -------
@@ -738,6 +738,7 @@ def smi_from_contingency(ct: Contingency) -> float:
     return (mutual_info(ct) - emi) / math.sqrt(var)
 
 
+@described()
 def smi(labels_true, labels_pred) -> float:
     """Standardized mutual information (Romano et al. 2014): MI in standard deviations above chance.
 
@@ -753,8 +754,6 @@ def smi(labels_true, labels_pred) -> float:
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering.
 
     Returns
     -------

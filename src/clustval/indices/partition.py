@@ -30,6 +30,7 @@ from .._engine.pairwise import (
 )
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
+from ._docs import described
 from .objects import Objects, checked_objects
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
@@ -1115,6 +1116,7 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
     extra = (by_option[key].get(value, frozenset()) for key, value in options.items() if key in by_option)
     return frozenset(core.needs).union(*extra)
 
+@described()
 def score_alone(
     core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
     *, sample_weight=None, **options,
@@ -1126,12 +1128,6 @@ def score_alone(
     ----------
     core : callable
         The index's core, ``core(partition, **options)``, marked with :func:`reads`.
-    X : array-like of shape (n_samples, n_features)
-        The data (or the distance matrix with ``metric="precomputed"``).
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.
     metric : str or Metric, default "euclidean"
         How X is read (:class:`Partition`).
     sample_weight : array-like of shape (n_samples,), optional

@@ -41,6 +41,7 @@ from .._engine.validation import as_data_matrix, check_draws, check_seed
 from ..clustering import clusterer
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
+from ..indices._docs import described
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -106,6 +107,7 @@ class PredictionStrength:
     seed: int
 
 
+@described("algorithm")
 def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 50, cutoff: float = 0.8,
                         seed: int = 0, **options) -> PredictionStrength:  # fmt: skip
     """Prediction strength of the clusterings of ``X`` at each K (Tibshirani & Walther 2005).
@@ -133,8 +135,6 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
         to 0.9).
     seed : int, default 0
         Seed of the splits.
-    **options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).
 
     Returns
     -------
@@ -247,6 +247,7 @@ class Clusterboot:
     seed: int
 
 
+@described("algorithm")
 def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, seed: int = 0,
                 dissolution: float = 0.5, recover: float = 0.75, **options) -> Clusterboot:  # fmt: skip
     """Clusterwise stability by the bootstrap (Hennig 2007), as R fpc's ``clusterboot``.
@@ -273,8 +274,6 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
         A similarity at most this is a dissolution of the cluster (Hennig 2007).
     recover : float, default 0.75
         A similarity above this is a recovery of the cluster.
-    **options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).
 
     Returns
     -------
@@ -369,6 +368,7 @@ class Stability:
     seed: int
 
 
+@described("algorithm")
 def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, seed: int = 0,
                 **options) -> Stability:  # fmt: skip
     """The most stable K by Lange, Roth, Braun & Buhmann (2004).
@@ -393,8 +393,6 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
         The number of random splits.
     seed : int, default 0
         Seed of the splits and of the random labels.
-    **options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).
 
     Returns
     -------
@@ -659,6 +657,7 @@ class Calibration:
         return tuple({"k": k, **{index: self.standardised[index][k] for index in self.indices}} for k in self.ks)
 
 
+@described("indices")
 def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *, n_random: int = 100,
               methods: Sequence[str] = RANDOM_METHODS, seed: int = 0, **options) -> Calibration:  # fmt: skip
     """Internal indices of clusterings, against those of random clusterings at the same K (Hennig 2019).
@@ -682,8 +681,6 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
         The random clusterings, pooled: random medoids and random neighbourhoods.
     seed : int, default 0
         Seed of the random clusterings.
-    **options
-        The indices' options by name, as :func:`clustval.score` takes them.
 
     Returns
     -------
