@@ -93,13 +93,16 @@ def _table(labels_true, labels_pred) -> Contingency | None:
     return _contingency_of(labels_true, labels_pred)
 
 
+def _scored(core, labels_true, labels_pred, *args):
+    """``core`` of the labels' table (and ``args``), or scikit-learn's 1.0 for two empty labellings."""
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else core(ct, *args)
+
+
 @described()
 def rand_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``rand_score``: the Rand index of :func:`clustval.rand`, with
     scikit-learn's 1.0 for two empty labellings.
-
-    Parameters
-    ----------
 
     Returns
     -------
@@ -111,17 +114,13 @@ def rand_score(labels_true, labels_pred) -> float:
     >>> rand_score([0, 0, 1, 1], [0, 0, 1, 2])
     0.8333333333333334
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.rand_from_contingency(ct)
+    return _scored(_ext.rand_from_contingency, labels_true, labels_pred)
 
 
 @described()
 def adjusted_rand_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``adjusted_rand_score``: :func:`clustval.ari`, with scikit-learn's
     1.0 for two empty labellings.
-
-    Parameters
-    ----------
 
     Returns
     -------
@@ -133,8 +132,7 @@ def adjusted_rand_score(labels_true, labels_pred) -> float:
     >>> adjusted_rand_score([], []), adjusted_rand_score([0, 0, 1, 1], [1, 1, 0, 0])
     (1.0, 1.0)
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.ari_from_contingency(ct)
+    return _scored(_ext.ari_from_contingency, labels_true, labels_pred)
 
 
 @described()
@@ -143,9 +141,6 @@ def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     0.0 whenever no pair of objects shares a cluster in both labellings (TP = 0): also for
     two identical labellings that put every object alone, and for n = 1 and no objects,
     where :func:`clustval.fmi` gives 1.0 (identical labellings) or refuses the input.
-
-    Parameters
-    ----------
 
     Returns
     -------
@@ -187,8 +182,7 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: st
     (0.8, 0.666667)
     """
     average_method = _ext.NMI_AVERAGE.check(average_method)  # checked first, as scikit-learn does
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else float(_ext.nmi_from_contingency(ct, average_method))
+    return float(_scored(_ext.nmi_from_contingency, labels_true, labels_pred, average_method))
 
 
 @described()
@@ -213,8 +207,7 @@ def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str 
     1.0
     """
     average_method = _ext.AMI_AVERAGE.check(average_method)  # checked first, as scikit-learn does
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.ami_from_contingency(ct, average_method)
+    return _scored(_ext.ami_from_contingency, labels_true, labels_pred, average_method)
 
 
 def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
@@ -255,9 +248,6 @@ def homogeneity_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``homogeneity_score``: :func:`clustval.homogeneity`, with
     scikit-learn's 1.0 for two empty labellings.
 
-    Parameters
-    ----------
-
     Returns
     -------
     float
@@ -268,17 +258,13 @@ def homogeneity_score(labels_true, labels_pred) -> float:
     >>> homogeneity_score([0, 0, 1, 1], [0, 0, 0, 0])
     0.0
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.homogeneity_from_contingency(ct)
+    return _scored(_ext.homogeneity_from_contingency, labels_true, labels_pred)
 
 
 @described()
 def completeness_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``completeness_score``: :func:`clustval.completeness`, with
     scikit-learn's 1.0 for two empty labellings.
-
-    Parameters
-    ----------
 
     Returns
     -------
@@ -290,8 +276,7 @@ def completeness_score(labels_true, labels_pred) -> float:
     >>> completeness_score([0, 0, 1, 1], [0, 0, 0, 0])
     1.0
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.completeness_from_contingency(ct)
+    return _scored(_ext.completeness_from_contingency, labels_true, labels_pred)
 
 
 @described()
@@ -315,8 +300,7 @@ def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     1.0
     """
     beta = _ext._check_beta(beta)
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.v_measure_from_contingency(ct, beta)
+    return _scored(_ext.v_measure_from_contingency, labels_true, labels_pred, beta)
 
 
 @described()
