@@ -121,9 +121,6 @@ def internal_scores(
         computed to the client (n x d values: the pass, not the data, is what is large).
     labels : array-like or dask.array.Array of shape (n,)
         The cluster of each object.
-    names : iterable of str, str or None
-        Registry names of internal indices; None (default) means all of them; with
-        ``metric="precomputed"`` only the distance-based ones.
     client : dask.distributed.Client
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
         ``Client(SLURMCluster(...))``).
@@ -512,8 +509,6 @@ def external_scores(
     labels_true, labels_pred : dask.array.Array, dask.dataframe.Series or array-like of shape (n,)
         The classes and the clusters, one per object, chunked alike (two columns of one
         frame are; arrays of other chunks are rechunked to ``labels_true``'s).
-    names : iterable of str, str or None
-        Registry names of external indices; None (default) means all of them.
     client : dask.distributed.Client, optional
         Where the counting runs; default: Dask's current scheduler.
     sample_weight : dask.array.Array, dask.dataframe.Series or array-like of shape (n,), optional

@@ -366,6 +366,7 @@ def _require_k_below_n(p: partition.Partition, name: str) -> None:
         )
 
 
+@described()
 def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None, **kwds) -> float:
     """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
     objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
@@ -375,8 +376,6 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     ----------
     X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
         The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
     metric : str, default "euclidean"
         ``"precomputed"``, or a metric clustval's pass computes without a matrix
         (:data:`clustval._engine.metrics.METRIC_NAMES`: euclidean, sqeuclidean, cityblock
@@ -428,6 +427,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     return classic.sil(X, labels, metric=metric)
 
 
+@described()
 def silhouette_samples(X, labels, *, metric: str = "euclidean", **kwds) -> np.ndarray:
     """scikit-learn's ``silhouette_samples``: :func:`clustval.indices.classic.silhouette_samples`,
     with scikit-learn's metrics and keywords as :func:`silhouette_score` takes them.
@@ -436,8 +436,6 @@ def silhouette_samples(X, labels, *, metric: str = "euclidean", **kwds) -> np.nd
     ----------
     X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
         The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
     metric : str, default "euclidean"
         As :func:`silhouette_score` takes it.
     **kwds

@@ -122,6 +122,14 @@ _OPTIONS = {
     "algorithm": """**options
     The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).""",
 }  # fmt: skip
+# ``algorithm``, where ``**options`` are its options (the stability criteria)
+_ALGORITHM = """algorithm : str, estimator or callable, default "pam"
+    As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
+    an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``."""
+# ``names``: the indices of a kind that an entry point computes
+_NAMES = {kind: f"""names : iterable of str, str or None
+    Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
+    None (default) means all of them.""" for kind in ("external", "internal")}
 _WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
 
 
@@ -354,14 +362,15 @@ def completed(*, reads_distances: bool):
 
 def described(options: str | None = None):
     """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
-    (the labels, X, metric, memory_budget_mb, undefined, ``**options``) from the one text each
-    has (:data:`_ENTRY`), in the order of its signature; an entry the docstring writes stays.
+    (the labels, X, metric, memory_budget_mb, undefined, ``names``, ``**options``) from the
+    one text each has, in the order of its signature; an entry the docstring writes stays.
 
     Parameters
     ----------
     options : {"external", "internal", "indices", "algorithm"} or None
-        What ``**options`` takes: the options of the external or internal indices, of every
-        index, or of a clustering algorithm; None when the docstring writes it.
+        What ``**options`` takes: the options of the external or internal indices (whose
+        ``names`` the entry point computes), of every index, or of the clustering
+        ``algorithm``; None when the docstring writes it.
 
     Returns
     -------
@@ -376,7 +385,8 @@ def described(options: str | None = None):
     >>> print(scores.__doc__.partition("----------\\n")[2].splitlines()[0])  # its Parameters
     labels_true : array-like of shape (n_samples,)
     """
-    shared = {**_ENTRY, "options": _OPTIONS.get(options)}
+    shared = {**_ENTRY, "options": _OPTIONS.get(options), "names": _NAMES.get(options),
+              "algorithm": _ALGORITHM if options == "algorithm" else None}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete

@@ -195,9 +195,6 @@ def external_scores(
 
     Parameters
     ----------
-    names : iterable of str, str or None
-        Registry names or aliases of external indices (:data:`clustval.indices.registry.EXTERNAL`); None
-        (default) means all of them.
     sample_weight : array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies (as :func:`score`).
     noise : {"cluster", "exclude", "singletons"} or None
@@ -261,8 +258,6 @@ def external_scores_from_table(
         :class:`~clustval.indices.contingency.Contingency` from long ``class, cluster, count`` rows
         (:func:`clustval.indices.counts.contingency_from_counts`) or a DataFrame group-by
         (:func:`clustval.indices.counts.contingency_from_frame`). All-zero rows and columns are dropped.
-    names : iterable of str, str or None
-        Registry names or aliases of external indices; None (default) means all of them.
 
     Returns
     -------
@@ -315,9 +310,6 @@ def internal_scores(
 
     Parameters
     ----------
-    names : iterable of str, str or None
-        Registry names or aliases of internal indices (:data:`clustval.indices.registry.INTERNAL`); None
-        (default) means all of them.
     progress : bool or None, default None
         A progress bar on stderr, one step per index: None (automatic) draws it only when
         stderr is a terminal and once the call has run about 1.5 s (or keeps the bar of an
@@ -385,8 +377,6 @@ def internal_scorer(
 
     Parameters
     ----------
-    names : iterable of str, str or None
-        Registry names of internal indices; None (default) means all of them.
 
     Returns
     -------

@@ -125,9 +125,6 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
         The data.
     ks : iterable of int
         The numbers of clusters to try, each at least 2 and at most n // 2.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
-        an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``.
     n_splits : int, default 50
         The number of random splits (fpc's ``M``).
     cutoff : float, default 0.8
@@ -263,9 +260,6 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
         The data.
     n_clusters : int
         K, at least 2.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
-        an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``.
     n_resamples : int, default 100
         The number of bootstrap resamples (fpc's ``B``).
     seed : int, default 0
@@ -387,8 +381,6 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
         The data.
     ks : iterable of int
         The numbers of clusters to try, each at least 2 and at most n // 2.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it.
     n_splits : int, default 20
         The number of random splits.
     seed : int, default 0
@@ -473,6 +465,7 @@ STABILITY = {
 }
 
 
+@described("algorithm")
 def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "prediction_strength",
                    **options) -> tuple[dict[int, float], tuple[int, ...]]:  # fmt: skip
     """One stability criterion's value at each K and its best K, in the shape of
@@ -484,8 +477,6 @@ def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "predict
         The data.
     ks : iterable of int
         The numbers of clusters.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it.
     method : {"prediction_strength", "instability"}, default "prediction_strength"
         :func:`prediction_strength` (larger is better) or :func:`stability_k`'s normalised
         instability (smaller is better).
