@@ -99,15 +99,16 @@ _EXAMPLE = {
 # a docstring leaves them out, so each is written once.
 _ENTRY = {
     **{name: f"{name} : {text}" for name, text in {**_SHARED, **_DATA[True]}.items()},
-    "metric": f"metric : {_DATA[True]['metric']}" + """
-    With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
-    neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
-    Calinski-Harabasz) are refused with an InputError, and left out when ``names`` is None.""",
     "undefined": """undefined : {"raise", "nan"}, default "raise"
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
 }
+# what ``metric`` adds where an entry point computes the indices ``names``
+_METRIC_NAMES = """
+    With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
+    neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
+    Calinski-Harabasz) are refused with an InputError, and left out when ``names`` is None."""
 # ``**options``, by what the entry point passes them on to: the options of the indices of a
 # kind (None: every index), or a clustering algorithm's
 _OPTIONS = {
@@ -272,8 +273,10 @@ def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
 
 
 def _names(function: Callable) -> list[str]:
-    """The parameters of ``function``, in the order of its signature (from its code object:
+    """The parameters of ``function`` (or of a class's constructor), in the order of its signature (from its code object:
     ``inspect.signature`` would take most of the time that documenting every index takes)."""
+    if isinstance(function, type):  # a class: the parameters of its __init__ after self
+        return _names(function.__init__)[1:]
     code = function.__code__
     names, positional, keyword = code.co_varnames, code.co_argcount, code.co_kwonlyargcount
     star, double_star = bool(code.co_flags & inspect.CO_VARARGS), bool(code.co_flags & inspect.CO_VARKEYWORDS)
@@ -390,7 +393,8 @@ def described(options: str | None = None):
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
-            function.__doc__ = _join(*_filled(function, shared))
+            metric = shared["metric"] + (_METRIC_NAMES if "names" in _names(function) else "")
+            function.__doc__ = _join(*_filled(function, {**shared, "metric": metric}))
         return function
 
     return decorate
