@@ -324,7 +324,7 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     return _parameters(spec.core, core_entry)
 
 
-def completed(*, reads_distances: bool):
+def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None):
     """Decorator: complete the numpydoc of a function that takes the indices' shared
     parameters (X, labels, metric, ...) but is not itself a registry index: the Parameters
     entries its docstring leaves out, and the Raises of the input checks.
@@ -333,6 +333,9 @@ def completed(*, reads_distances: bool):
     ----------
     reads_distances : bool
         Whether X may be a precomputed distance matrix (``metric="precomputed"``).
+    parameters : dict of str to str, optional
+        More Parameters entries the functions of a module share, whole, by parameter name
+        (they take precedence over the indices' shared entries).
 
     Returns
     -------
@@ -353,6 +356,7 @@ def completed(*, reads_distances: bool):
             return function
         kind = "external" if "labels_true" in _names(function) else "internal"
         shared = {name: f"{name} : {text}" for name, text in _shared(kind, reads_distances).items()}
+        shared.update(parameters or {})
         description, own = _filled(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
         raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
