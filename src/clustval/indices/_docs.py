@@ -99,6 +99,7 @@ _EXAMPLE = {
 # a docstring leaves them out, so each is written once.
 _ENTRY = {
     **{name: f"{name} : {text}" for name, text in {**_SHARED, **_DATA[True]}.items()},
+    "ct": _CORE_INPUT["external"],
     "undefined": """undefined : {"raise", "nan"}, default "raise"
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other

@@ -379,13 +379,12 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     return adjusted_of_table(contingency(labels_true, labels_pred), index, model, fixed)
 
 
+@described()
 def adjusted_of_table(ct: Contingency, index: str, model: str = "perm", fixed: str = "labels_true") -> float:
     """:func:`adjusted` of a contingency table (ARI's and AMI's ``model`` and ``fixed``).
 
     Parameters
     ----------
-    ct : Contingency
-        The table.
     index, model, fixed : str
         As :func:`adjusted` takes them.
 
@@ -707,13 +706,9 @@ def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
     return _perm_variance(contingency(labels_true, labels_pred), index)
 
 
+@described()
 def smi_from_contingency(ct: Contingency) -> float:
     """:func:`smi` of a contingency table.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The table.
 
     Returns
     -------
@@ -751,9 +746,6 @@ def smi(labels_true, labels_pred) -> float:
     the value fastami's ``standardized_mutual_info_mc`` gives (its draws all equal MI).
     Cost: about :func:`variance`'s; refused with an InputError above
     :data:`MAX_VARIANCE_WORK` terms (about a minute).
-
-    Parameters
-    ----------
 
     Returns
     -------
