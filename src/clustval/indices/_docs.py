@@ -12,7 +12,9 @@ function and its core; References from the entry; the core's example (it gives t
 value). :func:`document_all`, called once the registry is built, writes both ``__doc__``
 strings, so ``help()``, the doctests and the API pages (docs/griffe_runtime.py) show the
 whole text. :func:`completed` does the same for the functions of the index modules that take
-the shared parameters but are not registry indices.
+the shared parameters but are not registry indices, and :func:`described` for the entry points
+(score, the *_scores, select_k, ...): the parameters they share (the labels, X, metric,
+memory_budget_mb, names, ``**options``) are written once, here.
 """
 
 from __future__ import annotations
@@ -111,7 +113,7 @@ _METRIC_NAMES = """
     neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
     Calinski-Harabasz) are refused with an InputError, and left out when ``names`` is None."""
 # ``**options``, by what the entry point passes them on to: the options of the indices of a
-# kind (None: every index), or a clustering algorithm's
+# kind ("indices": of every index), or a clustering algorithm's
 _OPTIONS = {
     **{key: f"""**options
     The {whose} options by name, as ``{example}``:
@@ -274,8 +276,9 @@ def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
 
 
 def _names(function: Callable) -> list[str]:
-    """The parameters of ``function`` (or of a class's constructor), in the order of its signature (from its code object:
-    ``inspect.signature`` would take most of the time that documenting every index takes)."""
+    """The parameters of ``function`` (or of a class's constructor), in the order of its
+    signature (from its code object: ``inspect.signature`` would take most of the time that
+    documenting every index takes)."""
     if isinstance(function, type):  # a class: the parameters of its __init__ after self
         return _names(function.__init__)[1:]
     code = function.__code__
