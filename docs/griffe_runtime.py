@@ -1,12 +1,14 @@
-"""griffe extension (mkdocs.yml): the indices' functions as Python has them once imported.
+"""griffe extension (mkdocs.yml): the functions as Python has them once imported.
 
 Each index is described once; the numpydoc of its function and of its core is written at
 import time from that description and the index's registry entry (clustval.indices._docs),
-and the families made from one template (generalised Dunn, DuNN-OWA) define their
-functions at import time too. griffe reads the source, which holds neither, so for the
-modules under ``packages`` this extension takes every public function's docstring from the
-imported module and adds the functions the source does not define with ``def``. The other
-modules are read from the source alone, as before.
+the entry points' shared parameters (the labels, X, metric, the memory budget, ``**options``)
+are filled in from their one text there, and the families made from one template
+(generalised Dunn, DuNN-OWA) define their functions at import time too. griffe reads the
+source, which holds none of this, so for the modules under ``packages`` this extension takes
+every public function's docstring from the imported module and adds the functions the
+source does not define with ``def``, and the docstring of every class it documents. The
+other modules are read from the source alone.
 """
 
 from __future__ import annotations
@@ -28,9 +30,18 @@ class RuntimeDocstrings(griffe.Extension):
         runtime = importlib.import_module(mod.path)
         inspected = None
         for name, function in vars(runtime).items():
-            if name.startswith("_") or not inspect.isfunction(function) or function.__module__ != mod.path:
+            if name.startswith("_") or getattr(function, "__module__", None) != mod.path:
                 continue
             member = mod.members.get(name)
+            if inspect.isclass(function):  # a class's own docstring, where the source has one
+                if member is not None and not member.is_alias and member.docstring and function.__doc__:
+                    member.docstring = griffe.Docstring(
+                        inspect.cleandoc(function.__doc__), lineno=member.docstring.lineno, parent=member,
+                        parser=agent.docstring_parser, parser_options=agent.docstring_options,
+                    )  # fmt: skip
+                continue
+            if not inspect.isfunction(function):
+                continue
             if member is not None and not member.is_alias and member.is_function:
                 member.docstring = griffe.Docstring(
                     inspect.getdoc(function) or "", lineno=member.lineno, parent=member,

@@ -36,6 +36,7 @@ import numpy as np
 
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
+from .indices._docs import described
 from .indices.contingency import contingency_matrix
 from .indices.registry import INDICES, IndexSpec, get_index
 from .indices.scoring import external_scores_from_table, internal_scores
@@ -306,6 +307,7 @@ def _interval(estimate, values, jackknife, weights, method, confidence, seed) ->
                            bias=bias, acceleration=acceleration)  # fmt: skip
 
 
+@described("external")
 def table_resamples(table, names: Sequence[str], n_resamples: int, rng: np.random.Generator, **options) -> np.ndarray:
     """External indices on resamples of the objects a contingency table counts.
 
@@ -324,8 +326,6 @@ def table_resamples(table, names: Sequence[str], n_resamples: int, rng: np.rando
         How many tables to draw.
     rng : numpy.random.Generator
         The draws' stream (the draws are ``rng.multinomial(n, shares, size=n_resamples)``).
-    **options
-        The indices' options, as :func:`clustval.external_scores` takes them.
 
     Returns
     -------

@@ -121,17 +121,12 @@ def internal_scores(
         computed to the client (n x d values: the pass, not the data, is what is large).
     labels : array-like or dask.array.Array of shape (n,)
         The cluster of each object.
-    names : iterable of str, str or None
-        Registry names of internal indices; None (default) means all of them; with
-        ``metric="precomputed"`` only the distance-based ones.
     client : dask.distributed.Client
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
         ``Client(SLURMCluster(...))``).
     memory_budget_mb : float, default 256
         Bound, in MB, on each task's blocks of distances and summaries (besides X, held once
         per worker process).
-    undefined : {"raise", "nan"}
-        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
     metric : str or Metric, default "euclidean"
         As :func:`clustval.internal_scores` (any metric it takes); with ``precomputed`` each
         task receives only the rows of the distance matrix of its own objects. The tasks run
@@ -151,9 +146,6 @@ def internal_scores(
         Counts of copies, as :func:`clustval.internal_scores` takes them: the indices whose
         entry takes weights (``IndexSpec.weights``) give their values on the rows repeated
         their weight's times, the tasks weighing their cluster sums and in-group shares.
-    **options
-        The internal indices' options by name, as :func:`clustval.internal_scores` takes them
-        (``help()`` lists each with its values, default and meaning).
 
     Returns
     -------
@@ -517,21 +509,14 @@ def external_scores(
     labels_true, labels_pred : dask.array.Array, dask.dataframe.Series or array-like of shape (n,)
         The classes and the clusters, one per object, chunked alike (two columns of one
         frame are; arrays of other chunks are rechunked to ``labels_true``'s).
-    names : iterable of str, str or None
-        Registry names of external indices; None (default) means all of them.
     client : dask.distributed.Client, optional
         Where the counting runs; default: Dask's current scheduler.
-    undefined : {"raise", "nan"}
-        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
     sample_weight : dask.array.Array, dask.dataframe.Series or array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies, chunked as the labels
         (:func:`clustval.external_scores`).
     noise : {"cluster", "exclude"} or None
         What the noise label -1 of ``labels_pred`` means (:func:`clustval.external_scores`);
         "singletons", a column of the table per noise object, is served in memory only.
-    **options
-        The external indices' options by name, as :func:`clustval.external_scores` takes them
-        (``help()`` lists each with its values, default and meaning).
 
     Returns
     -------

@@ -24,6 +24,7 @@ import numpy as np
 
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
+from .indices._docs import described
 from .indices.chance import MODELS
 from .indices.contingency import Contingency, contingency
 from .indices.registry import get_index, requested
@@ -285,6 +286,7 @@ def _random_tables(ct: Contingency, model: str, size: int, rng: np.random.Genera
 # --------------------------------------------------------------------------------------
 
 
+@described("external")
 def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resamples: int = 999,
                  seed: int | None = None, max_exact_tables: int = 10_000, **options) -> Significance:  # fmt: skip
     """One-sided p-values of external indices under a random model of the clustering.
@@ -311,8 +313,6 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     ----------
     index : str, list of str or None
         External indices by registry name (None: every external index with a better side).
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes (fixed in the one-sided models) and the clustering.
     model : str, default "perm"
         The random model.
     n_resamples : int, default 999
@@ -322,8 +322,6 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         result); a ``Generator`` is drawn from as it is (the result's seed is then None).
     max_exact_tables : int, default 10000
         Enumerate the tables exactly when the model has at most this many; 0 never does.
-    **options
-        Index options by name (``s2_matching``, ``cp_seed``, ...), as :func:`clustval.score`.
 
     Returns
     -------

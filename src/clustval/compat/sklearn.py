@@ -30,6 +30,7 @@ from .._engine.pairwise import distance_blocks
 from .._engine.validation import check_random_state
 from ..errors import InputError
 from ..indices import classic, partition
+from ..indices._docs import described
 from ..indices import external as _ext
 from ..indices.contingency import Contingency
 from ..indices.contingency import contingency as _contingency_of
@@ -92,14 +93,16 @@ def _table(labels_true, labels_pred) -> Contingency | None:
     return _contingency_of(labels_true, labels_pred)
 
 
+def _scored(core, labels_true, labels_pred, *args):
+    """``core`` of the labels' table (and ``args``), or scikit-learn's 1.0 for two empty labellings."""
+    ct = _table(labels_true, labels_pred)
+    return 1.0 if ct is None else core(ct, *args)
+
+
+@described()
 def rand_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``rand_score``: the Rand index of :func:`clustval.rand`, with
     scikit-learn's 1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -111,18 +114,13 @@ def rand_score(labels_true, labels_pred) -> float:
     >>> rand_score([0, 0, 1, 1], [0, 0, 1, 2])
     0.8333333333333334
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.rand_from_contingency(ct)
+    return _scored(_ext.rand_from_contingency, labels_true, labels_pred)
 
 
+@described()
 def adjusted_rand_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``adjusted_rand_score``: :func:`clustval.ari`, with scikit-learn's
     1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -134,20 +132,15 @@ def adjusted_rand_score(labels_true, labels_pred) -> float:
     >>> adjusted_rand_score([], []), adjusted_rand_score([0, 0, 1, 1], [1, 1, 0, 0])
     (1.0, 1.0)
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.ari_from_contingency(ct)
+    return _scored(_ext.ari_from_contingency, labels_true, labels_pred)
 
 
+@described()
 def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``fowlkes_mallows_score``: :func:`clustval.fmi`, with scikit-learn's
     0.0 whenever no pair of objects shares a cluster in both labellings (TP = 0): also for
     two identical labellings that put every object alone, and for n = 1 and no objects,
     where :func:`clustval.fmi` gives 1.0 (identical labellings) or refuses the input.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -166,14 +159,13 @@ def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     return _ext.fmi_from_contingency(ct)
 
 
+@described()
 def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
     """scikit-learn's ``normalized_mutual_info_score``: :func:`clustval.nmi` with
     scikit-learn's choice of mean, and its 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
         The mean of H(classes) and H(clusters) that divides MI (:func:`clustval.nmi`'s
         ``average_method``).
@@ -190,18 +182,16 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: st
     (0.8, 0.666667)
     """
     average_method = _ext.NMI_AVERAGE.check(average_method)  # checked first, as scikit-learn does
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else float(_ext.nmi_from_contingency(ct, average_method))
+    return float(_scored(_ext.nmi_from_contingency, labels_true, labels_pred, average_method))
 
 
+@described()
 def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
     """scikit-learn's ``adjusted_mutual_info_score``: :func:`clustval.ami` with
     scikit-learn's choice of mean, and its 1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
         The mean of H(classes) and H(clusters) in the denominator (:func:`clustval.ami`'s
         ``average_method``).
@@ -217,8 +207,7 @@ def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str 
     1.0
     """
     average_method = _ext.AMI_AVERAGE.check(average_method)  # checked first, as scikit-learn does
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.ami_from_contingency(ct, average_method)
+    return _scored(_ext.ami_from_contingency, labels_true, labels_pred, average_method)
 
 
 def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
@@ -254,14 +243,10 @@ def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
     return _ext.mutual_info_from_contingency(as_contingency(table))
 
 
+@described()
 def homogeneity_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``homogeneity_score``: :func:`clustval.homogeneity`, with
     scikit-learn's 1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -273,18 +258,13 @@ def homogeneity_score(labels_true, labels_pred) -> float:
     >>> homogeneity_score([0, 0, 1, 1], [0, 0, 0, 0])
     0.0
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.homogeneity_from_contingency(ct)
+    return _scored(_ext.homogeneity_from_contingency, labels_true, labels_pred)
 
 
+@described()
 def completeness_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``completeness_score``: :func:`clustval.completeness`, with
     scikit-learn's 1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
 
     Returns
     -------
@@ -296,18 +276,16 @@ def completeness_score(labels_true, labels_pred) -> float:
     >>> completeness_score([0, 0, 1, 1], [0, 0, 0, 0])
     1.0
     """
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.completeness_from_contingency(ct)
+    return _scored(_ext.completeness_from_contingency, labels_true, labels_pred)
 
 
+@described()
 def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     """scikit-learn's ``v_measure_score``: :func:`clustval.v_measure`, with scikit-learn's
     1.0 for two empty labellings.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     beta : float, default 1.0
         Weight of completeness against homogeneity (> 1: completeness counts more).
 
@@ -322,18 +300,16 @@ def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     1.0
     """
     beta = _ext._check_beta(beta)
-    ct = _table(labels_true, labels_pred)
-    return 1.0 if ct is None else _ext.v_measure_from_contingency(ct, beta)
+    return _scored(_ext.v_measure_from_contingency, labels_true, labels_pred, beta)
 
 
+@described()
 def homogeneity_completeness_v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> tuple[float, float, float]:
     """scikit-learn's ``homogeneity_completeness_v_measure``: the three of one table, as
     :func:`homogeneity_score`, :func:`completeness_score` and :func:`v_measure_score` give them.
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,)
-        The true classes and the clusters.
     beta : float, default 1.0
         Weight of completeness against homogeneity in the V-measure.
 
@@ -390,6 +366,7 @@ def _require_k_below_n(p: partition.Partition, name: str) -> None:
         )
 
 
+@described()
 def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None, **kwds) -> float:
     """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
     objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
@@ -399,8 +376,6 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     ----------
     X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
         The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
     metric : str, default "euclidean"
         ``"precomputed"``, or a metric clustval's pass computes without a matrix
         (:data:`clustval._engine.metrics.METRIC_NAMES`: euclidean, sqeuclidean, cityblock
@@ -452,6 +427,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     return classic.sil(X, labels, metric=metric)
 
 
+@described()
 def silhouette_samples(X, labels, *, metric: str = "euclidean", **kwds) -> np.ndarray:
     """scikit-learn's ``silhouette_samples``: :func:`clustval.indices.classic.silhouette_samples`,
     with scikit-learn's metrics and keywords as :func:`silhouette_score` takes them.
@@ -460,8 +436,6 @@ def silhouette_samples(X, labels, *, metric: str = "euclidean", **kwds) -> np.nd
     ----------
     X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
         The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
     metric : str, default "euclidean"
         As :func:`silhouette_score` takes it.
     **kwds

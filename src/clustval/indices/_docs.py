@@ -12,7 +12,9 @@ function and its core; References from the entry; the core's example (it gives t
 value). :func:`document_all`, called once the registry is built, writes both ``__doc__``
 strings, so ``help()``, the doctests and the API pages (docs/griffe_runtime.py) show the
 whole text. :func:`completed` does the same for the functions of the index modules that take
-the shared parameters but are not registry indices.
+the shared parameters but are not registry indices, and :func:`described` for the entry points
+(score, the *_scores, select_k, ...): the parameters they share (the labels, X, metric,
+memory_budget_mb, names, ``**options``) are written once, here.
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ import inspect
 import re
 import textwrap
 from collections.abc import Callable, Iterable
-
-from .partition import COORDINATES
 
 _TITLES = ("Parameters", "Returns", "Raises", "See Also", "Notes", "References", "Examples")
 _HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
@@ -95,6 +95,45 @@ _EXAMPLE = {
                  ">>> labels = [0, 0, 0, 1, 1, 1]",
                  ">>> {core}(Partition(X, labels, needs={core}.needs)) == {function}(X, labels)"),
 }  # fmt: skip
+# The Parameters entries that the entry points (score and the *_scores, their Dask, bootstrap
+# and inference forms, select_k, the chance models, the scikit-learn drop-ins) share with the
+# indices or among themselves, whole, by parameter name: filled in by :func:`described` where
+# a docstring leaves them out, so each is written once.
+_ENTRY = {
+    **{name: f"{name} : {text}" for name, text in {**_SHARED, **_DATA[True]}.items()},
+    "ct": _CORE_INPUT["external"],
+    "undefined": """undefined : {"raise", "nan"}, default "raise"
+    A requested index undefined for this input raises
+    :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
+    index keeps its value ("nan").""",
+}
+# what ``metric`` adds where an entry point computes the indices ``names``
+_METRIC_NAMES = """
+    With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
+    neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
+    Calinski-Harabasz) are refused with an InputError, and left out when ``names`` is None."""
+# ``**options``, by what the entry point passes them on to: the options of the indices of a
+# kind ("indices": of every index), or a clustering algorithm's
+_OPTIONS = {
+    **{key: f"""**options
+    The {whose} options by name, as ``{example}``:
+    :func:`~clustval.indices.registry.options_of` ``({kind})``, each with its values,
+    default and meaning in ``help()``, and passed to its index's core under the core's own
+    keyword.""" for key, whose, kind, example in (
+        ("external", "external indices'", '"external"', 's2_matching="identity"'),
+        ("internal", "internal indices'", '"internal"', "db_q=2"),
+        ("indices", "indices'", "None", 'db_q=2, s2_matching="identity"'))},
+    "algorithm": """**options
+    The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).""",
+}  # fmt: skip
+# ``algorithm``, where ``**options`` are its options (the stability criteria)
+_ALGORITHM = """algorithm : str, estimator or callable, default "pam"
+    As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
+    an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``."""
+# ``names``: the indices of a kind that an entry point computes
+_NAMES = {kind: f"""names : iterable of str, str or None
+    Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
+    None (default) means all of them.""" for kind in ("external", "internal")}
 _WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
 
 
@@ -168,8 +207,9 @@ def _body(entry: str) -> str:
 
 
 def _lookup(written: dict[str, str], name: str) -> str | None:
-    """The entry that documents parameter ``name`` (alone, or in a list ``a, b : ...``)."""
-    return next((entry for key, entry in written.items() if name in key.split(", ")), None)
+    """The entry that documents parameter ``name`` (alone, or in a list ``a, b : ...``;
+    ``**name`` for ``name`` the keywords' dictionary)."""
+    return next((entry for key, entry in written.items() if name in key.replace("*", "").split(", ")), None)
 
 
 def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
@@ -223,14 +263,24 @@ def _declared(spec, name: str):
     return next((option for option in spec.options if option.keyword == core_name), None)
 
 
+def _reads_distances(spec) -> bool:
+    """Whether the index reads the distances alone (so X may be precomputed distances)."""
+    from .partition import COORDINATES  # not at the top: partition's docstrings are filled here
+
+    return COORDINATES not in spec.needs
+
+
 def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
     """The shared Parameters entries of an index of ``kind``."""
     return {**_SHARED, **({} if kind == "external" else _DATA[reads_distances])}
 
 
 def _names(function: Callable) -> list[str]:
-    """The parameters of ``function``, in the order of its signature (from its code object:
-    ``inspect.signature`` would take most of the time that documenting every index takes)."""
+    """The parameters of ``function`` (or of a class's constructor), in the order of its
+    signature (from its code object: ``inspect.signature`` would take most of the time that
+    documenting every index takes)."""
+    if isinstance(function, type):  # a class: the parameters of its __init__ after self
+        return _names(function.__init__)[1:]
     code = function.__code__
     names, positional, keyword = code.co_varnames, code.co_argcount, code.co_kwonlyargcount
     star, double_star = bool(code.co_flags & inspect.CO_VARARGS), bool(code.co_flags & inspect.CO_VARKEYWORDS)
@@ -255,7 +305,7 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     """The Parameters of the index's function or of its core: the shared ones, and the
     options from the description (the core's perhaps under another name: :func:`db`'s ``p``
     is its core's ``minkowski``, matched by position)."""
-    shared = _shared(spec.kind, COORDINATES not in spec.needs)
+    shared = _shared(spec.kind, _reads_distances(spec))
     names, options = _names(spec.core), _options(spec)
 
     def function_entry(name: str) -> str | None:
@@ -278,7 +328,7 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     return _parameters(spec.core, core_entry)
 
 
-def completed(*, reads_distances: bool):
+def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None):
     """Decorator: complete the numpydoc of a function that takes the indices' shared
     parameters (X, labels, metric, ...) but is not itself a registry index: the Parameters
     entries its docstring leaves out, and the Raises of the input checks.
@@ -287,6 +337,9 @@ def completed(*, reads_distances: bool):
     ----------
     reads_distances : bool
         Whether X may be a precomputed distance matrix (``metric="precomputed"``).
+    parameters : dict of str to str, optional
+        More Parameters entries the functions of a module share, whole, by parameter name
+        (they take precedence over the indices' shared entries).
 
     Returns
     -------
@@ -305,12 +358,10 @@ def completed(*, reads_distances: bool):
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is None:  # python -OO: no docstrings to complete
             return function
-        description, own = split(function.__doc__)
-        written = entries(own.get("Parameters", ""))
         kind = "external" if "labels_true" in _names(function) else "internal"
-        shared = _shared(kind, reads_distances)
-        own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or (
-            f"{name} : {shared[name]}" if name in shared else None))  # fmt: skip
+        shared = {name: f"{name} : {text}" for name, text in _shared(kind, reads_distances).items()}
+        shared.update(parameters or {})
+        description, own = _filled(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
         raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
         own["Raises"] = "\n".join([shared_raise, *raised])
@@ -318,6 +369,52 @@ def completed(*, reads_distances: bool):
         return function
 
     return decorate
+
+
+def described(options: str | None = None):
+    """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
+    (the labels, X, metric, memory_budget_mb, undefined, ``names``, ``**options``) from the
+    one text each has, in the order of its signature; an entry the docstring writes stays.
+
+    Parameters
+    ----------
+    options : {"external", "internal", "indices", "algorithm"} or None
+        What ``**options`` takes: the options of the external or internal indices (whose
+        ``names`` the entry point computes), of every index, or of the clustering
+        ``algorithm``; None when the docstring writes it.
+
+    Returns
+    -------
+    callable
+        The decorator: it returns the function, its docstring completed.
+
+    Examples
+    --------
+    >>> @described("external")
+    ... def scores(labels_true, labels_pred, **options):
+    ...     "Every external index."
+    >>> print(scores.__doc__.partition("----------\\n")[2].splitlines()[0])  # its Parameters
+    labels_true : array-like of shape (n_samples,)
+    """
+    shared = {**_ENTRY, "options": _OPTIONS.get(options), "names": _NAMES.get(options),
+              "algorithm": _ALGORITHM if options == "algorithm" else None}  # fmt: skip
+
+    def decorate(function: Callable) -> Callable:
+        if function.__doc__ is not None:  # python -OO: no docstrings to complete
+            metric = shared["metric"] + (_METRIC_NAMES if "names" in _names(function) else "")
+            function.__doc__ = _join(*_filled(function, {**shared, "metric": metric}))
+        return function
+
+    return decorate
+
+
+def _filled(function: Callable, shared: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """The description and sections of ``function``'s docstring, its Parameters completed from
+    the ``shared`` entries (by parameter name)."""
+    description, own = split(function.__doc__)
+    written = entries(own.get("Parameters", ""))
+    own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or shared.get(name))
+    return description, own
 
 
 def _bound(value: float) -> str:
@@ -335,7 +432,7 @@ def _returns(spec) -> str:
 def _options(spec) -> list[str]:
     """The keywords of the index's function that not every index takes (a shared name that
     the index declares as its own option, DBCV's ``metric``, is its option)."""
-    shared = _shared(spec.kind, COORDINATES not in spec.needs)
+    shared = _shared(spec.kind, _reads_distances(spec))
     own = {option.keyword for option in spec.options}
     return [name for name in _names(spec.function) if name not in shared or name in own]
 

@@ -44,6 +44,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
+from ._docs import described
 from .contingency import Contingency, contingency, sum_pairs
 from .information import (
     _blocks_by_width,
@@ -332,6 +333,7 @@ def _mi_maximum(ct: Contingency, model: str) -> float:
     return math.log(ct.n)
 
 
+@described()
 def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
     """An external index adjusted for chance under a random model: ``(I - E[I]) / (max - E[I])``.
 
@@ -350,8 +352,6 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     ----------
     index : str
         ``"rand"`` or ``"mutual_info"`` (:data:`ADJUSTED_INDICES`).
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering.
     model : str, default "perm"
         One of :data:`MODELS`.
     fixed : {"labels_true", "labels_pred"}, default "labels_true"
@@ -379,13 +379,12 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     return adjusted_of_table(contingency(labels_true, labels_pred), index, model, fixed)
 
 
+@described()
 def adjusted_of_table(ct: Contingency, index: str, model: str = "perm", fixed: str = "labels_true") -> float:
     """:func:`adjusted` of a contingency table (ARI's and AMI's ``model`` and ``fixed``).
 
     Parameters
     ----------
-    ct : Contingency
-        The table.
     index, model, fixed : str
         As :func:`adjusted` takes them.
 
@@ -662,6 +661,7 @@ def _perm_variance(ct: Contingency, index: str) -> float:
     return var * (4.0 if index == "rand" else 1.0) / (pairs * pairs)  # RI = const + 2 TP / N
 
 
+@described()
 def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> float:
     """The exact variance of an external index under the permutation model.
 
@@ -681,10 +681,9 @@ def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
     ----------
     index : str
         One of :data:`VARIANCE_INDICES`.
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering (their sizes fix the model).
     model : str, default "perm"
-        ``"perm"`` or ``"perm1"`` (the same law); the other models have no variance here.
+        ``"perm"`` or ``"perm1"`` (the same law, fixed by the labellings' sizes); the other
+        models have no variance here.
 
     Returns
     -------
@@ -707,13 +706,9 @@ def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
     return _perm_variance(contingency(labels_true, labels_pred), index)
 
 
+@described()
 def smi_from_contingency(ct: Contingency) -> float:
     """:func:`smi` of a contingency table.
-
-    Parameters
-    ----------
-    ct : Contingency
-        The table.
 
     Returns
     -------
@@ -738,6 +733,7 @@ def smi_from_contingency(ct: Contingency) -> float:
     return (mutual_info(ct) - emi) / math.sqrt(var)
 
 
+@described()
 def smi(labels_true, labels_pred) -> float:
     """Standardized mutual information (Romano et al. 2014): MI in standard deviations above chance.
 
@@ -750,11 +746,6 @@ def smi(labels_true, labels_pred) -> float:
     the value fastami's ``standardized_mutual_info_mc`` gives (its draws all equal MI).
     Cost: about :func:`variance`'s; refused with an InputError above
     :data:`MAX_VARIANCE_WORK` terms (about a minute).
-
-    Parameters
-    ----------
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering.
 
     Returns
     -------

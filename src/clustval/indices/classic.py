@@ -21,7 +21,7 @@ import numpy as np
 
 from .._engine.validation import check_random_state
 from ..errors import InputError, UndefinedIndexError
-from ._docs import completed
+from ._docs import completed, described
 from .objects import checked_objects
 from .options import choice, flag, number
 from .partition import (
@@ -427,6 +427,7 @@ def sil_sum(
     return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
+@described()
 def silhouette_sample(
     labels, sample_size, random_state=None, *, stratify: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -442,8 +443,6 @@ def silhouette_sample(
 
     Parameters
     ----------
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
     sample_size : int
         How many objects, >= 1 (stratified: at least two of each cluster, one of a singleton).
     random_state : int, numpy.random.RandomState or None

@@ -24,6 +24,7 @@ import numpy as np
 from .._engine import compiled as _compiled
 from .._engine.validation import undefined_policy
 from ..errors import InputError
+from ._docs import described
 from .objects import MAX_OBJECTS, Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
@@ -647,13 +648,12 @@ def dominant_matching_at_cells(
     return Matching(_frozen(best[order]), _frozen(lines[order]))
 
 
+@described()
 def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
     """Count the objects of each (true class, predicted cluster) pair in O(n + C*K).
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n,)
-        Class and cluster labels: integers (any sign, gaps allowed) or strings.
     sample_weight : array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies
         (:func:`clustval.indices.objects.check_sample_weight`): the table counts weights, the
@@ -754,6 +754,7 @@ def _trimmed(table: np.ndarray, values_t: np.ndarray, values_p: np.ndarray, n: i
     return Contingency._counted(table, values_t, values_p, n, row_sums, col_sums)
 
 
+@described()
 def contingency_matrix(labels_true, labels_pred, *, eps=None, sparse: bool = False, dtype=np.int64):
     """The (C, K) contingency table as scikit-learn's ``contingency_matrix`` returns it.
 
@@ -763,7 +764,6 @@ def contingency_matrix(labels_true, labels_pred, *, eps=None, sparse: bool = Fal
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n,)
     eps : float, optional
         Added to every count of the dense table (which is then float, ``dtype`` ignored), as
         scikit-learn adds it (to keep a later logarithm finite).

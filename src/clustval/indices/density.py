@@ -454,21 +454,12 @@ def dbcv(
 
     Parameters
     ----------
-    tree : {"distance", "hdbscan", "matlab"}, default "distance"
-        Which of the minimum spanning trees of equal weight each cluster's is: ties broken by
-        the raw distance (the same for any order of the objects), by row number as hdbscan's
-        ``validity_index`` breaks them (its values), or as the authors' MATLAB code does.
-    metric : str or Metric, default "euclidean"
-        The distance: one of scipy's metric names (``"sqeuclidean"`` is the MATLAB code's), or
-        a :class:`~clustval._engine.metrics.Metric` (Minkowski with its p).
     noise : {"cluster", "exclude", "singletons"} or None, default "cluster"
         What the noise label -1 means: ``"exclude"`` is the paper's convention (and
         hdbscan's ``validity_index``): noise objects belong to no cluster but count in n;
         ``"cluster"``: -1 is a cluster like any other; ``"singletons"``: each noise object a
         cluster of its own (so DBCV is undefined, or with ``tree="matlab"`` noise again);
         None: "cluster" with a NoiseLabelWarning.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.
 
     >>> X = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [10.0, 0.0], [11.0, 0.0], [12.0, 0.0]]
     >>> dbcv(X, [0, 0, 0, 1, 1, 1])  # (10 - sqrt(8/5)) / 10: DSC the largest edge, DSPC 10 from the middles

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
 from . import chance, information
+from ._docs import described
 from .contingency import (
     Contingency,
     Matching,
@@ -138,13 +139,12 @@ def s2_from_contingency(ct: Contingency, matching: str = "hungarian") -> float:
     return float(terms.sum() / min(ct.n_classes, ct.n_clusters))
 
 
+@described()
 def s2_at(ct: Contingency, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """S2_c of pairing class ``rows[k]`` with cluster ``cols[k]`` (paper eqs. 1-3; see :func:`s2`).
 
     Parameters
     ----------
-    ct : Contingency
-        The contingency table.
     rows, cols : ndarray of int
         Class and cluster positions of the pairs (numpy's indexing rules: broadcast index
         arrays give the whole (C, K) matrix).
@@ -229,6 +229,7 @@ def _hungarian():
     return solver
 
 
+@described()
 def best_matching(ct: Contingency) -> Matching:
     """The one-to-one class-cluster map of Accuracy and S2: the most matched objects.
 
@@ -237,11 +238,6 @@ def best_matching(ct: Contingency) -> Matching:
     (:func:`s2_at`), so that S2 does not depend on how labels are named. When every class (every
     cluster if C > K) has a strict largest count, in distinct clusters, that map is taken without
     the Hungarian algorithm (:attr:`Contingency.dominant_matching`).
-
-    Parameters
-    ----------
-    ct : Contingency
-        The contingency table.
 
     Returns
     -------

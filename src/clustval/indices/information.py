@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from ._docs import described
 from .contingency import Contingency, per_table
 
 # (pair, k) cells of the expected mutual information evaluated at once (a few arrays of this many)
@@ -29,13 +30,12 @@ def _entropy(counts: np.ndarray, n: int) -> float:
 
 
 @per_table
+@described()
 def class_entropy(ct: Contingency) -> float:
     """H(classes) in nats (NMI, AMI, homogeneity, V-measure), once per table.
 
     Parameters
     ----------
-    ct : Contingency
-
     Returns
     -------
     float
@@ -49,13 +49,12 @@ def class_entropy(ct: Contingency) -> float:
 
 
 @per_table
+@described()
 def cluster_entropy(ct: Contingency) -> float:
     """H(clusters) in nats (NMI, AMI, completeness, V-measure), once per table.
 
     Parameters
     ----------
-    ct : Contingency
-
     Returns
     -------
     float
@@ -69,14 +68,13 @@ def cluster_entropy(ct: Contingency) -> float:
 
 
 @per_table
+@described()
 def mutual_info(ct: Contingency) -> float:
     """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)) (natural log), arranged as scikit-learn
     does (NMI, AMI, MI, homogeneity, completeness and V-measure), once per table.
 
     Parameters
     ----------
-    ct : Contingency
-
     Returns
     -------
     float

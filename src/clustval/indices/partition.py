@@ -30,6 +30,7 @@ from .._engine.pairwise import (
 )
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
+from ._docs import described
 from .objects import Objects, checked_objects
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
@@ -126,6 +127,7 @@ def _other_metric(metric) -> Metric | None:
     return None if is_precomputed(metric) or as_metric(metric).euclidean else as_metric(metric)
 
 
+@described()
 class Partition:
     """A validated (X, labels) pair and what several internal indices share, computed once.
 
@@ -139,16 +141,8 @@ class Partition:
         The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
         upper triangle); or the data prepared already (:class:`PreparedData`, which carries
         its metric: ``metric`` is then not read).
-    labels : array-like of shape (n,)
-        The clustering.
     needs : iterable of str
         What the cores will read (:data:`NEEDS`; a core's ``needs`` says it).
-    memory_budget_mb : float
-        Bound on each block of pairwise distances.
-    metric : str or Metric
-        How X gives the distances: ``"euclidean"``, another of :data:`METRICS` (the distances
-        of X's rows in that metric, computed block by block), a
-        :class:`~clustval._engine.metrics.Metric` (Minkowski with its p), or ``"precomputed"``.
     sample_weight : array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies
         (:func:`~clustval.indices.objects.check_sample_weight`). Objects of weight 0 are dropped
@@ -1115,6 +1109,7 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
     extra = (by_option[key].get(value, frozenset()) for key, value in options.items() if key in by_option)
     return frozenset(core.needs).union(*extra)
 
+@described()
 def score_alone(
     core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
     *, sample_weight=None, **options,
@@ -1126,14 +1121,6 @@ def score_alone(
     ----------
     core : callable
         The index's core, ``core(partition, **options)``, marked with :func:`reads`.
-    X : array-like of shape (n_samples, n_features)
-        The data (or the distance matrix with ``metric="precomputed"``).
-    labels : array-like of shape (n_samples,)
-        The cluster of each object.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances held at once.
-    metric : str or Metric, default "euclidean"
-        How X is read (:class:`Partition`).
     sample_weight : array-like of shape (n_samples,), optional
         Counts of copies (:class:`Partition`), for a core that weighs them.
     **options

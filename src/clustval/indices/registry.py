@@ -49,7 +49,7 @@ from . import (
     partition,
     scatter,
 )
-from ._docs import document_all
+from ._docs import described, document_all
 from .options import IndexOption
 from .partition import needs_of
 
@@ -752,7 +752,8 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     -------
     callable
         A decorator that returns the function, its ``__signature__`` and ``__doc__`` set
-        (and kept up to date by :func:`register`).
+        (and kept up to date by :func:`register`), the docstring's shared parameters filled
+        in (:func:`clustval.indices._docs.described`).
 
     Raises
     ------
@@ -783,6 +784,8 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
     """
 
     def mark(function: Callable) -> Callable:
+        # the shared parameters first, ``**options`` among them unless it takes others too
+        described(None if others else kind or "indices")(function)
         doc = function.__doc__  # None under python -OO: the signature only
         if doc is not None and not re.search(r"^\s*\*\*options$", doc, re.M):
             raise InputError(f"{function.__name__}: document its **options (the options are listed after it).")

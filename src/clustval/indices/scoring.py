@@ -74,12 +74,6 @@ def score(
         :data:`clustval.indices.registry.ALIASES`); the result names them by registry name.
         Default: every index that the given inputs allow (external ones when ``labels_true``
         is given, internal ones when ``X`` or ``distances`` is).
-    undefined : {"raise", "nan"}
-        An index undefined for this input (e.g. silhouette of one cluster) raises
-        :class:`~clustval.errors.UndefinedIndexError` ("raise", the default), or is NaN
-        while every defined index keeps its value ("nan").
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances (see :func:`internal_scores`).
     progress : bool or None, default None
         A progress bar on stderr (see :func:`internal_scores`).
     metric : str or Metric, default "euclidean"
@@ -97,10 +91,6 @@ def score(
         What the noise label -1 of ``labels_pred`` (DBSCAN, HDBSCAN, OPTICS) means: one
         cluster, objects left out of the score (truth, data and weights too), or each a
         cluster of its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
-    **options
-        The indices' options by name, as ``s2_matching="identity"`` or ``db_q=2``: every
-        option of :data:`~clustval.indices.registry.OPTIONS`. ``help(score)`` lists each
-        with its values, default and meaning, from its declaration.
 
     Returns
     -------
@@ -205,21 +195,10 @@ def external_scores(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n,)
-    names : iterable of str, str or None
-        Registry names or aliases of external indices (:data:`clustval.indices.registry.EXTERNAL`); None
-        (default) means all of them.
-    undefined : {"raise", "nan"}
-        An index undefined for this input raises UndefinedIndexError ("raise"), or is NaN
-        while every other index keeps its value ("nan").
     sample_weight : array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies (as :func:`score`).
     noise : {"cluster", "exclude", "singletons"} or None
         What the noise label -1 of ``labels_pred`` means (as :func:`score`).
-    **options
-        The external indices' options by name, as ``s2_matching="identity"``
-        (:func:`~clustval.indices.registry.options_of` ``("external")``; ``help()`` lists
-        each with its values, default and meaning).
 
     Returns
     -------
@@ -279,12 +258,6 @@ def external_scores_from_table(
         :class:`~clustval.indices.contingency.Contingency` from long ``class, cluster, count`` rows
         (:func:`clustval.indices.counts.contingency_from_counts`) or a DataFrame group-by
         (:func:`clustval.indices.counts.contingency_from_frame`). All-zero rows and columns are dropped.
-    names : iterable of str, str or None
-        Registry names or aliases of external indices; None (default) means all of them.
-    undefined : {"raise", "nan"}
-        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
-    **options
-        The external indices' options by name, as :func:`external_scores` takes them.
 
     Returns
     -------
@@ -337,29 +310,6 @@ def internal_scores(
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data, finite numbers; with ``metric="precomputed"`` the (n, n) distance matrix
-        instead (finite, non-negative, symmetric, zero diagonal; or its condensed upper
-        triangle, as ``scipy.spatial.distance.pdist`` returns it).
-    labels : array-like of shape (n,)
-        The cluster of each object.
-    names : iterable of str, str or None
-        Registry names or aliases of internal indices (:data:`clustval.indices.registry.INTERNAL`); None
-        (default) means all of them.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances.
-    undefined : {"raise", "nan"}
-        An undefined index raises UndefinedIndexError ("raise"), or is NaN while every
-        other index keeps its value ("nan").
-    metric : str or Metric, default "euclidean"
-        The distance between the rows of X: ``"euclidean"``, another of scipy's metric
-        names (``"sqeuclidean"``, ``"cityblock"`` or ``"manhattan"``, ``"chebyshev"``,
-        ``"minkowski"``, ``"cosine"``, ``"correlation"``), a
-        :class:`~clustval._engine.metrics.Metric` (Minkowski's p: ``Metric("minkowski", p=3)``),
-        or ``"precomputed"`` (X is the distance matrix). With any but Euclidean only the
-        distance-based indices (Sil, BWP, IGP, Dunn, the rank and neighbour indices, ...)
-        are defined; those that need centroids (STDI, DB, DBI, XB, Calinski-Harabasz)
-        are refused with an InputError, and are left out when ``names`` is None.
     progress : bool or None, default None
         A progress bar on stderr, one step per index: None (automatic) draws it only when
         stderr is a terminal and once the call has run about 1.5 s (or keeps the bar of an
@@ -374,11 +324,6 @@ def internal_scores(
         (:class:`~clustval.indices.partition.Partition`). Only the indices whose entry takes
         weights (``IndexSpec.weights``) do; naming another is an InputError, and with
         ``names`` None the others are left out. Objects of weight 0 are absent.
-    **options
-        The internal indices' options by name, as ``xb_separation="closest_pair"`` or
-        ``db_q=2`` (:func:`~clustval.indices.registry.options_of` ``("internal")``;
-        ``help()`` lists each with its values, default and meaning), passed to each index's
-        core under its own keyword (``db_q`` is :func:`~clustval.indices.classic.db`'s ``q``).
 
     Returns
     -------
@@ -432,18 +377,6 @@ def internal_scorer(
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data; with ``metric="precomputed"`` the distance matrix (as :func:`internal_scores`).
-    names : iterable of str, str or None
-        Registry names of internal indices; None (default) means all of them.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances.
-    undefined : {"raise", "nan"}
-        An undefined index raises UndefinedIndexError ("raise"), or is NaN ("nan").
-    metric : str or Metric, default "euclidean"
-        The distance between the rows of X, as :func:`internal_scores` takes it.
-    **options
-        The internal indices' options by name, as :func:`internal_scores` takes them.
 
     Returns
     -------

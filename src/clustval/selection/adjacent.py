@@ -22,6 +22,11 @@ from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import completed
 from ..indices.partition import COORDINATES, Partition
 
+# The partitions that the tests of a split read, described once
+_SPLIT = """labels, labels_next : array-like of shape (n_samples,)
+    Partitions into K and K + 1 clusters, the second splitting one cluster of the first."""
+_split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT})
+
 
 def _pooled_w(X, labels) -> tuple[float, int, int]:
     """tr W of a partition, its number of clusters and of objects."""
@@ -151,17 +156,12 @@ def _hartigan_of(at, after) -> float:
     return float((w1 / w2 - 1) * (n - k - 1))
 
 
-@completed(reads_distances=False)
+@_split_test
 def duda_hart(X, labels, labels_next) -> float:
     """Duda & Hart's ratio Je(2) / Je(1) for the cluster that ``labels_next`` splits in two.
 
     Je(1) of the split cluster, Je(2) of its two parts (Duda & Hart 1973, sec. 6.12);
     :func:`split_tests` gives the critical value.
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
 
     Returns
     -------
@@ -190,16 +190,11 @@ def _duda_hart_of(sums: tuple[float, float, int, int]) -> float:
     return je2 / je1
 
 
-@completed(reads_distances=False)
+@_split_test
 def pseudo_t2(X, labels, labels_next) -> float:
     """Pseudo T^2 of the cluster that ``labels_next`` splits: ``(Je1 - Je2) / (Je2 / (n_1 + n_2 - 2))``.
 
     SAS/STAT's CLUSTER statistic, small when the two parts should stay merged.
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
 
     Returns
     -------
@@ -229,18 +224,13 @@ def _pseudo_t2_of(sums: tuple[float, float, int, int]) -> float:
     return (je1 - je2) / (je2 / dof)
 
 
-@completed(reads_distances=False)
+@_split_test
 def beale(X, labels, labels_next) -> float:
     """Beale's F of the cluster that ``labels_next`` splits in two.
 
     ``F = ((Je1 - Je2) / Je2) / (((n_m - 1) / (n_m - 2)) 2^(2/p) - 1)``, n_m the split cluster's
     size, on F(p, (n_m - 2) p): Beale's (1969) test of one against two clusters, on the split
     cluster, as Charrad et al. (2014) state it and NbClust 3.0.1 computes it.
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
 
     Returns
     -------
@@ -340,7 +330,7 @@ BEALE_ALPHA = 0.1
 HARTIGAN_THRESHOLD = 10.0
 
 
-@completed(reads_distances=False)
+@_split_test
 def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, float]:
     """The tests of the split from K to K + 1 clusters: is K enough?
 
@@ -350,8 +340,6 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
 
     Parameters
     ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters, the second splitting one cluster of the first.
     z : float, default 3.20
         The standard score of the Duda-Hart test (Milligan & Cooper 1985's best).
 

@@ -242,9 +242,6 @@ def select_k(
         they need nested partitions (a hierarchical algorithm): elsewhere they are NaN.
     name : str
         The data set's name, as the plot's title gives it.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of pairwise distances
-        (:func:`clustval.indices.scoring.internal_scores`).
     undefined : {"nan", "raise"}, default "nan"
         An index undefined at some K (Silhouette at K = n, a determinant of a singular
         scatter matrix) is NaN there, listed in :attr:`Selection.undefined` and skipped when

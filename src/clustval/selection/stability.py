@@ -41,6 +41,7 @@ from .._engine.validation import as_data_matrix, check_draws, check_seed
 from ..clustering import clusterer
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
+from ..indices._docs import described
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -118,6 +119,7 @@ class PredictionStrength:
         return (self.best,) if self.best in self.ks else ()
 
 
+@described("algorithm")
 def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 50, cutoff: float = 0.8,
                         seed: int = 0, **options) -> PredictionStrength:  # fmt: skip
     """Prediction strength of the clusterings of ``X`` at each K (Tibshirani & Walther 2005).
@@ -135,9 +137,6 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
         The data.
     ks : iterable of int
         The numbers of clusters to try, each at least 2 and at most n // 2.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
-        an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``.
     n_splits : int, default 50
         The number of random splits (fpc's ``M``).
     cutoff : float, default 0.8
@@ -145,8 +144,6 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
         to 0.9).
     seed : int, default 0
         Seed of the splits.
-    **options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).
 
     Returns
     -------
@@ -259,6 +256,7 @@ class Clusterboot:
     seed: int
 
 
+@described("algorithm")
 def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, seed: int = 0,
                 dissolution: float = 0.5, recover: float = 0.75, **options) -> Clusterboot:  # fmt: skip
     """Clusterwise stability by the bootstrap (Hennig 2007), as R fpc's ``clusterboot``.
@@ -274,9 +272,6 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
         The data.
     n_clusters : int
         K, at least 2.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
-        an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``.
     n_resamples : int, default 100
         The number of bootstrap resamples (fpc's ``B``).
     seed : int, default 0
@@ -285,8 +280,6 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
         A similarity at most this is a dissolution of the cluster (Hennig 2007).
     recover : float, default 0.75
         A similarity above this is a recovery of the cluster.
-    **options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).
 
     Returns
     -------
@@ -392,6 +385,7 @@ class Stability:
         return self.best_ks[0] if self.best_ks else None
 
 
+@described("algorithm")
 def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, seed: int = 0,
                 **options) -> Stability:  # fmt: skip
     """The most stable K by Lange, Roth, Braun & Buhmann (2004).
@@ -410,14 +404,10 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
         The data.
     ks : iterable of int
         The numbers of clusters to try, each at least 2 and at most n // 2.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it.
     n_splits : int, default 20
         The number of random splits.
     seed : int, default 0
         Seed of the splits and of the random labels.
-    **options
-        The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).
 
     Returns
     -------
@@ -498,6 +488,7 @@ STABILITY = {
 }
 
 
+@described("algorithm")
 def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "prediction_strength",
                    **options) -> tuple[dict[int, float], tuple[int, ...]]:  # fmt: skip
     """One stability criterion's value at each K and its best K, in the shape of
@@ -509,8 +500,6 @@ def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "predict
         The data.
     ks : iterable of int
         The numbers of clusters.
-    algorithm : str, estimator or callable, default "pam"
-        As :func:`clustval.select_k` takes it.
     method : {"prediction_strength", "instability"}, default "prediction_strength"
         :func:`prediction_strength` (larger is better) or :func:`stability_k`'s normalised
         instability (smaller is better).
@@ -681,6 +670,7 @@ class Calibration:
         return tuple({"k": k, **{index: self.standardised[index][k] for index in self.indices}} for k in self.ks)
 
 
+@described("indices")
 def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *, n_random: int = 100,
               methods: Sequence[str] = RANDOM_METHODS, seed: int = 0, **options) -> Calibration:  # fmt: skip
     """Internal indices of clusterings, against those of random clusterings at the same K (Hennig 2019).
@@ -704,8 +694,6 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
         The random clusterings, pooled: random medoids and random neighbourhoods.
     seed : int, default 0
         Seed of the random clusterings.
-    **options
-        The indices' options by name, as :func:`clustval.score` takes them.
 
     Returns
     -------
