@@ -265,9 +265,7 @@ def _declared(spec, name: str):
 
 def _reads_distances(spec) -> bool:
     """Whether the index reads the distances alone (so X may be precomputed distances)."""
-    from .partition import COORDINATES  # not at the top: partition's docstrings are filled here
-
-    return COORDINATES not in spec.needs
+    return not spec.reads_coordinates
 
 
 def _shared(kind: str, reads_distances: bool) -> dict[str, str]:

@@ -213,6 +213,18 @@ class IndexSpec:
         """
         return self.needs | needs_of(self.core, self.core_options(given)) if hasattr(self.core, "needs") else self.needs
 
+    @property
+    def reads_coordinates(self) -> bool:
+        """Whether the core reads X's coordinates; if not, the distances alone (X may be a
+        precomputed distance matrix).
+
+        Examples
+        --------
+        >>> get_index("xb").reads_coordinates, get_index("sil").reads_coordinates
+        (True, False)
+        """
+        return partition.COORDINATES in self.needs
+
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
 
