@@ -44,6 +44,7 @@ Both need ``pip install 'clustval[dask]'``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import logging
 import math
@@ -395,13 +396,14 @@ class ClusterPairValues(PairValues):
         super().__init__(X, codes, n_clusters, memory_budget_mb, precomputed, parts=self.tasks, metric=metric)
         self.client = client
         self.shared = None
+        self.streams = False  # the rank batches hold both classes, every pass a run of tasks
 
-    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=-1):
         """:func:`clustval._engine.pair_pass.kernel_pass` over every part, a run of parts per task.
 
         Parameters
         ----------
-        mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken
+        mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only
             As :func:`clustval._engine.pair_pass.kernel_pass` takes them (``taken``: per part).
 
         Returns
@@ -433,7 +435,7 @@ class ClusterPairValues(PairValues):
             p0, p1 = spans[i]
             return self.client.submit(
                 _parts_task, data[0], self.bounds[p0 : p1 + 1], mode, lo, hi, shift, n_buckets,
-                t_low, t_high, select, taken[p0:p1], pure=True, retries=RETRIES,
+                t_low, t_high, select, taken[p0:p1], only=only, pure=True, retries=RETRIES,
             )  # fmt: skip
 
         runs = _gather_tasks(self.client, self.shared, submit, len(spans))
@@ -446,10 +448,10 @@ class ClusterPairValues(PairValues):
             self.shared.release()
 
 
-def _parts_task(source, bounds, *args):
+def _parts_task(source, bounds, *args, only=-1):
     """A worker's task: :func:`clustval._engine.pair_pass.kernel_pass` on one thread (see
     :func:`_block_task`)."""
-    return _one_thread(kernel_pass, source, bounds, *args)
+    return _one_thread(functools.partial(kernel_pass, only=only), source, bounds, *args)
 
 
 def _one_thread(function, *args):

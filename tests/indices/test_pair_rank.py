@@ -277,6 +277,34 @@ def test_compiled_and_numpy_paths_and_a_distance_matrix_agree(monkeypatch):
     assert _stats(pair_stats(X, codes, 4, ranks=True, extreme_sums=True, memory_budget_mb=2)) == expected
 
 
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("lattice", [False, True])
+@pytest.mark.parametrize("held", [0, 1])
+def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lattice, compiled):
+    # a budget of a few batches: the smaller class of the shared buckets is held sorted and the
+    # other streamed past it in many calls (pair_pass._rank_group); one cluster of 85 % of the
+    # objects makes the between pairs the smaller class (held = 1)
+    from clustval._engine import pair_pass
+
+    rng = np.random.default_rng(13 + held)
+    n = 1400
+    X = rng.integers(0, 40, size=(n, 2)).astype(float) if lattice else rng.normal(size=(n, 3))
+    codes = rng.integers(0, 5, n) if held == 0 else (rng.random(n) < 0.15).astype(int)
+    k = int(codes.max()) + 1
+    if not compiled:
+        monkeypatch.setattr(_compiled, "pair_kernels", lambda work=0: None)
+    monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)  # the groups, whatever the passes take
+    seen = []
+    rank_group = pair_pass._rank_group
+    monkeypatch.setattr(pair_pass, "_rank_group", lambda *a: seen.append(a[6]) or rank_group(*a))
+    streamed = pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    batches = pair_pass.PairValues(X, codes, k, 0.2, False)
+    batches.streams = False
+    batched = pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=0.2, values=batches)
+    assert held in seen
+    assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
+
+
 def test_a_wrong_value_range_is_found_again():
     # the range bounds the buckets; a value outside it would be lost, so the pass checks
     rng = np.random.default_rng(12)
@@ -336,7 +364,8 @@ def test_one_buffer_holds_every_batch(monkeypatch):
     monkeypatch.undo()
     assert s.passes > 4 and _stats(s) == _sorted_oracle(X, codes)
     capacity = int(0.5 * 2**20 // pair_pass._BYTES_PER_VALUE)
-    assert [size for size in made if isinstance(size, int) and size >= capacity] == [capacity]
+    assert values.capacity == capacity + values.stream_room  # a stream's rows beside a full batch
+    assert [size for size in made if isinstance(size, int) and size >= capacity] == [values.capacity]
 
 
 def test_many_passes_warn_once_with_their_cost_and_a_budget_that_takes_fewer():

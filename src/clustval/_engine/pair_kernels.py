@@ -82,7 +82,7 @@ def _tail_sums(bits, m, lo, low_end, high_start, hi, kept, below, above):  # pra
 def pair_value_pass(
     XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
     mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
-    out_within, out_between, cursors,
+    out_within, out_between, cursors, only, rows, room,
 ):  # pragma: no cover  # fmt: skip
     """One pass over the pairs of the tile pairs ``starts[w]:stops[w]`` for worker w.
 
@@ -92,6 +92,13 @@ def pair_value_pass(
     ``cursors[w, c]`` on (the caller sizes each worker's run from its histogram), and
     leaving there where it stopped (a pass may be run as several calls, each a share of
     every worker's tile pairs).
+
+    ``only`` (0 or 1, else -1): the tile pairs of that class alone, the others skipped
+    without computing a distance. ``rows[w]`` (>= 0): the row of tile pair ``starts[w]`` to
+    start at. A collecting worker stops before a row that could take class c past
+    ``room[w, c]`` (a row adds at most TILE values), leaving in ``starts[w]`` and ``rows[w]``
+    where to go on (``starts[w] == stops[w]``: done, ``rows[w]`` -1): a stream of values
+    through a buffer of any size.
     """
     for w in numba.prange(starts.size):
         dist = np.empty(TILE)
@@ -107,21 +114,32 @@ def pair_value_pass(
         low_end = lo + (max(t_low, 0) << shift)
         high_start = lo + ((t_high + 1) << shift)
         at_within, at_between = cursors[w, 0], cursors[w, 1]
-        for p in range(starts[w], stops[w]):
+        p, first = starts[w], rows[w]
+        while p < stops[w]:
             a, b = pair_a[p], pair_b[p]
             b0, b1 = tiles[b], tiles[b + 1]
             c = 0 if tile_cluster[a] == tile_cluster[b] else 1
-            for i in range(tiles[a], tiles[a + 1]):
-                j0 = i + 1 if a == b else b0  # inside one tile: the pairs j > i only
+            if only >= 0 and c != only:
+                p += 1
+                continue
+            i = tiles[a] if first < 0 else first
+            first = -1
+            while i < tiles[a + 1]:
+                if mode & COLLECT and (at_within if c == 0 else at_between) + TILE > room[w, c]:
+                    first = i  # no room for another row: go on from here at the next call
+                    break
+                row = i
+                i += 1
+                j0 = row + 1 if a == b else b0  # inside one tile: the pairs j > i only
                 if j0 >= b1:
                     continue
                 m = b1 - j0
                 if precomputed:
-                    row = D[order[i]]
+                    source = D[order[row]]
                     for j in range(m):
-                        dist[j] = row[order[j0 + j]]
+                        dist[j] = source[order[j0 + j]]
                 else:
-                    x = columns[a] + i - tiles[a]
+                    x = columns[a] + row - tiles[a]
                     y = columns[b] + j0 - b0
                     distances(XT, x, XT, y, y + m, dist)
                 if mode & RANGE:
@@ -146,26 +164,48 @@ def pair_value_pass(
                         at_within = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within, at_within)
                     else:
                         at_between = _collect(bits, dist, m, lo, hi, shift, select, kept, out_between, at_between)
+            if first >= 0:
+                break
+            p += 1
+        starts[w], rows[w] = p, first
         cursors[w, 0], cursors[w, 1] = at_within, at_between
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _first_from(values, at, q, strict):  # pragma: no cover
+    """The first index from ``at`` on whose value is at least q (``strict``: above q), the
+    values sorted and values[:at] below it: a step from ``at``, then doubling steps and a
+    bisection, so a far jump costs its logarithm and a near one a few reads."""
+    m = values.size
+    if at >= m or (values[at] > q if strict else values[at] >= q):
+        return at
+    step = 1  # values[at] is before the answer
+    while at + step < m and (values[at + step] <= q if strict else values[at + step] < q):
+        at += step
+        step *= 2
+    low, high = at + 1, min(at + step, m)
+    while low < high:
+        middle = (low + high) // 2
+        if values[middle] <= q if strict else values[middle] < q:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 @numba.njit(cache=True, nogil=True)
-def merge_counts(within, between):  # pragma: no cover
-    """(below, equal): over the sorted ``within`` values w, the number of sorted ``between``
-    values b < w and b == w, summed, in one merge (numpy counterpart: two
-    ``np.searchsorted`` of ``within`` in ``between``, ``_pair_pass._merge_counts``)."""
+def merge_counts(queries, values):  # pragma: no cover
+    """(below, equal): over the sorted ``queries`` q, the number of sorted ``values`` v < q
+    and v == q, summed (numpy counterpart: two ``np.searchsorted`` of the queries in the
+    values, ``_pair_pass._merge_counts``). One walk through both, galloping over the
+    values, so a few queries against many values cost little."""
     below = 0
     equal = 0
-    lt = 0  # between values below the current w
-    le = 0  # between values at most the current w
-    m = between.size
-    for w in within:
-        while lt < m and between[lt] < w:
-            lt += 1
-        if le < lt:
-            le = lt
-        while le < m and between[le] <= w:
-            le += 1
+    lt = 0  # values below the current q
+    le = 0  # values at most the current q
+    for q in queries:
+        lt = _first_from(values, lt, q, False)
+        le = _first_from(values, max(le, lt), q, True)
         below += lt
         equal += le - lt
     return below, equal

@@ -18,10 +18,17 @@ distance pass finds):
    buckets (at the top, it also sums the within distances exactly: S_W). Comparisons of
    values in different buckets are decided by the counts; so are those inside a bucket
    one value wide (all ties).
-2. The other buckets holding both classes are collected: their values are copied out,
-   batch by batch of at most ``budget / 8 bytes`` values (at least 4096), one collecting pass per batch;
-   each batch's two classes are sorted and merged, which counts its comparisons (minus
-   those across its buckets, already counted in step 1).
+2. The other buckets holding both classes are settled in one of two ways:
+   - if their values fit a batch of ``budget / 8 bytes`` values (at least 4096), they are
+     copied out, one collecting pass per batch, and each batch's two classes are sorted and
+     merged, which counts its comparisons (minus those across its buckets, already counted
+     in step 1);
+   - otherwise (:func:`_rank_group`), by groups of buckets whose values of the smaller
+     class fill half the budget: a pass over that class's pairs alone collects and sorts
+     them, and a pass over the other class's pairs streams its values of the group past
+     them, in calls that each fill the other half of the budget, each call's runs sorted
+     and merged with the held values. The streamed class is never held whole, so a group
+     costs one pass over the larger class however many of its values fall in the group.
 3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
    the counts; the values of the buckets below (above) it are summed exactly during the
    first collecting pass, and the bucket itself is collected to pick its smallest
@@ -31,18 +38,22 @@ distance pass finds):
    four levels: the bit patterns have 63 bits).
 
 Cost: each pass is O(N_T d) time (the distances recomputed, or read from the matrix): one
-histogram pass, then one pass per batch, each batch sorted (O(V log V) in all) and merged.
-The batches hold the values that share a bucket with the other class (V: the overlap of the
-within and the between distances), 8 bytes each, so there are about 8 V / budget of them.
-Well separated clusters (V small) take two passes; clusters whose within and between
-distances overlap throughout (random labels, uniform data cut into K parts, two classes
-that overlap) take V ~ N_T: 7 passes at n = 20,000 with the default 256 MB, about 150 at
-n = 100,000, where the plan warns (:class:`~clustval.errors.SlowPassesWarning`) with the
-budget that takes about eight. The passes cannot be bounded apart from the overlap within a
-fixed budget: each comparison of a within value with a between value in one bucket is decided
-only by the two values (or by finer counts, which cost as much memory per value as the
-value), so a pass settles at most about budget / 8 bytes of the V values. Memory: the batch
-(the budget, one buffer for every batch) and a histogram of 2^16 x 2 counters per part.
+histogram pass, then the batches or the groups; every value of a shared bucket is sorted
+once (O(V log V) in all, V the values that share a bucket with the other class) and merged.
+Well separated clusters (V small) take two passes. When the two classes overlap throughout
+(random labels, uniform data cut into K parts, two classes that overlap), V ~ N_T, and the
+groups take about 2 * 8 V_s / budget passes, V_s the shared values of the smaller class
+(about N_T / K for K clusters of equal size): one pass over the larger class per group
+(the one over the smaller class costs its share). At n = 20,000, K = 10 and the default
+256 MB that is 2 groups (the batches of both classes took 7 passes), at n = 100,000 about
+31 (about 150). A plan of 16 passes or more warns
+(:class:`~clustval.errors.SlowPassesWarning`), with the budget that takes about eight.
+The passes cannot be bounded apart from the overlap within a fixed budget: each comparison
+of a within value with a between value in one bucket is decided only by the two values (or
+by finer counts, which cost as much memory per value as the value), so a group holds at
+most budget / 16 bytes of the smaller class. Memory: the held values and the stream's runs
+(the budget, one buffer for every batch and group) and a histogram of 2^16 x 2 counters per
+part.
 
 Every sum is exact (integer mantissas added per exponent), so the C-index is 0 exactly when
 the within distances are the smallest, in any order of the additions. Distances are those
@@ -108,6 +119,12 @@ _SORT_STEPS = 12
 # that takes fewer (about _FEW_PASSES).
 _MANY_PASSES, _FEW_PASSES = 16, 8
 _CALLED_PAIRS = 2**24
+# The rank groups hold this share of the budget's values sorted (the rest streams the other
+# class past them), and a stream runs as this many parts (the threads that sort its runs)
+_HELD_SHARE, _STREAM_PARTS = 0.5, 2
+# Seconds of wall time to sort a streamed value and merge it with the held ones (two
+# threads; measured at n = 20,000): a group costs a pass and this per value it streams
+_MERGE_S = 12e-9
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
@@ -246,14 +263,15 @@ class TileSource:
 
 
 def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                step=None, calls=1, out=None):  # fmt: skip
+                step=None, calls=1, out=None, only=-1):  # fmt: skip
     """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
     part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
     exact accumulators, and the collected values of each class, part after part (``taken``:
     how many each part copies). Pure: :mod:`clustval.dask` runs it as tasks on runs of
     parts, for the same results. It runs in ``calls`` calls, each a share of every part,
     and counts each in the progress ``step`` (``_CALLS`` steps a pass). ``out``: where the
-    collected values go (a buffer at least as long as all of them), else new arrays."""
+    collected values go (a buffer at least as long as all of them), else new arrays;
+    ``only``: the tile pairs of that class alone (0 within, 1 between)."""
     parts = len(bounds) - 1
     hist = np.zeros((parts, 2, n_buckets), dtype=np.int64)
     lowest = np.full((parts, 1), np.iinfo(np.int64).max, dtype=np.int64)
@@ -262,12 +280,13 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
     cursors = np.cumsum(taken, axis=0) - taken
     within, between = _outputs(taken[:, 0].sum(), taken[:, 1].sum(), out)
     cuts = bounds[:-1, None] + (np.diff(bounds)[:, None] * np.arange(calls + 1)) // calls  # (parts, calls + 1)
+    rows, room = np.full(parts, -1, dtype=np.int64), np.full((parts, 2), np.iinfo(np.int64).max, dtype=np.int64)
     for call in range(calls):
         _compiled.pair_kernels().pair_value_pass(
             source.XT, source.columns, source.D, source.order, source.precomputed, source.tiles,
             source.tile_cluster, source.pair_a, source.pair_b, cuts[:, call].copy(),
             cuts[:, call + 1].copy(), mode, lo, hi, shift, t_low, t_high, select, hist, lowest,
-            highest, halves, within, between, cursors,
+            highest, halves, within, between, cursors, only, rows, room,
         )  # fmt: skip
         if step is not None:
             step.advance(_CALLS // calls)
@@ -310,35 +329,47 @@ class PairValues:
                 XT, columns = tile_major_layout(np.ascontiguousarray(X[self.order]), tiles)
                 D = np.zeros((1, 1))
             self.source = TileSource(XT, columns, D, self.order, precomputed, tiles, tile_cluster, pair_a, pair_b)
+            # a stream runs as one part per thread: each call's runs are long beside the
+            # values held (merging a run walks them all)
+            self.stream_bounds = part_bounds(np.diff(tiles), _STREAM_PARTS)
         else:
             self.bounds = np.array([0, 1])
             self.own = codes[self.order]
             self.end_of = self.starts[1:][self.own]  # first position after each object's cluster
             self.data = X if precomputed else np.ascontiguousarray(X[self.order])
             self.block_rows = rows_per_block(self.n, memory_budget_mb, _ARRAYS_PER_BLOCK_ROW)
+        # ranks by groups of buckets (_rank_group): a class held sorted, the other streamed through the
+        # rest of the buffer, which holds at least two rows of a tile per part (Dask: False)
+        self.streams = True
+        self.stream_room = 2 * TILE * _STREAM_PARTS
 
     def value_range(self) -> tuple[int, int]:
         """The bits of the smallest and the largest distance (a pass of its own)."""
         out = self.run(RANGE, 0, 0, 0, 1)
         return int(out.lowest), int(out.highest)
 
-    def run(self, mode, lo, hi, shift, n_buckets, *, t_low=-1, t_high=None, select=None, counts=None) -> _Pass:
+    def run(self, mode, lo, hi, shift, n_buckets, *, t_low=-1, t_high=None, select=None, counts=None,
+            only=-1) -> _Pass:  # fmt: skip
         """One pass over the values whose bits lie in [lo, hi], bucket ``(bits - lo) >> shift``.
 
         ``select`` (with COLLECT): the buckets to copy out, ``counts``: the part histogram of
-        the same buckets (from a HISTOGRAM pass), which sizes each part's run of the output.
+        the same buckets (from a HISTOGRAM pass), which sizes each part's run of the output;
+        ``only``: the values of that class alone (0 within, 1 between), the other's pairs
+        skipped.
         """
         self.passes += 1
         t_high = n_buckets if t_high is None else t_high
         taken = np.zeros((len(self.bounds) - 1, 2), dtype=np.int64)  # (parts, 2): values each part copies
         if mode & COLLECT:
             taken = counts[:, :, select].sum(axis=2)
+            if only >= 0:
+                taken[:, 1 - only] = 0
         else:
             select = np.zeros(1, dtype=bool)
         self.planned(0)  # a pass not planned before (the first ones) counts now
         if self.compiled:
             hist, lowest, highest, halves, within, between = self.parts_pass(
-                mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken)  # fmt: skip
+                mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=only)  # fmt: skip
             sums = [ExactSum() for _ in range(3)]
             for s in range(3):
                 sums[s].add_halves(halves[:, s].sum(axis=0))
@@ -350,14 +381,75 @@ class PairValues:
             highest = np.full((1, 1), -1, dtype=np.int64)
             within, between = _outputs(taken[0, 0], taken[0, 1], self._buffer(mode, taken))
             sums = self._numpy_pass(mode, lo, hi, shift, t_low, t_high, select, hist[0], lowest[0],
-                                    highest[0], within, between)  # fmt: skip
+                                    highest[0], within, between, only)  # fmt: skip
         return _Pass(hist.sum(axis=0), hist, int(lowest.min()), int(highest.max()), sums, within, between)
 
-    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken):
+    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=-1):
         """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
         return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
                            step=self.progress, calls=_CALLS if self.n_pairs >= _CALLED_PAIRS else 1,
-                           out=self._buffer(mode, taken))  # fmt: skip
+                           out=self._buffer(mode, taken), only=only)  # fmt: skip
+
+    def stream(self, c: int, lo, hi, shift, select, out: np.ndarray, expected: int) -> Iterator[list[np.ndarray]]:
+        """The values of class c in [lo, hi] whose bucket is selected, through ``out`` (at
+        least ``stream_room`` values): one pass over the class's pairs, in calls that each
+        fill the buffer at most, the runs of each call yielded (one per part) before the next
+        call overwrites them. ``expected``: how many values the pass yields (for the bar)."""
+        self.passes += 1
+        self.planned(0)
+        calls = max(1, -(-expected // max(1, out.size - self.stream_room // 2)))  # about
+        if not self.compiled:
+            if self.progress is not None:
+                self.progress.advance(_CALLS)
+            yield from self._numpy_stream(c, lo, hi, shift, select, out)
+            return
+        advanced = 0  # steps of the bar: _CALLS in all, whatever the calls
+        parts = len(self.stream_bounds) - 1
+        region = out.size // parts
+        first = np.arange(parts, dtype=np.int64) * region
+        starts, stops = self.stream_bounds[:-1].copy(), self.stream_bounds[1:].copy()
+        rows = np.full(parts, -1, dtype=np.int64)
+        room = np.zeros((parts, 2), dtype=np.int64)
+        room[:, c] = first + region
+        # the counts and sums a collecting pass leaves alone
+        hist, extremes = np.zeros((parts, 2, 1), dtype=np.int64), np.zeros((parts, 1), dtype=np.int64)
+        halves = np.zeros((parts, 3, 2048, 2), dtype=np.int64)
+        outputs = (out, np.empty(0)) if c == 0 else (np.empty(0), out)
+        while (starts < stops).any():
+            cursors = np.zeros((parts, 2), dtype=np.int64)
+            cursors[:, c] = first
+            s = self.source
+            _compiled.pair_kernels().pair_value_pass(
+                s.XT, s.columns, s.D, s.order, s.precomputed, s.tiles, s.tile_cluster, s.pair_a, s.pair_b,
+                starts, stops, COLLECT, lo, hi, shift, -1, 0, select, hist, extremes, extremes, halves,
+                *outputs, cursors, c, rows, room,
+            )  # fmt: skip
+            step = min(_CALLS - advanced, max(1, _CALLS // calls))
+            if self.progress is not None and step:
+                self.progress.advance(step)
+            advanced += step
+            yield [out[a:b] for a, b in zip(first.tolist(), cursors[:, c].tolist()) if b > a]
+        if self.progress is not None and advanced < _CALLS:
+            self.progress.advance(_CALLS - advanced)
+
+    def _numpy_stream(self, c, lo, hi, shift, select, out) -> Iterator[list[np.ndarray]]:
+        """:meth:`stream` on row blocks: each block's values copied in, the buffer yielded
+        whenever it is full."""
+        filled = 0
+        for c_values in self._blocks():
+            bits = c_values[c].view(np.int64)
+            inside = (bits >= lo) & (bits <= hi)
+            taken = c_values[c][inside][select[(bits[inside] - lo) >> shift]]
+            while taken.size:
+                put = taken[: out.size - filled]
+                out[filled : filled + put.size] = put
+                filled += put.size
+                taken = taken[put.size :]
+                if filled == out.size:
+                    yield [out]
+                    filled = 0
+        if filled:
+            yield [out[:filled]]
 
     def _buffer(self, mode, taken) -> np.ndarray | None:
         """The buffer a collecting pass fills, kept for the next batch: a fresh array of a few
@@ -369,8 +461,12 @@ class PairValues:
             self._collected = None  # the old one goes before the new one comes
             # as long as the largest batch: untouched pages cost no memory, and a later batch
             # larger than the first would otherwise hold two buffers at once
-            self._collected = np.empty(max(size, min(self.capacity, self.n_pairs)))
+            self._collected = np.empty(max(size, min(self.capacity, self.n_pairs + self.stream_room)))
         return self._collected
+
+    def spare(self, used: int) -> np.ndarray:
+        """The buffer after its first ``used`` values: where a stream runs beside them."""
+        return self._collected[used:]
 
     def planned(self, passes: int, sorts: int = 0, *, known: bool = False) -> None:
         """Count ``passes`` more passes and ``sorts`` more sorted batches to come in the
@@ -410,12 +506,15 @@ class PairValues:
             end = self.end_of[r0:r1, None]
             yield D[(columns > rows) & (columns < end)], D[columns >= end]  # a later cluster: j > i
 
-    def _numpy_pass(self, mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, within, between):
+    def _numpy_pass(self, mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, within, between,
+                    only=-1):  # fmt: skip
         """The compiled pass's work on row blocks, with numpy (same results: exact)."""
         sums = [ExactSum() for _ in range(3)]
         filled = [0, 0]
         for c_values in self._blocks():
             for c, values in enumerate(c_values):
+                if only >= 0 and c != only:
+                    continue
                 bits = values.view(np.int64)
                 if mode & RANGE:
                     if values.size:
@@ -470,19 +569,72 @@ def _dot(a: np.ndarray, b: np.ndarray) -> int:
     return sum(x * y for x, y in zip(a[nonzero].tolist(), b[nonzero].tolist()))
 
 
-def _merge_counts(within: np.ndarray, between: np.ndarray) -> tuple[int, int]:
-    """Over the sorted within values w: the number of sorted between values b < w, and of
-    b == w, summed (a merge when compiled; binary searches in chunks otherwise)."""
-    kernels = _compiled.pair_kernels(within.size + between.size)
+def _merge_counts(queries: np.ndarray, values: np.ndarray) -> tuple[int, int]:
+    """Over the sorted queries q: the number of sorted values v < q, and of v == q, summed
+    (a merge when compiled; binary searches in chunks otherwise)."""
+    kernels = _compiled.pair_kernels(queries.size + values.size)
     if kernels is not None:
-        below, equal = kernels.merge_counts(within, between)
+        below, equal = kernels.merge_counts(queries, values)
         return int(below), int(equal)
     below = at_most = 0
-    for c0 in range(0, within.size, _EXACT_CHUNK):
-        chunk = within[c0 : c0 + _EXACT_CHUNK]
-        below += int(np.searchsorted(between, chunk, side="left").sum())
-        at_most += int(np.searchsorted(between, chunk, side="right").sum())
+    for c0 in range(0, queries.size, _EXACT_CHUNK):
+        chunk = queries[c0 : c0 + _EXACT_CHUNK]
+        below += int(np.searchsorted(values, chunk, side="left").sum())
+        at_most += int(np.searchsorted(values, chunk, side="right").sum())
     return below, at_most - below
+
+
+def _count_runs(runs: list[np.ndarray], held: np.ndarray) -> tuple[int, int]:
+    """Sort each run in place, and count over its values q the sorted ``held`` values below
+    q and equal to q, summed: two threads (numpy's sort and the merge release the GIL), a
+    single run halved so that both have work."""
+    halves = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]] if len(runs) == 1 else runs
+
+    def count(run: np.ndarray) -> tuple[int, int]:
+        run.sort()
+        return _merge_counts(run, held)
+
+    if sum(run.size for run in runs) < 2**20:
+        done = [count(run) for run in halves]
+    else:
+        with ThreadPoolExecutor(2) as pool:
+            done = list(pool.map(count, halves))
+    return sum(d[0] for d in done), sum(d[1] for d in done)
+
+
+def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class, part_hist) -> tuple[int, int]:
+    """Over the values of the buckets ``group``: the (within w, between b) pairs with b < w,
+    and with b == w. The class ``held_class`` is collected and sorted (a pass over its pairs
+    alone), the other streamed past it (a pass over its pairs) in runs, each sorted and
+    merged with it: the streamed class is never held whole."""
+    select = np.zeros(n_buckets, dtype=bool)
+    select[group] = True
+    out = values.run(COLLECT, lo, hi, shift, n_buckets, select=select, counts=part_hist, only=held_class)
+    held = out.within if held_class == 0 else out.between
+    held.sort()
+    streamed = int(part_hist[:, 1 - held_class, group].sum())
+    below = equal = 0
+    for runs in values.stream(1 - held_class, lo, hi, shift, select, values.spare(held.size), streamed):
+        run_below, run_equal = _count_runs(runs, held)
+        below, equal = below + run_below, equal + run_equal
+    values.batch_sorted()
+    if held_class == 0:  # counted over b: w < b and w == b; b < w is the rest
+        below = held.size * streamed - below - equal
+    return below, equal
+
+
+def _groups(buckets: np.ndarray, sizes: np.ndarray, limit: int) -> list[np.ndarray]:
+    """``buckets`` cut into runs, in order, whose ``sizes`` add up to at most ``limit`` (a
+    bucket larger than the limit alone)."""
+    groups, start, volume = [], 0, 0
+    for position, bucket in enumerate(buckets.tolist()):
+        if volume + sizes[bucket] > limit and position > start:
+            groups.append(buckets[start:position])
+            start, volume = position, 0
+        volume += int(sizes[bucket])
+    if buckets.size:
+        groups.append(buckets[start:])
+    return groups
 
 
 def _sorted_runs(within: np.ndarray, between: np.ndarray) -> list[np.ndarray]:
@@ -562,6 +714,8 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     bucket_hi = np.minimum(bucket_lo + ((1 << shift) - 1), hi)
     single = bucket_lo == bucket_hi  # one value: its comparisons are all ties
     counts = _Counts()
+    groups: list[np.ndarray] = []  # buckets whose ranks _rank_piece settles, a group at a time
+    held_class = 0
     collect = np.zeros(n_buckets, dtype=bool)
     nested: dict[int, tuple[bool, dict[int, int]]] = {}  # bucket -> (ranks, picks) of its own
 
@@ -578,7 +732,22 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         counts.discordant += _dot(W, np.cumsum(B) - B)
         mixed = (W > 0) & (B > 0)
         counts.tied += _dot(W[mixed & single], B[mixed & single])
-        for bucket in np.flatnonzero(mixed & ~single).tolist():
+        unsettled = np.flatnonzero(mixed & ~single)
+        # hold the smaller class sorted and stream the other past it: a pass then settles
+        # budget / 16 bytes of the smaller class's values, not budget / 8 of both, but every
+        # streamed value costs a merge; the batches or the groups, whichever the first pass's
+        # time says is quicker (the same counts either way)
+        held_class = int(W[unsettled].sum() > B[unsettled].sum())
+        held = (W, B)[held_class]
+        hold = int(capacity * _HELD_SHARE)
+        if values.streams:
+            grouped = unsettled[held[unsettled] <= hold]
+            batches = len(_groups(unsettled[total[unsettled] <= capacity], total, capacity))
+            candidate = _groups(grouped, held, hold)
+            streamed = int((W, B)[1 - held_class][grouped].sum())
+            if len(candidate) * pass_s + streamed * _MERGE_S < batches * pass_s:
+                groups, unsettled = candidate, unsettled[held[unsettled] > hold]
+        for bucket in unsettled.tolist():
             resolve(bucket, True, {})
     # the bucket of each pick's boundary, and how many of its values the pick takes
     boundary: dict[int, tuple[int, int]] = {}
@@ -601,19 +770,17 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         if single[bucket]:
             picked[side] += need * _value(int(bucket_lo[bucket]))
 
+    # a pick's bucket collected whole has its comparisons counted with its batch
+    groups = [group[~collect[group]] for group in groups if (~collect[group]).any()]
     # collect the chosen buckets, batch by batch, the tail sums with the first batch
     chosen = np.flatnonzero(collect)
-    batches, start, volume = [], 0, 0
-    for position, bucket in enumerate(chosen.tolist()):
-        if volume + total[bucket] > capacity and position > start:
-            batches.append(chosen[start:position])
-            start, volume = position, 0
-        volume += int(total[bucket])
-    if chosen.size:
-        batches.append(chosen[start:])
-    values.planned(len(batches) or int(bool(picks)), sorts=len(batches), known=True)
-    if root and len(batches) + 1 >= _MANY_PASSES:
-        _warn_slow(len(batches), int(total[chosen].sum()), sum(values.class_sizes), capacity, pass_s)
+    batches = _groups(chosen, total, capacity)
+    passes = len(batches) + 2 * len(groups)
+    values.planned(passes or int(bool(picks)), sorts=len(batches) + len(groups), known=True)
+    if root and passes + 1 >= _MANY_PASSES:
+        # a batch holds the capacity of both classes' values, a group _HELD_SHARE of it of one class
+        volume = int(total[chosen].sum()) + int(sum(int(held[group].sum()) for group in groups) / _HELD_SHARE)
+        _warn_slow(passes, volume, sum(values.class_sizes), capacity, pass_s, 2 if groups else 1)
     tails = ExactSum(), ExactSum()
     if picks and not batches:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
@@ -630,12 +797,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         runs = _sorted_runs(within, out.between)
         if ranks:  # (w, b) with b < w, and b == w, in the batch
             below, equal = (sum(c) for c in zip(*(_merge_counts(within, run) for run in runs)))
-            # those across the batch's buckets were counted from the histogram
-            across = _dot(W[batch], np.cumsum(B[batch]) - B[batch])
-            same = _dot(W[batch], B[batch])
-            counts.discordant += below - across
-            counts.tied += equal
-            counts.concordant += same - (below - across) - equal
+            counts.add(_within_buckets(W, B, batch, below, equal))
         for side, (bucket, need) in boundary.items():
             if collect[bucket] and select[bucket]:
                 edges = np.array([bucket_lo[bucket], bucket_hi[bucket]]).view(np.float64)
@@ -646,6 +808,9 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                 del pieces  # views of the batch: it goes at the end of the batch
         values.batch_sorted()
         del out, within, runs  # one batch at a time: free it before the next is collected
+    for group in groups:
+        below, equal = _rank_group(values, lo, hi, shift, n_buckets, group, held_class, first.part_hist)
+        counts.add(_within_buckets(W, B, group, below, equal))
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
         inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
                                        capacity, ranks=bucket_ranks, picks=bucket_picks)  # fmt: skip
@@ -657,18 +822,27 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     return counts, sums, first.sums[2].fraction() if root else None
 
 
-def _warn_slow(batches: int, collected: int, n_pairs: int, capacity: int, pass_s: float) -> None:
-    """Say that the rank passes will be many: how many, about how long (each batch a pass and
-    a sort, timed by the first pass), and the budget that holds the collected values in about
-    _FEW_PASSES batches."""
-    seconds = pass_s * (1 + _SORT_STEPS / _CALLS) * batches
+def _within_buckets(W, B, buckets, below: int, equal: int) -> _Counts:
+    """The comparisons inside each of ``buckets``, from ``below`` and ``equal`` counted over
+    all of their values (b < w and b == w): less those across the buckets, which the
+    histogram counted."""
+    across = _dot(W[buckets], np.cumsum(B[buckets]) - B[buckets])
+    same = _dot(W[buckets], B[buckets])
+    return _Counts(concordant=same - (below - across) - equal, discordant=below - across, tied=equal)
+
+
+def _warn_slow(passes: int, volume: int, n_pairs: int, capacity: int, pass_s: float, per_budget: int) -> None:
+    """Say that the rank passes will be many: how many, about how long (each a pass and a
+    sort, timed by the first pass), and the budget that takes about _FEW_PASSES: ``volume``
+    values to hold, ``per_budget`` passes for each budget's worth of them."""
+    seconds = pass_s * (1 + _SORT_STEPS / _CALLS) * passes
     took = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
-    budget = 2 ** math.ceil(math.log2(max(1.0, collected * _BYTES_PER_VALUE / _FEW_PASSES / 2**20)))
+    budget = 2 ** math.ceil(math.log2(max(1.0, volume * per_budget * _BYTES_PER_VALUE / _FEW_PASSES / 2**20)))
     warnings.warn(
-        f"the exact rank indices (Gamma, G+, Tau, C-index) need {batches + 1} passes over the {n_pairs:,} "
-        f"distances here, about {took}: {collected:,} of them share a histogram bucket with "
+        f"the exact rank indices (Gamma, G+, Tau, C-index) need {passes + 1} passes over the {n_pairs:,} "
+        f"distances here, about {took}: {volume:,} of them share a histogram bucket with "
         f"the other class, and the memory budget holds {capacity:,} at once. memory_budget_mb={budget} "
-        f"takes about {math.ceil(collected * _BYTES_PER_VALUE / (budget * 2**20)) + 1}; names= without "
+        f"takes about {math.ceil(volume * _BYTES_PER_VALUE / (budget * 2**20)) * per_budget + 1}; names= without "
         "them leaves them out.",
         SlowPassesWarning,
         stacklevel=2,
@@ -756,7 +930,7 @@ def pair_stats(
     values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed, metric=metric)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
     capacity = max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
-    values.capacity = capacity
+    values.capacity = capacity + values.stream_room
     with _progress.current().task("pair-rank passes", total=0) as values.progress:
         values.progress.known = False  # the passes are planned once the first histogram is counted
         try:
