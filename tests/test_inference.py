@@ -21,9 +21,10 @@ T, P = [0, 0, 0, 1, 1, 2, 2, 2], [0, 1, 1, 1, 2, 2, 0, 0]
 INDICES = ["ari", "mutual_info", "vi", "s2", "accuracy", "jaccard", "ami"]
 
 
-def brute_force(indices, t, p, model):
-    """P(index at least as good as observed) over every labelling the model draws."""
-    pairs = draws(model, t, p)
+def brute_force(indices, t, p, model, fixed="labels_true"):
+    """P(index at least as good as observed) over every labelling the model draws (``fixed``:
+    the labelling it holds)."""
+    pairs = draws(model, t, p) if fixed == "labels_true" else [(u, q) for q, u in draws(model, p, t)]
     p_values = {}
     for name in indices:
         spec = clustval.get_index(name)
@@ -53,6 +54,22 @@ def test_exact_all1_equals_brute_force():
     expected = brute_force(["ari", "mutual_info"], t, p, "all1")
     for name, value in expected.items():
         assert result.p_values[name] == pytest.approx(value, abs=1e-14)
+
+
+@pytest.mark.parametrize("model", ["perm1", "num1", "all1"])
+def test_the_clustering_held_fixed_as_clusim_holds_its_second_argument(model):
+    # fixed="labels_pred": the classes drawn, the clustering held; exact and Monte Carlo
+    t, p = ([0, 0, 1, 1, 1, 2], [0, 1, 1, 2, 2, 2]) if model == "all1" else (T, P)
+    names = ["ari", "mutual_info"] + (["s2", "accuracy"] if model != "all1" else [])  # all1: one block can be drawn
+    expected = brute_force(names, t, p, model, fixed="labels_pred")
+    exact = significance(names, t, p, model=model, fixed="labels_pred", max_exact_tables=10**6)
+    drawn = significance(names, t, p, model=model, fixed="labels_pred", max_exact_tables=0, n_resamples=2000, seed=3)
+    assert exact.exact and not drawn.exact
+    for name, value in expected.items():
+        assert exact.p_values[name] == pytest.approx(value, abs=1e-14), name
+        assert abs(drawn.p_values[name] - value) <= 4 * (math.sqrt(value * (1 - value) / 2000) + 1 / 2000), name
+    if model == "num1":  # S2 and accuracy read the two sides differently: another law
+        assert exact.p_values != significance(names, t, p, model=model, max_exact_tables=10**6).p_values
 
 
 @pytest.mark.parametrize("model", ["perm", "num1", "all1", "num", "all"])

@@ -25,7 +25,7 @@ import numpy as np
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
 from .indices._docs import described
-from .indices.chance import MODELS
+from .indices.chance import MODELS, ONE_SIDED, _check_fixed
 from .indices.contingency import Contingency, contingency
 from .indices.registry import get_index, requested
 
@@ -208,14 +208,15 @@ def _product(lists):
             yield (head, *tail)
 
 
-def _exact(specs, ct, model, observed, lower, options):
+def _exact(specs, ct, drawn, swap, model, observed, lower, options):
     """Each index's exact p-value: the weight of the tables at least as extreme over the
     weight of all, both sums of Python integers (or fractions), which never overflow (a
-    table's weight passes 2^63 from n = 21), so that every p is a probability, 0 < p <= 1."""
+    table's weight passes 2^63 from n = 21), so that every p is a probability, 0 < p <= 1.
+    The tables are those of ``drawn`` (``swap``: the transposed table, each transposed back)."""
     hit = [0] * len(specs)
     total, count = 0, 0
-    for table, weight in _enumerated(ct, model):
-        extreme = _extreme(_scores(specs, table, ct, options), observed, lower)
+    for table, weight in _enumerated(drawn, model):
+        extreme = _extreme(_scores(specs, table.T if swap else table, ct, options), observed, lower)
         hit = [h + weight if x else h for h, x in zip(hit, extreme.tolist())]
         total += weight
         count += 1
@@ -288,7 +289,8 @@ def _random_tables(ct: Contingency, model: str, size: int, rng: np.random.Genera
 
 @described("external")
 def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resamples: int = 999,
-                 seed: int | None = None, max_exact_tables: int = 10_000, **options) -> Significance:  # fmt: skip
+                 seed: int | None = None, max_exact_tables: int = 10_000, fixed: str = "labels_true",
+                 **options) -> Significance:  # fmt: skip
     """One-sided p-values of external indices under a random model of the clustering.
 
     H0: the clustering is a random one under ``model`` (:data:`clustval.indices.chance.MODELS`;
@@ -322,6 +324,9 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         result); a ``Generator`` is drawn from as it is (the result's seed is then None).
     max_exact_tables : int, default 10000
         Enumerate the tables exactly when the model has at most this many; 0 never does.
+    fixed : {"labels_true", "labels_pred"}, default "labels_true"
+        The labelling the one-sided models hold (its blocks), the other drawn; clusim's
+        one-sided models hold their second argument, as ``fixed="labels_pred"`` does.
 
     Returns
     -------
@@ -349,6 +354,7 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     """
     if model not in MODELS:
         raise InputError(f"model must be one of {MODELS}, got {model!r}.")
+    _check_fixed(fixed)
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise InputError(f"n_resamples must be a positive integer, got {n_resamples!r}.")
     exact_ok = isinstance(max_exact_tables, (int, np.integer)) and not isinstance(max_exact_tables, bool)
@@ -368,8 +374,12 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         specs = [get_index(_RANKED_BY_WITH_MARGINS.get(spec.name, spec.name)) for spec in specs]
     observed = np.array([spec.compute(ct, options) for spec in specs])
     lower = np.array([spec.direction == "lower" for spec in specs])
-    if model in ("perm", "perm1", "num1", "all1") and _count_tables(ct, model) <= max_exact_tables:
-        p_values, count = _exact(specs, ct, model, observed, lower, options)
+    # the clustering held, the classes drawn: the tables of the transposed table, transposed
+    # back (under perm1 both margins are fixed either way)
+    swap = fixed == "labels_pred" and model in ONE_SIDED and model != "perm1"
+    drawn = contingency(labels_pred, labels_true) if swap else ct
+    if model in ("perm", "perm1", "num1", "all1") and _count_tables(drawn, model) <= max_exact_tables:
+        p_values, count = _exact(specs, ct, drawn, swap, model, observed, lower, options)
         recorded = seed.entropy if isinstance(seed, np.random.SeedSequence) else seed if isinstance(seed, int) \
             else None  # a Generator's draws have no seed to record
         return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model,
@@ -381,8 +391,8 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
         sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
         rng, seed = np.random.default_rng(sequence), int(sequence.entropy)
     hits = np.zeros(len(specs), dtype=np.int64)
-    for table in _random_tables(ct, model, int(n_resamples), rng):
-        hits += _extreme(_scores(specs, table, ct, options), observed, lower)
+    for table in _random_tables(drawn, model, int(n_resamples), rng):
+        hits += _extreme(_scores(specs, table.T if swap else table, ct, options), observed, lower)
     p_values = ((1 + hits) / (1 + int(n_resamples))).tolist()
     return Significance(dict(zip(names, p_values)), dict(zip(names, reported)), model, False,
                         int(n_resamples), int(n_resamples), seed)  # fmt: skip
