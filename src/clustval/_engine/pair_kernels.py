@@ -142,10 +142,12 @@ def pair_value_pass(
                     x = columns[a] + row - tiles[a]
                     y = columns[b] + j0 - b0
                     distances(XT, x, XT, y, y + m, dist)
-                if mode & RANGE:
+                if mode & RANGE:  # in locals: a store to the arrays per value would stay in the loop
+                    smallest, largest = w_min[0], w_max[0]
                     for j in range(m):
-                        w_min[0] = min(w_min[0], bits[j])
-                        w_max[0] = max(w_max[0], bits[j])
+                        smallest = min(smallest, bits[j])
+                        largest = max(largest, bits[j])
+                    w_min[0], w_max[0] = smallest, largest
                     continue
                 if mode & HISTOGRAM:  # the common pass: its loop alone, without other branches
                     counts = w_hist[c]
