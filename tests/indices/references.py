@@ -29,6 +29,8 @@ PEERS = {
     "genieclust": "genieclust 1.3's values stored in tests/fixtures/genieclust, or live",
     "cvi": "the cvi package, live (the test extra)",
     "hdbscan": "hdbscan's values stored in tests/fixtures/dbcv by tools/dbcv_values.py",
+    "Clustering.jl": "the expected values of the Julia package's own tests (Clustering.jl 0.15.8, test/*.jl), "
+    "as literals in tests/indices/test_clusteringjl_port.py",
 }
 KINDS = (HAND, BRUTE, *PEERS)
 
@@ -38,6 +40,7 @@ GENIECLUST = "tests/indices/test_genieclust_measures.py::"
 INFORMATION = "tests/indices/test_information.py::"
 SUPERSET = "tests/indices/test_sklearn_superset.py::"
 PORT = "tests/indices/test_sklearn_port.py::"
+CLUSTERINGJL = "tests/indices/test_clusteringjl_port.py::"
 CLUSTERCRIT = "tests/compat/test_clustercrit.py::"
 CLASSIC = "tests/indices/test_classic.py::"
 SCATTER = "tests/indices/test_scatter.py::"
@@ -75,6 +78,8 @@ TRUTH: tuple[tuple[str, str, str], ...] = (
     (PORT + "test_adjusted_mutual_info_score", "scikit-learn", "ami"),
     (PORT + "test_fowlkes_mallows_score", "scikit-learn", "fmi"),
     (PORT + "test_rand_score", "scikit-learn", "rand"),
+    (CLUSTERINGJL + "test_randindex", "Clustering.jl", "rand ari"),
+    (CLUSTERINGJL + "test_randindex_large_independent_clusterings_225", "Clustering.jl", "rand ari"),
     (PAIR_COUNTING + "test_the_worked_example_by_hand", HAND, PAIR_CRITERIA),
     (PAIR_COUNTING + "test_each_criterion_is_the_vignette_formula_on_pairs_counted_one_by_one", BRUTE, PAIR_CRITERIA),
     (CLUSTERCRIT + "test_registry_external_index_is_clustercrits_in_double_precision", "R clusterCrit 1.3.0",
@@ -87,6 +92,11 @@ TRUTH: tuple[tuple[str, str, str], ...] = (
     (SUPERSET + "test_information_indices_match_scikit_learn", "scikit-learn",
      "mutual_info homogeneity completeness v_measure"),
     (PAIR_COUNTING + "test_vi_against_the_sum_over_objects_and_scikit_learn", BRUTE, "vi"),
+    (CLUSTERINGJL + "test_varinfo", "Clustering.jl", "vi"),
+    (CLUSTERINGJL + "test_mutualinfo", "Clustering.jl", "mutual_info nmi"),
+    (CLUSTERINGJL + "test_vmeasure_reproducing_fig_2", "Clustering.jl", "v_measure"),
+    (CLUSTERINGJL + "test_vmeasure_comparing_2_kmeans_clusterings", "Clustering.jl", "v_measure"),
+    (CLUSTERINGJL + "test_vmeasure_comparing_2_random_label_assignments", "Clustering.jl", "v_measure"),
     # ---- external: genieclust's comparison measures
     (GENIECLUST + "test_the_family_example_by_hand", HAND, "psi afm npa"),
     (GENIECLUST + "test_psi_and_npa_equal_brute_force_over_every_map", BRUTE, "psi npa"),
@@ -100,6 +110,15 @@ TRUTH: tuple[tuple[str, str, str], ...] = (
     (PORT + "test_davies_bouldin_score", "scikit-learn", "db"),
     (SUPERSET + "test_calinski_harabasz_by_hand_and_far_from_the_origin", HAND, "calinski_harabasz"),
     (SUPERSET + "test_calinski_harabasz_matches_scikit_learn_on_centred_data", "scikit-learn", "calinski_harabasz"),
+    (CLUSTERINGJL + "test_clustering_quality_davies_bouldin", "Clustering.jl", "db"),
+    (CLUSTERINGJL + "test_clustering_quality_dunn", "Clustering.jl", "dunn"),
+    (CLUSTERINGJL + "test_clustering_quality_silhouettes", "Clustering.jl", "sil"),
+    (CLUSTERINGJL + "test_silhouettes", "Clustering.jl", "sil"),
+    (CLUSTERINGJL + "test_silhouettes_zero_cluster_distances_correctly", "Clustering.jl", "sil"),
+    # Clustering.jl's CH and XB on its data sum unsquared distances; the squared values of
+    # the papers are worked by hand in the same tests
+    (CLUSTERINGJL + "test_clustering_quality_calinski_harabasz", HAND, "calinski_harabasz"),
+    (CLUSTERINGJL + "test_clustering_quality_xie_beni", HAND, "xb"),
     # ---- internal: clusterCrit's scatter-matrix criteria
     (SCATTER + "test_hand_worked_one_dimensional_example", HAND, SCATTER_INDICES),
     (SCATTER + "test_s_dbw_density_between_clusters_by_hand", HAND, "sd_scat s_dbw"),
