@@ -369,7 +369,7 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     return decorate
 
 
-def described(options: str | None = None):
+def described(options: str | None = None, *, parameters: dict[str, str] | None = None):
     """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
     (the labels, X, metric, memory_budget_mb, undefined, ``names``, ``**options``) from the
     one text each has, in the order of its signature; an entry the docstring writes stays.
@@ -380,6 +380,9 @@ def described(options: str | None = None):
         What ``**options`` takes: the options of the external or internal indices (whose
         ``names`` the entry point computes), of every index, or of the clustering
         ``algorithm``; None when the docstring writes it.
+    parameters : dict of str to str, optional
+        More Parameters entries the functions of a module share, whole, by parameter name
+        (they take precedence over the entry points' shared entries).
 
     Returns
     -------
@@ -395,7 +398,7 @@ def described(options: str | None = None):
     labels_true : array-like of shape (n_samples,)
     """
     shared = {**_ENTRY, "options": _OPTIONS.get(options), "names": _NAMES.get(options),
-              "algorithm": _ALGORITHM if options == "algorithm" else None}  # fmt: skip
+              "algorithm": _ALGORITHM if options == "algorithm" else None, **(parameters or {})}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
