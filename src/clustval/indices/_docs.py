@@ -326,7 +326,8 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     return _parameters(spec.core, core_entry)
 
 
-def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None):
+def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None,
+              raises: dict[str, str] | None = None):
     """Decorator: complete the numpydoc of a function that takes the indices' shared
     parameters (X, labels, metric, ...) but is not itself a registry index: the Parameters
     entries its docstring leaves out, and the Raises of the input checks.
@@ -338,6 +339,9 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     parameters : dict of str to str, optional
         More Parameters entries the functions of a module share, whole, by parameter name
         (they take precedence over the indices' shared entries).
+    raises : dict of str to str, optional
+        More Raises entries the functions of a module share, whole, by exception: after the
+        input checks' and before the function's own.
 
     Returns
     -------
@@ -362,7 +366,7 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
         description, own = _filled(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
         raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
-        own["Raises"] = "\n".join([shared_raise, *raised])
+        own["Raises"] = "\n".join([shared_raise, *(raises or {}).values(), *raised])
         function.__doc__ = _join(description, own)
         return function
 

@@ -22,10 +22,11 @@ from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import completed
 from ..indices.partition import COORDINATES, Partition
 
-# The partitions that the tests of a split read, described once
+# The partitions that the tests of a split read, and their check, described once
 _SPLIT = """labels, labels_next : array-like of shape (n_samples,)
     Partitions into K and K + 1 clusters, the second splitting one cluster of the first."""
-_split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT})
+_split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT}, raises={
+    "InputError": "clustval.errors.InputError\n    ``labels_next`` does not split exactly one cluster of ``labels`` in two."})
 
 
 def _pooled_w(X, labels) -> tuple[float, int, int]:
@@ -170,8 +171,6 @@ def duda_hart(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         The split cluster has no scatter.
 
@@ -203,8 +202,6 @@ def pseudo_t2(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         Je2 = 0, or two objects in all.
 
@@ -239,8 +236,6 @@ def beale(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         Je2 = 0, or a split cluster of two objects.
 
@@ -350,8 +345,6 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         Beale's F is undefined.
 
