@@ -27,6 +27,11 @@ _SPLIT = """labels, labels_next : array-like of shape (n_samples,)
     Partitions into K and K + 1 clusters, the second splitting one cluster of the first."""
 _split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT}, raises={
     "InputError": "clustval.errors.InputError\n    ``labels_next`` does not split exactly one cluster of ``labels`` in two."})
+# and those of the indices of K and K + 1 clusters
+_NEXT = """labels, labels_next : array-like of shape (n_samples,)
+    Partitions into K and K + 1 clusters."""
+_next_k = completed(reads_distances=False, parameters={"labels": _NEXT, "labels_next": _NEXT}, raises={
+    "InputError": "clustval.errors.InputError\n    ``labels_next`` has not one cluster more than ``labels``."})
 
 
 def _pooled_w(X, labels) -> tuple[float, int, int]:
@@ -116,16 +121,11 @@ def _kl_of(before, at, after, p: int) -> float:
     return float(abs(diff_k / diff_next))
 
 
-@completed(reads_distances=False)
+@_next_k
 def hartigan(X, labels, labels_next) -> float:
     """Hartigan's index of the partition into K clusters: ``(W_K / W_(K+1) - 1)(n - K - 1)``.
 
     Add a cluster while it exceeds 10 (Hartigan 1975, sec. 4.4); NbClust multiplies by n - K.
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters.
 
     Returns
     -------
@@ -134,8 +134,6 @@ def hartigan(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` has not one cluster more than ``labels``.
     UndefinedIndexError
         W_(K+1) = 0.
 
@@ -254,18 +252,13 @@ def _beale_of(sums: tuple[float, float, int, int]) -> float:
     return ((je1 - je2) / je2) / (((nm - 1) / (nm - 2)) * 2 ** (2 / p) - 1)
 
 
-@completed(reads_distances=False)
+@_next_k
 def frey(X, labels, labels_next) -> float:
     """Frey & Van Groenewoud's ratio from K to K + 1 clusters.
 
     ``(mean_B(K+1) - mean_B(K)) / (mean_W(K+1) - mean_W(K))``, the mean between- and
     within-cluster distances over all pairs (Frey & Van Groenewoud 1972); cut at the K before it
     falls below 1 (Milligan & Cooper 1985).
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters.
 
     Returns
     -------
@@ -274,8 +267,6 @@ def frey(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` has not one cluster more than ``labels``.
     UndefinedIndexError
         No within- or no between-cluster pair, or no change in mean_W.
 
