@@ -373,7 +373,8 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     return decorate
 
 
-def described(options: str | None = None, *, parameters: dict[str, str] | None = None):
+def described(options: str | None = None, *, parameters: dict[str, str] | None = None,
+              sections: dict[str, str] | None = None):
     """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
     (the labels, X, metric, memory_budget_mb, undefined, ``names``, ``**options``) from the
     one text each has, in the order of its signature; an entry the docstring writes stays.
@@ -387,6 +388,9 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
     parameters : dict of str to str, optional
         More Parameters entries the functions of a module share, whole, by parameter name
         (they take precedence over the entry points' shared entries).
+    sections : dict of str to str, optional
+        Sections the functions of a module share, by title (``"References"``): each where
+        the docstring writes none.
 
     Returns
     -------
@@ -407,7 +411,8 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
             metric = shared["metric"] + (_METRIC_NAMES if "names" in _names(function) else "")
-            function.__doc__ = _join(*_filled(function, {**shared, "metric": metric}))
+            description, own = _filled(function, {**shared, "metric": metric})
+            function.__doc__ = _join(description, {**(sections or {}), **own})
         return function
 
     return decorate
