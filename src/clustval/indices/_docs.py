@@ -107,6 +107,24 @@ _ENTRY = {
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
 }
+# The Parameters of the methods by which the table and the partition run the cores on
+# themselves (Contingency's and Partition's ``value``, one index, and ``scores``, several)
+VALUE_PARAMETERS = {
+    "spec": """spec : IndexSpec
+    A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).""",
+    "given": """given : mapping
+    Options by name; those the index takes are passed to its core.""",
+}
+# and what returns one index's value (value, IndexSpec.compute, score_alone)
+VALUE_RETURNS = {"Returns": "float\n    The index's value."}
+SCORES_PARAMETERS = {
+    "specs": """specs : list of IndexSpec
+    The indices' registry entries (:func:`clustval.indices.registry.requested`).""",
+    "given": """given : mapping
+    Every option by name (:func:`clustval.indices.registry.index_options`).""",
+    "undefined": """undefined : {"raise", "nan"}
+    An undefined index raises UndefinedIndexError, or is NaN.""",
+}
 # what ``metric`` adds where an entry point computes the indices ``names``
 _METRIC_NAMES = """
     With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
@@ -288,9 +306,11 @@ def _names(function: Callable) -> list[str]:
 
 
 def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
-    """The Parameters of every parameter of ``function``, in order, each from ``entry_of``."""
+    """The Parameters of every parameter of ``function`` (a method's but ``self``), in order,
+    each from ``entry_of``."""
+    names = _names(function)
     lines = []
-    for name in _names(function):
+    for name in names[1:] if names[:1] == ["self"] else names:
         entry = entry_of(name)
         if entry is None:
             raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")

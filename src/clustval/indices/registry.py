@@ -49,7 +49,7 @@ from . import (
     partition,
     scatter,
 )
-from ._docs import described, document_all
+from ._docs import VALUE_RETURNS, described, document_all
 from .options import IndexOption
 from .partition import needs_of
 
@@ -143,6 +143,7 @@ class IndexSpec:
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
 
+    @described(sections=VALUE_RETURNS)
     def compute(self, shared, given: Mapping[str, object]):
         """The core on the shared table or partition, with its options taken from ``given``
         (the options by name; those it does not take are left out).
@@ -154,11 +155,6 @@ class IndexSpec:
         given : mapping
             Options by name (:data:`OPTIONS`); those of :attr:`options` are passed on under
             their core's keywords.
-
-        Returns
-        -------
-        float
-            The index's value.
 
         Examples
         --------
