@@ -24,7 +24,7 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable
 
-_TITLES = ("Parameters", "Returns", "Raises", "See Also", "Notes", "References", "Examples")
+_TITLES = ("Parameters", "Returns", "Yields", "Raises", "Warns", "See Also", "Notes", "References", "Examples")
 _HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
 _INPUT_ERROR, _UNDEFINED = "clustval.errors.InputError", "clustval.errors.UndefinedIndexError"
 

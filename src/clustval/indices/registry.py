@@ -72,6 +72,14 @@ _INF = float("inf")
 CONTINGENCY = "contingency"
 NEEDS = (CONTINGENCY, *partition.NEEDS)
 
+# Written once (clustval.indices._docs.described): what the entry's methods that read options by
+# name take, what its methods that compare values refuse, and what adding an index refuses
+_by_name = described(parameters={"given": "given : mapping\n    Options by name (:data:`OPTIONS`)."})
+_sided = described(sections={"Raises": """clustval.errors.InputError
+    The index has no better side (``direction == "none"``)."""})
+_adding = described(sections={"Raises": """clustval.errors.InputError
+    An index of that name is registered already."""})
+
 
 @dataclass(frozen=True)
 class IndexSpec:
@@ -165,13 +173,9 @@ class IndexSpec:
         """
         return shared.value(self, given)  # the table or the partition runs the core on itself
 
+    @_by_name
     def core_options(self, given: Mapping[str, object]) -> dict[str, object]:
         """The options of ``given`` (by name) that this index takes, under its core's keywords.
-
-        Parameters
-        ----------
-        given : mapping
-            Options by name (:data:`OPTIONS`).
 
         Returns
         -------
@@ -185,15 +189,11 @@ class IndexSpec:
         """
         return {option.keyword: given[option.name] for option in self.options if option.name in given}
 
+    @_by_name
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
         and what an option's value adds (XB's closest pair comes from the distance pass), as
         the core declares it (:func:`clustval.indices.partition.reads`).
-
-        Parameters
-        ----------
-        given : mapping
-            Options by name (:data:`OPTIONS`).
 
         Returns
         -------
@@ -221,6 +221,7 @@ class IndexSpec:
         """
         return partition.COORDINATES in self.needs
 
+    @_sided
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
 
@@ -235,11 +236,6 @@ class IndexSpec:
         -------
         bool
             ``a > b`` for a higher-is-better index, ``a < b`` otherwise.
-
-        Raises
-        ------
-        clustval.errors.InputError
-            The index has no better side (``direction == "none"``).
 
         Examples
         --------
@@ -314,6 +310,7 @@ class IndexSpec:
         chosen = tuple(k for k, diff in diffs if diff == best)
         return chosen, values[ks.index(chosen[0])]
 
+    @_sided
     def best_of(self, values) -> int:
         """Position of the best value in ``values`` (the first one on ties).
 
@@ -326,11 +323,6 @@ class IndexSpec:
         -------
         int
             Position of the best one, the first of a tie.
-
-        Raises
-        ------
-        clustval.errors.InputError
-            The index has no better side (``direction == "none"``).
 
         Examples
         --------
@@ -988,6 +980,7 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     return [spec for name, spec in INDICES.items() if name in wanted]
 
 
+@_adding
 def register(spec: IndexSpec) -> IndexSpec:
     """Add an index: from now on scoring, the command line and the tables include it.
 
@@ -1000,11 +993,6 @@ def register(spec: IndexSpec) -> IndexSpec:
     -------
     IndexSpec
         ``spec``.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        An index of that name is registered already.
 
     See Also
     --------
@@ -1063,6 +1051,7 @@ def unregister(name: str) -> None:
 
 
 @contextlib.contextmanager
+@_adding
 def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
     """Register ``spec`` for the duration of a ``with`` block (see :func:`register`).
 
@@ -1075,11 +1064,6 @@ def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
     ------
     IndexSpec
         ``spec``.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        An index of that name is registered already.
 
     See Also
     --------
