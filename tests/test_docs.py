@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.conftest import REPO, load_file
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 # Optional packages a block may import: the block is skipped only when one is missing.
 OPTIONAL = ("dask", "distributed", "dask_jobqueue", "pandas", "matplotlib", "sklearn")
@@ -147,10 +147,7 @@ def test_a_block_of_worker_processes_runs_on_threads(name, code, tmp_path):
 
 
 def _hooks():
-    spec = importlib.util.spec_from_file_location("clustval_docs_hooks", REPO / "docs" / "hooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("docs/hooks.py", "clustval_docs_hooks")
 
 
 def test_the_generated_parts_render_from_the_registry_and_the_parser():
