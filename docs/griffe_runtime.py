@@ -7,8 +7,9 @@ are filled in from their one text there, and the families made from one template
 (generalised Dunn, DuNN-OWA) define their functions at import time too. griffe reads the
 source, which holds none of this, so for the modules under ``packages`` this extension takes
 every public function's docstring from the imported module and adds the functions the
-source does not define with ``def``, and the docstring of every class it documents. The
-other modules are read from the source alone.
+source does not define with ``def``, and the docstring of every class it documents and of
+its methods (a module's shared Parameters and sections are filled in there too). The other
+modules are read from the source alone.
 """
 
 from __future__ import annotations
@@ -24,6 +25,15 @@ class RuntimeDocstrings(griffe.Extension):
         super().__init__()
         self.packages = tuple(packages)
 
+    @staticmethod
+    def _runtime_docstring(member, runtime, agent) -> None:
+        """``member``'s docstring as Python has it at run time, where the source has one."""
+        if not member.is_alias and member.docstring and runtime.__doc__:
+            member.docstring = griffe.Docstring(
+                inspect.cleandoc(runtime.__doc__), lineno=member.docstring.lineno, parent=member,
+                parser=agent.docstring_parser, parser_options=agent.docstring_options,
+            )  # fmt: skip
+
     def on_module_members(self, *, mod: griffe.Module, agent, **kwargs) -> None:
         if not mod.path.startswith(self.packages):
             return
@@ -33,12 +43,13 @@ class RuntimeDocstrings(griffe.Extension):
             if name.startswith("_") or getattr(function, "__module__", None) != mod.path:
                 continue
             member = mod.members.get(name)
-            if inspect.isclass(function):  # a class's own docstring, where the source has one
-                if member is not None and not member.is_alias and member.docstring and function.__doc__:
-                    member.docstring = griffe.Docstring(
-                        inspect.cleandoc(function.__doc__), lineno=member.docstring.lineno, parent=member,
-                        parser=agent.docstring_parser, parser_options=agent.docstring_options,
-                    )  # fmt: skip
+            if inspect.isclass(function):  # the class's own docstring and its methods', where the source has them
+                if member is not None and not member.is_alias:
+                    self._runtime_docstring(member, function, agent)
+                    for attribute, method in vars(function).items():
+                        documented = member.members.get(attribute)
+                        if inspect.isfunction(method) and documented is not None and documented.is_function:
+                            self._runtime_docstring(documented, method, agent)
                 continue
             if not inspect.isfunction(function):
                 continue

@@ -12,6 +12,7 @@ import os
 # Set before any OpenMP library loads (libgomp reads it once); subprocesses inherit it.
 os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 
+import importlib.util  # noqa: E402
 from itertools import combinations  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -21,6 +22,15 @@ import pytest
 # (``from tests.conftest import FIXTURES, REPO``, from a test file at any depth).
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
+
+
+def load_file(relative: str, name: str):
+    """A file of the repository that is no installed module (docs/hooks.py, tools/*.py,
+    examples/*.py), imported under ``name``: ``load_file("docs/hooks.py", "hooks")``."""
+    spec = importlib.util.spec_from_file_location(name, REPO / relative)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _brute_force_pairs(labels_true, labels_pred) -> tuple[int, int, int, int]:

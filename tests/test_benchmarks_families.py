@@ -4,20 +4,15 @@ the formulas with loops over clusters and materialised distances. Needs no R."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
 
 import pytest
 
 import clustval
+from tests.conftest import load_file
 
 # benchmarks/ is not an installed package: load the module from its file
-_SPEC = importlib.util.spec_from_file_location(
-    "bench_families", Path(__file__).parents[1] / "benchmarks" / "bench_families.py"
-)
-bench = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(bench)
+bench = load_file("benchmarks/bench_families.py", "bench_families")
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,6 @@ import math
 import subprocess
 import sys
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -124,13 +123,10 @@ def test_indices_as_csv_and_json(capsys):
 def test_docs_index_table_is_the_registry():
     # The documentation's table (docs/indices.md) is `clustval indices --format markdown`,
     # rendered by the site's hook (docs/hooks.py) when it is built: it cannot drift.
-    import importlib.util
+    from tests.conftest import REPO, load_file
 
-    docs = Path(__file__).parents[1] / "docs"
-    spec = importlib.util.spec_from_file_location("clustval_docs_hooks", docs / "hooks.py")
-    hooks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hooks)
-    page = hooks.render((docs / "indices.md").read_text(encoding="utf-8"))
+    hooks = load_file("docs/hooks.py", "clustval_docs_hooks")
+    page = hooks.render((REPO / "docs" / "indices.md").read_text(encoding="utf-8"))
     assert format_indices("markdown") in page
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import ast
 import atexit
 import functools
-import importlib
 import importlib.util
 import inspect
 import json
@@ -32,7 +31,9 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+from tests.documented import MODULES as DOCUMENTED
+from tests.documented import public
+from tests.conftest import REPO, load_file
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 # Optional packages a block may import: the block is skipped only when one is missing.
 OPTIONAL = ("dask", "distributed", "dask_jobqueue", "pandas", "matplotlib", "sklearn")
@@ -147,10 +148,7 @@ def test_a_block_of_worker_processes_runs_on_threads(name, code, tmp_path):
 
 
 def _hooks():
-    spec = importlib.util.spec_from_file_location("clustval_docs_hooks", REPO / "docs" / "hooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("docs/hooks.py", "clustval_docs_hooks")
 
 
 def test_the_generated_parts_render_from_the_registry_and_the_parser():
@@ -235,61 +233,9 @@ def test_readme_is_short_and_links_to_every_page():
 # numpydoc sections
 # --------------------------------------------------------------------------------------
 
-MODULES = [
-    "clustval.clustering",
-    "clustval.compat.clustercrit",
-    "clustval.compat.nbclust",
-    "clustval.compat.r_random",
-    "clustval.compat.r_kmeans",
-    "clustval.compat.sklearn",
-    "clustval.indices.nbclust",
-    "clustval.indices.neighbours",
-    "clustval.indices.cvi",
-    "clustval.indices.density",
-    "clustval.indices.contingency",
-    "clustval.indices.counts",
-    "clustval.dask",
-    "clustval.datasets",
-    "clustval.indices.generalised_dunn",
-    "clustval.indices._docs",
-    "clustval.indices.external",
-    "clustval.selection.gap",
-    "clustval.indices.classic",
-    "clustval.indices.pair_rank",
-    "clustval.indices.registry",
-    "clustval.indices.scatter",
-    "clustval.indices.scoring",
-    "clustval.selection.select",
-    "clustval.selection.adjacent",
-    "clustval.selection.plots",
-    "clustval.bootstrap",
-    "clustval.selection.stability",
-    "clustval.indices.objects",
-    "clustval.indices.chance",
-    "clustval.indices.information",
-    "clustval.inference",
-]
-
-
-def _public(module_name: str):
-    """(qualified name, function) of the module's own public functions and methods, as
-    tests/test_examples.py finds them (properties are attributes: no sections)."""
-    module = importlib.import_module(module_name)
-    for name, obj in vars(module).items():
-        if name.startswith("_") or getattr(obj, "__module__", None) != module_name:
-            continue
-        if inspect.isfunction(obj):
-            yield f"{module_name}.{name}", obj
-        elif inspect.isclass(obj):
-            for attribute, member in vars(obj).items():
-                if attribute.startswith("_") or isinstance(member, (property, functools.cached_property)):
-                    continue
-                target = getattr(member, "func", None) or getattr(member, "__func__", member)
-                if inspect.isfunction(target):
-                    yield f"{module_name}.{name}.{attribute}", target
-
-
-FUNCTIONS = sorted({q: f for m in MODULES for q, f in _public(m)}.items())
+MODULES = [*DOCUMENTED, "clustval.clustering", "clustval.dask"]
+# the module's own public functions and methods (properties are attributes: no sections)
+FUNCTIONS = sorted({q: f for m in MODULES for q, f in public(m, classes=False, properties=False)}.items())
 
 
 def _returns_none(function) -> bool:

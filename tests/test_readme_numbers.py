@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from tests.conftest import REPO, load_file
 
-REPO = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("readme_numbers", REPO / "tools" / "readme_numbers.py")
-readme_numbers = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(readme_numbers)
+readme_numbers = load_file("tools/readme_numbers.py", "readme_numbers")
 
 
 def test_the_readme_states_every_number_of_command_2():

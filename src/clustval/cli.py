@@ -350,6 +350,17 @@ def _add_max_bytes(parser: argparse.ArgumentParser) -> None:
                         f"{bytes_text(MAX_BYTES)}): an endless stream stops there instead of filling memory")
 
 
+def _add_data_pass_flags(parser: argparse.ArgumentParser, run) -> None:
+    """The flags that close a command which reads data through the distance pass (score,
+    sweep): its memory bound and metric, the input limit, the progress bar; and ``run``."""
+    parser.add_argument("--memory-budget-mb", type=_megabytes, default=DEFAULT_MEMORY_BUDGET_MB,
+                        help="memory bound of the distance pass")
+    _add_metric_flag(parser)
+    _add_max_bytes(parser)
+    _add_progress_flags(parser)
+    parser.set_defaults(run=run, usage_error=parser.error)
+
+
 def _megabytes(text: str) -> float:
     try:
         value = float(text)
@@ -422,12 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "calinski_harabasz); see `clustval indices`")
     _add_format_flags(sc, "one row per index")
     _add_index_options(sc)
-    sc.add_argument("--memory-budget-mb", type=_megabytes, default=DEFAULT_MEMORY_BUDGET_MB,
-                    help="memory bound of the distance pass")
-    _add_metric_flag(sc)
-    _add_max_bytes(sc)
-    _add_progress_flags(sc)
-    sc.set_defaults(run=_cmd_score, usage_error=sc.error)
+    _add_data_pass_flags(sc, _cmd_score)
 
     sw = commands.add_parser(
         "sweep",
@@ -459,12 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="draw the votes as a bar per K (.png or .pdf; needs matplotlib; implies --vote)")
     sw.add_argument("--sd-radius", choices=["sd", "mean"], help="SD K-medoids removal radius: %(choices)s (default sd)")
     _add_index_options(sw, "internal")
-    sw.add_argument("--memory-budget-mb", type=_megabytes, default=DEFAULT_MEMORY_BUDGET_MB,
-                    help="memory bound of the distance pass")
-    _add_metric_flag(sw)
-    _add_max_bytes(sw)
-    _add_progress_flags(sw)
-    sw.set_defaults(run=_cmd_sweep, usage_error=sw.error)
+    _add_data_pass_flags(sw, _cmd_sweep)
 
     ls = commands.add_parser("indices", help="list the indices: name, kind, direction, range, weights, reference")
     ls.add_argument("--format", choices=(*FORMATS, "markdown"), default="table",

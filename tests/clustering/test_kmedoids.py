@@ -538,11 +538,12 @@ def test_balance_scale_ties_in_park_jun_v_go_to_the_lowest_index():
     # yet lane-order sums give two of them (311 and 337) one ulp more. Ascending v_j with
     # ties by object index puts 311 before 313, whatever the ulp says.
     from clustval._engine.pairwise import DistanceRows
-    from clustval.clustering.kmedoids import TIE_RTOL, _park_jun_scores, _row_sums
+    from clustval.clustering.common import row_sums_of
+    from clustval.clustering.kmedoids import TIE_RTOL, _park_jun_scores
 
     X = _balance_scale()
     dist = DistanceRows(X=X)
-    v = _park_jun_scores(dist, _row_sums(dist))
+    v = _park_jun_scores(dist, row_sums_of(dist))
     tied = [187, 287, 307, 311, 313, 317, 337, 437]
     assert np.ptp(v[tied]) <= 1e-14 * v[tied].max() and v[tied].max() < v[312] * 2
     assert np.ptp(v[tied]) > 0  # rounding does split them

@@ -21,19 +21,7 @@ from clustval._engine.pairwise import (
     rows_per_block,
     tile_major_layout,
 )
-
-
-def random_case(seed, n, n_clusters, d=3, kind="gauss"):
-    """Small data with every label present. kinds: gauss, grid (ties), dup (duplicate rows)."""
-    rng = np.random.default_rng(seed)
-    if kind == "grid":
-        X = rng.integers(0, 3, size=(n, d)).astype(float)
-    else:
-        X = rng.normal(size=(n, d)) + rng.integers(0, 3, size=(n, 1))
-    if kind == "dup":
-        X[n // 2 :] = X[: n - n // 2]
-    labels = np.concatenate([np.arange(n_clusters), rng.integers(0, n_clusters, n - n_clusters)])
-    return X, rng.permutation(labels)
+from tests.cases import random_case
 
 
 def test_engines_agree_bit_for_bit_on_distances():

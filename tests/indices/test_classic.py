@@ -25,6 +25,7 @@ from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices import classic, partition
 from clustval.indices.registry import INDICES, INTERNAL
 from clustval.indices.scoring import internal_scores
+from tests.cases import random_case
 
 # The indices of clustval.indices.classic, which this file's oracles cover (the families in modules
 # of their own, such as clustval.indices.scatter, have their own test files).
@@ -247,19 +248,6 @@ def assert_scores_close(got, want, rtol=1e-12, atol=1e-12):
 
 
 # ----------------------------------------------------------------------------- data
-
-
-def random_case(seed, n, n_clusters, d=3, kind="gauss"):
-    """Small data with every label present. kinds: gauss, grid (ties), dup (duplicate rows)."""
-    rng = np.random.default_rng(seed)
-    if kind == "grid":
-        X = rng.integers(0, 3, size=(n, d)).astype(float)
-    else:
-        X = rng.normal(size=(n, d)) + rng.integers(0, 3, size=(n, 1))
-    if kind == "dup":
-        X[n // 2 :] = X[: n - n // 2]
-    labels = np.concatenate([np.arange(n_clusters), rng.integers(0, n_clusters, n - n_clusters)])
-    return X, rng.permutation(labels)
 
 
 CASES = [

@@ -17,6 +17,7 @@ import clustval.indices.objects as objects
 import clustval.indices.contingency as contingency_module
 from clustval.errors import InputError
 from clustval.indices.contingency import Contingency, PairCounts, contingency, sum_pairs
+from tests.cases import MILLION, labelled_table
 
 # ---- the table ------------------------------------------------------------------------
 
@@ -247,16 +248,9 @@ def test_pairs_match_brute_force_on_random_partitions(brute_force_pairs, random_
 
 def test_pairs_exact_at_a_million_objects():
     # Labels built from a known table, so the truth is a few math.comb calls.
-    table = np.array([[400_000, 1_000, 0], [123_456, 250_000, 99_999], [1, 2, 125_542]])
-    assert table.sum() == 10**6
-    rows, cols = np.nonzero(table)
-    labels_true = np.repeat(rows, table[rows, cols])
-    labels_pred = np.repeat(cols, table[rows, cols])
-    tp = sum(math.comb(int(v), 2) for v in table.ravel())
-    fn = sum(math.comb(int(v), 2) for v in table.sum(axis=1)) - tp
-    fp = sum(math.comb(int(v), 2) for v in table.sum(axis=0)) - tp
-    tn = math.comb(10**6, 2) - tp - fn - fp
-    assert contingency(labels_true, labels_pred).pairs == (tp, fp, fn, tn)
+    assert np.sum(MILLION) == 10**6
+    labels_true, labels_pred, pairs = labelled_table(MILLION)
+    assert contingency(labels_true, labels_pred).pairs == pairs
 
 
 def test_sum_pairs_is_exact_beyond_int64():

@@ -8,7 +8,6 @@ must be equal, bit for bit.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 
 import numpy as np
@@ -22,7 +21,7 @@ from clustval.indices.counts import (
     contingency_from_counts,
     contingency_from_frame,
 )
-from tests.conftest import REPO
+from tests.conftest import load_file
 
 
 
@@ -163,10 +162,7 @@ def test_cli_table_excludes_labels(tmp_path, capsys):
 
 
 def _recipe():
-    spec = importlib.util.spec_from_file_location("dask_contingency", REPO / "examples" / "dask_contingency.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("examples/dask_contingency.py", "dask_contingency")
 
 
 @pytest.mark.slow  # a Dask cluster and pandas: about 5 s

@@ -15,6 +15,7 @@ import clustval
 from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices import cvi as cvi_family
 from clustval.indices.cvi import conn
+from tests.cases import close, shifted_blobs
 
 
 def conn_oracle(first, second, owner, inter="paper") -> Fraction:
@@ -175,33 +176,19 @@ def test_in_the_registry():
 # Against the cvi package (the test extra) and by hand
 
 
-def _random(seed):
-    """n 20..300, d 1..5, K 2..6, every cluster present, clusters shifted apart a little."""
-    rng = np.random.default_rng(seed)
-    n, d, k = int(rng.integers(20, 301)), int(rng.integers(1, 6)), int(rng.integers(2, 7))
-    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
-    return rng.normal(size=(n, d)) + 1.5 * labels[:, None], labels
-
-
-def _close(got, want, rel=1e-10):
-    if math.isinf(want):
-        return got == want
-    return got == pytest.approx(want, rel=rel, abs=1e-300)
-
-
 @pytest.mark.parametrize("seed", range(12))
 def test_ps_csil_wb_rcip_equal_cvi(seed):
     cvi = pytest.importorskip("cvi")
-    X, labels = _random(seed)
+    X, labels = shifted_blobs(seed)
     d = X.shape[1]
-    assert _close(clustval.ps(X, labels), cvi.PS().get_cvi(X, labels))
-    assert _close(clustval.csil(X, labels), cvi.cSIL().get_cvi(X, labels))
-    assert _close(clustval.wb(X, labels), cvi.WB().get_cvi(X, labels))
+    assert close(clustval.ps(X, labels), cvi.PS().get_cvi(X, labels))
+    assert close(clustval.csil(X, labels), cvi.cSIL().get_cvi(X, labels))
+    assert close(clustval.wb(X, labels), cvi.WB().get_cvi(X, labels))
     # cvi adds 10**(-12 / d) to every covariance's diagonal (Araujo et al. add nothing)
     want = cvi.rCIP().get_cvi(X, labels)
-    assert _close(cvi_family.rcip(X, labels, ridge=10 ** (-12 / d)), want)
+    assert close(cvi_family.rcip(X, labels, ridge=10 ** (-12 / d)), want)
     if d == 1:  # a ridge of 1e-12 against variances of about 1: invisible at 1e-10
-        assert _close(clustval.rcip(X, labels), want)
+        assert close(clustval.rcip(X, labels), want)
 
 
 def test_wb_and_csil_by_hand():
@@ -255,4 +242,4 @@ def test_degenerate_centroid_indices():
     with pytest.raises(UndefinedIndexError, match="singular"):
         clustval.rcip(Z, [0, 1, 2])
     # cvi's ridge in 2-D is 10**-6
-    assert _close(cvi_family.rcip(Z, [0, 1, 2], ridge=1e-6), cvi.rCIP().get_cvi(Z, np.array([0, 1, 2])))
+    assert close(cvi_family.rcip(Z, [0, 1, 2], ridge=1e-6), cvi.rCIP().get_cvi(Z, np.array([0, 1, 2])))

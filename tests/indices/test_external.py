@@ -47,6 +47,7 @@ from clustval.indices.external import (
 from clustval.indices.information import expected_mutual_info
 from clustval.indices.registry import EXTERNAL, get_index
 from clustval.indices.scoring import external_scores
+from tests.cases import MILLION, labelled_table
 
 # registry name -> core (a function of the contingency table)
 EXTERNAL_INDICES = {name: get_index(name).core for name in EXTERNAL}
@@ -515,14 +516,7 @@ def test_ami_does_not_use_scikit_learn():
 
 
 def test_pair_indices_exact_at_a_million_objects():
-    table = np.array([[400_000, 1_000, 0], [123_456, 250_000, 99_999], [1, 2, 125_542]])
-    rows, cols = np.nonzero(table)
-    labels_true = np.repeat(rows, table[rows, cols])
-    labels_pred = np.repeat(cols, table[rows, cols])
-    tp = sum(math.comb(int(v), 2) for v in table.ravel())
-    fn = sum(math.comb(int(v), 2) for v in table.sum(axis=1)) - tp
-    fp = sum(math.comb(int(v), 2) for v in table.sum(axis=0)) - tp
-    tn = math.comb(10**6, 2) - tp - fn - fp
+    labels_true, labels_pred, (tp, fp, fn, tn) = labelled_table(MILLION)
     assert (tp + fn) * (fn + tn) > 2**63  # int64 pair products would overflow here
     truth = pair_oracle(tp, fp, fn, tn)
     scores = external_scores(

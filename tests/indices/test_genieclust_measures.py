@@ -10,7 +10,6 @@ the value each index's docstring states.
 from __future__ import annotations
 
 import decimal
-import importlib.util
 import itertools
 import json
 import math
@@ -22,7 +21,7 @@ import pytest
 from clustval.indices import external
 from clustval.indices.contingency import contingency
 from clustval.indices.counts import as_contingency
-from tests.conftest import FIXTURES, REPO
+from tests.conftest import FIXTURES, load_file
 
 FIXTURE = json.loads((FIXTURES / "genieclust" / "comparison.json").read_text())
 MEASURES = ("psi", "afm", "npa")
@@ -75,10 +74,7 @@ def test_values_equal_genieclust_on_random_tables(name):
 
 
 def _tools_module():
-    spec = importlib.util.spec_from_file_location("genieclust_values", REPO / "tools" / "genieclust_values.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file("tools/genieclust_values.py", "genieclust_values")
 
 
 def test_values_equal_an_installed_genieclust():

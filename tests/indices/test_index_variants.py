@@ -172,11 +172,7 @@ def test_the_cli_refuses_an_exponent_below_one(capsys):
 
 
 def test_the_index_page_names_each_variant_and_the_option_that_reproduces_a_peer():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("variants_docs_hooks", conftest.REPO / "docs" / "hooks.py")
-    hooks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hooks)
+    hooks = conftest.load_file("docs/hooks.py", "variants_docs_hooks")
     page = hooks.index_details()
     db_part = page[page.index("### `db`"):page.index("### `dbi`")]
     for text in ("`db_q` (float >= 1, default 1)", "`db_p` (float >= 1 (inf allowed), default 2)",

@@ -16,6 +16,7 @@ from clustval.errors import InputError
 from clustval.indices import neighbours, partition
 from clustval.indices.partition import Partition
 from clustval.indices.registry import get_index
+from tests.cases import close, shifted_blobs
 
 gv = pytest.importorskip(
     "genieclust.cluster_validity", reason="genieclust (the test extra) is the oracle of WCNN and DuNN-OWA"
@@ -27,38 +28,24 @@ OWA_PAIRS = [("Min", "Max"), ("Mean", "Mean"), ("Max", "Min"), ("SMin:5", "Const
              ("Const", "Mean"), ("Mean", "SMin:4")]  # fmt: skip
 
 
-def _random(seed):
-    """n 20..300, d 1..5, K 2..6, every cluster present, clusters shifted apart a little."""
-    rng = np.random.default_rng(seed)
-    n, d, k = int(rng.integers(20, 301)), int(rng.integers(1, 6)), int(rng.integers(2, 7))
-    labels = np.concatenate([np.arange(k), rng.integers(0, k, n - k)])
-    return rng.normal(size=(n, d)) + 1.5 * labels[:, None], labels
-
-
-def _close(got, want, rel=1e-10):
-    if math.isinf(want):
-        return got == want
-    return got == pytest.approx(want, rel=rel, abs=1e-300)
-
-
 # ---- against genieclust
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_wcnn_and_dunnowa_equal_genieclust(seed):
-    X, labels = _random(seed)
+    X, labels = shifted_blobs(seed)
     for M in (1, 4, 25):
-        assert _close(neighbours.wcnn(X, labels, M=M), gv.wcnn_index(X, labels, M)), M
+        assert close(neighbours.wcnn(X, labels, M=M), gv.wcnn_index(X, labels, M)), M
         for a, b in OWA_PAIRS:
             want = gv.dunnowa_index(X, labels, M, a, b)
-            assert _close(neighbours.dunnowa(X, labels, M=M, numerator=a, denominator=b), want), (M, a, b)
-    assert _close(clustval.wcnn(X, labels), gv.wcnn_index(X, labels))  # genieclust's default M = 25
+            assert close(neighbours.dunnowa(X, labels, M=M, numerator=a, denominator=b), want), (M, a, b)
+    assert close(clustval.wcnn(X, labels), gv.wcnn_index(X, labels))  # genieclust's default M = 25
     for name, (a, b) in DUNNOWA_VARIANTS.items():
-        assert _close(getattr(clustval, name)(X, labels), gv.dunnowa_index(X, labels, 25, a, b)), name
+        assert close(getattr(clustval, name)(X, labels), gv.dunnowa_index(X, labels, 25, a, b)), name
 
 
 def test_small_clusters_are_penalised_as_in_genieclust():
-    X, labels = _random(3)
+    X, labels = shifted_blobs(3)
     sizes = np.bincount(labels)
     M = int(sizes.min())  # a cluster of exactly M members: -inf in both
     assert neighbours.wcnn(X, labels, M=M) == gv.wcnn_index(X, labels, M) == -math.inf
@@ -207,7 +194,7 @@ def test_smoothed_minimum_weights_the_smallest_distances_by_a_half_gaussian():
 @pytest.mark.parametrize("name", ["wcnn", *DUNNOWA_VARIANTS, "ps", "csil", "wb", "rcip"])
 def test_invariant_under_translation_and_rotation(name):
     # (label names and the objects' order, for every index: tests/indices/test_common.py)
-    X, labels = _random(5)
+    X, labels = shifted_blobs(5)
     rng = np.random.default_rng(1)
     q, _ = np.linalg.qr(rng.normal(size=(X.shape[1], X.shape[1])))
     f = get_index(name).function
@@ -215,7 +202,7 @@ def test_invariant_under_translation_and_rotation(name):
 
 
 def test_scale_free_indices_and_rcip_scales_as_a_density():
-    X, labels = _random(8)
+    X, labels = shifted_blobs(8)
     d = X.shape[1]
     for name in ("wcnn", *DUNNOWA_VARIANTS, "ps", "csil", "wb"):
         f = get_index(name).function
@@ -228,7 +215,7 @@ def test_scale_free_indices_and_rcip_scales_as_a_density():
 def test_precomputed_distances_give_the_same_neighbour_indices():
     from scipy.spatial.distance import pdist, squareform
 
-    X, labels = _random(2)
+    X, labels = shifted_blobs(2)
     D = squareform(pdist(X))
     assert neighbours.wcnn(D, labels, M=4, metric="precomputed") == neighbours.wcnn(X, labels, M=4)
     for a, b in OWA_PAIRS:
@@ -268,7 +255,7 @@ def test_registry_entries_read_what_their_cores_declare():
         assert get_index(name).needs == frozenset({"coordinates"})
     assert [get_index(n).direction for n in ("wcnn", "ps", "csil", "wb", "rcip")] == [
         "higher", "higher", "higher", "lower", "lower"]  # fmt: skip
-    X, labels = _random(4)
+    X, labels = shifted_blobs(4)
     values = clustval.internal_scores(X, labels, ["wcnn", "dunnowa_m25_min_max", "wb"])
     assert values == {"wcnn": clustval.wcnn(X, labels), "dunnowa_m25_min_max":
                       clustval.dunnowa_m25_min_max(X, labels), "wb": clustval.wb(X, labels)}  # fmt: skip
@@ -376,7 +363,7 @@ def test_the_near_neighbour_indices_share_one_search(metric, monkeypatch):
 
 
 def test_a_wider_search_after_a_narrower_one_searches_again(monkeypatch):
-    X, y = _random(8)
+    X, y = shifted_blobs(8)
     p = Partition(X, y)
     calls = _counting_searches(monkeypatch)
     first = p.nearest_neighbours(1)
@@ -402,17 +389,17 @@ def test_owa_aggregates_do_not_follow_the_blas_thread_count():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_registrys_dunnowa_is_genieclusts_dunnowa_index_for_any_m_and_aggregates(seed):
-    X, labels = _random(seed)
-    assert _close(clustval.score(labels, X=X, names=["dunnowa_index"])["dunnowa"], gv.dunnowa_index(X, labels))
+    X, labels = shifted_blobs(seed)
+    assert close(clustval.score(labels, X=X, names=["dunnowa_index"])["dunnowa"], gv.dunnowa_index(X, labels))
     for M, (a, b) in zip((1, 4, 7, 25, 3, 10, 2), OWA_PAIRS):
         got = clustval.score(labels, X=X, names=["dunnowa"], dunnowa_m=M, dunnowa_numerator=a, dunnowa_denominator=b)
-        assert _close(got["dunnowa"], gv.dunnowa_index(X, labels, M, a, b)), (M, a, b)
+        assert close(got["dunnowa"], gv.dunnowa_index(X, labels, M, a, b)), (M, a, b)
 
 
 @pytest.mark.parametrize(("option", "bad"), [("dunnowa_m", 0), ("dunnowa_m", 2.5), ("dunnowa_numerator", "Median"),
                                              ("dunnowa_denominator", "SMin:0")])  # fmt: skip
 def test_a_bad_dunnowa_option_is_one_line_naming_it(option, bad):
-    X, labels = _random(0)
+    X, labels = shifted_blobs(0)
     with pytest.raises(InputError, match=rf"^{option} = {bad!r}; use "):
         clustval.score(labels, X=X, names=["dunnowa"], **{option: bad})
 

@@ -5,12 +5,15 @@ data's units (:mod:`.kmedoids` and :mod:`.pam` read them from here)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .._engine import compiled as _compiled
-from .._engine.pairwise import check_distance_matrix
+from .._engine.pairwise import DistanceRows, check_distance_matrix, check_memory_budget, euclidean_distances
+from .._engine.validation import as_data_matrix
+from ..errors import ClusteringError
 
 __all__ = ["DEFAULT_MAX_ITER", "TIE_RTOL", "ClusteringResult", "KMedoidsConvergenceWarning"]
 
@@ -22,6 +25,22 @@ TIE_RTOL = 1e-10
 
 #: Cap on the assign/update rounds of every algorithm (k-means: Lloyd iterations per start).
 DEFAULT_MAX_ITER = 300
+
+#: The Parameters entries the K-medoid algorithms and their seeds share, whole, by name: their
+#: docstrings leave them out and :func:`clustval.indices._docs.described` fills them in.
+PARAMETERS = {
+    "X": """X : array-like of shape (n, d), optional
+    The data (Euclidean distances). Give X or ``distances``, not both.""",
+    "n_clusters": """n_clusters : int
+    K, 1 <= K <= number of distinct points.""",
+    "distances": """distances : array-like of shape (n, n), optional
+    A precomputed symmetric distance matrix with an exact zero diagonal.""",
+    "D": """D : array-like of shape (n, n)
+    Symmetric distance matrix with an exact zero diagonal (e.g. from
+    :func:`~clustval.clustering.kmedoids.euclidean_distances`).""",
+    "k": """k : int
+    Number of seeds, 1 <= k <= number of distinct points.""",
+}
 
 
 class KMedoidsConvergenceWarning(UserWarning):
@@ -118,6 +137,33 @@ def checked_distances(distances) -> tuple[np.ndarray, np.ndarray | None]:
             if kernels.checked_row_sums(D, row_sums):
                 return D, row_sums
     return check_distance_matrix(D), None
+
+
+def distance_rows(
+    X, distances, memory_budget_mb: float, store: Callable[[np.ndarray], bool]
+) -> tuple[DistanceRows, float, np.ndarray | None]:
+    """``(distances, scale, row sums or None)`` of a K-medoids run: the given D checked (scale
+    1, with its row sums when the compiled check computes them), else from X the stored D when
+    ``store(X)``, or rows computed from X on demand within ``memory_budget_mb``. X is first
+    scaled by a power of two if its squares would overflow or underflow
+    (:func:`clustval._engine.validation.as_data_matrix`): the same labels, the cost times
+    ``scale``."""
+    if (X is None) == (distances is None):
+        raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
+    if distances is not None:
+        D, row_sums = checked_distances(distances)
+        return DistanceRows(D=D), 1.0, row_sums
+    check_memory_budget(memory_budget_mb)
+    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
+    if store(X):
+        return DistanceRows(D=euclidean_distances(X)), scale, None
+    return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale, None
+
+
+def row_sums_of(dist: DistanceRows) -> np.ndarray:
+    """sum_l d_il for every i."""
+    everyone = np.arange(dist.n)
+    return dist.summed(everyone, everyone)
 
 
 def cost_in_units(result: ClusteringResult, scale: float) -> ClusteringResult:

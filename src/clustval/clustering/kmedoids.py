@@ -73,23 +73,22 @@ from dataclasses import replace
 
 import numpy as np
 
-from .._engine.pairwise import (
-    DEFAULT_MEMORY_BUDGET_MB,
-    DistanceRows,
-    check_memory_budget,
-    euclidean_distances,
-)
-from .._engine.validation import as_data_matrix, check_max_iter, check_n_clusters
+from .._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB, DistanceRows, euclidean_distances
+from .._engine.validation import check_max_iter, check_n_clusters
 from ..errors import ClusteringError
+from ..indices._docs import described
 from .common import (
     DEFAULT_MAX_ITER,
+    PARAMETERS,
     TIE_RTOL,
     ClusteringResult,
     KMedoidsConvergenceWarning,
     checked_distances,
     compiled_kernels,
     cost_in_units,
+    distance_rows,
     fsum_mean,
+    row_sums_of,
 )
 
 __all__ = [
@@ -103,6 +102,23 @@ __all__ = [
 
 BACKENDS = ("clustval", "sklearn_extra")
 SD_RADII = ("sd", "mean")
+
+# Written once: the Parameters of the seeds and the runs (with those of .common), and the paper
+# each algorithm comes from, the References of its seeds and of its run
+_RUN = {
+    **PARAMETERS,
+    "max_iter": """max_iter : int
+    Cap on the assign/update rounds (a :class:`KMedoidsConvergenceWarning` when reached with
+    medoids still moving).""",
+    "backend": """backend : {"clustval", "sklearn_extra"}
+    Who runs the iteration.""",
+}
+_PARK_JUN = """Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
+*Expert Systems with Applications* 36(2):3336-3341."""
+_XIE_GAO = """Xie, J. & Gao, H. (2015). K-medoids clustering algorithms with optimized initial seeds
+by variance. *Journal of Frontiers of Computer Science and Technology* 9(8):973-984."""
+_park_jun = described(parameters=_RUN, sections={"References": _PARK_JUN})
+_xie_gao = described(parameters=_RUN, sections={"References": _XIE_GAO})
 
 
 class SeedFallbackWarning(UserWarning):
@@ -123,6 +139,7 @@ class SeedFallbackWarning(UserWarning):
 
 
 # ---------------------------------------------------------------------------- seeds
+@_park_jun
 def park_jun_init(D, k: int) -> np.ndarray:
     """Park & Jun (2009) initial medoids.
 
@@ -130,14 +147,6 @@ def park_jun_init(D, k: int) -> np.ndarray:
     v_j order (values within ``TIE_RTOL`` times the mean v_j of each other tie, and the
     lowest object index goes first: module docstring), skipping any object at distance 0
     from an already chosen seed (a duplicate point) so that the K seeds are distinct points.
-
-    Parameters
-    ----------
-    D : array-like of shape (n, n)
-        Symmetric distance matrix with an exact zero diagonal (e.g. from
-        :func:`euclidean_distances`).
-    k : int
-        Number of seeds, 1 <= k <= number of distinct points.
 
     Returns
     -------
@@ -154,23 +163,16 @@ def park_jun_init(D, k: int) -> np.ndarray:
     park_jun : the whole algorithm, from these seeds.
     sd_init : the variance-based seeds of SD K-medoids.
 
-    References
-    ----------
-    Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
-    *Expert Systems with Applications* 36(2):3336-3341.
-
     Examples
     --------
     >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
     >>> park_jun_init(euclidean_distances(X), 2).tolist()
     [3, 1]
     """
-    D, row_sums = checked_distances(D)
-    dist = DistanceRows(D=D)
-    check_n_clusters(dist.n, k)
-    return _park_jun_seeds(dist, k, row_sums if row_sums is not None else _row_sums(dist))
+    return _park_jun_seeds(*_seeding(D, k))
 
 
+@_xie_gao
 def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     """Xie & Gao (2015) variance-based initial medoids (docs/decisions.md).
 
@@ -188,10 +190,6 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
 
     Parameters
     ----------
-    D : array-like of shape (n, n)
-        Symmetric distance matrix with an exact zero diagonal.
-    k : int
-        Number of seeds, 1 <= k <= number of distinct points.
     radius : {"sd", "mean"}
         The radius r around each seed within which candidates are removed.
 
@@ -218,11 +216,6 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     sd_kmedoids : the whole algorithm, from these seeds.
     park_jun_init : the seeds of Park & Jun.
 
-    References
-    ----------
-    Xie, J. & Gao, H. (2015). K-medoids clustering algorithms with optimized initial seeds
-    by variance. *Journal of Frontiers of Computer Science and Technology* 9(8):973-984.
-
     Examples
     --------
     >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
@@ -230,10 +223,16 @@ def sd_init(D, k: int, radius: str = "sd") -> tuple[np.ndarray, bool]:
     >>> seeds.tolist(), fallback
     ([3, 1], False)
     """
+    dist, k, row_sums = _seeding(D, k)
+    return _sd_seeds(dist, k, radius, row_sums)
+
+
+def _seeding(D, k: int) -> tuple[DistanceRows, int, np.ndarray]:
+    """What the seeds read: the distances D checked, k checked against them, and D's row sums."""
     D, row_sums = checked_distances(D)
     dist = DistanceRows(D=D)
     check_n_clusters(dist.n, k)
-    return _sd_seeds(dist, k, radius, row_sums if row_sums is not None else _row_sums(dist))
+    return dist, k, row_sums if row_sums is not None else row_sums_of(dist)
 
 
 def _park_jun_seeds(dist: DistanceRows, k: int, row_sums: np.ndarray) -> np.ndarray:
@@ -302,6 +301,7 @@ def _sum_tolerance(row_sums: np.ndarray) -> float:
 
 
 # ---------------------------------------------------------------------------- algorithms
+@_park_jun
 def park_jun(
     X=None,
     n_clusters: int = 2,
@@ -323,22 +323,6 @@ def park_jun(
     module docstring.
     ``backend="sklearn_extra"`` runs the iteration with scikit-learn-extra's
     ``KMedoids(method="alternate")`` from the same seeds on the same D.
-
-    Parameters
-    ----------
-    X : array-like of shape (n, d), optional
-        The data (Euclidean distances). Give X or ``distances``, not both.
-    n_clusters : int
-        K, 1 <= K <= number of distinct points.
-    distances : array-like of shape (n, n), optional
-        A precomputed symmetric distance matrix with an exact zero diagonal.
-    max_iter : int
-        Cap on the assign/update rounds (a :class:`KMedoidsConvergenceWarning` when reached
-        with medoids still moving).
-    backend : {"clustval", "sklearn_extra"}
-        Who runs the iteration.
-    memory_budget_mb : float
-        Bound on each temporary block of distances computed from X.
 
     Returns
     -------
@@ -362,11 +346,6 @@ def park_jun(
     sd_kmedoids : the same iteration from variance-based seeds.
     clustval.clustering.pam.pam : PAM (BUILD and SWAP).
 
-    References
-    ----------
-    Park, H.-S. & Jun, C.-H. (2009). A simple and fast algorithm for K-medoids clustering.
-    *Expert Systems with Applications* 36(2):3336-3341.
-
     Examples
     --------
     >>> X = [[0, 0], [0, 1], [1, 0], [10, 10], [10, 11], [11, 10]]
@@ -374,13 +353,12 @@ def park_jun(
     >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.converged
     ([1, 1, 1, 0, 0, 0], [3, 0], 4.0, True)
     """
-    dist, scale, row_sums = _resolve_distances(X, distances, memory_budget_mb, backend)
-    check_n_clusters(dist.n, n_clusters)
-    row_sums = row_sums if row_sums is not None else _row_sums(dist)
+    dist, scale, row_sums = _run_distances(X, distances, n_clusters, memory_budget_mb, backend)
     seeds = _park_jun_seeds(dist, n_clusters, row_sums)
     return cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
 
 
+@_xie_gao
 def sd_kmedoids(
     X=None,
     n_clusters: int = 2,
@@ -399,20 +377,8 @@ def sd_kmedoids(
 
     Parameters
     ----------
-    X : array-like of shape (n, d), optional
-        The data (Euclidean distances). Give X or ``distances``, not both.
-    n_clusters : int
-        K, 1 <= K <= number of distinct points.
-    distances : array-like of shape (n, n), optional
-        A precomputed symmetric distance matrix with an exact zero diagonal.
     radius : {"sd", "mean"}
         The seeding radius (:func:`sd_init`).
-    max_iter : int
-        Cap on the assign/update rounds.
-    backend : {"clustval", "sklearn_extra"}
-        Who runs the iteration.
-    memory_budget_mb : float
-        Bound on each temporary block of distances computed from X.
 
     Returns
     -------
@@ -436,11 +402,6 @@ def sd_kmedoids(
     sd_init : the seeds alone.
     park_jun : the same iteration from Park & Jun's seeds.
 
-    References
-    ----------
-    Xie, J. & Gao, H. (2015). K-medoids clustering algorithms with optimized initial seeds
-    by variance. *Journal of Frontiers of Computer Science and Technology* 9(8):973-984.
-
     Examples
     --------
     Two groups of three points: two seeds cover them; a third is filled farthest-first.
@@ -455,9 +416,7 @@ def sd_kmedoids(
     >>> result.init_fallback, caught[0].category.__name__
     (True, 'SeedFallbackWarning')
     """
-    dist, scale, row_sums = _resolve_distances(X, distances, memory_budget_mb, backend)
-    check_n_clusters(dist.n, n_clusters)
-    row_sums = row_sums if row_sums is not None else _row_sums(dist)
+    dist, scale, row_sums = _run_distances(X, distances, n_clusters, memory_budget_mb, backend)
     seeds, fallback = _sd_seeds(dist, n_clusters, radius, row_sums)
     result = cost_in_units(_iterate(dist, seeds, max_iter, backend, _sum_tolerance(row_sums)), scale)
     return replace(result, init_fallback=fallback)
@@ -613,17 +572,11 @@ def _sklearn_extra_medoids(D: np.ndarray, seeds: np.ndarray, max_iter: int) -> t
 
 
 # ---------------------------------------------------------------------------- helpers
-def _row_sums(dist: DistanceRows) -> np.ndarray:
-    """sum_l d_il for every i."""
-    everyone = np.arange(dist.n)
-    return dist.summed(everyone, everyone)
-
-
 def _park_jun_scores(dist: DistanceRows, row_sums: np.ndarray) -> np.ndarray:
     """v_j = sum_i d_ij / sum_l d_il; rows of zeros (all points equal) add 0.
 
     By symmetry v_j = sum_i d_ji w_i with w_i = 1 / sum_l d_il: a weighted row sum, so
-    each pass over the pairs reads rows (two passes in all, with :func:`_row_sums`; no n x n
+    each pass over the pairs reads rows (two passes in all, with :func:`~.common.row_sums_of`; no n x n
     matrix)."""
     inv = np.divide(1.0, row_sums, out=np.zeros_like(row_sums), where=row_sums > 0)
     kernels = compiled_kernels(dist.n * dist.n) if dist.D is not None else None
@@ -671,23 +624,11 @@ def _raise_too_few_distinct(dist: DistanceRows, k: int):
     )
 
 
-def _resolve_distances(
-    X, distances, memory_budget_mb: float, backend: str
-) -> tuple[DistanceRows, float, np.ndarray | None]:
-    """``(distances, scale, row sums or None)``: the given D (checked, scale 1, with its row
-    sums when the compiled check computes them), else distances computed from X on demand
-    (D from X only for the sklearn_extra backend, which needs it). X is first scaled by a
-    power of two if its squares would overflow or underflow (:func:`as_data_matrix`): same
-    labels, the cost times ``scale``."""
-    if (X is None) == (distances is None):
-        raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
-    if distances is not None:
-        D, row_sums = checked_distances(distances)
-        return DistanceRows(D=D), 1.0, row_sums
-    check_memory_budget(memory_budget_mb)
-    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
-    if backend == "sklearn_extra":
-        return DistanceRows(D=euclidean_distances(X)), scale, None
-    return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale, None
-
-
+def _run_distances(
+    X, distances, n_clusters: int, memory_budget_mb: float, backend: str
+) -> tuple[DistanceRows, float, np.ndarray]:
+    """``(distances, scale, row sums)`` of a run (:func:`~.common.distance_rows`; D from X only
+    for the sklearn_extra backend, which needs it), K checked against them."""
+    dist, scale, row_sums = distance_rows(X, distances, memory_budget_mb, lambda _: backend == "sklearn_extra")
+    check_n_clusters(dist.n, n_clusters)
+    return dist, scale, row_sums if row_sums is not None else row_sums_of(dist)

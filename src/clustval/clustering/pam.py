@@ -41,31 +41,28 @@ import warnings
 
 import numpy as np
 
-from .._engine.pairwise import (
-    DEFAULT_MEMORY_BUDGET_MB,
-    DistanceRows,
-    check_memory_budget,
-    euclidean_distances,
-    exact_distances,
-    rows_per_block,
-)
-from .._engine.validation import as_data_matrix, check_max_iter, check_n_clusters
+from .._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB, DistanceRows, exact_distances, rows_per_block
+from .._engine.validation import check_max_iter, check_n_clusters
 from ..errors import ClusteringError
+from ..indices._docs import described
 from .common import (
     DEFAULT_MAX_ITER,
+    PARAMETERS,
     TIE_RTOL,  # relative tolerance (of the mean row sum of D) within which costs are equal
     ClusteringResult,
     KMedoidsConvergenceWarning,
-    checked_distances,
     compiled_kernels,
     cost_in_units,
+    distance_rows,
     fsum_mean,
+    row_sums_of,
 )
 
 __all__ = ["TIE_RTOL", "pam"]
 _BLOCK_BYTES = 16 * 2**20  # one (rows x n) temporary of about this size
 
 
+@described(parameters=PARAMETERS)
 def pam(
     X=None,
     n_clusters: int = 2,
@@ -85,12 +82,6 @@ def pam(
 
     Parameters
     ----------
-    X : array-like of shape (n, d), optional
-        The data (Euclidean distances). Give X or ``distances``, not both.
-    n_clusters : int
-        K, 1 <= K <= number of distinct points.
-    distances : array-like of shape (n, n), optional
-        A precomputed symmetric distance matrix with an exact zero diagonal.
     max_iter : int
         Cap on the SWAP rounds.
     memory_budget_mb : float
@@ -136,15 +127,16 @@ def pam(
     >>> result.labels.tolist(), result.medoids.tolist(), result.cost, result.n_iter
     ([1, 1, 1, 0, 0, 0], [3, 0], 4.0, 1)
     """
-    dist, scale, row_sums = _pam_distances(X, distances, memory_budget_mb)
+    # from X, D is stored when it fits the budget; else every pass computes the rows it reads
+    dist, scale, row_sums = distance_rows(X, distances, memory_budget_mb,
+                                          lambda X: 8.0 * X.shape[0] ** 2 <= memory_budget_mb * 2**20)  # fmt: skip
     check_n_clusters(dist.n, n_clusters)
     check_max_iter(max_iter)
     # One engine for the whole fit, so that a gain kept from an earlier BUILD step and a
     # gain computed now are sums in the same order (BUILD's bounds, _build).
     kernels = compiled_kernels(dist.n * dist.n * 2)
     if row_sums is None:
-        everyone = np.arange(dist.n)
-        row_sums = dist.summed(everyone, everyone)
+        row_sums = row_sums_of(dist)
     tol = TIE_RTOL * fsum_mean(row_sums)
     medoids = _build(dist, n_clusters, tol, row_sums, kernels)
     seeds = medoids.copy()
@@ -175,23 +167,6 @@ def pam(
         cost_history=np.array(history),
     )
     return cost_in_units(result, scale)
-
-
-def _pam_distances(X, distances, memory_budget_mb: float) -> tuple[DistanceRows, float, np.ndarray | None]:
-    """``(distances, scale, row sums or None)``: the given D checked (with its row sums when
-    the compiled check computes them), or from X the stored D when it fits the budget, else
-    rows computed from X on demand; X scaled by a power of two as in
-    :func:`clustval.clustering.kmedoids.park_jun` (the cost times ``scale``)."""
-    if (X is None) == (distances is None):
-        raise ClusteringError("give exactly one of X (data) and distances (a precomputed D).")
-    if distances is not None:
-        D, row_sums = checked_distances(distances)
-        return DistanceRows(D=D), 1.0, row_sums
-    check_memory_budget(memory_budget_mb)
-    X, scale = as_data_matrix(X, error=ClusteringError, return_scale=True)
-    if 8.0 * X.shape[0] ** 2 <= memory_budget_mb * 2**20:
-        return DistanceRows(D=euclidean_distances(X)), scale, None
-    return DistanceRows(X=X, memory_budget_mb=memory_budget_mb), scale, None
 
 
 def _build(dist: DistanceRows, k: int, tol: float, row_sums: np.ndarray, kernels) -> np.ndarray:

@@ -93,6 +93,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
+from ..indices._docs import described
 from ..indices.contingency import contingency
 
 #: clusterCrit's internal criteria, in the order of its ``getCriteriaNames(TRUE)``.
@@ -208,6 +209,16 @@ _MAX_DIFF = frozenset({"Ball_Hall", "Ksq_DetW", "Trace_W", "Trace_WiB"})
 _MIN_DIFF = frozenset({"Det_Ratio", "Log_Det_Ratio", "Log_SS_Ratio"})
 
 _F32 = np.float32
+
+
+def _criteria(names: str, count: int):
+    """Decorator: the ``crit`` and the Returns that extCriteria and intCriteria share, written once
+    (:func:`clustval.indices._docs.described`); ``names`` holds the ``count`` criteria."""
+    return described(parameters={"crit": f"""crit : str or iterable of str, default "all"
+    clusterCrit's criterion names (:data:`{names}`), matched as clusterCrit
+    matches them (:func:`resolve`); ``"all"`` for all {count}."""}, sections={"Returns": """dict
+    ``{name: value}`` under R's keys, the criterion names in lower case
+    (``res$calinski_harabasz``), in the order asked (clusterCrit's order for "all")."""})
 
 
 def get_criteria_names(is_internal: bool) -> list[str]:
@@ -337,6 +348,7 @@ def _external(yy: int, yn: int, ny: int, nn: int) -> dict[str, Callable[[], floa
     }
 
 
+@_criteria("EXTERNAL_NAMES", len(EXTERNAL_NAMES))
 def ext_criteria(part1, part2, crit: str | Iterable[str] = "all") -> dict[str, float]:
     """clusterCrit's ``extCriteria(part1, part2, crit)``: external criteria, its values.
 
@@ -350,15 +362,6 @@ def ext_criteria(part1, part2, crit: str | Iterable[str] = "all") -> dict[str, f
         The first partition (the reference of Precision and Recall).
     part2 : array-like of shape (n,)
         The second partition.
-    crit : str or iterable of str, default "all"
-        clusterCrit's criterion names (:data:`EXTERNAL_NAMES`), matched as clusterCrit
-        matches them (:func:`resolve`); ``"all"`` for all 14.
-
-    Returns
-    -------
-    dict
-        ``{name: value}`` under R's keys, the criterion names in lower case
-        (``res$calinski_harabasz``), in the order asked (clusterCrit's order for "all").
 
     Raises
     ------
@@ -580,6 +583,7 @@ _DEPARTS: dict[str, Callable[[_Data], float]] = {
 _OWN_CALL = frozenset({"GDI51", "GDI52", "GDI53"})
 
 
+@_criteria("INTERNAL_NAMES", len(INTERNAL_NAMES))
 def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, float]:
     """clusterCrit's ``intCriteria(X, labels, crit)``: internal criteria, its values.
 
@@ -594,15 +598,6 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
         The data.
     labels : array-like of shape (n,)
         The cluster of each object (any labels: clusterCrit renumbers them in sorted order).
-    crit : str or iterable of str, default "all"
-        clusterCrit's criterion names (:data:`INTERNAL_NAMES`), matched as clusterCrit
-        matches them (:func:`resolve`); ``"all"`` for all 42.
-
-    Returns
-    -------
-    dict
-        ``{name: value}`` under R's keys, the criterion names in lower case
-        (``res$calinski_harabasz``), in the order asked (clusterCrit's order for "all").
 
     Raises
     ------

@@ -24,7 +24,7 @@ import re
 import textwrap
 from collections.abc import Callable, Iterable
 
-_TITLES = ("Parameters", "Returns", "Raises", "See Also", "Notes", "References", "Examples")
+_TITLES = ("Parameters", "Returns", "Yields", "Raises", "Warns", "See Also", "Notes", "References", "Examples")
 _HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
 _INPUT_ERROR, _UNDEFINED = "clustval.errors.InputError", "clustval.errors.UndefinedIndexError"
 
@@ -106,6 +106,24 @@ _ENTRY = {
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
+}
+# The Parameters of the methods by which the table and the partition run the cores on
+# themselves (Contingency's and Partition's ``value``, one index, and ``scores``, several)
+VALUE_PARAMETERS = {
+    "spec": """spec : IndexSpec
+    A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).""",
+    "given": """given : mapping
+    Options by name; those the index takes are passed to its core.""",
+}
+# and what returns one index's value (value, IndexSpec.compute, score_alone)
+VALUE_RETURNS = {"Returns": "float\n    The index's value."}
+SCORES_PARAMETERS = {
+    "specs": """specs : list of IndexSpec
+    The indices' registry entries (:func:`clustval.indices.registry.requested`).""",
+    "given": """given : mapping
+    Every option by name (:func:`clustval.indices.registry.index_options`).""",
+    "undefined": """undefined : {"raise", "nan"}
+    An undefined index raises UndefinedIndexError, or is NaN.""",
 }
 # what ``metric`` adds where an entry point computes the indices ``names``
 _METRIC_NAMES = """
@@ -288,9 +306,11 @@ def _names(function: Callable) -> list[str]:
 
 
 def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
-    """The Parameters of every parameter of ``function``, in order, each from ``entry_of``."""
+    """The Parameters of every parameter of ``function`` (a method's but ``self``), in order,
+    each from ``entry_of``."""
+    names = _names(function)
     lines = []
-    for name in _names(function):
+    for name in names[1:] if names[:1] == ["self"] else names:
         entry = entry_of(name)
         if entry is None:
             raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
@@ -326,7 +346,8 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     return _parameters(spec.core, core_entry)
 
 
-def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None):
+def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None,
+              raises: dict[str, str] | None = None):
     """Decorator: complete the numpydoc of a function that takes the indices' shared
     parameters (X, labels, metric, ...) but is not itself a registry index: the Parameters
     entries its docstring leaves out, and the Raises of the input checks.
@@ -338,6 +359,9 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     parameters : dict of str to str, optional
         More Parameters entries the functions of a module share, whole, by parameter name
         (they take precedence over the indices' shared entries).
+    raises : dict of str to str, optional
+        More Raises entries the functions of a module share, whole, by exception: after the
+        input checks' and before the function's own.
 
     Returns
     -------
@@ -362,14 +386,15 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
         description, own = _filled(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
         raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
-        own["Raises"] = "\n".join([shared_raise, *raised])
+        own["Raises"] = "\n".join([shared_raise, *(raises or {}).values(), *raised])
         function.__doc__ = _join(description, own)
         return function
 
     return decorate
 
 
-def described(options: str | None = None):
+def described(options: str | None = None, *, parameters: dict[str, str] | None = None,
+              sections: dict[str, str] | None = None):
     """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
     (the labels, X, metric, memory_budget_mb, undefined, ``names``, ``**options``) from the
     one text each has, in the order of its signature; an entry the docstring writes stays.
@@ -380,6 +405,12 @@ def described(options: str | None = None):
         What ``**options`` takes: the options of the external or internal indices (whose
         ``names`` the entry point computes), of every index, or of the clustering
         ``algorithm``; None when the docstring writes it.
+    parameters : dict of str to str, optional
+        More Parameters entries the functions of a module share, whole, by parameter name
+        (they take precedence over the entry points' shared entries).
+    sections : dict of str to str, optional
+        Sections the functions of a module share, by title (``"References"``): each where
+        the docstring writes none.
 
     Returns
     -------
@@ -395,12 +426,13 @@ def described(options: str | None = None):
     labels_true : array-like of shape (n_samples,)
     """
     shared = {**_ENTRY, "options": _OPTIONS.get(options), "names": _NAMES.get(options),
-              "algorithm": _ALGORITHM if options == "algorithm" else None}  # fmt: skip
+              "algorithm": _ALGORITHM if options == "algorithm" else None, **(parameters or {})}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
             metric = shared["metric"] + (_METRIC_NAMES if "names" in _names(function) else "")
-            function.__doc__ = _join(*_filled(function, {**shared, "metric": metric}))
+            description, own = _filled(function, {**shared, "metric": metric})
+            function.__doc__ = _join(description, {**(sections or {}), **own})
         return function
 
     return decorate

@@ -24,7 +24,7 @@ import numpy as np
 from .._engine import compiled as _compiled
 from .._engine.validation import undefined_policy
 from ..errors import InputError
-from ._docs import described
+from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
 from .objects import MAX_OBJECTS, Labels, check_label_pair, check_sample_weight, factorize, small_int64_range
 
 # A dense table beyond this many cells (512 MiB of int64) is refused rather than
@@ -479,19 +479,9 @@ class Contingency:
             cache[compute] = compute(self)
         return cache[compute]
 
+    @described(parameters=VALUE_PARAMETERS, sections=VALUE_RETURNS)
     def value(self, spec, given: Mapping[str, object]) -> float:
         """The external index ``spec`` of this table, its options taken from ``given``.
-
-        Parameters
-        ----------
-        spec : IndexSpec
-            A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).
-        given : mapping
-            Options by name; those the index takes are passed to its core.
-
-        Returns
-        -------
-        float
 
         Examples
         --------
@@ -501,17 +491,9 @@ class Contingency:
         """
         return spec.core(self, **spec.core_options(given))
 
+    @described(parameters=SCORES_PARAMETERS)
     def scores(self, specs, given: Mapping[str, object], undefined: str) -> dict[str, float]:
         """The values of the external indices ``specs`` on this table, in their order.
-
-        Parameters
-        ----------
-        specs : list of IndexSpec
-            The indices (:func:`clustval.indices.registry.requested`).
-        given : mapping
-            Every option by name (:func:`clustval.indices.registry.index_options`).
-        undefined : {"raise", "nan"}
-            An undefined index raises UndefinedIndexError, or is NaN.
 
         Returns
         -------

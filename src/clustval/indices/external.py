@@ -83,14 +83,24 @@ S2_MATCHING = choice("s2_matching", "matching", ("hungarian", "identity"),
                      "how S2 pairs classes with clusters: `hungarian`, the best one-to-one map (as for "
                      "Accuracy), or `identity`, each class with the cluster of the same label")
 CP_SEED = seed_option("cp_seed", "seed", "seed of `cp_accuracy_mc`'s Monte Carlo draws (numpy's `default_rng`)")
-# scikit-learn's average_method: the mean of H(classes) and H(clusters) that normalises MI
-_AVERAGES = ("arithmetic", "min", "geometric", "max")
-NMI_AVERAGE = choice("nmi_average", "average_method", _AVERAGES,
-                     "the mean of H(classes) and H(clusters) that divides NMI's MI (scikit-learn's "
-                     "`average_method`)")
-AMI_AVERAGE = choice("ami_average", "average_method", _AVERAGES,
-                     "the mean of H(classes) and H(clusters) in AMI's denominator (scikit-learn's "
-                     "`average_method`)")
+
+
+def _average(name: str, where: str):
+    """scikit-learn's average_method of NMI or AMI: the mean of H(classes) and H(clusters) that
+    normalises MI ``where``."""
+    return choice(name, "average_method", ("arithmetic", "min", "geometric", "max"),
+                  f"the mean of H(classes) and H(clusters) {where} (scikit-learn's `average_method`)")
+
+
+def _fixed(index: str, clusim: str):
+    """The labelling that the one-sided random models of ``index`` (ARI or AMI) hold fixed."""
+    return choice(f"{index.lower()}_fixed", "fixed", chance.FIXED,
+                  f"the labelling {index}'s one-sided models (`perm1`, `num1`, `all1`) hold fixed: `labels_true`, "
+                  f"or `labels_pred` as clusim holds its second clustering (`{clusim}(c1, c2)`)")
+
+
+NMI_AVERAGE = _average("nmi_average", "that divides NMI's MI")
+AMI_AVERAGE = _average("ami_average", "in AMI's denominator")
 # Gates & Ahn's (2017) random models, under which ARI and AMI adjust for chance
 # (clustval.indices.chance computes every expectation)
 ARI_MODEL = choice("ari_model", "model", chance.MODELS,
@@ -99,12 +109,8 @@ ARI_MODEL = choice("ari_model", "model", chance.MODELS,
 AMI_MODEL = choice("ami_model", "model", chance.MODELS,
                    "the random model AMI adjusts under (Gates & Ahn 2017; clustval.indices.chance); "
                    "another than `perm` takes their normaliser and `ami_average` arithmetic")
-ARI_FIXED = choice("ari_fixed", "fixed", chance.FIXED,
-                   "the labelling ARI's one-sided models (`perm1`, `num1`, `all1`) hold fixed: `labels_true`, "
-                   "or `labels_pred` as clusim holds its second clustering (`adjrand_index(c1, c2)`)")
-AMI_FIXED = choice("ami_fixed", "fixed", chance.FIXED,
-                   "the labelling AMI's one-sided models (`perm1`, `num1`, `all1`) hold fixed: `labels_true`, "
-                   "or `labels_pred` as clusim holds its second clustering (`adj_mi(c1, c2)`)")
+ARI_FIXED = _fixed("ARI", "adjrand_index")
+AMI_FIXED = _fixed("AMI", "adj_mi")
 S2_MATCHINGS = S2_MATCHING.values
 _EPS = float(np.finfo(np.float64).eps)
 #: The largest one-to-one matching (C x K cells) the Hungarian algorithm solves: its dense

@@ -30,7 +30,7 @@ from .._engine.pairwise import (
 )
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
-from ._docs import described
+from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
 from .objects import Objects, checked_objects
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
@@ -248,19 +248,9 @@ class Partition:
         self.codes, self.n_clusters = labels.codes, labels.uniques.shape[0]
         self.n = self._count()
 
+    @described(parameters=VALUE_PARAMETERS, sections=VALUE_RETURNS)
     def value(self, spec, given: Mapping[str, object]) -> float:
         """The internal index ``spec`` of this partition, its options taken from ``given``.
-
-        Parameters
-        ----------
-        spec : IndexSpec
-            A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).
-        given : mapping
-            Options by name; those the index takes are passed to its core.
-
-        Returns
-        -------
-        float
 
         Raises
         ------
@@ -278,18 +268,10 @@ class Partition:
             raise InputError(f"{spec.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
         return spec.core(self, **spec.core_options(given))
 
+    @described(parameters=SCORES_PARAMETERS)
     def scores(self, specs, given: Mapping[str, object], undefined: str) -> dict[str, float]:
         """The values of the internal indices ``specs`` on this partition, in their order,
         each one step of the current progress bar (:func:`clustval._engine.progress.current`).
-
-        Parameters
-        ----------
-        specs : list of IndexSpec
-            The indices (:func:`clustval.indices.scoring.internal_request`).
-        given : mapping
-            The options the cores read (:func:`clustval.indices.scoring.internal_request`).
-        undefined : {"raise", "nan"}
-            An undefined index raises UndefinedIndexError, or is NaN.
 
         Returns
         -------
@@ -1109,7 +1091,7 @@ def needs_of(core, options: Mapping[str, object]) -> frozenset[str]:
     extra = (by_option[key].get(value, frozenset()) for key, value in options.items() if key in by_option)
     return frozenset(core.needs).union(*extra)
 
-@described()
+@described(sections=VALUE_RETURNS)
 def score_alone(
     core, X, labels, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric: str = "euclidean",
     *, sample_weight=None, **options,
@@ -1125,11 +1107,6 @@ def score_alone(
         Counts of copies (:class:`Partition`), for a core that weighs them.
     **options
         The core's keywords.
-
-    Returns
-    -------
-    float
-        The index's value.
 
     Examples
     --------

@@ -49,7 +49,7 @@ from . import (
     partition,
     scatter,
 )
-from ._docs import described, document_all
+from ._docs import VALUE_RETURNS, described, document_all
 from .options import IndexOption
 from .partition import needs_of
 
@@ -71,6 +71,14 @@ _INF = float("inf")
 # summaries), as each internal core declares it (clustval.indices.partition.reads).
 CONTINGENCY = "contingency"
 NEEDS = (CONTINGENCY, *partition.NEEDS)
+
+# Written once (clustval.indices._docs.described): what the entry's methods that read options by
+# name take, what its methods that compare values refuse, and what adding an index refuses
+_by_name = described(parameters={"given": "given : mapping\n    Options by name (:data:`OPTIONS`)."})
+_sided = described(sections={"Raises": """clustval.errors.InputError
+    The index has no better side (``direction == "none"``)."""})
+_adding = described(sections={"Raises": """clustval.errors.InputError
+    An index of that name is registered already."""})
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,7 @@ class IndexSpec:
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
 
+    @described(sections=VALUE_RETURNS)
     def compute(self, shared, given: Mapping[str, object]):
         """The core on the shared table or partition, with its options taken from ``given``
         (the options by name; those it does not take are left out).
@@ -155,11 +164,6 @@ class IndexSpec:
             Options by name (:data:`OPTIONS`); those of :attr:`options` are passed on under
             their core's keywords.
 
-        Returns
-        -------
-        float
-            The index's value.
-
         Examples
         --------
         >>> from clustval.indices.contingency import contingency
@@ -169,13 +173,9 @@ class IndexSpec:
         """
         return shared.value(self, given)  # the table or the partition runs the core on itself
 
+    @_by_name
     def core_options(self, given: Mapping[str, object]) -> dict[str, object]:
         """The options of ``given`` (by name) that this index takes, under its core's keywords.
-
-        Parameters
-        ----------
-        given : mapping
-            Options by name (:data:`OPTIONS`).
 
         Returns
         -------
@@ -189,15 +189,11 @@ class IndexSpec:
         """
         return {option.keyword: given[option.name] for option in self.options if option.name in given}
 
+    @_by_name
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
         and what an option's value adds (XB's closest pair comes from the distance pass), as
         the core declares it (:func:`clustval.indices.partition.reads`).
-
-        Parameters
-        ----------
-        given : mapping
-            Options by name (:data:`OPTIONS`).
 
         Returns
         -------
@@ -225,6 +221,7 @@ class IndexSpec:
         """
         return partition.COORDINATES in self.needs
 
+    @_sided
     def better(self, a: float, b: float) -> bool:
         """True when value ``a`` is strictly better than ``b`` for this index.
 
@@ -239,11 +236,6 @@ class IndexSpec:
         -------
         bool
             ``a > b`` for a higher-is-better index, ``a < b`` otherwise.
-
-        Raises
-        ------
-        clustval.errors.InputError
-            The index has no better side (``direction == "none"``).
 
         Examples
         --------
@@ -318,6 +310,7 @@ class IndexSpec:
         chosen = tuple(k for k, diff in diffs if diff == best)
         return chosen, values[ks.index(chosen[0])]
 
+    @_sided
     def best_of(self, values) -> int:
         """Position of the best value in ``values`` (the first one on ties).
 
@@ -330,11 +323,6 @@ class IndexSpec:
         -------
         int
             Position of the best one, the first of a tie.
-
-        Raises
-        ------
-        clustval.errors.InputError
-            The index has no better side (``direction == "none"``).
 
         Examples
         --------
@@ -992,6 +980,7 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     return [spec for name, spec in INDICES.items() if name in wanted]
 
 
+@_adding
 def register(spec: IndexSpec) -> IndexSpec:
     """Add an index: from now on scoring, the command line and the tables include it.
 
@@ -1004,11 +993,6 @@ def register(spec: IndexSpec) -> IndexSpec:
     -------
     IndexSpec
         ``spec``.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        An index of that name is registered already.
 
     See Also
     --------
@@ -1067,6 +1051,7 @@ def unregister(name: str) -> None:
 
 
 @contextlib.contextmanager
+@_adding
 def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
     """Register ``spec`` for the duration of a ``with`` block (see :func:`register`).
 
@@ -1079,11 +1064,6 @@ def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
     ------
     IndexSpec
         ``spec``.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        An index of that name is registered already.
 
     See Also
     --------

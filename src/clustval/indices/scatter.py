@@ -140,12 +140,17 @@ def _centroid_distances(p: Partition) -> tuple[np.ndarray, float, float]:
     return sums, largest, smallest
 
 
-def _variance_norms(p: Partition) -> tuple[np.ndarray, float]:
+def _variance_norms(p: Partition, name: str) -> tuple[np.ndarray, float]:
     """(||V_k|| for each cluster, ||V||): Euclidean norms of the vectors of per-feature
-    population variances of each cluster and of all the data (Halkidi et al. 2001)."""
+    population variances of each cluster and of all the data (Halkidi et al. 2001), for the
+    index ``name``, which needs two clusters and some variance."""
+    p.require_clusters(name)
     within = p.within_diagonal / p.sizes[:, None]
     total = (p.within_diagonal.sum(axis=0) + _between_diagonal(p)) / p.n
-    return np.sqrt(np.sum(within**2, axis=1)), float(np.sqrt(np.sum(total**2)))
+    total = float(np.sqrt(np.sum(total**2)))
+    if total == 0:
+        raise UndefinedIndexError(f"{name} is undefined: all objects are equal (no variance).")
+    return np.sqrt(np.sum(within**2, axis=1)), total
 
 
 # ----------------------------------------------------------------------------- index cores
@@ -299,10 +304,7 @@ def wemmert_gancarski_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def sd_scat_from_partition(p: Partition) -> float:
-    p.require_clusters("SD_Scat")
-    within, total = _variance_norms(p)
-    if total == 0:
-        raise UndefinedIndexError("SD_Scat is undefined: all objects are equal (no variance).")
+    within, total = _variance_norms(p, "SD_Scat")
     return refuse_nan(within.mean() / total, "SD_Scat")
 
 
@@ -317,10 +319,7 @@ def sd_dis_from_partition(p: Partition) -> float:
 
 @reads(COORDINATES)
 def s_dbw_from_partition(p: Partition) -> float:
-    p.require_clusters("S_Dbw")
-    within, total = _variance_norms(p)
-    if total == 0:
-        raise UndefinedIndexError("S_Dbw is undefined: all objects are equal (no variance).")
+    within, total = _variance_norms(p, "S_Dbw")
     near_centre, near_middle = _near_counts(p, np.sqrt(within.sum()) / p.n_clusters)
     return refuse_nan(within.mean() / total + _density_ratio(near_middle, near_centre), "S_Dbw")
 

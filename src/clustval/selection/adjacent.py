@@ -15,6 +15,7 @@ number of features; the examples split X = [0, 1, 10, 11, 20, 21].
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 
@@ -22,10 +23,16 @@ from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import completed
 from ..indices.partition import COORDINATES, Partition
 
-# The partitions that the tests of a split read, described once
+# The partitions that the tests of a split read, and their check, described once
 _SPLIT = """labels, labels_next : array-like of shape (n_samples,)
     Partitions into K and K + 1 clusters, the second splitting one cluster of the first."""
-_split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT})
+_split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT}, raises={
+    "InputError": "clustval.errors.InputError\n    ``labels_next`` does not split exactly one cluster of ``labels`` in two."})
+# and those of the indices of K and K + 1 clusters
+_NEXT = """labels, labels_next : array-like of shape (n_samples,)
+    Partitions into K and K + 1 clusters."""
+_next_k = completed(reads_distances=False, parameters={"labels": _NEXT, "labels_next": _NEXT}, raises={
+    "InputError": "clustval.errors.InputError\n    ``labels_next`` has not one cluster more than ``labels``."})
 
 
 def _pooled_w(X, labels) -> tuple[float, int, int]:
@@ -35,6 +42,16 @@ def _pooled_w(X, labels) -> tuple[float, int, int]:
 
 def _w_of(p: Partition) -> tuple[float, int, int]:
     return float(p.within_diagonal.sum()), p.n_clusters, p.n
+
+
+class _Sums(NamedTuple):
+    """What the tests of a split read: Je(1) of the split cluster, Je(2) of its two parts, its
+    size n_m and the number of features p."""
+
+    je1: float
+    je2: float
+    nm: int
+    p: int
 
 
 def _split(X, labels, labels_next):
@@ -56,10 +73,14 @@ def _split_of(parent: Partition, child: Partition):
     return parent.X, child.codes == parts[0], child.codes == parts[1]
 
 
-def _split_sums(X, a, b) -> tuple[float, float, int, int]:
-    """Je(1) of the split cluster (the rows ``a | b`` of X), Je(2) of its parts, its size n_m
-    and the number of features p: what the tests of a split read."""
-    return _sse(X[a | b]), _sse(X[a]) + _sse(X[b]), int(a.sum() + b.sum()), X.shape[1]
+def _split_sums(X, a, b) -> _Sums:
+    """The sums of the split cluster, the rows ``a | b`` of X, and of its parts ``a`` and ``b``."""
+    return _Sums(_sse(X[a | b]), _sse(X[a]) + _sse(X[b]), int(a.sum() + b.sum()), X.shape[1])
+
+
+def _sums(X, labels, labels_next) -> _Sums:
+    """The sums of the cluster of ``labels`` that ``labels_next`` splits in two (:func:`_split`)."""
+    return _split_sums(*_split(X, labels, labels_next))
 
 
 def _sse(rows: np.ndarray) -> float:
@@ -115,16 +136,11 @@ def _kl_of(before, at, after, p: int) -> float:
     return float(abs(diff_k / diff_next))
 
 
-@completed(reads_distances=False)
+@_next_k
 def hartigan(X, labels, labels_next) -> float:
     """Hartigan's index of the partition into K clusters: ``(W_K / W_(K+1) - 1)(n - K - 1)``.
 
     Add a cluster while it exceeds 10 (Hartigan 1975, sec. 4.4); NbClust multiplies by n - K.
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters.
 
     Returns
     -------
@@ -133,8 +149,6 @@ def hartigan(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` has not one cluster more than ``labels``.
     UndefinedIndexError
         W_(K+1) = 0.
 
@@ -170,8 +184,6 @@ def duda_hart(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         The split cluster has no scatter.
 
@@ -180,14 +192,13 @@ def duda_hart(X, labels, labels_next) -> float:
     >>> duda_hart([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
     0.009900990099009901
     """
-    return _duda_hart_of(_split_sums(*_split(X, labels, labels_next)))
+    return _duda_hart_of(_sums(X, labels, labels_next))
 
 
-def _duda_hart_of(sums: tuple[float, float, int, int]) -> float:
-    je1, je2, _, _ = sums
-    if je1 == 0:
+def _duda_hart_of(s: _Sums) -> float:
+    if s.je1 == 0:
         raise UndefinedIndexError("Duda-Hart is undefined for a split cluster with no scatter.")
-    return je2 / je1
+    return s.je2 / s.je1
 
 
 @_split_test
@@ -203,8 +214,6 @@ def pseudo_t2(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         Je2 = 0, or two objects in all.
 
@@ -213,15 +222,14 @@ def pseudo_t2(X, labels, labels_next) -> float:
     >>> pseudo_t2([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2])
     200.0
     """
-    return _pseudo_t2_of(_split_sums(*_split(X, labels, labels_next)))
+    return _pseudo_t2_of(_sums(X, labels, labels_next))
 
 
-def _pseudo_t2_of(sums: tuple[float, float, int, int]) -> float:
-    je1, je2, nm, _ = sums
-    dof = nm - 2
-    if je2 == 0 or dof == 0:
+def _pseudo_t2_of(s: _Sums) -> float:
+    dof = s.nm - 2
+    if s.je2 == 0 or dof == 0:
         raise UndefinedIndexError("Pseudo T^2 is undefined when the two parts have no scatter.")
-    return (je1 - je2) / (je2 / dof)
+    return (s.je1 - s.je2) / (s.je2 / dof)
 
 
 @_split_test
@@ -239,8 +247,6 @@ def beale(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         Je2 = 0, or a split cluster of two objects.
 
@@ -249,28 +255,22 @@ def beale(X, labels, labels_next) -> float:
     >>> round(beale([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
     20.0
     """
-    return _beale_of(_split_sums(*_split(X, labels, labels_next)))
+    return _beale_of(_sums(X, labels, labels_next))
 
 
-def _beale_of(sums: tuple[float, float, int, int]) -> float:
-    je1, je2, nm, p = sums
-    if je2 == 0 or nm <= 2:
+def _beale_of(s: _Sums) -> float:
+    if s.je2 == 0 or s.nm <= 2:
         raise UndefinedIndexError("Beale's F is undefined when the parts have no scatter or the cluster two objects.")
-    return ((je1 - je2) / je2) / (((nm - 1) / (nm - 2)) * 2 ** (2 / p) - 1)
+    return ((s.je1 - s.je2) / s.je2) / (((s.nm - 1) / (s.nm - 2)) * 2 ** (2 / s.p) - 1)
 
 
-@completed(reads_distances=False)
+@_next_k
 def frey(X, labels, labels_next) -> float:
     """Frey & Van Groenewoud's ratio from K to K + 1 clusters.
 
     ``(mean_B(K+1) - mean_B(K)) / (mean_W(K+1) - mean_W(K))``, the mean between- and
     within-cluster distances over all pairs (Frey & Van Groenewoud 1972); cut at the K before it
     falls below 1 (Milligan & Cooper 1985).
-
-    Parameters
-    ----------
-    labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K and K + 1 clusters.
 
     Returns
     -------
@@ -279,8 +279,6 @@ def frey(X, labels, labels_next) -> float:
 
     Raises
     ------
-    InputError
-        ``labels_next`` has not one cluster more than ``labels``.
     UndefinedIndexError
         No within- or no between-cluster pair, or no change in mean_W.
 
@@ -350,8 +348,6 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
 
     Raises
     ------
-    InputError
-        ``labels_next`` does not split exactly one cluster of ``labels`` in two.
     UndefinedIndexError
         Beale's F is undefined.
 
@@ -361,14 +357,14 @@ def split_tests(X, labels, labels_next, *, z: float = DUDA_HART_Z) -> dict[str, 
     >>> {name: round(value, 4) for name, value in tests.items()}  # n_m = 4, p = 1
     {'duda_hart_critical': -0.6214, 'pseudo_t2_critical': -5.2183, 'beale_p_value': 0.0465}
     """
-    return _tests_of(_split_sums(*_split(X, labels, labels_next)), z)
+    return _tests_of(_sums(X, labels, labels_next), z)
 
 
-def _tests_of(sums: tuple[float, float, int, int], z: float = DUDA_HART_Z) -> dict[str, float]:
+def _tests_of(sums: _Sums, z: float = DUDA_HART_Z) -> dict[str, float]:
     """:func:`split_tests` from the split's sums (:func:`_split_sums`)."""
     from scipy import stats  # only here: the p-value of Beale's F
 
-    _, _, nm, p = sums
+    nm, p = sums.nm, sums.p
     critical = 1 - 2 / (math.pi * p) - z * math.sqrt(2 * (1 - 8 / (math.pi**2 * p)) / (nm * p))
     f = _beale_of(sums)
     return {
@@ -404,7 +400,7 @@ class _Neighbours:
             return self._once("one cluster", lambda: (_sse(self.X), 1, len(self.X)))
         return self.w(k - 1)
 
-    def sums(self, k: int) -> tuple[float, float, int, int]:
+    def sums(self, k: int) -> _Sums:
         return self._once(("sums", k), lambda: _split_sums(*_split_of(self.partition(k), self.partition(k + 1))))
 
     def tests(self, k: int) -> dict[str, float]:

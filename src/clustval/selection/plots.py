@@ -9,11 +9,22 @@ loaded only when a figure is drawn, so choosing K needs no plotting package.
 from __future__ import annotations
 
 from ..errors import InputError
+from ..indices._docs import described
 from .select import CRITERIA, Selection, vote_text
 
 __all__ = ["plot_selection", "plot_votes", "plotting"]
 
+# The Parameters every figure takes, written once (filled in where a docstring leaves them out)
+_drawn = described(parameters={
+    "path": """path : str or path-like, optional
+    Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format. None (the
+    default): not saved.""",
+    "title": "title : str, optional\n    The figure's title.",
+    "dpi": "dpi : int, default 150\n    Resolution of a PNG.",
+})  # fmt: skip
 
+
+@_drawn
 def plot_selection(selection: Selection, path=None, *, title: str | None = None, k_tick_step: int = 2,
                    dpi: int = 150):
     """Draw ``selection`` as Fig. 3 is drawn (one panel per index, best K ringed, SD seeding
@@ -26,20 +37,13 @@ def plot_selection(selection: Selection, path=None, *, title: str | None = None,
     ----------
     selection : Selection
         What :func:`select_k` found.
-    path : str or path-like, optional
-        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format. None (the
-        default): not saved.
-    title : str, optional
-        The figure's title.
     k_tick_step : int, default 2
         Step between the labelled K on the axis.
-    dpi : int, default 150
-        Resolution of a PNG.
 
     Returns
     -------
     matplotlib.figure.Figure
-        The figure.
+        The figure: a panel per index, its values against K.
 
     Raises
     ------
@@ -69,9 +73,7 @@ def plot_selection(selection: Selection, path=None, *, title: str | None = None,
     fig = plots.indices_against_k({index: selection.series(index) for index in selection.indices}, title=title,
                                   k_tick_step=k_tick_step, fallback_ks=selection.fallback_ks,
                                   best=selection.best_ks, criteria=CRITERIA)  # fmt: skip
-    if path is not None:
-        plots.save_figure(fig, path, dpi=dpi)
-    return fig
+    return _saved(plots, fig, path, dpi)
 
 
 def plotting():
@@ -101,6 +103,7 @@ def plotting():
     return plots
 
 
+@_drawn
 def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi: int = 150):
     """Draw the vote as NbClust draws it: a bar per K, the number of indices that chose it,
     the majority in black, and return the Figure, saved as PNG or PDF (``path``'s suffix)
@@ -112,18 +115,11 @@ def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi
     ----------
     selection : Selection
         What :func:`select_k` found with ``vote=True``.
-    path : str or path-like, optional
-        Where the figure is saved; its suffix (``.png``, ``.pdf``) sets the format. None (the
-        default): not saved.
-    title : str, optional
-        The figure's title.
-    dpi : int, default 150
-        Resolution of a PNG.
 
     Returns
     -------
     matplotlib.figure.Figure
-        The figure.
+        The figure: a bar per K, the number of indices that chose it.
 
     Raises
     ------
@@ -148,6 +144,11 @@ def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi
                       f"({selection.algorithm})")  # fmt: skip
     fig = plots.votes_per_k(selection.vote.votes, selection.vote.majority, title=title,
                             note=vote_text(selection.vote))  # fmt: skip
+    return _saved(plots, fig, path, dpi)
+
+
+def _saved(plots, fig, path, dpi: int):
+    """``fig``, first saved at ``path`` (its suffix sets the format) unless ``path`` is None."""
     if path is not None:
         plots.save_figure(fig, path, dpi=dpi)
     return fig

@@ -62,6 +62,11 @@ __all__ = [
 ]
 
 RANDOM_METHODS = ("centroids", "neighbours")
+# The Parameters the criteria take alike, written once (filled in where a docstring leaves them out)
+_PARAMETERS = {
+    "X": "X : array-like of shape (n, d)\n    The data.",
+    "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
+}
 
 
 # --------------------------------------------------------------------------------------
@@ -119,7 +124,7 @@ class PredictionStrength:
         return (self.best,) if self.best in self.ks else ()
 
 
-@described("algorithm")
+@described("algorithm", parameters=_PARAMETERS)
 def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 50, cutoff: float = 0.8,
                         seed: int = 0, **options) -> PredictionStrength:  # fmt: skip
     """Prediction strength of the clusterings of ``X`` at each K (Tibshirani & Walther 2005).
@@ -133,10 +138,6 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
-    ks : iterable of int
-        The numbers of clusters to try, each at least 2 and at most n // 2.
     n_splits : int, default 50
         The number of random splits (fpc's ``M``).
     cutoff : float, default 0.8
@@ -173,20 +174,32 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     >>> {k: round(v, 2) for k, v in found.strength.items()}, found.best
     ({2: 0.97, 3: 0.71, 4: 0.58}, 2)
     """
-    X = _data(X)
-    ks = _ks(ks, len(X) // 2, "prediction strength needs K <= n // 2 (each half holds K clusters)")
-    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
+    X, ks = _halved(X, ks, n_splits, "prediction strength")
     real = isinstance(cutoff, (int, float, np.integer, np.floating)) and not isinstance(cutoff, (bool, np.bool_))
     if not (real and 0 <= cutoff <= 1):
         raise InputError(f"cutoff must be a number in [0, 1], as a strength is; got {cutoff!r}.")
     at = clusterer(algorithm, **options)
-    rng = np.random.default_rng(check_seed(seed))
-    splits = [_halves(len(X), rng) for _ in range(n_splits)]
+    _, splits = _splits(len(X), n_splits, seed)
     runs = {k: np.array([_split_strength(X, at, k, split) for split in splits]) for k in ks}
     strength = {k: float(np.mean(v)) for k, v in runs.items()}
     best = max((k for k in ks if strength[k] > cutoff), default=1)
     return PredictionStrength(ks=tuple(ks), strength=strength, runs=runs, cutoff=cutoff, best=best,
                               n_splits=n_splits, seed=seed)  # fmt: skip
+
+
+def _halved(X, ks: Iterable[int], n_splits: int, what: str) -> tuple[np.ndarray, list[int]]:
+    """The data and the K of a criterion that splits the data in halves, checked (each half
+    holds K clusters), and its number of splits."""
+    X = _data(X)
+    ks = _ks(ks, len(X) // 2, f"{what} needs K <= n // 2 (each half holds K clusters)")
+    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
+    return X, ks
+
+
+def _splits(n: int, n_splits: int, seed: int) -> tuple[np.random.Generator, list]:
+    """The seeded stream and the random splits of ``n`` objects in halves that every K sees."""
+    rng = np.random.default_rng(check_seed(seed))
+    return rng, [_halves(n, rng) for _ in range(n_splits)]
 
 
 def _halves(n: int, rng) -> tuple[np.ndarray, np.ndarray]:
@@ -256,7 +269,7 @@ class Clusterboot:
     seed: int
 
 
-@described("algorithm")
+@described("algorithm", parameters=_PARAMETERS)
 def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, seed: int = 0,
                 dissolution: float = 0.5, recover: float = 0.75, **options) -> Clusterboot:  # fmt: skip
     """Clusterwise stability by the bootstrap (Hennig 2007), as R fpc's ``clusterboot``.
@@ -268,8 +281,6 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     n_clusters : int
         K, at least 2.
     n_resamples : int, default 100
@@ -385,7 +396,7 @@ class Stability:
         return self.best_ks[0] if self.best_ks else None
 
 
-@described("algorithm")
+@described("algorithm", parameters=_PARAMETERS)
 def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, seed: int = 0,
                 **options) -> Stability:  # fmt: skip
     """The most stable K by Lange, Roth, Braun & Buhmann (2004).
@@ -400,10 +411,6 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
-    ks : iterable of int
-        The numbers of clusters to try, each at least 2 and at most n // 2.
     n_splits : int, default 20
         The number of random splits.
     seed : int, default 0
@@ -417,8 +424,8 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     Raises
     ------
     clustval.errors.InputError
-        Bad data, a K outside 2..n // 2, a bad number of splits, cutoff or seed, or an unknown
-        algorithm or option.
+        Bad data, a K outside 2..n // 2, a bad number of splits or seed, or an unknown algorithm
+        or option.
 
     References
     ----------
@@ -436,12 +443,9 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     >>> found.best, found.best_ks, round(found.normalised[2], 3)
     (2, (2,), 0.015)
     """
-    X = _data(X)
-    ks = _ks(ks, len(X) // 2, "stability needs K <= n // 2 (each half holds K clusters)")
-    check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
+    X, ks = _halved(X, ks, n_splits, "stability")
     at = clusterer(algorithm, **options)
-    rng = np.random.default_rng(check_seed(seed))
-    splits = [_halves(len(X), rng) for _ in range(n_splits)]
+    rng, splits = _splits(len(X), n_splits, seed)
     instability, random = {}, {}
     for k in ks:
         instability[k] = float(np.mean([_disagreement(X, split, at(X[split[0]], k), at(X[split[1]], k))
@@ -488,7 +492,7 @@ STABILITY = {
 }
 
 
-@described("algorithm")
+@described("algorithm", parameters=_PARAMETERS)
 def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "prediction_strength",
                    **options) -> tuple[dict[int, float], tuple[int, ...]]:  # fmt: skip
     """One stability criterion's value at each K and its best K, in the shape of
@@ -496,10 +500,6 @@ def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "predict
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
-    ks : iterable of int
-        The numbers of clusters.
     method : {"prediction_strength", "instability"}, default "prediction_strength"
         :func:`prediction_strength` (larger is better) or :func:`stability_k`'s normalised
         instability (smaller is better).
@@ -670,7 +670,7 @@ class Calibration:
         return tuple({"k": k, **{index: self.standardised[index][k] for index in self.indices}} for k in self.ks)
 
 
-@described("indices")
+@described("indices", parameters=_PARAMETERS)
 def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *, n_random: int = 100,
               methods: Sequence[str] = RANDOM_METHODS, seed: int = 0, **options) -> Calibration:  # fmt: skip
     """Internal indices of clusterings, against those of random clusterings at the same K (Hennig 2019).
@@ -682,8 +682,6 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     labels : mapping of int to array-like
         The clusterings by K, e.g. :attr:`clustval.Selection.labels`.
     indices : sequence of str
