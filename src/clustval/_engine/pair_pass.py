@@ -715,7 +715,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     single = bucket_lo == bucket_hi  # one value: its comparisons are all ties
     counts = _Counts()
     groups: list[np.ndarray] = []  # buckets whose ranks _rank_piece settles, a group at a time
-    held_class = 0
+    held_class = shared = streamed = 0
     collect = np.zeros(n_buckets, dtype=bool)
     nested: dict[int, tuple[bool, dict[int, int]]] = {}  # bucket -> (ranks, picks) of its own
 
@@ -740,11 +740,14 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         held_class = int(W[unsettled].sum() > B[unsettled].sum())
         held = (W, B)[held_class]
         hold = int(capacity * _HELD_SHARE)
+        shared = int(total[unsettled].sum())
         if values.streams:
             grouped = unsettled[held[unsettled] <= hold]
             batches = len(_groups(unsettled[total[unsettled] <= capacity], total, capacity))
             candidate = _groups(grouped, held, hold)
             streamed = int((W, B)[1 - held_class][grouped].sum())
+            # the sorting costs the same either way: a batch costs a pass, a group a pass over
+            # the larger class and the merge of each value it streams
             if len(candidate) * pass_s + streamed * _MERGE_S < batches * pass_s:
                 groups, unsettled = candidate, unsettled[held[unsettled] > hold]
         for bucket in unsettled.tolist():
@@ -778,9 +781,12 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     passes = len(batches) + 2 * len(groups)
     values.planned(passes or int(bool(picks)), sorts=len(batches) + len(groups), known=True)
     if root and passes + 1 >= _MANY_PASSES:
-        # a batch holds the capacity of both classes' values, a group _HELD_SHARE of it of one class
-        volume = int(total[chosen].sum()) + int(sum(int(held[group].sum()) for group in groups) / _HELD_SHARE)
-        _warn_slow(passes, volume, sum(values.class_sizes), capacity, pass_s, 2 if groups else 1)
+        # a batch and its sort, or a group's stream, its sort and its merges; a batch holds the
+        # budget's worth of both classes' values, a group _HELD_SHARE of it of one class
+        sorts = len(batches) + len(groups)
+        seconds = pass_s * (sorts * (1 + _SORT_STEPS / _CALLS)) + (streamed * _MERGE_S if groups else 0)
+        volume = int(sum(int(held[group].sum()) for group in groups) / _HELD_SHARE) if groups else shared
+        _warn_slow(passes, seconds, shared, sum(values.class_sizes), capacity, volume, 2 if groups else 1)
     tails = ExactSum(), ExactSum()
     if picks and not batches:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
@@ -831,16 +837,16 @@ def _within_buckets(W, B, buckets, below: int, equal: int) -> _Counts:
     return _Counts(concordant=same - (below - across) - equal, discordant=below - across, tied=equal)
 
 
-def _warn_slow(passes: int, volume: int, n_pairs: int, capacity: int, pass_s: float, per_budget: int) -> None:
-    """Say that the rank passes will be many: how many, about how long (each a pass and a
-    sort, timed by the first pass), and the budget that takes about _FEW_PASSES: ``volume``
-    values to hold, ``per_budget`` passes for each budget's worth of them."""
-    seconds = pass_s * (1 + _SORT_STEPS / _CALLS) * passes
+def _warn_slow(passes: int, seconds: float, shared: int, n_pairs: int, capacity: int, volume: int,
+               per_budget: int) -> None:  # fmt: skip
+    """Say that the rank passes will be many: how many, about how long (``seconds``, from the
+    first pass's time), and the budget that takes about _FEW_PASSES: ``volume`` values of a
+    budget's worth, ``per_budget`` passes for each."""
     took = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
     budget = 2 ** math.ceil(math.log2(max(1.0, volume * per_budget * _BYTES_PER_VALUE / _FEW_PASSES / 2**20)))
     warnings.warn(
         f"the exact rank indices (Gamma, G+, Tau, C-index) need {passes + 1} passes over the {n_pairs:,} "
-        f"distances here, about {took}: {volume:,} of them share a histogram bucket with "
+        f"distances here, about {took}: {shared:,} of them share a histogram bucket with "
         f"the other class, and the memory budget holds {capacity:,} at once. memory_budget_mb={budget} "
         f"takes about {math.ceil(volume * _BYTES_PER_VALUE / (budget * 2**20)) * per_budget + 1}; names= without "
         "them leaves them out.",
