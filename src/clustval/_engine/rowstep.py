@@ -2,9 +2,10 @@
 that writes LLVM IR (a small numba type of eight float64 and the intrinsics on it).
 
 :func:`row_step` is its face: every other name here serves it (and :func:`aligned_empty`
-the pass's scratch arrays). The rest of the package reaches it only through
-:mod:`clustval._engine.kernels`; where numba's JIT is off or missing, the numpy engine of
-:mod:`clustval._engine.pairwise` computes the same values (see :func:`clustval._engine.compiled.kernels`).
+the pass's scratch arrays, :func:`no_weights` the kernels' test of a weights argument's type).
+The rest of the package reaches it only through :mod:`clustval._engine.kernels`; where numba's
+JIT is off or missing, the numpy engine of :mod:`clustval._engine.pairwise` computes the same
+values (see :func:`clustval._engine.compiled.kernels`).
 """
 
 from __future__ import annotations
@@ -264,7 +265,7 @@ def _address(typingctx, values):
 # inlined copy, and the inline layer that chose was copied whole: twice the first compilation).
 
 
-def _absent(weights):
+def no_weights(weights):
     """Whether the numba type of a weights argument says there are none (None, left out)."""
     return isinstance(weights, (numba.types.NoneType, numba.types.Omitted))
 
@@ -278,7 +279,7 @@ def _nothing(context, builder, signature, args):
 def _oct_weigh(typingctx, vector, weights):
     """vector * weights, lane by lane, each product rounded once (the numpy engine's terms);
     vector itself where weights is None."""
-    if _absent(weights):
+    if no_weights(weights):
         return _oct(_oct, weights), lambda context, builder, signature, args: args[0]
     return _oct(_oct, _oct), lambda context, builder, signature, args: builder.fmul(*args)
 
@@ -287,7 +288,7 @@ def _oct_weigh(typingctx, vector, weights):
 def _oct_weights(typingctx, w_at, offset, count):
     """The weights of a block's columns, at ``w_at + offset`` (bytes), as ``_oct_load_part``
     reads them; None where w_at is None."""
-    if _absent(w_at):
+    if no_weights(w_at):
         return numba.types.none(w_at, offset, count), _nothing
 
     def codegen(context, builder, signature, args):
@@ -307,7 +308,7 @@ def _weighing(weights, i, j0):  # pragma: no cover
 @overload(_weighing)
 def _weighing_typed(weights, i, j0):
     # numba calls this as it types a call: the weights' type picks the form
-    if _absent(weights):
+    if no_weights(weights):
         return lambda weights, i, j0: (None, None)
     return lambda weights, i, j0: (_address(weights) + 8 * j0, _oct_fill(weights[i]))
 
