@@ -13,9 +13,10 @@ import math
 
 import numba
 import numpy as np
+from numba.extending import overload
 
 from .lanes import LANES, TILE
-from .rowstep import aligned_empty, row_step
+from .rowstep import aligned_empty, no_weights, row_step
 
 # TILE (clustval._engine.lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
 # column tile's coordinates and its accumulators (d x 512 and 4 x 512 float64, 48 KB at
@@ -187,15 +188,45 @@ def _sweep(P, i, Q, f, width, j0, j1, out, first, last):  # pragma: no cover
 # moves a term to another lane.
 
 
+# Weights as clustval._engine.rowstep's (issue 47): None without them, where the two functions
+# below give None and do nothing. numba picks each form by type as it types a kernel, so an
+# unweighted kernel has no product to type or lower.
+
+
+def _weights_at(weights, index):  # pragma: no cover
+    """weights[index] (an index or a slice), or None where weights is None. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+def _weighed(value, weight):  # pragma: no cover
+    """value * weight, or value where weight is None. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(_weights_at, inline="always")
+def _weights_at_typed(weights, index):
+    if no_weights(weights):
+        return lambda weights, index: None
+    return lambda weights, index: weights[index]
+
+
+@overload(_weighed, inline="always")
+def _weighed_typed(value, weight):
+    if no_weights(weight):
+        return lambda value, weight: value
+    return lambda value, weight: value * weight
+
+
 @numba.njit(cache=True, nogil=True)
 def _add_to_lanes(values, weights, m, lanes):  # pragma: no cover
-    """lanes[j % LANES] += values[j] * weights[j] for j < m, in ascending j."""
+    """lanes[j % LANES] += values[j] * weights[j] (values[j] where weights is None) for j < m,
+    in ascending j."""
     full = m - m % LANES
     for j in range(0, full, LANES):
         for lane in range(LANES):
-            lanes[lane] += values[j + lane] * weights[j + lane]
+            lanes[lane] += _weighed(values[j + lane], _weights_at(weights, j + lane))
     for j in range(full, m):
-        lanes[j - full] += values[j] * weights[j]
+        lanes[j - full] += _weighed(values[j], _weights_at(weights, j))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -456,35 +487,17 @@ def _metric_row_step(
     m = j1 - j0
     metric_distances(XT, x, XT, j0, j1, code, p, dist)
     lanes[:] = 0.0
-    full = m - m % LANES
-    if weights is None:
-        for j in range(0, full, LANES):
-            for lane in range(LANES):
-                lanes[lane] += dist[j + lane]
-        for j in range(full, m):
-            lanes[j - full] += dist[j]
-    else:
-        _add_to_lanes(dist, weights[j0:j1], m, lanes)
+    _add_to_lanes(dist, _weights_at(weights, slice(j0, j1)), m, lanes)
     lowest, highest = np.inf, 0.0
-    if weights is None:
-        for j in range(m):
-            v = dist[j]
-            lowest = min(lowest, v)
-            highest = max(highest, v)
-            col_sum[k + j] += v
-            col_min[k + j] = min(col_min[k + j], v)
-            if fold_max:
-                col_max[k + j] = max(col_max[k + j], v)
-    else:
-        w_row = weights[x]
-        for j in range(m):
-            v = dist[j]
-            lowest = min(lowest, v)
-            highest = max(highest, v)
-            col_sum[k + j] += v * w_row
-            col_min[k + j] = min(col_min[k + j], v)
-            if fold_max:
-                col_max[k + j] = max(col_max[k + j], v)
+    w_row = _weights_at(weights, x)
+    for j in range(m):
+        v = dist[j]
+        lowest = min(lowest, v)
+        highest = max(highest, v)
+        col_sum[k + j] += _weighed(v, w_row)
+        col_min[k + j] = min(col_min[k + j], v)
+        if fold_max:
+            col_max[k + j] = max(col_max[k + j], v)
     return _lanes_total(lanes), lowest, highest
 
 

@@ -2,9 +2,10 @@
 that writes LLVM IR (a small numba type of eight float64 and the intrinsics on it).
 
 :func:`row_step` is its face: every other name here serves it (and :func:`aligned_empty`
-the pass's scratch arrays). The rest of the package reaches it only through
-:mod:`clustval._engine.kernels`; where numba's JIT is off or missing, the numpy engine of
-:mod:`clustval._engine.pairwise` computes the same values (see :func:`clustval._engine.compiled.kernels`).
+the pass's scratch arrays, :func:`no_weights` the kernels' test of a weights argument's type).
+The rest of the package reaches it only through :mod:`clustval._engine.kernels`; where numba's
+JIT is off or missing, the numpy engine of :mod:`clustval._engine.pairwise` computes the same
+values (see :func:`clustval._engine.compiled.kernels`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import numba
 import numpy as np
 from llvmlite import ir
 from numba.core import cgutils
-from numba.extending import intrinsic, models, register_model
+from numba.extending import intrinsic, models, overload, register_model
 
 # One row of a tile pair against the column tile, in blocks of 8 columns held in one 512-bit
 # vector each (LLVM ``<8 x double>``, built by the intrinsics below): a block's squares are
@@ -108,35 +109,39 @@ def _oct_store(typingctx, address, vector):
     return numba.types.void(numba.types.int64, _oct), codegen
 
 
+def _load_part(builder, address, count):
+    """The code of :func:`_oct_load_part` (and of :func:`_oct_weights`)."""
+    at = _pointer(builder, address)
+    full = builder.icmp_signed(">=", count, ir.Constant(count.type, 8))
+    with builder.if_else(full) as (whole, part):
+        with whole:
+            whole_block = builder.block
+            whole_value = builder.load(at, align=8)
+        with part:
+            part_block = builder.block
+            masked = ir.FunctionType(
+                _OCT_IR, [_OCT_IR.as_pointer(), _I32, ir.VectorType(ir.IntType(1), 8), _OCT_IR]
+            )
+            load = cgutils.get_or_insert_function(
+                builder.module, masked, "llvm.masked.load.v8f64.p0"
+            )
+            zero = ir.Constant(_OCT_IR, [0.0] * 8)
+            part_value = builder.call(
+                load, [at, ir.Constant(_I32, 8), _first_lanes(builder, count), zero]
+            )
+    value = builder.phi(_OCT_IR)
+    value.add_incoming(whole_value, whole_block)
+    value.add_incoming(part_value, part_block)
+    return value
+
+
 @intrinsic
 def _oct_load_part(typingctx, address, count):
     """The first ``count`` float64 at ``address`` in the first lanes, +0.0 in the others;
     with count < 8 it reads nothing past them (a masked load)."""
 
     def codegen(context, builder, signature, args):
-        address_, count_ = args
-        at = _pointer(builder, address_)
-        full = builder.icmp_signed(">=", count_, ir.Constant(count_.type, 8))
-        with builder.if_else(full) as (whole, part):
-            with whole:
-                whole_block = builder.block
-                whole_value = builder.load(at, align=8)
-            with part:
-                part_block = builder.block
-                masked = ir.FunctionType(
-                    _OCT_IR, [_OCT_IR.as_pointer(), _I32, ir.VectorType(ir.IntType(1), 8), _OCT_IR]
-                )
-                load = cgutils.get_or_insert_function(
-                    builder.module, masked, "llvm.masked.load.v8f64.p0"
-                )
-                zero = ir.Constant(_OCT_IR, [0.0] * 8)
-                part_value = builder.call(
-                    load, [at, ir.Constant(_I32, 8), _first_lanes(builder, count_), zero]
-                )
-        value = builder.phi(_OCT_IR)
-        value.add_incoming(whole_value, whole_block)
-        value.add_incoming(part_value, part_block)
-        return value
+        return _load_part(builder, *args)
 
     return _oct(numba.types.int64, numba.types.int64), codegen
 
@@ -252,6 +257,62 @@ def _address(typingctx, values):
     return numba.types.int64(values), codegen
 
 
+# Weights (the weighted sums of clustval._engine.pairwise) reach the sweeps as None when
+# there are none (_weighing), and the two intrinsics that take them then do nothing. numba
+# picks each form by type as it types a kernel, so an unweighted kernel types and lowers no
+# weighted code and a weighted one none of the unweighted (issue 47: a bool argument of the
+# inline functions choosing at run time had numba type and lower both forms into every
+# inlined copy, and the inline layer that chose was copied whole: twice the first compilation).
+
+
+def no_weights(weights):
+    """Whether the numba type of a weights argument says there are none (None, left out)."""
+    return isinstance(weights, (numba.types.NoneType, numba.types.Omitted))
+
+
+def _nothing(context, builder, signature, args):
+    """The code of an intrinsic's None (no weights)."""
+    return context.get_dummy_value()
+
+
+@intrinsic
+def _oct_weigh(typingctx, vector, weights):
+    """vector * weights, lane by lane, each product rounded once (the numpy engine's terms);
+    vector itself where weights is None."""
+    if no_weights(weights):
+        return _oct(_oct, weights), lambda context, builder, signature, args: args[0]
+    return _oct(_oct, _oct), lambda context, builder, signature, args: builder.fmul(*args)
+
+
+@intrinsic
+def _oct_weights(typingctx, w_at, offset, count):
+    """The weights of a block's columns, at ``w_at + offset`` (bytes), as ``_oct_load_part``
+    reads them; None where w_at is None."""
+    if no_weights(w_at):
+        return numba.types.none(w_at, offset, count), _nothing
+
+    def codegen(context, builder, signature, args):
+        w_at_, offset_, count_ = args
+        return _load_part(builder, builder.add(w_at_, offset_), count_)
+
+    int64 = numba.types.int64
+    return _oct(int64, int64, int64), codegen
+
+
+def _weighing(weights, i, j0):  # pragma: no cover
+    """What the sweeps of :func:`row_step` weigh by: (the address of column j0's weight,
+    point i's weight in every lane), or (None, None) without weights. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(_weighing)
+def _weighing_typed(weights, i, j0):
+    # numba calls this as it types a call: the weights' type picks the form
+    if no_weights(weights):
+        return lambda weights, i, j0: (None, None)
+    return lambda weights, i, j0: (_address(weights) + 8 * j0, _oct_fill(weights[i]))
+
+
 @numba.njit(cache=True, nogil=True)
 def aligned_empty(size):  # pragma: no cover
     """An uninitialised float64 array of ``size`` starting on a 64-byte boundary (a cache
@@ -289,13 +350,13 @@ def _block_squares(at, stride, wide, count, first, acc_at, xs):  # pragma: no co
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _row_block(
-    at, stride, wide, count, first, last, acc_at, cols_at, col_max, row, low, high, xs, weighted, w_at, w_row
+    at, stride, wide, count, first, last, acc_at, cols_at, col_max, row, low, high, xs, w_cols, w_row
 ):  # pragma: no cover
     """One block of 8 columns of a sweep (count < 8: the row's last count columns);
     ``cols_at``: its place in col_sum, col_min and col_max, one array size apart (bytes).
-    ``weighted``: the row's sum takes each distance times its column's weight (the 8 at
-    ``w_at``), the columns' sums each times the row's weight (``w_row``: in every lane).
-    Returns row, low, high."""
+    With weights, the row's sum takes each distance times its column's weight (``w_cols``),
+    the columns' sums each times the row's weight (``w_row``, in every lane); both None
+    without. Returns row, low, high."""
     v = _block_squares(at, stride, wide, count, first, acc_at, xs)
     if not last:
         _oct_store(acc_at, v)
@@ -306,27 +367,20 @@ def _row_block(
         far = _oct_keep_first(dist, count, np.inf)
         dist = _oct_keep_first(dist, count, 0.0)
     sum_at, min_at, max_at = cols_at
-    if weighted:  # each product rounded once, then added: the numpy engine's terms
-        _oct_store(sum_at, _oct_add(_oct_load(sum_at), _oct_mul(dist, w_row)))
-    else:
-        _oct_store(sum_at, _oct_add(_oct_load(sum_at), dist))
+    _oct_store(sum_at, _oct_add(_oct_load(sum_at), _oct_weigh(dist, w_row)))
     _oct_store(min_at, _oct_min(far, _oct_load(min_at)))
     if col_max:
         _oct_store(max_at, _oct_max(dist, _oct_load(max_at)))
-    if weighted:
-        row = _oct_add(row, _oct_mul(dist, _oct_load_part(w_at, count)))
-    else:
-        row = _oct_add(row, dist)
-    return row, _oct_min(far, low), _oct_max(dist, high)
+    return _oct_add(row, _oct_weigh(dist, w_cols)), _oct_min(far, low), _oct_max(dist, high)
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
 def _row_sweep(
-    P, i, f, wide, first, last, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weighted, w_at, w_row
+    P, i, f, wide, first, last, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row
 ):  # pragma: no cover
     """One sweep of features f:f + 4 (8 if wide) of point i against columns j0:j1; the last
-    sweep takes the square roots and folds them (see row_step), weighted as ``_row_block``
-    says when ``weighted`` (``w_at``: the address of column j0's weight)."""
+    sweep takes the square roots and folds them (see row_step), weighted by the weights at
+    ``w_at`` (column j0's) and ``w_row`` (see _row_block), or None."""
     g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
     xs = (
         P[f, i], P[f + 1, i], P[f + 2, i], P[f + 3, i],
@@ -339,19 +393,18 @@ def _row_sweep(
     m = j1 - j0
     whole = m - m % 8
     row, low, high = _oct_fill(0.0), _oct_fill(np.inf), _oct_fill(0.0)
-    w_lanes = _oct_fill(w_row)  # the row's weight in every lane
     for t in range(0, 8 * whole, 64):  # whole blocks (bytes): count 8, so no masks here
         row, low, high = _row_block(
             at + t, stride, wide, 8, first, last, acc_at + t,
             (cols_at[0] + t, cols_at[1] + t, cols_at[2] + t), fold_max, row, low, high, xs,
-            weighted, w_at + t, w_lanes,
+            _oct_weights(w_at, t, 8), w_row,
         )  # fmt: skip
     if whole < m:  # the last, partial block
         t = 8 * whole
         row, low, high = _row_block(
             at + t, stride, wide, m - whole, first, last, acc_at + t,
             (cols_at[0] + t, cols_at[1] + t, cols_at[2] + t), fold_max, row, low, high, xs,
-            weighted, w_at + t, w_lanes,
+            _oct_weights(w_at, t, m - whole), w_row,
         )  # fmt: skip
     return _oct_total(row), _oct_lowest(low), _oct_highest(high)
 
@@ -365,39 +418,30 @@ def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights=
 
     ``weights`` (one per column of P, 64-byte aligned like P's rows, or None): the row's sum
     is of ``d(i, j) * weights[j]`` and each column j gets ``d(i, j) * weights[i]``, every
-    product rounded once before it is added. None compiles a separate specialisation
-    (numba prunes the weighted branch), the unweighted step as it was.
+    product rounded once before it is added. Their type picks the form as numba compiles the
+    step: None (or left out) compiles the unweighted step as it was, with no weighted code.
 
     P has a multiple of 4 rows (zero rows pad it). acc (scratch for the sums of squares
     when P has more than 8 rows), col_sum[k:], col_min[k:] and col_max[k:] have room for a
     whole last block of 8 past j1 - j0: its spare lanes add +0.0 to col_sum and col_max and
     fold +inf into col_min, which leaves them as they were."""
-    if weights is None:
-        return _row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, False, 0, 1.0)
-    return _row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, True,
-                     _address(weights) + 8 * j0, weights[i])  # fmt: skip
-
-
-@numba.njit(cache=True, nogil=True, inline="always")
-def _row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weighted, w_at, w_row):  # pragma: no cover
-    """:func:`row_step`, ``weighted`` a constant of each call."""
+    w_at, w_row = _weighing(weights, i, j0)
     d = P.shape[0]
     # constant flags (wide, first, last): LLVM specialises each call's loop. The arrays go
     # one by one (a tuple of arrays brought back the reference counting, 0.55 against 0.77 G/s)
     if d == 8:
         return _row_sweep(P, i, 0, True, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                          weighted, w_at, w_row)  # fmt: skip
+                          w_at, w_row)  # fmt: skip
     if d == 4:
         return _row_sweep(P, i, 0, False, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                          weighted, w_at, w_row)  # fmt: skip
-    _row_sweep(P, i, 0, True, True, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weighted, w_at, w_row)
+                          w_at, w_row)  # fmt: skip
+    _row_sweep(P, i, 0, True, True, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
     f = 8
     while f + 8 < d:
-        _row_sweep(P, i, f, True, False, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                   weighted, w_at, w_row)  # fmt: skip
+        _row_sweep(P, i, f, True, False, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
         f += 8
     if f + 8 == d:
         return _row_sweep(P, i, f, True, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                          weighted, w_at, w_row)  # fmt: skip
+                          w_at, w_row)  # fmt: skip
     return _row_sweep(P, i, f, False, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                      weighted, w_at, w_row)  # fmt: skip
+                      w_at, w_row)  # fmt: skip
