@@ -561,8 +561,9 @@ def metric_tile_pair_stats(
 # Every cluster's points lie in one feature-major array PT, cluster c in columns
 # starts[c]:starts[c + 1] (owner[i] the cluster of point i). Rows are dealt to the chunks
 # in turn (row i to chunk i % chunks), so each thread gets an equal share of every cluster.
-# The distances are Euclidean (``code`` -1, ``distances``) or those of the metric ``code``
-# of ``metric_distances`` (Minkowski order p), as ``clustval.indices.density`` reads them.
+# The distances are Euclidean (``code`` None, ``distances``: numba prunes the other branch
+# when it types the kernel) or those of the metric ``code`` of ``metric_distances``
+# (Minkowski order p), as ``clustval.indices.density`` reads them.
 # The tree's tie rule (``rule``): 0 the raw distance, 1 hdbscan's, 2 the authors' MATLAB code's.
 DBCV_CHUNKS = 64
 DBCV_RUN = 4096  # the other points a separation row holds at once
@@ -571,7 +572,7 @@ DBCV_RUN = 4096  # the other points a separation row holds at once
 @numba.njit(cache=True, nogil=True)
 def _dbcv_row(PT, i, j0, j1, code, p, out):  # pragma: no cover
     """out[j - j0] = d(point i, point j) for j in j0:j1, in DBCV's metric."""
-    if code < 0:
+    if code is None:
         distances(PT, i, PT, j0, j1, out)
     else:
         metric_distances(PT, i, PT, j0, j1, code, p, out)

@@ -273,9 +273,10 @@ def _dbcv_metric(metric) -> Metric | None:
     return None if metric.euclidean else metric
 
 
-def _kernel_metric(metric: Metric | None) -> tuple[int, float]:
-    """(code, order) of the metric as the compiled kernels take them: -1 for Euclidean."""
-    return (-1, 0.0) if metric is None else (metric.code, metric.order)
+def _kernel_metric(metric: Metric | None) -> tuple[int | None, float]:
+    """(code, order) of the metric as the compiled kernels take them: None for Euclidean, so
+    that a Euclidean kernel is compiled without the other metrics' code."""
+    return (None, 0.0) if metric is None else (metric.code, metric.order)
 
 
 def _clusters(p: Partition, tree: str, X: np.ndarray | None = None,
