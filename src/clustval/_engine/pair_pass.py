@@ -41,13 +41,15 @@ Cost: each pass is O(N_T d) time (the distances recomputed, or read from the mat
 histogram pass, then the batches or the groups; every value of a shared bucket is sorted
 once (O(V log V) in all, V the values that share a bucket with the other class) and merged.
 Well separated clusters (V small) take two passes. When the two classes overlap throughout
-(random labels, uniform data cut into K parts, two classes that overlap), V ~ N_T, and the
-groups take about 2 * 8 V_s / budget passes, V_s the shared values of the smaller class
-(about N_T / K for K clusters of equal size): one pass over the larger class per group
-(the one over the smaller class costs its share). At n = 20,000, K = 10 and the default
-256 MB that is 2 groups (the batches of both classes took 7 passes), at n = 100,000 about
-31 (about 150). A plan of 16 passes or more warns
-(:class:`~clustval.errors.SlowPassesWarning`), with the budget that takes about eight.
+(random labels, uniform data cut into K parts, two classes that overlap), V ~ N_T: the
+batches take about 8 V / budget passes, the groups about 2 * 8 V_s / budget, V_s the shared
+values of the smaller class (about N_T / K for K clusters of equal size; per group one pass
+over the larger class, the one over the smaller costing its share), but each streamed
+value costs a merge with the held ones. The first pass's time picks the quicker plan: at
+K = 10 and the default 256 MB, the batches at n = 20,000 (7 batches against 2 groups), the
+groups at 40,000 (13 passes against 26) and at 100,000 (30 groups against about 150
+batches). A plan of 16 passes or more warns (:class:`~clustval.errors.SlowPassesWarning`),
+with the budget that takes about eight.
 The passes cannot be bounded apart from the overlap within a fixed budget: each comparison
 of a within value with a between value in one bucket is decided only by the two values (or
 by finer counts, which cost as much memory per value as the value), so a group holds at
@@ -122,8 +124,9 @@ _CALLED_PAIRS = 2**24
 # The rank groups hold this share of the budget's values sorted (the rest streams the other
 # class past them), and a stream runs as this many parts (the threads that sort its runs)
 _HELD_SHARE, _STREAM_PARTS = 0.5, 2
-# Seconds of wall time to sort a streamed value and merge it with the held ones (two
-# threads; measured at n = 20,000): a group costs a pass and this per value it streams
+# Seconds of wall time to merge a streamed value with the held ones, beyond sorting it (two
+# threads; about what n = 20,000-40,000 take, where it picks the quicker plan): a group
+# costs a pass and this per value it streams
 _MERGE_S = 12e-9
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
@@ -714,7 +717,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     bucket_hi = np.minimum(bucket_lo + ((1 << shift) - 1), hi)
     single = bucket_lo == bucket_hi  # one value: its comparisons are all ties
     counts = _Counts()
-    groups: list[np.ndarray] = []  # buckets whose ranks _rank_piece settles, a group at a time
+    groups: list[np.ndarray] = []  # buckets whose ranks _rank_group settles, a group at a time
     held_class = shared = streamed = 0
     collect = np.zeros(n_buckets, dtype=bool)
     nested: dict[int, tuple[bool, dict[int, int]]] = {}  # bucket -> (ranks, picks) of its own
