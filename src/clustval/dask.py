@@ -44,7 +44,6 @@ Both need ``pip install 'clustval[dask]'``.
 from __future__ import annotations
 
 import contextlib
-import functools
 import itertools
 import logging
 import math
@@ -435,7 +434,7 @@ class ClusterPairValues(PairValues):
             p0, p1 = spans[i]
             return self.client.submit(
                 _parts_task, data[0], self.bounds[p0 : p1 + 1], mode, lo, hi, shift, n_buckets,
-                t_low, t_high, select, taken[p0:p1], only=only, pure=True, retries=RETRIES,
+                t_low, t_high, select, taken[p0:p1], only, pure=True, retries=RETRIES,
             )  # fmt: skip
 
         runs = _gather_tasks(self.client, self.shared, submit, len(spans))
@@ -448,10 +447,10 @@ class ClusterPairValues(PairValues):
             self.shared.release()
 
 
-def _parts_task(source, bounds, *args, only=-1):
+def _parts_task(source, bounds, *args):
     """A worker's task: :func:`clustval._engine.pair_pass.kernel_pass` on one thread (see
     :func:`_block_task`)."""
-    return _one_thread(functools.partial(kernel_pass, only=only), source, bounds, *args)
+    return _one_thread(kernel_pass, source, bounds, *args)
 
 
 def _one_thread(function, *args):

@@ -266,7 +266,7 @@ class TileSource:
 
 
 def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                step=None, calls=1, out=None, only=-1):  # fmt: skip
+                only=-1, step=None, calls=1, out=None):  # fmt: skip
     """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
     part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
     exact accumulators, and the collected values of each class, part after part (``taken``:
