@@ -113,3 +113,19 @@ def test_every_test_file_the_repository_names_exists():
             named.setdefault(path, text.relative_to(REPO).as_posix())
     assert len(named) >= 30
     assert {path: by for path, by in named.items() if not (REPO / path).is_file()} == {}
+
+
+def test_no_test_module_defines_a_name_twice():
+    # a second def of a name silently replaces the first: that test never runs, and a row of
+    # tests/indices/references.py naming it would still find it
+    import ast
+
+    twice = []
+    for path in sorted((REPO / "tests").rglob("*.py")):
+        seen: set[str] = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if node.name in seen:
+                    twice.append(f"{path.relative_to(REPO)}: {node.name}")
+                seen.add(node.name)
+    assert not twice, twice
