@@ -296,13 +296,37 @@ def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lat
     monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)  # the groups, whatever the passes take
     seen = []
     rank_group = pair_pass._rank_group
-    monkeypatch.setattr(pair_pass, "_rank_group", lambda *a: seen.append(a[6]) or rank_group(*a))
+    monkeypatch.setattr(pair_pass, "_rank_group", lambda *a, **k: seen.append(a[6]) or rank_group(*a, **k))
     streamed = pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
     batches = pair_pass.PairValues(X, codes, k, 0.2, False)
     batches.streams = False
     batched = pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=0.2, values=batches)
     assert held in seen
     assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_groups_bring_the_c_index_sums_without_a_pass_of_their_own(monkeypatch, compiled):
+    # with no batch, the first group's two passes add the tail sums and each pick's boundary
+    # bucket comes with its group: every pass collects one class of a group's buckets
+    from clustval._engine import pair_pass
+
+    rng = np.random.default_rng(21)
+    X, codes = rng.normal(size=(1400, 3)), rng.integers(0, 5, 1400)
+    if not compiled:
+        monkeypatch.setattr(_compiled, "pair_kernels", lambda work=0: None)
+    monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)
+    modes = []
+    run = pair_pass.PairValues.run
+    monkeypatch.setattr(pair_pass.PairValues, "run", lambda self, mode, *a, **k: modes.append((mode, k.get("only", -1))) or run(self, mode, *a, **k))  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", clustval.errors.SlowPassesWarning)
+        s = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    assert _stats(s) == _sorted_oracle(X, codes)
+    collecting = modes[2:]  # after the range and the histogram
+    assert collecting[0] == (pair_pass.COLLECT | pair_pass.TAIL_SUMS, 0)
+    assert all(mode == (pair_pass.COLLECT, 0) for mode in collecting[1:])
+    assert s.passes == 2 + 2 * len(collecting)  # and one stream over the between pairs each
 
 
 def test_a_wrong_value_range_is_found_again():

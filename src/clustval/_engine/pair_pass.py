@@ -31,8 +31,10 @@ distance pass finds):
      costs one pass over the larger class however many of its values fall in the group.
 3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
    the counts; the values of the buckets below (above) it are summed exactly during the
-   first collecting pass, and the bucket itself is collected to pick its smallest
-   (largest) values, or is one value wide.
+   first collecting pass (with groups and no batch, the first group's two passes, one over
+   each class), and the bucket itself is collected to pick its smallest (largest) values
+   (in a group, its held values and its streamed ones copied aside as they pass), or is
+   one value wide.
 4. A bucket too large for one batch (values crowded into a narrow range, ties) is an
    interval of its own: steps 1-3 again on it, with 2^16 times narrower buckets (at most
    four levels: the bit patterns have 63 bits).
@@ -124,10 +126,14 @@ _CALLED_PAIRS = 2**24
 # The rank groups hold this share of the budget's values sorted (the rest streams the other
 # class past them), and a stream runs as this many parts (the threads that sort its runs)
 _HELD_SHARE, _STREAM_PARTS = 0.5, 2
+# A pick's boundary bucket in a rank group comes with the group's passes, its values of the
+# streamed class copied aside, when it holds at most this share of the budget's values (else a
+# batch of its own)
+_PICKED_SHARE = 64
 # Seconds of wall time to merge a streamed value with the held ones, beyond sorting it (two
 # threads; about what n = 20,000-40,000 take, where it picks the quicker plan): a group
 # costs a pass and this per value it streams
-_MERGE_S = 12e-9
+_MERGE_S = 5e-9
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
@@ -393,18 +399,23 @@ class PairValues:
                            step=self.progress, calls=_CALLS if self.n_pairs >= _CALLED_PAIRS else 1,
                            out=self._buffer(mode, taken), only=only)  # fmt: skip
 
-    def stream(self, c: int, lo, hi, shift, select, out: np.ndarray, expected: int) -> Iterator[list[np.ndarray]]:
+    def stream(self, c: int, lo, hi, shift, select, out: np.ndarray, expected: int, *, t_low=-1, t_high=None,
+               tails: tuple[ExactSum, ExactSum] | None = None) -> Iterator[list[np.ndarray]]:  # fmt: skip
         """The values of class c in [lo, hi] whose bucket is selected, through ``out`` (at
         least ``stream_room`` values): one pass over the class's pairs, in calls that each
         fill the buffer at most, the runs of each call yielded (one per part) before the next
-        call overwrites them. ``expected``: how many values the pass yields (for the bar)."""
+        call overwrites them. ``expected``: how many values the pass yields (for the bar);
+        ``tails``: where to add the class's values below bucket ``t_low`` and above ``t_high``
+        (TAIL_SUMS)."""
         self.passes += 1
         self.planned(0)
         calls = max(1, -(-expected // max(1, out.size - self.stream_room // 2)))  # about
+        mode = COLLECT | (TAIL_SUMS if tails is not None else 0)
+        t_high = int(select.size) if t_high is None else t_high
         if not self.compiled:
             if self.progress is not None:
                 self.progress.advance(_CALLS)
-            yield from self._numpy_stream(c, lo, hi, shift, select, out)
+            yield from self._numpy_stream(c, lo, hi, shift, select, out, t_low, t_high, tails)
             return
         advanced = 0  # steps of the bar: _CALLS in all, whatever the calls
         parts = len(self.stream_bounds) - 1
@@ -424,7 +435,7 @@ class PairValues:
             s = self.source
             _compiled.pair_kernels().pair_value_pass(
                 s.XT, s.columns, s.D, s.order, s.precomputed, s.tiles, s.tile_cluster, s.pair_a, s.pair_b,
-                starts, stops, COLLECT, lo, hi, shift, -1, 0, select, hist, extremes, extremes, halves,
+                starts, stops, mode, lo, hi, shift, t_low, t_high, select, hist, extremes, extremes, halves,
                 *outputs, cursors, c, rows, room,
             )  # fmt: skip
             step = min(_CALLS - advanced, max(1, _CALLS // calls))
@@ -434,15 +445,22 @@ class PairValues:
             yield [out[a:b] for a, b in zip(first.tolist(), cursors[:, c].tolist()) if b > a]
         if self.progress is not None and advanced < _CALLS:
             self.progress.advance(_CALLS - advanced)
+        if tails is not None:
+            for side in range(2):
+                tails[side].add_halves(halves[:, side].sum(axis=0))
 
-    def _numpy_stream(self, c, lo, hi, shift, select, out) -> Iterator[list[np.ndarray]]:
+    def _numpy_stream(self, c, lo, hi, shift, select, out, t_low, t_high, tails) -> Iterator[list[np.ndarray]]:
         """:meth:`stream` on row blocks: each block's values copied in, the buffer yielded
         whenever it is full."""
         filled = 0
         for c_values in self._blocks():
             bits = c_values[c].view(np.int64)
             inside = (bits >= lo) & (bits <= hi)
-            taken = c_values[c][inside][select[(bits[inside] - lo) >> shift]]
+            k = (bits[inside] - lo) >> shift
+            if tails is not None:
+                tails[0].add(c_values[c][inside][k < t_low])
+                tails[1].add(c_values[c][inside][k > t_high])
+            taken = c_values[c][inside][select[k]]
             while taken.size:
                 put = taken[: out.size - filled]
                 out[filled : filled + put.size] = put
@@ -587,43 +605,57 @@ def _merge_counts(queries: np.ndarray, values: np.ndarray) -> tuple[int, int]:
     return below, at_most - below
 
 
-def _count_runs(runs: list[np.ndarray], held: np.ndarray) -> tuple[int, int]:
-    """Sort each run in place, and count over its values q the sorted ``held`` values below
-    q and equal to q, summed: two threads (numpy's sort and the merge release the GIL), a
-    single run halved so that both have work."""
-    halves = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]] if len(runs) == 1 else runs
+def _merged(pairs: list[tuple[np.ndarray, np.ndarray]], *, sort: bool = False) -> tuple[int, int]:
+    """:func:`_merge_counts` of each (queries, values) pair, summed, the queries sorted in
+    place first if ``sort``: two threads (numpy's sort and the merge release the GIL)."""
 
-    def count(run: np.ndarray) -> tuple[int, int]:
-        run.sort()
-        return _merge_counts(run, held)
+    def count(pair: tuple[np.ndarray, np.ndarray]) -> tuple[int, int]:
+        if sort:
+            pair[0].sort()
+        return _merge_counts(*pair)
 
-    if sum(run.size for run in runs) < 2**20:
-        done = [count(run) for run in halves]
+    if len(pairs) < 2 or sum(q.size + v.size for q, v in pairs) < 2**20:
+        done = [count(pair) for pair in pairs]
     else:
         with ThreadPoolExecutor(2) as pool:
-            done = list(pool.map(count, halves))
+            done = list(pool.map(count, pairs))
     return sum(d[0] for d in done), sum(d[1] for d in done)
 
 
-def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class, part_hist) -> tuple[int, int]:
+def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class, part_hist, *,
+                edges: dict[int, tuple[float, float]], t_low=-1, t_high=None,
+                tails: tuple[ExactSum, ExactSum] | None = None) -> tuple[int, int, dict[int, list[np.ndarray]]]:  # fmt: skip
     """Over the values of the buckets ``group``: the (within w, between b) pairs with b < w,
     and with b == w. The class ``held_class`` is collected and sorted (a pass over its pairs
     alone), the other streamed past it (a pass over its pairs) in runs, each sorted and
-    merged with it: the streamed class is never held whole."""
+    merged with it: the streamed class is never held whole. ``edges``: for each pick side,
+    the bounds of its boundary bucket, one of ``group``, whose values of both classes come
+    back sorted in pieces; ``tails``: where both passes add their tail sums (TAIL_SUMS)."""
     select = np.zeros(n_buckets, dtype=bool)
     select[group] = True
-    out = values.run(COLLECT, lo, hi, shift, n_buckets, select=select, counts=part_hist, only=held_class)
+    mode = COLLECT | (TAIL_SUMS if tails is not None else 0)
+    out = values.run(mode, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high, select=select, counts=part_hist,
+                     only=held_class)  # fmt: skip
+    if tails is not None:
+        for side in range(2):
+            tails[side].total += out.sums[side].total
     held = out.within if held_class == 0 else out.between
     held.sort()
+    pieces = {side: [held[np.searchsorted(held, a) : np.searchsorted(held, b, "right")]] for side, (a, b) in edges.items()}
     streamed = int(part_hist[:, 1 - held_class, group].sum())
     below = equal = 0
-    for runs in values.stream(1 - held_class, lo, hi, shift, select, values.spare(held.size), streamed):
-        run_below, run_equal = _count_runs(runs, held)
+    for runs in values.stream(1 - held_class, lo, hi, shift, select, values.spare(held.size), streamed,
+                              t_low=t_low, t_high=t_high, tails=tails):  # fmt: skip
+        if len(runs) == 1:  # halved, so that both threads have work
+            runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
+        run_below, run_equal = _merged([(run, held) for run in runs], sort=True)
         below, equal = below + run_below, equal + run_equal
+        for side, (a, b) in edges.items():  # copied: the next call overwrites the runs
+            pieces[side] += [run[np.searchsorted(run, a) : np.searchsorted(run, b, "right")].copy() for run in runs]
     values.batch_sorted()
     if held_class == 0:  # counted over b: w < b and w == b; b < w is the rest
         below = held.size * streamed - below - equal
-    return below, equal
+    return below, equal, pieces
 
 
 def _groups(buckets: np.ndarray, sizes: np.ndarray, limit: int) -> list[np.ndarray]:
@@ -757,6 +789,10 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             resolve(bucket, True, {})
     # the bucket of each pick's boundary, and how many of its values the pick takes
     boundary: dict[int, tuple[int, int]] = {}
+    in_group = np.zeros(n_buckets, dtype=bool)
+    for group in groups:
+        in_group[group] = True
+    grouped_picks: dict[int, int] = {}  # side -> its boundary bucket, in a group
     t_low, t_high = -1, n_buckets
     for side, r in picks.items():
         from_end = total if side == 0 else total[::-1]  # counts from the pick's end
@@ -769,7 +805,9 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         else:
             t_high = bucket
         boundary[side] = (bucket, need)
-        if not single[bucket]:
+        if in_group[bucket] and total[bucket] <= capacity // _PICKED_SHARE:
+            grouped_picks[side] = bucket  # its group's passes bring its values
+        elif not single[bucket]:
             resolve(bucket, False, {side: need})
     picked = {side: Fraction(0) for side in picks}
     for side, (bucket, need) in boundary.items():
@@ -791,7 +829,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         volume = int(sum(int(held[group].sum()) for group in groups) / _HELD_SHARE) if groups else shared
         _warn_slow(passes, seconds, shared, sum(values.class_sizes), capacity, volume, 2 if groups else 1)
     tails = ExactSum(), ExactSum()
-    if picks and not batches:
+    if picks and not batches and not groups:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
         tails = out.sums[0], out.sums[1]
     for number, batch in enumerate(batches):
@@ -805,7 +843,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         within = out.within
         runs = _sorted_runs(within, out.between)
         if ranks:  # (w, b) with b < w, and b == w, in the batch
-            below, equal = (sum(c) for c in zip(*(_merge_counts(within, run) for run in runs)))
+            below, equal = _merged([(within, run) for run in runs])
             counts.add(_within_buckets(W, B, batch, below, equal))
         for side, (bucket, need) in boundary.items():
             if collect[bucket] and select[bucket]:
@@ -817,9 +855,16 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
                 del pieces  # views of the batch: it goes at the end of the batch
         values.batch_sorted()
         del out, within, runs  # one batch at a time: free it before the next is collected
-    for group in groups:
-        below, equal = _rank_group(values, lo, hi, shift, n_buckets, group, held_class, first.part_hist)
+    for number, group in enumerate(groups):
+        # with no batch, the first group's two passes (one over each class) add the tail sums
+        edges = {side: tuple(np.array([bucket_lo[bucket], bucket_hi[bucket]]).view(np.float64).tolist())
+                 for side, bucket in grouped_picks.items() if bucket in group}  # fmt: skip
+        below, equal, pieces = _rank_group(values, lo, hi, shift, n_buckets, group, held_class, first.part_hist,
+                                           edges=edges, t_low=t_low, t_high=t_high,
+                                           tails=tails if picks and not batches and number == 0 else None)  # fmt: skip
         counts.add(_within_buckets(W, B, group, below, equal))
+        for side, side_pieces in pieces.items():
+            picked[side] += _extreme_sum(side_pieces, boundary[side][1], largest=side == 1)
     for bucket, (bucket_ranks, bucket_picks) in nested.items():
         inner, inner_picks, _ = _solve(values, int(bucket_lo[bucket]), int(bucket_hi[bucket]),
                                        capacity, ranks=bucket_ranks, picks=bucket_picks)  # fmt: skip
