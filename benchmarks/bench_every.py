@@ -14,7 +14,8 @@ folder and read by both sides):
   between distances overlap (column ``passes``);
 * ``genieclust``: clustval's internal indices that genieclust also has
   (``clustval.indices.neighbours.GENIECLUST_PEERS``) in one ``clustval.score`` call against
-  genieclust computing the same set, one ``cluster_validity`` call each; blobs as above;
+  genieclust computing the same set, one ``cluster_validity`` call each; blobs as above, and
+  at n = 20,000 the two hardest partitions of the ``score`` rows as well;
 * ``R clusterCrit``: ``clustval.compat.clustercrit.int_criteria(X, labels, "all")`` against
   R's ``clusterCrit::intCriteria(X, labels, "all")`` (42 criteria);
 * ``R NbClust``: ``clustval.compat.nbclust.nbclust(X, min_nc=9, max_nc=11, method="ward.D2",
@@ -76,11 +77,13 @@ NBCLUST_K = (9, 11)  # min.nc, max.nc
 
 
 def plan(quick: bool) -> dict:
-    """The sizes of each part of a quick or a full run (``score``: (partition, n) pairs)."""
+    """The sizes of each part of a quick or a full run (``score`` and ``genieclust``:
+    (partition, n) pairs)."""
     if quick:
-        return dict(score=[(kind, 5000) for kind in PARTITIONS], genieclust_n=[2000], r_n=[1000])
+        return dict(score=[(kind, 5000) for kind in PARTITIONS], genieclust=[("blobs", 2000)], r_n=[1000])
     return dict(score=[(kind, 20_000) for kind in PARTITIONS] + [(kind, 100_000) for kind in LARGE],
-                genieclust_n=[2000, 5000, 20_000], r_n=[1000, 2000, 5000])  # fmt: skip
+                genieclust=[("blobs", n) for n in (2000, 5000, 20_000)] + [(kind, 20_000) for kind in LARGE[1:]],
+                r_n=[1000, 2000, 5000])  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- data
@@ -362,7 +365,7 @@ def cases(settings: dict, parts=PARTS) -> list[dict]:
     if "score" in parts:
         out += [dict(part="score", data=kind, n=n, peer="silhouette_score") for kind, n in settings["score"]]
     if "genieclust" in parts:
-        out += [dict(part="genieclust", data="blobs", n=n, peer="genieclust") for n in settings["genieclust_n"]]
+        out += [dict(part="genieclust", data=kind, n=n, peer="genieclust") for kind, n in settings["genieclust"]]
     if "R" in parts:
         for part, package in (("R clusterCrit", "clusterCrit"), ("R NbClust", "NbClust")):
             out += [dict(part=part, data="blobs", n=n, peer=f"R {package}") for n in settings["r_n"]]

@@ -28,7 +28,7 @@ if "benchmarks" not in sys.modules:
     _package.loader.exec_module(sys.modules["benchmarks"])
 bench = importlib.import_module("benchmarks.bench_every")
 
-TINY = dict(score=[("blobs", 200)], genieclust_n=[], r_n=[200])
+TINY = dict(score=[("blobs", 200)], genieclust=[], r_n=[200])
 
 
 @pytest.mark.slow  # fresh interpreters per side
@@ -51,7 +51,8 @@ def test_rows_from_fresh_processes(tmp_path, monkeypatch):
     assert len([line for line in table.splitlines() if line.startswith("| ")]) == 1 + len(rows)
 
 
-@pytest.mark.parametrize("part, data", [*(("score", kind) for kind in bench.PARTITIONS), ("genieclust", "blobs")])
+@pytest.mark.parametrize("part, data", [*(("score", kind) for kind in bench.PARTITIONS),
+                                        *(("genieclust", kind) for kind in bench.LARGE)])
 def test_both_sides_agree_in_process(part, data, tmp_path):
     # the workers' own function, in this process: each side's values, compared as a row would be
     if part == "genieclust":
