@@ -16,7 +16,7 @@ import numpy as np
 from numba.extending import overload
 
 from .lanes import LANES, TILE
-from .rowstep import aligned_empty, no_weights, row_step
+from .rowstep import aligned_empty, no_weights, row_form, row_step_of
 
 # TILE (clustval._engine.lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
 # column tile's coordinates and its accumulators (d x 512 and 4 x 512 float64, 48 KB at
@@ -278,7 +278,8 @@ def weighted_matrix_sums(D, rows, cols, weights, out):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def tile_pair_stats(
-    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, weights=None
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, weights=None,
+    form=None,
 ):  # pragma: no cover
     """Per-cluster sums and minima of distances, within-cluster maxima, and the maxima of
     each pair of clusters, over tile pairs.
@@ -299,7 +300,8 @@ def tile_pair_stats(
     (a tile pair lies in one pair of clusters, so it raises one entry once). ``weights``
     (each object's at its column of XT, 64-byte aligned like XT's rows) or None: the sums
     are of ``w_j d(i, j)``, each product rounded once (``clustval._engine.rowstep.row_step``);
-    None compiles a separate specialisation, the unweighted pass as it was.
+    None compiles a separate specialisation, the unweighted pass as it was. ``form``:
+    ``row_form(XT)``, the row step of XT's form alone (None: every form).
     """
     for w in numba.prange(bounds.size - 1):
         # room for row_step's last block past a tile's end; aligned like the tiles
@@ -329,16 +331,13 @@ def tile_pair_stats(
                 k = j0 - b0
                 x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
                 r = slot[i]
-                if ca == cb:  # constant flags: LLVM specialises each call
-                    total, lowest, highest = row_step(
-                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, True, weights
-                    )
-                    if r >= 0:
-                        w_max[r] = max(w_max[r], highest)
-                else:
-                    total, lowest, highest = row_step(
-                        XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, False, weights
-                    )
+                # one call, its flag as it runs: the step compiles once (a call per value of
+                # the flag compiled it twice)
+                total, lowest, highest = row_step_of(
+                    XT, x, j, j + m - k, acc, col_sum, col_min, col_max, k, ca == cb, weights, form
+                )
+                if ca == cb and r >= 0:
+                    w_max[r] = max(w_max[r], highest)
                 tile_max = max(tile_max, highest)
                 if r >= 0:
                     w_sums[r, cb] += total

@@ -611,7 +611,7 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -
     if plan.metric is None:
         kernels.tile_pair_stats(
             XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
-            part_pair_max, weights,
+            part_pair_max, weights, kernels.row_form(XT),
         )  # fmt: skip
     else:
         kernels.metric_tile_pair_stats(

@@ -1,8 +1,10 @@
 """The row step of the tile pass in explicit 512-bit vectors: the one place of the package
 that writes LLVM IR (a small numba type of eight float64 and the intrinsics on it).
 
-:func:`row_step` is its face: every other name here serves it (and :func:`aligned_empty`
-the pass's scratch arrays, :func:`no_weights` the kernels' test of a weights argument's type).
+:func:`row_step` is its face, and :func:`row_step_of` the same step of one form of the
+coordinates (:func:`row_form`), which the kernels call so that only that form compiles:
+every other name here serves them (and :func:`aligned_empty` the pass's scratch arrays,
+:func:`no_weights` the kernels' test of a weights argument's type).
 The rest of the package reaches it only through :mod:`clustval._engine.kernels`; where numba's
 JIT is off or missing, the numpy engine of :mod:`clustval._engine.pairwise` computes the same
 values (see :func:`clustval._engine.compiled.kernels`).
@@ -409,8 +411,91 @@ def _row_sweep(
     return _oct_total(row), _oct_lowest(low), _oct_highest(high)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _more_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row, wide_end):  # pragma: no cover
+    """The sweeps of more than 8 rows: 8 at a time, the last of 8 rows (``wide_end``) or 4."""
+    d = P.shape[0]
+    f = 0
+    while f + 8 < d:  # the first sweep's flag as it runs: one sweep less to compile
+        _row_sweep(P, i, f, True, f == 0, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
+        f += 8
+    return _row_sweep(P, i, f, wide_end, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at,
+                      w_row)  # fmt: skip
+
+
+# The step of each form of P, each its own kernel so that a pass compiles its form's alone
+# (issue 47: every form in one step took 11 s of the first silhouette_score's 14 s; one form
+# about 1 s at 8 rows, 3 s at 32). Constant flags (wide, first, last): LLVM specialises each
+# sweep's loop. The arrays go one by one (a tuple of arrays brought back the reference
+# counting, 0.55 against 0.77 G/s).
+
+
 @numba.njit(cache=True, nogil=True)
-def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights=None):  # pragma: no cover
+def _eight_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights):  # pragma: no cover
+    w_at, w_row = _weighing(weights, i, j0)
+    return _row_sweep(P, i, 0, True, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
+
+
+@numba.njit(cache=True, nogil=True)
+def _four_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights):  # pragma: no cover
+    w_at, w_row = _weighing(weights, i, j0)
+    return _row_sweep(P, i, 0, False, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
+
+
+@numba.njit(cache=True, nogil=True)
+def _wide_end_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights):  # pragma: no cover
+    w_at, w_row = _weighing(weights, i, j0)
+    return _more_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _narrow_end_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights):  # pragma: no cover
+    w_at, w_row = _weighing(weights, i, j0)
+    return _more_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row, False)
+
+
+#: The step of each form of P (:func:`row_form`), by the number of dimensions of the empty
+#: array that names it: 8 rows, 4 rows, more ending with a sweep of 8, of 4
+_STEPS = {1: _eight_rows, 2: _four_rows, 3: _wide_end_rows, 4: _narrow_end_rows}
+
+
+def row_form(P) -> np.ndarray:
+    """What :func:`row_step_of` takes for P (a multiple of 4 rows): an empty array whose
+    number of dimensions names the step of P's form in ``_STEPS``. numba compiles a kernel
+    for the types of its arguments, so the form as a type compiles that step alone."""
+    d = P.shape[0]
+    return np.empty((0,) * (1 if d == 8 else 2 if d == 4 else 3 if d % 8 == 0 else 4))
+
+
+def row_step_of(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights, form):  # pragma: no cover
+    """:func:`row_step` of P's ``form`` (:func:`row_form`; None: every form, picked by P's
+    rows as it runs): what the kernels call. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(row_step_of)
+def _row_step_of_typed(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights, form):
+    # numba calls this as it types a call: the form's type picks the step
+    step = _STEPS.get(form.ndim) if isinstance(form, numba.types.Array) else None
+    if step is not None:
+        return lambda P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights, form: step(
+            P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights)  # fmt: skip
+
+    def any_form(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights, form):
+        d = P.shape[0]
+        if d == 8:
+            return _eight_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights)
+        if d == 4:
+            return _four_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights)
+        if d % 8 == 0:
+            return _wide_end_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights)
+        return _narrow_end_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights)
+
+    return any_form
+
+
+@numba.njit(cache=True, nogil=True)
+def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights=None, form=None):  # pragma: no cover
     """Point i (column i of the feature-major P) against columns j0:j1 of P: add the
     distances (those of ``clustval._engine.kernels.distances``) to col_sum[k:], fold them into
     col_min[k:] and, with ``fold_max``, into col_max[k:]; return the row's sum, in the order
@@ -420,28 +505,11 @@ def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights=
     is of ``d(i, j) * weights[j]`` and each column j gets ``d(i, j) * weights[i]``, every
     product rounded once before it is added. Their type picks the form as numba compiles the
     step: None (or left out) compiles the unweighted step as it was, with no weighted code.
+    ``form``: :func:`row_form` of P compiles the step of that form alone; None every form
+    (the kernels call :func:`row_step_of` with P's form).
 
     P has a multiple of 4 rows (zero rows pad it). acc (scratch for the sums of squares
     when P has more than 8 rows), col_sum[k:], col_min[k:] and col_max[k:] have room for a
     whole last block of 8 past j1 - j0: its spare lanes add +0.0 to col_sum and col_max and
     fold +inf into col_min, which leaves them as they were."""
-    w_at, w_row = _weighing(weights, i, j0)
-    d = P.shape[0]
-    # constant flags (wide, first, last): LLVM specialises each call's loop. The arrays go
-    # one by one (a tuple of arrays brought back the reference counting, 0.55 against 0.77 G/s)
-    if d == 8:
-        return _row_sweep(P, i, 0, True, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                          w_at, w_row)  # fmt: skip
-    if d == 4:
-        return _row_sweep(P, i, 0, False, True, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                          w_at, w_row)  # fmt: skip
-    _row_sweep(P, i, 0, True, True, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
-    f = 8
-    while f + 8 < d:
-        _row_sweep(P, i, f, True, False, False, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row)
-        f += 8
-    if f + 8 == d:
-        return _row_sweep(P, i, f, True, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                          w_at, w_row)  # fmt: skip
-    return _row_sweep(P, i, f, False, False, True, j0, j1, acc, col_sum, col_min, col_max, k, fold_max,
-                      w_at, w_row)  # fmt: skip
+    return row_step_of(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights, form)
