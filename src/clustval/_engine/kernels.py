@@ -16,7 +16,7 @@ import numpy as np
 from numba.extending import overload
 
 from .lanes import LANES, TILE
-from .rowstep import aligned_empty, no_weights, row_form, row_step_of
+from .rowstep import aligned_empty, no_weights, row_step_of
 
 # TILE (clustval._engine.lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
 # column tile's coordinates and its accumulators (d x 512 and 4 x 512 float64, 48 KB at
@@ -182,6 +182,60 @@ def _sweep(P, i, Q, f, width, j0, j1, out, first, last):  # pragma: no cover
         out[j] = math.sqrt(v) if last else v
 
 
+# The distances of each form of P and Q (clustval._engine.pairwise.row_form), each its own
+# kernel, so that a pass compiles its form's sweeps alone: ``distances`` holds every form
+# (5.5 s of the first rank pass's 10 s at d = 8).
+
+
+@numba.njit(cache=True, nogil=True)
+def _eight_features(P, i, Q, j0, j1, out):  # pragma: no cover
+    _sweep(P, i, Q, 0, 8, j0, j1, out, True, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _four_features(P, i, Q, j0, j1, out):  # pragma: no cover
+    _sweep(P, i, Q, 0, 4, j0, j1, out, True, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _wide_end_features(P, i, Q, j0, j1, out):  # pragma: no cover
+    _sweep(P, i, Q, 0, 8, j0, j1, out, True, False)
+    f = 8
+    while f + 8 < P.shape[0]:
+        _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
+        f += 8
+    _sweep(P, i, Q, f, 8, j0, j1, out, False, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _narrow_end_features(P, i, Q, j0, j1, out):  # pragma: no cover
+    _sweep(P, i, Q, 0, 8, j0, j1, out, True, False)
+    f = 8
+    while f + 4 < P.shape[0]:
+        _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
+        f += 8
+    _sweep(P, i, Q, f, 4, j0, j1, out, False, True)
+
+
+#: The distances of each form, as rowstep's _STEPS (by the form's number of dimensions)
+_DISTANCES = {1: _eight_features, 2: _four_features, 3: _wide_end_features, 4: _narrow_end_features}
+
+
+def distances_of(P, i, Q, j0, j1, out, form):  # pragma: no cover
+    """:func:`distances` of P's ``form`` (``clustval._engine.pairwise.row_form``; None: every
+    form, picked by P's rows as it runs): what the kernels call. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(distances_of)
+def _distances_of_typed(P, i, Q, j0, j1, out, form):
+    # numba calls this as it types a call: the form's type picks the sweeps
+    sweeps = _DISTANCES.get(form.ndim) if isinstance(form, numba.types.Array) else None
+    if sweeps is None:
+        return lambda P, i, Q, j0, j1, out, form: distances(P, i, Q, j0, j1, out)
+    return lambda P, i, Q, j0, j1, out, form: sweeps(P, i, Q, j0, j1, out)
+
+
 # ----------------------------------------------------------------------------- lane sums
 # Sums of distances in the one order of clustval._engine.lanes.LANES (numpy counterpart:
 # ``clustval._engine.lanes.lane_sums``). TILE is a multiple of LANES, so a tile boundary never
@@ -237,10 +291,10 @@ def _lanes_total(lanes):  # pragma: no cover
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def weighted_distance_sums(AT, BT, weights, out):  # pragma: no cover
+def weighted_distance_sums(AT, BT, weights, out, form=None):  # pragma: no cover
     """out[r] = sum_j weights[j] * d(a_r, b_j) in lane order (see LANES), for the points of
     the feature-major AT and BT (padded as for ``distances``): the distances of
-    ``distances``, never stored beyond one tile."""
+    ``distances``, never stored beyond one tile (``form``: AT's, see :func:`distances_of`)."""
     m = BT.shape[1]
     rows = AT.shape[1]
     blocks = -(-rows // 64)  # a block of rows shares one scratch tile
@@ -251,7 +305,7 @@ def weighted_distance_sums(AT, BT, weights, out):  # pragma: no cover
             lanes[:] = 0.0
             for j0 in range(0, m, TILE):
                 j1 = min(j0 + TILE, m)
-                distances(AT, r, BT, j0, j1, dist)
+                distances_of(AT, r, BT, j0, j1, dist, form)
                 _add_to_lanes(dist, weights[j0:j1], j1 - j0, lanes)
             out[r] = _lanes_total(lanes)
 
@@ -301,7 +355,8 @@ def tile_pair_stats(
     (each object's at its column of XT, 64-byte aligned like XT's rows) or None: the sums
     are of ``w_j d(i, j)``, each product rounded once (``clustval._engine.rowstep.row_step``);
     None compiles a separate specialisation, the unweighted pass as it was. ``form``:
-    ``row_form(XT)``, the row step of XT's form alone (None: every form).
+    ``clustval._engine.pairwise.row_form(XT)``, the row step of XT's form alone (None: every
+    form).
     """
     for w in numba.prange(bounds.size - 1):
         # room for row_step's last block past a tile's end; aligned like the tiles
@@ -376,12 +431,13 @@ def combine_parts(sums, mins, own_max, order, cluster_sums, all_mins, all_max): 
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def distance_block(AT, BT, out):  # pragma: no cover
+def distance_block(AT, BT, out, form=None):  # pragma: no cover
     """out[r, j] = the distance between point r of AT and point j of BT (both feature-major,
     padded to a multiple of 4 features), rows in parallel: the values of ``distances``, so
-    those of ``clustval._engine.pairwise.exact_distances``."""
+    those of ``clustval._engine.pairwise.exact_distances`` (``form``: AT's, see
+    :func:`distances_of`)."""
     for r in numba.prange(AT.shape[1]):
-        distances(AT, r, BT, 0, BT.shape[1], out[r])
+        distances_of(AT, r, BT, 0, BT.shape[1], out[r], form)
 
 
 # ----------------------------------------------------------------------------- other metrics
@@ -560,21 +616,28 @@ def metric_tile_pair_stats(
 # Every cluster's points lie in one feature-major array PT, cluster c in columns
 # starts[c]:starts[c + 1] (owner[i] the cluster of point i). Rows are dealt to the chunks
 # in turn (row i to chunk i % chunks), so each thread gets an equal share of every cluster.
-# The distances are Euclidean (``code`` None, ``distances``: numba prunes the other branch
-# when it types the kernel) or those of the metric ``code`` of ``metric_distances``
+# The distances are Euclidean (``code`` the points' form, pairwise.row_form: the kernel is typed
+# with that form's distances alone) or those of the metric ``code`` of ``metric_distances``
 # (Minkowski order p), as ``clustval.indices.density`` reads them.
 # The tree's tie rule (``rule``): 0 the raw distance, 1 hdbscan's, 2 the authors' MATLAB code's.
 DBCV_CHUNKS = 64
 DBCV_RUN = 4096  # the other points a separation row holds at once
 
 
-@numba.njit(cache=True, nogil=True)
 def _dbcv_row(PT, i, j0, j1, code, p, out):  # pragma: no cover
-    """out[j - j0] = d(point i, point j) for j in j0:j1, in DBCV's metric."""
-    if code is None:
-        distances(PT, i, PT, j0, j1, out)
-    else:
-        metric_distances(PT, i, PT, j0, j1, code, p, out)
+    """out[j - j0] = d(point i, point j) for j in j0:j1, in DBCV's metric: the metric
+    ``code``'s, or Euclidean where ``code`` is PT's form (``clustval._engine.pairwise.row_form``).
+    numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(_dbcv_row)
+def _dbcv_row_typed(PT, i, j0, j1, code, p, out):
+    # the type of ``code`` picks the distances as numba types a kernel: a Euclidean one has
+    # no other metric's code, and only its form's sweeps
+    if isinstance(code, numba.types.Array):
+        return lambda PT, i, j0, j1, code, p, out: distances_of(PT, i, PT, j0, j1, out, code)
+    return lambda PT, i, j0, j1, code, p, out: metric_distances(PT, i, PT, j0, j1, code, p, out)
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)

@@ -3,7 +3,7 @@
 
 One kernel serves every pass: it visits each unordered pair of cluster-sorted objects once,
 tile pair by tile pair as the main distance pass does (:mod:`clustval._engine.pairwise`), computes
-the distance with :func:`clustval._engine.kernels.distances` (bit for bit the distances of every
+the distance with :func:`clustval._engine.kernels.distances_of` (bit for bit the distances of every
 other index) or reads it from a precomputed matrix, and hands the value to what the pass
 asks for (``mode``). Values are handled as their bit patterns: for non-negative doubles the
 int64 order is the float order, so a bucket ``(bits - lo) >> shift`` is exact and monotone.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from .kernels import distances
+from .kernels import distances_of
 from .lanes import TILE
 
 # What a pass does with each value in [lo, hi] (bits), as flags of ``mode``
@@ -82,7 +82,7 @@ def _tail_sums(bits, m, lo, low_end, high_start, hi, kept, below, above):  # pra
 def pair_value_pass(
     XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
     mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
-    out_within, out_between, cursors, only, rows, room,
+    out_within, out_between, cursors, only, rows, room, form,
 ):  # pragma: no cover  # fmt: skip
     """One pass over the pairs of the tile pairs ``starts[w]:stops[w]`` for worker w.
 
@@ -98,7 +98,8 @@ def pair_value_pass(
     start at. A collecting worker stops before a row that could take class c past
     ``room[w, c]`` (a row adds at most TILE values), leaving in ``starts[w]`` and ``rows[w]``
     where to go on (``starts[w] == stops[w]``: done, ``rows[w]`` -1): a stream of values
-    through a buffer of any size.
+    through a buffer of any size. ``form``: ``clustval._engine.pairwise.row_form(XT)`` (the
+    distances of XT's form alone compile).
     """
     for w in numba.prange(starts.size):
         dist = np.empty(TILE)
@@ -141,7 +142,7 @@ def pair_value_pass(
                 else:
                     x = columns[a] + row - tiles[a]
                     y = columns[b] + j0 - b0
-                    distances(XT, x, XT, y, y + m, dist)
+                    distances_of(XT, x, XT, y, y + m, dist, form)
                 if mode & RANGE:  # in locals: a store to the arrays per value would stay in the loop
                     smallest, largest = w_min[0], w_max[0]
                     for j in range(m):

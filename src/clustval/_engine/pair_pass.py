@@ -89,6 +89,7 @@ from .pairwise import (
     cut_into_tiles,
     exact_distances,
     part_bounds,
+    row_form,
     rows_per_block,
     tile_major_layout,
 )
@@ -262,6 +263,7 @@ class TileSource:
 
     XT: np.ndarray
     columns: np.ndarray
+    form: np.ndarray  # row_form(XT): the distances of its form alone compile
     D: np.ndarray
     order: np.ndarray
     precomputed: bool
@@ -295,7 +297,7 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
             source.XT, source.columns, source.D, source.order, source.precomputed, source.tiles,
             source.tile_cluster, source.pair_a, source.pair_b, cuts[:, call].copy(),
             cuts[:, call + 1].copy(), mode, lo, hi, shift, t_low, t_high, select, hist, lowest,
-            highest, halves, within, between, cursors, only, rows, room,
+            highest, halves, within, between, cursors, only, rows, room, source.form,
         )  # fmt: skip
         if step is not None:
             step.advance(_CALLS // calls)
@@ -337,7 +339,8 @@ class PairValues:
             else:
                 XT, columns = tile_major_layout(np.ascontiguousarray(X[self.order]), tiles)
                 D = np.zeros((1, 1))
-            self.source = TileSource(XT, columns, D, self.order, precomputed, tiles, tile_cluster, pair_a, pair_b)
+            self.source = TileSource(XT, columns, row_form(XT), D, self.order, precomputed, tiles, tile_cluster,
+                                     pair_a, pair_b)  # fmt: skip
             # a stream runs as one part per thread: each call's runs are long beside the
             # values held (merging a run walks them all)
             self.stream_bounds = part_bounds(np.diff(tiles), _STREAM_PARTS)
@@ -436,7 +439,7 @@ class PairValues:
             _compiled.pair_kernels().pair_value_pass(
                 s.XT, s.columns, s.D, s.order, s.precomputed, s.tiles, s.tile_cluster, s.pair_a, s.pair_b,
                 starts, stops, mode, lo, hi, shift, t_low, t_high, select, hist, extremes, extremes, halves,
-                *outputs, cursors, c, rows, room,
+                *outputs, cursors, c, rows, room, s.form,
             )  # fmt: skip
             step = min(_CALLS - advanced, max(1, _CALLS // calls))
             if self.progress is not None and step:

@@ -155,7 +155,8 @@ def exact_distances(A: np.ndarray, B: np.ndarray, out: np.ndarray | None = None)
     if out is None:
         out = np.empty((A.shape[0], B.shape[0]))
     if kernels is not None:
-        kernels.distance_block(_feature_major(A), _feature_major(B), out)
+        AT = _feature_major(A)
+        kernels.distance_block(AT, _feature_major(B), out, row_form(AT))
         return out
     out[:] = 0.0
     scratch = np.empty_like(out)
@@ -245,7 +246,8 @@ class DistanceRows:
             if self.D is not None:
                 kernels.weighted_matrix_sums(self.D, rows, cols, w, out)
             else:
-                kernels.weighted_distance_sums(_feature_major(self.X[rows]), _feature_major(self.X[cols]), w, out)
+                AT = _feature_major(self.X[rows])
+                kernels.weighted_distance_sums(AT, _feature_major(self.X[cols]), w, out, row_form(AT))
             return out
         block = self.block_rows()
         for start in range(0, len(rows), block):
@@ -611,7 +613,7 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -
     if plan.metric is None:
         kernels.tile_pair_stats(
             XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
-            part_pair_max, weights, kernels.row_form(XT),
+            part_pair_max, weights, row_form(XT),
         )  # fmt: skip
     else:
         kernels.metric_tile_pair_stats(
@@ -864,6 +866,22 @@ def _lane_total(lanes: np.ndarray) -> np.ndarray:
     """((a0 + a1) + (a2 + a3)) + ((a4 + a5) + (a6 + a7)) over the first axis (LANES)."""
     a = lanes
     return ((a[0] + a[1]) + (a[2] + a[3])) + ((a[4] + a[5]) + (a[6] + a[7]))
+
+
+def row_form(P: np.ndarray) -> np.ndarray:
+    """The form of the feature-major P (a multiple of 4 rows, as ``_feature_major`` pads it)
+    as the compiled kernels take it: an empty array whose number of dimensions names it (1:
+    8 rows, 2: 4 rows, 3: more, the last sweep of 8, 4: more, the last of 4). numba compiles
+    a kernel for the types of its arguments, so a pass compiles the sweeps of its form alone
+    (``clustval._engine.rowstep.row_step_of``, ``clustval._engine.kernels.distances_of``).
+
+    Examples
+    --------
+    >>> [row_form(np.zeros((d, 3))).ndim for d in (8, 4, 16, 12)]
+    [1, 2, 3, 4]
+    """
+    d = P.shape[0]
+    return np.empty((0,) * (1 if d == 8 else 2 if d == 4 else 3 if d % 8 == 0 else 4))
 
 
 def _feature_major(Xs: np.ndarray) -> np.ndarray:

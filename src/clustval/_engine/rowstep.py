@@ -2,7 +2,8 @@
 that writes LLVM IR (a small numba type of eight float64 and the intrinsics on it).
 
 :func:`row_step` is its face, and :func:`row_step_of` the same step of one form of the
-coordinates (:func:`row_form`), which the kernels call so that only that form compiles:
+coordinates (``clustval._engine.pairwise.row_form``), which the kernels call so that only
+that form compiles:
 every other name here serves them (and :func:`aligned_empty` the pass's scratch arrays,
 :func:`no_weights` the kernels' test of a weights argument's type).
 The rest of the package reaches it only through :mod:`clustval._engine.kernels`; where numba's
@@ -454,22 +455,15 @@ def _narrow_end_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, 
     return _more_rows(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, w_at, w_row, False)
 
 
-#: The step of each form of P (:func:`row_form`), by the number of dimensions of the empty
-#: array that names it: 8 rows, 4 rows, more ending with a sweep of 8, of 4
+#: The step of each form of P (``clustval._engine.pairwise.row_form``), by the number of
+#: dimensions of the empty array that names it: 8 rows, 4 rows, more ending with a sweep of
+#: 8, of 4
 _STEPS = {1: _eight_rows, 2: _four_rows, 3: _wide_end_rows, 4: _narrow_end_rows}
 
 
-def row_form(P) -> np.ndarray:
-    """What :func:`row_step_of` takes for P (a multiple of 4 rows): an empty array whose
-    number of dimensions names the step of P's form in ``_STEPS``. numba compiles a kernel
-    for the types of its arguments, so the form as a type compiles that step alone."""
-    d = P.shape[0]
-    return np.empty((0,) * (1 if d == 8 else 2 if d == 4 else 3 if d % 8 == 0 else 4))
-
-
 def row_step_of(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights, form):  # pragma: no cover
-    """:func:`row_step` of P's ``form`` (:func:`row_form`; None: every form, picked by P's
-    rows as it runs): what the kernels call. numba's only (below)."""
+    """:func:`row_step` of P's ``form`` (``clustval._engine.pairwise.row_form``; None: every
+    form, picked by P's rows as it runs): what the kernels call. numba's only (below)."""
     raise NotImplementedError("compiled only")
 
 
@@ -505,7 +499,7 @@ def row_step(P, i, j0, j1, acc, col_sum, col_min, col_max, k, fold_max, weights=
     is of ``d(i, j) * weights[j]`` and each column j gets ``d(i, j) * weights[i]``, every
     product rounded once before it is added. Their type picks the form as numba compiles the
     step: None (or left out) compiles the unweighted step as it was, with no weighted code.
-    ``form``: :func:`row_form` of P compiles the step of that form alone; None every form
+    ``form``: ``row_form(P)`` compiles the step of that form alone; None every form
     (the kernels call :func:`row_step_of` with P's form).
 
     P has a multiple of 4 rows (zero rows pad it). acc (scratch for the sums of squares

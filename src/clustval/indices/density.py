@@ -68,7 +68,7 @@ import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine.metrics import METRIC_NAMES, Metric
-from .._engine.pairwise import _feature_major, check_memory_budget, exact_distances, rows_per_block
+from .._engine.pairwise import _feature_major, check_memory_budget, exact_distances, row_form, rows_per_block
 from ..errors import InputError, UndefinedIndexError
 from .objects import checked_objects
 from .options import choice
@@ -273,10 +273,11 @@ def _dbcv_metric(metric) -> Metric | None:
     return None if metric.euclidean else metric
 
 
-def _kernel_metric(metric: Metric | None) -> tuple[int | None, float]:
-    """(code, order) of the metric as the compiled kernels take them: None for Euclidean, so
-    that a Euclidean kernel is compiled without the other metrics' code."""
-    return (None, 0.0) if metric is None else (metric.code, metric.order)
+def _kernel_metric(metric: Metric | None, PT: np.ndarray) -> tuple[int | np.ndarray, float]:
+    """(code, order) of the metric as the compiled kernels take them: for Euclidean the
+    form of the feature-major points PT, so that a Euclidean kernel is compiled with that
+    form's distances alone, without the other metrics' code."""
+    return (row_form(PT), 0.0) if metric is None else (metric.code, metric.order)
 
 
 def _clusters(p: Partition, tree: str, X: np.ndarray | None = None,
@@ -328,7 +329,7 @@ def _trees_compiled(kernels, points: list[np.ndarray], copies: list, tree: str, 
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     owner = np.repeat(np.arange(len(points)), sizes)
     PT, dim = _feature_major(np.concatenate(points)), points[0].shape[1]
-    code, order = _kernel_metric(metric)
+    code, order = _kernel_metric(metric, PT)
     plain = tree != "distance"  # hdbscan's sums (the MATLAB code's too), without copies
     weights = np.ones(starts[-1]) if plain else np.concatenate(copies)
     nearest, sums = np.empty(starts[-1]), np.empty(starts[-1])
@@ -382,7 +383,8 @@ def _separations(inner: list, budget_mb: float, kernels, metric: Metric | None =
     core = np.concatenate([core for _, core in inner])
     nearest = np.empty(points.shape[0])
     if kernels is not None:
-        kernels.separations(_feature_major(points), starts, owner, core, *_kernel_metric(metric), nearest)
+        PT = _feature_major(points)
+        kernels.separations(PT, starts, owner, core, *_kernel_metric(metric, PT), nearest)
     else:
         step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
         for r0 in range(0, points.shape[0], step):

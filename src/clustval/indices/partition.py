@@ -219,8 +219,9 @@ class Partition:
         #: Each row's count of copies (int64, all > 0), or None: every row once.
         self.weights: np.ndarray | None = objects.weights
         self.needs = frozenset(needs)  # what the indices read (clustval.indices.registry.NEEDS)
-        if self.needs & {PAIR_RANKS, EXTREME_SUMS}:
-            # the rank passes cut the range of the distances, which the main pass finds
+        if self.needs & {PAIR_RANKS, EXTREME_SUMS} and self.needs & {CLUSTER_SUMS, EXTREMES, PAIR_MAX}:
+            # the rank passes cut the range of the distances, which the main pass finds when
+            # it runs anyway; without it they find the range in a pass of their own
             self.needs |= {EXTREMES, PAIR_MAX}
         self.memory_budget_mb = memory_budget_mb
         self._neighbours: NeighbourTable | None = None  # the widest search so far
@@ -620,7 +621,10 @@ class Partition:
         (8, 0, 0)
         """
         self._refuse_weights("the pair ranks and extreme sums")
-        extremes = self.distance_stats  # the smallest and largest distance bound the buckets
+        value_range = None  # the smallest and largest distance bound the buckets (see _take)
+        if {EXTREMES, PAIR_MAX} <= self.needs:
+            extremes = self.distance_stats
+            value_range = (float(extremes.pair_min.min()), float(extremes.pair_max.max()))
         with self.pair_values() as values:
             return pair_stats(
                 self.X,
@@ -631,7 +635,7 @@ class Partition:
                 memory_budget_mb=self.memory_budget_mb,
                 precomputed=self.precomputed,
                 metric=self.metric,
-                value_range=(float(extremes.pair_min.min()), float(extremes.pair_max.max())),
+                value_range=value_range,
                 values=values,
             )
 
