@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import completed
-from ..indices.partition import COORDINATES, Partition
+from ..indices.partition import COORDINATES, Partition, PreparedData
 
 # The partitions that the tests of a split read, and their check, described once
 _SPLIT = """labels, labels_next : array-like of shape (n_samples,)
@@ -87,6 +87,12 @@ def _sse(rows: np.ndarray) -> float:
     return float(np.sum((rows - rows.mean(axis=0)) ** 2))
 
 
+def _one_cluster(data: PreparedData) -> tuple[float, int, int]:
+    """(tr W, K, n) of the data as one cluster (KL's W at K - 1 = 1), in the units of the
+    partitions' W: those of the data as prepared (scaled by a power of two where far from 1)."""
+    return _sse(data.X), 1, len(data.X)
+
+
 @completed(reads_distances=False)
 def kl(X, labels_prev, labels, labels_next) -> float:
     """Krzanowski-Lai index of the partition into K clusters, from its neighbours at K - 1 and K + 1.
@@ -117,10 +123,9 @@ def kl(X, labels_prev, labels, labels_next) -> float:
     >>> round(kl(X, [0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
     0.011465
     """
-    X = np.asarray(X, dtype=float)
-    X = X[:, None] if X.ndim == 1 else X
-    before = _pooled_w(X, labels_prev) if len(np.unique(labels_prev)) > 1 else (_sse(X), 1, len(X))
-    return _kl_of(before, _pooled_w(X, labels), _pooled_w(X, labels_next), X.shape[1])
+    data = PreparedData.of(X)  # every W in the units of the scaled data, the one cluster's too
+    before = _pooled_w(data, labels_prev) if len(np.unique(labels_prev)) > 1 else _one_cluster(data)
+    return _kl_of(before, _pooled_w(data, labels), _pooled_w(data, labels_next), data.X.shape[1])
 
 
 def _kl_of(before, at, after, p: int) -> float:
@@ -379,8 +384,8 @@ class _Neighbours:
     tr W, its split into the partition at K + 1 and the tests of that split, its mean within
     and between distances (those of the pairs once for every K)."""
 
-    def __init__(self, X: np.ndarray, partitions):
-        self.X, self.partitions = X, partitions
+    def __init__(self, X, partitions):
+        self.data, self.partitions = PreparedData.of(X), partitions  # X checked and scaled once
         self._read: dict = {}
 
     def _once(self, key, read):
@@ -389,7 +394,7 @@ class _Neighbours:
         return self._read[key]
 
     def partition(self, k: int) -> Partition:
-        return self._once(("partition", k), lambda: Partition(self.X, self.partitions[k], needs={COORDINATES}))
+        return self._once(("partition", k), lambda: Partition(self.data, self.partitions[k], needs={COORDINATES}))
 
     def w(self, k: int) -> tuple[float, int, int]:
         return self._once(("w", k), lambda: _w_of(self.partition(k)))
@@ -397,7 +402,7 @@ class _Neighbours:
     def before(self, k: int) -> tuple[float, int, int]:
         """(tr W, K, n) at K - 1: the data's own scatter where that is one cluster (K = 2)."""
         if k == 2 or len(np.unique(self.partitions[k - 1])) == 1:
-            return self._once("one cluster", lambda: (_sse(self.X), 1, len(self.X)))
+            return self._once("one cluster", lambda: _one_cluster(self.data))
         return self.w(k - 1)
 
     def sums(self, k: int) -> _Sums:
@@ -412,7 +417,7 @@ class _Neighbours:
 
 
 def _kl(near: _Neighbours, k: int):
-    return _kl_of(near.before(k), near.w(k), near.w(k + 1), near.X.shape[1]), None
+    return _kl_of(near.before(k), near.w(k), near.w(k + 1), near.data.X.shape[1]), None
 
 
 def _hartigan(near: _Neighbours, k: int):
@@ -488,8 +493,7 @@ def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bo
     unknown = [name for name in names if name not in ADJACENT]
     if unknown:
         raise InputError(f"unknown adjacent index {unknown[0]!r}; use one of {', '.join(ADJACENT)}.")
-    X = np.asarray(X, dtype=float)
-    near = _Neighbours(X[:, None] if X.ndim == 1 else X, partitions)
+    near = _Neighbours(X, partitions)
     out: dict[str, dict[int, tuple[float, bool | None]]] = {name: {} for name in names}
     for k in sorted(partitions):
         for name in names:
