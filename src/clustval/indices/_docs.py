@@ -106,7 +106,18 @@ _ENTRY = {
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
+    "noise": """noise : {"cluster", "exclude", "singletons"} or None
+    What the noise label -1 of the clustering (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
+    objects left out of the score (their truth, data and weights too), or each a cluster of
+    its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.""",
+    "progress": """progress : bool or None, default None
+    A progress bar on stderr: None (automatic) draws it only when stderr is a terminal and
+    once the call has run about 1.5 s (or keeps the bar of an enclosing call, such as
+    :func:`clustval.select_k`'s); True always; False never.""",
 }
+#: X where it is the data alone, never a distance matrix (the clusterers, choosing K, the
+#: peers' layers): the Parameters entry they share, for :func:`described`'s ``parameters``.
+DATA = {"X": f"X : {_DATA[False]['X']}"}
 # The Parameters of the methods by which the table and the partition run the cores on
 # themselves (Contingency's and Partition's ``value``, one index, and ``scores``, several)
 VALUE_PARAMETERS = {
@@ -125,11 +136,18 @@ SCORES_PARAMETERS = {
     "undefined": """undefined : {"raise", "nan"}
     An undefined index raises UndefinedIndexError, or is NaN.""",
 }
-# what ``metric`` adds where an entry point computes the indices ``names``
+# what ``metric`` adds where an entry point computes the indices ``names`` (or ``indices``),
+# and where it also takes ``distances``
 _METRIC_NAMES = """
     With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
     neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
-    Calinski-Harabasz) are refused with an InputError, and left out when ``names`` is None."""
+    Calinski-Harabasz) are refused with an InputError, and left out when ``{names}`` is None."""
+_METRIC_DISTANCES = """
+    Not with ``distances``, which are distances already."""
+# what ``sample_weight`` adds where an entry point computes the indices ``names``
+_WEIGHTS_NAMES = """ Only
+    the indices whose entry takes weights (``IndexSpec.weights``) do: naming another is an
+    InputError, and with ``names`` None the others are left out."""
 # ``**options``, by what the entry point passes them on to: the options of the indices of a
 # kind ("indices": of every index), or a clustering algorithm's
 _OPTIONS = {
@@ -430,8 +448,12 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
-            metric = shared["metric"] + (_METRIC_NAMES if "names" in _names(function) else "")
-            description, own = _filled(function, {**shared, "metric": metric})
+            names = _names(function)
+            indices = next((name for name in ("names", "indices") if name in names), None)
+            metric = shared["metric"] + (_METRIC_NAMES.format(names=indices) if indices else "")
+            metric += _METRIC_DISTANCES if "distances" in names else ""
+            weights = shared["sample_weight"] + (_WEIGHTS_NAMES if "names" in names else "")
+            description, own = _filled(function, {**shared, "metric": metric, "sample_weight": weights})
             function.__doc__ = _join(description, {**(sections or {}), **own})
         return function
 
