@@ -508,6 +508,43 @@ def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bo
     return out
 
 
+@completed(reads_distances=False)
+def adjacent_of_k(X, partitions, ks, names) -> dict[str, tuple[dict[int, float], tuple[int, ...]]]:
+    """Each adjacent index's value at each K of ``ks`` and its best K by its rule, in the shape
+    of :attr:`clustval.Selection.table`'s columns and :attr:`clustval.Selection.best_ks` (as
+    :func:`clustval.selection.stability.stability_of_k` gives a stability criterion's).
+
+    Parameters
+    ----------
+    partitions : mapping of int to array-like
+        ``{K: labels}``, with the neighbours of the K of ``ks`` that the indices read.
+    ks : iterable of int
+        The K tried.
+    names : iterable of str
+        Names of :data:`ADJACENT`.
+
+    Returns
+    -------
+    dict
+        ``{name: (values, best)}``: ``values`` per K of ``ks`` (NaN where undefined or a
+        neighbour is missing), ``best`` the K chosen (:func:`adjacent_best_ks`).
+
+    Raises
+    ------
+    InputError
+        An unknown name.
+
+    Examples
+    --------
+    >>> parts = {2: [0, 0, 1, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2], 4: [0, 0, 1, 1, 2, 3]}
+    >>> adjacent_of_k([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], parts, [2, 3], ["hartigan"])
+    {'hartigan': ({2: 200.0, 3: 1.0}, (3,))}
+    """
+    ks = sorted(ks)
+    scores = adjacent_scores(X, partitions, names)
+    return {name: ({k: found[k][0] for k in ks}, adjacent_best_ks(name, ks, found)) for name, found in scores.items()}
+
+
 def adjacent_best_ks(name: str, ks, scores) -> tuple[int, ...]:
     """The K that adjacent index ``name`` chooses among ``ks`` by its rule (none if it cannot).
 
