@@ -444,6 +444,16 @@ def _frey(near: _Neighbours, k: int):
     return value, value < 1
 
 
+# What the indices of a sweep read (adjacent_scores, adjacent_of_k), and what they refuse, described once
+_sweep = completed(reads_distances=False, parameters={
+    "partitions": """partitions : mapping of int to array-like
+    ``{K: labels}``; an index is computed at K where the partitions it reads are there (the
+    neighbours of K among them).""",
+    "ks": """ks : iterable of int
+    The K tried.""",
+    "names": """names : iterable of str
+    Names of :data:`ADJACENT`."""}, raises={"InputError": "clustval.errors.InputError\n    An unknown name."})
+
 #: The indices that read the partitions next to K, as :func:`clustval.select_k` uses them:
 #: name -> (label, reads K - 1, needs K + 1 to split one cluster of K, rule, evaluate: its
 #: value and stop test at K from the partitions' readings).
@@ -460,27 +470,15 @@ ADJACENT = {
 }
 
 
-@completed(reads_distances=False)
+@_sweep
 def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bool | None]]]:
     """The values (and stop tests) of the adjacent indices ``names`` at every K of ``partitions``.
-
-    Parameters
-    ----------
-    partitions : mapping of int to array-like
-        ``{K: labels}``; an index is computed at K where the partitions it reads are there.
-    names : iterable of str
-        Names of :data:`ADJACENT`.
 
     Returns
     -------
     dict
         ``{name: {K: (value, stop)}}``: NaN where the index is undefined or its neighbours are
         missing; ``stop`` is None for KL (no test).
-
-    Raises
-    ------
-    InputError
-        An unknown name.
 
     Examples
     --------
@@ -508,20 +506,11 @@ def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bo
     return out
 
 
-@completed(reads_distances=False)
+@_sweep
 def adjacent_of_k(X, partitions, ks, names) -> dict[str, tuple[dict[int, float], tuple[int, ...]]]:
     """Each adjacent index's value at each K of ``ks`` and its best K by its rule, in the shape
     of :attr:`clustval.Selection.table`'s columns and :attr:`clustval.Selection.best_ks` (as
     :func:`clustval.selection.stability.stability_of_k` gives a stability criterion's).
-
-    Parameters
-    ----------
-    partitions : mapping of int to array-like
-        ``{K: labels}``, with the neighbours of the K of ``ks`` that the indices read.
-    ks : iterable of int
-        The K tried.
-    names : iterable of str
-        Names of :data:`ADJACENT`.
 
     Returns
     -------
@@ -529,15 +518,11 @@ def adjacent_of_k(X, partitions, ks, names) -> dict[str, tuple[dict[int, float],
         ``{name: (values, best)}``: ``values`` per K of ``ks`` (NaN where undefined or a
         neighbour is missing), ``best`` the K chosen (:func:`adjacent_best_ks`).
 
-    Raises
-    ------
-    InputError
-        An unknown name.
-
     Examples
     --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
     >>> parts = {2: [0, 0, 1, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2], 4: [0, 0, 1, 1, 2, 3]}
-    >>> adjacent_of_k([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]], parts, [2, 3], ["hartigan"])
+    >>> adjacent_of_k(X, parts, [2, 3], ["hartigan"])  # H(3) <= 10: three are enough
     {'hartigan': ({2: 200.0, 3: 1.0}, (3,))}
     """
     ks = sorted(ks)
