@@ -26,6 +26,7 @@ import numpy as np
 from .._engine import progress as _progress
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
+from ..indices._docs import DATA, described
 from .common import DEFAULT_MAX_ITER, ClusteringResult
 from .kmedoids import (
     SeedFallbackWarning,
@@ -37,7 +38,12 @@ from .pam import pam
 
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
 
+# The Parameters of the sweeps over K (cluster, clusterer, clusterings), written once
+_sweep = described("algorithm", parameters={**DATA, "ks": """ks : iterable of int
+    The numbers of clusters, in the order the results are returned."""})
 
+
+@described(parameters=DATA)
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
@@ -45,8 +51,6 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     n_clusters : int
         K, at most the number of distinct points.
     n_init : int
@@ -201,20 +205,14 @@ def _checked(algorithm: str, options) -> Algorithm:
     return spec
 
 
+@_sweep
 def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringResult]:
     """Cluster ``X`` once per K of ``ks`` with algorithm ``algorithm``.
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     algorithm : str
         A name of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or ``kmeans``.
-    ks : iterable of int
-        The numbers of clusters, in the order the results are returned.
-    **options
-        The algorithm's options (:attr:`Algorithm.options`), e.g. ``radius="mean"`` for
-        ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
 
     Returns
     -------
@@ -257,17 +255,17 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringR
     return results
 
 
+@_sweep
 def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     """One way to cluster any data at any K, from the forms :func:`clustval.select_k` takes.
 
     Parameters
     ----------
     algorithm : str, estimator or callable
-        A name of :data:`ALGORITHMS`; a scikit-learn-style estimator with ``fit_predict``
-        and an ``n_clusters`` parameter (a fresh copy is fitted per call); or a function
-        ``f(X, k)`` returning the labels.
-    **options
-        The named algorithm's options (:attr:`Algorithm.options`); none for the other forms.
+        A name of :data:`ALGORITHMS` (its options in ``**options``, none for the other
+        forms); a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
+        parameter (a fresh copy is fitted per call); or a function ``f(X, k)`` returning the
+        labels.
 
     Returns
     -------
@@ -303,22 +301,17 @@ def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     )
 
 
+@_sweep
 def clusterings(X, algorithm, ks: Iterable[int], **options) -> tuple[str, dict[int, np.ndarray], tuple[int, ...]]:
     """The clusterings of ``X`` at each K of ``ks``, made by ``algorithm`` in any form
     :func:`clustval.select_k` takes, and how the algorithm is named.
 
     Parameters
     ----------
-    X : ndarray of shape (n, d)
-        The data, checked (:func:`clustval._engine.validation.checked_data`).
     algorithm : str, estimator, callable or mapping
         A name of :data:`ALGORITHMS` (:func:`cluster`), an estimator or a function ``f(X, k)``
         (:func:`clusterer`), or partitions given, ``{k: labels}``: every one it holds, each
         checked to label the n objects in at most K clusters (``ks`` is then not read).
-    ks : iterable of int
-        The numbers of clusters.
-    **options
-        The named algorithm's options (:attr:`Algorithm.options`).
 
     Returns
     -------

@@ -24,6 +24,7 @@ from .._engine.validation import check_ks, check_undefined_policy, checked_data
 from ..clustering import clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
+from ..indices._docs import DATA, described
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.scoring import internal_scorer
 from ..io.text import best_ks_text, k_ranges_text, spoken_list
@@ -197,6 +198,7 @@ class Selection:
 
 
 @takes_options("internal", others=True)
+@described(parameters=DATA)  # X the data alone: the algorithms cluster it
 def select_k(
     X,
     ks: Iterable[int] | None = None,
@@ -217,8 +219,6 @@ def select_k(
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     ks : iterable of int, optional
         The numbers of clusters to try, each in 2..n (e.g. ``range(2, 23)``, Fig. 3's).
         Optional only when ``algorithm`` gives the partitions (then their K).
@@ -247,10 +247,6 @@ def select_k(
         its best K is found (``"nan"``), or raises (``"raise"``).
     vote : bool, default False
         Also count the indices' votes for K (:class:`Vote`, :attr:`Selection.vote`).
-    progress : bool or None, default None
-        A progress bar on stderr: one step per K clustered, then one per K scored (and the
-        indices of each K inside it). None (automatic) draws it only when stderr is a
-        terminal and once the call has run about 1.5 s; True always; False never.
     stability : str or sequence of str, optional
         Stability criteria of K beside the indices (:data:`clustval.selection.stability.STABILITY`):
         ``"prediction_strength"`` (Tibshirani & Walther 2005; best: the largest K whose

@@ -41,7 +41,7 @@ from .._engine.validation import check_draws, check_seed, checked_data
 from ..clustering import clusterer
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
-from ..indices._docs import described
+from ..indices._docs import DATA, described
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -64,7 +64,7 @@ __all__ = [
 RANDOM_METHODS = ("centroids", "neighbours")
 # The Parameters the criteria take alike, written once (filled in where a docstring leaves them out)
 _PARAMETERS = {
-    "X": "X : array-like of shape (n, d)\n    The data.",
+    **DATA,
     "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
 }
 
