@@ -259,14 +259,6 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringR
 def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     """One way to cluster any data at any K, from the forms :func:`clustval.select_k` takes.
 
-    Parameters
-    ----------
-    algorithm : str, estimator or callable
-        A name of :data:`ALGORITHMS` (its options in ``**options``, none for the other
-        forms); a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
-        parameter (a fresh copy is fitted per call); or a function ``f(X, k)`` returning the
-        labels.
-
     Returns
     -------
     callable

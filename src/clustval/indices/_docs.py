@@ -162,10 +162,13 @@ _OPTIONS = {
     "algorithm": """**options
     The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).""",
 }  # fmt: skip
-# ``algorithm``, where ``**options`` are its options (the stability criteria)
-_ALGORITHM = """algorithm : str, estimator or callable, default "pam"
-    As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
-    an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``."""
+# ``algorithm``, where ``**options`` are its options (the clusterers, the stability criteria,
+# the gap statistic)
+_ALGORITHM = """algorithm : str, estimator or callable
+    A name of :data:`clustval.clustering.ALGORITHMS` (its options in ``**options``, none for
+    the other forms); a scikit-learn-style estimator with ``fit_predict`` and an
+    ``n_clusters`` parameter (a fresh copy fitted per K); or a function ``f(X, k)`` returning
+    the labels."""
 # ``names``: the indices of a kind that an entry point computes
 _NAMES = {kind: f"""names : iterable of str, str or None
     Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
@@ -324,11 +327,11 @@ def _names(function: Callable) -> list[str]:
 
 
 def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
-    """The Parameters of every parameter of ``function`` (a method's but ``self``), in order,
-    each from ``entry_of``."""
+    """The Parameters of every parameter of ``function`` (a method's but ``self``, a class
+    method's but ``cls``), in order, each from ``entry_of``."""
     names = _names(function)
     lines = []
-    for name in names[1:] if names[:1] == ["self"] else names:
+    for name in names[1:] if names[:1] in (["self"], ["cls"]) else names:
         entry = entry_of(name)
         if entry is None:
             raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")

@@ -97,16 +97,9 @@ class PreparedData(NamedTuple):
     precomputed: bool
 
     @classmethod
+    @described()
     def of(cls, X, metric="euclidean") -> PreparedData:
         """``X`` checked and prepared for ``metric``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n, d)
-            The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
-            upper triangle).
-        metric : str or Metric, default "euclidean"
-            As :class:`Partition` takes it.
 
         Returns
         -------

@@ -213,7 +213,7 @@ def _reference_sets(X: np.ndarray, reference: str, B: int, seed: int, draws):
     return (draw(b) for b in range(B))  # drawn one at a time, after the sets before have been clustered
 
 
-@described(parameters=DATA)
+@described("algorithm", parameters=DATA)  # the data and the reference sets clustered alike
 def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, reference: str = "uniform", seed: int = 0,
                   rule: str = "Tibs2001SEmax", se_factor: float = 1.0, d_power: float = 2, ddof: int = 0,
                   draws="numpy", **algorithm_options) -> GapResult:  # fmt: skip
@@ -234,8 +234,6 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
     ----------
     ks : iterable of int
         The numbers of clusters, each in 1..n.
-    algorithm : str, estimator or callable, default "kmeans"
-        How the data and the reference sets are clustered, as :func:`clustval.select_k` takes it.
     B : int, default 10
         The number of reference sets (at least 2).
     reference : {"uniform", "pca", "original", "scaledPCA"}, default "uniform"
