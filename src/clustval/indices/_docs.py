@@ -13,8 +13,9 @@ value). :func:`document_all`, called once the registry is built, writes both ``_
 strings, so ``help()``, the doctests and the API pages (docs/griffe_runtime.py) show the
 whole text. :func:`completed` does the same for the functions of the index modules that take
 the shared parameters but are not registry indices, and :func:`described` for the entry points
-(score, the *_scores, select_k, ...): the parameters they share (the labels, X, metric,
-memory_budget_mb, names, ``**options``) are written once, here.
+(score, the *_scores, select_k, the clusterers, ...): the parameters they share (the labels,
+X, the data alone (:data:`DATA`), metric, memory_budget_mb, sample_weight, noise, progress,
+names, the algorithm, ``**options``) are written once, here.
 """
 
 from __future__ import annotations
