@@ -135,13 +135,6 @@ def internal_scores(
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
-    progress : bool or None, default None
-        A progress bar on stderr, one step per index, as :func:`clustval.internal_scores`
-        draws it (None: on a terminal only, once the call has run about 1.5 s).
-    noise : {"cluster", "exclude", "singletons"} or None
-        What the noise label -1 (or "-1") of ``labels`` means, as :func:`clustval.internal_scores`
-        takes it: one cluster, objects left out (their rows of X too), or each a cluster of its
-        own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
     sample_weight : array-like or dask.array.Array of shape (n,), optional
         Counts of copies, as :func:`clustval.internal_scores` takes them: the indices whose
         entry takes weights (``IndexSpec.weights``) give their values on the rows repeated

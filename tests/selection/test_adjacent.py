@@ -87,6 +87,18 @@ def test_a_hand_worked_sweep():
     assert adjacent_best_ks("hartigan", [2, 3, 4], scores["hartigan"]) == (3,)
 
 
+@pytest.mark.parametrize("scale", [2.0**80, 2.0**-90])
+def test_kl_at_two_reads_every_w_in_one_unit_on_data_far_from_magnitude_one(scale):
+    """The data are scaled by a power of two beyond 2^64 and below 2^-64 (the partitions' W are
+    those of the scaled data): the W of the one cluster at K - 1 = 1 is too, so KL(2) is
+    KL(2) of the data at magnitude 1 (it was 1.6e51 at 2^80)."""
+    X = np.array([[0.0], [1.0], [10.0], [11.0], [20.0], [21.0], [40.0], [41.0]])
+    parts = {2: [0, 0, 0, 0, 1, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2, 2, 2]}
+    want = adjacent_scores(X, parts, ["kl"])["kl"][2][0]
+    assert adjacent_scores(X * scale, parts, ["kl"])["kl"][2][0] == want
+    assert adjacent.kl(X * scale, [0] * 8, parts[2], parts[3]) == want
+
+
 def test_partitions_that_do_not_nest_leave_the_split_tests_undefined():
     X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
     parts = {2: [0, 0, 0, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2]}  # 3 does not split one cluster of 2

@@ -81,6 +81,25 @@ def as_data_matrix(X, error: type[Exception] = InputError, *, return_scale: bool
     return (X, scale) if return_scale else X
 
 
+def checked_data(X, error: type[Exception] = InputError) -> np.ndarray:
+    """``X`` as given, a float64 (n, d) array (a 1-D array is one feature), once it passes the
+    checks of :func:`as_data_matrix` (which raise ``error``): the data a clustering algorithm
+    and the choice of K read, unscaled (the indices scale them themselves).
+
+    Examples
+    --------
+    >>> checked_data([1, 2]).tolist()
+    [[1.0], [2.0]]
+    >>> checked_data([[1.0, float("nan")]])
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: X contains NaN or inf (first at row 0, column 1); impute or drop those values first.
+    """
+    as_data_matrix(X, error)  # one clear error for bad data
+    X = np.asarray(X, dtype=np.float64)
+    return X[:, None] if X.ndim == 1 else X
+
+
 # Binary exponents (math.frexp) of the largest |x| outside which X is scaled to [1, 2): within
 # them every term of degree up to 8 stays finite and normal (2^(8 * 64) << 2^1023); and of the
 # smallest non-zero |x| below which the square of its last-bit difference (2^(e - 53))^2 is no
@@ -240,6 +259,43 @@ def check_n_clusters(n: int, k) -> None:
         raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
     if k > n:
         raise ClusteringError(f"n_clusters={k} exceeds the number of objects ({n}); use n_clusters <= {n}.")
+
+
+def check_ks(ks, n: int) -> list[int]:
+    """The numbers of clusters of a sweep, ascending, each an integer in 2..n and given once;
+    else one line of InputError naming the first that is not.
+
+    Examples
+    --------
+    >>> check_ks(range(5, 1, -1), 6)
+    [2, 3, 4, 5]
+    >>> check_ks([2, 7], 6)
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: K = 7 is outside 2..6: a K must be at least 2 and at most n = 6 objects.
+    """
+    if isinstance(ks, range) and (ks.stop - ks.start) // ks.step > 2 * n + 1000:  # far more K than 2..n
+        low, high = min(ks[0], ks[-1]), max(ks[0], ks[-1])  # before list(): range(2, 10**20)
+        if not 2 <= low <= high <= n:  # would not fit in memory (len() cannot even count it)
+            raise InputError(_outside(low if low < 2 else high, n))
+    try:
+        ks = list(ks)
+    except TypeError:
+        raise InputError(f"ks must be an iterable of integers such as range(2, 23), got {ks!r}.") from None
+    if not ks:
+        raise InputError("ks is empty: give at least one number of clusters K.")
+    for k in ks:
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+            raise InputError(f"every K must be an integer, got {k!r}.")
+        if not 2 <= k <= n:
+            raise InputError(_outside(k, n))
+    if len(set(ks)) != len(ks):
+        raise InputError(f"ks {ks} repeats a K; give each K once.")
+    return sorted(int(k) for k in ks)
+
+
+def _outside(k: int, n: int) -> str:
+    return f"K = {k} is outside 2..{n}: a K must be at least 2 and at most n = {n} objects."
 
 
 def check_max_iter(max_iter) -> None:

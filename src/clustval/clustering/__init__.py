@@ -17,16 +17,19 @@ Examples
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+import warnings
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._engine import progress as _progress
-from .._engine.validation import as_data_matrix
+from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
+from ..indices._docs import DATA, described
 from .common import DEFAULT_MAX_ITER, ClusteringResult
 from .kmedoids import (
+    SeedFallbackWarning,
     euclidean_distances,
     park_jun,
     sd_kmedoids,
@@ -35,7 +38,12 @@ from .pam import pam
 
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
 
+# The Parameters of the sweeps over K (cluster, clusterer, clusterings), written once
+_sweep = described("algorithm", parameters={**DATA, "ks": """ks : iterable of int
+    The numbers of clusters, in the order the results are returned."""})
 
+
+@described(parameters=DATA)
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
@@ -43,8 +51,6 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     n_clusters : int
         K, at most the number of distinct points.
     n_init : int
@@ -85,9 +91,7 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
         )
     except ModuleNotFoundError:
         raise ClusteringError("k-means needs scikit-learn: pip install 'clustval[kmeans]'.") from None
-    as_data_matrix(X, ClusteringError)  # one clear error for bad data
-    X = np.asarray(X, dtype=np.float64)
-    X = X[:, None] if X.ndim == 1 else X
+    X = checked_data(X, ClusteringError)
     distinct = len(np.unique(X, axis=0))
     if n_clusters > distinct:
         raise ClusteringError(
@@ -201,20 +205,14 @@ def _checked(algorithm: str, options) -> Algorithm:
     return spec
 
 
+@_sweep
 def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringResult]:
     """Cluster ``X`` once per K of ``ks`` with algorithm ``algorithm``.
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     algorithm : str
         A name of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or ``kmeans``.
-    ks : iterable of int
-        The numbers of clusters, in the order the results are returned.
-    **options
-        The algorithm's options (:attr:`Algorithm.options`), e.g. ``radius="mean"`` for
-        ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
 
     Returns
     -------
@@ -257,17 +255,9 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringR
     return results
 
 
+@_sweep
 def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     """One way to cluster any data at any K, from the forms :func:`clustval.select_k` takes.
-
-    Parameters
-    ----------
-    algorithm : str, estimator or callable
-        A name of :data:`ALGORITHMS`; a scikit-learn-style estimator with ``fit_predict``
-        and an ``n_clusters`` parameter (a fresh copy is fitted per call); or a function
-        ``f(X, k)`` returning the labels.
-    **options
-        The named algorithm's options (:attr:`Algorithm.options`); none for the other forms.
 
     Returns
     -------
@@ -294,15 +284,83 @@ def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     if options:
         raise InputError(f"options {sorted(options)} are for a named algorithm, not for {algorithm!r}.")
     if hasattr(algorithm, "fit_predict"):
-        what = type(algorithm).__name__
-        return lambda X, k: at_most_k(_fit_predict(algorithm, X, k), len(X), k, what)
+        return lambda X, k: at_most_k(_fit_predict(algorithm, X, k), len(X), k, _name_of(algorithm))
     if callable(algorithm):
-        what = getattr(algorithm, "__name__", type(algorithm).__name__)
-        return lambda X, k: at_most_k(algorithm(X, k), len(X), k, what)
+        return lambda X, k: at_most_k(algorithm(X, k), len(X), k, _name_of(algorithm))
     raise InputError(
         f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with fit_predict "
         f"or a function f(X, k); got {algorithm!r}."
     )
+
+
+@_sweep
+def clusterings(X, algorithm, ks: Iterable[int], **options) -> tuple[str, dict[int, np.ndarray], tuple[int, ...]]:
+    """The clusterings of ``X`` at each K of ``ks``, made by ``algorithm`` in any form
+    :func:`clustval.select_k` takes, and how the algorithm is named.
+
+    Parameters
+    ----------
+    algorithm : str, estimator, callable or mapping
+        A name of :data:`ALGORITHMS` (:func:`cluster`), an estimator or a function ``f(X, k)``
+        (:func:`clusterer`), or partitions given, ``{k: labels}``: every one it holds, each
+        checked to label the n objects in at most K clusters (``ks`` is then not read).
+
+    Returns
+    -------
+    name : str
+        The algorithm's name, an estimator's class name, a function's name, or ``"given"``.
+    labels : dict of int to ndarray
+        The clustering at each K.
+    fallback_ks : tuple of int
+        The K at which SD seeding ran out of candidates and filled its seeds farthest-first
+        (its :class:`~clustval.clustering.kmedoids.SeedFallbackWarning`, not issued here).
+
+    Raises
+    ------
+    clustval.errors.InputError
+        An unknown algorithm or option, anything else given as the algorithm, or labels
+        of another shape than (n,) or with more than K clusters.
+    clustval.errors.ClusteringError
+        A K above the number of distinct points, or a bad option value.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0], [1.0], [9.0], [10.0]])
+    >>> name, labels, fallback_ks = clusterings(X, "pam", [2])
+    >>> name, labels[2].tolist(), fallback_ks
+    ('pam', [0, 0, 1, 1], ())
+    >>> clusterings(X, {2: [0, 0, 1, 2]}, [2])
+    Traceback (most recent call last):
+    ...
+    clustval.errors.InputError: the partition given gave 3 clusters at K = 2: a clustering at K has at most K clusters.
+    """
+    if isinstance(algorithm, Mapping):
+        return "given", {k: at_most_k(labels, len(X), k, "the partition given") for k, labels in algorithm.items()}, ()
+    ks = list(ks)
+    if isinstance(algorithm, str):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SeedFallbackWarning)  # told in fallback_ks
+            results = cluster(X, algorithm, ks, **options)
+        fallback_ks = tuple(k for k, result in zip(ks, results) if result.init_fallback)
+        return get_algorithm(algorithm).name, {k: result.labels for k, result in zip(ks, results)}, fallback_ks
+    if not (hasattr(algorithm, "fit_predict") or callable(algorithm)):
+        raise InputError(f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with fit_predict, "
+                         f"a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}.")  # fmt: skip
+    at, name = clusterer(algorithm, **options), _name_of(algorithm)
+    labels = {}
+    with _progress.current().task(name, total=len(ks)) as step:
+        for k in ks:
+            step.doing(f"K = {k}")
+            labels[k] = at(X, k)
+            step.advance()
+    return name, labels, ()
+
+
+def _name_of(algorithm) -> str:
+    """How an estimator (its class) or a function (its name) is named."""
+    if hasattr(algorithm, "fit_predict"):
+        return type(algorithm).__name__
+    return getattr(algorithm, "__name__", type(algorithm).__name__)
 
 
 def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:

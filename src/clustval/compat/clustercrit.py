@@ -93,7 +93,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
-from ..indices._docs import described
+from ..indices._docs import DATA, described
 from ..indices.contingency import contingency
 
 #: clusterCrit's internal criteria, in the order of its ``getCriteriaNames(TRUE)``.
@@ -214,7 +214,7 @@ _F32 = np.float32
 def _criteria(names: str, count: int):
     """Decorator: the ``crit`` and the Returns that extCriteria and intCriteria share, written once
     (:func:`clustval.indices._docs.described`); ``names`` holds the ``count`` criteria."""
-    return described(parameters={"crit": f"""crit : str or iterable of str, default "all"
+    return described(parameters={**DATA, "crit": f"""crit : str or iterable of str, default "all"
     clusterCrit's criterion names (:data:`{names}`), matched as clusterCrit
     matches them (:func:`resolve`); ``"all"`` for all {count}."""}, sections={"Returns": """dict
     ``{name: value}`` under R's keys, the criterion names in lower case
@@ -594,8 +594,6 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     labels : array-like of shape (n,)
         The cluster of each object (any labels: clusterCrit renumbers them in sorted order).
 

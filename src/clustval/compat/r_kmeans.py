@@ -35,6 +35,7 @@ import numpy as np
 
 from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError, InputError
+from ..indices._docs import DATA, described
 from .r_random import RStream
 
 _BIG = 1.0e30  # AS 136's stand-in for n_1 / (n_1 - 1) of a singleton
@@ -82,13 +83,12 @@ def _move(state, i: int, l1: int, l2: int) -> None:
     ic1[i], ic2[i] = l2, l1
 
 
+@described(parameters=DATA)
 def hartigan_wong(X, centers, iter_max: int = 10) -> RKMeans:
     """AS 136 from the given starting centres (R's ``kmeans(x, centers)`` with a matrix).
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     centers : array-like of shape (k, d)
         The starting centres, 2 <= k < n.
     iter_max : int, default 10
@@ -243,13 +243,12 @@ def _quick_transfer(state, d, itran, ncp) -> bool:
                 return moved
 
 
+@described(parameters=DATA)
 def kmeans(X, k: int, iter_max: int = 10, seed: int = 1) -> RKMeans:
     """R's ``set.seed(seed); kmeans(X, k, iter.max = iter_max)`` (Hartigan-Wong, one start).
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     k : int
         The number of clusters, 2..n - 1.
     iter_max : int, default 10

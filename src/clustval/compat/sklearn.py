@@ -18,9 +18,11 @@ every example of it on both packages.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -30,32 +32,19 @@ from .._engine.pairwise import distance_blocks
 from .._engine.validation import check_random_state
 from ..errors import InputError
 from ..indices import classic, partition
-from ..indices._docs import described
+from ..indices._docs import DATA, described
 from ..indices import external as _ext
 from ..indices.contingency import Contingency
 from ..indices.contingency import contingency as _contingency_of
 from ..indices.counts import as_contingency
+from ..indices.registry import get_index
 
 __all__ = [
-    "DEPARTURES",
-    "INDEX",
-    "SKLEARN_NAMES",
-    "Departure",
-    "adjusted_mutual_info_score",
-    "adjusted_rand_score",
-    "calinski_harabasz_score",
-    "completeness_score",
-    "davies_bouldin_score",
-    "fowlkes_mallows_score",
-    "homogeneity_completeness_v_measure",
-    "homogeneity_score",
-    "mutual_info_score",
-    "normalized_mutual_info_score",
-    "rand_score",
-    "silhouette_samples",
-    "silhouette_score",
-    "v_measure_score",
-]
+    "DEPARTURES", "INDEX", "SKLEARN_NAMES", "Departure", "adjusted_mutual_info_score", "adjusted_rand_score",
+    "calinski_harabasz_score", "completeness_score", "davies_bouldin_score", "fowlkes_mallows_score",
+    "homogeneity_completeness_v_measure", "homogeneity_score", "mutual_info_score", "normalized_mutual_info_score",
+    "rand_score", "silhouette_samples", "silhouette_score", "v_measure_score",
+]  # fmt: skip
 
 #: scikit-learn's name -> the registry index it computes.
 INDEX = {
@@ -93,59 +82,98 @@ def _table(labels_true, labels_pred) -> Contingency | None:
     return _contingency_of(labels_true, labels_pred)
 
 
+# The Parameters the scikit-learn names share, by name, written once
+_PARAMETERS = {
+    "average_method": """average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
+    The mean of H(classes) and H(clusters) that divides MI (the index's ``average_method``).""",
+    "beta": """beta : float, default 1.0
+    Weight of completeness against homogeneity in the V-measure (> 1: completeness counts more).""",
+    "X": """X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
+    The data, or with ``metric="precomputed"`` the (n, n) distance matrix.""",
+    "labels": """labels : array-like of shape (n_samples,)
+    The cluster of each object, 2 <= K <= n - 1.""",
+    "metric": """metric : str, default "euclidean"
+    ``"precomputed"``, or a metric clustval's pass computes without a matrix
+    (:data:`clustval._engine.metrics.METRIC_NAMES`: euclidean, sqeuclidean, cityblock
+    (manhattan, l1), chebyshev, minkowski, cosine, correlation). Another of scipy's or a
+    callable raises InputError: give its distances with ``metric="precomputed"``.""",
+    "kwds": """**kwds
+    scikit-learn's keywords of the distance computation. ``n_jobs``, ``working_memory``
+    and ``ensure_all_finite`` say how scikit-learn computes, not what: accepted, and
+    clustval's exact pass ignores them (it refuses non-finite data whatever
+    ``ensure_all_finite``). With ``metric="precomputed"`` every keyword is ignored, as
+    scikit-learn ignores them. Euclidean: ``X_norm_squared`` and ``Y_norm_squared``
+    (norms scikit-learn reuses) are ignored, ``squared=True`` is the sqeuclidean metric.
+    Minkowski: ``p`` (default 2, as scipy's). Any other keyword raises InputError.""",
+}
+
+
 def _scored(core, labels_true, labels_pred, *args):
     """``core`` of the labels' table (and ``args``), or scikit-learn's 1.0 for two empty labellings."""
     ct = _table(labels_true, labels_pred)
     return 1.0 if ct is None else core(ct, *args)
 
 
-@described()
-def rand_score(labels_true, labels_pred) -> float:
-    """scikit-learn's ``rand_score``: the Rand index of :func:`clustval.rand`, with
-    scikit-learn's 1.0 for two empty labellings.
+def _scikit_learns(name: str, example: str) -> Callable[[object, object], float]:
+    """scikit-learn's ``name``: the core of the registry index it computes (:data:`INDEX`) on
+    the labels' table, with scikit-learn's 1.0 for two empty labellings; its docstring written
+    from that index's entry, and ``example``."""
+    spec = get_index(INDEX[name])
 
-    Returns
-    -------
-    float
-        RI in [0, 1]; scikit-learn's value.
+    def scored(labels_true, labels_pred) -> float:
+        return _scored(spec.core, labels_true, labels_pred)
 
-    Examples
-    --------
-    >>> rand_score([0, 0, 1, 1], [0, 0, 1, 2])
-    0.8333333333333334
-    """
-    return _scored(_ext.rand_from_contingency, labels_true, labels_pred)
+    scored.__name__ = scored.__qualname__ = name
+    scored.__doc__ = _description(name, spec) + example
+    return described()(scored)
 
 
-@described()
-def adjusted_rand_score(labels_true, labels_pred) -> float:
-    """scikit-learn's ``adjusted_rand_score``: :func:`clustval.ari`, with scikit-learn's
-    1.0 for two empty labellings.
-
-    Returns
-    -------
-    float
-        ARI in [-0.5, 1]; scikit-learn's value.
-
-    Examples
-    --------
-    >>> adjusted_rand_score([], []), adjusted_rand_score([0, 0, 1, 1], [1, 1, 0, 0])
-    (1.0, 1.0)
-    """
-    return _scored(_ext.ari_from_contingency, labels_true, labels_pred)
+def _description(name: str, spec) -> str:
+    """The description and Returns of the scikit-learn name ``name`` of the index ``spec``."""
+    return (f"scikit-learn's ``{name}``: :func:`clustval.{spec.name}`, with scikit-learn's 1.0 for two "
+            f"empty labellings.\n\nReturns\n-------\n{_returns(name)}\n\n")
 
 
-@described()
+def _returns(name: str) -> str:
+    """The Returns of scikit-learn's ``name``: the label and range of the index it computes."""
+    spec = get_index(INDEX[name])
+    low, high = spec.bounds
+    return f"float\n    {spec.label}, in [{low:g}, {high:g}]; scikit-learn's value."
+
+
+def _as_scikit_learns(function: Callable) -> Callable:
+    """Decorator: write the description and Returns of a scikit-learn name of :data:`INDEX`
+    before its own docstring (its Parameters and example), and the shared Parameters."""
+    if function.__doc__ is not None:  # python -OO: no docstrings
+        own = inspect.cleandoc(function.__doc__)
+        function.__doc__ = _description(function.__name__, get_index(INDEX[function.__name__])) + own
+    return described(parameters=_PARAMETERS)(function)
+
+
+rand_score = _scikit_learns("rand_score", """Examples
+--------
+>>> rand_score([0, 0, 1, 1], [0, 0, 1, 2])
+0.8333333333333334""")
+adjusted_rand_score = _scikit_learns("adjusted_rand_score", """Examples
+--------
+>>> adjusted_rand_score([], []), adjusted_rand_score([0, 0, 1, 1], [1, 1, 0, 0])
+(1.0, 1.0)""")
+homogeneity_score = _scikit_learns("homogeneity_score", """Examples
+--------
+>>> homogeneity_score([0, 0, 1, 1], [0, 0, 0, 0])  # one cluster holds both classes
+0.0""")
+completeness_score = _scikit_learns("completeness_score", """Examples
+--------
+>>> completeness_score([0, 0, 1, 1], [0, 0, 0, 0])
+1.0""")
+
+
+@described(sections={"Returns": _returns("fowlkes_mallows_score")})
 def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     """scikit-learn's ``fowlkes_mallows_score``: :func:`clustval.fmi`, with scikit-learn's
     0.0 whenever no pair of objects shares a cluster in both labellings (TP = 0): also for
     two identical labellings that put every object alone, and for n = 1 and no objects,
     where :func:`clustval.fmi` gives 1.0 (identical labellings) or refuses the input.
-
-    Returns
-    -------
-    float
-        FMI in [0, 1]; scikit-learn's value.
 
     Examples
     --------
@@ -159,23 +187,9 @@ def fowlkes_mallows_score(labels_true, labels_pred) -> float:
     return _ext.fmi_from_contingency(ct)
 
 
-@described()
+@_as_scikit_learns
 def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
-    """scikit-learn's ``normalized_mutual_info_score``: :func:`clustval.nmi` with
-    scikit-learn's choice of mean, and its 1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
-        The mean of H(classes) and H(clusters) that divides MI (:func:`clustval.nmi`'s
-        ``average_method``).
-
-    Returns
-    -------
-    float
-        NMI in [0, 1]; scikit-learn's value.
-
-    Examples
+    """Examples
     --------
     >>> t, p = [0, 0, 1, 1], [0, 0, 1, 2]
     >>> round(normalized_mutual_info_score(t, p), 6), round(normalized_mutual_info_score(t, p, average_method="max"), 6)
@@ -185,23 +199,9 @@ def normalized_mutual_info_score(labels_true, labels_pred, *, average_method: st
     return float(_scored(_ext.nmi_from_contingency, labels_true, labels_pred, average_method))
 
 
-@described()
+@_as_scikit_learns
 def adjusted_mutual_info_score(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
-    """scikit-learn's ``adjusted_mutual_info_score``: :func:`clustval.ami` with
-    scikit-learn's choice of mean, and its 1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    average_method : {"min", "geometric", "arithmetic", "max"}, default "arithmetic"
-        The mean of H(classes) and H(clusters) in the denominator (:func:`clustval.ami`'s
-        ``average_method``).
-
-    Returns
-    -------
-    float
-        AMI, at most 1; scikit-learn's value.
-
-    Examples
+    """Examples
     --------
     >>> adjusted_mutual_info_score([0, 0, 1, 1], [1, 1, 0, 0], average_method="max")
     1.0
@@ -243,58 +243,9 @@ def mutual_info_score(labels_true, labels_pred, *, contingency=None) -> float:
     return _ext.mutual_info_from_contingency(as_contingency(table))
 
 
-@described()
-def homogeneity_score(labels_true, labels_pred) -> float:
-    """scikit-learn's ``homogeneity_score``: :func:`clustval.homogeneity`, with
-    scikit-learn's 1.0 for two empty labellings.
-
-    Returns
-    -------
-    float
-        Homogeneity in [0, 1]; scikit-learn's value.
-
-    Examples
-    --------
-    >>> homogeneity_score([0, 0, 1, 1], [0, 0, 0, 0])
-    0.0
-    """
-    return _scored(_ext.homogeneity_from_contingency, labels_true, labels_pred)
-
-
-@described()
-def completeness_score(labels_true, labels_pred) -> float:
-    """scikit-learn's ``completeness_score``: :func:`clustval.completeness`, with
-    scikit-learn's 1.0 for two empty labellings.
-
-    Returns
-    -------
-    float
-        Completeness in [0, 1]; scikit-learn's value.
-
-    Examples
-    --------
-    >>> completeness_score([0, 0, 1, 1], [0, 0, 0, 0])
-    1.0
-    """
-    return _scored(_ext.completeness_from_contingency, labels_true, labels_pred)
-
-
-@described()
+@_as_scikit_learns
 def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
-    """scikit-learn's ``v_measure_score``: :func:`clustval.v_measure`, with scikit-learn's
-    1.0 for two empty labellings.
-
-    Parameters
-    ----------
-    beta : float, default 1.0
-        Weight of completeness against homogeneity (> 1: completeness counts more).
-
-    Returns
-    -------
-    float
-        V-measure in [0, 1]; scikit-learn's value.
-
-    Examples
+    """Examples
     --------
     >>> v_measure_score([0, 0, 1, 1], [0, 0, 1, 1], beta=2.0)
     1.0
@@ -303,15 +254,10 @@ def v_measure_score(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     return _scored(_ext.v_measure_from_contingency, labels_true, labels_pred, beta)
 
 
-@described()
+@described(parameters=_PARAMETERS)
 def homogeneity_completeness_v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> tuple[float, float, float]:
     """scikit-learn's ``homogeneity_completeness_v_measure``: the three of one table, as
     :func:`homogeneity_score`, :func:`completeness_score` and :func:`v_measure_score` give them.
-
-    Parameters
-    ----------
-    beta : float, default 1.0
-        Weight of completeness against homogeneity in the V-measure.
 
     Returns
     -------
@@ -356,17 +302,22 @@ def _data(X, labels, *, sparse: bool = False):
     return X, labels
 
 
-def _require_k_below_n(p: partition.Partition, name: str) -> None:
-    """scikit-learn's 2 <= K <= n - 1 (K = 1 is clustval's UndefinedIndexError too)."""
+def _partition(X, labels, core, name: str) -> partition.Partition:
+    """The partition of X and labels as scikit-learn's ``name`` checks them (:func:`_data`),
+    for the index ``core``, with scikit-learn's 2 <= K <= n - 1 (K = 1 is clustval's
+    UndefinedIndexError too)."""
+    X, labels = _data(X, labels)
+    p = partition.Partition(X, labels, needs=core.needs)
     p.require_clusters(name)
     if p.n_clusters == p.n:
         raise InputError(
             f"Number of labels is {p.n_clusters}. Valid values are 2 to n_samples - 1 (inclusive), "
             f"as scikit-learn's {name} requires (K = n = {p.n}: every object alone)."
         )
+    return p
 
 
-@described()
+@described(parameters=_PARAMETERS)
 def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None, **kwds) -> float:
     """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
     objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
@@ -374,27 +325,12 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
 
     Parameters
     ----------
-    X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
-        The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
-    metric : str, default "euclidean"
-        ``"precomputed"``, or a metric clustval's pass computes without a matrix
-        (:data:`clustval._engine.metrics.METRIC_NAMES`: euclidean, sqeuclidean, cityblock
-        (manhattan, l1), chebyshev, minkowski, cosine, correlation). Another of scipy's or a
-        callable raises InputError: give its distances with ``metric="precomputed"``.
     sample_size : int, optional
         Score a random sample of this many objects: scikit-learn's sample
         (``check_random_state(random_state).permutation(n)[:sample_size]``), so the same
         objects and value for the same ``random_state``.
     random_state : int, numpy.random.RandomState or None
         The sample's seed.
-    **kwds
-        scikit-learn's keywords of the distance computation. ``n_jobs``, ``working_memory``
-        and ``ensure_all_finite`` say how scikit-learn computes, not what: accepted, and
-        clustval's exact pass ignores them (it refuses non-finite data whatever
-        ``ensure_all_finite``). With ``metric="precomputed"`` every keyword is ignored, as
-        scikit-learn ignores them. Euclidean: ``X_norm_squared`` and ``Y_norm_squared``
-        (norms scikit-learn reuses) are ignored, ``squared=True`` is the sqeuclidean metric.
-        Minkowski: ``p`` (default 2, as scipy's). Any other keyword raises InputError.
 
     Returns
     -------
@@ -427,19 +363,10 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     return classic.sil(X, labels, metric=metric)
 
 
-@described()
+@described(parameters=_PARAMETERS)
 def silhouette_samples(X, labels, *, metric: str = "euclidean", **kwds) -> np.ndarray:
     """scikit-learn's ``silhouette_samples``: :func:`clustval.indices.classic.silhouette_samples`,
     with scikit-learn's metrics and keywords as :func:`silhouette_score` takes them.
-
-    Parameters
-    ----------
-    X : array-like or scipy.sparse matrix of shape (n_samples, n_features)
-        The data, or with ``metric="precomputed"`` the (n, n) distance matrix.
-    metric : str, default "euclidean"
-        As :func:`silhouette_score` takes it.
-    **kwds
-        As :func:`silhouette_score` takes them.
 
     Returns
     -------
@@ -509,24 +436,13 @@ def _zero_diagonal(D):
     return D
 
 
+@described(parameters={**_PARAMETERS, **DATA}, sections={"Returns": _returns("davies_bouldin_score")})
 def davies_bouldin_score(X, labels) -> float:
     """scikit-learn's ``davies_bouldin_score``: :func:`clustval.db` with scikit-learn's
     conventions: 0.0 when every cluster's spread, or every distance between two
     centroids, is within 1e-8 of 0 (absolute, in the data's units); a pair of clusters
     with the same centroid left out of the maxima (where :func:`clustval.db` is inf: no
     separation); K = n refused (clustval.db: 0.0).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object, 2 <= K <= n - 1.
-
-    Returns
-    -------
-    float
-        DB, at least 0; scikit-learn's value.
 
     Examples
     --------
@@ -535,9 +451,7 @@ def davies_bouldin_score(X, labels) -> float:
     >>> davies_bouldin_score(X, labels), clustval.db(X, labels)
     (0.0, inf)
     """
-    X, labels = _data(X, labels)
-    p = partition.Partition(X, labels, needs=classic.db_from_partition.needs)
-    _require_k_below_n(p, "davies_bouldin_score")
+    p = _partition(X, labels, classic.db_from_partition, "davies_bouldin_score")
     spread = p.mean_per_cluster(np.sqrt(p.squared_centroid_distances))
     tolerance = 1e-8 / p.scale  # scikit-learn's np.isclose(x, 0), in the data's units
     worst, farthest = np.empty(p.n_clusters), 0.0
@@ -554,23 +468,12 @@ def davies_bouldin_score(X, labels) -> float:
     return float(worst.mean())
 
 
+@described(parameters={**_PARAMETERS, **DATA}, sections={"Returns": _returns("calinski_harabasz_score")})
 def calinski_harabasz_score(X, labels) -> float:
     """scikit-learn's ``calinski_harabasz_score``: :func:`clustval.calinski_harabasz`
     with scikit-learn's 1.0 when no cluster has any scatter (W = 0), where
     :func:`clustval.calinski_harabasz` is inf (perfectly compact clusters apart) or 0.0
     (every point the same: no separation).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The data.
-    labels : array-like of shape (n_samples,)
-        The cluster of each object, 2 <= K <= n - 1.
-
-    Returns
-    -------
-    float
-        CH, at least 0; scikit-learn's value.
 
     Examples
     --------
@@ -579,9 +482,7 @@ def calinski_harabasz_score(X, labels) -> float:
     >>> calinski_harabasz_score(X, labels), clustval.calinski_harabasz(X, labels)
     (1.0, inf)
     """
-    X, labels = _data(X, labels)
-    p = partition.Partition(X, labels, needs=classic.calinski_harabasz_from_partition.needs)
-    _require_k_below_n(p, "calinski_harabasz_score")
+    p = _partition(X, labels, classic.calinski_harabasz_from_partition, "calinski_harabasz_score")
     if float(p.squared_centroid_distances.sum()) == 0.0:
         return 1.0
     return classic.calinski_harabasz_from_partition(p)

@@ -13,8 +13,9 @@ value). :func:`document_all`, called once the registry is built, writes both ``_
 strings, so ``help()``, the doctests and the API pages (docs/griffe_runtime.py) show the
 whole text. :func:`completed` does the same for the functions of the index modules that take
 the shared parameters but are not registry indices, and :func:`described` for the entry points
-(score, the *_scores, select_k, ...): the parameters they share (the labels, X, metric,
-memory_budget_mb, names, ``**options``) are written once, here.
+(score, the *_scores, select_k, the clusterers, ...): the parameters they share (the labels,
+X, the data alone (:data:`DATA`), metric, memory_budget_mb, sample_weight, noise, progress,
+names, the algorithm, ``**options``) are written once, here.
 """
 
 from __future__ import annotations
@@ -106,7 +107,18 @@ _ENTRY = {
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
+    "noise": """noise : {"cluster", "exclude", "singletons"} or None
+    What the noise label -1 of the clustering (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
+    objects left out of the score (their truth, data and weights too), or each a cluster of
+    its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.""",
+    "progress": """progress : bool or None, default None
+    A progress bar on stderr: None (automatic) draws it only when stderr is a terminal and
+    once the call has run about 1.5 s (or keeps the bar of an enclosing call, such as
+    :func:`clustval.select_k`'s); True always; False never.""",
 }
+#: X where it is the data alone, never a distance matrix (the clusterers, choosing K, the
+#: peers' layers): the Parameters entry they share, for :func:`described`'s ``parameters``.
+DATA = {"X": f"X : {_DATA[False]['X']}"}
 # The Parameters of the methods by which the table and the partition run the cores on
 # themselves (Contingency's and Partition's ``value``, one index, and ``scores``, several)
 VALUE_PARAMETERS = {
@@ -125,11 +137,18 @@ SCORES_PARAMETERS = {
     "undefined": """undefined : {"raise", "nan"}
     An undefined index raises UndefinedIndexError, or is NaN.""",
 }
-# what ``metric`` adds where an entry point computes the indices ``names``
+# what ``metric`` adds where an entry point computes the indices ``names`` (or ``indices``),
+# and where it also takes ``distances``
 _METRIC_NAMES = """
     With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
     neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
-    Calinski-Harabasz) are refused with an InputError, and left out when ``names`` is None."""
+    Calinski-Harabasz) are refused with an InputError, and left out when ``{names}`` is None."""
+_METRIC_DISTANCES = """
+    Not with ``distances``, which are distances already."""
+# what ``sample_weight`` adds where an entry point computes the indices ``names``
+_WEIGHTS_NAMES = """ Only
+    the indices whose entry takes weights (``IndexSpec.weights``) do: naming another is an
+    InputError, and with ``names`` None the others are left out."""
 # ``**options``, by what the entry point passes them on to: the options of the indices of a
 # kind ("indices": of every index), or a clustering algorithm's
 _OPTIONS = {
@@ -144,10 +163,13 @@ _OPTIONS = {
     "algorithm": """**options
     The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).""",
 }  # fmt: skip
-# ``algorithm``, where ``**options`` are its options (the stability criteria)
-_ALGORITHM = """algorithm : str, estimator or callable, default "pam"
-    As :func:`clustval.select_k` takes it: a name of :data:`clustval.clustering.ALGORITHMS`,
-    an estimator with ``fit_predict`` and ``n_clusters``, or a function ``f(X, k)``."""
+# ``algorithm``, where ``**options`` are its options (the clusterers, the stability criteria,
+# the gap statistic)
+_ALGORITHM = """algorithm : str, estimator or callable
+    A name of :data:`clustval.clustering.ALGORITHMS` (its options in ``**options``, none for
+    the other forms); a scikit-learn-style estimator with ``fit_predict`` and an
+    ``n_clusters`` parameter (a fresh copy fitted per K); or a function ``f(X, k)`` returning
+    the labels."""
 # ``names``: the indices of a kind that an entry point computes
 _NAMES = {kind: f"""names : iterable of str, str or None
     Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
@@ -306,11 +328,11 @@ def _names(function: Callable) -> list[str]:
 
 
 def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
-    """The Parameters of every parameter of ``function`` (a method's but ``self``), in order,
-    each from ``entry_of``."""
+    """The Parameters of every parameter of ``function`` (a method's but ``self``, a class
+    method's but ``cls``), in order, each from ``entry_of``."""
     names = _names(function)
     lines = []
-    for name in names[1:] if names[:1] == ["self"] else names:
+    for name in names[1:] if names[:1] in (["self"], ["cls"]) else names:
         entry = entry_of(name)
         if entry is None:
             raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
@@ -430,8 +452,12 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
-            metric = shared["metric"] + (_METRIC_NAMES if "names" in _names(function) else "")
-            description, own = _filled(function, {**shared, "metric": metric})
+            names = _names(function)
+            indices = next((name for name in ("names", "indices") if name in names), None)
+            metric = shared["metric"] + (_METRIC_NAMES.format(names=indices) if indices else "")
+            metric += _METRIC_DISTANCES if "distances" in names else ""
+            weights = shared["sample_weight"] + (_WEIGHTS_NAMES if "names" in names else "")
+            description, own = _filled(function, {**shared, "metric": metric, "sample_weight": weights})
             function.__doc__ = _join(description, {**(sections or {}), **own})
         return function
 

@@ -302,17 +302,27 @@ def igp(
     return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
 
 
-def _widths_of_every_object(widths: np.ndarray, sample_weight) -> np.ndarray:
-    """The widths of the objects that remain, at their places among the objects given:
-    an object of weight 0 is absent, its width NaN."""
+def _of_every_object(values_of, X, labels, metric, memory_budget_mb, sample_weight) -> np.ndarray:
+    """``values_of`` the partition of X and labels (the silhouette's widths, BWP's proportions),
+    at the objects' places among those given: an object of weight 0 is absent, its value NaN."""
+    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
+                  sample_weight=sample_weight)  # fmt: skip
+    values = values_of(p)
     if sample_weight is None:
-        return widths
+        return values
     out = np.full(len(sample_weight), np.nan)
-    out[np.asarray(sample_weight, dtype=np.float64) > 0] = widths
+    out[np.asarray(sample_weight, dtype=np.float64) > 0] = values
     return out
 
 
-@completed(reads_distances=True)
+def _of_each(function):
+    """Decorator of silhouette_samples and bwp_samples: the Parameters and Raises of the
+    functions of the data (:func:`~clustval.indices._docs.completed`), and the Returns the two share."""
+    return described(sections={"Returns": """ndarray of shape (n_samples,)
+    The value of every object, in [-1, 1]; higher is better."""})(completed(reads_distances=True)(function))
+
+
+@_of_each
 def silhouette_samples(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     sample_weight=None,
@@ -328,11 +338,6 @@ def silhouette_samples(
     d(i, j) / W_l``, a singleton of weight 2 or more no singleton (a = 0); objects of
     weight 0 are absent, their width NaN.
 
-    Returns
-    -------
-    ndarray of shape (n_samples,)
-        The width of every object, in [-1, 1]; higher is better.
-
     Examples
     --------
     >>> silhouette_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 10.5
@@ -340,9 +345,7 @@ def silhouette_samples(
     >>> silhouette_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], sample_weight=[3, 1, 1, 0])  # a(0) = 1 / 3
     array([0.96666667, 0.88888889, 0.        ,        nan])
     """
-    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
-                  sample_weight=sample_weight)  # fmt: skip
-    return _widths_of_every_object(_silhouette_samples(p), sample_weight)
+    return _of_every_object(_silhouette_samples, X, labels, metric, memory_budget_mb, sample_weight)
 
 
 def sil(
@@ -497,7 +500,7 @@ def silhouette_sample(
     return rows[order], (sizes / drawn)[codes[rows]][order]
 
 
-@completed(reads_distances=True)
+@_of_each
 def bwp_samples(
     X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     sample_weight=None,
@@ -509,19 +512,12 @@ def bwp_samples(
     and b are the weighted a and b of :func:`silhouette_samples` (the values of the objects
     repeated their weight's times); objects of weight 0 are absent, their proportion NaN.
 
-    Returns
-    -------
-    ndarray of shape (n_samples,)
-        The proportion of every object, in [-1, 1]; higher is better.
-
     Examples
     --------
     >>> bwp_samples([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # object 0: 9.5 / 11.5
     array([0.82608696, 0.80952381, 0.80952381, 0.82608696])
     """
-    p = Partition(X, labels, needs={CLUSTER_SUMS}, memory_budget_mb=memory_budget_mb, metric=metric,
-                  sample_weight=sample_weight)  # fmt: skip
-    return _widths_of_every_object(_bwp_samples(p), sample_weight)
+    return _of_every_object(_bwp_samples, X, labels, metric, memory_budget_mb, sample_weight)
 
 
 def bwp(

@@ -17,10 +17,27 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError
+from ._docs import described
 from .contingency import MAX_TABLE_CELLS, Contingency, checked_total, counted_cells
 from .objects import as_label_array, factorize
 
 __all__ = ["as_contingency", "contingency_from_counts", "contingency_from_frame"]
+
+
+# The three ways in of a table counted elsewhere: each one's See Also names the other two and
+# what scores the table, written once
+_WAYS_IN = {
+    "as_contingency": "a dense table of counts.",
+    "contingency_from_counts": "a table from long rows of class, cluster and count.",
+    "contingency_from_frame": "a table from a DataFrame's two label columns.",
+}
+
+
+def _see_also(name: str):
+    """Decorator: the See Also of the way in ``name``, from :data:`_WAYS_IN`."""
+    others = [f"{other} : {what}" for other, what in _WAYS_IN.items() if other != name]
+    scores = "clustval.indices.scoring.external_scores_from_table : every external index of the table."
+    return described(sections={"See Also": "\n".join([*others, scores])})
 
 
 def _as_counts(counts, where: str) -> np.ndarray:
@@ -52,6 +69,7 @@ def _non_empty(table: np.ndarray, classes: np.ndarray, clusters: np.ndarray, whe
     return Contingency(table, classes, clusters, int(table.sum()))
 
 
+@_see_also("as_contingency")
 def as_contingency(table) -> Contingency:
     """A dense (C, K) table of counts (rows: classes, columns: clusters) as a Contingency.
 
@@ -74,11 +92,6 @@ def as_contingency(table) -> Contingency:
         Counts that are negative, not integers or not finite, a table that is not 2-D, or
         one that counts nothing.
 
-    See Also
-    --------
-    contingency_from_counts : a table from long rows.
-    clustval.indices.scoring.external_scores_from_table : every external index of a table.
-
     Examples
     --------
     >>> ct = as_contingency([[40, 10, 0], [0, 0, 0], [5, 45, 0]])
@@ -95,6 +108,7 @@ def as_contingency(table) -> Contingency:
     return _non_empty(arr, np.arange(arr.shape[0]), np.arange(arr.shape[1]), "the contingency table")
 
 
+@_see_also("contingency_from_counts")
 def contingency_from_counts(classes, clusters, counts) -> Contingency:
     """The contingency table of long rows: ``counts[r]`` objects of class ``classes[r]`` in
     cluster ``clusters[r]``.
@@ -121,11 +135,6 @@ def contingency_from_counts(classes, clusters, counts) -> Contingency:
     clustval.errors.InputError
         A pair listed twice, a negative or non-integer count, columns of different lengths,
         labels that fail the checks, or a table that counts nothing.
-
-    See Also
-    --------
-    contingency_from_frame : the same from a DataFrame's label columns.
-    clustval.indices.scoring.external_scores_from_table : every external index of the table.
 
     Examples
     --------
@@ -161,6 +170,7 @@ def contingency_from_counts(classes, clusters, counts) -> Contingency:
     return _non_empty(table, class_values, cluster_values, "the rows")
 
 
+@_see_also("contingency_from_frame")
 def contingency_from_frame(frame, true: str = "class", pred: str = "cluster") -> Contingency:
     """Count the contingency table of two label columns of a pandas or Dask DataFrame.
 
@@ -188,11 +198,6 @@ def contingency_from_frame(frame, true: str = "class", pred: str = "cluster") ->
     clustval.errors.InputError
         A column that is not in the frame, a missing label (NaN or None) in either column,
         or a frame without rows.
-
-    See Also
-    --------
-    contingency_from_counts : the table from long rows.
-    clustval.indices.scoring.external_scores_from_table : every external index of the table.
 
     Examples
     --------

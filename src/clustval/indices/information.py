@@ -22,6 +22,10 @@ TAIL_LOG = 120.0
 _ATANH_SERIES_MAX = 0.0625
 
 
+# What the two entropies of a table return
+_ENTROPY = {"Returns": "float\n    The entropy in nats, >= 0; 0 for a single class (cluster)."}
+
+
 def _entropy(counts: np.ndarray, n: int) -> float:
     """H of a labelling with these block sizes, in nats."""
     if counts.size == 1:
@@ -30,15 +34,9 @@ def _entropy(counts: np.ndarray, n: int) -> float:
 
 
 @per_table
-@described()
+@described(sections=_ENTROPY)
 def class_entropy(ct: Contingency) -> float:
     """H(classes) in nats (NMI, AMI, homogeneity, V-measure), once per table.
-
-    Parameters
-    ----------
-    Returns
-    -------
-    float
 
     Examples
     --------
@@ -49,18 +47,11 @@ def class_entropy(ct: Contingency) -> float:
 
 
 @per_table
-@described()
+@described(sections=_ENTROPY)
 def cluster_entropy(ct: Contingency) -> float:
-    """H(clusters) in nats (NMI, AMI, completeness, V-measure), once per table.
+    """H(clusters), :func:`class_entropy` of the table's columns (NMI, AMI, completeness,
+    V-measure), once per table.
 
-    Parameters
-    ----------
-    Returns
-    -------
-    float
-
-    Examples
-    --------
     >>> round(cluster_entropy(Contingency.from_table([[2, 1], [0, 3]])), 6)  # -(1/3) log(1/3) - (2/3) log(2/3)
     0.636514
     """
@@ -73,8 +64,6 @@ def mutual_info(ct: Contingency) -> float:
     """MI = sum_ij (n_ij/n) log(n n_ij / (a_i b_j)) (natural log), arranged as scikit-learn
     does (NMI, AMI, MI, homogeneity, completeness and V-measure), once per table.
 
-    Parameters
-    ----------
     Returns
     -------
     float

@@ -49,6 +49,16 @@ NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS,
 #: scipy's metrics (:class:`clustval._engine.metrics.Metric`, which also takes Minkowski's p),
 #: or X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
 METRICS = (*METRIC_NAMES, "precomputed")
+# The Parameters that the partition's sums over the objects, its neighbour searches and the
+# metric's two tests share, written once (filled in by described where a docstring leaves them out)
+_PARAMETERS = {
+    "values": """values : ndarray of shape (n_samples,)
+    One value per object.""",
+    "M": """M : int
+    How many neighbours, 1 <= M <= n - 1.""",
+    "metric": """metric : str or Metric
+    ``"precomputed"``, one of :data:`METRICS`, or a :class:`~clustval._engine.metrics.Metric`.""",
+}
 
 
 class PreparedData(NamedTuple):
@@ -87,16 +97,9 @@ class PreparedData(NamedTuple):
     precomputed: bool
 
     @classmethod
+    @described()
     def of(cls, X, metric="euclidean") -> PreparedData:
         """``X`` checked and prepared for ``metric``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n, d)
-            The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
-            upper triangle).
-        metric : str or Metric, default "euclidean"
-            As :class:`Partition` takes it.
 
         Returns
         -------
@@ -442,14 +445,10 @@ class Partition:
         """
         return float(self._weighted(values).sum())
 
+    @described(parameters=_PARAMETERS)
     def mean(self, values: np.ndarray) -> float:
         """The mean of ``values`` (one per object) over the objects, each counted its
         weight's times.
-
-        Parameters
-        ----------
-        values : ndarray of shape (n_samples,)
-            One value per object.
 
         Returns
         -------
@@ -464,14 +463,10 @@ class Partition:
         """
         return float(values.mean()) if self.weights is None else self.total(values) / self.n
 
+    @described(parameters=_PARAMETERS)
     def sum_per_cluster(self, values: np.ndarray) -> np.ndarray:
         """The sum of ``values`` (one per object) over each cluster's members, each counted
         its weight's times.
-
-        Parameters
-        ----------
-        values : ndarray of shape (n_samples,)
-            One value per object.
 
         Returns
         -------
@@ -586,19 +581,14 @@ class Partition:
             return self.shifted[0] + relative.mean(axis=0)
         return self.shifted[0] + self._weighted(relative).sum(axis=0) / self.n
 
+    @described(parameters=_PARAMETERS)
     def mean_per_cluster(self, values: np.ndarray) -> np.ndarray:
-        """The mean of ``values`` (one per object) over each cluster's members, each counted
-        its weight's times.
-
-        Parameters
-        ----------
-        values : ndarray of shape (n_samples,)
-            One value per object.
+        """The mean of ``values`` (one per object) over each cluster: :meth:`sum_per_cluster`
+        over :attr:`sizes`, clusters in label order.
 
         Returns
         -------
         ndarray of shape (K,)
-            The mean over each cluster's members, clusters in label order.
 
         Examples
         --------
@@ -626,18 +616,10 @@ class Partition:
             extremes = self.distance_stats
             value_range = (float(extremes.pair_min.min()), float(extremes.pair_max.max()))
         with self.pair_values() as values:
-            return pair_stats(
-                self.X,
-                self.codes,
-                self.n_clusters,
-                ranks=PAIR_RANKS in self.needs,
-                extreme_sums=EXTREME_SUMS in self.needs,
-                memory_budget_mb=self.memory_budget_mb,
-                precomputed=self.precomputed,
-                metric=self.metric,
-                value_range=value_range,
-                values=values,
-            )
+            return pair_stats(self.X, self.codes, self.n_clusters, ranks=PAIR_RANKS in self.needs,
+                              extreme_sums=EXTREME_SUMS in self.needs, memory_budget_mb=self.memory_budget_mb,
+                              precomputed=self.precomputed, metric=self.metric, values=values,
+                              value_range=value_range)  # fmt: skip
 
     def pair_values(self) -> PairValues:
         """Where :attr:`pair_stats` runs its passes: in this process (a partition on a
@@ -675,31 +657,19 @@ class Partition:
         >>> w.distance_stats.cluster_sums.tolist()  # object 2 three times: 3 * 10 + 11 from object 0
         [[1.0, 41.0], [1.0, 37.0], [19.0, 1.0], [21.0, 3.0]]
         """
-        return cluster_distance_stats(
-            self.X,
-            self.codes,
-            self.n_clusters,
-            sums=CLUSTER_SUMS in self.needs,
-            nearest=NEAREST in self.needs,
-            extremes=EXTREMES in self.needs,
-            pair_max=PAIR_MAX in self.needs,
-            memory_budget_mb=self.memory_budget_mb,
-            precomputed=self.precomputed,
-            metric=self.metric,
-            weights=self.weights,
-        )
+        needs = self.needs
+        return cluster_distance_stats(self.X, self.codes, self.n_clusters, sums=CLUSTER_SUMS in needs,
+                                      nearest=NEAREST in needs, extremes=EXTREMES in needs, pair_max=PAIR_MAX in needs,
+                                      memory_budget_mb=self.memory_budget_mb, precomputed=self.precomputed,
+                                      metric=self.metric, weights=self.weights)  # fmt: skip
 
+    @described(parameters=_PARAMETERS)
     def nearest_neighbours(self, M: int) -> tuple[np.ndarray, np.ndarray]:
         """Each object's M nearest other objects, nearest first by (distance, row)
         (:func:`clustval._engine.knn.nearest_neighbours`), searched once for the largest M asked:
         a smaller M reads the first columns, the same neighbours and distances bit for bit.
         Which of several objects tied at the M-th distance the table lists depends on the
         row order; the indices read it through :meth:`neighbour_shares`, which does not.
-
-        Parameters
-        ----------
-        M : int
-            How many neighbours, 1 <= M <= n - 1.
 
         Returns
         -------
@@ -718,17 +688,13 @@ class Partition:
         table = self.neighbour_table(M)
         return table.distances[:, :M], table.neighbours[:, :M]
 
+    @described(parameters=_PARAMETERS)
     def neighbour_shares(self, M: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each object's M nearest neighbours with the tie rule of :mod:`clustval._engine.knn`:
         ``(distances, same, other)``, each (n, M): the distance of each neighbour slot and
         how much of the slot lies in the object's own cluster and in another (1 and 0 for a
         neighbour nearer than the M-th distance; the slots at the M-th distance shared
         equally by all the objects tied there), the same for every order of the rows.
-
-        Parameters
-        ----------
-        M : int
-            How many neighbours, 1 <= M <= n - 1.
 
         Returns
         -------
@@ -746,15 +712,11 @@ class Partition:
         same, other = same_shares(table, M, self.codes)
         return table.distances[:, :M], same, other
 
+    @described(parameters=_PARAMETERS)
     def neighbour_table(self, M: int) -> NeighbourTable:
         """The search for at least M neighbours (:func:`clustval._engine.knn.nearest_neighbours`:
         the table and the objects tied at its last distance), shared by the indices; its
         first M columns are the search for M.
-
-        Parameters
-        ----------
-        M : int
-            How many neighbours, 1 <= M <= n - 1.
 
         Returns
         -------
@@ -919,24 +881,20 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
     return data[np.ix_(kept, kept)] if precomputed and data.ndim == 2 else data[kept]
 
 
+# is_precomputed and is_euclidean: what they read and what they refuse, written once
+_metric_test = described(parameters=_PARAMETERS, sections={"Raises": """clustval.errors.InputError
+    An unknown metric name (or a Minkowski p below 1)."""})
+
+
+@_metric_test
 def is_precomputed(metric) -> bool:
     """True for ``metric="precomputed"`` (X is the distance matrix), False for a metric of
     the rows of X.
-
-    Parameters
-    ----------
-    metric : str or Metric
-        ``"precomputed"``, one of :data:`METRICS`, or a :class:`~clustval._engine.metrics.Metric`.
 
     Returns
     -------
     bool
         True for ``"precomputed"``.
-
-    Raises
-    ------
-    clustval.errors.InputError
-        Any other metric name (or a Minkowski p below 1).
 
     Examples
     --------
@@ -946,24 +904,15 @@ def is_precomputed(metric) -> bool:
     return as_metric(metric) == "precomputed"
 
 
+@_metric_test
 def is_euclidean(metric) -> bool:
     """True for the Euclidean distances of the rows of X (the only metric of the indices
     that need coordinates), False for ``"precomputed"`` and the other metrics.
-
-    Parameters
-    ----------
-    metric : str or Metric
-        As :func:`is_precomputed` takes it.
 
     Returns
     -------
     bool
         True for ``"euclidean"`` (``"l2"``, Minkowski with p = 2).
-
-    Raises
-    ------
-    clustval.errors.InputError
-        An unknown metric name (or a Minkowski p below 1).
 
     Examples
     --------

@@ -37,18 +37,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import InputError
-from . import (
-    classic,
-    cvi,
-    density,
-    external,
-    generalised_dunn,
-    nbclust,
-    neighbours,
-    pair_rank,
-    partition,
-    scatter,
-)
+from . import classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, partition, scatter
 from ._docs import VALUE_RETURNS, described, document_all
 from .options import IndexOption
 from .partition import needs_of

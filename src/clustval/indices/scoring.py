@@ -74,23 +74,6 @@ def score(
         :data:`clustval.indices.registry.ALIASES`); the result names them by registry name.
         Default: every index that the given inputs allow (external ones when ``labels_true``
         is given, internal ones when ``X`` or ``distances`` is).
-    progress : bool or None, default None
-        A progress bar on stderr (see :func:`internal_scores`).
-    metric : str or Metric, default "euclidean"
-        The distance between the rows of X (see :func:`internal_scores`); with another
-        metric than Euclidean only the distance-based internal indices apply, as with
-        ``distances``. Not with ``distances``, which are already distances.
-    sample_weight : array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies: every external index, and
-        every internal one whose entry takes weights (``IndexSpec.weights``: those built on
-        centroids and scatter, and the extremes of Dunn's family), equals its value with
-        each object repeated that many times (:mod:`clustval.indices.objects`). Naming an
-        internal index that takes none is an InputError; with ``names`` None the internal
-        indices are those that take weights.
-    noise : {"cluster", "exclude", "singletons"} or None
-        What the noise label -1 of ``labels_pred`` (DBSCAN, HDBSCAN, OPTICS) means: one
-        cluster, objects left out of the score (truth, data and weights too), or each a
-        cluster of its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.
 
     Returns
     -------
@@ -192,13 +175,6 @@ def external_scores(
     **options,
 ) -> dict[str, float]:
     """Every requested external index from ONE contingency table.
-
-    Parameters
-    ----------
-    sample_weight : array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies (as :func:`score`).
-    noise : {"cluster", "exclude", "singletons"} or None
-        What the noise label -1 of ``labels_pred`` means (as :func:`score`).
 
     Returns
     -------
@@ -307,23 +283,6 @@ def internal_scores(
     **options,
 ) -> dict[str, float]:
     """Compute several internal indices at once, sharing one chunked pass over all distances.
-
-    Parameters
-    ----------
-    progress : bool or None, default None
-        A progress bar on stderr, one step per index: None (automatic) draws it only when
-        stderr is a terminal and once the call has run about 1.5 s (or keeps the bar of an
-        enclosing call, such as :func:`clustval.select_k`'s); True always; False never.
-    noise : {"cluster", "exclude", "singletons"} or None
-        What the noise label -1 of ``labels`` (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
-        objects left out (their rows of X too), or each a cluster of its own. None:
-        "cluster", with a NoiseLabelWarning when -1 occurs.
-    sample_weight : array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies: each index's value is
-        that of the data with every row repeated its weight's times, X itself never copied
-        (:class:`~clustval.indices.partition.Partition`). Only the indices whose entry takes
-        weights (``IndexSpec.weights``) do; naming another is an InputError, and with
-        ``names`` None the others are left out. Objects of weight 0 are absent.
 
     Returns
     -------

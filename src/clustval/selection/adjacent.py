@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import completed
-from ..indices.partition import COORDINATES, Partition
+from ..indices.partition import COORDINATES, Partition, PreparedData
 
 # The partitions that the tests of a split read, and their check, described once
 _SPLIT = """labels, labels_next : array-like of shape (n_samples,)
@@ -87,6 +87,12 @@ def _sse(rows: np.ndarray) -> float:
     return float(np.sum((rows - rows.mean(axis=0)) ** 2))
 
 
+def _one_cluster(data: PreparedData) -> tuple[float, int, int]:
+    """(tr W, K, n) of the data as one cluster (KL's W at K - 1 = 1), in the units of the
+    partitions' W: those of the data as prepared (scaled by a power of two where far from 1)."""
+    return _sse(data.X), 1, len(data.X)
+
+
 @completed(reads_distances=False)
 def kl(X, labels_prev, labels, labels_next) -> float:
     """Krzanowski-Lai index of the partition into K clusters, from its neighbours at K - 1 and K + 1.
@@ -117,10 +123,9 @@ def kl(X, labels_prev, labels, labels_next) -> float:
     >>> round(kl(X, [0, 0, 0, 0, 0, 0], [0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 2, 2]), 6)
     0.011465
     """
-    X = np.asarray(X, dtype=float)
-    X = X[:, None] if X.ndim == 1 else X
-    before = _pooled_w(X, labels_prev) if len(np.unique(labels_prev)) > 1 else (_sse(X), 1, len(X))
-    return _kl_of(before, _pooled_w(X, labels), _pooled_w(X, labels_next), X.shape[1])
+    data = PreparedData.of(X)  # every W in the units of the scaled data, the one cluster's too
+    before = _pooled_w(data, labels_prev) if len(np.unique(labels_prev)) > 1 else _one_cluster(data)
+    return _kl_of(before, _pooled_w(data, labels), _pooled_w(data, labels_next), data.X.shape[1])
 
 
 def _kl_of(before, at, after, p: int) -> float:
@@ -379,8 +384,8 @@ class _Neighbours:
     tr W, its split into the partition at K + 1 and the tests of that split, its mean within
     and between distances (those of the pairs once for every K)."""
 
-    def __init__(self, X: np.ndarray, partitions):
-        self.X, self.partitions = X, partitions
+    def __init__(self, X, partitions):
+        self.data, self.partitions = PreparedData.of(X), partitions  # X checked and scaled once
         self._read: dict = {}
 
     def _once(self, key, read):
@@ -389,7 +394,7 @@ class _Neighbours:
         return self._read[key]
 
     def partition(self, k: int) -> Partition:
-        return self._once(("partition", k), lambda: Partition(self.X, self.partitions[k], needs={COORDINATES}))
+        return self._once(("partition", k), lambda: Partition(self.data, self.partitions[k], needs={COORDINATES}))
 
     def w(self, k: int) -> tuple[float, int, int]:
         return self._once(("w", k), lambda: _w_of(self.partition(k)))
@@ -397,7 +402,7 @@ class _Neighbours:
     def before(self, k: int) -> tuple[float, int, int]:
         """(tr W, K, n) at K - 1: the data's own scatter where that is one cluster (K = 2)."""
         if k == 2 or len(np.unique(self.partitions[k - 1])) == 1:
-            return self._once("one cluster", lambda: (_sse(self.X), 1, len(self.X)))
+            return self._once("one cluster", lambda: _one_cluster(self.data))
         return self.w(k - 1)
 
     def sums(self, k: int) -> _Sums:
@@ -412,7 +417,7 @@ class _Neighbours:
 
 
 def _kl(near: _Neighbours, k: int):
-    return _kl_of(near.before(k), near.w(k), near.w(k + 1), near.X.shape[1]), None
+    return _kl_of(near.before(k), near.w(k), near.w(k + 1), near.data.X.shape[1]), None
 
 
 def _hartigan(near: _Neighbours, k: int):
@@ -439,6 +444,16 @@ def _frey(near: _Neighbours, k: int):
     return value, value < 1
 
 
+# What the indices of a sweep read (adjacent_scores, adjacent_of_k), and what they refuse, described once
+_sweep = completed(reads_distances=False, parameters={
+    "partitions": """partitions : mapping of int to array-like
+    ``{K: labels}``; an index is computed at K where the partitions it reads are there (the
+    neighbours of K among them).""",
+    "ks": """ks : iterable of int
+    The K tried.""",
+    "names": """names : iterable of str
+    Names of :data:`ADJACENT`."""}, raises={"InputError": "clustval.errors.InputError\n    An unknown name."})
+
 #: The indices that read the partitions next to K, as :func:`clustval.select_k` uses them:
 #: name -> (label, reads K - 1, needs K + 1 to split one cluster of K, rule, evaluate: its
 #: value and stop test at K from the partitions' readings).
@@ -455,27 +470,15 @@ ADJACENT = {
 }
 
 
-@completed(reads_distances=False)
+@_sweep
 def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bool | None]]]:
     """The values (and stop tests) of the adjacent indices ``names`` at every K of ``partitions``.
-
-    Parameters
-    ----------
-    partitions : mapping of int to array-like
-        ``{K: labels}``; an index is computed at K where the partitions it reads are there.
-    names : iterable of str
-        Names of :data:`ADJACENT`.
 
     Returns
     -------
     dict
         ``{name: {K: (value, stop)}}``: NaN where the index is undefined or its neighbours are
         missing; ``stop`` is None for KL (no test).
-
-    Raises
-    ------
-    InputError
-        An unknown name.
 
     Examples
     --------
@@ -488,8 +491,7 @@ def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bo
     unknown = [name for name in names if name not in ADJACENT]
     if unknown:
         raise InputError(f"unknown adjacent index {unknown[0]!r}; use one of {', '.join(ADJACENT)}.")
-    X = np.asarray(X, dtype=float)
-    near = _Neighbours(X[:, None] if X.ndim == 1 else X, partitions)
+    near = _Neighbours(X, partitions)
     out: dict[str, dict[int, tuple[float, bool | None]]] = {name: {} for name in names}
     for k in sorted(partitions):
         for name in names:
@@ -502,6 +504,30 @@ def adjacent_scores(X, partitions, names) -> dict[str, dict[int, tuple[float, bo
             except (InputError, UndefinedIndexError):  # undefined, or K + 1 not a split of K
                 out[name][k] = (math.nan, None)
     return out
+
+
+@_sweep
+def adjacent_of_k(X, partitions, ks, names) -> dict[str, tuple[dict[int, float], tuple[int, ...]]]:
+    """Each adjacent index's value at each K of ``ks`` and its best K by its rule, in the shape
+    of :attr:`clustval.Selection.table`'s columns and :attr:`clustval.Selection.best_ks` (as
+    :func:`clustval.selection.stability.stability_of_k` gives a stability criterion's).
+
+    Returns
+    -------
+    dict
+        ``{name: (values, best)}``: ``values`` per K of ``ks`` (NaN where undefined or a
+        neighbour is missing), ``best`` the K chosen (:func:`adjacent_best_ks`).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [10.0], [11.0], [20.0], [21.0]]
+    >>> parts = {2: [0, 0, 1, 1, 1, 1], 3: [0, 0, 1, 1, 2, 2], 4: [0, 0, 1, 1, 2, 3]}
+    >>> adjacent_of_k(X, parts, [2, 3], ["hartigan"])  # H(3) <= 10: three are enough
+    {'hartigan': ({2: 200.0, 3: 1.0}, (3,))}
+    """
+    ks = sorted(ks)
+    scores = adjacent_scores(X, partitions, names)
+    return {name: ({k: found[k][0] for k in ks}, adjacent_best_ks(name, ks, found)) for name, found in scores.items()}
 
 
 def adjacent_best_ks(name: str, ks, scores) -> tuple[int, ...]:

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._engine.validation import as_data_matrix
+from .._engine.validation import checked_data
 from ..clustering import clusterer
 from ..errors import InputError, UndefinedIndexError
-from ..indices._docs import completed
+from ..indices._docs import DATA, completed, described
 from ..indices.partition import COORDINATES, Partition
 from ..compat.r_random import RStream
 
@@ -213,6 +213,7 @@ def _reference_sets(X: np.ndarray, reference: str, B: int, seed: int, draws):
     return (draw(b) for b in range(B))  # drawn one at a time, after the sets before have been clustered
 
 
+@described("algorithm", parameters=DATA)  # the data and the reference sets clustered alike
 def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, reference: str = "uniform", seed: int = 0,
                   rule: str = "Tibs2001SEmax", se_factor: float = 1.0, d_power: float = 2, ddof: int = 0,
                   draws="numpy", **algorithm_options) -> GapResult:  # fmt: skip
@@ -231,12 +232,8 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     ks : iterable of int
         The numbers of clusters, each in 1..n.
-    algorithm : str, estimator or callable, default "kmeans"
-        How the data and the reference sets are clustered, as :func:`clustval.select_k` takes it.
     B : int, default 10
         The number of reference sets (at least 2).
     reference : {"uniform", "pca", "original", "scaledPCA"}, default "uniform"
@@ -282,9 +279,7 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
     >>> r.best("firstSEmax")  # R: set.seed(1); print(clusGap(X, pam1, K.max = 5, B = 10))
     3
     """
-    as_data_matrix(X)
-    X = np.asarray(X, dtype=np.float64)
-    X = X[:, None] if X.ndim == 1 else X
+    X = checked_data(X)
     n = len(X)
     try:
         ks = sorted({int(k) for k in ks})

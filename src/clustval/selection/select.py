@@ -13,7 +13,6 @@ Wang, Jiang 2017), and gives the pipeline's best K and claim C1's.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -21,14 +20,15 @@ import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine import progress as _progress
-from .._engine.validation import as_data_matrix, check_undefined_policy
-from ..clustering import ALGORITHMS, at_most_k, cluster, clusterer, get_algorithm
-from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB, SeedFallbackWarning
+from .._engine.validation import check_ks, check_undefined_policy, checked_data
+from ..clustering import clusterings
+from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
+from ..indices._docs import DATA, described
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.scoring import internal_scorer
 from ..io.text import best_ks_text, k_ranges_text, spoken_list
-from .adjacent import ADJACENT, adjacent_best_ks, adjacent_scores
+from .adjacent import ADJACENT, adjacent_of_k
 from .stability import STABILITY, stability_of_k
 
 __all__ = ["CRITERIA", "Selection", "Vote", "index_label", "select_k", "summary", "vote_text"]
@@ -198,6 +198,7 @@ class Selection:
 
 
 @takes_options("internal", others=True)
+@described(parameters=DATA)  # X the data alone: the algorithms cluster it
 def select_k(
     X,
     ks: Iterable[int] | None = None,
@@ -218,8 +219,6 @@ def select_k(
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data.
     ks : iterable of int, optional
         The numbers of clusters to try, each in 2..n (e.g. ``range(2, 23)``, Fig. 3's).
         Optional only when ``algorithm`` gives the partitions (then their K).
@@ -248,10 +247,6 @@ def select_k(
         its best K is found (``"nan"``), or raises (``"raise"``).
     vote : bool, default False
         Also count the indices' votes for K (:class:`Vote`, :attr:`Selection.vote`).
-    progress : bool or None, default None
-        A progress bar on stderr: one step per K clustered, then one per K scored (and the
-        indices of each K inside it). None (automatic) draws it only when stderr is a
-        terminal and once the call has run about 1.5 s; True always; False never.
     stability : str or sequence of str, optional
         Stability criteria of K beside the indices (:data:`clustval.selection.stability.STABILITY`):
         ``"prediction_strength"`` (Tibshirani & Walther 2005; best: the largest K whose
@@ -335,18 +330,7 @@ def select_k(
     >>> tree.best
     {'kl': 3, 'hartigan': 3, 'sil': 3}
     """
-    as_data_matrix(X)  # one clear error for bad data, before any work
-    X = np.asarray(X, dtype=np.float64)
-    X = X[:, None] if X.ndim == 1 else X
-    given = {k: np.asarray(labels) for k, labels in algorithm.items()} if isinstance(algorithm, Mapping) else None
-    if ks is None and given is None:
-        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
-    ks = _check_ks(given if ks is None else ks, len(X))
-    if given is not None:
-        for k in ks:
-            at_most_k(given[k], len(X), k, "the partition given")
-        if set(ks) != set(given):
-            raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
+    # the request, then the data and their K, each checked once, before any work
     indices = _check_indices(indices)
     criteria = _check_stability(stability, algorithm)
     check_undefined_policy(undefined)
@@ -354,7 +338,13 @@ def select_k(
     algorithm_options = {k: v for k, v in options.items() if k not in OPTIONS}
     if algorithm_options and not isinstance(algorithm, str):
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
-
+    given = algorithm if isinstance(algorithm, Mapping) else None
+    if ks is None and given is None:
+        raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
+    X = checked_data(X)
+    ks = check_ks(given if ks is None else ks, len(X))
+    if given is not None and set(ks) != set(given):
+        raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
     adjacent = tuple(index for index in indices if index in ADJACENT)
     scored = [index for index in indices if index not in ADJACENT]
     # the adjacent indices read the partitions at K + 1 (and KL at K - 1; K - 1 = 1 is one cluster)
@@ -364,10 +354,11 @@ def select_k(
     # the passes over the pairs of every K together decide whether loading numba pays
     _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
-        label, labels, fallback_ks = _clusterings(X, algorithm, given, cluster_ks, algorithm_options)
+        label, labels, fallback_ks = clusterings(X, algorithm, cluster_ks, **algorithm_options)
         scores = internal_scorer(X, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
                                  **index_given) if scored else None  # fmt: skip
-        values, tests = {}, {}
+        values: dict[int, dict[str, float]] = {}  # at each K, the registry's indices
+        found: dict[str, tuple[dict[int, float], tuple[int, ...]]] = {}  # each index's values and best K
         with _progress.current().task("scores", total=len(ks) + bool(adjacent)) as step:
             for k in ks:
                 step.doing(f"K = {k}")
@@ -375,54 +366,26 @@ def select_k(
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))
-                tests = adjacent_scores(X, labels, adjacent)
+                found.update(adjacent_of_k(X, labels, ks, adjacent))
                 step.advance()
-        stable = {method: stability_of_k(X, ks, algorithm, method, **dict(stability_options or {}), **algorithm_options)
-                  for method in criteria}  # fmt: skip
+        for method in criteria:
+            found[method] = stability_of_k(X, ks, algorithm, method, **dict(stability_options or {}), **algorithm_options)
+    for index in scored:  # the registry's indices choose K by their own rule
+        column = {k: values[k][index] for k in ks}
+        found[index] = column, _best_ks(index, ks, list(column.values()))
     if undefined == "raise":
         for index in adjacent:
-            gaps = [k for k in ks if not np.isfinite(tests[index][k][0])]
+            gaps = [k for k, value in found[index][0].items() if not np.isfinite(value)]
             if gaps:
                 raise UndefinedIndexError(f"{ADJACENT[index][0]} is undefined at K = {gaps[0]} (or its neighbour is missing).")
-    table = tuple({"k": k, **{index: values[k][index] if index in values[k] else tests[index][k][0]
-                              for index in indices},
-                   **{method: float(stable[method][0][k]) for method in criteria}} for k in ks)  # fmt: skip
-    best = {index: adjacent_best_ks(index, ks, tests[index]) if index in ADJACENT
-            else _best_ks(index, ks, [row[index] for row in table]) for index in indices}  # fmt: skip
-    best.update({method: stable[method][1] for method in criteria})
     indices += criteria
+    table = tuple({"k": k, **{index: found[index][0][k] for index in indices}} for k in ks)
+    best = {index: found[index][1] for index in indices}
     gaps = {index: tuple(row["k"] for row in table if np.isnan(row[index])) for index in indices}
     return Selection(name=name, algorithm=label, indices=indices, table=table, best_ks=best,
                      fallback_ks=tuple(k for k in fallback_ks if k in ks), labels={k: labels[k] for k in ks},
-                     undefined={index: found for index, found in gaps.items() if found},
+                     undefined={index: at for index, at in gaps.items() if at},
                      vote=Vote.count(ks, best) if vote else None)  # fmt: skip
-
-
-def _clusterings(X, algorithm, given, ks: list[int], options) -> tuple[str, dict, tuple[int, ...]]:
-    """How ``algorithm`` is named, its clustering of ``X`` at each K of ``ks`` (``given``: the
-    partitions passed in) and the K at which SD seeding ran out of candidates."""
-    if given is not None:
-        return "given", given, ()  # the adjacent indices read the neighbours given, if any
-    if isinstance(algorithm, str):
-        label = get_algorithm(algorithm).name
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", SeedFallbackWarning)  # reported in fallback_ks
-            results = cluster(X, algorithm, ks, **options)
-        return label, {k: r.labels for k, r in zip(ks, results)}, tuple(k for k, r in zip(ks, results) if r.init_fallback)
-    if hasattr(algorithm, "fit_predict") or callable(algorithm):
-        label = type(algorithm).__name__ if hasattr(algorithm, "fit_predict") else getattr(
-            algorithm, "__name__", type(algorithm).__name__)
-        at, labels = clusterer(algorithm), {}
-        with _progress.current().task(label, total=len(ks)) as step:
-            for k in ks:
-                step.doing(f"K = {k}")
-                labels[k] = at(X, k)
-                step.advance()
-        return label, labels, ()
-    raise InputError(
-        f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with "
-        f"fit_predict, a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}."
-    )
 
 
 def _check_stability(stability: str | Sequence[str], algorithm) -> tuple[str, ...]:
@@ -442,28 +405,6 @@ def _best_ks(index: str, ks: list[int], values: list[float]) -> tuple[int, ...]:
         return get_index(index).best_ks(ks, values)[0]
     except InputError:  # no finite value at any K, or too few neighbours for a second difference
         return ()
-
-
-def _check_ks(ks: Iterable[int], n: int) -> list[int]:
-    if isinstance(ks, range) and (ks.stop - ks.start) // ks.step > 2 * n + 1000:  # far more K than 2..n
-        low, high = min(ks[0], ks[-1]), max(ks[0], ks[-1])  # before list(): range(2, 10**20)
-        if not 2 <= low <= high <= n:  # would not fit in memory (len() cannot even count it)
-            bad = low if low < 2 else high
-            raise InputError(f"K = {bad} is outside 2..{n}: a K must be at least 2 and at most n = {n} objects.")
-    try:
-        ks = list(ks)
-    except TypeError:
-        raise InputError(f"ks must be an iterable of integers such as range(2, 23), got {ks!r}.") from None
-    if not ks:
-        raise InputError("ks is empty: give at least one number of clusters K.")
-    for k in ks:
-        if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-            raise InputError(f"every K must be an integer, got {k!r}.")
-        if not 2 <= k <= n:
-            raise InputError(f"K = {k} is outside 2..{n}: a K must be at least 2 and at most n = {n} objects.")
-    if len(set(ks)) != len(ks):
-        raise InputError(f"ks {ks} repeats a K; give each K once.")
-    return sorted(int(k) for k in ks)
 
 
 #: The heading and K rule of each criterion of :func:`select_k` that is no registry index: the

@@ -37,11 +37,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._engine.validation import as_data_matrix, check_draws, check_seed
+from .._engine.validation import check_draws, check_seed, checked_data
 from ..clustering import clusterer
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
-from ..indices._docs import described
+from ..indices._docs import DATA, described
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -64,7 +64,7 @@ __all__ = [
 RANDOM_METHODS = ("centroids", "neighbours")
 # The Parameters the criteria take alike, written once (filled in where a docstring leaves them out)
 _PARAMETERS = {
-    "X": "X : array-like of shape (n, d)\n    The data.",
+    **DATA,
     "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
 }
 
@@ -190,7 +190,7 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
 def _halved(X, ks: Iterable[int], n_splits: int, what: str) -> tuple[np.ndarray, list[int]]:
     """The data and the K of a criterion that splits the data in halves, checked (each half
     holds K clusters), and its number of splits."""
-    X = _data(X)
+    X = checked_data(X)
     ks = _ks(ks, len(X) // 2, f"{what} needs K <= n // 2 (each half holds K clusters)")
     check_draws(n_splits, 8 * len(X), "n_splits")  # each split's permutation
     return X, ks
@@ -316,7 +316,7 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     >>> boot.mean.round(2).tolist(), boot.dissolved.tolist()
     ([0.83, 1.0, 0.82], [0, 0, 0])
     """
-    X = _data(X)
+    X = checked_data(X)
     (k,) = _ks([n_clusters], len(X), "n_clusters must be at most the number of objects")
     check_draws(n_resamples, 8 * (len(X) + k), "n_resamples")  # each draw's rows and Jaccards
     at = clusterer(algorithm, **options)
@@ -721,7 +721,7 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
     >>> {k: round(z, 1) for k, z in cal.standardised["sil"].items()}
     {2: 0.9, 3: 1.0, 4: 1.2}
     """
-    X = _data(X)
+    X = checked_data(X)
     ks = _ks(labels.keys() if isinstance(labels, Mapping) else None, len(X), "each K must be at most n")
     indices = tuple(dict.fromkeys([indices] if isinstance(indices, str) else indices))
     for index in indices:
@@ -758,15 +758,9 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
 # --------------------------------------------------------------------------------------
 
 
-def _data(X) -> np.ndarray:
-    as_data_matrix(X)  # one clear error for bad data
-    X = np.asarray(X, dtype=np.float64)
-    return X[:, None] if X.ndim == 1 else X
-
-
 def _distances(X, distances) -> np.ndarray:
     if distances is None:
-        return euclidean_distances(_data(X))
+        return euclidean_distances(checked_data(X))
     D = np.asarray(distances, dtype=np.float64)
     if D.ndim != 2 or D.shape[0] != D.shape[1] or not np.all(np.isfinite(D)):
         raise InputError(f"distances must be a finite square matrix, got shape {D.shape}.")
