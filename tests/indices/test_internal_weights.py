@@ -122,13 +122,15 @@ def test_every_other_index_refuses_weights_in_one_line(name):
         get_index(name).compute(p, {})
 
 
-def test_a_weighted_partition_refuses_the_rank_passes_and_the_neighbour_tables():
+def test_a_weighted_partition_refuses_the_rank_passes_and_a_table_of_rows():
     X, labels, w = _data(1)
     p = Partition(X, labels, needs={COORDINATES, PAIR_RANKS}, sample_weight=w)
     with pytest.raises(InputError, match="leave sample_weight out"):
         p.pair_stats  # noqa: B018
     with pytest.raises(InputError, match="leave sample_weight out"):
-        p.neighbour_table(3)
+        p.nearest_neighbours(3)  # each row's nearest rows: a copy's nearest are its copies
+    _, same, other = p.neighbour_shares(3)  # each copy's 3 slots, counted its weight's times
+    assert same.sum() + other.sum() == 3 * w.sum()
 
 
 @pytest.mark.parametrize(
