@@ -145,8 +145,8 @@ def test_weights_beyond_the_object_limit_are_one_line_errors_everywhere(weight):
 
 def test_weights_with_an_internal_index_that_takes_none_are_refused_in_one_line():
     # those that take weights: tests/indices/test_internal_weights.py
-    with pytest.raises(InputError, match="wcnn takes no sample_weight .* the internal indices that take weights are stdi, db") as caught:
-        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["wcnn"], sample_weight=[1, 1, 2, 1])
+    with pytest.raises(InputError, match="tau takes no sample_weight .* the internal indices that take weights are stdi, db") as caught:
+        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["tau"], sample_weight=[1, 1, 2, 1])
     assert "\n" not in str(caught.value)
 
 

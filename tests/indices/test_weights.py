@@ -19,10 +19,11 @@ import pytest
 
 import clustval
 from clustval._engine import compiled as _compiled
+from clustval._engine import knn
 from clustval._engine.metrics import as_metric
 from clustval._engine.pairwise import cluster_distance_stats
 from clustval.errors import InputError
-from clustval.indices import classic, generalised_dunn
+from clustval.indices import classic, generalised_dunn, neighbours
 from clustval.indices.partition import COORDINATES, Partition
 from clustval.indices.registry import INDICES, names_of
 from clustval.indices.scoring import internal_scores
@@ -30,6 +31,7 @@ from clustval.indices.scoring import internal_scores
 WEIGHTED = [name for name in names_of("internal") if INDICES[name].weights]
 DISTANCES_ONLY = [name for name in WEIGHTED if COORDINATES not in INDICES[name].needs]
 # the indices of the distance pass's weighted sums and shares (issue 44)
+NEAR_NEIGHBOURS = [name for name in WEIGHTED if name == "wcnn" or name.startswith("dunnowa")]
 NEWLY_WEIGHTED = ["dbi", "igp", "sil", "sil_sum", "bwp", "bwp_sum", "point_biserial", "mcclain_rao",
                   "gdi12", "gdi22", "gdi31", "gdi32", "gdi33", "gdi42", "gdi51", "gdi52", "gdi53"]  # fmt: skip
 
@@ -72,7 +74,9 @@ def test_every_weighted_index_equals_repetition_through_the_compiled_pass(n, d):
     repeated = internal_scores(*_repeated(X, labels, w), WEIGHTED, undefined="nan")
     wrong = {name: (weighted[name], repeated[name]) for name in WEIGHTED if not _same(weighted[name], repeated[name])}
     assert not wrong
-    assert sum(math.isfinite(v) for v in repeated.values()) > 0.9 * len(WEIGHTED)
+    # the near-neighbour indices score -inf here (a singleton has at most M copies): their own data below
+    defined = [v for name, v in repeated.items() if name not in NEAR_NEIGHBOURS]
+    assert sum(math.isfinite(v) for v in defined) > 0.9 * len(defined)
 
 
 @pytest.mark.parametrize("metric", ["cityblock", "chebyshev", "precomputed"])
@@ -407,8 +411,8 @@ def test_clustval_dask_weighs_every_index_that_takes_weights():
                       silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
         on_tasks = clustval.dask.internal_scores(X, labels, client=client, sample_weight=w, undefined="nan", tasks=3)
         named = clustval.dask.internal_scores(X, labels, ["sil", "igp"], client=client, sample_weight=w, tasks=2)
-        with pytest.raises(InputError, match="wcnn takes no sample_weight") as caught:
-            clustval.dask.internal_scores(X, labels, ["wcnn"], client=client, sample_weight=w)
+        with pytest.raises(InputError, match="tau takes no sample_weight") as caught:
+            clustval.dask.internal_scores(X, labels, ["tau"], client=client, sample_weight=w)
     assert "\n" not in str(caught.value)
     assert list(on_tasks) == WEIGHTED
     assert all(on_tasks[k] == in_memory[k] or (math.isnan(on_tasks[k]) and math.isnan(in_memory[k])) for k in WEIGHTED)
@@ -434,3 +438,81 @@ def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monk
     on_counts = bootstrap(name, X, labels, n_resamples=25, seed=5)
     assert len(seen) == 25 and all(data is X for data in seen)
     np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)
+
+
+# ------------------------------------------------- the neighbour lists: WCNN and DuNN-OWA
+# (a copy lies at 0 from its copies: a Min over the pairs inside a cluster is 0 as soon as a weight is 2)
+OWA_FORMS = [("Min", "Max"), ("Mean", "Mean"), ("Max", "Mean"), ("SMin:2", "Const"), ("SMax:1", "SMax:3")]
+
+
+def _lattice(seed: int, n: int = 60):
+    """(X, labels, weights): three clusters on a lattice, half a step apart (odd seeds: touching),
+    with tied distances at every radius, duplicate rows (in one cluster; in two for odd
+    seeds), weights 0..4 (a weight of 4 makes a copy's first 3 neighbours its own copies)."""
+    rng = np.random.default_rng(seed)
+    labels = np.concatenate([np.arange(3), rng.integers(0, 3, n - 3)])
+    X = rng.integers(0, 6, size=(n, 2)).astype(float) + (4 if seed % 2 else 4.5) * labels[:, None]
+    X[n - 5 :] = X[:5]
+    if seed % 2 == 0:
+        labels[n - 5 :] = labels[:5]
+    return X, labels, rng.integers(0, 5, n)
+
+
+def _neighbour_values(X, labels, w, M):
+    """WCNN_M and DuNN_M under each OWA pair: through the core (the registry's WCNN has
+    M = 25) on a partition weighted by ``w`` (None: not weighted)."""
+    p = Partition(X, labels, sample_weight=w)
+    values = {"wcnn": neighbours.wcnn_from_partition(p, M)}
+    for a, b in OWA_FORMS:
+        values[a, b] = neighbours.dunnowa_from_partition(p, M, a, b)
+    return values
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_neighbour_indices_equal_repetition(seed):
+    X, labels, w = _lattice(seed)
+    if seed == 5:
+        w = np.ones_like(w)  # weights of 1 everywhere
+    informative = 0
+    for M in (1, 2, 3, 7, 30):
+        weighted = _neighbour_values(X, labels, w, M)
+        repeated = _neighbour_values(*_repeated(X, labels, w), None, M)
+        assert all(_same(weighted[key], repeated[key]) for key in weighted), (M, weighted, repeated)
+        informative += sum(math.isfinite(v) and v != 0 for v in repeated.values())
+    assert informative > 5
+    # the registry's entries, through score
+    weighted = internal_scores(X, labels, NEAR_NEIGHBOURS, sample_weight=w, dunnowa_m=5)
+    repeated = internal_scores(*_repeated(X, labels, w), NEAR_NEIGHBOURS, dunnowa_m=5)
+    assert all(_same(weighted[name], repeated[name]) for name in NEAR_NEIGHBOURS), (weighted, repeated)
+
+
+def test_weights_of_one_leave_the_neighbour_indices_as_they_are():
+    X, labels, _ = _lattice(0)
+    for M in (1, 3, 7):
+        assert _neighbour_values(X, labels, np.ones(len(labels)), M) == _neighbour_values(X, labels, None, M)
+
+
+def test_a_copys_first_neighbours_are_its_own_copies():
+    # 10 weighs 3: a copy's 2 nearest are its 2 other copies, at 0
+    X, labels, w = np.array([[0.0], [1.0], [10.0], [11.0], [12.0], [13.0]]), np.array([0, 0, 0, 1, 1, 1]), [1, 1, 3, 1, 1, 1]
+    p = Partition(X, labels, sample_weight=w)
+    # own shares of the 2 slots: 0 -> 1, 10; 1 -> 0, 10; 10 -> its copies (3 times); 11 -> 12
+    # and 10's 3 copies, all at 1 (1/4 own each); 12 -> 11, 13; 13 -> 12, 11
+    assert neighbours.wcnn_from_partition(p, 2) == (2 + 2 + 3 * 2 + 2 / 4 + 2 + 2) / (8 * 2)
+    # the nearest crossing 1 (11 to 10) over the farthest inside 10 (0 to 10)
+    assert neighbours.dunnowa_from_partition(p, 2, "Min", "Max") == 1 / 10
+    repeated = Partition(*_repeated(X, labels, w))
+    assert neighbours.wcnn_from_partition(repeated, 2) == neighbours.wcnn_from_partition(p, 2)
+    assert neighbours.dunnowa_from_partition(repeated, 2, "Min", "Max") == 1 / 10
+
+
+def test_weighted_neighbour_indices_take_the_tree_as_the_repeated_rows_do(monkeypatch):
+    rng = np.random.default_rng(8)
+    X, labels, w = rng.normal(size=(900, 3)), rng.integers(0, 4, 900), rng.integers(1, 4, 900)
+    X[:40] = X[40:80]  # ties at distance 0 across rows
+    names = ["wcnn", "dunnowa", "dunnowa_m25_mean_mean"]
+    all_pairs = internal_scores(X, labels, names, sample_weight=w)
+    monkeypatch.setattr(knn, "TREE_MIN_N", 100)
+    assert internal_scores(X, labels, names, sample_weight=w) == all_pairs
+    repeated = internal_scores(*_repeated(X, labels, w), names)
+    assert all(_same(all_pairs[name], repeated[name]) for name in names) and all(map(math.isfinite, repeated.values()))

@@ -568,13 +568,14 @@ INDICES: dict[str, IndexSpec] = {
         # near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021) (clustval.indices.neighbours;
         # M = 25 and the DuNN-OWA variants their benchmarks report) and the batch forms of
         # the centroid indices of the incremental-CVI literature (clustval.indices.cvi)
-        _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, neighbours.wcnn, neighbours.wcnn_from_partition),
+        _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, neighbours.wcnn, neighbours.wcnn_from_partition,
+             weights=True),
         _int("dunnowa", "DuNN-OWA", "higher", (-_INF, _INF), _GAGOLEWSKI, neighbours.dunnowa,
              neighbours.dunnowa_from_partition,
-             (neighbours.DUNNOWA_M, neighbours.DUNNOWA_NUMERATOR, neighbours.DUNNOWA_DENOMINATOR)),
+             (neighbours.DUNNOWA_M, neighbours.DUNNOWA_NUMERATOR, neighbours.DUNNOWA_DENOMINATOR), weights=True),
         *(_int(f"dunnowa_m25_{a.lower()}_{b.lower()}", f"DuNN_25_{a}_{b}", "higher", (-_INF, _INF),
                _GAGOLEWSKI, getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}"),
-               getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}_from_partition"))
+               getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}_from_partition"), weights=True)
           for a, b in (("Min", "Max"), ("Mean", "Mean"), ("Max", "Min"))),
         _int("ps", "PS", "higher", (-_INF, _INF),
              "Yang & Wu (2001), Proc. IEEE FUZZ 1:89-92, crisp form of Lughofer (2008), "

@@ -487,10 +487,10 @@ def refuse_unweighted(specs) -> None:
 
     Examples
     --------
-    >>> refuse_unweighted([get_index("db"), get_index("wcnn")])
+    >>> refuse_unweighted([get_index("db"), get_index("tau")])
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: wcnn takes no sample_weight (its ranks, neighbour lists or density have no weighted form here yet: a copy at distance 0 moves them); the internal indices that take weights are stdi, db, ...: leave wcnn out, or the weights.
+    clustval.errors.InputError: tau takes no sample_weight (its ranks, neighbour lists or density have no weighted form here yet: a copy at distance 0 moves them); the internal indices that take weights are stdi, db, ...: leave tau out, or the weights.
     """
     unweighted = [spec.name for spec in specs if not spec.weights]
     if unweighted:
