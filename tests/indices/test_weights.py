@@ -516,3 +516,35 @@ def test_weighted_neighbour_indices_take_the_tree_as_the_repeated_rows_do(monkey
     assert internal_scores(X, labels, names, sample_weight=w) == all_pairs
     repeated = internal_scores(*_repeated(X, labels, w), names)
     assert all(_same(all_pairs[name], repeated[name]) for name in names) and all(map(math.isfinite, repeated.values()))
+
+
+# ------------------------------------------------------------------------ NbClust's Hubert
+
+
+def _brute_hubert(X, labels, w):
+    """Hubert's Gamma of the repeated objects as a weighted Pearson correlation over the given
+    pairs: pair (i, j) counts w_i w_j times, and each object's w_i (w_i - 1) / 2 pairs of its
+    own copies count at d = 0, q = 0 (within a cluster)."""
+    kept = np.flatnonzero(w)
+    X, labels, w = np.asarray(X, dtype=float)[kept], np.asarray(labels)[kept], np.asarray(w)[kept]
+    centroid = {k: (w[labels == k, None] * X[labels == k]).sum(axis=0) / w[labels == k].sum() for k in set(labels)}
+    D = _distances(X)
+    pairs = [(w[i] * w[j], D[i, j], math.dist(centroid[labels[i]], centroid[labels[j]]))
+             for i in range(len(w)) for j in range(i + 1, len(w))]  # fmt: skip
+    pairs += [(w[i] * (w[i] - 1) / 2, 0.0, 0.0) for i in range(len(w))]
+    total = sum(c for c, _, _ in pairs)
+    mean_d, mean_q = (sum(c * v[k] for c, *v in pairs) / total for k in (0, 1))
+    cov = sum(c * (d - mean_d) * (q - mean_q) for c, d, q in pairs)
+    var_d = sum(c * (d - mean_d) ** 2 for c, d, _ in pairs)
+    var_q = sum(c * (q - mean_q) ** 2 for c, _, q in pairs)
+    return cov / math.sqrt(var_d * var_q)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_hubert_is_a_weighted_correlation_over_the_pairs(seed):
+    X, labels, w = _small(seed)
+    got = internal_scores(X, labels, ["hubert"], sample_weight=w)["hubert"]
+    assert _same(got, _brute_hubert(X, labels, w), 1e-12)
+    assert _same(got, clustval.hubert(*_repeated(X, labels, w)))
+    ones = np.ones(len(w))
+    assert internal_scores(X, labels, ["hubert"], sample_weight=ones)["hubert"] == clustval.hubert(X, labels)

@@ -563,7 +563,7 @@ INDICES: dict[str, IndexSpec] = {
              nbclust.dindex, nbclust.dindex_from_partition, k_rule="max_diff", weights=True),
         _int("hubert", "Hubert", "higher", (-1, 1),
              "Hubert & Arabie (1985), J. Classif. 2:193-218; Halkidi et al. (2001)", nbclust.hubert,
-             nbclust.hubert_from_partition, k_rule="min_diff"),
+             nbclust.hubert_from_partition, k_rule="min_diff", weights=True),
         # ---- internal: genieclust's and cvi's indices
         # near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021) (clustval.indices.neighbours;
         # M = 25 and the DuNN-OWA variants their benchmarks report) and the batch forms of
