@@ -23,7 +23,7 @@ from clustval._engine import knn
 from clustval._engine.metrics import as_metric
 from clustval._engine.pairwise import cluster_distance_stats
 from clustval.errors import InputError
-from clustval.indices import classic, generalised_dunn, neighbours
+from clustval.indices import classic, cvi, generalised_dunn, neighbours
 from clustval.indices.partition import COORDINATES, Partition
 from clustval.indices.registry import INDICES, names_of
 from clustval.indices.scoring import internal_scores
@@ -548,3 +548,45 @@ def test_weighted_hubert_is_a_weighted_correlation_over_the_pairs(seed):
     assert _same(got, clustval.hubert(*_repeated(X, labels, w)))
     ones = np.ones(len(w))
     assert internal_scores(X, labels, ["hubert"], sample_weight=ones)["hubert"] == clustval.hubert(X, labels)
+
+
+# ----------------------------------------------------------- CONN, every copy a prototype
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_conn_equals_repetition(seed):
+    X, labels, w = _lattice(seed, n=45)
+    if seed == 5:
+        w = np.ones_like(w)  # weights of 1 everywhere
+    for inter in cvi.CONN_INTERS:
+        weighted = cvi.conn_from_partition(Partition(X, labels, sample_weight=w), inter=inter)
+        repeated = cvi.conn(*_repeated(X, labels, w), inter=inter)
+        assert _same(weighted, repeated) and (weighted != 0 or inter == "cvi"), (inter, weighted, repeated)
+    got = internal_scores(X, labels, ["conn"], sample_weight=w)["conn"]
+    assert _same(got, clustval.conn(*_repeated(X, labels, w)))
+    if seed == 5:
+        assert got == clustval.conn(X, labels)
+
+
+def test_conn_of_copies_by_hand():
+    # 5 weighs 2: each copy's BMU2 is the other; 3 is 2 from 1 and from both copies of 5 (1/3 each)
+    X, labels, w = np.array([[0.0], [1.0], [3.0], [5.0]]), np.array([0, 0, 1, 1]), [1, 1, 1, 2]
+    # intra (1 + (2/3 + 2) / 3) / 2; inter: C0's border is 1 (CONN 1/3 of its 7/3), C1's is 3 (1/3 of 1)
+    want = (1 + 8 / 9) / 2 * (1 - (1 / 7 + 1 / 3) / 2)
+    assert _same(internal_scores(X, labels, ["conn"], sample_weight=w)["conn"], want, 1e-15)
+    assert _same(clustval.conn(*_repeated(X, labels, w)), want, 1e-15)
+
+
+def test_conn_takes_the_tree_with_weights_as_without(monkeypatch):
+    X, labels, w = _lattice(2, n=300)
+    all_pairs = internal_scores(X, labels, ["conn"], sample_weight=w)
+    monkeypatch.setattr(knn, "TREE_MIN_N", 100)
+    assert internal_scores(X, labels, ["conn"], sample_weight=w) == all_pairs
+    assert _same(all_pairs["conn"], clustval.conn(*_repeated(X, labels, w)))
+
+
+def test_conn_refuses_weights_with_kmeans_prototypes():
+    X, labels, w = _lattice(0)
+    with pytest.raises(InputError, match="k-means prototypes take no sample_weight") as caught:
+        cvi.conn_from_partition(Partition(X, labels, sample_weight=w), prototypes=2)
+    assert "\n" not in str(caught.value)

@@ -590,7 +590,7 @@ INDICES: dict[str, IndexSpec] = {
              "Zhao & Franti (2014), Data Knowl. Eng. 92:77-89", cvi.wb, cvi.wb_from_partition, weights=True),
         _int("conn", "CONN", "higher", (0, 1),
              "Tasdemir & Merenyi (2011), IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053; "
-             "the objects as prototypes", cvi.conn, cvi.conn_from_partition),
+             "the objects as prototypes", cvi.conn, cvi.conn_from_partition, weights=True),
         # ---- internal: density-based (clustval.indices.density)
         _int("dbcv", "DBCV", "higher", (-1, 1),
              "Moulavi, Jaskowiak, Campello, Zimek & Sander (2014), Proc. SIAM SDM, 839-847",
