@@ -351,7 +351,7 @@ def test_checked_objects_are_those_left_by_the_noise_policy_and_the_weights():
     np.testing.assert_array_equal(objects.labels.uniques[objects.labels.codes], p[left])
     np.testing.assert_array_equal(objects.truth.uniques[objects.truth.codes], t[left])
     np.testing.assert_array_equal(objects.weights, w[left])
-    assert objects.labels.noise == int((p == -1).sum())
+    assert objects.labels.noise == int(w[p == -1].sum())  # the noise objects with their copies (DBCV: in n)
     X = np.random.default_rng(2).normal(size=(p.size, 3))
     built, given = Partition.of_objects(X, objects), Partition(X[left], p[left], sample_weight=w[left])
     assert (built.n, built.n_clusters, built.sizes.tolist()) == (given.n, given.n_clusters, given.sizes.tolist())

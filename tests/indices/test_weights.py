@@ -22,7 +22,7 @@ from clustval._engine import compiled as _compiled
 from clustval._engine import knn
 from clustval._engine.metrics import as_metric
 from clustval._engine.pairwise import cluster_distance_stats
-from clustval.errors import InputError
+from clustval.errors import InputError, UndefinedIndexError
 from clustval.indices import classic, cvi, generalised_dunn, neighbours
 from clustval.indices.partition import COORDINATES, Partition
 from clustval.indices.registry import INDICES, names_of
@@ -419,7 +419,7 @@ def test_clustval_dask_weighs_every_index_that_takes_weights():
     assert named == {"sil": in_memory["sil"], "igp": in_memory["igp"]}
 
 
-@pytest.mark.parametrize("name", ["sil", "bwp", "igp", "dbi", "mcclain_rao", "gdi32"])
+@pytest.mark.parametrize("name", ["sil", "bwp", "igp", "dbi", "mcclain_rao", "gdi32", "hubert", "conn", "dbcv"])
 def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monkeypatch):
     import sys
 
@@ -436,7 +436,8 @@ def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monk
     seen, of_objects = [], scoring.Partition.of_objects
     monkeypatch.setattr(scoring.Partition, "of_objects", lambda data, *a, **k: seen.append(data) or of_objects(data, *a, **k))
     on_counts = bootstrap(name, X, labels, n_resamples=25, seed=5)
-    assert len(seen) == 25 and all(data is X for data in seen)
+    # each resample (and the estimate, where the index's function takes that road: DBCV)
+    assert len(seen) - (name == "dbcv") == 25 and all(data is X for data in seen)
     np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)
 
 
@@ -590,3 +591,42 @@ def test_conn_refuses_weights_with_kmeans_prototypes():
     with pytest.raises(InputError, match="k-means prototypes take no sample_weight") as caught:
         cvi.conn_from_partition(Partition(X, labels, sample_weight=w), prototypes=2)
     assert "\n" not in str(caught.value)
+
+
+# ---------------------------------------------------- DBCV: a row's copies on one tree vertex
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dbcv_equals_repetition(seed):
+    X, labels, w = _lattice(seed, n=50)
+    labels[[7, 11]], w[[7, 11]] = -1, [2, 1]  # noise: out of the clusters but in n with its copies, or a cluster
+    if seed == 5:
+        w = np.ones_like(w)  # weights of 1 everywhere
+    for metric in ("euclidean", "sqeuclidean", "cityblock"):
+        for noise in ("exclude", "cluster"):
+            weighted = internal_scores(X, labels, ["dbcv"], sample_weight=w, dbcv_metric=metric, noise=noise)
+            repeated = internal_scores(*_repeated(X, labels, w), ["dbcv"], dbcv_metric=metric, noise=noise)
+            assert _same(weighted["dbcv"], repeated["dbcv"]), (metric, noise, weighted, repeated)
+    if seed == 5:
+        assert weighted == internal_scores(X, labels, ["dbcv"], noise="cluster", dbcv_metric="cityblock")
+
+
+def test_dbcv_of_a_point_with_copies_is_that_of_its_repetition():
+    # 0 weighs 3: its core distance is 0 and it lies inside its cluster's tree, as its copies would
+    X, labels, w = np.array([[0.0], [1.0], [3.0], [10.0], [11.0], [13.0]]), np.array([0, 0, 0, 1, 1, 1]), [3, 1, 1, 1, 2, 1]
+    got = clustval.score(labels, X=X, names=["dbcv"], sample_weight=w)["dbcv"]
+    assert _same(got, clustval.dbcv(*_repeated(X, labels, w)), 1e-15) and got != clustval.dbcv(X, labels)
+    # a cluster of copies of one point is undefined, weighted or repeated
+    with pytest.raises(UndefinedIndexError, match="copies of one point"):
+        clustval.score([0, 0, 1, 1], X=[[0.0], [0.0], [5.0], [6.0]], names=["dbcv"], sample_weight=[1, 2, 1, 1])
+    with pytest.raises(UndefinedIndexError, match="3 members are copies of one point"):
+        clustval.score([0, 1, 1], X=[[0.0], [5.0], [6.0]], names=["dbcv"], sample_weight=[3, 1, 1])
+
+
+def test_dbcv_equals_repetition_through_the_compiled_kernels():
+    _compiled_engine()
+    rng = np.random.default_rng(4)
+    labels = rng.integers(0, 4, 1500)
+    X, w = np.round(rng.normal(size=(1500, 3)) * 3) + 12 * labels[:, None], rng.integers(0, 4, 1500)
+    weighted = internal_scores(X, labels, ["dbcv"], sample_weight=w)["dbcv"]
+    assert _same(weighted, clustval.dbcv(*_repeated(X, labels, w))) and weighted > 0

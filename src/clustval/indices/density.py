@@ -90,7 +90,8 @@ DBCV_TREE = choice("dbcv_tree", "tree", TREES,
                    "same tree for any order of the objects; `hdbscan` by row number as hdbscan's "
                    "`validity_index` does; `matlab` as the authors' MATLAB code (and R's dbscan::dbcv) "
                    "does, with its rules for singletons (noise) and one cluster (0); both of these "
-                   "follow the order of the rows")
+                   "follow the order of the rows and take no sample_weight",
+                   unweighted=("hdbscan", "matlab"))
 # scipy's metric names but Minkowski (whose p a name cannot carry: pass a Metric to dbcv)
 DBCV_METRICS = tuple(name for name in METRIC_NAMES if name != "minkowski")
 DBCV_METRIC = choice("dbcv_metric", "metric", DBCV_METRICS,
@@ -284,21 +285,26 @@ def _clusters(p: Partition, tree: str, X: np.ndarray | None = None,
     """The points of the clusters ``kept`` (all by default; their rows of ``X``, the
     partition's by default) and how many members sit at each: with ``tree="distance"`` each
     cluster's distinct points in the order of their coordinates (so neither the row order
-    nor which copy is which matters), else its rows in their order (copies None)."""
+    nor which copy is which matters), a row counted its weight's times, else its rows in
+    their order (copies None)."""
     X = p.X if X is None else X
     kept = range(p.n_clusters) if kept is None else kept
     order = np.argsort(p.codes, kind="stable")
-    starts = np.concatenate(([0], np.cumsum(p.sizes)))
-    members = [X[order[starts[k] : starts[k + 1]]] for k in kept]
+    starts = np.concatenate(([0], np.cumsum(p.rows_per_cluster)))
+    rows = [order[starts[k] : starts[k + 1]] for k in kept]
     if tree != "distance":
-        return members, [None] * len(members)
-    distinct = [np.unique(points, axis=0, return_counts=True) for points in members]
-    for (points, _), rows in zip(distinct, members):
-        if points.shape[0] < 2:
+        return [X[at] for at in rows], [None] * len(rows)
+    points, copies = [], []
+    for k, at in zip(kept, rows):
+        distinct, where = np.unique(X[at], axis=0, return_inverse=True)
+        if distinct.shape[0] < 2:
             raise UndefinedIndexError(
-                f"DBCV is undefined for a cluster whose {rows.shape[0]} members are copies of one point: it has no spanning tree."
+                f"DBCV is undefined for a cluster whose {p.sizes[k]} members are copies of one point: it has no spanning tree."
             )
-    return [points for points, _ in distinct], [copies.astype(float) for _, copies in distinct]
+        weights = None if p.weights is None else p.weights[at]
+        points.append(distinct)
+        copies.append(np.bincount(where.ravel(), weights=weights, minlength=distinct.shape[0]).astype(float))
+    return points, copies
 
 
 def _tree_numpy(points: np.ndarray, copies: np.ndarray | None, budget_mb: float, tree: str, metric: Metric | None = None):
@@ -396,6 +402,8 @@ def _separations(inner: list, budget_mb: float, kernels, metric: Metric | None =
 def _dbcv(p: Partition, n_objects: int, tree: str, metric="euclidean") -> float:
     """DBCV of the partition, each cluster weighted by n_i / ``n_objects``."""
     DBCV_TREE.check(tree)
+    if p.weights is not None:
+        DBCV_TREE.refuse_weights(tree, "DBCV")
     metric = _dbcv_metric(metric)
     if tree == "matlab":
         kept = np.flatnonzero(p.sizes >= 2)  # the MATLAB code's singletons are noise, counted in n

@@ -257,7 +257,8 @@ class Partition:
         Raises
         ------
         clustval.errors.InputError
-            Weights on this partition, and an index whose entry takes none.
+            Weights on this partition, and an index that takes none with these options
+            (:meth:`~clustval.indices.registry.IndexSpec.refuse_weights`).
 
         Examples
         --------
@@ -266,8 +267,8 @@ class Partition:
         >>> Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=db.needs).value(db, {})
         0.1
         """
-        if not spec.weights and self.weights is not None:
-            raise InputError(f"{spec.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
+        if self.weights is not None:
+            spec.refuse_weights(given)
         return spec.core(self, **spec.core_options(given))
 
     @described(parameters=SCORES_PARAMETERS)

@@ -190,6 +190,42 @@ class IndexSpec:
         return {option.keyword: given[option.name] for option in self.options if option.name in given}
 
     @_by_name
+    def refuse_weights(self, given: Mapping[str, object]) -> None:
+        """One line of InputError when the index takes no ``sample_weight`` with the options
+        ``given``: its entry takes none (:attr:`weights`), or an option's value is one its
+        declaration weighs not (:attr:`clustval.indices.options.IndexOption.unweighted`).
+
+        Raises
+        ------
+        clustval.errors.InputError
+            The index, so given, takes no weights.
+
+        Examples
+        --------
+        >>> get_index("dbcv").refuse_weights({"dbcv_tree": "distance"})
+        >>> get_index("dbcv").refuse_weights({"dbcv_tree": "matlab"})
+        Traceback (most recent call last):
+        ...
+        clustval.errors.InputError: DBCV takes no sample_weight with dbcv_tree = 'matlab' (only with 'distance'): leave the weights out, or choose another dbcv_tree.
+        """
+        if not self.weights:
+            raise InputError(f"{self.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
+        for option in self.options:
+            option.refuse_weights(given.get(option.name, option.default), self.label)
+
+    @_by_name
+    def takes_weights(self, given: Mapping[str, object]) -> bool:
+        """Whether the index takes ``sample_weight`` with the options ``given``
+        (:meth:`refuse_weights` says why not).
+
+        Examples
+        --------
+        >>> get_index("db").takes_weights({}), get_index("dbcv").takes_weights({"dbcv_tree": "hdbscan"})
+        (True, False)
+        """
+        return self.weights and all(given.get(o.name, o.default) not in o.unweighted for o in self.options)
+
+    @_by_name
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
         and what an option's value adds (XB's closest pair comes from the distance pass), as
@@ -595,7 +631,7 @@ INDICES: dict[str, IndexSpec] = {
         _int("dbcv", "DBCV", "higher", (-1, 1),
              "Moulavi, Jaskowiak, Campello, Zimek & Sander (2014), Proc. SIAM SDM, 839-847",
              density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE, density.DBCV_METRIC),
-             undefined_for=_SINGLETONS),
+             undefined_for=_SINGLETONS, weights=True),
     )
 }  # fmt: skip
 document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry

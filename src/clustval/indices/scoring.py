@@ -465,8 +465,10 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
             )
     if weighted:
         if names is None:
-            specs = [spec for spec in specs if spec.weights]
+            specs = [spec for spec in specs if spec.takes_weights(given)]
         refuse_unweighted(specs)
+        for spec in specs:
+            spec.refuse_weights(given)
     needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
     return specs, given, needs
 
