@@ -413,6 +413,12 @@ def test_clustval_dask_weighs_every_index_that_takes_weights():
         named = clustval.dask.internal_scores(X, labels, ["sil", "igp"], client=client, sample_weight=w, tasks=2)
         with pytest.raises(InputError, match="tau takes no sample_weight") as caught:
             clustval.dask.internal_scores(X, labels, ["tau"], client=client, sample_weight=w)
+        # the neighbour lists and DBCV on data where they are defined (above: singletons)
+        L, y, c = _lattice(0, n=120)
+        lattice = clustval.dask.internal_scores(L, y, ["wcnn", "dunnowa", "dbcv", "conn", "hubert"], client=client,
+                                                sample_weight=c, dunnowa_m=5, tasks=2)  # fmt: skip
+    assert lattice == internal_scores(L, y, list(lattice), sample_weight=c, dunnowa_m=5)
+    assert all(map(math.isfinite, lattice.values()))
     assert "\n" not in str(caught.value)
     assert list(on_tasks) == WEIGHTED
     assert all(on_tasks[k] == in_memory[k] or (math.isnan(on_tasks[k]) and math.isnan(in_memory[k])) for k in WEIGHTED)
