@@ -380,22 +380,24 @@ def _separations(inner: list, budget_mb: float, kernels, metric: Metric | None =
     """Each cluster's DSPC to its nearest cluster, ``min_j DSPC(C_i, C_j)``, from the internal
     nodes: the smallest mutual reachability between one of its internal nodes and one of
     another cluster's. O(n) memory: each internal node's nearest other cluster in row blocks
-    within the budget (numpy), or one row at a time (compiled)."""
+    within the budget (numpy), or one row at a time, each pair of clusters' pairs once, and
+    each chunk's minimum of every cluster (compiled)."""
     sizes = np.array([points.shape[0] for points, _ in inner])
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     owner = np.repeat(np.arange(len(inner)), sizes)
     points = np.concatenate([points for points, _ in inner])
     core = np.concatenate([core for _, core in inner])
-    nearest = np.empty(points.shape[0])
     if kernels is not None:
-        kernels.separations(_feature_major(points), starts, owner, core, *_kernel_metric(metric), nearest)
-    else:
-        step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
-        for r0 in range(0, points.shape[0], step):
-            r1 = min(r0 + step, points.shape[0])
-            reach = np.maximum(_distances(points[r0:r1], points, metric), np.maximum(core[r0:r1, None], core[None, :]))
-            reach[owner[r0:r1, None] == owner[None, :]] = np.inf  # its own cluster
-            nearest[r0:r1] = reach.min(axis=1)
+        minima = np.full((kernels.DBCV_CHUNKS, len(inner)), np.inf)
+        kernels.separations(_feature_major(points), starts, owner, core, *_kernel_metric(metric), minima)
+        return minima.min(axis=0)
+    nearest = np.empty(points.shape[0])
+    step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
+    for r0 in range(0, points.shape[0], step):
+        r1 = min(r0 + step, points.shape[0])
+        reach = np.maximum(_distances(points[r0:r1], points, metric), np.maximum(core[r0:r1, None], core[None, :]))
+        reach[owner[r0:r1, None] == owner[None, :]] = np.inf  # its own cluster
+        nearest[r0:r1] = reach.min(axis=1)
     return np.minimum.reduceat(nearest, starts[:-1])
 
 
