@@ -171,6 +171,18 @@ class IndexOption:
         """One line of InputError when ``index`` takes no ``sample_weight`` with this option at
         ``value`` (:attr:`unweighted`).
 
+        Parameters
+        ----------
+        value : object
+            The option's value, checked.
+        index : str
+            The index's label, as the error names it.
+
+        Raises
+        ------
+        clustval.errors.InputError
+            ``value`` is one of :attr:`unweighted`.
+
         Examples
         --------
         >>> rule = choice("tree", "tree", ("distance", "matlab"), "a tree", unweighted=("matlab",))

@@ -218,6 +218,11 @@ class IndexSpec:
         """Whether the index takes ``sample_weight`` with the options ``given``
         (:meth:`refuse_weights` says why not).
 
+        Returns
+        -------
+        bool
+            True when its entry takes weights and no option's value refuses them.
+
         Examples
         --------
         >>> get_index("db").takes_weights({}), get_index("dbcv").takes_weights({"dbcv_tree": "hdbscan"})

@@ -82,11 +82,11 @@ def score(
         ``distances``. Not with ``distances``, which are already distances.
     sample_weight : array-like of shape (n,), optional
         Whole numbers >= 0, each the count of an object's copies: every external index, and
-        every internal one whose entry takes weights (``IndexSpec.weights``: those built on
-        centroids and scatter, and the extremes of Dunn's family), equals its value with
-        each object repeated that many times (:mod:`clustval.indices.objects`). Naming an
-        internal index that takes none is an InputError; with ``names`` None the internal
-        indices are those that take weights.
+        every internal one whose entry takes weights (``IndexSpec.weights``: all but the
+        rank indices Gamma, G+, Tau and the C-index; DBCV with its default tree), equals its
+        value with each object repeated that many times (:mod:`clustval.indices.objects`).
+        Naming an internal index that takes none is an InputError; with ``names`` None the
+        internal indices are those that take weights.
     noise : {"cluster", "exclude", "singletons"} or None
         What the noise label -1 of ``labels_pred`` (DBSCAN, HDBSCAN, OPTICS) means: one
         cluster, objects left out of the score (truth, data and weights too), or each a
@@ -141,7 +141,7 @@ def score(
             name
             for name in (names_of("internal") if data is not None else ())
             if (is_euclidean(metric) or COORDINATES not in INDICES[name].needs)
-            and (sample_weight is None or INDICES[name].weights)
+            and (sample_weight is None or INDICES[name].takes_weights(given))
         )
         if not wanted:
             raise InputError(
@@ -492,14 +492,14 @@ def refuse_unweighted(specs) -> None:
     >>> refuse_unweighted([get_index("db"), get_index("tau")])
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: tau takes no sample_weight (its ranks, neighbour lists or density have no weighted form here yet: a copy at distance 0 moves them); the internal indices that take weights are stdi, db, ...: leave tau out, or the weights.
+    clustval.errors.InputError: tau takes no sample_weight (its pair ranks have no weighted pass here yet); the internal indices that take weights are stdi, db, ...: leave tau out, or the weights.
     """
     unweighted = [spec.name for spec in specs if not spec.weights]
     if unweighted:
         them = ", ".join(unweighted)
         weighted = ", ".join(name for name in names_of("internal") if INDICES[name].weights)
         raise InputError(
-            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (its ranks, neighbour lists or "
-            "density have no weighted form here yet: a copy at distance 0 moves them); the internal "
+            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (its pair ranks have no "
+            "weighted pass here yet); the internal "
             f"indices that take weights are {weighted}: leave {them} out, or the weights."
         )
