@@ -150,6 +150,7 @@ def test_an_option_value_that_takes_no_weights_is_refused_in_one_line(name, opti
         assert "\n" not in str(caught.value)
     # without names, the indices that take weights so given
     assert name not in internal_scores(X, labels, sample_weight=w, undefined="nan", **options)
+    assert name not in clustval.score(labels, X=X, sample_weight=w, undefined="nan", **options)
 
 
 def test_a_weighted_partition_refuses_the_rank_passes_and_a_table_of_rows():
