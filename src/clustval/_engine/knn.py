@@ -25,8 +25,8 @@ copy of each row in the data with every row repeated its weight's times, without
 one: a copy's nearest are its own other copies (at distance 0), then the rows in distance
 order, each taking as many slots as it has copies, until M slots are filled; the copies
 tied at the distance of the last slot share the slots left as above. The table needs at
-most M rows per object for that (each row has a copy at least), so the search is the
-unweighted one.
+most M rows per object for that (each row has a copy at least): the search is the
+unweighted one, only its counts of the objects tied weigh them.
 """
 
 from __future__ import annotations
@@ -186,14 +186,11 @@ def _ties_at(table: NeighbourTable, radius: np.ndarray, codes: np.ndarray, weigh
     at = full == radius[:, None]
     inside = radius < full[:, -1]
     same = codes[table.neighbours] == codes[:, None]
-    if weights is None:
-        def count(mask):
-            return np.count_nonzero(mask, axis=1)
-    else:
-        copies = weights[table.neighbours]
+    copies = None if weights is None else weights[table.neighbours]
 
-        def count(mask):
-            return (mask * copies).sum(axis=1)
+    def count(mask):  # of the objects, or of their copies
+        return np.count_nonzero(mask, axis=1) if copies is None else (mask * copies).sum(axis=1)
+
     nearer = count(full < radius[:, None])
     tied = np.where(inside, count(at), table.tied)
     tied_same = np.where(inside, count(at & same), table.tied_same)
