@@ -430,7 +430,7 @@ def test_weights_reach_the_internal_indices_that_take_them(files, tmp_path, caps
     assert list(got) == [n for n in INTERNAL if INDICES[n].weights]
     # an index that takes none: one line naming it
     _one_line_failure(run_cli("score", "--pred", files["pred"], "--data", files["data"], "--weights", weights,
-                              "--index", "wcnn"), "wcnn takes no sample_weight")  # fmt: skip
+                              "--index", "tau"), "tau takes no sample_weight")  # fmt: skip
 
 
 def test_metric_reaches_score_and_sweep(files, capsys):

@@ -122,8 +122,8 @@ def test_degenerate_cases():
 
 def test_many_small_clusters(monkeypatch):
     # clusters of 2 and 3 (every member internal, or one): the paper's value by brute force,
-    # and at 1,000 clusters the compiled separations (one value per internal node, not per
-    # pair of clusters) equal the numpy path's
+    # and at 1,000 clusters the compiled separations (each pair of points in two clusters
+    # once, each chunk's minimum of every cluster) equal the numpy path's
     rng = np.random.default_rng(2)
     X, labels = rng.normal(size=(50, 3)), np.repeat(np.arange(20), [2, 3] * 10)
     assert dbcv(X, labels) == pytest.approx(brute_force_dbcv(X, labels), rel=1e-10)

@@ -50,14 +50,17 @@ def _other_values(option):
     return []
 
 
-def _forms():
+def _forms(weighed: bool = True):
     """(index, options): every index that takes weights with its defaults, and with each
-    other value of each of its options."""
+    other value of each of its options that takes them too (``weighed=False``: those that
+    take none, IndexOption.unweighted)."""
     for name in WEIGHTED:
-        yield name, {}
+        if weighed:
+            yield name, {}
         for option in INDICES[name].options:
             for value in _other_values(option):
-                yield name, {option.name: value}
+                if (value not in option.unweighted) == weighed:
+                    yield name, {option.name: value}
 
 
 def _same(a: float, b: float, rel: float) -> bool:
@@ -69,14 +72,26 @@ def _same(a: float, b: float, rel: float) -> bool:
 FORMS = list(_forms())
 
 
+def _value(X, labels, name, options, **weights):
+    """The index's value, or the error the data give (an option's metric undefined on a row
+    of them, as correlation on a constant row) as its type's name."""
+    try:
+        return internal_scores(X, labels, [name], undefined="nan", **options, **weights)[name]
+    except InputError as error:
+        return type(error).__name__
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_weights_equal_repeated_rows(seed):
     X, labels, w = _data(seed)
     repeated_X, repeated_labels = np.repeat(X, w, axis=0), np.repeat(labels, w)
     defined = 0
     for name, options in FORMS:
-        weighted = internal_scores(X, labels, [name], sample_weight=w, undefined="nan", **options)[name]
-        repeated = internal_scores(repeated_X, repeated_labels, [name], undefined="nan", **options)[name]
+        weighted = _value(X, labels, name, options, sample_weight=w)
+        repeated = _value(repeated_X, repeated_labels, name, options)
+        if isinstance(repeated, str):
+            assert weighted == repeated, (name, options, weighted, repeated)
+            continue
         assert _same(weighted, repeated, 1e-10), (name, options, weighted, repeated)
         defined += math.isfinite(repeated)
     assert defined > len(FORMS) // 2  # the comparison is not between undefined values
@@ -86,9 +101,9 @@ def test_weights_equal_repeated_rows(seed):
 def test_weights_of_one_change_nothing(seed):
     X, labels, _ = _data(seed)
     for name, options in FORMS:
-        weighted = internal_scores(X, labels, [name], sample_weight=np.ones(len(labels)), undefined="nan", **options)
-        plain = internal_scores(X, labels, [name], undefined="nan", **options)
-        assert _same(weighted[name], plain[name], 0.0), (name, options)
+        weighted = _value(X, labels, name, options, sample_weight=np.ones(len(labels)))
+        plain = _value(X, labels, name, options)
+        assert weighted == plain or _same(weighted, plain, 0.0), (name, options)
 
 
 def test_objects_of_weight_zero_are_absent():
@@ -122,13 +137,31 @@ def test_every_other_index_refuses_weights_in_one_line(name):
         get_index(name).compute(p, {})
 
 
-def test_a_weighted_partition_refuses_the_rank_passes_and_the_neighbour_tables():
+@pytest.mark.parametrize(("name", "options"), list(_forms(weighed=False)))
+def test_an_option_value_that_takes_no_weights_is_refused_in_one_line(name, options):
+    X, labels, w = _data(1)
+    ((option, value),) = options.items()
+    for call in (lambda: internal_scores(X, labels, [name], sample_weight=w, **options),
+                 lambda: clustval.score(labels, X=X, names=[name], sample_weight=w, **options),
+                 lambda: get_index(name).compute(Partition(X, labels, sample_weight=w, needs=get_index(name).needs),
+                                                 options)):  # fmt: skip
+        with pytest.raises(InputError, match=f"takes no sample_weight with {option} = {value!r}") as caught:
+            call()
+        assert "\n" not in str(caught.value)
+    # without names, the indices that take weights so given
+    assert name not in internal_scores(X, labels, sample_weight=w, undefined="nan", **options)
+    assert name not in clustval.score(labels, X=X, sample_weight=w, undefined="nan", **options)
+
+
+def test_a_weighted_partition_refuses_the_rank_passes_and_a_table_of_rows():
     X, labels, w = _data(1)
     p = Partition(X, labels, needs={COORDINATES, PAIR_RANKS}, sample_weight=w)
     with pytest.raises(InputError, match="leave sample_weight out"):
         p.pair_stats  # noqa: B018
     with pytest.raises(InputError, match="leave sample_weight out"):
-        p.neighbour_table(3)
+        p.nearest_neighbours(3)  # each row's nearest rows: a copy's nearest are its copies
+    _, same, other = p.neighbour_shares(3)  # each copy's 3 slots, counted its weight's times
+    assert same.sum() + other.sum() == 3 * w.sum()
 
 
 @pytest.mark.parametrize(

@@ -145,8 +145,8 @@ def test_weights_beyond_the_object_limit_are_one_line_errors_everywhere(weight):
 
 def test_weights_with_an_internal_index_that_takes_none_are_refused_in_one_line():
     # those that take weights: tests/indices/test_internal_weights.py
-    with pytest.raises(InputError, match="wcnn takes no sample_weight .* the internal indices that take weights are stdi, db") as caught:
-        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["wcnn"], sample_weight=[1, 1, 2, 1])
+    with pytest.raises(InputError, match="tau takes no sample_weight .* the internal indices that take weights are stdi, db") as caught:
+        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["tau"], sample_weight=[1, 1, 2, 1])
     assert "\n" not in str(caught.value)
 
 
@@ -351,7 +351,7 @@ def test_checked_objects_are_those_left_by_the_noise_policy_and_the_weights():
     np.testing.assert_array_equal(objects.labels.uniques[objects.labels.codes], p[left])
     np.testing.assert_array_equal(objects.truth.uniques[objects.truth.codes], t[left])
     np.testing.assert_array_equal(objects.weights, w[left])
-    assert objects.labels.noise == int((p == -1).sum())
+    assert objects.labels.noise == int(w[p == -1].sum())  # the noise objects with their copies (DBCV: in n)
     X = np.random.default_rng(2).normal(size=(p.size, 3))
     built, given = Partition.of_objects(X, objects), Partition(X[left], p[left], sample_weight=w[left])
     assert (built.n, built.n_clusters, built.sizes.tolist()) == (given.n, given.n_clusters, given.sizes.tolist())

@@ -19,10 +19,11 @@ import pytest
 
 import clustval
 from clustval._engine import compiled as _compiled
+from clustval._engine import knn
 from clustval._engine.metrics import as_metric
 from clustval._engine.pairwise import cluster_distance_stats
-from clustval.errors import InputError
-from clustval.indices import classic, generalised_dunn
+from clustval.errors import InputError, UndefinedIndexError
+from clustval.indices import classic, cvi, generalised_dunn, neighbours
 from clustval.indices.partition import COORDINATES, Partition
 from clustval.indices.registry import INDICES, names_of
 from clustval.indices.scoring import internal_scores
@@ -30,6 +31,7 @@ from clustval.indices.scoring import internal_scores
 WEIGHTED = [name for name in names_of("internal") if INDICES[name].weights]
 DISTANCES_ONLY = [name for name in WEIGHTED if COORDINATES not in INDICES[name].needs]
 # the indices of the distance pass's weighted sums and shares (issue 44)
+NEAR_NEIGHBOURS = [name for name in WEIGHTED if name == "wcnn" or name.startswith("dunnowa")]
 NEWLY_WEIGHTED = ["dbi", "igp", "sil", "sil_sum", "bwp", "bwp_sum", "point_biserial", "mcclain_rao",
                   "gdi12", "gdi22", "gdi31", "gdi32", "gdi33", "gdi42", "gdi51", "gdi52", "gdi53"]  # fmt: skip
 
@@ -72,7 +74,9 @@ def test_every_weighted_index_equals_repetition_through_the_compiled_pass(n, d):
     repeated = internal_scores(*_repeated(X, labels, w), WEIGHTED, undefined="nan")
     wrong = {name: (weighted[name], repeated[name]) for name in WEIGHTED if not _same(weighted[name], repeated[name])}
     assert not wrong
-    assert sum(math.isfinite(v) for v in repeated.values()) > 0.9 * len(WEIGHTED)
+    # the near-neighbour indices score -inf here (a singleton has at most M copies): their own data below
+    defined = [v for name, v in repeated.items() if name not in NEAR_NEIGHBOURS]
+    assert sum(math.isfinite(v) for v in defined) > 0.9 * len(defined)
 
 
 @pytest.mark.parametrize("metric", ["cityblock", "chebyshev", "precomputed"])
@@ -407,15 +411,21 @@ def test_clustval_dask_weighs_every_index_that_takes_weights():
                       silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
         on_tasks = clustval.dask.internal_scores(X, labels, client=client, sample_weight=w, undefined="nan", tasks=3)
         named = clustval.dask.internal_scores(X, labels, ["sil", "igp"], client=client, sample_weight=w, tasks=2)
-        with pytest.raises(InputError, match="wcnn takes no sample_weight") as caught:
-            clustval.dask.internal_scores(X, labels, ["wcnn"], client=client, sample_weight=w)
+        with pytest.raises(InputError, match="tau takes no sample_weight") as caught:
+            clustval.dask.internal_scores(X, labels, ["tau"], client=client, sample_weight=w)
+        # the neighbour lists and DBCV on data where they are defined (above: singletons)
+        L, y, c = _lattice(0, n=120)
+        lattice = clustval.dask.internal_scores(L, y, ["wcnn", "dunnowa", "dbcv", "conn", "hubert"], client=client,
+                                                sample_weight=c, dunnowa_m=5, tasks=2)  # fmt: skip
+    assert lattice == internal_scores(L, y, list(lattice), sample_weight=c, dunnowa_m=5)
+    assert all(map(math.isfinite, lattice.values()))
     assert "\n" not in str(caught.value)
     assert list(on_tasks) == WEIGHTED
     assert all(on_tasks[k] == in_memory[k] or (math.isnan(on_tasks[k]) and math.isnan(in_memory[k])) for k in WEIGHTED)
     assert named == {"sil": in_memory["sil"], "igp": in_memory["igp"]}
 
 
-@pytest.mark.parametrize("name", ["sil", "bwp", "igp", "dbi", "mcclain_rao", "gdi32"])
+@pytest.mark.parametrize("name", ["sil", "bwp", "igp", "dbi", "mcclain_rao", "gdi32", "hubert", "conn", "dbcv"])
 def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monkeypatch):
     import sys
 
@@ -432,5 +442,197 @@ def test_the_bootstrap_resamples_the_newly_weighted_indices_as_counts(name, monk
     seen, of_objects = [], scoring.Partition.of_objects
     monkeypatch.setattr(scoring.Partition, "of_objects", lambda data, *a, **k: seen.append(data) or of_objects(data, *a, **k))
     on_counts = bootstrap(name, X, labels, n_resamples=25, seed=5)
-    assert len(seen) == 25 and all(data is X for data in seen)
+    # each resample (and the estimate, where the index's function takes that road: DBCV)
+    assert len(seen) - (name == "dbcv") == 25 and all(data is X for data in seen)
     np.testing.assert_allclose(on_counts.values, on_rows.values, rtol=1e-10)
+
+
+# ------------------------------------------------- the neighbour lists: WCNN and DuNN-OWA
+# (a copy lies at 0 from its copies: a Min over the pairs inside a cluster is 0 as soon as a weight is 2)
+OWA_FORMS = [("Min", "Max"), ("Mean", "Mean"), ("Max", "Mean"), ("SMin:2", "Const"), ("SMax:1", "SMax:3")]
+
+
+def _lattice(seed: int, n: int = 60):
+    """(X, labels, weights): three clusters on a lattice, half a step apart (odd seeds: touching),
+    with tied distances at every radius, duplicate rows (in one cluster; in two for odd
+    seeds), weights 0..4 (a weight of 4 makes a copy's first 3 neighbours its own copies)."""
+    rng = np.random.default_rng(seed)
+    labels = np.concatenate([np.arange(3), rng.integers(0, 3, n - 3)])
+    X = rng.integers(0, 6, size=(n, 2)).astype(float) + (4 if seed % 2 else 4.5) * labels[:, None]
+    X[n - 5 :] = X[:5]
+    if seed % 2 == 0:
+        labels[n - 5 :] = labels[:5]
+    return X, labels, rng.integers(0, 5, n)
+
+
+def _neighbour_values(X, labels, w, M):
+    """WCNN_M and DuNN_M under each OWA pair: through the core (the registry's WCNN has
+    M = 25) on a partition weighted by ``w`` (None: not weighted)."""
+    p = Partition(X, labels, sample_weight=w)
+    values = {"wcnn": neighbours.wcnn_from_partition(p, M)}
+    for a, b in OWA_FORMS:
+        values[a, b] = neighbours.dunnowa_from_partition(p, M, a, b)
+    return values
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_neighbour_indices_equal_repetition(seed):
+    X, labels, w = _lattice(seed)
+    if seed == 5:
+        w = np.ones_like(w)  # weights of 1 everywhere
+    informative = 0
+    for M in (1, 2, 3, 7, 30):
+        weighted = _neighbour_values(X, labels, w, M)
+        repeated = _neighbour_values(*_repeated(X, labels, w), None, M)
+        assert all(_same(weighted[key], repeated[key]) for key in weighted), (M, weighted, repeated)
+        informative += sum(math.isfinite(v) and v != 0 for v in repeated.values())
+    assert informative > 5
+    # the registry's entries, through score
+    weighted = internal_scores(X, labels, NEAR_NEIGHBOURS, sample_weight=w, dunnowa_m=5)
+    repeated = internal_scores(*_repeated(X, labels, w), NEAR_NEIGHBOURS, dunnowa_m=5)
+    assert all(_same(weighted[name], repeated[name]) for name in NEAR_NEIGHBOURS), (weighted, repeated)
+
+
+def test_weights_of_one_leave_the_neighbour_indices_as_they_are():
+    X, labels, _ = _lattice(0)
+    for M in (1, 3, 7):
+        assert _neighbour_values(X, labels, np.ones(len(labels)), M) == _neighbour_values(X, labels, None, M)
+
+
+def test_a_copys_first_neighbours_are_its_own_copies():
+    # 10 weighs 3: a copy's 2 nearest are its 2 other copies, at 0
+    X, labels, w = np.array([[0.0], [1.0], [10.0], [11.0], [12.0], [13.0]]), np.array([0, 0, 0, 1, 1, 1]), [1, 1, 3, 1, 1, 1]
+    p = Partition(X, labels, sample_weight=w)
+    # own shares of the 2 slots: 0 -> 1, 10; 1 -> 0, 10; 10 -> its copies (3 times); 11 -> 12
+    # and 10's 3 copies, all at 1 (1/4 own each); 12 -> 11, 13; 13 -> 12, 11
+    assert neighbours.wcnn_from_partition(p, 2) == (2 + 2 + 3 * 2 + 2 / 4 + 2 + 2) / (8 * 2)
+    # the nearest crossing 1 (11 to 10) over the farthest inside 10 (0 to 10)
+    assert neighbours.dunnowa_from_partition(p, 2, "Min", "Max") == 1 / 10
+    repeated = Partition(*_repeated(X, labels, w))
+    assert neighbours.wcnn_from_partition(repeated, 2) == neighbours.wcnn_from_partition(p, 2)
+    assert neighbours.dunnowa_from_partition(repeated, 2, "Min", "Max") == 1 / 10
+
+
+def test_weighted_neighbour_indices_take_the_tree_as_the_repeated_rows_do(monkeypatch):
+    rng = np.random.default_rng(8)
+    X, labels, w = rng.normal(size=(900, 3)), rng.integers(0, 4, 900), rng.integers(1, 4, 900)
+    X[:40] = X[40:80]  # ties at distance 0 across rows
+    names = ["wcnn", "dunnowa", "dunnowa_m25_mean_mean"]
+    all_pairs = internal_scores(X, labels, names, sample_weight=w)
+    monkeypatch.setattr(knn, "TREE_MIN_N", 100)
+    assert internal_scores(X, labels, names, sample_weight=w) == all_pairs
+    repeated = internal_scores(*_repeated(X, labels, w), names)
+    assert all(_same(all_pairs[name], repeated[name]) for name in names) and all(map(math.isfinite, repeated.values()))
+
+
+# ------------------------------------------------------------------------ NbClust's Hubert
+
+
+def _brute_hubert(X, labels, w):
+    """Hubert's Gamma of the repeated objects as a weighted Pearson correlation over the given
+    pairs: pair (i, j) counts w_i w_j times, and each object's w_i (w_i - 1) / 2 pairs of its
+    own copies count at d = 0, q = 0 (within a cluster)."""
+    kept = np.flatnonzero(w)
+    X, labels, w = np.asarray(X, dtype=float)[kept], np.asarray(labels)[kept], np.asarray(w)[kept]
+    centroid = {k: (w[labels == k, None] * X[labels == k]).sum(axis=0) / w[labels == k].sum() for k in set(labels)}
+    D = _distances(X)
+    pairs = [(w[i] * w[j], D[i, j], math.dist(centroid[labels[i]], centroid[labels[j]]))
+             for i in range(len(w)) for j in range(i + 1, len(w))]  # fmt: skip
+    pairs += [(w[i] * (w[i] - 1) / 2, 0.0, 0.0) for i in range(len(w))]
+    total = sum(c for c, _, _ in pairs)
+    mean_d, mean_q = (sum(c * v[k] for c, *v in pairs) / total for k in (0, 1))
+    cov = sum(c * (d - mean_d) * (q - mean_q) for c, d, q in pairs)
+    var_d = sum(c * (d - mean_d) ** 2 for c, d, _ in pairs)
+    var_q = sum(c * (q - mean_q) ** 2 for c, _, q in pairs)
+    return cov / math.sqrt(var_d * var_q)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_weighted_hubert_is_a_weighted_correlation_over_the_pairs(seed):
+    X, labels, w = _small(seed)
+    got = internal_scores(X, labels, ["hubert"], sample_weight=w)["hubert"]
+    assert _same(got, _brute_hubert(X, labels, w), 1e-12)
+    assert _same(got, clustval.hubert(*_repeated(X, labels, w)))
+    ones = np.ones(len(w))
+    assert internal_scores(X, labels, ["hubert"], sample_weight=ones)["hubert"] == clustval.hubert(X, labels)
+
+
+# ----------------------------------------------------------- CONN, every copy a prototype
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_conn_equals_repetition(seed):
+    X, labels, w = _lattice(seed, n=45)
+    if seed == 5:
+        w = np.ones_like(w)  # weights of 1 everywhere
+    for inter in cvi.CONN_INTERS:
+        weighted = cvi.conn_from_partition(Partition(X, labels, sample_weight=w), inter=inter)
+        repeated = cvi.conn(*_repeated(X, labels, w), inter=inter)
+        assert _same(weighted, repeated) and (weighted != 0 or inter == "cvi"), (inter, weighted, repeated)
+    got = internal_scores(X, labels, ["conn"], sample_weight=w)["conn"]
+    assert _same(got, clustval.conn(*_repeated(X, labels, w)))
+    if seed == 5:
+        assert got == clustval.conn(X, labels)
+
+
+def test_conn_of_copies_by_hand():
+    # 5 weighs 2: each copy's BMU2 is the other; 3 is 2 from 1 and from both copies of 5 (1/3 each)
+    X, labels, w = np.array([[0.0], [1.0], [3.0], [5.0]]), np.array([0, 0, 1, 1]), [1, 1, 1, 2]
+    # intra (1 + (2/3 + 2) / 3) / 2; inter: C0's border is 1 (CONN 1/3 of its 7/3), C1's is 3 (1/3 of 1)
+    want = (1 + 8 / 9) / 2 * (1 - (1 / 7 + 1 / 3) / 2)
+    assert _same(internal_scores(X, labels, ["conn"], sample_weight=w)["conn"], want, 1e-15)
+    assert _same(clustval.conn(*_repeated(X, labels, w)), want, 1e-15)
+
+
+def test_conn_takes_the_tree_with_weights_as_without(monkeypatch):
+    X, labels, w = _lattice(2, n=300)
+    all_pairs = internal_scores(X, labels, ["conn"], sample_weight=w)
+    monkeypatch.setattr(knn, "TREE_MIN_N", 100)
+    assert internal_scores(X, labels, ["conn"], sample_weight=w) == all_pairs
+    assert _same(all_pairs["conn"], clustval.conn(*_repeated(X, labels, w)))
+
+
+def test_conn_refuses_weights_with_kmeans_prototypes():
+    X, labels, w = _lattice(0)
+    with pytest.raises(InputError, match="k-means prototypes take no sample_weight") as caught:
+        cvi.conn_from_partition(Partition(X, labels, sample_weight=w), prototypes=2)
+    assert "\n" not in str(caught.value)
+
+
+# ---------------------------------------------------- DBCV: a row's copies on one tree vertex
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dbcv_equals_repetition(seed):
+    X, labels, w = _lattice(seed, n=50)
+    labels[[7, 11]], w[[7, 11]] = -1, [2, 1]  # noise: out of the clusters but in n with its copies, or a cluster
+    if seed == 5:
+        w = np.ones_like(w)  # weights of 1 everywhere
+    for metric in ("euclidean", "sqeuclidean", "cityblock"):
+        for noise in ("exclude", "cluster"):
+            weighted = internal_scores(X, labels, ["dbcv"], sample_weight=w, dbcv_metric=metric, noise=noise)
+            repeated = internal_scores(*_repeated(X, labels, w), ["dbcv"], dbcv_metric=metric, noise=noise)
+            assert _same(weighted["dbcv"], repeated["dbcv"]), (metric, noise, weighted, repeated)
+    if seed == 5:
+        assert weighted == internal_scores(X, labels, ["dbcv"], noise="cluster", dbcv_metric="cityblock")
+
+
+def test_dbcv_of_a_point_with_copies_is_that_of_its_repetition():
+    # 0 weighs 3: its core distance is 0 and it lies inside its cluster's tree, as its copies would
+    X, labels, w = np.array([[0.0], [1.0], [3.0], [10.0], [11.0], [13.0]]), np.array([0, 0, 0, 1, 1, 1]), [3, 1, 1, 1, 2, 1]
+    got = clustval.score(labels, X=X, names=["dbcv"], sample_weight=w)["dbcv"]
+    assert _same(got, clustval.dbcv(*_repeated(X, labels, w)), 1e-15) and got != clustval.dbcv(X, labels)
+    # a cluster of copies of one point is undefined, weighted or repeated
+    with pytest.raises(UndefinedIndexError, match="copies of one point"):
+        clustval.score([0, 0, 1, 1], X=[[0.0], [0.0], [5.0], [6.0]], names=["dbcv"], sample_weight=[1, 2, 1, 1])
+    with pytest.raises(UndefinedIndexError, match="3 members are copies of one point"):
+        clustval.score([0, 1, 1], X=[[0.0], [5.0], [6.0]], names=["dbcv"], sample_weight=[3, 1, 1])
+
+
+def test_dbcv_equals_repetition_through_the_compiled_kernels():
+    _compiled_engine()
+    rng = np.random.default_rng(4)
+    labels = rng.integers(0, 4, 1500)
+    X, w = np.round(rng.normal(size=(1500, 3)) * 3) + 12 * labels[:, None], rng.integers(0, 4, 1500)
+    weighted = internal_scores(X, labels, ["dbcv"], sample_weight=w)["dbcv"]
+    assert _same(weighted, clustval.dbcv(*_repeated(X, labels, w))) and weighted > 0

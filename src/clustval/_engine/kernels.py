@@ -766,25 +766,32 @@ def spanning_trees(PT, starts, core, rule, code, p, edges):  # pragma: no cover
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def separations(PT, starts, owner, core, code, p, out):  # pragma: no cover
-    """``out[x] = min_{y outside x's cluster} max(d(x, y), core[x], core[y])`` for each point
-    x: the mutual reachability from x to the nearest other cluster, whose minimum over a
-    cluster's internal nodes is its DSPC to the nearest cluster (``min_j DSPC(C_i, C_j)``)
+    """``out[c, k]``: the smallest mutual reachability ``max(d(x, y), core[x], core[y])``
+    between a point of cluster k and one of another cluster among the pairs of chunk c; its
+    minimum over the chunks is C_k's DSPC to the nearest cluster (``min_j DSPC(C_i, C_j)``)
     as ``clustval.indices.density._separations`` takes it in blocks (minima and maxima of
-    the same distances, so the same bits). The other points come in runs of DBCV_RUN, so a
-    chunk holds one run of distances, whatever n."""
+    the same distances, so the same bits). Each pair of points in two clusters is computed
+    once, by its point of the lower cluster (d is symmetric bit for bit: the same terms in
+    the same order), and counts for both clusters; the chunks hold K minima each, so that no
+    two threads write one. The other points come in runs of DBCV_RUN, so a chunk holds one
+    run of distances, whatever n."""
     n = owner.shape[0]
     for c in numba.prange(DBCV_CHUNKS):
         row = np.empty(DBCV_RUN)
         for x in range(c, n, DBCV_CHUNKS):
-            s, e = starts[owner[x]], starts[owner[x] + 1]
-            closest = np.inf
-            for j0 in range(0, n, DBCV_RUN):
+            k, own = owner[x], core[x]
+            closest = out[c, k]
+            for j0 in range(starts[k + 1], n, DBCV_RUN):  # the points of the later clusters
                 j1 = min(j0 + DBCV_RUN, n)
-                if s <= j0 and j1 <= e:  # a run inside x's own cluster
-                    continue
                 _dbcv_row(PT, x, j0, j1, code, p, row)
-                for j in range(j0, min(j1, s)):  # the points before x's cluster, then after it
-                    closest = min(closest, max(row[j - j0], max(core[x], core[j])))
-                for j in range(max(j0, e), j1):
-                    closest = min(closest, max(row[j - j0], max(core[x], core[j])))
-            out[x] = closest
+                j = j0
+                while j < j1:  # the run's part of each cluster l
+                    l = owner[j]
+                    end = min(starts[l + 1], j1)
+                    nearest = np.inf
+                    for i in range(j, end):
+                        nearest = min(nearest, max(row[i - j0], max(own, core[i])))
+                    closest = min(closest, nearest)
+                    out[c, l] = min(out[c, l], nearest)
+                    j = end
+            out[c, k] = closest

@@ -18,6 +18,15 @@ the M-th distance count once each, and the t objects tied at it share the slots 
 equally (each counts (slots left) / t). That is the mean, over every order of the tied
 objects, of what the "first in row order" rule gives, and it is the same for any order of
 the rows.
+
+Weights. With ``weights`` (counts of copies) the search counts the objects tied at the M-th
+distance with their copies, and :func:`same_shares` gives the neighbour slots of any one
+copy of each row in the data with every row repeated its weight's times, without repeating
+one: a copy's nearest are its own other copies (at distance 0), then the rows in distance
+order, each taking as many slots as it has copies, until M slots are filled; the copies
+tied at the distance of the last slot share the slots left as above. The table needs at
+most M rows per object for that (each row has a copy at least): the search is the
+unweighted one, only its counts of the objects tied weigh them.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ class NeighbourTable(NamedTuple):
         The neighbours' row numbers.
     tied : ndarray of shape (n,)
         How many other objects lie at exactly the M-th distance of each object (in the
-        table or beyond it).
+        table or beyond it), each counted its weight's times when the search had weights.
     tied_same : ndarray of shape (n,) or None
         Of those, how many lie in the object's own cluster (None without ``codes``).
     """
@@ -76,7 +85,7 @@ def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, array
 
 def nearest_neighbours(
     X: np.ndarray, M: int, *, codes: np.ndarray | None = None, precomputed: bool = False,
-    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric=None,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric=None, weights: np.ndarray | None = None,
 ) -> NeighbourTable:  # fmt: skip
     """Each object's M nearest other objects, nearest first (ties: the lower index first),
     and how many objects are tied at the M-th distance.
@@ -99,6 +108,9 @@ def nearest_neighbours(
         Bound, in MB, on each block of distances held at once.
     metric : clustval._engine.metrics.Metric, optional
         A metric other than Euclidean, X holding the rows it prepared; default Euclidean.
+    weights : ndarray of shape (n,), optional
+        Each object's count of copies (int64, > 0): ``tied`` and ``tied_same`` count the
+        copies of the objects tied (the table itself is the same).
 
     Returns
     -------
@@ -116,7 +128,7 @@ def nearest_neighbours(
     n = X.shape[0]
     metric = None if metric is None or metric.euclidean else metric
     if not precomputed and metric is None and n >= TREE_MIN_N and X.shape[1] <= TREE_MAX_D:
-        found = _tree_neighbours(X, M, codes, memory_budget_mb)
+        found = _tree_neighbours(X, M, codes, memory_budget_mb, weights)
         if found is not None:
             return found
     distances = np.empty((n, M))
@@ -133,10 +145,12 @@ def nearest_neighbours(
         order = np.take_along_axis(order, np.lexsort((order, values), axis=-1), axis=1)
         values = np.take_along_axis(D, order, axis=1)
         at_last = D == values[:, -1:]  # every object at the M-th distance
-        tied[r0:r1] = np.count_nonzero(at_last, axis=1)
+        found = np.count_nonzero(at_last, axis=1)
+        tied[r0:r1] = found if weights is None else at_last @ weights
         if codes is not None:
-            tied_same[r0:r1] = np.count_nonzero(at_last & (codes[None, :] == codes[r0:r1, None]), axis=1)
-        spill = np.flatnonzero(tied[r0:r1] > np.count_nonzero(values == values[:, -1:], axis=1))
+            same = at_last & (codes[None, :] == codes[r0:r1, None])
+            tied_same[r0:r1] = np.count_nonzero(same, axis=1) if weights is None else same @ weights
+        spill = np.flatnonzero(found > np.count_nonzero(values == values[:, -1:], axis=1))
         if spill.size:  # every object within the M-th distance, ordered by (distance, index)
             r, c = np.nonzero(D[spill] <= values[spill, -1:])
             by = np.lexsort((c, D[spill[r], c], r))
@@ -147,11 +161,14 @@ def nearest_neighbours(
     return NeighbourTable(distances, neighbours, tied, tied_same)
 
 
-def tie_counts(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def tie_counts(
+    table: NeighbourTable, m: int, codes: np.ndarray, weights: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``(nearer, tied, tied_same)`` at each object's m-th distance, m <= the table's M: how
     many objects lie strictly nearer, how many at exactly that distance, and how many of
-    those share the object's cluster. A tie group below the table's last distance lies in
-    the table whole; one at it is the search's own count.
+    those share the object's cluster (each counted its weight's times, given ``weights``,
+    the search's). A tie group below the table's last distance lies in the table whole; one
+    at it is the search's own count.
 
     Examples
     --------
@@ -160,39 +177,90 @@ def tie_counts(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.nda
     >>> [a.tolist() for a in tie_counts(table, 1, codes)]  # 1 is at 1 from 0 (own) and 2
     [[0, 0, 0], [1, 2, 1], [1, 1, 0]]
     """
+    return _ties_at(table, table.distances[:, m - 1], codes, weights)
+
+
+def _ties_at(table: NeighbourTable, radius: np.ndarray, codes: np.ndarray, weights: np.ndarray | None):
+    """:func:`tie_counts` at ``radius``, one of the table's distances of each row."""
     full = table.distances
-    last = full[:, m - 1]
-    at = full == last[:, None]
-    nearer = np.count_nonzero(full[:, :m] < last[:, None], axis=1)
-    inside = last < full[:, -1]
+    at = full == radius[:, None]
+    inside = radius < full[:, -1]
     same = codes[table.neighbours] == codes[:, None]
-    tied = np.where(inside, np.count_nonzero(at, axis=1), table.tied)
-    tied_same = np.where(inside, np.count_nonzero(at & same, axis=1), table.tied_same)
+    copies = None if weights is None else weights[table.neighbours]
+
+    def count(mask):  # of the objects, or of their copies
+        return np.count_nonzero(mask, axis=1) if copies is None else (mask * copies).sum(axis=1)
+
+    nearer = count(full < radius[:, None])
+    tied = np.where(inside, count(at), table.tied)
+    tied_same = np.where(inside, count(at & same), table.tied_same)
     return nearer, tied, tied_same
 
 
-def same_shares(table: NeighbourTable, m: int, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """How much of each of the n m neighbour slots lies in the object's own cluster, and how
-    much in another, shape (n, m) each: 1 and 0 (or 0 and 1) for a neighbour nearer than the
-    m-th distance; for the slots at the m-th distance, shared equally by the t objects tied
-    there, ``tied_same / t`` and ``(t - tied_same) / t`` (the module's tie rule). Each row
-    sums to m; the result does not depend on the order of the rows.
+def same_shares(
+    table: NeighbourTable, m: int, codes: np.ndarray, weights: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each object's m neighbour slots: their distances, and how much of each lies in the
+    object's own cluster and how much in another, shape (n, m) each: 1 and 0 (or 0 and 1)
+    for a neighbour nearer than the m-th distance; for the slots at the m-th distance,
+    shared equally by the t objects tied there, ``tied_same / t`` and ``(t - tied_same) / t``
+    (the module's tie rule). Each row's shares sum to m; they do not depend on the order of
+    the rows.
+
+    With ``weights`` (the search's), the slots of any one copy of each row among the rows
+    repeated their weight's times: its w - 1 other copies first (at distance 0, in its own
+    cluster), then each neighbour's copies in distance order, up to m; the copies tied at
+    the distance of the last slot share the slots left. The table needs min(m, n - 1)
+    columns for that (a row has a copy at least), and m may reach the copies' total less 1.
 
     Examples
     --------
     >>> codes = np.array([0, 0, 1])
     >>> table = nearest_neighbours(np.array([[0.0], [1.0], [2.0]]), 1, codes=codes)
-    >>> [a.ravel().tolist() for a in same_shares(table, 1, codes)]  # 1's two neighbours split
+    >>> [a.ravel().tolist() for a in same_shares(table, 1, codes)[1:]]  # 1's two neighbours split
     [[1.0, 0.5, 0.0], [0.0, 0.5, 1.0]]
+    >>> w = np.array([2, 1, 1])
+    >>> table = nearest_neighbours(np.array([[0.0], [1.0], [2.0]]), 2, codes=codes, weights=w)
+    >>> d, same, _ = same_shares(table, 2, codes, w)  # 0: its copy, then 1; 1: 2 of 0's 2 copies and 2's 1
+    >>> d.tolist(), same.tolist()
+    ([[0.0, 1.0], [1.0, 1.0], [1.0, 2.0]], [[1.0, 1.0], [0.6666666666666666, 0.6666666666666666], [0.0, 0.0]])
     """
-    nearer, tied, tied_same = tie_counts(table, m, codes)
-    same = (codes[table.neighbours[:, :m]] == codes[:, None]).astype(np.float64)
+    if weights is None:
+        distances = table.distances[:, :m]
+        same = (codes[table.neighbours[:, :m]] == codes[:, None]).astype(np.float64)
+        nearer, tied, tied_same = tie_counts(table, m, codes)
+        at_tie = np.arange(m)[None, :] >= nearer[:, None]  # the slots at the m-th distance
+    else:
+        distances, same, tied, tied_same = _copy_slots(table, m, codes, weights)
+        at_tie = distances == distances[:, -1:]
     other = 1.0 - same
-    at_tie = np.arange(m)[None, :] >= nearer[:, None]  # the slots at the m-th distance
     rows = np.nonzero(at_tie)[0]
     same[at_tie] = tied_same[rows] / tied[rows]
     other[at_tie] = (tied[rows] - tied_same[rows]) / tied[rows]
-    return same, other
+    return distances, same, other
+
+
+def _copy_slots(table: NeighbourTable, m: int, codes: np.ndarray, weights: np.ndarray):
+    """The m slots of a copy of each row (:func:`same_shares`): their distances, whether each
+    lies in the row's own cluster (before the tie rule), and the copies tied at the last
+    slot's distance and of those the row's own cluster's, the row's own other copies
+    among them when that distance is 0."""
+    n, width = table.distances.shape
+    own = weights - 1  # a copy's other copies, at distance 0 in its own cluster
+    ends = np.cumsum(np.concatenate((own[:, None], weights[table.neighbours]), axis=1), axis=1)
+    # slot s lies in the first column whose copies end beyond s: one sorted search for all
+    # rows, each row's ends lifted above the last row's
+    lift = (int(ends[:, -1].max()) + 1) * np.arange(n, dtype=np.int64)[:, None]
+    found = np.searchsorted((ends + lift).ravel(), (np.arange(m) + lift).ravel(), side="right")
+    column = found.reshape(n, m) - (width + 1) * np.arange(n)[:, None]
+    rows = np.arange(n)[:, None]
+    distances = np.concatenate((np.zeros((n, 1)), table.distances), axis=1)[rows, column]
+    inside = np.concatenate((np.ones((n, 1), dtype=bool), codes[table.neighbours] == codes[:, None]), axis=1)
+    same = inside[rows, column].astype(np.float64)
+    radius = distances[:, -1]
+    _, tied, tied_same = _ties_at(table, radius, codes, weights)
+    at_zero = np.where(radius == 0, own, 0)  # the own copies tie with the rows at distance 0
+    return distances, same, tied + at_zero, tied_same + at_zero
 
 
 def tied_neighbours(
@@ -265,8 +333,8 @@ _TREE_SLACK = 8  # neighbours asked beyond M + 1, so that ties at the M-th rarel
 _TREE_LEAF = 64
 
 
-def _tree_neighbours(X: np.ndarray, M: int, codes: np.ndarray | None,
-                     memory_budget_mb: float) -> NeighbourTable | None:  # fmt: skip
+def _tree_neighbours(X: np.ndarray, M: int, codes: np.ndarray | None, memory_budget_mb: float,
+                     weights: np.ndarray | None = None) -> NeighbourTable | None:  # fmt: skip
     """:func:`nearest_neighbours` by a k-d tree, the same result bit for bit (None, to fall
     back on all pairs, should an object get fewer than M candidates).
 
@@ -291,7 +359,7 @@ def _tree_neighbours(X: np.ndarray, M: int, codes: np.ndarray | None,
     # rows whose k-th point is still within the radius may miss tied candidates
     short = np.flatnonzero(near[:, -1] <= radius) if k < n else np.empty(0, dtype=np.intp)
     regular = np.setdiff1d(np.arange(n), short)
-    if not _fill(table, X, M, codes, regular, np.repeat(regular, k), cols[regular].ravel()):
+    if not _fill(table, X, M, codes, regular, np.repeat(regular, k), cols[regular].ravel(), weights):
         return None
     if short.size:
         found = tree.query_ball_point(X[short], radius[short], workers=-1, return_length=True)
@@ -304,14 +372,15 @@ def _tree_neighbours(X: np.ndarray, M: int, codes: np.ndarray | None,
             rows, b0 = short[b0:b1], b1
             extra = tree.query_ball_point(X[rows], radius[rows], workers=-1)
             candidates = np.concatenate([np.asarray(c, dtype=np.intp) for c in extra])
-            if not _fill(table, X, M, codes, rows, np.repeat(rows, [len(c) for c in extra]), candidates):
+            if not _fill(table, X, M, codes, rows, np.repeat(rows, [len(c) for c in extra]), candidates, weights):
                 return None
     return table
 
 
-def _fill(table: NeighbourTable, X, M, codes, objects, rows, cols) -> bool:
+def _fill(table: NeighbourTable, X, M, codes, objects, rows, cols, weights=None) -> bool:
     """Write the table rows of ``objects`` from their candidates (``rows[i]``'s candidate
-    ``cols[i]``, the object itself among them); False if one has fewer than M others."""
+    ``cols[i]``, the object itself among them), the ties counted with ``weights`` when given;
+    False if one has fewer than M others."""
     other = rows != cols
     rows, cols = rows[other], cols[other]
     dist = np.zeros(rows.size)
@@ -327,9 +396,11 @@ def _fill(table: NeighbourTable, X, M, codes, objects, rows, cols) -> bool:
     take = first[:, None] + np.arange(M)[None, :]
     table.distances[objects], table.neighbours[objects] = dist[take], cols[take]
     at_last = dist == np.repeat(dist[first + M - 1], np.diff(first, append=rows.size))
+    if weights is not None:
+        at_last = at_last * weights[cols]
     table.tied[objects] = np.add.reduceat(at_last, first) if objects.size else 0
     if codes is not None and objects.size:
-        table.tied_same[objects] = np.add.reduceat(at_last & (codes[rows] == codes[cols]), first)
+        table.tied_same[objects] = np.add.reduceat(at_last * (codes[rows] == codes[cols]), first)
     return True
 
 

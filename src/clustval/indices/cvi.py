@@ -304,32 +304,45 @@ def _object_edges(p: Partition):
     weight a receives as the BMU2 of the objects of cluster l. An object whose nearest other
     objects are t at the same distance gives each 1/t (the mean over every order of the tied
     objects of the "first in row order" rule): counted exactly, in blocks of tied rows
-    within the memory budget, so no value depends on the order of the objects."""
-    K = p.n_clusters
+    within the memory budget, so no value depends on the order of the objects.
+
+    With weights, every copy of a row is a prototype, and the values are those of any one
+    copy (the caller counts them the row's weight's times): a copy's nearest others are its
+    w - 1 other copies, at distance 0, with any rows at 0; those of a row of weight 1 the
+    rows at its smallest distance, each with its copies."""
+    K, codes = p.n_clusters, p.codes
+    w = np.ones(p.X.shape[0], dtype=np.int64) if p.weights is None else p.weights
+    own = w - 1  # a copy's other copies, at distance 0 in its own cluster
     table = p.neighbour_table(1)
-    _, tied, _ = tie_counts(table, 1, p.codes)
-    single = np.flatnonzero(tied == 1)
-    b = table.neighbours[single, 0]
-    # (object, cluster, t) triples with how many edges: out edges a -> l, in edges b <- l
-    out = [(single * K + p.codes[b], np.ones(single.size, dtype=np.int64))]
-    into = [(b * K + p.codes[single], np.ones(single.size, dtype=np.int64), np.ones(single.size, dtype=np.int64))]
-    rows = np.flatnonzero(tied > 1)
-    radius = table.distances[:, 0]
-    span = int(tied.max()) + 1  # (key, t) pairs as one integer key * span + t
-    for i, j in tied_neighbours(p.X, rows, radius, tied=tied, precomputed=p.precomputed,
+    _, tied, _ = tie_counts(table, 1, codes, p.weights)  # the copies of the rows at the smallest distance
+    radius = np.where(own > 0, 0.0, table.distances[:, 0])
+    reached = np.where(table.distances[:, 0] == radius, tied, 0)  # other rows' copies at the radius
+    t = own + reached  # the copies a copy's BMU2 is shared among
+    b = table.neighbours[:, 0]
+    single = np.flatnonzero((reached > 0) & (reached == w[b]))  # one other row there
+    mates = np.flatnonzero(own > 0)
+    # out edges a -> l: keys a * K + l with how many copies; in edges b <- l: keys (b * K + l, t)
+    out = [(single * K + codes[b[single]], w[b[single]]), (mates * K + codes[mates], own[mates])]
+    into = [(np.stack([b[single] * K + codes[single], t[single]]), w[single]),
+            (np.stack([mates * K + codes[mates], t[mates]]), own[mates])]  # fmt: skip
+    rows = np.flatnonzero(reached > w[b])
+    for i, j in tied_neighbours(p.X, rows, radius, tied=reached, precomputed=p.precomputed,
                                 memory_budget_mb=p.memory_budget_mb, metric=p.metric):  # fmt: skip
-        keys, counts = np.unique(i * K + p.codes[j], return_counts=True)
-        out.append((keys, counts))
-        keys, counts = np.unique((j * K + p.codes[i]) * span + tied[i], return_counts=True)
-        into.append((keys // span, keys % span, counts))
-    out_keys, out_counts = np.unique(np.concatenate([k for k, _ in out]), return_inverse=True)
-    out_counts = np.bincount(out_counts, weights=np.concatenate([c for _, c in out]))  # whole numbers
-    out_w = out_counts / tied[out_keys // K]
-    triples = np.stack([np.concatenate([k for k, _, _ in into]), np.concatenate([t for _, t, _ in into])])
-    triples, where = np.unique(triples, axis=1, return_inverse=True)
-    counts = np.bincount(where.ravel(), weights=np.concatenate([c for _, _, c in into]))
+        keys, copies = _counted(np.stack([i * K + codes[j]]), w[j])
+        out.append((keys[0], copies))
+        into.append(_counted(np.stack([j * K + codes[i], t[i]]), w[i]))
+    out_keys, out_counts = _counted(np.concatenate([k for k, _ in out])[None], np.concatenate([c for _, c in out]))
+    out_keys = out_keys[0]
+    out_w = out_counts / t[out_keys // K]
+    triples, counts = _counted(np.concatenate([k for k, _ in into], axis=1), np.concatenate([c for _, c in into]))
     in_keys, in_w = _grouped(triples[0], counts / triples[1])
     return out_keys, out_w, in_keys, in_w
+
+
+def _counted(keys: np.ndarray, copies: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(distinct columns of keys, copies summed per column)``: whole numbers, exact."""
+    keys, where = np.unique(keys, axis=1, return_inverse=True)
+    return keys, np.bincount(where.ravel(), weights=copies, minlength=keys.shape[1])
 
 
 @reads()
@@ -341,10 +354,15 @@ def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str 
         owner = p.codes
         out_keys, out_w, in_keys, in_w = _object_edges(p)
     else:
+        if p.weights is not None:
+            raise InputError("CONN's k-means prototypes take no sample_weight: k-means on the repeated rows draws "
+                             "starts of its own, which weights cannot reproduce; leave prototypes None, or the weights out.")  # fmt: skip
         src, dst, counts, owner = _prototype_edges(p, prototypes, seed)
         out_keys, out_w = _grouped(src * K + owner[dst], counts.astype(float))
         in_keys, in_w = _grouped(dst * K + owner[src], counts.astype(float))
     m = len(owner)
+    # each prototype's copies (with weights, an object stands for as many prototypes)
+    copies = np.ones(m) if p.weights is None else p.weights.astype(np.float64)
     # per prototype a and cluster l: its CADJ to l (out) and from l (in); sums over a prototype
     # or a cluster are taken in one order of values (_grouped), so no row order shows
     a_out, l_out = out_keys // K, out_keys % K
@@ -357,22 +375,22 @@ def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str 
     conn_row[keys] += sums
     inside = owner[a_out] == l_out
     intra = np.zeros(K)
-    keys, sums = _grouped(l_out[inside], out_w[inside])
+    keys, sums = _grouped(l_out[inside], out_w[inside] * copies[a_out[inside]])
     intra[keys] = sums
     total = np.zeros(K)
-    keys, sums = _grouped(owner, out_total)
+    keys, sums = _grouped(owner, out_total * copies)
     total[keys] = sums
     intra = intra / total
     # the CONN between C_k and C_l: CADJ both ways, summed over C_k x C_l
     across = ~inside
     cadj = np.zeros((K, K))
-    keys, sums = _grouped(owner[a_out[across]] * K + l_out[across], out_w[across])
+    keys, sums = _grouped(owner[a_out[across]] * K + l_out[across], out_w[across] * copies[a_out[across]])
     cadj.flat[keys] = sums
     num = cadj + cadj.T
     den = np.zeros((K, K))
     if inter == "paper":  # over all the connectivity of V_kl: C_k's prototypes connected to C_l
         border = np.union1d(out_keys[across], in_keys[owner[a_in] != l_in])
-        keys, sums = _grouped(owner[border // K] * K + border % K, conn_row[border // K])
+        keys, sums = _grouped(owner[border // K] * K + border % K, (conn_row * copies)[border // K])
     else:  # cvi 0.7: V_kl by CADJ(a, b) > 0 only, and its connectivity to C_l only
         border = out_keys[across]
         at = np.searchsorted(in_keys, border)  # what each border prototype receives from C_l
@@ -380,7 +398,7 @@ def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str 
         hit[hit] = in_keys[at[hit]] == border[hit]
         received = np.zeros(border.size)
         received[hit] = in_w[at[hit]]
-        to_l = out_w[across] + received
+        to_l = (out_w[across] + received) * copies[border // K]
         keys, sums = _grouped(owner[border // K] * K + border % K, to_l)
     den.flat[keys] = sums
     with np.errstate(divide="ignore", invalid="ignore"):

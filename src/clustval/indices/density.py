@@ -90,7 +90,8 @@ DBCV_TREE = choice("dbcv_tree", "tree", TREES,
                    "same tree for any order of the objects; `hdbscan` by row number as hdbscan's "
                    "`validity_index` does; `matlab` as the authors' MATLAB code (and R's dbscan::dbcv) "
                    "does, with its rules for singletons (noise) and one cluster (0); both of these "
-                   "follow the order of the rows")
+                   "follow the order of the rows and take no sample_weight",
+                   unweighted=("hdbscan", "matlab"))
 # scipy's metric names but Minkowski (whose p a name cannot carry: pass a Metric to dbcv)
 DBCV_METRICS = tuple(name for name in METRIC_NAMES if name != "minkowski")
 DBCV_METRIC = choice("dbcv_metric", "metric", DBCV_METRICS,
@@ -285,21 +286,26 @@ def _clusters(p: Partition, tree: str, X: np.ndarray | None = None,
     """The points of the clusters ``kept`` (all by default; their rows of ``X``, the
     partition's by default) and how many members sit at each: with ``tree="distance"`` each
     cluster's distinct points in the order of their coordinates (so neither the row order
-    nor which copy is which matters), else its rows in their order (copies None)."""
+    nor which copy is which matters), a row counted its weight's times, else its rows in
+    their order (copies None)."""
     X = p.X if X is None else X
     kept = range(p.n_clusters) if kept is None else kept
     order = np.argsort(p.codes, kind="stable")
-    starts = np.concatenate(([0], np.cumsum(p.sizes)))
-    members = [X[order[starts[k] : starts[k + 1]]] for k in kept]
+    starts = np.concatenate(([0], np.cumsum(p.rows_per_cluster)))
+    rows = [order[starts[k] : starts[k + 1]] for k in kept]
     if tree != "distance":
-        return members, [None] * len(members)
-    distinct = [np.unique(points, axis=0, return_counts=True) for points in members]
-    for (points, _), rows in zip(distinct, members):
-        if points.shape[0] < 2:
+        return [X[at] for at in rows], [None] * len(rows)
+    points, copies = [], []
+    for k, at in zip(kept, rows):
+        distinct, where = np.unique(X[at], axis=0, return_inverse=True)
+        if distinct.shape[0] < 2:
             raise UndefinedIndexError(
-                f"DBCV is undefined for a cluster whose {rows.shape[0]} members are copies of one point: it has no spanning tree."
+                f"DBCV is undefined for a cluster whose {p.sizes[k]} members are copies of one point: it has no spanning tree."
             )
-    return [points for points, _ in distinct], [copies.astype(float) for _, copies in distinct]
+        weights = None if p.weights is None else p.weights[at]
+        points.append(distinct)
+        copies.append(np.bincount(where.ravel(), weights=weights, minlength=distinct.shape[0]).astype(float))
+    return points, copies
 
 
 def _tree_numpy(points: np.ndarray, copies: np.ndarray | None, budget_mb: float, tree: str, metric: Metric | None = None):
@@ -375,29 +381,33 @@ def _separations(inner: list, budget_mb: float, kernels, metric: Metric | None =
     """Each cluster's DSPC to its nearest cluster, ``min_j DSPC(C_i, C_j)``, from the internal
     nodes: the smallest mutual reachability between one of its internal nodes and one of
     another cluster's. O(n) memory: each internal node's nearest other cluster in row blocks
-    within the budget (numpy), or one row at a time (compiled)."""
+    within the budget (numpy), or one row at a time, each pair of clusters' pairs once, and
+    each chunk's minimum of every cluster (compiled)."""
     sizes = np.array([points.shape[0] for points, _ in inner])
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     owner = np.repeat(np.arange(len(inner)), sizes)
     points = np.concatenate([points for points, _ in inner])
     core = np.concatenate([core for _, core in inner])
-    nearest = np.empty(points.shape[0])
     if kernels is not None:
+        minima = np.full((kernels.DBCV_CHUNKS, len(inner)), np.inf)
         PT = _feature_major(points)
-        kernels.separations(PT, starts, owner, core, *_kernel_metric(metric, PT), nearest)
-    else:
-        step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
-        for r0 in range(0, points.shape[0], step):
-            r1 = min(r0 + step, points.shape[0])
-            reach = np.maximum(_distances(points[r0:r1], points, metric), np.maximum(core[r0:r1, None], core[None, :]))
-            reach[owner[r0:r1, None] == owner[None, :]] = np.inf  # its own cluster
-            nearest[r0:r1] = reach.min(axis=1)
+        kernels.separations(PT, starts, owner, core, *_kernel_metric(metric, PT), minima)
+        return minima.min(axis=0)
+    nearest = np.empty(points.shape[0])
+    step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
+    for r0 in range(0, points.shape[0], step):
+        r1 = min(r0 + step, points.shape[0])
+        reach = np.maximum(_distances(points[r0:r1], points, metric), np.maximum(core[r0:r1, None], core[None, :]))
+        reach[owner[r0:r1, None] == owner[None, :]] = np.inf  # its own cluster
+        nearest[r0:r1] = reach.min(axis=1)
     return np.minimum.reduceat(nearest, starts[:-1])
 
 
 def _dbcv(p: Partition, n_objects: int, tree: str, metric="euclidean") -> float:
     """DBCV of the partition, each cluster weighted by n_i / ``n_objects``."""
     DBCV_TREE.check(tree)
+    if p.weights is not None:
+        DBCV_TREE.refuse_weights(tree, "DBCV")
     metric = _dbcv_metric(metric)
     if tree == "matlab":
         kept = np.flatnonzero(p.sizes >= 2)  # the MATLAB code's singletons are noise, counted in n

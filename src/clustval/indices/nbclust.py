@@ -135,19 +135,23 @@ def hubert_from_partition(p: Partition) -> float:
     # twice, the same correlation), sum d from the distance pass's per-cluster sums,
     # sum d^2 = 2 n sum_i ||x_i - xbar||^2 from the coordinates, and the sums of q (one value
     # per pair of clusters) over the K x K pairs of clusters weighted by their object pairs.
+    # With weights, the pairs of the repeated objects: a row's sums count w_i times, and the
+    # w_i (w_i - 1) pairs of its own copies (d = 0, q = 0: within) are among n_k (n_k - 1).
     p.require_clusters("Hubert")
     n, sizes = p.n, p.sizes.astype(float)
     pairs = n * (n - 1)  # ordered pairs: exact in a float up to n ~ 9e7
     # between[k, l] = sum of d(i, j) over i in C_k, j in C_l (each cluster's rows summed
     # pairwise, along a contiguous axis)
     sums = p.distance_stats.cluster_sums
+    if p.weights is not None:
+        sums = sums * p.weights[:, None]
     order = np.argsort(p.codes, kind="stable")
-    ends = np.cumsum(p.sizes)
+    ends = np.cumsum(p.rows_per_cluster)
     between = np.stack([np.ascontiguousarray(sums[order[end - size : end]].T).sum(axis=1)
-                        for end, size in zip(ends.tolist(), p.sizes.tolist())])  # fmt: skip
+                        for end, size in zip(ends.tolist(), p.rows_per_cluster.tolist())])  # fmt: skip
     sum_d = float(between.sum())
     centred = p.shifted - p.grand_mean
-    sum_dd = 2 * n * float(np.sum(centred * centred))
+    sum_dd = 2 * n * p.total(centred * centred)
     # sum d^2 - (sum d)^2 / pairs loses digits as far as d hardly varies (no pair pass);
     # within ~2^-40 of sum d^2 it is rounding: d is then a constant (as far as sums tell)
     ss_d = sum_dd - sum_d * sum_d / pairs

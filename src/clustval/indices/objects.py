@@ -352,8 +352,8 @@ class Labels:
     """Labels checked and factorised once (:func:`as_labels`): ``codes`` in 0..K-1, in the
     sorted order of ``uniques``, the labels they stand for. Every index that takes labels
     also takes this, so that a call scoring many indices reads its labels once. ``noise``:
-    how many objects a noise policy left out before these (an index whose definition counts
-    noise objects in n, as DBCV's does, reads it).
+    how many objects a noise policy left out before these, each counted with its copies (an
+    index whose definition counts noise objects in n, as DBCV's does, reads it).
 
     Examples
     --------
@@ -523,7 +523,8 @@ def check_noise(noise) -> str | None:
     raise InputError(f"noise = {noise!r}; use one of {', '.join(map(repr, NOISE_POLICIES))} (or None)")
 
 
-def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred") -> tuple[Labels, np.ndarray | None]:
+def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
+                weights: np.ndarray | None = None) -> tuple[Labels, np.ndarray | None]:  # fmt: skip
     """The clustering under the noise policy, and which objects remain (None: all).
 
     Parameters
@@ -535,6 +536,9 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred") ->
         label occurs.
     name : str
         The labels' name, as the warning and errors say it.
+    weights : ndarray of int64, optional
+        Each object's count of copies: the noise objects left out count theirs
+        (:attr:`Labels.noise`).
 
     Returns
     -------
@@ -572,7 +576,8 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred") ->
             raise InputError(f"every object of {name} is noise ({NOISE_LABEL}): nothing is left to score.")
         codes = labels.codes[kept]
         codes = codes - (codes > code)  # the noise code's place closes up
-        return Labels(codes, np.delete(labels.uniques, code), labels.noise + int(is_noise.sum())), kept
+        left_out = int(is_noise.sum() if weights is None else weights[is_noise].sum())
+        return Labels(codes, np.delete(labels.uniques, code), labels.noise + left_out), kept
     # singletons: the other clusters keep their order, each noise object follows alone
     # (the labels stand for codes from here: a noise object has no label of its own)
     k = labels.uniques.shape[0]
@@ -720,7 +725,7 @@ def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None,
             at, weights = copies
             labels = Labels(labels.codes[at], labels.uniques, labels.noise)
             truth = None if truth is None else Labels(truth.codes[at], truth.uniques, truth.noise)
-    labels, kept = apply_noise(labels, noise, name)
+    labels, kept = apply_noise(labels, noise, name, weights)
     if weights is not None and not weights.all():  # an object of weight 0 is absent
         weighed = weights > 0 if kept is None else weights[kept] > 0
         if not weighed.any():

@@ -72,6 +72,9 @@ class IndexOption:
     infinite: bool = False  # a number may be inf
     pattern: str | None = None  # a text's form, a regular expression it matches whole
     form: str = ""  # a text's form as the docs and errors say it
+    # a choice's values with which its index takes no sample_weight (those of an index whose
+    # entry takes weights: IndexSpec.weights), each refused in one line
+    unweighted: tuple = ()
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -79,6 +82,8 @@ class IndexOption:
         if "\n" in self.description:
             raise InputError(f"option {self.name!r}: the description is one line.")
         self.check(self.default)
+        if self.default in self.unweighted or not set(self.unweighted) <= set(self.values):
+            raise InputError(f"option {self.name!r}: unweighted names values of the choice other than its default.")
 
     @property
     def flag(self) -> str:
@@ -162,6 +167,36 @@ class IndexOption:
         raise InputError(f"{self.name} = {value!r}; use a number of at least {self.minimum:g}"
                          + (", or inf" if self.infinite else ""))
 
+    def refuse_weights(self, value, index: str) -> None:
+        """One line of InputError when ``index`` takes no ``sample_weight`` with this option at
+        ``value`` (:attr:`unweighted`).
+
+        Parameters
+        ----------
+        value : object
+            The option's value, checked.
+        index : str
+            The index's label, as the error names it.
+
+        Raises
+        ------
+        clustval.errors.InputError
+            ``value`` is one of :attr:`unweighted`.
+
+        Examples
+        --------
+        >>> rule = choice("tree", "tree", ("distance", "matlab"), "a tree", unweighted=("matlab",))
+        >>> rule.refuse_weights("distance", "DBCV")
+        >>> rule.refuse_weights("matlab", "DBCV")
+        Traceback (most recent call last):
+        ...
+        clustval.errors.InputError: DBCV takes no sample_weight with tree = 'matlab' (only with 'distance'): leave the weights out, or choose another tree.
+        """
+        if value in self.unweighted:
+            weighed = ", ".join(repr(v) for v in self.values if v not in self.unweighted)
+            raise InputError(f"{index} takes no sample_weight with {self.name} = {value!r} (only with {weighed}): "
+                             f"leave the weights out, or choose another {self.name}.")  # fmt: skip
+
     def parse(self, text: str):
         """The value of the command line's text ``text`` (a number or a seed), checked.
 
@@ -197,15 +232,17 @@ class IndexOption:
         return {"type": "number", "minimum": self.minimum}
 
 
-def choice(name: str, keyword: str, values: tuple[str, ...], description: str) -> IndexOption:
-    """An option that takes one of ``values``, the first by default.
+def choice(name: str, keyword: str, values: tuple[str, ...], description: str, *,
+           unweighted: tuple[str, ...] = ()) -> IndexOption:  # fmt: skip
+    """An option that takes one of ``values``, the first by default (``unweighted``: those with
+    which its index takes no ``sample_weight``).
 
     Examples
     --------
     >>> choice("sil_average", "average", ("objects", "clusters"), "Sil's mean").default
     'objects'
     """
-    return IndexOption(name, keyword, values[0], description, "choice", tuple(values))
+    return IndexOption(name, keyword, values[0], description, "choice", tuple(values), unweighted=tuple(unweighted))
 
 
 def flag(name: str, keyword: str, description: str) -> IndexOption:

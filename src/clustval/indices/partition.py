@@ -155,9 +155,11 @@ class Partition:
         weight's times, and so are the distance extremes (a copy adds only distances 0
         within its cluster), the distance pass's cluster sums (``sum_j w_j d(i, j)``: each
         row's sums, the same for each of its copies, whose own copies add 0), the
-        silhouette's terms (:attr:`silhouette_terms`) and the nearest neighbours' shares
-        (a copy's nearest neighbour is another copy of it, at distance 0). The rank passes
-        and the neighbour tables are refused: they have no weighted form here yet.
+        silhouette's terms (:attr:`silhouette_terms`), the nearest neighbours' shares
+        (a copy's nearest neighbour is another copy of it, at distance 0) and the neighbour
+        slots of :meth:`neighbour_shares` (a copy's M nearest: its own other copies, then
+        the rows in distance order, each with its copies). The rank passes are refused:
+        they have no weighted form here yet.
 
     Raises
     ------
@@ -259,7 +261,8 @@ class Partition:
         Raises
         ------
         clustval.errors.InputError
-            Weights on this partition, and an index whose entry takes none.
+            Weights on this partition, and an index that takes none with these options
+            (:meth:`~clustval.indices.registry.IndexSpec.refuse_weights`).
 
         Examples
         --------
@@ -268,8 +271,8 @@ class Partition:
         >>> Partition([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1], needs=db.needs).value(db, {})
         0.1
         """
-        if not spec.weights and self.weights is not None:
-            raise InputError(f"{spec.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
+        if self.weights is not None:
+            spec.refuse_weights(given)
         return spec.core(self, **spec.core_options(given))
 
     @described(parameters=SCORES_PARAMETERS)
@@ -685,6 +688,7 @@ class Partition:
         >>> d.tolist(), j.tolist(), p.nearest_neighbours(1)[1].tolist()
         ([[1.0, 3.0], [1.0, 2.0], [2.0, 3.0], [4.0, 6.0]], [[1, 2], [0, 2], [1, 0], [2, 1]], [[1], [0], [1], [2]])
         """
+        self._refuse_weights("a table of each row's nearest other rows")  # a copy's are its copies
         table = self.neighbour_table(M)
         return table.distances[:, :M], table.neighbours[:, :M]
 
@@ -696,10 +700,15 @@ class Partition:
         neighbour nearer than the M-th distance; the slots at the M-th distance shared
         equally by all the objects tied there), the same for every order of the rows.
 
+        With weights, one row per row of :attr:`X`: the slots of any one of its copies among
+        the repeated rows (its own other copies first, at distance 0;
+        :func:`clustval._engine.knn.same_shares`), their shares counted the row's weight's
+        times, so that sums over them are those over the repeated rows.
+
         Returns
         -------
-        distances, same, other : ndarray of shape (n, M)
-            ``same + other`` is 1 in every slot.
+        distances, same, other : ndarray of shape (rows of X, M)
+            ``same + other`` is 1 in every slot (its weight, with weights).
 
         Examples
         --------
@@ -707,10 +716,13 @@ class Partition:
         >>> d, same, other = p.neighbour_shares(1)  # 1 is 1 from 0 (own cluster) and 2
         >>> d.ravel().tolist(), same.ravel().tolist()
         ([1.0, 1.0, 1.0, 7.0], [1.0, 0.5, 0.0, 1.0])
+        >>> w = Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1], sample_weight=[1, 1, 1, 2])
+        >>> w.neighbour_shares(1)[1].ravel().tolist()  # 9's nearest is its copy, twice
+        [1.0, 0.5, 0.0, 2.0]
         """
-        table = self.neighbour_table(M)
-        same, other = same_shares(table, M, self.codes)
-        return table.distances[:, :M], same, other
+        table = self.neighbour_table(M if self.weights is None else min(M, self.X.shape[0] - 1))
+        distances, same, other = same_shares(table, M, self.codes, self.weights)
+        return distances, self._weighted(same), self._weighted(other)
 
     @described(parameters=_PARAMETERS)
     def neighbour_table(self, M: int) -> NeighbourTable:
@@ -721,17 +733,18 @@ class Partition:
         Returns
         -------
         clustval._engine.knn.NeighbourTable
-            The widest search so far (M columns or more), its arrays read-only.
+            The widest search so far (M columns or more), its arrays read-only; with weights,
+            the rows' neighbours among the rows, the ties counted with their copies.
 
         Examples
         --------
         >>> Partition([[0.0], [1.0], [2.0], [9.0]], [0, 0, 1, 1]).neighbour_table(1).tied.tolist()
         [1, 2, 1, 1]
         """
-        self._refuse_weights("a search for the nearest neighbours")
         if self._neighbours is None or self._neighbours.distances.shape[1] < M:
             found = nearest_neighbours(self.X, M, codes=self.codes, precomputed=self.precomputed,
-                                       memory_budget_mb=self.memory_budget_mb, metric=self.metric)  # fmt: skip
+                                       memory_budget_mb=self.memory_budget_mb, metric=self.metric,
+                                       weights=self.weights)  # fmt: skip
             for table in found:
                 if table is not None:
                     table.flags.writeable = False  # shared by the indices: no one changes it

@@ -179,6 +179,47 @@ class IndexSpec:
         return {option.keyword: given[option.name] for option in self.options if option.name in given}
 
     @_by_name
+    def refuse_weights(self, given: Mapping[str, object]) -> None:
+        """One line of InputError when the index takes no ``sample_weight`` with the options
+        ``given``: its entry takes none (:attr:`weights`), or an option's value is one its
+        declaration weighs not (:attr:`clustval.indices.options.IndexOption.unweighted`).
+
+        Raises
+        ------
+        clustval.errors.InputError
+            The index, so given, takes no weights.
+
+        Examples
+        --------
+        >>> get_index("dbcv").refuse_weights({"dbcv_tree": "distance"})
+        >>> get_index("dbcv").refuse_weights({"dbcv_tree": "matlab"})
+        Traceback (most recent call last):
+        ...
+        clustval.errors.InputError: DBCV takes no sample_weight with dbcv_tree = 'matlab' (only with 'distance'): leave the weights out, or choose another dbcv_tree.
+        """
+        if not self.weights:
+            raise InputError(f"{self.label} takes no sample_weight (IndexSpec.weights); leave the weights out.")
+        for option in self.options:
+            option.refuse_weights(given.get(option.name, option.default), self.label)
+
+    @_by_name
+    def takes_weights(self, given: Mapping[str, object]) -> bool:
+        """Whether the index takes ``sample_weight`` with the options ``given``
+        (:meth:`refuse_weights` says why not).
+
+        Returns
+        -------
+        bool
+            True when its entry takes weights and no option's value refuses them.
+
+        Examples
+        --------
+        >>> get_index("db").takes_weights({}), get_index("dbcv").takes_weights({"dbcv_tree": "hdbscan"})
+        (True, False)
+        """
+        return self.weights and all(given.get(o.name, o.default) not in o.unweighted for o in self.options)
+
+    @_by_name
     def needs_for(self, given: Mapping[str, object]) -> frozenset[str]:
         """What the core reads with the options ``given`` (score()'s keywords): :attr:`needs`,
         and what an option's value adds (XB's closest pair comes from the distance pass), as
@@ -552,18 +593,19 @@ INDICES: dict[str, IndexSpec] = {
              nbclust.dindex, nbclust.dindex_from_partition, k_rule="max_diff", weights=True),
         _int("hubert", "Hubert", "higher", (-1, 1),
              "Hubert & Arabie (1985), J. Classif. 2:193-218; Halkidi et al. (2001)", nbclust.hubert,
-             nbclust.hubert_from_partition, k_rule="min_diff"),
+             nbclust.hubert_from_partition, k_rule="min_diff", weights=True),
         # ---- internal: genieclust's and cvi's indices
         # near-neighbour indices of Gagolewski, Bartoszuk & Cena (2021) (clustval.indices.neighbours;
         # M = 25 and the DuNN-OWA variants their benchmarks report) and the batch forms of
         # the centroid indices of the incremental-CVI literature (clustval.indices.cvi)
-        _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, neighbours.wcnn, neighbours.wcnn_from_partition),
+        _int("wcnn", "WCNN_25", "higher", (-_INF, 1), _GAGOLEWSKI, neighbours.wcnn, neighbours.wcnn_from_partition,
+             weights=True),
         _int("dunnowa", "DuNN-OWA", "higher", (-_INF, _INF), _GAGOLEWSKI, neighbours.dunnowa,
              neighbours.dunnowa_from_partition,
-             (neighbours.DUNNOWA_M, neighbours.DUNNOWA_NUMERATOR, neighbours.DUNNOWA_DENOMINATOR)),
+             (neighbours.DUNNOWA_M, neighbours.DUNNOWA_NUMERATOR, neighbours.DUNNOWA_DENOMINATOR), weights=True),
         *(_int(f"dunnowa_m25_{a.lower()}_{b.lower()}", f"DuNN_25_{a}_{b}", "higher", (-_INF, _INF),
                _GAGOLEWSKI, getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}"),
-               getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}_from_partition"))
+               getattr(neighbours, f"dunnowa_m25_{a.lower()}_{b.lower()}_from_partition"), weights=True)
           for a, b in (("Min", "Max"), ("Mean", "Mean"), ("Max", "Min"))),
         _int("ps", "PS", "higher", (-_INF, _INF),
              "Yang & Wu (2001), Proc. IEEE FUZZ 1:89-92, crisp form of Lughofer (2008), "
@@ -578,12 +620,12 @@ INDICES: dict[str, IndexSpec] = {
              "Zhao & Franti (2014), Data Knowl. Eng. 92:77-89", cvi.wb, cvi.wb_from_partition, weights=True),
         _int("conn", "CONN", "higher", (0, 1),
              "Tasdemir & Merenyi (2011), IEEE Trans. Syst. Man Cybern. B 41(4):1039-1053; "
-             "the objects as prototypes", cvi.conn, cvi.conn_from_partition),
+             "the objects as prototypes", cvi.conn, cvi.conn_from_partition, weights=True),
         # ---- internal: density-based (clustval.indices.density)
         _int("dbcv", "DBCV", "higher", (-1, 1),
              "Moulavi, Jaskowiak, Campello, Zimek & Sander (2014), Proc. SIAM SDM, 839-847",
              density.dbcv, density.dbcv_from_partition, (density.DBCV_TREE, density.DBCV_METRIC),
-             undefined_for=_SINGLETONS),
+             undefined_for=_SINGLETONS, weights=True),
     )
 }  # fmt: skip
 document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry

@@ -124,7 +124,7 @@ def score(
             name
             for name in (names_of("internal") if data is not None else ())
             if (is_euclidean(metric) or COORDINATES not in INDICES[name].needs)
-            and (sample_weight is None or INDICES[name].weights)
+            and (sample_weight is None or INDICES[name].takes_weights(given))
         )
         if not wanted:
             raise InputError(
@@ -424,8 +424,10 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
             )
     if weighted:
         if names is None:
-            specs = [spec for spec in specs if spec.weights]
+            specs = [spec for spec in specs if spec.takes_weights(given)]
         refuse_unweighted(specs)
+        for spec in specs:
+            spec.refuse_weights(given)
     needs = frozenset().union(*(spec.needs_for(given) for spec in specs))
     return specs, given, needs
 
@@ -446,17 +448,17 @@ def refuse_unweighted(specs) -> None:
 
     Examples
     --------
-    >>> refuse_unweighted([get_index("db"), get_index("wcnn")])
+    >>> refuse_unweighted([get_index("db"), get_index("tau")])
     Traceback (most recent call last):
     ...
-    clustval.errors.InputError: wcnn takes no sample_weight (its ranks, neighbour lists or density have no weighted form here yet: a copy at distance 0 moves them); the internal indices that take weights are stdi, db, ...: leave wcnn out, or the weights.
+    clustval.errors.InputError: tau takes no sample_weight (its pair ranks have no weighted pass here yet); the internal indices that take weights are stdi, db, ...: leave tau out, or the weights.
     """
     unweighted = [spec.name for spec in specs if not spec.weights]
     if unweighted:
         them = ", ".join(unweighted)
         weighted = ", ".join(name for name in names_of("internal") if INDICES[name].weights)
         raise InputError(
-            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (its ranks, neighbour lists or "
-            "density have no weighted form here yet: a copy at distance 0 moves them); the internal "
+            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (its pair ranks have no "
+            "weighted pass here yet); the internal "
             f"indices that take weights are {weighted}: leave {them} out, or the weights."
         )
