@@ -48,9 +48,9 @@ batches take about 8 V / budget passes, the groups about 2 * 8 V_s / budget, V_s
 values of the smaller class (about N_T / K for K clusters of equal size; per group one pass
 over the larger class, the one over the smaller costing its share), but each streamed
 value costs a merge with the held ones. The first pass's time picks the quicker plan: at
-K = 10 and the default 256 MB, the batches at n = 20,000 (7 batches against 2 groups), the
-groups at 40,000 (13 passes against 26) and at 100,000 (30 groups against about 150
-batches). A plan of 16 passes or more warns (:class:`~clustval.errors.SlowPassesWarning`),
+K = 10 and the default 256 MB, the groups at n = 20,000 on overlapping partitions (2 groups,
+5-6 passes against 7), 40,000 (12 passes against 26) and 100,000 (30 groups against about
+150 batches). A plan of 16 passes or more warns (:class:`~clustval.errors.SlowPassesWarning`),
 with the budget that takes about eight.
 The passes cannot be bounded apart from the overlap within a fixed budget: each comparison
 of a within value with a between value in one bucket is decided only by the two values (or
