@@ -197,24 +197,28 @@ def _four_features(P, i, Q, j0, j1, out):  # pragma: no cover
     _sweep(P, i, Q, 0, 4, j0, j1, out, True, True)
 
 
-@numba.njit(cache=True, nogil=True)
-def _wide_end_features(P, i, Q, j0, j1, out):  # pragma: no cover
+@numba.njit(cache=True, nogil=True, inline="always")
+def _more_features(P, i, Q, j0, j1, out, wide_end):  # pragma: no cover
+    """The sweeps of more than 8 features: 8 at a time, the last of 8 (``wide_end``) or 4."""
     _sweep(P, i, Q, 0, 8, j0, j1, out, True, False)
     f = 8
-    while f + 8 < P.shape[0]:
+    while f + (8 if wide_end else 4) < P.shape[0]:
         _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
         f += 8
-    _sweep(P, i, Q, f, 8, j0, j1, out, False, True)
+    if wide_end:  # a constant: each width a call with its own literal, as distances has it
+        _sweep(P, i, Q, f, 8, j0, j1, out, False, True)
+    else:
+        _sweep(P, i, Q, f, 4, j0, j1, out, False, True)
+
+
+@numba.njit(cache=True, nogil=True)
+def _wide_end_features(P, i, Q, j0, j1, out):  # pragma: no cover
+    _more_features(P, i, Q, j0, j1, out, True)
 
 
 @numba.njit(cache=True, nogil=True)
 def _narrow_end_features(P, i, Q, j0, j1, out):  # pragma: no cover
-    _sweep(P, i, Q, 0, 8, j0, j1, out, True, False)
-    f = 8
-    while f + 4 < P.shape[0]:
-        _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
-        f += 8
-    _sweep(P, i, Q, f, 4, j0, j1, out, False, True)
+    _more_features(P, i, Q, j0, j1, out, False)
 
 
 #: The distances of each form, as rowstep's _STEPS (by the form's number of dimensions)
