@@ -84,13 +84,33 @@ _K_RULE = {
 }
 
 
+# Clustering.jl's functions (JuliaStats/Clustering.jl 0.15.8, whose own tests
+# tests/indices/test_clusteringjl_port.py ports, each difference asserted there): index ->
+# (the call, how its value relates to clustval's)
+CLUSTERING_JL = {
+    "sil": ("mean(silhouettes(assignments, distances))", "same"),
+    "calinski_harabasz": ("clustering_quality(X, centres, assignments; quality_index=:calinski_harabasz)",
+                          "same at its default metric SqEuclidean(); with Euclidean() it sums unsquared distances"),
+    "xb": ("clustering_quality(X, centres, assignments; quality_index=:xie_beni)",
+           "same at its default metric SqEuclidean(); with Euclidean() it sums unsquared distances"),
+    "db": ("clustering_quality(X, centres, assignments; quality_index=:davies_bouldin)", "same"),
+    "dunn": ("clustering_quality(X, assignments; quality_index=:dunn)", "same"),
+    "ari": ("randindex(a, b)[1]", "same"),
+    "rand": ("randindex(a, b)[2]", "same"),
+    "vi": ("varinfo(a, b)", "same"),
+    "v_measure": ("vmeasure(a, b)", "same"),
+    "mutual_info": ("mutualinfo(a, b; normed=false)", "same"),
+    "nmi": ("mutualinfo(a, b)", "same: 2 MI / (H(a) + H(b)), the arithmetic mean"),
+}  # fmt: skip
+
+
 def peers(name: str) -> list[str]:
     """Where the peers compute index ``name``, and whether they define it the same way:
     scikit-learn's function of the same index (``clustval.compat.sklearn``, with the cases
     of its ``DEPARTURES``), clusterCrit's criteria
     (``clustval.compat.clustercrit.COUNTERPART``; ``DEPARTURES`` says how one departs),
-    genieclust's (``clustval.indices.neighbours.GENIECLUST_PEERS``) and cvi's
-    (``clustval.indices.cvi.CVI_PEERS``)."""
+    genieclust's (``clustval.indices.neighbours.GENIECLUST_PEERS``), cvi's
+    (``clustval.indices.cvi.CVI_PEERS``) and Clustering.jl's (:data:`CLUSTERING_JL`)."""
     from clustval.compat import clustercrit
     from clustval.compat import sklearn as sklearn_names
 
@@ -112,6 +132,9 @@ def peers(name: str) -> list[str]:
     if name in CVI_PEERS:
         cls, relation = CVI_PEERS[name]
         found.append(f"cvi `{cls}().get_cvi(X, y)` ({relation})")
+    if name in CLUSTERING_JL:
+        call, relation = CLUSTERING_JL[name]
+        found.append(f"Clustering.jl `{call}` ({relation})")
     return found
 
 
@@ -154,7 +177,7 @@ def index_details() -> str:
                          "keys): " + "; ".join(option_text(option) for option in spec.options) + ".")
         if spec.kind == "internal":
             facts.append(f"Best K (`select_k`, the vote): {_K_RULE[spec.k_rule]}.")
-        facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn, clusterCrit, genieclust and cvi") + ".")
+        facts.append("Peers: " + ("; ".join(peers(spec.name)) or "none of scikit-learn, clusterCrit, genieclust, cvi and Clustering.jl") + ".")
         parts.append(f"### `{spec.name}`\n\n" + "\n".join(
             f"- {fact}" for fact in facts) + "\n\n" + description(function))
     return "\n\n".join(parts)

@@ -168,8 +168,13 @@ def test_the_generated_parts_render_from_the_registry_and_the_parser():
     # the peers: scikit-learn's aliases, and clusterCrit's criteria with how they depart
     assert hooks.peers("ari") == [
         "scikit-learn `adjusted_rand_score` (differs on: two empty labellings; labels given as a list "
-        "mixing numbers and strings)"
+        "mixing numbers and strings)",
+        "Clustering.jl `randindex(a, b)[1]` (same)",
     ]
+    # every Clustering.jl name is an index whose ported tests name that function
+    ported = (REPO / "tests" / "indices" / "test_clusteringjl_port.py").read_text(encoding="utf-8")
+    for name, (call, _) in hooks.CLUSTERING_JL.items():
+        assert name in INDICES and call.split("(")[0] in ported, name
     # the table of where scikit-learn's names and the indices differ, one row per departure
     from clustval.compat.sklearn import DEPARTURES
 
