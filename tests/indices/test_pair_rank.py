@@ -369,6 +369,28 @@ def test_the_progress_plan_covers_every_pass_and_sort_and_shows_no_eta_before_it
     assert draws[0].endswith("ETA ?")  # the first histogram under way: no plan yet
 
 
+def test_the_groups_merges_count_in_the_progress_plan_and_end_it(monkeypatch):
+    # the groups' merges are steps of the bar, planned with the groups and counted as they
+    # run: the steps done end equal to the total
+    from clustval._engine import pair_pass, progress
+
+    monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)
+    rng = np.random.default_rng(6)
+    X, codes = rng.normal(size=(1400, 3)), rng.integers(0, 5, 1400)
+    reporter = progress.Reporter(io.StringIO())
+    token = progress._CURRENT.set(reporter)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", clustval.errors.SlowPassesWarning)
+            s = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    finally:
+        progress._CURRENT.reset(token)
+    draws = [line.rstrip("\n") for line in reporter.stream.getvalue().split("\r")[1:]]
+    assert _stats(s) == _sorted_oracle(X, codes)
+    done, total = map(int, draws[-1].split("pair-rank passes ")[1].split()[0].rstrip(":").split("/"))
+    assert done == total > s.passes * pair_pass._CALLS  # the merges' steps beyond the passes'
+
+
 def test_one_buffer_holds_every_batch(monkeypatch):
     # a later batch larger than the first must not hold a second buffer beside the first
     from clustval._engine import pair_pass

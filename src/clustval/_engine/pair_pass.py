@@ -137,6 +137,10 @@ _PICKED_SHARE = 64
 # 5 % moved labels the groups took 2.5-2.8 s against the batches' 3.0-3.4 s, on blobs with
 # std 3 1.9 s against 1.9-2.3 s, the histogram pass that times them 0.19 s
 _MERGE_S = 2e-9
+# Seconds of wall time to sort a streamed value and merge it with the held ones (two threads;
+# n = 20,000, random labels: 1.4 s for 1.8e8 values): the progress bar counts them as steps,
+# as many as that time is of a pass's _CALLS (the merges take most of a group's time)
+_STREAMED_S = 8e-9
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
@@ -330,6 +334,10 @@ class PairValues:
         # batches sorted (_SORT_STEPS each)
         self.progress: _progress.Step | None = None
         self.sorted = 0  # batches sorted and merged
+        self.merge_steps = 0  # steps of the bar counted for streamed values merged (merged)
+        # the current plan's (its _solve sets them): steps a streamed value counts, values merged
+        # and steps counted before it
+        self.steps_per_merged, self.merged_count, self.merge_steps_before = 0.0, 0, 0
         steps = 1 if precomputed else X.shape[1]
         self.compiled = self.metric is None and _compiled.pair_kernels(self.n_pairs * steps) is not None
         if self.compiled:
@@ -494,22 +502,43 @@ class PairValues:
         """The buffer after its first ``used`` values: where a stream runs beside them."""
         return self._collected[used:]
 
-    def planned(self, passes: int, sorts: int = 0, *, known: bool = False) -> None:
-        """Count ``passes`` more passes and ``sorts`` more sorted batches to come in the
-        progress bar's total (which always covers the pass under way); ``known``: the plan
-        follows from a histogram, so the bar may show an ETA."""
+    def planned(self, passes: int, sorts: int = 0, *, merges: int = 0, known: bool = False) -> None:
+        """Count ``passes`` more passes, ``sorts`` more sorted batches and ``merges`` more
+        steps of streamed values merged to come in the progress bar's total (which always
+        covers the pass under way); ``known``: the plan follows from a histogram, so the bar
+        may show an ETA."""
         if self.progress is not None:
             self.progress.known = self.progress.known or known
-            committed = self.passes * _CALLS + self.sorted * _SORT_STEPS
-            self.progress.total = max(self.progress.total + passes * _CALLS + sorts * _SORT_STEPS, committed)
+            more = passes * _CALLS + sorts * _SORT_STEPS + merges
+            self.progress.total = max(self.progress.total + more, self._committed())
             self.progress.doing(f"pass {self.passes}")
+
+    def _committed(self) -> int:
+        """The steps of the bar the passes, sorts and merges so far count."""
+        return self.passes * _CALLS + self.sorted * _SORT_STEPS + self.merge_steps
 
     def batch_sorted(self) -> None:
         """Count a batch sorted and merged."""
         self.sorted += 1
         if self.progress is not None:
-            self.progress.total = max(self.progress.total, self.passes * _CALLS + self.sorted * _SORT_STEPS)
+            self.progress.total = max(self.progress.total, self._committed())
             self.progress.advance(_SORT_STEPS)
+
+    def plan_merges(self, values: int, steps_per_value: float) -> int:
+        """Start counting a plan's ``values`` streamed values, ``steps_per_value`` steps each;
+        returns the steps they take in all (as :meth:`merged` counts them)."""
+        self.steps_per_merged, self.merged_count, self.merge_steps_before = steps_per_value, 0, self.merge_steps
+        return int(values * steps_per_value)
+
+    def merged(self, count: int) -> None:
+        """Count ``count`` more streamed values sorted and merged."""
+        self.merged_count += count
+        steps = self.merge_steps_before + int(self.merged_count * self.steps_per_merged) - self.merge_steps
+        if steps:
+            self.merge_steps += steps
+            if self.progress is not None:
+                self.progress.total = max(self.progress.total, self._committed())
+                self.progress.advance(steps)
 
     def __enter__(self) -> PairValues:
         return self
@@ -655,9 +684,9 @@ def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class,
             runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
         run_below, run_equal = _merged([(run, held) for run in runs], sort=True)
         below, equal = below + run_below, equal + run_equal
+        values.merged(sum(run.size for run in runs))
         for side, (a, b) in edges.items():  # copied: the next call overwrites the runs
             pieces[side] += [run[np.searchsorted(run, a) : np.searchsorted(run, b, "right")].copy() for run in runs]
-    values.batch_sorted()
     if held_class == 0:  # counted over b: w < b and w == b; b < w is the rest
         below = held.size * streamed - below - equal
     return below, equal, pieces
@@ -825,7 +854,10 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     chosen = np.flatnonzero(collect)
     batches = _groups(chosen, total, capacity)
     passes = len(batches) + 2 * len(groups)
-    values.planned(passes or int(bool(picks)), sorts=len(batches) + len(groups), known=True)
+    # a group's merges take most of its time: the bar counts them in steps of a pass's time
+    streamed_values = sum(int((W, B)[1 - held_class][group].sum()) for group in groups)
+    merge_steps = values.plan_merges(streamed_values, _STREAMED_S * _CALLS / max(pass_s, 1e-6))
+    values.planned(passes or int(bool(picks)), sorts=len(batches), merges=merge_steps, known=True)
     if root and passes + 1 >= _MANY_PASSES:
         # a batch and its sort, or a group's stream, its sort and its merges; a batch holds the
         # budget's worth of both classes' values, a group _HELD_SHARE of it of one class
