@@ -657,14 +657,16 @@ def _merged(pairs: list[tuple[np.ndarray, np.ndarray]], *, sort: bool = False) -
 
 
 def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class, part_hist, *,
-                edges: dict[int, tuple[float, float]], t_low=-1, t_high=None,
+                edges: dict[int, tuple[float, float]], aside: int = 0, t_low=-1, t_high=None,
                 tails: tuple[ExactSum, ExactSum] | None = None) -> tuple[int, int, dict[int, list[np.ndarray]]]:  # fmt: skip
     """Over the values of the buckets ``group``: the (within w, between b) pairs with b < w,
     and with b == w. The class ``held_class`` is collected and sorted (a pass over its pairs
     alone), the other streamed past it (a pass over its pairs) in runs, each sorted and
     merged with it: the streamed class is never held whole. ``edges``: for each pick side,
     the bounds of its boundary bucket, one of ``group``, whose values of both classes come
-    back sorted in pieces; ``tails``: where both passes add their tail sums (TAIL_SUMS)."""
+    back sorted in pieces (``aside``: at most this many values, which the stream's buffer
+    leaves room for, so that the budget holds); ``tails``: where both passes add their tail
+    sums (TAIL_SUMS)."""
     select = np.zeros(n_buckets, dtype=bool)
     select[group] = True
     mode = COLLECT | (TAIL_SUMS if tails is not None else 0)
@@ -678,7 +680,8 @@ def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class,
     pieces = {side: [held[np.searchsorted(held, a) : np.searchsorted(held, b, "right")]] for side, (a, b) in edges.items()}
     streamed = int(part_hist[:, 1 - held_class, group].sum())
     below = equal = 0
-    for runs in values.stream(1 - held_class, lo, hi, shift, select, values.spare(held.size), streamed,
+    spare = values.spare(held.size)
+    for runs in values.stream(1 - held_class, lo, hi, shift, select, spare[: spare.size - aside], streamed,
                               t_low=t_low, t_high=t_high, tails=tails):  # fmt: skip
         if len(runs) == 1:  # halved, so that both threads have work
             runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
@@ -894,10 +897,12 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         del out, within, runs  # one batch at a time: free it before the next is collected
     for number, group in enumerate(groups):
         # with no batch, the first group's two passes (one over each class) add the tail sums
+        picked_here = {side: bucket for side, bucket in grouped_picks.items() if bucket in group}
         edges = {side: tuple(np.array([bucket_lo[bucket], bucket_hi[bucket]]).view(np.float64).tolist())
-                 for side, bucket in grouped_picks.items() if bucket in group}  # fmt: skip
+                 for side, bucket in picked_here.items()}  # fmt: skip
+        aside = sum(int(total[bucket]) for bucket in set(picked_here.values()))
         below, equal, pieces = _rank_group(values, lo, hi, shift, n_buckets, group, held_class, first.part_hist,
-                                           edges=edges, t_low=t_low, t_high=t_high,
+                                           edges=edges, aside=aside, t_low=t_low, t_high=t_high,
                                            tails=tails if picks and not batches and number == 0 else None)  # fmt: skip
         counts.add(_within_buckets(W, B, group, below, equal))
         for side, side_pieces in pieces.items():
