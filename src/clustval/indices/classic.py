@@ -224,7 +224,7 @@ def bwp_sum_from_partition(p: Partition) -> float:
 # ----------------------------------------------------------------------------- public API
 
 
-def stdi(X, labels, squared: bool = False) -> float:
+def stdi(X, labels, squared: bool = False, *, sample_weight=None) -> float:
     """STDI, the standard-deviation based index of Xie et al. (2017), eq. (9).
 
     ``STDI = [(1/K) sum_k ||c_k - xbar||] / [sum_k (1/n_k) sum_{x in C_k} ||x - c_k||]``, the
@@ -234,10 +234,10 @@ def stdi(X, labels, squared: bool = False) -> float:
     >>> stdi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # centroids 5 from xbar; 0.5 + 0.5
     5.0
     """
-    return score_alone(stdi_from_partition, X, labels, squared=squared)
+    return score_alone(stdi_from_partition, X, labels, squared=squared, sample_weight=sample_weight)
 
 
-def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False) -> float:
+def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False, sample_weight=None) -> float:
     """Davies-Bouldin index, the paper's DB.
 
     ``DB = (1/K) sum_k max_{l != k} (S_k + S_l) / M_kl`` with Davies & Bouldin's general
@@ -251,10 +251,10 @@ def db(X, labels, *, q: float = 1, p: float = 2, squared: bool = False) -> float
     >>> db([[0.0], [2.0], [10.0], [11.0]], [0, 0, 1, 1], q=2, squared=True)  # (1 + 0.25) / 9.5^2
     0.013850415512465374
     """
-    return score_alone(db_from_partition, X, labels, q=q, minkowski=p, squared=squared)
+    return score_alone(db_from_partition, X, labels, q=q, minkowski=p, squared=squared, sample_weight=sample_weight)
 
 
-def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
+def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None) -> float:
     """DBI: Davies-Bouldin with the mean pairwise distance as spread (Zhou 2016, sec. 9.2).
 
     ``DBI = (1/K) sum_k max_{l != k} (avg(C_k) + avg(C_l)) / ||c_k - c_l||``, avg(C) the mean
@@ -263,11 +263,11 @@ def dbi(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> flo
     >>> dbi([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # (1 + 1) / 10
     0.2
     """
-    return score_alone(dbi_from_partition, X, labels, memory_budget_mb)
+    return score_alone(dbi_from_partition, X, labels, memory_budget_mb, sample_weight=sample_weight)
 
 
 def xb(
-    X, labels, *, separation: str = "centroids", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, separation: str = "centroids", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """Crisp Xie-Beni index: the mean squared distance to the own centroid over a squared separation.
 
@@ -280,11 +280,12 @@ def xb(
     (0.0025, 0.0030864197530864196)
     """
     XB_SEPARATION.check(separation)
-    return score_alone(xb_from_partition, X, labels, memory_budget_mb, separation=separation)
+    return score_alone(xb_from_partition, X, labels, memory_budget_mb, separation=separation,
+                       sample_weight=sample_weight)
 
 
 def igp(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """In-group proportion, averaged over the clusters.
 
@@ -299,7 +300,7 @@ def igp(
     >>> igp([[0.0], [1.0], [2.0], [10.0]], [0, 0, 1, 1])  # 1 ties 0 and 2: (1 + 1/2) / 2, (0 + 1) / 2
     0.625
     """
-    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(igp_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def _of_every_object(values_of, X, labels, metric, memory_budget_mb, sample_weight) -> np.ndarray:
@@ -547,7 +548,7 @@ def bwp_sum(
 
 
 def dunn(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """Dunn index (Zhou 2016, sec. 9.2), also GDI11.
 
@@ -558,10 +559,10 @@ def dunn(
     >>> dunn([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1])  # gap 9 over diameter 1
     9.0
     """
-    return score_alone(dunn_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(dunn_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
-def calinski_harabasz(X, labels) -> float:
+def calinski_harabasz(X, labels, *, sample_weight=None) -> float:
     """Calinski-Harabasz index (the variance ratio criterion), from the centroids alone.
 
     ``CH = [B / (K - 1)] / [W / (n - K)]``, ``B = sum_k n_k ||c_k - xbar||^2``,
@@ -571,4 +572,4 @@ def calinski_harabasz(X, labels) -> float:
     >>> calinski_harabasz([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # (100 / 1) / (4 / 2)
     50.0
     """
-    return score_alone(calinski_harabasz_from_partition, X, labels)
+    return score_alone(calinski_harabasz_from_partition, X, labels, sample_weight=sample_weight)

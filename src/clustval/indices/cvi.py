@@ -65,7 +65,7 @@ def ps_from_partition(p: Partition) -> float:
     return refuse_nan(float(np.sum(p.sizes / p.sizes.max() - separation)), "PS")
 
 
-def ps(X, labels) -> float:
+def ps(X, labels, *, sample_weight=None) -> float:
     """PS, partition separation, crisp form (Yang & Wu 2001; Lughofer 2008).
 
     ``PS = sum_k (n_k / max_l n_l - exp(-min_{l != k} ||c_k - c_l||^2 / beta_T))``,
@@ -76,7 +76,7 @@ def ps(X, labels) -> float:
     >>> round(ps([[0.0], [2.0], [10.0]], [0, 0, 1]), 6)  # (1 - e^-4) + (1/2 - e^-4)
     1.463369
     """
-    return score_alone(ps_from_partition, X, labels)
+    return score_alone(ps_from_partition, X, labels, sample_weight=sample_weight)
 
 
 # ----------------------------------------------------------------------------- rCIP
@@ -152,7 +152,7 @@ def rcip_from_partition(p: Partition, ridge: float = 0.0) -> float:
     return p.in_data_units(refuse_nan(total, "rCIP"), -d)  # a density: degree -d
 
 
-def rcip(X, labels, *, ridge: float = 0.0) -> float:
+def rcip(X, labels, *, ridge: float = 0.0, sample_weight=None) -> float:
     """rCIP, representative cross information potential: the overlap of Gaussian models of the clusters.
 
     ``rCIP = sum_{k < l} G(c_k - c_l; Sigma_k + Sigma_l)``, G the d-variate Gaussian density
@@ -169,7 +169,7 @@ def rcip(X, labels, *, ridge: float = 0.0) -> float:
     >>> f"{rcip([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1]):.6g}"
     '7.4336e-07'
     """
-    return score_alone(rcip_from_partition, X, labels, ridge=ridge)
+    return score_alone(rcip_from_partition, X, labels, ridge=ridge, sample_weight=sample_weight)
 
 
 # ----------------------------------------------------------------------------- cSIL
@@ -189,7 +189,7 @@ def csil_from_partition(p: Partition) -> float:
     return refuse_nan(float(np.mean(s)), "cSIL")
 
 
-def csil(X, labels) -> float:
+def csil(X, labels, *, sample_weight=None) -> float:
     """cSIL, the centre-wise silhouette (Rawashdeh & Ralescu 2012), as ``cvi`` has it.
 
     ``s_k = (b_k - a_k) / max(a_k, b_k)`` (0 when both are 0), a_k the mean squared distance of
@@ -199,7 +199,7 @@ def csil(X, labels) -> float:
     >>> csil([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # (101 - 1) / 101
     0.9900990099009901
     """
-    return score_alone(csil_from_partition, X, labels)
+    return score_alone(csil_from_partition, X, labels, sample_weight=sample_weight)
 
 
 # ----------------------------------------------------------------------------- WB
@@ -217,7 +217,7 @@ def wb_from_partition(p: Partition) -> float:
     return refuse_nan(p.n_clusters * wgss / bgss, "WB")
 
 
-def wb(X, labels) -> float:
+def wb(X, labels, *, sample_weight=None) -> float:
     """WB-index: K times the within over the between sum of squares.
 
     ``WB = K WGSS / BGSS``, the K of its minimum; inf when every centroid lies on xbar, undefined
@@ -226,7 +226,7 @@ def wb(X, labels) -> float:
     >>> wb([[0.0], [2.0], [10.0], [12.0]], [0, 0, 1, 1])  # WGSS 4, BGSS 100, K 2
     0.08
     """
-    return score_alone(wb_from_partition, X, labels)
+    return score_alone(wb_from_partition, X, labels, sample_weight=sample_weight)
 
 
 # ----------------------------------------------------------------------------- CONN
@@ -408,8 +408,8 @@ def conn_from_partition(p: Partition, prototypes: int | None = None, inter: str 
     return refuse_nan(value, "CONN")
 
 
-def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed: int = 0,
-         metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
+def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed: int = 0, metric: str = "euclidean",
+         memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None) -> float:  # fmt: skip
     """CONN, the connectivity index of Tasdemir & Merenyi (2011).
 
     Each object's best-matching prototype a and second-best b add one to ``CADJ(a, b)``;
@@ -444,4 +444,4 @@ def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed
     0.595833
     """
     return score_alone(conn_from_partition, X, labels, memory_budget_mb, metric,
-                       prototypes=prototypes, inter=inter, seed=seed)  # fmt: skip
+                       prototypes=prototypes, inter=inter, seed=seed, sample_weight=sample_weight)  # fmt: skip

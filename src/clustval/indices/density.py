@@ -450,7 +450,7 @@ def dbcv_from_partition(p: Partition, tree: str = "distance", metric: str = "euc
 
 def dbcv(
     X, labels, *, tree: str = "distance", metric: str | Metric = "euclidean", noise: str | None = "cluster",
-    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None,
 ) -> float:  # fmt: skip
     """DBCV, density-based clustering validation (Moulavi, Jaskowiak, Campello, Zimek & Sander 2014, SIAM SDM).
 
@@ -481,6 +481,6 @@ def dbcv(
     0.75
     """
     check_memory_budget(memory_budget_mb)
-    objects = checked_objects(labels, noise=noise, name="labels")
+    objects = checked_objects(labels, sample_weight=sample_weight, noise=noise, name="labels")
     partition = Partition.of_objects(X, objects, needs=dbcv_from_partition.needs, memory_budget_mb=memory_budget_mb)
     return dbcv_from_partition(partition, tree, metric)

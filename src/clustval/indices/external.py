@@ -588,7 +588,7 @@ def cp_accuracy_mc_from_contingency(
 # --------------------------------------------------------------------------------------
 
 
-def accuracy(labels_true, labels_pred) -> float:
+def accuracy(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Clustering accuracy: the share of objects in the best one-to-one class-cluster map.
 
     ``Accuracy = (1/n) max_s sum_i n_{i,s(i)}`` over one-to-one maps s (:func:`best_matching`);
@@ -600,10 +600,10 @@ def accuracy(labels_true, labels_pred) -> float:
     >>> accuracy(t, p)  # classes 0, 1 matched with clusters 0, 1: (2 + 3) / 6
     0.8333333333333334
     """
-    return accuracy_from_contingency(contingency(labels_true, labels_pred))
+    return accuracy_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def purity(labels_true, labels_pred) -> float:
+def purity(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Purity: each cluster is credited with its majority class.
 
     ``Purity = (1/n) sum_j max_i n_ij``. Two clusters may share a class, so purity >= accuracy;
@@ -613,10 +613,10 @@ def purity(labels_true, labels_pred) -> float:
     >>> purity(t, p)  # majorities 2 and 3 of 6
     0.8333333333333334
     """
-    return purity_from_contingency(contingency(labels_true, labels_pred))
+    return purity_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
+def s2(labels_true, labels_pred, matching: str = "hungarian", *, sample_weight=None) -> float:
     """S2: the mean harmonic mean of sensitivity and specificity over matched class-cluster pairs.
 
     For each matched pair (class c, cluster s), paper eqs. 1-4 (eq. 4 for C = K = 2)::
@@ -643,10 +643,10 @@ def s2(labels_true, labels_pred, matching: str = "hungarian") -> float:
     >>> s2([0, 0, 1, 1], [1, 1, 0, 0], matching="identity")  # the labels taken literally
     0.0
     """
-    return s2_from_contingency(contingency(labels_true, labels_pred), matching=matching)
+    return s2_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight), matching=matching)
 
 
-def ps2(labels_true, labels_pred) -> float:
+def ps2(labels_true, labels_pred, *, sample_weight=None) -> float:
     """PS2: the harmonic mean of pair sensitivity TP/(TP+FN) and pair specificity TN/(TN+FP).
 
     ``PS2 = 2 TP TN / (TP (FP + TN) + TN (TP + FN))`` (paper eqs. 5-8), in exact integers. 0 when
@@ -657,10 +657,10 @@ def ps2(labels_true, labels_pred) -> float:
     >>> ps2(t, p)  # 2 * 4 * 6 / (4 (3 + 6) + 6 (4 + 2))
     0.6666666666666666
     """
-    return ps2_from_contingency(contingency(labels_true, labels_pred))
+    return ps2_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def f_measure(labels_true, labels_pred) -> float:
+def f_measure(labels_true, labels_pred, *, sample_weight=None) -> float:
     """F-measure (Larsen & Aone 1999): the class-size weighted best F score of each class.
 
     ``F = sum_i (a_i / n) max_j 2 n_ij / (a_i + b_j)`` (F_ij = 2PR / (P + R), P = n_ij / b_j,
@@ -671,10 +671,10 @@ def f_measure(labels_true, labels_pred) -> float:
     >>> f_measure(t, p)  # (3 * 4/5 + 3 * 6/7) / 6
     0.8285714285714286
     """
-    return f_measure_from_contingency(contingency(labels_true, labels_pred))
+    return f_measure_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def rand(labels_true, labels_pred) -> float:
+def rand(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Rand index: the share of object pairs on which both labellings agree.
 
     ``RI = (TP + TN) / C(n, 2)``, in exact integers (summaries that print a(a+d)/(m(m-1)) have a
@@ -684,10 +684,10 @@ def rand(labels_true, labels_pred) -> float:
     >>> rand(t, p)  # (4 + 6) / 15
     0.6666666666666666
     """
-    return rand_from_contingency(contingency(labels_true, labels_pred))
+    return rand_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def jaccard(labels_true, labels_pred) -> float:
+def jaccard(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Jaccard coefficient of the "same cluster" pair relations.
 
     ``JC = TP / (TP + FN + FP)``, in exact integers. 1.0 when no pair is together in either
@@ -697,10 +697,10 @@ def jaccard(labels_true, labels_pred) -> float:
     >>> jaccard(t, p)  # 4 / (4 + 3 + 2)
     0.4444444444444444
     """
-    return jaccard_from_contingency(contingency(labels_true, labels_pred))
+    return jaccard_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def fmi(labels_true, labels_pred) -> float:
+def fmi(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Fowlkes-Mallows index: the geometric mean of pair precision and pair recall.
 
     ``FMI = TP / sqrt((TP + FP)(TP + FN))``. 1.0 for identical labellings (FP = FN = 0, also when
@@ -711,10 +711,10 @@ def fmi(labels_true, labels_pred) -> float:
     >>> round(fmi(t, p), 12)  # 4 / sqrt(7 * 6)
     0.617213399848
     """
-    return fmi_from_contingency(contingency(labels_true, labels_pred))
+    return fmi_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def ari(labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
+def ari(labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true", sample_weight=None) -> float:
     """Adjusted Rand index: the Rand index corrected for chance.
 
     ``ARI = (TP - E) / ((a + b) / 2 - E)``, a = TP + FN, b = TP + FP, E = a b / C(n, 2), computed
@@ -736,10 +736,11 @@ def ari(labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_t
     >>> round(ari(t, p, model="num1", fixed="labels_pred"), 12)  # clusim's adjrand_index(t, p, "num1")
     0.331896551724
     """
-    return ari_from_contingency(contingency(labels_true, labels_pred), model=model, fixed=fixed)
+    ct = contingency(labels_true, labels_pred, sample_weight=sample_weight)
+    return ari_from_contingency(ct, model=model, fixed=fixed)
 
 
-def afm(labels_true, labels_pred) -> float:
+def afm(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Adjusted Fowlkes-Mallows index: the FMI corrected for chance (Hubert & Arabie 1985), as genieclust computes it.
 
     ``AFM = (FM - E[FM]) / (1 - E[FM])`` with ``FM = TP / sqrt(PQ)`` (:func:`fmi`), P = TP + FN
@@ -755,10 +756,10 @@ def afm(labels_true, labels_pred) -> float:
     >>> round(afm(t, p), 12)  # P, Q, N, TP = 6, 7, 15, 4: (15 * 4 - 42) / (sqrt(42) (15 - sqrt(42)))
     0.32602133601
     """
-    return afm_from_contingency(contingency(labels_true, labels_pred))
+    return afm_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic") -> float:
+def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic", sample_weight=None) -> float:
     """Normalised mutual information (Strehl & Ghosh 2002), arithmetic-mean normalisation by default.
 
     ``NMI = MI / ((H(classes) + H(clusters)) / 2)`` with :func:`mutual_info`, natural logarithms;
@@ -777,11 +778,12 @@ def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic") -> floa
     >>> round(nmi(t, p, average_method="max"), 12)  # log 2 / H(clusters) = log 2 / (1.5 log 2)
     0.666666666667
     """
-    return nmi_from_contingency(contingency(labels_true, labels_pred), average_method=average_method)
+    ct = contingency(labels_true, labels_pred, sample_weight=sample_weight)
+    return nmi_from_contingency(ct, average_method=average_method)
 
 
 def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: str = "perm",
-        fixed: str = "labels_true") -> float:  # fmt: skip
+        fixed: str = "labels_true", sample_weight=None) -> float:  # fmt: skip
     """Adjusted mutual information, arithmetic-mean normalisation by default (scikit-learn's).
 
     ``AMI = (MI - E[MI]) / ((H(classes) + H(clusters)) / 2 - E[MI])``, E[MI] under random
@@ -803,11 +805,11 @@ def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: 
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1], average_method="max"), 12)  # both entropies log 2
     -0.5
     """
-    return ami_from_contingency(contingency(labels_true, labels_pred), average_method=average_method, model=model,
-                                fixed=fixed)
+    ct = contingency(labels_true, labels_pred, sample_weight=sample_weight)
+    return ami_from_contingency(ct, average_method=average_method, model=model, fixed=fixed)
 
 
-def mutual_info(labels_true, labels_pred) -> float:
+def mutual_info(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Mutual information of the classes and the clusters, in nats.
 
     ``MI = sum_ij (n_ij / n) log(n n_ij / (a_i b_j))``, at most min(H(classes), H(clusters)). As
@@ -817,10 +819,10 @@ def mutual_info(labels_true, labels_pred) -> float:
     >>> round(mutual_info([0, 0, 1, 1], [5, 5, 7, 7]), 12)  # log 2
     0.69314718056
     """
-    return mutual_info_from_contingency(contingency(labels_true, labels_pred))
+    return mutual_info_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def homogeneity(labels_true, labels_pred) -> float:
+def homogeneity(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Homogeneity: each cluster holds members of a single class.
 
     ``h = 1 - H(classes | clusters) / H(classes) = MI / H(classes)``; 1 iff every cluster lies in
@@ -830,10 +832,10 @@ def homogeneity(labels_true, labels_pred) -> float:
     >>> round(homogeneity([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # splitting a class: still pure
     1.0
     """
-    return homogeneity_from_contingency(contingency(labels_true, labels_pred))
+    return homogeneity_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def completeness(labels_true, labels_pred) -> float:
+def completeness(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Completeness: all members of a class fall in a single cluster.
 
     ``c = 1 - H(clusters | classes) / H(clusters) = MI / H(clusters)``; 1 iff every class lies in
@@ -842,10 +844,10 @@ def completeness(labels_true, labels_pred) -> float:
     >>> round(completeness([0, 0, 1, 1], [0, 0, 1, 2]), 12)  # log 2 / (1.5 log 2)
     0.666666666667
     """
-    return completeness_from_contingency(contingency(labels_true, labels_pred))
+    return completeness_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
+def v_measure(labels_true, labels_pred, *, beta: float = 1.0, sample_weight=None) -> float:
     """V-measure: the weighted harmonic mean of :func:`homogeneity` h and :func:`completeness` c.
 
     ``V_beta = (1 + beta) h c / (beta h + c)``, as scikit-learn's ``v_measure_score``; at beta = 1
@@ -867,10 +869,10 @@ def v_measure(labels_true, labels_pred, *, beta: float = 1.0) -> float:
     >>> round(v_measure([0, 0, 1, 1], [0, 0, 1, 2], beta=2.0), 12)  # 3 * (2/3) / (2 + 2/3)
     0.75
     """
-    return v_measure_from_contingency(contingency(labels_true, labels_pred), beta=beta)
+    return v_measure_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight), beta=beta)
 
 
-def bcubed_precision(labels_true, labels_pred) -> float:
+def bcubed_precision(labels_true, labels_pred, *, sample_weight=None) -> float:
     """BCubed precision: the mean over objects of the share of its cluster that shares its class.
 
     ``P = (1/n) sum_ij n_ij^2 / b_j``, the same number as :func:`cp_accuracy`.
@@ -879,10 +881,10 @@ def bcubed_precision(labels_true, labels_pred) -> float:
     >>> bcubed_precision(t, p)  # (2^2/2 + (1^2 + 3^2)/4) / 6
     0.75
     """
-    return bcubed_precision_from_contingency(contingency(labels_true, labels_pred))
+    return bcubed_precision_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def bcubed_recall(labels_true, labels_pred) -> float:
+def bcubed_recall(labels_true, labels_pred, *, sample_weight=None) -> float:
     """BCubed recall: the mean over objects of the share of its class that shares its cluster.
 
     ``R = (1/n) sum_ij n_ij^2 / a_i``.
@@ -891,20 +893,20 @@ def bcubed_recall(labels_true, labels_pred) -> float:
     >>> round(bcubed_recall(t, p), 12)  # ((2^2 + 1^2)/3 + 3^2/3) / 6 = 7/9
     0.777777777778
     """
-    return bcubed_recall_from_contingency(contingency(labels_true, labels_pred))
+    return bcubed_recall_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def bcubed_f(labels_true, labels_pred) -> float:
+def bcubed_f(labels_true, labels_pred, *, sample_weight=None) -> float:
     """BCubed F: the harmonic mean ``2PR / (P + R)`` of :func:`bcubed_precision` and :func:`bcubed_recall`.
 
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> round(bcubed_f(t, p), 12)  # 2 (3/4)(7/9) / (3/4 + 7/9) = 42/55
     0.763636363636
     """
-    return bcubed_f_from_contingency(contingency(labels_true, labels_pred))
+    return bcubed_f_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def cp_accuracy(labels_true, labels_pred) -> float:
+def cp_accuracy(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Correspondence-probability accuracy (Bartenyev 2026, doi:10.24160/1993-6982-2026-2-164-173), closed form.
 
     Each object's cluster j is replaced by a class drawn with probability n_ij / b_j and the
@@ -915,10 +917,10 @@ def cp_accuracy(labels_true, labels_pred) -> float:
     >>> cp_accuracy(t, p)
     0.75
     """
-    return cp_accuracy_from_contingency(contingency(labels_true, labels_pred))
+    return cp_accuracy_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int = 1) -> float:
+def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int = 1, *, sample_weight=None) -> float:
     """Correspondence-probability accuracy (Bartenyev 2026) by its random procedure, seeded.
 
     :func:`cp_accuracy`'s draw, averaged over ``repeats`` runs: the objects of cell (i, j) are
@@ -935,11 +937,11 @@ def cp_accuracy_mc(labels_true, labels_pred, seed: int | None = 1, repeats: int 
     0.75
     """
     return cp_accuracy_mc_from_contingency(
-        contingency(labels_true, labels_pred), seed=seed, repeats=repeats
+        contingency(labels_true, labels_pred, sample_weight=sample_weight), seed=seed, repeats=repeats
     )
 
 
-def nca(labels_true, labels_pred) -> float:
+def nca(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Normalised clustering accuracy (Gagolewski 2025, J. Classif. 42:2-30): mean per-class recall above chance.
 
     ``NCA = (sum_i r_{i,s(i)} - 1) / (C - 1)``, r_ij = n_ij / a_i, s the one-to-one map that
@@ -956,10 +958,10 @@ def nca(labels_true, labels_pred) -> float:
     >>> round(nca(t, p), 12)  # recalls 2/3 and 1 matched: (5/3 - 1) / (2 - 1)
     0.666666666667
     """
-    return nca_from_contingency(contingency(labels_true, labels_pred))
+    return nca_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def psi(labels_true, labels_pred) -> float:
+def psi(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Pair sets index (Rezaei & Fränti 2016, IEEE TKDE 28(8):2173-2186): set matching corrected for chance.
 
     ``PSI = max(0, (S - E) / (M - E))``, M = max(C, K), over the one-to-one map s of classes
@@ -975,10 +977,10 @@ def psi(labels_true, labels_pred) -> float:
     >>> round(psi(t, p), 12)  # S = 2/3 + 3/4, E = (3 + 2)/6: (17/12 - 10/12) / (2 - 10/12)
     0.5
     """
-    return psi_from_contingency(contingency(labels_true, labels_pred))
+    return psi_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def npa(labels_true, labels_pred) -> float:
+def npa(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Normalised pivoted accuracy (genieclust, Gagolewski 2021): :func:`accuracy` above its worst case.
 
     ``NPA = (M Acc - 1) / (M - 1)``, M = max(C, K), Acc the share of objects in the best
@@ -992,7 +994,7 @@ def npa(labels_true, labels_pred) -> float:
     >>> round(npa(t, p), 12)  # Acc = 5/6, M = 2: (2 * 5/6 - 1) / (2 - 1)
     0.666666666667
     """
-    return npa_from_contingency(contingency(labels_true, labels_pred))
+    return npa_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
 # --------------------------------------------------------------------------------------
@@ -1089,7 +1091,7 @@ def vi_from_contingency(ct: Contingency) -> float:
     return float(terms.sum() / ct.n)
 
 
-def czekanowski_dice(labels_true, labels_pred) -> float:
+def czekanowski_dice(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Czekanowski-Dice index: the harmonic mean of pair precision and pair recall.
 
     ``CD = 2 TP / (2 TP + FN + FP)`` (clusterCrit's yy, yn, ny: ``2 yy / (2 yy + yn + ny)``), the
@@ -1100,10 +1102,10 @@ def czekanowski_dice(labels_true, labels_pred) -> float:
     >>> czekanowski_dice(t, p)  # 8 / (8 + 2 + 3)
     0.6153846153846154
     """
-    return czekanowski_dice_from_contingency(contingency(labels_true, labels_pred))
+    return czekanowski_dice_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def hubert_gamma(labels_true, labels_pred) -> float:
+def hubert_gamma(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Hubert's normalised Gamma: the correlation of the two "same cluster" pair indicators.
 
     ``Gamma = (TP TN - FN FP) / sqrt((TP+FN)(TP+FP)(FN+TN)(FP+TN))``, the phi coefficient of the
@@ -1114,10 +1116,10 @@ def hubert_gamma(labels_true, labels_pred) -> float:
     >>> round(hubert_gamma(t, p), 12)  # (4 * 6 - 2 * 3) / sqrt(6 * 7 * 8 * 9)
     0.327326835354
     """
-    return hubert_gamma_from_contingency(contingency(labels_true, labels_pred))
+    return hubert_gamma_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def kulczynski(labels_true, labels_pred) -> float:
+def kulczynski(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Kulczynski index: the arithmetic mean of pair precision and pair recall.
 
     ``K = (TP / (TP + FP) + TP / (TP + FN)) / 2``, over the common denominator (one rounding). A
@@ -1127,10 +1129,10 @@ def kulczynski(labels_true, labels_pred) -> float:
     >>> kulczynski(t, p)  # (4/7 + 4/6) / 2 = 13/21
     0.6190476190476191
     """
-    return kulczynski_from_contingency(contingency(labels_true, labels_pred))
+    return kulczynski_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def mcnemar(labels_true, labels_pred) -> float:
+def mcnemar(labels_true, labels_pred, *, sample_weight=None) -> float:
     """McNemar statistic of the pair table: are the discordant pairs lopsided?
 
     ``C = (FN - FP) / sqrt(FN + FP)``, clusterCrit's sign (C^2 is McNemar's chi-square; about
@@ -1142,10 +1144,10 @@ def mcnemar(labels_true, labels_pred) -> float:
     >>> mcnemar(t, p)  # (2 - 3) / sqrt(5)
     -0.4472135954999579
     """
-    return mcnemar_from_contingency(contingency(labels_true, labels_pred))
+    return mcnemar_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def precision(labels_true, labels_pred) -> float:
+def precision(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Pair precision: the share of the pairs the clustering joins that share a class.
 
     ``P = TP / (TP + FP)``, the classes as the reference (swapping the labellings gives
@@ -1156,10 +1158,10 @@ def precision(labels_true, labels_pred) -> float:
     >>> precision(t, p)  # 4 / 7
     0.5714285714285714
     """
-    return precision_from_contingency(contingency(labels_true, labels_pred))
+    return precision_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def recall(labels_true, labels_pred) -> float:
+def recall(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Pair recall: the share of same-class pairs that the clustering keeps together.
 
     ``R = TP / (TP + FN)``, the classes as the reference. When no two objects share a class: 1.0
@@ -1169,10 +1171,10 @@ def recall(labels_true, labels_pred) -> float:
     >>> recall(t, p)  # 4 / 6
     0.6666666666666666
     """
-    return recall_from_contingency(contingency(labels_true, labels_pred))
+    return recall_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def rogers_tanimoto(labels_true, labels_pred) -> float:
+def rogers_tanimoto(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Rogers-Tanimoto index: agreeing pairs against disagreeing pairs counted twice.
 
     ``RT = (TP + TN) / (TP + TN + 2 (FN + FP))``, a monotone function of :func:`rand`; n = 1
@@ -1182,10 +1184,10 @@ def rogers_tanimoto(labels_true, labels_pred) -> float:
     >>> rogers_tanimoto(t, p)  # 10 / (10 + 2 * 5)
     0.5
     """
-    return rogers_tanimoto_from_contingency(contingency(labels_true, labels_pred))
+    return rogers_tanimoto_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def russel_rao(labels_true, labels_pred) -> float:
+def russel_rao(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Russell-Rao coefficient: the share of all pairs together in both labellings.
 
     ``RR = TP / C(n, 2)`` (clusterCrit's spelling "Russel_Rao"). Higher is better but a perfect
@@ -1196,10 +1198,10 @@ def russel_rao(labels_true, labels_pred) -> float:
     >>> russel_rao(t, p)  # 4 of 15 pairs
     0.26666666666666666
     """
-    return russel_rao_from_contingency(contingency(labels_true, labels_pred))
+    return russel_rao_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def sokal_sneath1(labels_true, labels_pred) -> float:
+def sokal_sneath1(labels_true, labels_pred, *, sample_weight=None) -> float:
     """First Sokal-Sneath index: pairs together in both against disagreeing pairs counted twice.
 
     ``SS1 = TP / (TP + 2 (FN + FP))``, a monotone function of :func:`jaccard`; 1.0 for two
@@ -1209,10 +1211,10 @@ def sokal_sneath1(labels_true, labels_pred) -> float:
     >>> sokal_sneath1(t, p)  # 4 / (4 + 2 * 5)
     0.2857142857142857
     """
-    return sokal_sneath1_from_contingency(contingency(labels_true, labels_pred))
+    return sokal_sneath1_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def sokal_sneath2(labels_true, labels_pred) -> float:
+def sokal_sneath2(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Second Sokal-Sneath index: agreeing pairs against disagreeing pairs counted half.
 
     ``SS2 = 2 (TP + TN) / (2 (TP + TN) + FN + FP)``, a monotone function of :func:`rand`; n = 1
@@ -1222,10 +1224,10 @@ def sokal_sneath2(labels_true, labels_pred) -> float:
     >>> sokal_sneath2(t, p)  # 20 / (20 + 5)
     0.8
     """
-    return sokal_sneath2_from_contingency(contingency(labels_true, labels_pred))
+    return sokal_sneath2_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))
 
 
-def vi(labels_true, labels_pred) -> float:
+def vi(labels_true, labels_pred, *, sample_weight=None) -> float:
     """Variation of information: what is lost and gained going from one labelling to the other.
 
     ``VI = H(T | P) + H(P | T)`` in nats, summed as ``(1/n) sum_ij n_ij (log(a_i / n_ij) +
@@ -1235,4 +1237,4 @@ def vi(labels_true, labels_pred) -> float:
     >>> vi([0, 0, 1, 1], [0, 0, 0, 0])  # H(T | P) = log 2, H(P | T) = 0
     0.6931471805599453
     """
-    return vi_from_contingency(contingency(labels_true, labels_pred))
+    return vi_from_contingency(contingency(labels_true, labels_pred, sample_weight=sample_weight))

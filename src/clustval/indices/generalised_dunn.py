@@ -274,18 +274,19 @@ def _define(u: int, v: int) -> tuple[Callable[..., float], Callable[..., float]]
         def core(p: Partition, centroid: str = "other") -> float:
             return _gdi(p, u, v, centroid)
 
-        def public(X, labels, *, metric: str = "euclidean",
-                   memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, centroid: str = "other") -> float:  # fmt: skip
+        def public(X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+                   centroid: str = "other", sample_weight=None) -> float:  # fmt: skip
             check_centroid(centroid)
-            return score_alone(core, X, labels, memory_budget_mb, metric, centroid=centroid)
+            return score_alone(core, X, labels, memory_budget_mb, metric, centroid=centroid,
+                               sample_weight=sample_weight)
     else:
 
         def core(p: Partition) -> float:
             return _gdi(p, u, v)
 
         def public(X, labels, *, metric: str = "euclidean",
-                   memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
-            return score_alone(core, X, labels, memory_budget_mb, metric)
+                   memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None) -> float:  # fmt: skip
+            return score_alone(core, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
     core = reads(*needs)(core)
     fields = {

@@ -74,7 +74,7 @@ def ccc_from_partition(p: Partition) -> float:
     return math.log((1 - e_r2) / (1 - r2)) * math.sqrt(n * p_star / 2) / (0.001 + e_r2) ** 1.2
 
 
-def ccc(X, labels) -> float:
+def ccc(X, labels, *, sample_weight=None) -> float:
     """CCC: Sarle's cubic clustering criterion.
 
     ``CCC = ln((1 - E[R^2]) / (1 - R^2)) sqrt(n p* / 2) / (0.001 + E[R^2])^1.2``, R^2 =
@@ -87,7 +87,7 @@ def ccc(X, labels) -> float:
     >>> ccc(X, [0, 0, 0, 1, 1, 1]) > ccc(X, [0, 1, 0, 1, 0, 1])
     True
     """
-    return score_alone(ccc_from_partition, X, labels)
+    return score_alone(ccc_from_partition, X, labels, sample_weight=sample_weight)
 
 
 @reads(COORDINATES)
@@ -98,7 +98,7 @@ def trcovw_from_partition(p: Partition) -> float:
     return p.in_data_units(float(p.within_diagonal.sum() / (p.n - p.n_clusters)), 2)
 
 
-def trcovw(X, labels) -> float:
+def trcovw(X, labels, *, sample_weight=None) -> float:
     """TrCovW: the trace of the pooled within-cluster covariance matrix, tr W / (n - K).
 
     Milligan & Cooper's (1985) "Trace Cov W", after Friedman & Rubin (1967); undefined for
@@ -107,7 +107,7 @@ def trcovw(X, labels) -> float:
     >>> trcovw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2 + 2) / 3
     1.3333333333333333
     """
-    return score_alone(trcovw_from_partition, X, labels)
+    return score_alone(trcovw_from_partition, X, labels, sample_weight=sample_weight)
 
 
 @reads(COORDINATES)
@@ -117,7 +117,7 @@ def dindex_from_partition(p: Partition) -> float:
     return p.in_data_units(p.mean(np.sqrt(np.sum(offsets**2, axis=1))), 1)
 
 
-def dindex(X, labels) -> float:
+def dindex(X, labels, *, sample_weight=None) -> float:
     """Dindex: the mean Euclidean distance of the objects to their cluster's centroid.
 
     ``(1/n) sum_i ||x_i - c_(k(i))||``, the within-cluster inertia in distances (Lebart,
@@ -126,7 +126,7 @@ def dindex(X, labels) -> float:
     >>> dindex([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (1 + 1 + 1 + 0 + 1) / 5
     0.8
     """
-    return score_alone(dindex_from_partition, X, labels)
+    return score_alone(dindex_from_partition, X, labels, sample_weight=sample_weight)
 
 
 @reads(COORDINATES, CLUSTER_SUMS)
@@ -176,7 +176,7 @@ def hubert_from_partition(p: Partition) -> float:
     return float(cross / denominator)
 
 
-def hubert(X, labels) -> float:
+def hubert(X, labels, *, sample_weight=None) -> float:
     """Hubert's normalised Gamma between the objects' distances and their centroids' distances.
 
     The Pearson correlation, over the n (n - 1) / 2 pairs of objects, of d(x_i, x_j) with
@@ -187,4 +187,4 @@ def hubert(X, labels) -> float:
     >>> round(hubert([[0.0], [1.0], [10.0], [11.0]], [0, 0, 1, 1]), 12)
     0.990867388614
     """
-    return score_alone(hubert_from_partition, X, labels)
+    return score_alone(hubert_from_partition, X, labels, sample_weight=sample_weight)

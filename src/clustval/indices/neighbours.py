@@ -137,7 +137,7 @@ def wcnn_from_partition(p: Partition, M: int = DEFAULT_M) -> float:
 
 def wcnn(
     X, labels, *, M: int = DEFAULT_M, metric: str = "euclidean",
-    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None,
 ) -> float:  # fmt: skip
     """WCNN_M, within-cluster near neighbours: the share of each object's M nearest neighbours in its own cluster.
 
@@ -153,7 +153,7 @@ def wcnn(
     >>> wcnn(X, [0, 0, 0, 1, 1, 1, 1], M=2)  # 6's neighbour 3 crosses; 3's second is 0 or 6: half
     0.8928571428571429
     """
-    return score_alone(wcnn_from_partition, X, labels, memory_budget_mb, metric, M=M)
+    return score_alone(wcnn_from_partition, X, labels, memory_budget_mb, metric, M=M, sample_weight=sample_weight)
 
 
 # ----------------------------------------------------------------------------- DuNN-OWA
@@ -258,7 +258,7 @@ def dunnowa_from_partition(
 
 def dunnowa(
     X, labels, *, M: int = DEFAULT_M, numerator: str = "SMin:5", denominator: str = "Const",
-    metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
+    metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None,
 ) -> float:  # fmt: skip
     """DuNN-OWA, a Dunn-like index on near neighbours (Gagolewski, Bartoszuk & Cena 2021, sec. 2).
 
@@ -276,7 +276,7 @@ def dunnowa(
     0.75
     """
     return score_alone(dunnowa_from_partition, X, labels, memory_budget_mb, metric, M=M,
-                numerator=numerator, denominator=denominator)  # fmt: skip
+                numerator=numerator, denominator=denominator, sample_weight=sample_weight)  # fmt: skip
 
 
 def _variant(numerator: str, denominator: str) -> tuple[Callable[..., float], Callable[..., float]]:
@@ -288,8 +288,8 @@ def _variant(numerator: str, denominator: str) -> tuple[Callable[..., float], Ca
         return dunnowa_from_partition(p, DEFAULT_M, numerator, denominator)
 
     def function(X, labels, *, metric: str = "euclidean",
-                 memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:  # fmt: skip
-        return score_alone(core, X, labels, memory_budget_mb, metric)
+                 memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None) -> float:  # fmt: skip
+        return score_alone(core, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
     core.__name__ = core.__qualname__ = name + "_from_partition"
     function.__name__ = function.__qualname__ = name

@@ -207,7 +207,7 @@ def c_index(
 
 
 def point_biserial(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """Point-Biserial: the point-biserial correlation of the distances with the pairs' between-cluster
     indicator, times the distances' standard deviation.
@@ -219,11 +219,11 @@ def point_biserial(
     >>> round(point_biserial([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1]), 6)  # (3 - 2) * sqrt(2 * 4) / 6
     0.471405
     """
-    return score_alone(point_biserial_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(point_biserial_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def mcclain_rao(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """McClain-Rao index: the mean within-cluster over the mean between-cluster distance.
 
@@ -232,4 +232,4 @@ def mcclain_rao(
     >>> round(mcclain_rao([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1]), 6)  # 2 / 3
     0.666667
     """
-    return score_alone(mcclain_rao_from_partition, X, labels, memory_budget_mb, metric)
+    return score_alone(mcclain_rao_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)

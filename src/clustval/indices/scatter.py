@@ -364,7 +364,7 @@ def _density_ratio(near_middle: np.ndarray, near_centre: np.ndarray) -> float:
 # ----------------------------------------------------------------------------- public API
 
 
-def ball_hall(X, labels) -> float:
+def ball_hall(X, labels, *, sample_weight=None) -> float:
     """Ball-Hall index: the mean over the clusters of their mean squared distance to the centroid.
 
     ``BH = (1/K) sum_k WGSS_k / n_k`` (WGSS / N for clusters of equal size).
@@ -372,10 +372,10 @@ def ball_hall(X, labels) -> float:
     >>> ball_hall([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2/2 + 2/3) / 2
     0.8333333333333333
     """
-    return score_alone(ball_hall_from_partition, X, labels)
+    return score_alone(ball_hall_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def banfeld_raftery(X, labels) -> float:
+def banfeld_raftery(X, labels, *, sample_weight=None) -> float:
     """Banfeld-Raftery index: the size-weighted sum of the logs of the clusters' mean scatter.
 
     ``BR = sum_k n_k log(tr(W_k) / n_k)``, the log-likelihood term of Banfield & Raftery's
@@ -385,10 +385,10 @@ def banfeld_raftery(X, labels) -> float:
     >>> banfeld_raftery([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 2 log 1 + 3 log(2/3)
     -1.2163953243244934
     """
-    return score_alone(banfeld_raftery_from_partition, X, labels)
+    return score_alone(banfeld_raftery_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def det_ratio(X, labels) -> float:
+def det_ratio(X, labels, *, sample_weight=None) -> float:
     """Det_Ratio index: det(T) / det(WG), Friedman & Rubin's determinant criterion.
 
     At least 1 (BG is positive semi-definite), growing with the separation. Undefined when WG is
@@ -398,10 +398,10 @@ def det_ratio(X, labels) -> float:
     >>> det_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # T = 124, WG = 4
     31.0
     """
-    return score_alone(det_ratio_from_partition, X, labels)
+    return score_alone(det_ratio_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def ksq_detw(X, labels) -> float:
+def ksq_detw(X, labels, *, sample_weight=None) -> float:
     """Ksq_DetW index: K^2 det(WG), Marriott's criterion.
 
     Without cluster structure det(WG) falls like K^(-2), so K^2 det(WG) stays flat there and
@@ -411,10 +411,10 @@ def ksq_detw(X, labels) -> float:
     >>> ksq_detw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 2^2 * 4
     16.0
     """
-    return score_alone(ksq_detw_from_partition, X, labels)
+    return score_alone(ksq_detw_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def log_det_ratio(X, labels) -> float:
+def log_det_ratio(X, labels, *, sample_weight=None) -> float:
     """Log_Det_Ratio index: N log(det(T) / det(WG)), Scott & Symons' log-likelihood ratio.
 
     Undefined when WG is singular.
@@ -422,10 +422,10 @@ def log_det_ratio(X, labels) -> float:
     >>> log_det_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 5 log(124 / 4)
     17.16993602242573
     """
-    return score_alone(log_det_ratio_from_partition, X, labels)
+    return score_alone(log_det_ratio_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def log_ss_ratio(X, labels) -> float:
+def log_ss_ratio(X, labels, *, sample_weight=None) -> float:
     """Log_SS_Ratio index: log(BGSS / WGSS), between over within sums of squares.
 
     inf when WGSS = 0 < BGSS, -inf when BGSS = 0 < WGSS; undefined when all objects are equal.
@@ -433,10 +433,10 @@ def log_ss_ratio(X, labels) -> float:
     >>> log_ss_ratio([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # log(120 / 4)
     3.4011973816621555
     """
-    return score_alone(log_ss_ratio_from_partition, X, labels)
+    return score_alone(log_ss_ratio_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def pbm(X, labels) -> float:
+def pbm(X, labels, *, sample_weight=None) -> float:
     """PBM index (Pakhira, Bandyopadhyay, Maulik): ``((1/K) (E_T / E_W) D_B)^2``.
 
     E_T = sum_i ||x_i - xbar||, E_W = sum_k sum_{x in C_k} ||x - c_k||, D_B = max_{k, l}
@@ -446,10 +446,10 @@ def pbm(X, labels) -> float:
     >>> pbm([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (E_T 24 * D_B 10 / (2 * E_W 4))^2
     900.0
     """
-    return score_alone(pbm_from_partition, X, labels)
+    return score_alone(pbm_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def ratkowsky_lance(X, labels) -> float:
+def ratkowsky_lance(X, labels, *, sample_weight=None) -> float:
     """Ratkowsky-Lance index: ``sqrt(mean_j(BGSS_j / TSS_j) / K)``.
 
     BGSS_j and TSS_j, the between-group and total sums of squares of feature j (the diagonals
@@ -459,10 +459,10 @@ def ratkowsky_lance(X, labels) -> float:
     >>> ratkowsky_lance([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # sqrt((120 / 124) / 2)
     0.6956083436402524
     """
-    return score_alone(ratkowsky_lance_from_partition, X, labels)
+    return score_alone(ratkowsky_lance_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def ray_turi(X, labels) -> float:
+def ray_turi(X, labels, *, sample_weight=None) -> float:
     """Ray-Turi index: ``(WGSS / N) / min_{k != l} ||c_k - c_l||^2``, intra over inter.
 
     inf when two clusters share a centroid.
@@ -470,10 +470,10 @@ def ray_turi(X, labels) -> float:
     >>> ray_turi([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (4 / 5) / (11 - 1)^2
     0.008
     """
-    return score_alone(ray_turi_from_partition, X, labels)
+    return score_alone(ray_turi_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def scott_symons(X, labels) -> float:
+def scott_symons(X, labels, *, sample_weight=None) -> float:
     """Scott-Symons index: ``sum_k n_k log det(W_k / n_k)``, the clusters' covariance volumes.
 
     Scott & Symons' log-likelihood criterion for Gaussian clusters of unequal covariances.
@@ -483,19 +483,19 @@ def scott_symons(X, labels) -> float:
     >>> scott_symons([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # in one dimension, Banfeld-Raftery
     -1.2163953243244934
     """
-    return score_alone(scott_symons_from_partition, X, labels)
+    return score_alone(scott_symons_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def trace_w(X, labels) -> float:
+def trace_w(X, labels, *, sample_weight=None) -> float:
     """Trace_W index: tr(WG) = WGSS, the pooled within-group sum of squares.
 
     >>> trace_w([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # 1 + 1 + 1 + 0 + 1
     4.0
     """
-    return score_alone(trace_w_from_partition, X, labels)
+    return score_alone(trace_w_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def trace_wib(X, labels) -> float:
+def trace_wib(X, labels, *, sample_weight=None) -> float:
     """Trace_WiB index: tr(WG^-1 BG), Friedman & Rubin's invariant criterion.
 
     The sum of the eigenvalues of WG^-1 BG (Hotelling's trace), invariant under any non-singular
@@ -504,10 +504,10 @@ def trace_wib(X, labels) -> float:
     >>> trace_wib([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # BG / WG = 120 / 4
     30.0
     """
-    return score_alone(trace_wib_from_partition, X, labels)
+    return score_alone(trace_wib_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
+def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None) -> float:
     """Wemmert-Gancarski index: ``(1/N) sum_k max(0, n_k - sum_{x in C_k} R(x))``.
 
     ``R(x) = ||x - c_k|| / min_{l != k} ||x - c_l||`` for x in C_k (inf on another centroid, 1
@@ -517,10 +517,10 @@ def wemmert_gancarski(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUD
     >>> wemmert_gancarski([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (2 - 1/11 - 1/9 + 3 - 1/9 - 0 - 1/11) / 5
     0.9191919191919192
     """
-    return score_alone(wemmert_gancarski_from_partition, X, labels, memory_budget_mb)
+    return score_alone(wemmert_gancarski_from_partition, X, labels, memory_budget_mb, sample_weight=sample_weight)
 
 
-def sd_scat(X, labels) -> float:
+def sd_scat(X, labels, *, sample_weight=None) -> float:
     """SD_Scat, the scattering term of the SD index: ``(1/K) sum_k ||V_k|| / ||V||``.
 
     V_k, the per-feature (population) variances of cluster k, V those of all the data; undefined
@@ -530,10 +530,10 @@ def sd_scat(X, labels) -> float:
     >>> sd_scat([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (1 + 2/3) / 2 over 124 / 5
     0.033602150537634407
     """
-    return score_alone(sd_scat_from_partition, X, labels)
+    return score_alone(sd_scat_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def sd_dis(X, labels) -> float:
+def sd_dis(X, labels, *, sample_weight=None) -> float:
     """SD_Dis, the separation term of the SD index: ``(D_max / D_min) sum_k 1 / sum_{l != k} ||c_k - c_l||``.
 
     D_max and D_min, the largest and smallest distances between two centroids; inf when two
@@ -542,10 +542,10 @@ def sd_dis(X, labels) -> float:
     >>> sd_dis([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # (10 / 10) (1/10 + 1/10)
     0.2
     """
-    return score_alone(sd_dis_from_partition, X, labels)
+    return score_alone(sd_dis_from_partition, X, labels, sample_weight=sample_weight)
 
 
-def s_dbw(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> float:
+def s_dbw(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None) -> float:
     """S_Dbw index: scattering plus density between clusters, ``SD_Scat + Dens_bw``.
 
     With ``sigma = sqrt(sum_k ||V_k||) / K`` (:func:`sd_scat`), the density of a point for
@@ -558,4 +558,4 @@ def s_dbw(X, labels, *, memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB) -> f
     >>> s_dbw([[0.0], [2.0], [10.0], [11.0], [12.0]], [0, 0, 1, 1, 1])  # sigma = sqrt(5/3)/2: no density between
     0.033602150537634407
     """
-    return score_alone(s_dbw_from_partition, X, labels, memory_budget_mb)
+    return score_alone(s_dbw_from_partition, X, labels, memory_budget_mb, sample_weight=sample_weight)
