@@ -118,6 +118,8 @@ def _weighted(distances: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, n
     order for every order of the rows, so that sums over them are too."""
     keep = weights > 0
     values, weights = distances[keep], weights[keep]
+    if (weights == 1).all():  # no shares (no ties, no copies): the order of the values alone, 10x quicker
+        return np.sort(values), weights
     order = np.lexsort((weights, values))
     return values[order], weights[order]
 
