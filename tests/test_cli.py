@@ -428,9 +428,10 @@ def test_weights_reach_the_internal_indices_that_take_them(files, tmp_path, caps
     assert main(["score", "--pred", files["pred"], "--data", files["data"], "--weights", weights, "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert list(got) == [n for n in INTERNAL if INDICES[n].weights]
-    # an index that takes none: one line naming it
+    # an option value with which its index takes none: one line naming both
     _one_line_failure(run_cli("score", "--pred", files["pred"], "--data", files["data"], "--weights", weights,
-                              "--index", "tau"), "tau takes no sample_weight")  # fmt: skip
+                              "--index", "dbcv", "--dbcv-tree", "hdbscan"),
+                      "DBCV takes no sample_weight with dbcv_tree = 'hdbscan'")  # fmt: skip
 
 
 def test_metric_reaches_score_and_sweep(files, capsys):

@@ -195,9 +195,10 @@ class _ClusterPartition(Partition):
         self.client, self.tasks = client, tasks
 
     def pair_values(self) -> ClusterPairValues:
+        rows, codes = self._copies
         return ClusterPairValues(
-            self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
-            client=self.client, tasks=self.tasks, metric=self.metric,
+            self.X, codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
+            client=self.client, tasks=self.tasks, metric=self.metric, rows=rows,
         )  # fmt: skip
 
     @cached_property
@@ -382,10 +383,12 @@ class ClusterPairValues(PairValues):
     Each task holds the data (scattered once per worker), a histogram per part and its
     share of a batch of collected values (at most the memory budget in all)."""
 
-    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, *, client, tasks=None, metric=None) -> None:
+    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, *, client, tasks=None, metric=None,
+                 rows=None) -> None:  # fmt: skip
         threads = sum(client.nthreads().values()) or 1
         self.tasks = tasks or 4 * threads
-        super().__init__(X, codes, n_clusters, memory_budget_mb, precomputed, parts=self.tasks, metric=metric)
+        super().__init__(X, codes, n_clusters, memory_budget_mb, precomputed, parts=self.tasks, metric=metric,
+                         rows=rows)  # fmt: skip
         self.client = client
         self.shared = None
         self.streams = False  # the rank batches hold both classes, every pass a run of tasks

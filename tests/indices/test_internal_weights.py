@@ -7,6 +7,7 @@ weights of 1 must change nothing; every other internal index must refuse weights
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -14,7 +15,7 @@ import pytest
 
 import clustval
 from clustval.errors import InputError
-from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, PAIR_RANKS, Partition
+from clustval.indices.partition import CLUSTER_SUMS, COORDINATES, EXTREME_SUMS, PAIR_RANKS, Partition
 from clustval.indices.registry import INDICES, get_index, names_of
 from clustval.indices.scoring import internal_scores
 
@@ -122,13 +123,20 @@ def test_a_singleton_of_weight_two_is_two_copies():
     assert all(_same(got[name], want[name], 1e-10) for name in WEIGHTED), (got, want)
 
 
-@pytest.mark.parametrize("name", UNWEIGHTED)
-def test_every_other_index_refuses_weights_in_one_line(name):
+def test_every_internal_index_takes_weights():
+    # the rank indices were the last: their passes read the rows repeated (Partition._copies)
+    assert UNWEIGHTED == []
+
+
+def test_an_index_that_takes_no_weights_refuses_them_in_one_line(monkeypatch):
+    name = "tau"  # as if its entry took none
+    monkeypatch.setitem(INDICES, name, dataclasses.replace(INDICES[name], weights=False))
+    weighted = [other for other in WEIGHTED if other != name]
     X, labels, w = _data(1)
     with pytest.raises(InputError, match=f"{name} takes no sample_weight") as caught:
-        internal_scores(X, labels, [name, WEIGHTED[0]], sample_weight=w)
+        internal_scores(X, labels, [name, weighted[0]], sample_weight=w)
     message = str(caught.value)
-    assert "\n" not in message and ", ".join(WEIGHTED) in message
+    assert "\n" not in message and ", ".join(weighted) in message
     with pytest.raises(InputError, match=f"{name} takes no sample_weight"):
         clustval.score(labels, X=X, names=[name], sample_weight=w)
     # the entry refuses a weighted partition too, whoever builds it
@@ -153,11 +161,13 @@ def test_an_option_value_that_takes_no_weights_is_refused_in_one_line(name, opti
     assert name not in clustval.score(labels, X=X, sample_weight=w, undefined="nan", **options)
 
 
-def test_a_weighted_partition_refuses_the_rank_passes_and_a_table_of_rows():
+def test_a_weighted_partition_repeats_the_rows_for_the_rank_passes_and_refuses_a_table_of_rows():
     X, labels, w = _data(1)
-    p = Partition(X, labels, needs={COORDINATES, PAIR_RANKS}, sample_weight=w)
-    with pytest.raises(InputError, match="leave sample_weight out"):
-        p.pair_stats  # noqa: B018
+    p = Partition(X, labels, needs={COORDINATES, PAIR_RANKS, EXTREME_SUMS}, sample_weight=w)
+    repeated = Partition(np.repeat(X, w, axis=0), np.repeat(labels, w), needs={COORDINATES, PAIR_RANKS, EXTREME_SUMS})
+    assert p.pair_stats == repeated.pair_stats  # the counts and the exact sums (copies at distance 0 among them)
+    with pytest.raises(InputError, match="memory_budget_mb=1e-05; raise it"):
+        Partition(X, labels, needs={PAIR_RANKS}, sample_weight=w, memory_budget_mb=1e-5).pair_stats  # noqa: B018
     with pytest.raises(InputError, match="leave sample_weight out"):
         p.nearest_neighbours(3)  # each row's nearest rows: a copy's nearest are its copies
     _, same, other = p.neighbour_shares(3)  # each copy's 3 slots, counted its weight's times

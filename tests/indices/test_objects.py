@@ -143,10 +143,11 @@ def test_weights_beyond_the_object_limit_are_one_line_errors_everywhere(weight):
         assert "\n" not in str(caught.value)
 
 
-def test_weights_with_an_internal_index_that_takes_none_are_refused_in_one_line():
+def test_weights_with_an_option_value_that_takes_none_are_refused_in_one_line():
     # those that take weights: tests/indices/test_internal_weights.py
-    with pytest.raises(InputError, match="tau takes no sample_weight .* the internal indices that take weights are stdi, db") as caught:
-        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["tau"], sample_weight=[1, 1, 2, 1])
+    with pytest.raises(InputError, match="DBCV takes no sample_weight with dbcv_tree = 'matlab'") as caught:
+        clustval.score([0, 0, 1, 1], X=[[0.0], [1.0], [5.0], [6.0]], names=["dbcv"], sample_weight=[1, 1, 2, 1],
+                       dbcv_tree="matlab")  # fmt: skip
     assert "\n" not in str(caught.value)
 
 

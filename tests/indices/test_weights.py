@@ -411,8 +411,8 @@ def test_clustval_dask_weighs_every_index_that_takes_weights():
                       silence_logs=logging.CRITICAL) as cluster, Client(cluster) as client:  # fmt: skip
         on_tasks = clustval.dask.internal_scores(X, labels, client=client, sample_weight=w, undefined="nan", tasks=3)
         named = clustval.dask.internal_scores(X, labels, ["sil", "igp"], client=client, sample_weight=w, tasks=2)
-        with pytest.raises(InputError, match="tau takes no sample_weight") as caught:
-            clustval.dask.internal_scores(X, labels, ["tau"], client=client, sample_weight=w)
+        with pytest.raises(InputError, match="DBCV takes no sample_weight with dbcv_tree = 'hdbscan'") as caught:
+            clustval.dask.internal_scores(X, labels, ["dbcv"], client=client, sample_weight=w, dbcv_tree="hdbscan")
         # the neighbour lists and DBCV on data where they are defined (above: singletons)
         L, y, c = _lattice(0, n=120)
         lattice = clustval.dask.internal_scores(L, y, ["wcnn", "dunnowa", "dbcv", "conn", "hubert"], client=client,

@@ -313,10 +313,14 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
 class PairValues:
     """The N_T distances d(i, j), i before j among the objects sorted by cluster, read in
     passes (:meth:`run`): by the compiled kernel over tile pairs (cut into ``parts`` runs of
-    equal work), or by the numpy path over row blocks of the memory budget."""
+    equal work), or by the numpy path over row blocks of the memory budget. ``rows``: the row
+    of X (of the matrix) of each object, when objects share rows (copies of a row); default
+    object i is row i."""
 
-    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, parts: int = 4, metric=None):
-        self.order = np.argsort(codes, kind="stable")
+    def __init__(self, X, codes, n_clusters, memory_budget_mb, precomputed, parts: int = 4, metric=None,
+                 rows: np.ndarray | None = None):  # fmt: skip
+        by_cluster = np.argsort(codes, kind="stable")
+        self.order = by_cluster if rows is None else rows[by_cluster]  # the rows, objects sorted by cluster
         self.sizes = np.bincount(codes, minlength=n_clusters)
         self.starts = np.concatenate(([0], np.cumsum(self.sizes))).astype(np.int64)
         self.n = codes.shape[0]
@@ -356,7 +360,7 @@ class PairValues:
             self.stream_bounds = part_bounds(np.diff(tiles), _STREAM_PARTS)
         else:
             self.bounds = np.array([0, 1])
-            self.own = codes[self.order]
+            self.own = codes[by_cluster]
             self.end_of = self.starts[1:][self.own]  # first position after each object's cluster
             self.data = X if precomputed else np.ascontiguousarray(X[self.order])
             self.block_rows = rows_per_block(self.n, memory_budget_mb, _ARRAYS_PER_BLOCK_ROW)

@@ -147,9 +147,9 @@ _METRIC_DISTANCES = """
     Not with ``distances``, which are distances already."""
 # what ``sample_weight`` adds where an entry point computes the indices ``names``
 _WEIGHTS_NAMES = """ Only
-    the indices whose entry takes weights (``IndexSpec.weights``: all but the rank indices
-    Gamma, G+, Tau and the C-index, and DBCV with another tree than its default) do: naming
-    another is an InputError, and with ``names`` None the others are left out."""
+    the indices whose entry takes weights (``IndexSpec.weights``: every internal index, DBCV
+    with its default tree only) do: naming another is an InputError, and with ``names`` None
+    the others are left out."""
 # ``**options``, by what the entry point passes them on to: the options of the indices of a
 # kind ("indices": of every index), or a clustering algorithm's
 _OPTIONS = {

@@ -11,6 +11,7 @@ that one Partition serves them all (:func:`clustval.internal_scores`), and
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import NamedTuple
@@ -29,7 +30,7 @@ from .._engine.pairwise import (
     distance_blocks,
 )
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
-from ..errors import InputError, UndefinedIndexError
+from ..errors import InputError, SlowPassesWarning, UndefinedIndexError
 from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
 from .objects import Objects, checked_objects
 
@@ -158,8 +159,8 @@ class Partition:
         silhouette's terms (:attr:`silhouette_terms`), the nearest neighbours' shares
         (a copy's nearest neighbour is another copy of it, at distance 0) and the neighbour
         slots of :meth:`neighbour_shares` (a copy's M nearest: its own other copies, then
-        the rows in distance order, each with its copies). The rank passes are refused:
-        they have no weighted form here yet.
+        the rows in distance order, each with its copies). The rank passes (:attr:`pair_stats`)
+        read the objects with each row repeated its weight's times.
 
     Raises
     ------
@@ -613,13 +614,15 @@ class Partition:
         >>> s.concordant, s.discordant, s.tied
         (8, 0, 0)
         """
-        self._refuse_weights("the pair ranks and extreme sums")
+        rows, codes = self._copies
         value_range = None  # the smallest and largest distance bound the buckets (see _take)
         if {EXTREMES, PAIR_MAX} <= self.needs:
             extremes = self.distance_stats
-            value_range = (float(extremes.pair_min.min()), float(extremes.pair_max.max()))
+            # copies of a row lie at distance 0 from each other
+            copied = rows is not None and rows.size > self.codes.size
+            value_range = (0.0 if copied else float(extremes.pair_min.min()), float(extremes.pair_max.max()))
         with self.pair_values() as values:
-            return pair_stats(self.X, self.codes, self.n_clusters, ranks=PAIR_RANKS in self.needs,
+            return pair_stats(self.X, codes, self.n_clusters, ranks=PAIR_RANKS in self.needs,
                               extreme_sums=EXTREME_SUMS in self.needs, memory_budget_mb=self.memory_budget_mb,
                               precomputed=self.precomputed, metric=self.metric, values=values,
                               value_range=value_range)  # fmt: skip
@@ -641,9 +644,32 @@ class Partition:
         ...     values.class_sizes  # N_W and N_B
         (2, 4)
         """
-        self._refuse_weights("a pass over the pairwise distances")
-        return PairValues(self.X, self.codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
-                          metric=self.metric)  # fmt: skip
+        rows, codes = self._copies
+        return PairValues(self.X, codes, self.n_clusters, self.memory_budget_mb, self.precomputed,
+                          metric=self.metric, rows=rows)  # fmt: skip
+
+    @cached_property
+    def _copies(self) -> tuple[np.ndarray | None, np.ndarray]:
+        """``(rows, codes)`` of the objects the rank passes read: with weights, each row once
+        per copy (their value is that of the repeated data by construction: Gamma, G+, Tau
+        and the C-index compare pairs of copies, a row's own copies at distance 0), else
+        ``(None, codes)``. The copies' rows and codes count against the memory budget, and
+        passes that read more than four times the pairs of the rows, and 10^8 distances or
+        more (about a second a pass), warn."""
+        if self.weights is None:
+            return None, self.codes
+        n, copies = self.codes.size, int(self.weights.sum())
+        held = copies * 8 * (2 + (0 if self.precomputed else self.X.shape[1]))  # rows, codes, the data's copy
+        if held > self.memory_budget_mb * 2**20:
+            raise InputError(f"the rank indices (Gamma, G+, Tau, C-index) read the data with each row repeated "
+                             f"its weight's times: {copies:,} copies take {held / 2**20:,.0f} MB, more than "
+                             f"memory_budget_mb={self.memory_budget_mb:g}; raise it, or leave them out (names=).")
+        if copies > 2 * n and copies * (copies - 1) // 2 >= 10**8:
+            warnings.warn(f"the rank indices (Gamma, G+, Tau, C-index) read the data with each row repeated its "
+                          f"weight's times: {copies * (copies - 1) // 2:,} distances, {(copies / n) ** 2:.1f}x those "
+                          f"of the {n:,} rows; names= without them leaves them out.", SlowPassesWarning, stacklevel=2)
+        rows = np.repeat(np.arange(n), self.weights)
+        return rows, self.codes[rows]
 
     @cached_property
     def distance_stats(self) -> ClusterDistanceStats:

@@ -448,17 +448,13 @@ def refuse_unweighted(specs) -> None:
 
     Examples
     --------
-    >>> refuse_unweighted([get_index("db"), get_index("tau")])
-    Traceback (most recent call last):
-    ...
-    clustval.errors.InputError: tau takes no sample_weight (its pair ranks have no weighted pass here yet); the internal indices that take weights are stdi, db, ...: leave tau out, or the weights.
+    >>> refuse_unweighted([get_index("db"), get_index("tau")])  # both take weights: nothing to refuse
     """
     unweighted = [spec.name for spec in specs if not spec.weights]
     if unweighted:
         them = ", ".join(unweighted)
         weighted = ", ".join(name for name in names_of("internal") if INDICES[name].weights)
         raise InputError(
-            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight (its pair ranks have no "
-            "weighted pass here yet); the internal "
+            f"{them} {'takes' if len(unweighted) == 1 else 'take'} no sample_weight; the internal "
             f"indices that take weights are {weighted}: leave {them} out, or the weights."
         )
