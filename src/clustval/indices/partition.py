@@ -99,7 +99,9 @@ class PreparedData(NamedTuple):
     @classmethod
     @described()
     def of(cls, X, metric="euclidean") -> PreparedData:
-        """``X`` checked and prepared for ``metric``.
+        """``X`` checked and prepared for ``metric``; data prepared already are returned as
+        they are (they carry their metric), so that a caller may prepare once and hand the
+        result on.
 
         Returns
         -------
@@ -116,6 +118,8 @@ class PreparedData(NamedTuple):
         >>> PreparedData.of([[3.0, 4.0]], "cosine").X.tolist()  # rows of unit length
         [[0.6, 0.8]]
         """
+        if isinstance(X, PreparedData):
+            return X
         precomputed, other = is_precomputed(metric), _other_metric(metric)
         if precomputed:
             return cls(*scaled_distances(check_distances(X)), other, precomputed)
@@ -242,9 +246,7 @@ class Partition:
         if self.precomputed and COORDINATES in self.needs:  # internal_scores names the indices first
             raise InputError("this index needs the data's coordinates, not only their distances.")
         # The data are checked as given, then the rows of the objects that remain are taken.
-        if prepared is None:
-            prepared = PreparedData.of(X, metric)
-        X, self.scale = prepared.X, prepared.scale
+        X, self.scale = PreparedData.of(X, metric)[:2]
         what = f"distances are {X.shape[0]} x {X.shape[0]}" if self.precomputed else f"X has {X.shape[0]} rows"
         if objects.kept is not None:
             X = kept_rows(X, objects.kept, self.precomputed, objects.name, objects.given)

@@ -385,7 +385,7 @@ class _Neighbours:
     and between distances (those of the pairs once for every K)."""
 
     def __init__(self, X, partitions):
-        self.data, self.partitions = PreparedData.of(X), partitions  # X checked and scaled once
+        self.data, self.partitions = PreparedData.of(X), partitions  # X checked and scaled once, unless it is already
         self._read: dict = {}
 
     def _once(self, key, read):

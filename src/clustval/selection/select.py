@@ -26,6 +26,7 @@ from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import DATA, described
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
+from ..indices.partition import PreparedData
 from ..indices.scoring import internal_scorer
 from ..io.text import best_ks_text, k_ranges_text, spoken_list
 from .adjacent import ADJACENT, adjacent_of_k
@@ -355,7 +356,9 @@ def select_k(
     _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
         label, labels, fallback_ks = clusterings(X, algorithm, cluster_ks, **algorithm_options)
-        scores = internal_scorer(X, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
+        # the indices' form of the data (scaled, in the metric), prepared once for every K
+        data = PreparedData.of(X, metric) if scored else None
+        scores = internal_scorer(data, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
                                  **index_given) if scored else None  # fmt: skip
         values: dict[int, dict[str, float]] = {}  # at each K, the registry's indices
         found: dict[str, tuple[dict[int, float], tuple[int, ...]]] = {}  # each index's values and best K
@@ -366,7 +369,9 @@ def select_k(
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))
-                found.update(adjacent_of_k(X, labels, ks, adjacent))
+                # they read Euclidean coordinates: the same preparation when the indices' metric is Euclidean
+                euclidean = data is not None and data.metric is None and not data.precomputed
+                found.update(adjacent_of_k(data if euclidean else X, labels, ks, adjacent))
                 step.advance()
         for method in criteria:
             found[method] = stability_of_k(X, ks, algorithm, method, **dict(stability_options or {}), **algorithm_options)
