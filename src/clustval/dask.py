@@ -55,6 +55,7 @@ import dask
 import numpy as np
 
 from ._engine import progress as _progress
+from ._engine.docs import PASS_PARAMETERS, with_parameters
 from ._engine.metrics import Metric
 from ._engine.pair_pass import _CALLS, PairValues, kernel_pass
 from ._engine.pairwise import (
@@ -114,6 +115,13 @@ def internal_scores(
     for bit: each task computes the exact summaries of a block of objects, added in the
     order of the in-memory pass, and the indices are computed from them on the client.
 
+    Each task holds its blocks of distances and summaries within ``memory_budget_mb``
+    (besides X, held once per worker process). With ``metric="precomputed"`` each task
+    receives only the rows of the distance matrix of its own objects; the tasks run the pass
+    in any metric :func:`clustval.internal_scores` takes, while the rank indices' passes with
+    a metric other than Euclidean run on the client, as they run on numpy in memory. With
+    ``sample_weight`` (a Dask array too) the tasks weigh their cluster sums and in-group shares.
+
     Parameters
     ----------
     X : array-like or dask.array.Array of shape (n, d)
@@ -124,21 +132,9 @@ def internal_scores(
     client : dask.distributed.Client
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
         ``Client(SLURMCluster(...))``).
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each task's blocks of distances and summaries (besides X, held once
-        per worker process).
-    metric : str or Metric, default "euclidean"
-        As :func:`clustval.internal_scores` (any metric it takes); with ``precomputed`` each
-        task receives only the rows of the distance matrix of its own objects. The tasks run
-        the pass in the metric; the rank indices' passes with a metric other than Euclidean
-        run on the client, as they run on numpy in memory.
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
-    sample_weight : array-like or dask.array.Array of shape (n,), optional
-        Counts of copies, as :func:`clustval.internal_scores` takes them: the indices whose
-        entry takes weights (``IndexSpec.weights``) give their values on the rows repeated
-        their weight's times, the tasks weighing their cluster sums and in-group shares.
 
     Returns
     -------
@@ -211,6 +207,7 @@ class _ClusterPartition(Partition):
         )  # fmt: skip
 
 
+@with_parameters(PASS_PARAMETERS)
 def distance_stats(
     X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
     sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
@@ -219,30 +216,17 @@ def distance_stats(
 ) -> ClusterDistanceStats:  # fmt: skip
     """:func:`clustval._engine.pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
 
+    Each task holds its blocks within ``memory_budget_mb``; the plan carries the weights to
+    every task.
+
     Parameters
     ----------
-    X : ndarray
-        Validated data (``check_data``) or distances (``check_distances``).
-    codes : ndarray of shape (n,)
-        Cluster codes 0..n_clusters-1, every code present.
-    n_clusters : int
-        K.
     client : dask.distributed.Client
         Where the tasks run.
     tasks : int, optional
         How many blocks (see :func:`internal_scores`).
     sums, nearest, extremes, pair_max : bool
         What to compute, as in :func:`clustval._engine.pairwise.cluster_distance_stats`.
-    memory_budget_mb : float
-        Bound on each task's blocks.
-    precomputed : bool
-        X is the distance matrix.
-    metric : Metric, optional
-        A metric other than Euclidean, X holding the rows it prepared (as
-        :func:`clustval._engine.pairwise.cluster_distance_stats` takes it).
-    weights : ndarray of shape (n,), optional
-        Counts of copies, as :func:`clustval._engine.pairwise.cluster_distance_stats` takes
-        them (the plan carries them to every task).
 
     Returns
     -------

@@ -84,9 +84,6 @@ def pam(
     ----------
     max_iter : int
         Cap on the SWAP rounds.
-    memory_budget_mb : float
-        The largest D stored from X, and the bound on each block of distance rows computed
-        from X when D is not stored.
 
     Returns
     -------

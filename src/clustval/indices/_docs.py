@@ -20,13 +20,21 @@ names, the algorithm, ``**options``) are written once, here.
 
 from __future__ import annotations
 
-import inspect
-import re
 import textwrap
 from collections.abc import Callable, Iterable
 
-_TITLES = ("Parameters", "Returns", "Yields", "Raises", "Warns", "See Also", "Notes", "References", "Examples")
-_HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
+from .._engine.docs import (
+    MEMORY_BUDGET_MB,
+    completed_from,
+    entries,
+    entry_text,
+    join,
+    lookup,
+    parameters_section,
+    signature_names,
+    split,
+)
+
 _INPUT_ERROR, _UNDEFINED = "clustval.errors.InputError", "clustval.errors.UndefinedIndexError"
 
 _PRECOMPUTED = """; with ``metric="precomputed"`` the (n, n) distance matrix
@@ -40,8 +48,7 @@ _SHARED = {
     The clusters to judge, labelled the same way (the names need not match the classes').""",
     "labels": """array-like of shape (n_samples,)
     The cluster of each object: integers or strings.""",
-    "memory_budget_mb": """float, default 256
-    Bound, in MB, on each block of pairwise distances held at once.""",
+    "memory_budget_mb": MEMORY_BUDGET_MB.partition(" : ")[2],
     "sample_weight": """array-like of shape (n_samples,), optional
     Each object's count of copies, whole numbers >= 0: the value is that of the data with
     every object repeated its weight's times; objects of weight 0 are absent.""",
@@ -142,7 +149,7 @@ SCORES_PARAMETERS = {
 _METRIC_NAMES = """
     With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
     neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
-    Calinski-Harabasz) are refused with an InputError, and left out when ``{names}`` is None."""
+    Calinski-Harabasz) are refused with an InputError{left_out}."""
 _METRIC_DISTANCES = """
     Not with ``distances``, which are distances already."""
 # what ``sample_weight`` adds where an entry point computes the indices ``names``
@@ -176,81 +183,6 @@ _NAMES = {kind: f"""names : iterable of str, str or None
     Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
     None (default) means all of them.""" for kind in ("external", "internal")}
 _WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
-
-
-def split(doc: str | None) -> tuple[str, dict[str, str]]:
-    """The description of a numpydoc docstring (the text before its first section) and its
-    sections by title; a docstring without an Examples section may end with its example
-    instead (its paragraphs from the first that starts with ``>>>``).
-
-    Parameters
-    ----------
-    doc : str or None
-        A docstring.
-
-    Returns
-    -------
-    description : str
-        The text before the first section.
-    sections : dict of str to str
-        The body of each section, by its title.
-
-    Examples
-    --------
-    >>> split("One line.\\n\\nExamples\\n--------\\n>>> 1\\n1")
-    ('One line.', {'Examples': '>>> 1\\n1'})
-    >>> split("One line.\\n\\n>>> 1\\n1")  # the same
-    ('One line.', {'Examples': '>>> 1\\n1'})
-    """
-    text, example = inspect.cleandoc(doc or ""), None
-    found = re.search(r"(?:\A|\n\n)(>>> .*)\Z", text, re.S)
-    if found and not re.search(r"^Examples\n-{3,}$", text, re.M):
-        text, example = text[: found.start()], found.group(1)
-    parts = _HEADER.split(text)
-    sections = {title: body.strip("\n") for title, body in zip(parts[1::2], parts[2::2])}
-    if example:
-        sections["Examples"] = example.strip("\n")
-    return parts[0].strip(), sections
-
-
-def entries(body: str) -> dict[str, str]:
-    """The entries of a Parameters, Raises or See Also section, by the name their first line
-    starts with (an exception is named by its last dotted part).
-
-    Parameters
-    ----------
-    body : str
-        A section's body: unindented first lines, each followed by its indented text.
-
-    Returns
-    -------
-    dict of str to str
-        Each entry, its first line included.
-
-    Examples
-    --------
-    >>> entries("q : float\\n    An exponent.\\nclustval.errors.InputError\\n    q < 1.")
-    {'q': 'q : float\\n    An exponent.', 'InputError': 'clustval.errors.InputError\\n    q < 1.'}
-    """
-    found: dict[str, str] = {}
-    for line in body.splitlines():
-        if line and not line[0].isspace():
-            key = line.split(" : ")[0].rsplit(".", 1)[-1]
-            found[key] = line
-        elif found:
-            found[key] += "\n" + line
-    return found
-
-
-def _body(entry: str) -> str:
-    """An entry's text, without its first line."""
-    return entry.partition("\n")[2]
-
-
-def _lookup(written: dict[str, str], name: str) -> str | None:
-    """The entry that documents parameter ``name`` (alone, or in a list ``a, b : ...``;
-    ``**name`` for ``name`` the keywords' dictionary)."""
-    return next((entry for key, entry in written.items() if name in key.replace("*", "").split(", ")), None)
 
 
 def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
@@ -290,7 +222,7 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     """
     option = _declared(spec, name)
     if option is None:
-        return _lookup(written, name)
+        return lookup(written, name)
     meaning = (option.description[0].upper() + option.description[1:].rstrip(".")).replace("`", "``")
     text = f"{meaning}; ``{option.name}`` in :func:`clustval.score` and the other entry points."
     return f"{name} : {option.values_text}, default {option.default_text}\n" + textwrap.fill(
@@ -300,7 +232,7 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
 def _declared(spec, name: str):
     """The option the entry declares for its function's keyword ``name`` (its core's keyword
     perhaps another: matched by position, as :func:`_index_parameters` does), or None."""
-    core_name = dict(zip(_options(spec), _names(spec.core)[1:])).get(name, name)
+    core_name = dict(zip(_options(spec), signature_names(spec.core)[1:])).get(name, name)
     return next((option for option in spec.options if option.keyword == core_name), None)
 
 
@@ -314,47 +246,19 @@ def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
     return {**_SHARED, **({} if kind == "external" else _DATA[reads_distances])}
 
 
-def _names(function: Callable) -> list[str]:
-    """The parameters of ``function`` (or of a class's constructor), in the order of its
-    signature (from its code object: ``inspect.signature`` would take most of the time that
-    documenting every index takes)."""
-    if isinstance(function, type):  # a class: the parameters of its __init__ after self
-        return _names(function.__init__)[1:]
-    code = function.__code__
-    names, positional, keyword = code.co_varnames, code.co_argcount, code.co_kwonlyargcount
-    star, double_star = bool(code.co_flags & inspect.CO_VARARGS), bool(code.co_flags & inspect.CO_VARKEYWORDS)
-    return [*names[:positional], *names[positional + keyword : positional + keyword + star],
-            *names[positional : positional + keyword],
-            *names[positional + keyword + star : positional + keyword + star + double_star]]  # fmt: skip
-
-
-def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
-    """The Parameters of every parameter of ``function`` (a method's but ``self``, a class
-    method's but ``cls``), in order, each from ``entry_of``."""
-    names = _names(function)
-    lines = []
-    for name in names[1:] if names[:1] in (["self"], ["cls"]) else names:
-        entry = entry_of(name)
-        if entry is None:
-            raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
-        if entry not in lines:  # "a, b : ..." documents two parameters at once
-            lines.append(entry)
-    return "\n".join(lines)
-
-
 def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     """The Parameters of the index's function or of its core: the shared ones, and the
     options from the description (the core's perhaps under another name: :func:`db`'s ``p``
     is its core's ``minkowski``, matched by position)."""
     shared = _shared(spec.kind, _reads_distances(spec))
-    names, options = _names(spec.core), _options(spec)
+    names, options = signature_names(spec.core), _options(spec)
 
     def function_entry(name: str) -> str | None:
         entry = option_parameter(spec, name, written)
         return entry or (f"{name} : {shared[name]}" if name in shared else None)
 
     if not core:
-        return _parameters(spec.function, function_entry)
+        return parameters_section(spec.function, function_entry)
     renamed = dict(zip(names[1:], options))
 
     def core_entry(name: str) -> str | None:
@@ -366,7 +270,7 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
         kind = entry and entry.partition(" : ")[2].splitlines()[0]
         return entry and f"{name} : {kind}\n    :func:`{spec.function.__name__}`'s ``{renamed[name]}``."
 
-    return _parameters(spec.core, core_entry)
+    return parameters_section(spec.core, core_entry)
 
 
 def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None,
@@ -403,14 +307,14 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is None:  # python -OO: no docstrings to complete
             return function
-        kind = "external" if "labels_true" in _names(function) else "internal"
+        kind = "external" if "labels_true" in signature_names(function) else "internal"
         shared = {name: f"{name} : {text}" for name, text in _shared(kind, reads_distances).items()}
         shared.update(parameters or {})
-        description, own = _filled(function, shared)
+        description, own = completed_from(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
-        raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
+        raised = [f"clustval.errors.{key}\n{entry_text(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
         own["Raises"] = "\n".join([shared_raise, *(raises or {}).values(), *raised])
-        function.__doc__ = _join(description, own)
+        function.__doc__ = join(description, own)
         return function
 
     return decorate
@@ -453,25 +357,18 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
-            names = _names(function)
+            names = signature_names(function)
             indices = next((name for name in ("names", "indices") if name in names), None)
-            metric = shared["metric"] + (_METRIC_NAMES.format(names=indices) if indices else "")
+            # the *_scores leave those indices out when they compute every index; select_k names them all
+            left_out = ", and left out when ``names`` is None" if indices == "names" else ""
+            metric = shared["metric"] + (_METRIC_NAMES.format(left_out=left_out) if indices else "")
             metric += _METRIC_DISTANCES if "distances" in names else ""
             weights = shared["sample_weight"] + (_WEIGHTS_NAMES if "names" in names else "")
-            description, own = _filled(function, {**shared, "metric": metric, "sample_weight": weights})
-            function.__doc__ = _join(description, {**(sections or {}), **own})
+            description, own = completed_from(function, {**shared, "metric": metric, "sample_weight": weights})
+            function.__doc__ = join(description, {**(sections or {}), **own})
         return function
 
     return decorate
-
-
-def _filled(function: Callable, shared: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """The description and sections of ``function``'s docstring, its Parameters completed from
-    the ``shared`` entries (by parameter name)."""
-    description, own = split(function.__doc__)
-    written = entries(own.get("Parameters", ""))
-    own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or shared.get(name))
-    return description, own
 
 
 def _bound(value: float) -> str:
@@ -491,7 +388,7 @@ def _options(spec) -> list[str]:
     the index declares as its own option, DBCV's ``metric``, is its option)."""
     shared = _shared(spec.kind, _reads_distances(spec))
     own = {option.keyword for option in spec.options}
-    return [name for name in _names(spec.function) if name not in shared or name in own]
+    return [name for name in signature_names(spec.function) if name not in shared or name in own]
 
 
 def _raises(spec, written: dict[str, str], core: bool) -> str:
@@ -500,7 +397,7 @@ def _raises(spec, written: dict[str, str], core: bool) -> str:
     shared = dict(_RAISES[spec.kind])
     if core:
         shared.pop(_INPUT_ERROR)
-    own = {key: _body(entry) for key, entry in written.items()}
+    own = {key: entry_text(entry) for key, entry in written.items()}
     if "UndefinedIndexError" in own:
         shared[_UNDEFINED] = own.pop("UndefinedIndexError").strip()
     if _INPUT_ERROR in shared and "InputError" not in own and _options(spec):
@@ -514,12 +411,6 @@ def _examples(spec) -> str:
     core, function = spec.core.__name__, spec.function.__name__
     needed = "" if name in spec.core.__globals__ else f">>> from {module} import {name}\n"
     return f"{needed}{data}\n{call.format(core=core, function=function)}\nTrue"
-
-
-def _join(description: str, sections: dict[str, str]) -> str:
-    """A numpydoc docstring: the description, then the sections in numpydoc's order."""
-    titled = [f"{title}\n{'-' * len(title)}\n{sections[title]}" for title in _TITLES if sections.get(title)]
-    return "\n\n".join([description, *titled]) + "\n"
 
 
 def document(spec) -> None:
@@ -550,7 +441,7 @@ def document(spec) -> None:
     table, data = _READS[spec.kind]
     see_also = "\n".join([f"{core.__name__} : the same index from {table}.", own.get("See Also", ""),
                           f"clustval.indices.scoring.{spec.kind}_scores : every {spec.kind} index at once."])  # fmt: skip
-    function.__doc__ = _join(description, {
+    function.__doc__ = join(description, {
         "Parameters": _index_parameters(spec, written, core=False),
         "Returns": own.get("Returns", _returns(spec)),
         "Raises": _raises(spec, raises, core=False),
@@ -560,7 +451,7 @@ def document(spec) -> None:
         "Examples": own["Examples"],
     })  # fmt: skip
     core_description = split(_WRITTEN.setdefault(core, core.__doc__ or ""))[0]  # a note of its own, if any
-    core.__doc__ = _join(
+    core.__doc__ = join(
         f"{spec.label} from {table} (the core of :func:`{function.__name__}`)."
         + (f"\n\n{core_description}" if core_description else ""),
         {

@@ -49,15 +49,13 @@ NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS,
 #: scipy's metrics (:class:`clustval._engine.metrics.Metric`, which also takes Minkowski's p),
 #: or X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
 METRICS = (*METRIC_NAMES, "precomputed")
-# The Parameters that the partition's sums over the objects, its neighbour searches and the
-# metric's two tests share, written once (filled in by described where a docstring leaves them out)
+# The Parameters that the partition's sums over the objects and its neighbour searches share,
+# written once (filled in by described where a docstring leaves them out)
 _PARAMETERS = {
     "values": """values : ndarray of shape (n_samples,)
     One value per object.""",
     "M": """M : int
     How many neighbours, 1 <= M <= n - 1.""",
-    "metric": """metric : str or Metric
-    ``"precomputed"``, one of :data:`METRICS`, or a :class:`~clustval._engine.metrics.Metric`.""",
 }
 
 

@@ -232,6 +232,9 @@ def select_k(
           parameter (``sklearn.cluster.AgglomerativeClustering()``): a copy is fitted per K;
         - a function ``f(X, k)`` returning the labels;
         - your own partitions, ``{k: labels}``.
+
+        Whatever ``metric`` (the distance the indices read), the algorithms cluster as they
+        do (Euclidean).
     indices : sequence of str, optional
         Registry names of internal indices; default every internal index. Also the indices
         that read the partitions next to K (:data:`clustval.selection.adjacent.ADJACENT`:
@@ -259,10 +262,6 @@ def select_k(
     stability_options : mapping, optional
         The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
         :func:`clustval.selection.stability.stability_of_k`).
-    metric : str or Metric, default "euclidean"
-        The distance the indices read (:func:`clustval.indices.scoring.internal_scores`): with
-        another than Euclidean only the distance-based indices apply. The algorithms cluster
-        as they do (Euclidean).
     **options
         The internal indices' options by name, as ``db_q=2`` or ``sil_average="clusters"``
         (:func:`clustval.indices.scoring.internal_scores`; ``help()`` lists each with its
