@@ -482,19 +482,15 @@ def external_scores(
     the integer counts and computes the indices from the table: the values of
     :func:`clustval.external_scores` on the same labels in memory, bit for bit.
 
+    ``labels_true``, ``labels_pred`` and ``sample_weight`` may each be a Dask array, a Dask
+    Series or an array-like, chunked alike (two columns of one frame are; arrays of other
+    chunks are rechunked to ``labels_true``'s). ``noise="singletons"``, a column of the
+    table per noise object, is served in memory only.
+
     Parameters
     ----------
-    labels_true, labels_pred : dask.array.Array, dask.dataframe.Series or array-like of shape (n,)
-        The classes and the clusters, one per object, chunked alike (two columns of one
-        frame are; arrays of other chunks are rechunked to ``labels_true``'s).
     client : dask.distributed.Client, optional
         Where the counting runs; default: Dask's current scheduler.
-    sample_weight : dask.array.Array, dask.dataframe.Series or array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies, chunked as the labels
-        (:func:`clustval.external_scores`).
-    noise : {"cluster", "exclude"} or None
-        What the noise label -1 of ``labels_pred`` means (:func:`clustval.external_scores`);
-        "singletons", a column of the table per noise object, is served in memory only.
 
     Returns
     -------

@@ -26,7 +26,7 @@ import numpy as np
 from .._engine import progress as _progress
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
-from ..indices._docs import DATA, described
+from ..indices._docs import DATA, KS, described
 from .common import DEFAULT_MAX_ITER, ClusteringResult
 from .kmedoids import (
     SeedFallbackWarning,
@@ -39,8 +39,7 @@ from .pam import pam
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
 
 # The Parameters of the sweeps over K (cluster, clusterer, clusterings), written once
-_sweep = described("algorithm", parameters={**DATA, "ks": """ks : iterable of int
-    The numbers of clusters, in the order the results are returned."""})
+_sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
 
 @described(parameters=DATA)

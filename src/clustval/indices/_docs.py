@@ -33,6 +33,7 @@ from .._engine.docs import (
     parameters_section,
     signature_names,
     split,
+    with_parameters,
 )
 
 _INPUT_ERROR, _UNDEFINED = "clustval.errors.InputError", "clustval.errors.UndefinedIndexError"
@@ -126,24 +127,22 @@ _ENTRY = {
 #: X where it is the data alone, never a distance matrix (the clusterers, choosing K, the
 #: peers' layers): the Parameters entry they share, for :func:`described`'s ``parameters``.
 DATA = {"X": f"X : {_DATA[False]['X']}"}
-# The Parameters of the methods by which the table and the partition run the cores on
-# themselves (Contingency's and Partition's ``value``, one index, and ``scores``, several)
-VALUE_PARAMETERS = {
-    "spec": """spec : IndexSpec
-    A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).""",
-    "given": """given : mapping
-    Options by name; those the index takes are passed to its core.""",
-}
+# The registry's entries and the options given by name, as the registry, the table and the
+# partition (which run the cores on themselves: ``value``, one index, ``scores``, several) and
+# the documentation read them
+SPEC = """spec : IndexSpec
+    The index's registry entry."""
+SPECS = """specs : iterable of IndexSpec
+    The indices' registry entries."""
+KS = """ks : sequence of int
+    The numbers of clusters K tried."""
+GIVEN = """given : mapping
+    Options by name (:data:`clustval.indices.registry.OPTIONS`); an index reads those it
+    takes, under its core's keywords."""
+VALUE_PARAMETERS = {"spec": SPEC, "given": GIVEN}
 # and what returns one index's value (value, IndexSpec.compute, score_alone)
 VALUE_RETURNS = {"Returns": "float\n    The index's value."}
-SCORES_PARAMETERS = {
-    "specs": """specs : list of IndexSpec
-    The indices' registry entries (:func:`clustval.indices.registry.requested`).""",
-    "given": """given : mapping
-    Every option by name (:func:`clustval.indices.registry.index_options`).""",
-    "undefined": """undefined : {"raise", "nan"}
-    An undefined index raises UndefinedIndexError, or is NaN.""",
-}
+SCORES_PARAMETERS = {"specs": SPECS, "given": GIVEN}
 # what ``metric`` adds where an entry point computes the indices ``names`` (or ``indices``),
 # and where it also takes ``distances``
 _METRIC_NAMES = """
@@ -169,7 +168,8 @@ _OPTIONS = {
         ("internal", "internal indices'", '"internal"', "db_q=2"),
         ("indices", "indices'", "None", 'db_q=2, s2_matching="identity"'))},
     "algorithm": """**options
-    The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).""",
+    The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`), e.g.
+    ``radius="mean"`` for ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.""",
 }  # fmt: skip
 # ``algorithm``, where ``**options`` are its options (the clusterers, the stability criteria,
 # the gap statistic)
@@ -185,6 +185,7 @@ _NAMES = {kind: f"""names : iterable of str, str or None
 _WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
 
 
+@with_parameters({"spec": SPEC})
 def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     """The Parameters entry of ``name``, an option of the index ``spec`` (a keyword that not
     every index takes).
@@ -197,8 +198,6 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
 
     Parameters
     ----------
-    spec : IndexSpec
-        The index's registry entry.
     name : str
         The keyword of its function.
     written : dict of str to str
@@ -328,10 +327,10 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
 
     Parameters
     ----------
-    options : {"external", "internal", "indices", "algorithm"} or None
+    options : {"external", "internal", "indices", "algorithm"}, tuple of them, or None
         What ``**options`` takes: the options of the external or internal indices (whose
         ``names`` the entry point computes), of every index, or of the clustering
-        ``algorithm``; None when the docstring writes it.
+        ``algorithm``, or of several of them; None when the docstring writes it.
     parameters : dict of str to str, optional
         More Parameters entries the functions of a module share, whole, by parameter name
         (they take precedence over the entry points' shared entries).
@@ -352,7 +351,11 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
     >>> print(scores.__doc__.partition("----------\\n")[2].splitlines()[0])  # its Parameters
     labels_true : array-like of shape (n_samples,)
     """
-    shared = {**_ENTRY, "options": _OPTIONS.get(options), "names": _NAMES.get(options),
+    # ``**options`` passed on to several (select_k: the internal indices and the algorithm)
+    kinds = (options,) if options is None or isinstance(options, str) else tuple(options)
+    passed_on = [entry_text(_OPTIONS[kind]) for kind in kinds if kind in _OPTIONS]
+    shared = {**_ENTRY, "options": "**options\n" + "\n".join(passed_on) if passed_on else None,
+              "names": _NAMES.get(options),
               "algorithm": _ALGORITHM if options == "algorithm" else None, **(parameters or {})}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:
@@ -413,15 +416,13 @@ def _examples(spec) -> str:
     return f"{needed}{data}\n{call.format(core=core, function=function)}\nTrue"
 
 
+@with_parameters({"spec": SPEC})
 def document(spec) -> None:
     """Write the numpydoc of the index's function and of its core into their ``__doc__``,
     from the function's own docstring (its one description) and the registry entry.
 
     Parameters
     ----------
-    spec : IndexSpec
-        The index's registry entry.
-
     Examples
     --------
     >>> from clustval.indices.registry import get_index
@@ -464,14 +465,12 @@ def document(spec) -> None:
     )
 
 
+@with_parameters({"specs": SPECS})
 def document_all(specs: Iterable) -> None:
     """:func:`document` every index of ``specs`` (the registry's, as it is built).
 
     Parameters
     ----------
-    specs : iterable of IndexSpec
-        The registry entries.
-
     Examples
     --------
     >>> from clustval.indices.registry import INDICES

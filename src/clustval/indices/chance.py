@@ -271,6 +271,7 @@ def _expected_exact(ct: Contingency, index: str, model: str, fixed: str) -> Frac
     return entropies - 2.0 * emi  # vi
 
 
+@described()
 def expected(index: str, labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
     """The expected value of an external index under a random model (Gates & Ahn 2017).
 
@@ -281,15 +282,13 @@ def expected(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     by default; the other is random with its own K blocks (``num1``) or sizes (``perm1``).
     clusim holds its second clustering fixed: its ``expected_rand_index(...,
     random_model="num1")`` of (c1, c2) is ``expected("rand", c1, c2, model="num1",
-    fixed="labels_pred")``.
+    fixed="labels_pred")``. Under the two-sided models only the labellings' numbers of
+    blocks (``num``), sizes (``perm``) or n (``all``) matter.
 
     Parameters
     ----------
     index : str
         A registry name among :data:`EXPECTED_INDICES`.
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering; under the two-sided models only their numbers of
-        blocks (``num``), sizes (``perm``) or n (``all``) matter.
     model : str, default "perm"
         One of :data:`MODELS` (the module's table).
     fixed : {"labels_true", "labels_pred"}, default "labels_true"
@@ -305,7 +304,7 @@ def expected(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     ------
     clustval.errors.InputError
         An unknown index, model or fixed side, or ``num`` / ``all`` above
-    :data:`MAX_PARTITION_OBJECTS`.
+        :data:`MAX_PARTITION_OBJECTS`.
 
     Examples
     --------

@@ -794,19 +794,13 @@ def contingency_matrix(labels_true, labels_pred, *, eps=None, sparse: bool = Fal
     return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=dtype)
 
 
+@described()
 def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
     """The 2x2 pair confusion matrix of scikit-learn, ``[[TN, FP], [FN, TP]]``, over ORDERED pairs.
 
     Each count is twice the unordered count of :attr:`Contingency.pairs` (the pair (x, y)
     and the pair (y, x)), so the four add up to n (n - 1). Exact: int64 while n (n - 1)
     fits, Python ints (dtype object) beyond.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n,)
-        The true classes.
-    labels_pred : array-like of shape (n,)
-        The clusters.
 
     Returns
     -------

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine import compiled as _compiled
+from .._engine.docs import with_parameters
 from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
 
 NOISE_POLICIES = ("cluster", "exclude", "singletons")
@@ -59,6 +60,23 @@ _BOOL_TYPES = frozenset({bool, np.bool_})
 _FLOAT_TYPES = frozenset({float, np.float64, np.float32, np.float16})
 
 
+#: The Parameters the checks of the labels share (and the partition's row selection), written once
+LABEL_PARAMETERS = {
+    "labels": """labels : array-like of shape (n,), or Labels
+    One label per object (a :class:`Labels` is taken as it is checked already).""",
+    "name": """name : str
+    The labels' name, as errors and the noise warning say it.""",
+    "noise": """noise : {"cluster", "exclude", "singletons"} or None
+    The noise policy (module docstring); None is "cluster", with a warning when the noise
+    label occurs.""",
+}
+_checks = with_parameters(LABEL_PARAMETERS)
+# and those of the factorisation, which reads checked label arrays
+_arrays = with_parameters({"labels": """labels : ndarray of shape (n,)
+    Labels as :func:`as_label_array` returns them."""})
+
+
+@_checks
 def as_label_array(labels, name: str = "labels") -> np.ndarray:
     """Return ``labels`` as a 1-D array of integers, strings or (with a warning) floats.
 
@@ -75,8 +93,6 @@ def as_label_array(labels, name: str = "labels") -> np.ndarray:
     ----------
     labels : array-like of shape (n,)
         One label per object.
-    name : str, default "labels"
-        The labels' name, as errors say it.
 
     Returns
     -------
@@ -180,6 +196,7 @@ def _object_labels(arr: np.ndarray, name: str) -> np.ndarray:
     return np.array(values, dtype=np.float64)
 
 
+@_arrays
 def factorize(
     labels: np.ndarray, *, allow_absent: bool = False, sort: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -198,8 +215,6 @@ def factorize(
 
     Parameters
     ----------
-    labels : ndarray of shape (n,)
-        Labels as :func:`as_label_array` returns them.
     allow_absent : bool, default False
         Integer labels spanning at most ``_ABSENT_SPAN_MAX`` values give ``uniques =
         min..max`` including values that never occur (codes then skip them), which saves one
@@ -246,6 +261,7 @@ def factorize(
     return codes.astype(np.int64, copy=False).ravel(), uniques
 
 
+@_arrays
 def small_int64_range(labels: np.ndarray) -> tuple[int, np.ndarray] | None:
     """``(lo, values)`` for int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values, else None.
 
@@ -255,9 +271,6 @@ def small_int64_range(labels: np.ndarray) -> tuple[int, np.ndarray] | None:
 
     Parameters
     ----------
-    labels : ndarray of shape (n,)
-        Labels as :func:`as_label_array` returns them.
-
     Returns
     -------
     tuple of (int, ndarray of int64), or None
@@ -378,16 +391,13 @@ class Labels:
         return self.codes.shape[0]
 
 
+@_checks
 def as_labels(labels, name: str = "labels") -> Labels:
     """``labels`` checked (:func:`as_label_array`) and factorised (:func:`factorize`), once:
     a :class:`Labels` is returned as it is.
 
     Parameters
     ----------
-    labels : array-like of shape (n,), or Labels
-        One label per object.
-    name : str, default "labels"
-        The labels' name, as errors say it.
 
     Returns
     -------
@@ -523,6 +533,7 @@ def check_noise(noise) -> str | None:
     raise InputError(f"noise = {noise!r}; use one of {', '.join(map(repr, NOISE_POLICIES))} (or None)")
 
 
+@_checks
 def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
                 weights: np.ndarray | None = None) -> tuple[Labels, np.ndarray | None]:  # fmt: skip
     """The clustering under the noise policy, and which objects remain (None: all).
@@ -531,11 +542,6 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
     ----------
     labels : Labels
         The clustering, checked and factorised.
-    noise : {"cluster", "exclude", "singletons"} or None
-        The policy (module docstring); None is "cluster", with a warning when the noise
-        label occurs.
-    name : str
-        The labels' name, as the warning and errors say it.
     weights : ndarray of int64, optional
         Each object's count of copies: the noise objects left out count theirs
         (:attr:`Labels.noise`).
@@ -586,6 +592,7 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
     return Labels(codes, np.arange(k - 1 + int(is_noise.sum())), labels.noise), None
 
 
+@_checks
 def warn_noise(uniques: np.ndarray, name: str = "labels_pred", stacklevel: int = 3) -> None:
     """A :class:`~clustval.errors.NoiseLabelWarning` if the distinct labels ``uniques`` hold
     the noise label (no policy was given, so it is scored as one cluster).
@@ -594,8 +601,6 @@ def warn_noise(uniques: np.ndarray, name: str = "labels_pred", stacklevel: int =
     ----------
     uniques : array-like
         The clustering's distinct labels.
-    name : str
-        The labels' name, as the warning says it.
     stacklevel : int, default 3
         The frame the warning names, as :func:`warnings.warn` counts them: 3 is the caller
         of the function that calls this one.
@@ -672,21 +677,16 @@ class Objects:
     given: int | None = None
 
 
+@_checks
 def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None, name: str = "labels_pred") -> Objects:
     """The labels, truth, weights and noise policy of one score, checked and factorised once.
 
     Parameters
     ----------
-    labels : array-like of shape (n,), or Labels
-        The clustering.
     labels_true : array-like of shape (n,), or Labels, optional
         The classes of the same objects.
     sample_weight : array-like of shape (n,), optional
         Counts of copies (:func:`check_sample_weight`); an object of weight 0 is absent.
-    noise : {"cluster", "exclude", "singletons"} or None
-        The noise policy (:func:`apply_noise`).
-    name : str, default "labels_pred"
-        The labels' name, as errors and the noise warning say it.
 
     Returns
     -------

@@ -31,7 +31,7 @@ from .._engine.pairwise import (
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
 from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
-from .objects import Objects, checked_objects
+from .objects import LABEL_PARAMETERS, Objects, checked_objects
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
 # centroids and within sums, computed from the coordinates, and/or the summaries of the one
@@ -851,6 +851,7 @@ def _metric_scale(scale: float, metric: Metric) -> float:
     return math.ldexp(1.0, exponent)
 
 
+@described(parameters={"name": LABEL_PARAMETERS["name"]})
 def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred", n: int | None = None) -> np.ndarray:
     """The data of the objects ``kept``: rows of X, or rows and columns of the distances.
 
@@ -864,8 +865,8 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
         (:attr:`~clustval.indices.objects.Objects.kept`; then ``n`` is the given number).
     precomputed : bool
         ``data`` holds distances.
-    name : str, default "labels_pred"
-        The labels' name, as an error says it.
+    n : int, optional
+        The number of objects given, where ``kept`` holds indices (default: ``kept``'s size).
 
     Returns
     -------

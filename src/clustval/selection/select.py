@@ -24,7 +24,7 @@ from .._engine.validation import check_ks, check_undefined_policy, checked_data
 from ..clustering import clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
-from ..indices._docs import DATA, described
+from ..indices._docs import DATA, KS, described
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.partition import PreparedData
 from ..indices.scoring import internal_scorer
@@ -63,13 +63,12 @@ class Vote:
     majority: tuple[int, ...]
 
     @classmethod
+    @described(parameters={"ks": KS})
     def count(cls, ks: Sequence[int], best: Mapping[str, tuple[int, ...]]) -> Vote:
         """Count the votes of the indices' best K.
 
         Parameters
         ----------
-        ks : sequence of int
-            The K tried.
         best : mapping of str to tuple of int
             Per index, every K at which it is best (:attr:`Selection.best_ks`).
 
@@ -199,7 +198,7 @@ class Selection:
 
 
 @takes_options("internal", others=True)
-@described(parameters=DATA)  # X the data alone: the algorithms cluster it
+@described(("internal", "algorithm"), parameters=DATA)  # X the data alone: the algorithms cluster it
 def select_k(
     X,
     ks: Iterable[int] | None = None,
@@ -262,12 +261,6 @@ def select_k(
     stability_options : mapping, optional
         The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
         :func:`clustval.selection.stability.stability_of_k`).
-    **options
-        The internal indices' options by name, as ``db_q=2`` or ``sil_average="clusters"``
-        (:func:`clustval.indices.scoring.internal_scores`; ``help()`` lists each with its
-        values, default and meaning), and the named algorithm's options
-        (:attr:`clustval.clustering.Algorithm.options`), e.g. ``radius="mean"`` for
-        ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
 
     Returns
     -------
