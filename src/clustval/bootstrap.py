@@ -36,7 +36,8 @@ import numpy as np
 
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
-from .indices._docs import described
+from ._engine.docs import with_parameters
+from .indices._docs import SEED, described
 from .indices.contingency import contingency_matrix
 from .indices.registry import INDICES, IndexSpec, get_index
 from .indices.scoring import external_scores_from_table, internal_scores
@@ -102,6 +103,7 @@ class BootstrapResult:
         return int(np.count_nonzero(~np.isfinite(self.values)))
 
 
+@with_parameters({"seed": SEED})
 def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0, method: str = "percentile",
               confidence: float = 0.95, pairwise: Sequence[int] = (), **kwargs) -> BootstrapResult:  # fmt: skip
     """The bootstrap confidence interval of ``fn(*args, **kwargs)``, resampling the objects.
@@ -121,9 +123,6 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
         label vectors); every resample takes the same rows of all of them.
     n_resamples : int, default 1000
         The number of resamples.
-    seed : int, numpy Generator or None, default 0
-        Seed of the draws (``numpy.random.default_rng``'s: an integer >= 0, a ``Generator``,
-        or None for fresh entropy): the same seed, the same interval.
     method : {"percentile", "bca"}, default "percentile"
         The percentile interval, or the bias-corrected and accelerated one (Efron 1987),
         whose acceleration is the jackknife's (n more evaluations; one per non-empty cell of

@@ -115,8 +115,9 @@ def internal_scores(
     for bit: each task computes the exact summaries of a block of objects, added in the
     order of the in-memory pass, and the indices are computed from them on the client.
 
-    Each task holds its blocks of distances and summaries within ``memory_budget_mb``
-    (besides X, held once per worker process). With ``metric="precomputed"`` each task
+    ``X`` and ``labels`` may be Dask arrays: they are computed to the client (n x d values:
+    the pass, not the data, is what is large). Each task holds its blocks of distances and
+    summaries within ``memory_budget_mb`` (besides X, held once per worker process). With ``metric="precomputed"`` each task
     receives only the rows of the distance matrix of its own objects; the tasks run the pass
     in any metric :func:`clustval.internal_scores` takes, while the rank indices' passes with
     a metric other than Euclidean run on the client, as they run on numpy in memory. With
@@ -124,11 +125,6 @@ def internal_scores(
 
     Parameters
     ----------
-    X : array-like or dask.array.Array of shape (n, d)
-        The data; with ``metric="precomputed"`` the (n, n) distance matrix. A Dask array is
-        computed to the client (n x d values: the pass, not the data, is what is large).
-    labels : array-like or dask.array.Array of shape (n,)
-        The cluster of each object.
     client : dask.distributed.Client
         The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
         ``Client(SLURMCluster(...))``).

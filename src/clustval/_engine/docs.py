@@ -123,34 +123,40 @@ def parameters_section(function: Callable, entry_of: Callable[[str], str | None]
 
 def completed_from(function: Callable, shared: dict[str, str]) -> tuple[str, dict[str, str]]:
     """The description and sections of ``function``'s docstring, its Parameters completed from
-    the ``shared`` entries (by parameter name; a shared entry's ``, default ...`` is left out
-    where the parameter has none)."""
+    the ``shared`` entries (by parameter name; a shared entry's ``, default ...`` written as
+    the signature has it, or left out where the parameter has none)."""
     description, own = split(function.__doc__)
     written = entries(own.get("Parameters", ""))
-    required = _required(function)
+    defaults = _defaults(function)
 
     def entry_of(name: str) -> str | None:
         entry = lookup(written, name)
-        if entry is None and shared.get(name) is not None:
-            entry = shared[name]
-            if name in required:
-                first, _, rest = entry.partition("\n")
-                entry = re.sub(r", default .*$", "", first) + "\n" + rest
+        if entry is None and shared.get(name) is not None:  # its default as the signature has it
+            first, _, rest = shared[name].partition("\n")
+            default = f", default {_spelled(defaults[name])}" if name in defaults else ""
+            entry = re.sub(r", default .*$", default, first) + "\n" + rest
         return entry
 
     own["Parameters"] = parameters_section(function, entry_of)
     return description, own
 
 
-def _required(function: Callable) -> set[str]:
-    """The parameters of ``function`` without a default."""
+def _defaults(function: Callable) -> dict[str, object]:
+    """The default of each parameter of ``function`` that has one."""
     if isinstance(function, type):
-        return _required(function.__init__)
+        return _defaults(function.__init__)
     code, defaults = function.__code__, function.__defaults__ or ()
     positional = code.co_varnames[: code.co_argcount]
-    keyword = code.co_varnames[code.co_argcount : code.co_argcount + code.co_kwonlyargcount]
-    kwdefaults = function.__kwdefaults__ or {}
-    return {*positional[: len(positional) - len(defaults)], *(name for name in keyword if name not in kwdefaults)}
+    return {**dict(zip(positional[len(positional) - len(defaults) :], defaults)), **(function.__kwdefaults__ or {})}
+
+
+def _spelled(value) -> str:
+    """A default as numpydoc writes it: a string in double quotes, a whole float as an integer."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def join(description: str, sections: dict[str, str]) -> str:
@@ -200,6 +206,10 @@ def with_parameters(parameters: Mapping[str, str]):
 
 
 # The parameters that the library's layers share, each described here once.
+#: X where it is the data alone, never a distance matrix (the clusterers, choosing K, the
+#: peers' layers, the distance matrix of the K-medoids)
+DATA = {"X": """X : array-like of shape (n_samples, n_features)
+    The data, finite numbers."""}
 MEMORY_BUDGET_MB = """memory_budget_mb : float, default 256
     Bound, in MB, on each block of pairwise distances held at once."""
 N_CLUSTERS = """n_clusters : int

@@ -61,7 +61,7 @@ import numpy as np
 
 from ..errors import ClusteringError, InputError
 from . import compiled as _compiled
-from .docs import PASS_PARAMETERS, with_parameters
+from .docs import DATA, PASS_PARAMETERS, with_parameters
 from .lanes import LANES, TILE, lane_sums
 from .metrics import Metric
 from .validation import as_data_matrix
@@ -168,6 +168,7 @@ def exact_distances(A: np.ndarray, B: np.ndarray, out: np.ndarray | None = None)
     return np.sqrt(out, out=out)
 
 
+@with_parameters(DATA)
 def euclidean_distances(X) -> np.ndarray:
     """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
 
@@ -179,10 +180,6 @@ def euclidean_distances(X) -> np.ndarray:
     distance ties at random. Direct differences give every distance to a few ulps, an
     exactly symmetric D (fl(a - b)^2 == fl(b - a)^2) and an exact zero diagonal, so ties
     in the K-medoids rules are broken by the rules, not by rounding.
-
-    Parameters
-    ----------
-    X : (n, d) array-like of finite numbers
 
     Returns
     -------

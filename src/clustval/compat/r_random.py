@@ -34,6 +34,7 @@ import math
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import InputError
 
 _LCG_MULTIPLIER = 69069
@@ -42,13 +43,14 @@ _TWO_TO_MINUS_32 = 2.3283064365386963e-10  # R's MT_genrand scale
 _FIXUP = 0.5 * 2.328306437080797e-10  # R's fixup: a draw of exactly 0 or 1 moves inside
 
 
+#: R's seed, as the stream and R's kmeans take it
+R_SEED = """seed : int
+    R's seed, as ``set.seed`` takes it (an R integer: |seed| < 2^31)."""
+
+
+@with_parameters({"seed": R_SEED})
 class RStream:
     """R's Mersenne-Twister stream after ``set.seed(seed)``.
-
-    Parameters
-    ----------
-    seed : int
-        R's seed (an R integer: |seed| < 2^31).
 
     Raises
     ------

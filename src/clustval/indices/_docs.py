@@ -24,6 +24,7 @@ import textwrap
 from collections.abc import Callable, Iterable
 
 from .._engine.docs import (
+    DATA,
     MEMORY_BUDGET_MB,
     completed_from,
     entries,
@@ -67,7 +68,7 @@ _CORE_INPUT = {
 # X and metric: an index that reads distances only also takes them precomputed
 _DATA = {
     True: {
-        "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers" + _PRECOMPUTED + ".",
+        "X": DATA["X"].partition(" : ")[2].rstrip(".") + _PRECOMPUTED + ".",
         "metric": """str or Metric, default "euclidean"
     How X is read: coordinates, with the distances of their rows in one of scipy's metrics
     ("euclidean", "sqeuclidean", "cityblock" or "manhattan", "chebyshev", "minkowski",
@@ -75,7 +76,7 @@ _DATA = {
     computed block by block; or "precomputed": the pairwise distances in any metric.""",
     },
     False: {
-        "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers.",
+        "X": DATA["X"].partition(" : ")[2],
         "metric": """{"euclidean"}, default "euclidean"
     Coordinates only: this index needs the centroids, so "precomputed" and the other
     metrics are refused.""",
@@ -124,9 +125,6 @@ _ENTRY = {
     once the call has run about 1.5 s (or keeps the bar of an enclosing call, such as
     :func:`clustval.select_k`'s); True always; False never.""",
 }
-#: X where it is the data alone, never a distance matrix (the clusterers, choosing K, the
-#: peers' layers): the Parameters entry they share, for :func:`described`'s ``parameters``.
-DATA = {"X": f"X : {_DATA[False]['X']}"}
 # The registry's entries and the options given by name, as the registry, the table and the
 # partition (which run the cores on themselves: ``value``, one index, ``scores``, several) and
 # the documentation read them
@@ -136,6 +134,10 @@ SPECS = """specs : iterable of IndexSpec
     The indices' registry entries."""
 KS = """ks : sequence of int
     The numbers of clusters K tried."""
+# the seed of numpy's draws (resampling, splits, random clusterings, p-values)
+SEED = """seed : int, numpy Generator or None, default 0
+    Seed of the random draws, as ``numpy.random.default_rng`` takes it (an integer >= 0 or a
+    ``Generator``): the same seed, the same draws; None draws fresh entropy."""
 GIVEN = """given : mapping
     Options by name (:data:`clustval.indices.registry.OPTIONS`); an index reads those it
     takes, under its core's keywords."""
