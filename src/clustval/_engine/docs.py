@@ -187,14 +187,8 @@ def with_parameters(parameters: Mapping[str, str]):
     >>> @with_parameters({"n_clusters": N_CLUSTERS})
     ... def seeds(n_clusters):
     ...     "The seeds."
-    >>> print(seeds.__doc__)
-    The seeds.
-    <BLANKLINE>
-    Parameters
-    ----------
-    n_clusters : int
-        K, the number of clusters.
-    <BLANKLINE>
+    >>> seeds.__doc__.splitlines()[4:6]  # its Parameters, filled in
+    ['n_clusters : int', '    K, the number of clusters.']
     """
 
     def decorate(function: Callable) -> Callable:
@@ -214,6 +208,12 @@ MEMORY_BUDGET_MB = """memory_budget_mb : float, default 256
     Bound, in MB, on each block of pairwise distances held at once."""
 N_CLUSTERS = """n_clusters : int
     K, the number of clusters."""
+K = """k : int
+    K, the number of clusters."""
+N_OBJECTS = """n : int
+    The number of objects."""
+M_NEIGHBOURS = """M : int
+    How many neighbours, 1 <= M <= n - 1."""
 #: What the passes over the pairs read (the distance pass, the neighbour search, their Dask
 #: form), as the indices' partition hands it to them: checked and prepared already.
 PASS_PARAMETERS = {

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .docs import PASS_PARAMETERS, with_parameters
+from .docs import M_NEIGHBOURS, PASS_PARAMETERS, with_parameters
 from .pairwise import DEFAULT_MEMORY_BUDGET_MB, exact_distances, rows_per_block
 
 
@@ -84,7 +84,7 @@ def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, array
         yield b0, b0 + len(block), D
 
 
-@with_parameters(PASS_PARAMETERS)
+@with_parameters({**PASS_PARAMETERS, "M": M_NEIGHBOURS})
 def nearest_neighbours(
     X: np.ndarray, M: int, *, codes: np.ndarray | None = None, precomputed: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric=None, weights: np.ndarray | None = None,
@@ -97,12 +97,6 @@ def nearest_neighbours(
     ``tied_same`` counts the tied objects of each object's own cluster too; with
     ``weights``, ``tied`` and ``tied_same`` count the copies of the objects tied (the table
     itself is the same).
-
-    Parameters
-    ----------
-    M : int
-        How many neighbours, 1 <= M <= n - 1.
-
     Returns
     -------
     NeighbourTable

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine import progress as _progress
+from .._engine.docs import K, N_CLUSTERS, N_OBJECTS, with_parameters
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
 from ..indices._docs import DATA, KS, described
@@ -42,7 +43,7 @@ __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorit
 _sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
 
-@described(parameters=DATA)
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS})
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
@@ -50,8 +51,6 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
 
     Parameters
     ----------
-    n_clusters : int
-        K, at most the number of distinct points.
     n_init : int
         Number of k-means++ starts; the one of lowest inertia is kept.
     seed : int
@@ -360,6 +359,7 @@ def _name_of(algorithm) -> str:
     if hasattr(algorithm, "fit_predict"):
         return type(algorithm).__name__
     return getattr(algorithm, "__name__", type(algorithm).__name__)
+@with_parameters({"n": N_OBJECTS, "k": K})  # the objects clustered, the K it ran at
 
 
 def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:
@@ -370,10 +370,6 @@ def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:
     ----------
     labels : array-like
         What a clustering algorithm run at K gave.
-    n : int
-        The number of objects it clustered.
-    k : int
-        The K it was run at.
     what : str
         The algorithm, as the error names it.
 

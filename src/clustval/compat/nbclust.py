@@ -108,7 +108,7 @@ import numpy as np
 from scipy import stats
 from scipy.spatial.distance import pdist, squareform
 
-from .._engine.docs import DATA, with_parameters
+from .._engine.docs import DATA, K, with_parameters
 from ..errors import InputError
 from .r_kmeans import kmeans as r_kmeans
 from .r_random import RStream
@@ -271,14 +271,12 @@ def _cut(merges: list[tuple[int, int]], n: int, k: int) -> np.ndarray:
     return rank[inverse.ravel()]
 
 
-@with_parameters(DATA)
+@with_parameters({**DATA, "k": K})
 def hclust_cut(X, k: int, method: str = "ward.D2") -> np.ndarray:
     """R's ``cutree(hclust(dist(X), method), k)``: the hierarchical clustering cut at K.
 
     Parameters
     ----------
-    k : int
-        The number of clusters, 1..n_samples.
     method : {"ward.D2", "complete", "average"}, default "ward.D2"
         R's ``hclust`` method.
 

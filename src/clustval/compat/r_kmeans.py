@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._engine.docs import K
 from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError, InputError
 from ..indices._docs import DATA, described
@@ -243,14 +244,12 @@ def _quick_transfer(state, d, itran, ncp) -> bool:
                 return moved
 
 
-@described(parameters={**DATA, "seed": R_SEED})  # NbClust's seed is 1
+@described(parameters={**DATA, "k": K, "seed": R_SEED})  # NbClust's seed is 1
 def kmeans(X, k: int, iter_max: int = 10, seed: int = 1) -> RKMeans:
     """R's ``set.seed(seed); kmeans(X, k, iter.max = iter_max)`` (Hartigan-Wong, one start).
 
     Parameters
     ----------
-    k : int
-        The number of clusters, 2..n - 1.
     iter_max : int, default 10
         R's ``iter.max``.
 

@@ -65,6 +65,8 @@ _CORE_INPUT = {
     The validated data and labels with their shared summaries, as
     :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.""",
 }
+#: The partition a core (or a helper of the cores) reads
+PARTITION = _CORE_INPUT["internal"]
 # X and metric: an index that reads distances only also takes them precomputed
 _DATA = {
     True: {

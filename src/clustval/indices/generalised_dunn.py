@@ -32,8 +32,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from .._engine.pairwise import distance_blocks
 from ..errors import InputError
+from ._docs import PARTITION
 from .classic import (
     dunn,
 )
@@ -116,15 +118,15 @@ def _centroid_distances(p: Partition) -> np.ndarray:
 def _own_centroid_distances(p: Partition) -> np.ndarray:
     """d(x_i, c_{k(i)}) from the anchored member offsets (exactly 0 on a repeated point)."""
     return np.sqrt(p.squared_centroid_distances)
+@with_parameters({"p": PARTITION})
 
 
 def separation(p: Partition, between: int, centroid: str = "other") -> float:
-    """min_{k != l} delta_u(C_k, C_l), u = ``between`` (see the module docstring).
+    """min_{k != l} delta_u(C_k, C_l), u = ``between`` (see the module docstring), from a
+    partition whose needs include what delta_u reads (``_BETWEEN_NEEDS``).
 
     Parameters
     ----------
-    p : Partition
-        A partition whose needs include what delta_u reads (``_BETWEEN_NEEDS``).
     between : {1, 2, 3, 4, 5}
         Which delta.
     centroid : {"other", "own"}, default "other"
@@ -158,15 +160,15 @@ def separation(p: Partition, between: int, centroid: str = "other") -> float:
         to_other = _cluster_totals(p, _centroid_distances(p))
         totals = to_other + to_other.T
     return _off_diagonal_min(totals / (p.sizes[:, None] + p.sizes[None, :]))
+@with_parameters({"p": PARTITION})
 
 
 def diameter(p: Partition, within: int) -> float:
-    """max_k Delta_v(C_k), v = ``within`` (see the module docstring); a singleton's is 0.
+    """max_k Delta_v(C_k), v = ``within`` (see the module docstring); a singleton's is 0. From
+    a partition whose needs include what Delta_v reads (``_WITHIN_NEEDS``).
 
     Parameters
     ----------
-    p : Partition
-        A partition whose needs include what Delta_v reads (``_WITHIN_NEEDS``).
     within : {1, 2, 3}
         Which Delta.
 

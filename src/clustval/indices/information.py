@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from .._engine.docs import N_OBJECTS, with_parameters
 from ._docs import described
 from .contingency import Contingency, per_table
 
@@ -83,6 +84,7 @@ def mutual_info(ct: Contingency) -> float:
     terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
     terms[np.abs(terms) < np.finfo(np.float64).eps] = 0.0  # noise of an exact zero term
     return float(max(terms.sum(), 0.0))
+@with_parameters({"n": N_OBJECTS})
 
 
 def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
@@ -97,8 +99,6 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     ----------
     row_sums, col_sums : ndarray of int
         The class sizes a_i and the cluster sizes b_j.
-    n : int
-        The number of objects, sum of either.
 
     Returns
     -------
@@ -128,6 +128,7 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     a, a_count = np.unique(np.asarray(row_sums, dtype=np.int64), return_counts=True)
     b, b_count = np.unique(np.asarray(col_sums, dtype=np.int64), return_counts=True)
     return weighted_emi(a, a_count.astype(np.float64), b, b_count.astype(np.float64), n)
+@with_parameters({"n": N_OBJECTS})
 
 
 def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: np.ndarray, n: int) -> float:
@@ -143,8 +144,6 @@ def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: n
         Distinct class sizes and distinct cluster sizes.
     a_weight, b_weight : ndarray of float
         How many classes (clusters) have each size, or their expected numbers.
-    n : int
-        The number of objects.
 
     Returns
     -------

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine import compiled as _compiled
-from .._engine.docs import with_parameters
+from .._engine.docs import N_OBJECTS, with_parameters
 from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
 
 NOISE_POLICIES = ("cluster", "exclude", "singletons")
@@ -447,6 +447,7 @@ def check_label_pair(labels_true, labels_pred):
             "they must label the same objects in the same order."
         )
     return t, p
+@with_parameters({"n": N_OBJECTS})
 
 
 
@@ -457,8 +458,6 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     ----------
     sample_weight : array-like of shape (n,) or None
         Non-negative whole numbers (floats such as 2.0 are taken as 2).
-    n : int
-        The number of objects.
 
     Returns
     -------

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._engine import progress as _progress
+from .._engine.docs import M_NEIGHBOURS, N_OBJECTS
 from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
 from .._engine.metrics import METRIC_NAMES, Metric, as_metric
 from .._engine.pair_pass import PairStats, PairValues, pair_stats
@@ -54,8 +55,7 @@ METRICS = (*METRIC_NAMES, "precomputed")
 _PARAMETERS = {
     "values": """values : ndarray of shape (n_samples,)
     One value per object.""",
-    "M": """M : int
-    How many neighbours, 1 <= M <= n - 1.""",
+    "M": M_NEIGHBOURS,
 }
 
 
@@ -851,7 +851,7 @@ def _metric_scale(scale: float, metric: Metric) -> float:
     return math.ldexp(1.0, exponent)
 
 
-@described(parameters={"name": LABEL_PARAMETERS["name"]})
+@described(parameters={"name": LABEL_PARAMETERS["name"], "n": N_OBJECTS})
 def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred", n: int | None = None) -> np.ndarray:
     """The data of the objects ``kept``: rows of X, or rows and columns of the distances.
 
@@ -865,8 +865,6 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
         (:attr:`~clustval.indices.objects.Objects.kept`; then ``n`` is the given number).
     precomputed : bool
         ``data`` holds distances.
-    n : int, optional
-        The number of objects given, where ``kept`` holds indices (default: ``kept``'s size).
 
     Returns
     -------

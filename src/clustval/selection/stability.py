@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._engine.docs import K, N_CLUSTERS
 from .._engine.validation import check_draws, check_seed, checked_data
 from ..clustering import clusterer
 from ..clustering.kmedoids import euclidean_distances
@@ -67,6 +68,8 @@ _PARAMETERS = {
     **DATA,
     "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
     "seed": SEED,
+    "n_clusters": N_CLUSTERS,
+    "k": K,
 }
 
 
@@ -280,8 +283,6 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
 
     Parameters
     ----------
-    n_clusters : int
-        K, at least 2.
     n_resamples : int, default 100
         The number of bootstrap resamples (fpc's ``B``).
     dissolution : float, default 0.5
@@ -548,8 +549,6 @@ def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: in
     ----------
     X : array-like of shape (n_objects, d)
         The data (ignored when ``distances`` is given).
-    k : int
-        The number of clusters, 2..n_objects.
     n : int
         The number of clusterings.
     method : {"centroids", "neighbours"}, default "centroids"
