@@ -28,7 +28,7 @@ from .._engine.docs import K, N_CLUSTERS, N_OBJECTS, with_parameters
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
 from ..indices._docs import DATA, KS, described
-from .common import DEFAULT_MAX_ITER, ClusteringResult
+from .common import DEFAULT_MAX_ITER, PARAMETERS, ClusteringResult
 from .kmedoids import (
     SeedFallbackWarning,
     euclidean_distances,
@@ -43,7 +43,7 @@ __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorit
 _sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
 
-@described(parameters={**DATA, "n_clusters": N_CLUSTERS})
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS, "max_iter": PARAMETERS["max_iter"]})
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
@@ -55,8 +55,6 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
         Number of k-means++ starts; the one of lowest inertia is kept.
     seed : int
         ``random_state`` of ``KMeans``: the same seed gives the same clustering.
-    max_iter : int
-        Cap on Lloyd iterations per start.
 
     Returns
     -------
@@ -359,9 +357,9 @@ def _name_of(algorithm) -> str:
     if hasattr(algorithm, "fit_predict"):
         return type(algorithm).__name__
     return getattr(algorithm, "__name__", type(algorithm).__name__)
+
+
 @with_parameters({"n": N_OBJECTS, "k": K})  # the objects clustered, the K it ran at
-
-
 def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:
     """``labels`` as an array if they label n objects in at most k clusters (an algorithm
     may find fewer, as k-means does on coincident points, never more); else one line.

@@ -33,6 +33,10 @@ PARAMETERS = {
     "X": """X : array-like of shape (n, d), optional
     The data (Euclidean distances). Give X or ``distances``, not both.""",
     "n_clusters": N_CLUSTERS,
+    "max_iter": """max_iter : int, default 300
+    Cap on the rounds that improve the clustering: Lloyd's iterations per start (k-means),
+    SWAP rounds (PAM), assign/update rounds (the alternating K-medoids; a
+    :class:`KMedoidsConvergenceWarning` when reached with medoids still moving).""",
     "distances": """distances : array-like of shape (n, n), optional
     A precomputed symmetric distance matrix with an exact zero diagonal.""",
     "D": """D : array-like of shape (n, n)

@@ -80,11 +80,6 @@ def pam(
     memory. ``max_iter`` caps the SWAP rounds (a :class:`KMedoidsConvergenceWarning` if a
     swap was still made in the last one). Tie rules are in the module docstring.
 
-    Parameters
-    ----------
-    max_iter : int
-        Cap on the SWAP rounds.
-
     Returns
     -------
     ClusteringResult

@@ -107,6 +107,11 @@ _EXAMPLE = {
                  ">>> labels = [0, 0, 0, 1, 1, 1]",
                  ">>> {core}(Partition(X, labels, needs={core}.needs)) == {function}(X, labels)"),
 }  # fmt: skip
+# The noise policy, as the entry points and the labels' checks take it
+NOISE = """noise : {"cluster", "exclude", "singletons"} or None
+    What the noise label -1 of the clustering (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
+    objects left out of the score (their truth, data and weights too), or each a cluster of
+    its own. None: "cluster", with a NoiseLabelWarning when -1 occurs."""
 # The Parameters entries that the entry points (score and the *_scores, their Dask, bootstrap
 # and inference forms, select_k, the chance models, the scikit-learn drop-ins) share with the
 # indices or among themselves, whole, by parameter name: filled in by :func:`described` where
@@ -118,10 +123,7 @@ _ENTRY = {
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
-    "noise": """noise : {"cluster", "exclude", "singletons"} or None
-    What the noise label -1 of the clustering (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
-    objects left out of the score (their truth, data and weights too), or each a cluster of
-    its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.""",
+    "noise": NOISE,
     "progress": """progress : bool or None, default None
     A progress bar on stderr: None (automatic) draws it only when stderr is a terminal and
     once the call has run about 1.5 s (or keeps the bar of an enclosing call, such as

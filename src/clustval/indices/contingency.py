@@ -632,15 +632,9 @@ def dominant_matching_at_cells(
 
 @described()
 def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
-    """Count the objects of each (true class, predicted cluster) pair in O(n + C*K).
-
-    Parameters
-    ----------
-    sample_weight : array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies
-        (:func:`clustval.indices.objects.check_sample_weight`): the table counts weights, the
-        table of the labels with each object repeated that many times (an object of weight 0
-        is left out).
+    """Count the objects of each (true class, predicted cluster) pair in O(n + C*K). With
+    ``sample_weight`` the table counts weights (checked by
+    :func:`clustval.indices.objects.check_sample_weight`).
 
     Returns
     -------

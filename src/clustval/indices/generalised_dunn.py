@@ -118,9 +118,9 @@ def _centroid_distances(p: Partition) -> np.ndarray:
 def _own_centroid_distances(p: Partition) -> np.ndarray:
     """d(x_i, c_{k(i)}) from the anchored member offsets (exactly 0 on a repeated point)."""
     return np.sqrt(p.squared_centroid_distances)
+
+
 @with_parameters({"p": PARTITION})
-
-
 def separation(p: Partition, between: int, centroid: str = "other") -> float:
     """min_{k != l} delta_u(C_k, C_l), u = ``between`` (see the module docstring), from a
     partition whose needs include what delta_u reads (``_BETWEEN_NEEDS``).
@@ -160,9 +160,9 @@ def separation(p: Partition, between: int, centroid: str = "other") -> float:
         to_other = _cluster_totals(p, _centroid_distances(p))
         totals = to_other + to_other.T
     return _off_diagonal_min(totals / (p.sizes[:, None] + p.sizes[None, :]))
+
+
 @with_parameters({"p": PARTITION})
-
-
 def diameter(p: Partition, within: int) -> float:
     """max_k Delta_v(C_k), v = ``within`` (see the module docstring); a singleton's is 0. From
     a partition whose needs include what Delta_v reads (``_WITHIN_NEEDS``).

@@ -84,9 +84,9 @@ def mutual_info(ct: Contingency) -> float:
     terms = share * (np.log(n_ij) - math.log(ct.n)) + share * log_outer
     terms[np.abs(terms) < np.finfo(np.float64).eps] = 0.0  # noise of an exact zero term
     return float(max(terms.sum(), 0.0))
+
+
 @with_parameters({"n": N_OBJECTS})
-
-
 def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
     """E[MI] of two labellings with these class and cluster sizes under the hypergeometric model.
 
@@ -128,9 +128,9 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     a, a_count = np.unique(np.asarray(row_sums, dtype=np.int64), return_counts=True)
     b, b_count = np.unique(np.asarray(col_sums, dtype=np.int64), return_counts=True)
     return weighted_emi(a, a_count.astype(np.float64), b, b_count.astype(np.float64), n)
+
+
 @with_parameters({"n": N_OBJECTS})
-
-
 def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: np.ndarray, n: int) -> float:
     """sum over the pairs (a, b) of w_a w_b E[(k/n) log(n k / (a b))], k ~ Hyp(n, a, b).
 

@@ -75,9 +75,9 @@ GENIECLUST_PEERS = {
     **{f"gdi{u}{v}": (f"generalised_dunn_index(X, y, {u}, {v})", "same")
        for u in (1, 2, 3, 4) for v in (1, 3) if (u, v) != (1, 1)},
 }  # fmt: skip
+
+
 @with_parameters({"M": M_NEIGHBOURS})
-
-
 def check_m(M) -> int:
     """Refuse a number of neighbours that is not a positive integer, with a one-line error.
     Returns

@@ -35,6 +35,7 @@ import numpy as np
 from .._engine import compiled as _compiled
 from .._engine.docs import N_OBJECTS, with_parameters
 from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
+from ._docs import NOISE, described
 
 NOISE_POLICIES = ("cluster", "exclude", "singletons")
 #: The label DBSCAN, HDBSCAN and OPTICS give their noise objects (as text: "-1").
@@ -66,9 +67,7 @@ LABEL_PARAMETERS = {
     One label per object (a :class:`Labels` is taken as it is checked already).""",
     "name": """name : str
     The labels' name, as errors and the noise warning say it.""",
-    "noise": """noise : {"cluster", "exclude", "singletons"} or None
-    The noise policy (module docstring); None is "cluster", with a warning when the noise
-    label occurs.""",
+    "noise": NOISE,
 }
 _checks = with_parameters(LABEL_PARAMETERS)
 # and those of the factorisation, which reads checked label arrays
@@ -269,8 +268,6 @@ def small_int64_range(labels: np.ndarray) -> tuple[int, np.ndarray] | None:
     ``factorize(labels, allow_absent=True)`` returns, for callers that use ``labels - lo``
     without materialising it.
 
-    Parameters
-    ----------
     Returns
     -------
     tuple of (int, ndarray of int64), or None
@@ -396,9 +393,6 @@ def as_labels(labels, name: str = "labels") -> Labels:
     """``labels`` checked (:func:`as_label_array`) and factorised (:func:`factorize`), once:
     a :class:`Labels` is returned as it is.
 
-    Parameters
-    ----------
-
     Returns
     -------
     Labels
@@ -447,17 +441,13 @@ def check_label_pair(labels_true, labels_pred):
             "they must label the same objects in the same order."
         )
     return t, p
-@with_parameters({"n": N_OBJECTS})
 
 
 
+@described(parameters={"n": N_OBJECTS})  # the shared sample_weight
 def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
-    """``sample_weight`` as int64 counts of copies, checked; None when not given.
-
-    Parameters
-    ----------
-    sample_weight : array-like of shape (n,) or None
-        Non-negative whole numbers (floats such as 2.0 are taken as 2).
+    """``sample_weight`` as int64 counts of copies, checked (floats such as 2.0 are taken as
+    2); None when not given.
 
     Returns
     -------
@@ -507,13 +497,9 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     return w.astype(np.int64)
 
 
+@_checks
 def check_noise(noise) -> str | None:
     """``noise`` if it is a policy (or None), else one line of error.
-
-    Parameters
-    ----------
-    noise : object
-        The value given.
 
     Returns
     -------
@@ -676,7 +662,7 @@ class Objects:
     given: int | None = None
 
 
-@_checks
+@described(parameters=LABEL_PARAMETERS)  # and the entry points' sample_weight
 def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None, name: str = "labels_pred") -> Objects:
     """The labels, truth, weights and noise policy of one score, checked and factorised once.
 
@@ -684,8 +670,6 @@ def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None,
     ----------
     labels_true : array-like of shape (n,), or Labels, optional
         The classes of the same objects.
-    sample_weight : array-like of shape (n,), optional
-        Counts of copies (:func:`check_sample_weight`); an object of weight 0 is absent.
 
     Returns
     -------

@@ -49,9 +49,9 @@ def _pair_counts(p: Partition, index: str) -> tuple[int, int, int]:
     n_within = int(sum(int(s) * (int(s) - 1) // 2 for s in p.sizes))
     n_total = p.n * (p.n - 1) // 2
     return n_within, n_total - n_within, n_total
+
+
 @with_parameters({"p": PARTITION})
-
-
 def within_between_sums(p: Partition) -> tuple[float, float]:
     """(S_W, S_B): the sums of the within- and between-cluster distances, from the distance pass's
     per-cluster sums (each pair counted from both of its objects); with weights, over the pairs

@@ -1068,8 +1068,6 @@ def score_alone(
     ----------
     core : callable
         The index's core, ``core(partition, **options)``, marked with :func:`reads`.
-    sample_weight : array-like of shape (n_samples,), optional
-        Counts of copies (:class:`Partition`), for a core that weighs them.
     **options
         The core's keywords.
 

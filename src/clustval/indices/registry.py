@@ -633,9 +633,6 @@ document_all(INDICES.values())  # each function's and core's numpydoc: its descr
 def names_of(kind: Kind | None = None) -> tuple[str, ...]:
     """The registry names of one kind (or all), in registry order.
 
-    Parameters
-    ----------
-
     Returns
     -------
     tuple of str
@@ -683,9 +680,6 @@ OPTIONS: dict[str, IndexOption] = _collect_options()
 @_by_name
 def options_of(kind: Kind | None = None) -> dict[str, IndexOption]:
     """The options of the indices of one kind (or of all), by name, in registry order.
-
-    Parameters
-    ----------
 
     Returns
     -------
@@ -937,9 +931,6 @@ def _unknown_index(name: object, kind: Kind | None = None) -> str:
 def get_index(name: str) -> IndexSpec:
     """Look an index up by its registry name or an alias, with a helpful error for a typo.
 
-    Parameters
-    ----------
-
     Returns
     -------
     IndexSpec
@@ -1003,9 +994,6 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
 def register(spec: IndexSpec) -> IndexSpec:
     """Add an index: from now on scoring, the command line and the tables include it.
 
-    Parameters
-    ----------
-
     Returns
     -------
     IndexSpec
@@ -1043,9 +1031,6 @@ def register(spec: IndexSpec) -> IndexSpec:
 def unregister(name: str) -> None:
     """Remove an index added by :func:`register`.
 
-    Parameters
-    ----------
-
     Raises
     ------
     clustval.errors.InputError
@@ -1071,9 +1056,6 @@ def unregister(name: str) -> None:
 def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
     """Register ``spec`` for the duration of a ``with`` block (see :func:`register`), and
     remove it after the block.
-
-    Parameters
-    ----------
 
     Yields
     ------
