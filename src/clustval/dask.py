@@ -90,10 +90,14 @@ RESCATTERS = 3
 #: How long, in seconds, a pass waits for a worker when the cluster has none left.
 WORKER_WAIT_S = 60.0
 _ONE_AT_A_TIME = threading.Lock()
+# Where every pass of this module runs, written once
+_CLIENT = {"client": """client : dask.distributed.Client
+    Where the tasks run: a cluster's client (``Client(LocalCluster(...))``,
+    ``Client("tcp://host:8786")``, ``Client(SLURMCluster(...))``)."""}
 _log = logging.getLogger(__name__)
 
 
-@takes_options("internal")
+@takes_options("internal", parameters=_CLIENT)
 def internal_scores(
     X,
     labels,
@@ -125,9 +129,6 @@ def internal_scores(
 
     Parameters
     ----------
-    client : dask.distributed.Client
-        The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
-        ``Client(SLURMCluster(...))``).
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
@@ -203,7 +204,7 @@ class _ClusterPartition(Partition):
         )  # fmt: skip
 
 
-@with_parameters(PASS_PARAMETERS)
+@with_parameters({**PASS_PARAMETERS, **_CLIENT})
 def distance_stats(
     X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
     sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
@@ -217,8 +218,6 @@ def distance_stats(
 
     Parameters
     ----------
-    client : dask.distributed.Client
-        Where the tasks run.
     tasks : int, optional
         How many blocks (see :func:`internal_scores`).
     sums, nearest, extremes, pair_max : bool
@@ -459,7 +458,7 @@ def _local(values):
     return values.compute() if dask.is_dask_collection(values) else values
 
 
-@takes_options("external")
+@takes_options("external", parameters=_CLIENT)
 def external_scores(
     labels_true,
     labels_pred,
@@ -476,17 +475,13 @@ def external_scores(
     Each pair of chunks (array chunks, or partitions of a Dask Series or DataFrame column)
     is counted by :func:`clustval.indices.contingency.contingency` in its own task; the client adds
     the integer counts and computes the indices from the table: the values of
-    :func:`clustval.external_scores` on the same labels in memory, bit for bit.
+    :func:`clustval.external_scores` on the same labels in memory, bit for bit. Without a
+    ``client``, Dask's current scheduler counts.
 
     ``labels_true``, ``labels_pred`` and ``sample_weight`` may each be a Dask array, a Dask
     Series or an array-like, chunked alike (two columns of one frame are; arrays of other
     chunks are rechunked to ``labels_true``'s). ``noise="singletons"``, a column of the
     table per noise object, is served in memory only.
-
-    Parameters
-    ----------
-    client : dask.distributed.Client, optional
-        Where the counting runs; default: Dask's current scheduler.
 
     Returns
     -------

@@ -39,6 +39,10 @@ from .pam import pam
 
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
 
+# An algorithm by name (get_algorithm, algorithm_label), written once
+_by_name = with_parameters({"name": """name : str
+    An algorithm's name, one of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or
+    ``kmeans``."""})
 # The Parameters of the sweeps over K (cluster, clusterer, clusterings), written once
 _sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
@@ -136,13 +140,9 @@ ALGORITHMS: dict[str, Algorithm] = {
 }  # fmt: skip
 
 
+@_by_name
 def get_algorithm(name) -> Algorithm:
     """The entry of algorithm ``name``, or one line naming the known ones.
-
-    Parameters
-    ----------
-    name : str
-        One of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or ``kmeans``.
 
     Returns
     -------
@@ -169,13 +169,9 @@ def get_algorithm(name) -> Algorithm:
         raise InputError(f"unknown algorithm {name!r}; use one of {', '.join(ALGORITHMS)}.") from None
 
 
+@_by_name
 def algorithm_label(name) -> str:
     """How figures and tables print algorithm ``name`` (the name itself if it is none of ours).
-
-    Parameters
-    ----------
-    name : str
-        An algorithm's name.
 
     Returns
     -------

@@ -65,6 +65,9 @@ _CORE_INPUT = {
     The validated data and labels with their shared summaries, as
     :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.""",
 }
+#: The index as an error names it (the partition's and the options' refusals)
+INDEX_LABEL = """index : str
+    The index's label, as an error names it."""
 #: The partition a core (or a helper of the cores) reads
 PARTITION = _CORE_INPUT["internal"]
 # X and metric: an index that reads distances only also takes them precomputed
@@ -278,6 +281,13 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     return parameters_section(spec.core, core_entry)
 
 
+#: What completed, described and takes_options take besides the shared entries, written once
+MORE_PARAMETERS = {"parameters": """parameters : dict of str to str, optional
+    More Parameters entries the functions of a module share, whole, by parameter name (they
+    take precedence over the shared entries)."""}
+
+
+@with_parameters(MORE_PARAMETERS)
 def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None,
               raises: dict[str, str] | None = None):
     """Decorator: complete the numpydoc of a function that takes the indices' shared
@@ -288,9 +298,6 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     ----------
     reads_distances : bool
         Whether X may be a precomputed distance matrix (``metric="precomputed"``).
-    parameters : dict of str to str, optional
-        More Parameters entries the functions of a module share, whole, by parameter name
-        (they take precedence over the indices' shared entries).
     raises : dict of str to str, optional
         More Raises entries the functions of a module share, whole, by exception: after the
         input checks' and before the function's own.
@@ -325,6 +332,7 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     return decorate
 
 
+@with_parameters(MORE_PARAMETERS)
 def described(options: str | None = None, *, parameters: dict[str, str] | None = None,
               sections: dict[str, str] | None = None):
     """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
@@ -337,9 +345,6 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
         What ``**options`` takes: the options of the external or internal indices (whose
         ``names`` the entry point computes), of every index, or of the clustering
         ``algorithm``, or of several of them; None when the docstring writes it.
-    parameters : dict of str to str, optional
-        More Parameters entries the functions of a module share, whole, by parameter name
-        (they take precedence over the entry points' shared entries).
     sections : dict of str to str, optional
         Sections the functions of a module share, by title (``"References"``): each where
         the docstring writes none.

@@ -22,6 +22,7 @@ from typing import Callable, NamedTuple, TypeVar
 import numpy as np
 
 from .._engine import compiled as _compiled
+from .._engine.docs import with_parameters
 from .._engine.validation import undefined_policy
 from ..errors import InputError
 from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
@@ -87,6 +88,13 @@ class Cells(NamedTuple):
     counts: np.ndarray
 
 
+#: A table of counts as its readers take it (the checks, from_table, as_contingency, the bootstrap)
+TABLE = """table : array-like of shape (C, K)
+    Non-negative integer counts, rows classes and columns clusters: ``table[i][j]`` objects of
+    class i in cluster j."""
+
+
+@with_parameters({"table": TABLE})
 def checked_total(table: np.ndarray, where: str = "the contingency table") -> int:
     """The exact sum of non-negative integer counts, or InputError above ``MAX_OBJECTS``.
 
@@ -96,8 +104,6 @@ def checked_total(table: np.ndarray, where: str = "the contingency table") -> in
 
     Parameters
     ----------
-    table : ndarray of int
-        Non-negative integer counts.
     where : str, default "the contingency table"
         What the table is, for the message.
 
@@ -251,13 +257,12 @@ class Contingency:
         return table
 
     @classmethod
+    @with_parameters({"table": TABLE})
     def from_table(cls, table, classes=None, clusters=None) -> Contingency:
         """Wrap a given (C, K) count table; labels default to 0..C-1 and 0..K-1.
 
         Parameters
         ----------
-        table : array-like of shape (C, K)
-            Non-negative integer counts, rows classes and columns clusters.
         classes : array-like of shape (C,), optional
             The class labels of the rows; default 0..C-1.
         clusters : array-like of shape (K,), optional

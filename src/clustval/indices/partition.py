@@ -31,7 +31,7 @@ from .._engine.pairwise import (
 )
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, UndefinedIndexError
-from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
+from ._docs import INDEX_LABEL, SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
 from .objects import LABEL_PARAMETERS, Objects, checked_objects
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
@@ -53,8 +53,8 @@ METRICS = (*METRIC_NAMES, "precomputed")
 # The Parameters that the partition's sums over the objects and its neighbour searches share,
 # written once (filled in by described where a docstring leaves them out)
 _PARAMETERS = {
-    "values": """values : ndarray of shape (n_samples,)
-    One value per object.""",
+    "values": """values : ndarray of shape (n_samples,) or (n_samples, m)
+    One value (or row of values) per object.""",
     "M": M_NEIGHBOURS,
 }
 
@@ -360,13 +360,12 @@ class Partition:
         columns = np.arange(self.X.shape[1])
         return self.X - self.X[order[at, columns], columns]
 
+    @described(parameters={"index": INDEX_LABEL})
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters.
 
         Parameters
         ----------
-        index : str
-            The index's name, for the message.
         allow_all_singletons : bool, default True
             False: K = n (every cluster a singleton) is undefined too.
 
@@ -426,14 +425,10 @@ class Partition:
             return values
         return values * self.weights.reshape(-1, *(1,) * (values.ndim - 1))
 
+    @described(parameters=_PARAMETERS)
     def total(self, values: np.ndarray) -> float:
         """The sum of ``values`` over the objects (over every entry of a 2-D array), each
         object counted its weight's times.
-
-        Parameters
-        ----------
-        values : ndarray of shape (n_samples,) or (n_samples, m)
-            One value (or row of values) per object.
 
         Returns
         -------
@@ -935,6 +930,7 @@ def is_euclidean(metric) -> bool:
     return metric != "precomputed" and metric.euclidean
 
 
+@described(parameters={"index": INDEX_LABEL})
 def refuse_nan(value, index: str):
     """Return ``value`` (a float or array), refusing NaN: every index core ends with it, so
     no index returns a silent NaN. The data are scaled to magnitudes near 1 first
@@ -946,8 +942,6 @@ def refuse_nan(value, index: str):
     ----------
     value : float or ndarray
         The index's value (or its terms).
-    index : str
-        The index's label, for the message.
 
     Returns
     -------

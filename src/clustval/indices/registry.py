@@ -38,7 +38,7 @@ from typing import Literal
 
 from ..errors import InputError
 from . import classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, partition, scatter
-from ._docs import GIVEN, KS, SPEC, VALUE_PARAMETERS, VALUE_RETURNS, described, document_all
+from ._docs import GIVEN, KS, MORE_PARAMETERS, SPEC, VALUE_PARAMETERS, VALUE_RETURNS, described, document_all
 from .options import IndexOption
 from .partition import needs_of
 
@@ -64,6 +64,7 @@ NEEDS = (CONTINGENCY, *partition.NEEDS)
 # Written once (clustval.indices._docs.described): what the registry's functions and the entry's
 # methods take, what its methods that compare values refuse, and what adding an index refuses
 _PARAMETERS = {
+    **MORE_PARAMETERS,
     "given": GIVEN,
     "spec": SPEC,
     "ks": KS,
@@ -753,7 +754,7 @@ _SIGNED: list[tuple[Callable, Kind | None, inspect.Signature, bool, str]] = []
 
 
 @_by_name
-def takes_options(kind: Kind | None, others: bool = False) -> Callable:
+def takes_options(kind: Kind | None, others: bool = False, parameters: dict[str, str] | None = None) -> Callable:
     """Mark an entry point whose ``**options`` are the options of ``kind``'s indices (every
     option for None): its signature and its docstring, as ``help()``, ``inspect.signature``
     and the editors that ask Python show them, list each option with its default (and its
@@ -802,7 +803,7 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
 
     def mark(function: Callable) -> Callable:
         # the shared parameters first, ``**options`` among them unless it takes others too
-        described(None if others else kind or "indices")(function)
+        described(None if others else kind or "indices", parameters=parameters)(function)
         doc = function.__doc__  # None under python -OO: the signature only
         if doc is not None and not re.search(r"^\s*\*\*options$", doc, re.M):
             raise InputError(f"{function.__name__}: document its **options (the options are listed after it).")

@@ -20,6 +20,7 @@ import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine import progress as _progress
+from .._engine.docs import with_parameters
 from .._engine.validation import check_ks, check_undefined_policy, checked_data
 from ..clustering import clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
@@ -33,6 +34,10 @@ from .adjacent import ADJACENT, adjacent_of_k
 from .stability import STABILITY, stability_of_k
 
 __all__ = ["CRITERIA", "Selection", "Vote", "index_label", "select_k", "summary", "vote_text"]
+
+# an index as select_k names it, written once
+_AN_INDEX = with_parameters({"index": """index : str
+    A registry name, or a name of :data:`CRITERIA`."""})
 
 
 @dataclass(frozen=True)
@@ -174,13 +179,9 @@ class Selection:
         """
         return ("k", *self.indices)
 
+    @_AN_INDEX
     def series(self, index: str) -> tuple[list[int], list[float]]:
-        """``(ks, values)`` of one index, K ascending.
-
-        Parameters
-        ----------
-        index : str
-            A registry name among the selection's indices.
+        """``(ks, values)`` of one index of the selection's, K ascending.
 
         Returns
         -------
@@ -412,14 +413,10 @@ CRITERIA = {**{name: (label, rule) for name, (label, _, _, rule, _) in ADJACENT.
             **{name: (criterion.label, criterion.rule) for name, criterion in STABILITY.items()}}  # fmt: skip
 
 
+@_AN_INDEX
 def index_label(index: str) -> str:
     """How tables and figures print an index of :func:`select_k`: its registry label, or that of
     a criterion of :data:`CRITERIA`.
-
-    Parameters
-    ----------
-    index : str
-        A registry name or a name of ``CRITERIA``.
 
     Returns
     -------
@@ -451,14 +448,15 @@ def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
     return indices
 
 
+#: What select_k found, as its readers (the summary, the plots) take it
+SELECTION = """selection : Selection
+    What :func:`select_k` found."""
+
+
+@with_parameters({"selection": SELECTION})
 def summary(selection: Selection) -> str:
     """One line per index: its best K, as Fig. 3 and the claims write it; then the K where an
     index is undefined, and the vote when there is one.
-
-    Parameters
-    ----------
-    selection : Selection
-        What :func:`select_k` found.
 
     Returns
     -------

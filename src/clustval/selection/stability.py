@@ -40,6 +40,7 @@ import numpy as np
 from .._engine.docs import K, N_CLUSTERS
 from .._engine.validation import check_draws, check_seed, checked_data
 from ..clustering import clusterer
+from ..clustering.common import PARAMETERS as KMEDOIDS_PARAMETERS
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
 from ..indices._docs import DATA, SEED, described
@@ -70,6 +71,7 @@ _PARAMETERS = {
     "seed": SEED,
     "n_clusters": N_CLUSTERS,
     "k": K,
+    "distances": KMEDOIDS_PARAMETERS["distances"],
 }
 
 
@@ -553,8 +555,6 @@ def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: in
         The number of clusterings.
     method : {"centroids", "neighbours"}, default "centroids"
         How the other objects join the starts.
-    distances : array-like of shape (n_objects, n_objects), optional
-        Precomputed distances, instead of the Euclidean distances of ``X``.
 
     Returns
     -------
