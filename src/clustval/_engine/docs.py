@@ -225,7 +225,7 @@ PASS_PARAMETERS = {
     Cluster codes 0..n_clusters-1, every code present.""",
     "n_clusters": N_CLUSTERS,
     "precomputed": """precomputed : bool, default False
-    X is the distance matrix.""",
+    The data (X) are the distance matrix.""",
     "metric": """metric : Metric or None, default None
     A metric other than Euclidean (:class:`~clustval._engine.metrics.Metric`), X holding the
     rows it prepared (:meth:`~clustval._engine.metrics.Metric.prepare`); None: Euclidean.""",

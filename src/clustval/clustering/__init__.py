@@ -43,6 +43,17 @@ __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorit
 _by_name = with_parameters({"name": """name : str
     An algorithm's name, one of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or
     ``kmeans``."""})
+#: The forms of ``algorithm`` that a sweep over K takes (clusterings, select_k), written once
+ALGORITHM_FORMS = """algorithm : str, estimator, callable or mapping
+    How each clustering is made:
+
+    - a name of :data:`clustval.clustering.ALGORITHMS`: ``sd_kmedoids`` (Xie & Gao 2015,
+      Fig. 3's), ``park_jun`` (Park & Jun 2009), ``pam``, ``kmeans``;
+    - a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
+      parameter (``sklearn.cluster.AgglomerativeClustering()``): a copy is fitted per K;
+    - a function ``f(X, k)`` returning the labels;
+    - your own partitions, ``{k: labels}``, each checked to label the n objects in at most
+      K clusters."""
 # The Parameters of the sweeps over K (cluster, clusterer, clusterings), written once
 _sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
@@ -285,17 +296,11 @@ def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     )
 
 
-@_sweep
+@described("algorithm", parameters={**DATA, "ks": KS, "algorithm": ALGORITHM_FORMS})
 def clusterings(X, algorithm, ks: Iterable[int], **options) -> tuple[str, dict[int, np.ndarray], tuple[int, ...]]:
     """The clusterings of ``X`` at each K of ``ks``, made by ``algorithm`` in any form
-    :func:`clustval.select_k` takes, and how the algorithm is named.
-
-    Parameters
-    ----------
-    algorithm : str, estimator, callable or mapping
-        A name of :data:`ALGORITHMS` (:func:`cluster`), an estimator or a function ``f(X, k)``
-        (:func:`clusterer`), or partitions given, ``{k: labels}``: every one it holds, each
-        checked to label the n objects in at most K clusters (``ks`` is then not read).
+    :func:`clustval.select_k` takes, and how the algorithm is named. Partitions given are
+    taken all, whatever ``ks``.
 
     Returns
     -------

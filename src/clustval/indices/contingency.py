@@ -22,7 +22,7 @@ from typing import Callable, NamedTuple, TypeVar
 import numpy as np
 
 from .._engine import compiled as _compiled
-from .._engine.docs import with_parameters
+from .._engine.docs import PASS_PARAMETERS, with_parameters
 from .._engine.validation import undefined_policy
 from ..errors import InputError
 from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
@@ -676,6 +676,7 @@ def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
     return _count(*_codes(t), *_codes(p), weights)
 
 
+@with_parameters({"weights": PASS_PARAMETERS["weights"]})  # checked already
 def count_labels(truth: Labels, labels: Labels, weights: np.ndarray | None = None) -> Contingency:
     """:func:`contingency` of two labellings checked already, nothing checked again.
 
@@ -684,8 +685,6 @@ def count_labels(truth: Labels, labels: Labels, weights: np.ndarray | None = Non
     truth, labels : Labels
         The classes and the clusters of the same objects, as
         :func:`~clustval.indices.objects.checked_objects` returns them.
-    weights : ndarray of int64, optional
-        Each object's count of copies, checked (:func:`~clustval.indices.objects.check_sample_weight`).
 
     Returns
     -------

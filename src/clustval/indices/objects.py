@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine import compiled as _compiled
-from .._engine.docs import N_OBJECTS, with_parameters
+from .._engine.docs import N_OBJECTS, PASS_PARAMETERS, with_parameters
 from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
 from ._docs import NOISE, described
 
@@ -518,18 +518,16 @@ def check_noise(noise) -> str | None:
     raise InputError(f"noise = {noise!r}; use one of {', '.join(map(repr, NOISE_POLICIES))} (or None)")
 
 
-@_checks
+@with_parameters({**LABEL_PARAMETERS, "weights": PASS_PARAMETERS["weights"]})
 def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
                 weights: np.ndarray | None = None) -> tuple[Labels, np.ndarray | None]:  # fmt: skip
-    """The clustering under the noise policy, and which objects remain (None: all).
+    """The clustering under the noise policy, and which objects remain (None: all); with
+    ``weights``, the noise objects left out count theirs (:attr:`Labels.noise`).
 
     Parameters
     ----------
     labels : Labels
         The clustering, checked and factorised.
-    weights : ndarray of int64, optional
-        Each object's count of copies: the noise objects left out count theirs
-        (:attr:`Labels.noise`).
 
     Returns
     -------

@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._engine import progress as _progress
-from .._engine.docs import M_NEIGHBOURS, N_OBJECTS
+from .._engine.docs import M_NEIGHBOURS, N_OBJECTS, PASS_PARAMETERS
 from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
 from .._engine.metrics import METRIC_NAMES, Metric, as_metric
 from .._engine.pair_pass import PairStats, PairValues, pair_stats
@@ -846,7 +846,8 @@ def _metric_scale(scale: float, metric: Metric) -> float:
     return math.ldexp(1.0, exponent)
 
 
-@described(parameters={"name": LABEL_PARAMETERS["name"], "n": N_OBJECTS})
+@described(parameters={"name": LABEL_PARAMETERS["name"], "n": N_OBJECTS,
+                       "precomputed": PASS_PARAMETERS["precomputed"]})  # fmt: skip
 def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred", n: int | None = None) -> np.ndarray:
     """The data of the objects ``kept``: rows of X, or rows and columns of the distances.
 
@@ -858,8 +859,6 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
     kept : ndarray of bool, shape (n,), or of int64
         The objects that remain, or the given object of each one that remains
         (:attr:`~clustval.indices.objects.Objects.kept`; then ``n`` is the given number).
-    precomputed : bool
-        ``data`` holds distances.
 
     Returns
     -------

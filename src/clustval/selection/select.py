@@ -22,7 +22,7 @@ from .._engine import compiled as _compiled
 from .._engine import progress as _progress
 from .._engine.docs import with_parameters
 from .._engine.validation import check_ks, check_undefined_policy, checked_data
-from ..clustering import clusterings
+from ..clustering import ALGORITHM_FORMS, clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import DATA, KS, described
@@ -199,7 +199,7 @@ class Selection:
 
 
 @takes_options("internal", others=True)
-@described(("internal", "algorithm"), parameters=DATA)  # X the data alone: the algorithms cluster it
+@described(("internal", "algorithm"), parameters={**DATA, "algorithm": ALGORITHM_FORMS})  # X the data alone
 def select_k(
     X,
     ks: Iterable[int] | None = None,
@@ -218,23 +218,14 @@ def select_k(
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
 
+    Whatever ``metric`` (the distance the indices read), the algorithms cluster as they do
+    (Euclidean).
+
     Parameters
     ----------
     ks : iterable of int, optional
         The numbers of clusters to try, each in 2..n (e.g. ``range(2, 23)``, Fig. 3's).
         Optional only when ``algorithm`` gives the partitions (then their K).
-    algorithm : str, estimator, callable or mapping
-        How each clustering is made:
-
-        - a name of :data:`clustval.clustering.ALGORITHMS`: ``sd_kmedoids`` (Xie & Gao 2015,
-          Fig. 3's), ``park_jun`` (Park & Jun 2009), ``pam``, ``kmeans``;
-        - a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
-          parameter (``sklearn.cluster.AgglomerativeClustering()``): a copy is fitted per K;
-        - a function ``f(X, k)`` returning the labels;
-        - your own partitions, ``{k: labels}``.
-
-        Whatever ``metric`` (the distance the indices read), the algorithms cluster as they
-        do (Euclidean).
     indices : sequence of str, optional
         Registry names of internal indices; default every internal index. Also the indices
         that read the partitions next to K (:data:`clustval.selection.adjacent.ADJACENT`:
