@@ -121,11 +121,12 @@ def internal_scores(
 
     ``X`` and ``labels`` may be Dask arrays: they are computed to the client (n x d values:
     the pass, not the data, is what is large). Each task holds its blocks of distances and
-    summaries within ``memory_budget_mb`` (besides X, held once per worker process). With ``metric="precomputed"`` each task
-    receives only the rows of the distance matrix of its own objects; the tasks run the pass
-    in any metric :func:`clustval.internal_scores` takes, while the rank indices' passes with
-    a metric other than Euclidean run on the client, as they run on numpy in memory. With
-    ``sample_weight`` (a Dask array too) the tasks weigh their cluster sums and in-group shares.
+    summaries within ``memory_budget_mb`` (besides X, held once per worker process). With
+    ``metric="precomputed"`` each task receives only the rows of the distance matrix of its
+    own objects; the tasks run the pass in any metric :func:`clustval.internal_scores`
+    takes, while the rank indices' passes with a metric other than Euclidean run on the
+    client, as they run on numpy in memory. With ``sample_weight`` (a Dask array too) the
+    tasks weigh their cluster sums and in-group shares.
 
     Parameters
     ----------

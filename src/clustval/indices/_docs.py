@@ -76,7 +76,7 @@ _DATA = {
         "X": DATA["X"].partition(" : ")[2].rstrip(".") + _PRECOMPUTED + ".",
         "metric": """str or Metric, default "euclidean"
     How X is read: coordinates, with the distances of their rows in one of scipy's metrics
-    ("euclidean", "sqeuclidean", "cityblock" or "manhattan", "chebyshev", "minkowski",
+    ("euclidean", "sqeuclidean", "cityblock" (or "manhattan", "l1"), "chebyshev", "minkowski",
     "cosine", "correlation"; Minkowski's p as ``clustval.Metric("minkowski", p=3)``),
     computed block by block; or "precomputed": the pairwise distances in any metric.""",
     },
