@@ -180,7 +180,7 @@ def with_parameters(parameters: Mapping[str, str]):
     Returns
     -------
     callable
-        The decorator: it returns the function, its docstring completed.
+        A decorator that completes the docstring of the function it returns.
 
     Examples
     --------
