@@ -273,7 +273,7 @@ def _cut(merges: list[tuple[int, int]], n: int, k: int) -> np.ndarray:
 
 @with_parameters({**DATA, "k": K})
 def hclust_cut(X, k: int, method: str = "ward.D2") -> np.ndarray:
-    """R's ``cutree(hclust(dist(X), method), k)``: the hierarchical clustering cut at K.
+    """R's ``cutree(hclust(dist(X), method), k)``: the hierarchical clustering cut at K, 1..n.
 
     Parameters
     ----------

@@ -246,7 +246,8 @@ def _quick_transfer(state, d, itran, ncp) -> bool:
 
 @described(parameters={**DATA, "k": K, "seed": R_SEED})  # NbClust's seed is 1
 def kmeans(X, k: int, iter_max: int = 10, seed: int = 1) -> RKMeans:
-    """R's ``set.seed(seed); kmeans(X, k, iter.max = iter_max)`` (Hartigan-Wong, one start).
+    """R's ``set.seed(seed); kmeans(X, k, iter.max = iter_max)`` (Hartigan-Wong, one start),
+    2 <= K <= n - 1.
 
     Parameters
     ----------

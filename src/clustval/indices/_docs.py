@@ -324,7 +324,8 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
         shared.update(parameters or {})
         description, own = completed_from(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
-        raised = [f"clustval.errors.{key}\n{entry_text(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
+        written = entries(own.get("Raises", ""))
+        raised = [f"clustval.errors.{key}\n{entry_text(entry)}" for key, entry in written.items()]
         own["Raises"] = "\n".join([shared_raise, *(raises or {}).values(), *raised])
         function.__doc__ = join(description, own)
         return function

@@ -244,7 +244,8 @@ class Partition:
         if self.precomputed and COORDINATES in self.needs:  # internal_scores names the indices first
             raise InputError("this index needs the data's coordinates, not only their distances.")
         # The data are checked as given, then the rows of the objects that remain are taken.
-        X, self.scale = PreparedData.of(X, metric)[:2]
+        data = PreparedData.of(X, metric)
+        X, self.scale = data.X, data.scale
         what = f"distances are {X.shape[0]} x {X.shape[0]}" if self.precomputed else f"X has {X.shape[0]} rows"
         if objects.kept is not None:
             X = kept_rows(X, objects.kept, self.precomputed, objects.name, objects.given)

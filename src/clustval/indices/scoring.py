@@ -333,8 +333,9 @@ def internal_scorer(
     """One way to score any clustering of ``X``: the internal indices ``names``, their request
     checked and the data prepared once (:class:`~clustval.indices.partition.PreparedData`), for
     a sweep over K (:func:`clustval.select_k`), as :func:`clustval.clustering.clusterer` gives
-    one way to cluster. ``X`` may be prepared already for ``metric`` (``PreparedData.of(X, metric)``,
-    as :func:`clustval.select_k` shares it with the neighbouring-partition rules).
+    one way to cluster. ``X`` may be prepared already for ``metric``
+    (``PreparedData.of(X, metric)``, as :func:`clustval.select_k` shares it with the
+    neighbouring-partition rules).
 
     Parameters
     ----------

@@ -26,8 +26,8 @@ from ..clustering import ALGORITHM_FORMS, clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import DATA, KS, described
-from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.partition import PreparedData
+from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.scoring import internal_scorer
 from ..io.text import best_ks_text, k_ranges_text, spoken_list
 from .adjacent import ADJACENT, adjacent_of_k

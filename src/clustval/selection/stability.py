@@ -300,7 +300,7 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     Raises
     ------
     clustval.errors.InputError
-        Bad data, a bad K or number of resamples, or an unknown algorithm or option.
+        Bad data, a K below 2, a bad number of resamples, or an unknown algorithm or option.
     clustval.errors.ClusteringError
         A resample with fewer distinct objects than K.
 
