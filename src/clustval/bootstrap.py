@@ -34,10 +34,11 @@ from statistics import NormalDist
 
 import numpy as np
 
+from ._engine.docs import with_parameters
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
-from .indices._docs import described
-from .indices.contingency import contingency_matrix
+from .indices._docs import SEED, described
+from .indices.contingency import TABLE, contingency_matrix
 from .indices.registry import INDICES, IndexSpec, get_index
 from .indices.scoring import external_scores_from_table, internal_scores
 
@@ -46,6 +47,10 @@ __all__ = ["BootstrapResult", "bootstrap", "table_resamples"]
 METHODS = ("percentile", "bca")
 NORMAL = NormalDist()  # the standard normal: BCa's z0 and its adjusted levels
 
+
+# How many resamples (of the objects, or of the tables that count them), written once
+_RESAMPLES = {"n_resamples": """n_resamples : int, default 1000
+    The number of resamples drawn."""}
 
 @dataclass(frozen=True)
 class BootstrapResult:
@@ -102,6 +107,7 @@ class BootstrapResult:
         return int(np.count_nonzero(~np.isfinite(self.values)))
 
 
+@with_parameters({"seed": SEED, **_RESAMPLES})
 def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0, method: str = "percentile",
               confidence: float = 0.95, pairwise: Sequence[int] = (), **kwargs) -> BootstrapResult:  # fmt: skip
     """The bootstrap confidence interval of ``fn(*args, **kwargs)``, resampling the objects.
@@ -119,11 +125,6 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
     *args : array-like
         The per-object arguments, each of length n along its first axis (the data's rows, the
         label vectors); every resample takes the same rows of all of them.
-    n_resamples : int, default 1000
-        The number of resamples.
-    seed : int, numpy Generator or None, default 0
-        Seed of the draws (``numpy.random.default_rng``'s: an integer >= 0, a ``Generator``,
-        or None for fresh entropy): the same seed, the same interval.
     method : {"percentile", "bca"}, default "percentile"
         The percentile interval, or the bias-corrected and accelerated one (Efron 1987),
         whose acceleration is the jackknife's (n more evaluations; one per non-empty cell of
@@ -307,7 +308,7 @@ def _interval(estimate, values, jackknife, weights, method, confidence, seed) ->
                            bias=bias, acceleration=acceleration)  # fmt: skip
 
 
-@described("external")
+@described("external", parameters={**_RESAMPLES, "table": TABLE})
 def table_resamples(table, names: Sequence[str], n_resamples: int, rng: np.random.Generator, **options) -> np.ndarray:
     """External indices on resamples of the objects a contingency table counts.
 
@@ -318,12 +319,8 @@ def table_resamples(table, names: Sequence[str], n_resamples: int, rng: np.rando
 
     Parameters
     ----------
-    table : array-like of shape (C, K)
-        Counts of objects, rows classes and columns clusters.
     names : sequence of str
         Registry names of external indices.
-    n_resamples : int
-        How many tables to draw.
     rng : numpy.random.Generator
         The draws' stream (the draws are ``rng.multinomial(n, shares, size=n_resamples)``).
 

@@ -55,6 +55,7 @@ import dask
 import numpy as np
 
 from ._engine import progress as _progress
+from ._engine.docs import PASS_PARAMETERS, with_parameters
 from ._engine.metrics import Metric
 from ._engine.pair_pass import _CALLS, PairValues, kernel_pass
 from ._engine.pairwise import (
@@ -89,10 +90,14 @@ RESCATTERS = 3
 #: How long, in seconds, a pass waits for a worker when the cluster has none left.
 WORKER_WAIT_S = 60.0
 _ONE_AT_A_TIME = threading.Lock()
+# Where every pass of this module runs, written once
+_CLIENT = {"client": """client : dask.distributed.Client
+    Where the tasks run: a cluster's client (``Client(LocalCluster(...))``,
+    ``Client("tcp://host:8786")``, ``Client(SLURMCluster(...))``)."""}
 _log = logging.getLogger(__name__)
 
 
-@takes_options("internal")
+@takes_options("internal", parameters=_CLIENT)
 def internal_scores(
     X,
     labels,
@@ -114,31 +119,20 @@ def internal_scores(
     for bit: each task computes the exact summaries of a block of objects, added in the
     order of the in-memory pass, and the indices are computed from them on the client.
 
+    ``X`` and ``labels`` may be Dask arrays: they are computed to the client (n x d values:
+    the pass, not the data, is what is large). Each task holds its blocks of distances and
+    summaries within ``memory_budget_mb`` (besides X, held once per worker process). With
+    ``metric="precomputed"`` each task receives only the rows of the distance matrix of its
+    own objects; the tasks run the pass in any metric :func:`clustval.internal_scores`
+    takes, while the rank indices' passes with a metric other than Euclidean run on the
+    client, as they run on numpy in memory. With ``sample_weight`` (a Dask array too) the
+    tasks weigh their cluster sums and in-group shares.
+
     Parameters
     ----------
-    X : array-like or dask.array.Array of shape (n, d)
-        The data; with ``metric="precomputed"`` the (n, n) distance matrix. A Dask array is
-        computed to the client (n x d values: the pass, not the data, is what is large).
-    labels : array-like or dask.array.Array of shape (n,)
-        The cluster of each object.
-    client : dask.distributed.Client
-        The cluster's client (``Client(LocalCluster(...))``, ``Client("tcp://host:8786")``,
-        ``Client(SLURMCluster(...))``).
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each task's blocks of distances and summaries (besides X, held once
-        per worker process).
-    metric : str or Metric, default "euclidean"
-        As :func:`clustval.internal_scores` (any metric it takes); with ``precomputed`` each
-        task receives only the rows of the distance matrix of its own objects. The tasks run
-        the pass in the metric; the rank indices' passes with a metric other than Euclidean
-        run on the client, as they run on numpy in memory.
     tasks : int, optional
         How many tasks the pass is cut into (at most one per tile of 512 objects); default:
         four per worker thread, more when the memory budget needs smaller blocks.
-    sample_weight : array-like or dask.array.Array of shape (n,), optional
-        Counts of copies, as :func:`clustval.internal_scores` takes them: the indices whose
-        entry takes weights (``IndexSpec.weights``) give their values on the rows repeated
-        their weight's times, the tasks weighing their cluster sums and in-group shares.
 
     Returns
     -------
@@ -212,6 +206,7 @@ class _ClusterPartition(Partition):
         )  # fmt: skip
 
 
+@with_parameters({**PASS_PARAMETERS, **_CLIENT})
 def distance_stats(
     X: np.ndarray, codes: np.ndarray, n_clusters: int, *, client, tasks: int | None = None,
     sums: bool = False, nearest: bool = False, extremes: bool = False, pair_max: bool = False,
@@ -220,30 +215,15 @@ def distance_stats(
 ) -> ClusterDistanceStats:  # fmt: skip
     """:func:`clustval._engine.pairwise.cluster_distance_stats` with its blocks run as Dask tasks.
 
+    Each task holds its blocks within ``memory_budget_mb``; the plan carries the weights to
+    every task.
+
     Parameters
     ----------
-    X : ndarray
-        Validated data (``check_data``) or distances (``check_distances``).
-    codes : ndarray of shape (n,)
-        Cluster codes 0..n_clusters-1, every code present.
-    n_clusters : int
-        K.
-    client : dask.distributed.Client
-        Where the tasks run.
     tasks : int, optional
         How many blocks (see :func:`internal_scores`).
     sums, nearest, extremes, pair_max : bool
         What to compute, as in :func:`clustval._engine.pairwise.cluster_distance_stats`.
-    memory_budget_mb : float
-        Bound on each task's blocks.
-    precomputed : bool
-        X is the distance matrix.
-    metric : Metric, optional
-        A metric other than Euclidean, X holding the rows it prepared (as
-        :func:`clustval._engine.pairwise.cluster_distance_stats` takes it).
-    weights : ndarray of shape (n,), optional
-        Counts of copies, as :func:`clustval._engine.pairwise.cluster_distance_stats` takes
-        them (the plan carries them to every task).
 
     Returns
     -------
@@ -482,7 +462,7 @@ def _local(values):
     return values.compute() if dask.is_dask_collection(values) else values
 
 
-@takes_options("external")
+@takes_options("external", parameters=_CLIENT)
 def external_scores(
     labels_true,
     labels_pred,
@@ -499,21 +479,13 @@ def external_scores(
     Each pair of chunks (array chunks, or partitions of a Dask Series or DataFrame column)
     is counted by :func:`clustval.indices.contingency.contingency` in its own task; the client adds
     the integer counts and computes the indices from the table: the values of
-    :func:`clustval.external_scores` on the same labels in memory, bit for bit.
+    :func:`clustval.external_scores` on the same labels in memory, bit for bit. Without a
+    ``client``, Dask's current scheduler counts.
 
-    Parameters
-    ----------
-    labels_true, labels_pred : dask.array.Array, dask.dataframe.Series or array-like of shape (n,)
-        The classes and the clusters, one per object, chunked alike (two columns of one
-        frame are; arrays of other chunks are rechunked to ``labels_true``'s).
-    client : dask.distributed.Client, optional
-        Where the counting runs; default: Dask's current scheduler.
-    sample_weight : dask.array.Array, dask.dataframe.Series or array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies, chunked as the labels
-        (:func:`clustval.external_scores`).
-    noise : {"cluster", "exclude"} or None
-        What the noise label -1 of ``labels_pred`` means (:func:`clustval.external_scores`);
-        "singletons", a column of the table per noise object, is served in memory only.
+    ``labels_true``, ``labels_pred`` and ``sample_weight`` may each be a Dask array, a Dask
+    Series or an array-like, chunked alike (two columns of one frame are; arrays of other
+    chunks are rechunked to ``labels_true``'s). ``noise="singletons"``, a column of the
+    table per noise object, is served in memory only.
 
     Returns
     -------

@@ -24,8 +24,8 @@ import numpy as np
 
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
-from .indices._docs import described
-from .indices.chance import MODELS, ONE_SIDED, _check_fixed
+from .indices._docs import SEED, described
+from .indices.chance import MODELS, ONE_SIDED, RANDOM_MODEL_PARAMETERS, _check_fixed
 from .indices.contingency import Contingency, contingency
 from .indices.registry import get_index, requested
 
@@ -287,7 +287,7 @@ def _random_tables(ct: Contingency, model: str, size: int, rng: np.random.Genera
 # --------------------------------------------------------------------------------------
 
 
-@described("external")
+@described("external", parameters={**RANDOM_MODEL_PARAMETERS, "seed": SEED})  # the seed drawn for None is in the result
 def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resamples: int = 999,
                  seed: int | None = None, max_exact_tables: int = 10_000, fixed: str = "labels_true",
                  **options) -> Significance:  # fmt: skip
@@ -315,18 +315,10 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     ----------
     index : str, list of str or None
         External indices by registry name (None: every external index with a better side).
-    model : str, default "perm"
-        The random model.
     n_resamples : int, default 999
         Random tables drawn for the Monte Carlo p-value.
-    seed : int, numpy Generator or None
-        Seed of numpy's ``default_rng`` (an integer >= 0); None draws one (recorded in the
-        result); a ``Generator`` is drawn from as it is (the result's seed is then None).
     max_exact_tables : int, default 10000
         Enumerate the tables exactly when the model has at most this many; 0 never does.
-    fixed : {"labels_true", "labels_pred"}, default "labels_true"
-        The labelling the one-sided models hold (its blocks), the other drawn; clusim's
-        one-sided models hold their second argument, as ``fixed="labels_pred"`` does.
 
     Returns
     -------

@@ -20,6 +20,7 @@ matplotlib.use("Agg")  # figures are files, never windows
 
 from matplotlib.figure import Figure  # noqa: E402
 
+from ._engine.docs import with_parameters  # noqa: E402
 from .errors import InputError  # noqa: E402
 from .io.text import best_ks_text, k_ranges_text  # noqa: E402
 from .indices.registry import INDICES, get_index  # noqa: E402
@@ -169,7 +170,11 @@ K_RULE_WORDS = {
     "above_cutoff": "largest K above the cutoff",
 }
 
+# what every figure of the module is titled by, written once
+_titled = with_parameters({"title": "title : str\n    The figure's title."})
 
+
+@_titled
 def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]], *, title: str,
                       k_tick_step: int = 2, fallback_ks: Sequence[int] = (),
                       best: Mapping[str, Sequence[int]] | None = None,
@@ -180,8 +185,6 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
     ----------
     series : mapping of str to (ks, values)
         Per registry name, in panel order, the K tried (ascending) and the index's values.
-    title : str
-        The figure's title.
     k_tick_step : int
         Ticks on the K axis every ``k_tick_step``.
     fallback_ks : sequence of int
@@ -259,6 +262,7 @@ def indices_against_k(series: Mapping[str, tuple[Sequence[int], Sequence[float]]
 
 
 # ====================================================================== votes per K
+@_titled
 def votes_per_k(votes: Mapping[int, int], majority: Sequence[int], *, title: str, note: str = "") -> Figure:
     """The indices' votes as NbClust draws them: one bar per K, the majority's in black.
 
@@ -268,8 +272,6 @@ def votes_per_k(votes: Mapping[int, int], majority: Sequence[int], *, title: str
         Per K tried, ascending, the number of indices that chose it.
     majority : sequence of int
         The K with the most votes (several: a tie, all drawn in black).
-    title : str
-        The figure's title.
     note : str
         A line under the axis (the vote in words).
 

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .docs import M_NEIGHBOURS, PASS_PARAMETERS, with_parameters
 from .pairwise import DEFAULT_MEMORY_BUDGET_MB, exact_distances, rows_per_block
 
 
@@ -83,6 +84,7 @@ def _distance_rows(X, rows, *, precomputed: bool, memory_budget_mb: float, array
         yield b0, b0 + len(block), D
 
 
+@with_parameters({**PASS_PARAMETERS, "M": M_NEIGHBOURS})
 def nearest_neighbours(
     X: np.ndarray, M: int, *, codes: np.ndarray | None = None, precomputed: bool = False,
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, metric=None, weights: np.ndarray | None = None,
@@ -91,27 +93,10 @@ def nearest_neighbours(
     and how many objects are tied at the M-th distance.
 
     The first m columns of the table for M are the table for m < M, bit for bit: both are
-    the first neighbours in the one order by (distance, index).
-
-    Parameters
-    ----------
-    X : ndarray
-        Validated data (``check_data``), or with ``precomputed`` the distance matrix
-        (``check_distances``).
-    M : int
-        How many neighbours, 1 <= M <= n - 1.
-    codes : ndarray of shape (n,), optional
-        The objects' clusters: counts ``tied_same`` too.
-    precomputed : bool, default False
-        X is the distance matrix.
-    memory_budget_mb : float, default 256
-        Bound, in MB, on each block of distances held at once.
-    metric : clustval._engine.metrics.Metric, optional
-        A metric other than Euclidean, X holding the rows it prepared; default Euclidean.
-    weights : ndarray of shape (n,), optional
-        Each object's count of copies (int64, > 0): ``tied`` and ``tied_same`` count the
-        copies of the objects tied (the table itself is the same).
-
+    the first neighbours in the one order by (distance, index). With ``codes``,
+    ``tied_same`` counts the tied objects of each object's own cluster too; with
+    ``weights``, ``tied`` and ``tied_same`` count the copies of the objects tied (the table
+    itself is the same).
     Returns
     -------
     NeighbourTable

@@ -61,6 +61,7 @@ import numpy as np
 
 from ..errors import ClusteringError, InputError
 from . import compiled as _compiled
+from .docs import DATA, PASS_PARAMETERS, with_parameters
 from .lanes import LANES, TILE, lane_sums
 from .metrics import Metric
 from .validation import as_data_matrix
@@ -167,6 +168,7 @@ def exact_distances(A: np.ndarray, B: np.ndarray, out: np.ndarray | None = None)
     return np.sqrt(out, out=out)
 
 
+@with_parameters(DATA)
 def euclidean_distances(X) -> np.ndarray:
     """Full Euclidean distance matrix, d_ij = sqrt(sum_f (x_if - x_jf)^2).
 
@@ -178,10 +180,6 @@ def euclidean_distances(X) -> np.ndarray:
     distance ties at random. Direct differences give every distance to a few ulps, an
     exactly symmetric D (fl(a - b)^2 == fl(b - a)^2) and an exact zero diagonal, so ties
     in the K-medoids rules are broken by the rules, not by rounding.
-
-    Parameters
-    ----------
-    X : (n, d) array-like of finite numbers
 
     Returns
     -------
@@ -295,6 +293,7 @@ def distance_blocks(
         yield r0, r1, exact_distances(A[r0:r1], B)
 
 
+@with_parameters(PASS_PARAMETERS)
 def cluster_distance_stats(
     X: np.ndarray,
     codes: np.ndarray,
@@ -312,39 +311,43 @@ def cluster_distance_stats(
 ) -> ClusterDistanceStats:
     """Summarise all pairwise distances of X per cluster, in one chunked pass.
 
-    Parameters
-    ----------
-    X : (n, d) float64, C-contiguous and finite (as returned by ``check_data``); with
-        ``precomputed``, the (n, n) distance matrix itself (as returned by ``check_distances``).
-    codes : (n,) int, cluster codes 0..n_clusters-1, every code present.
-    sums : compute ``cluster_sums`` (Silhouette, BWP, DBI).
-    nearest : compute ``in_group_share`` (IGP).
-    extremes : compute ``diameters`` and ``pair_min`` (Dunn).
-    pair_max : compute ``pair_max`` (GDI with complete linkage): the numba engine then keeps
-        the distances of the rows between clusters too, to fold their maxima.
-    memory_budget_mb : bound on each block of distances (rows x n float64 in the numpy
-        engine; the numba engine holds a few tile rows per worker); the summaries take
-        O(n K) (the numba engine: per worker).
-    engine : ``auto`` | ``numba`` | ``numpy``; default from ``CLUSTVAL_ENGINE``, else auto.
-        Precomputed distances always take the numpy engine's reductions, over row blocks
-        of the given matrix instead of computed ones: the same summaries from the same
-        distances (bit for bit those of the numpy engine on the matrix's coordinates).
-    metric : a :class:`clustval._engine.metrics.Metric` other than Euclidean, or None
-        (Euclidean). X holds the rows it prepared (:meth:`~clustval._engine.metrics.Metric.prepare`);
-        both engines run the same pass with its distances
-        (:func:`clustval._engine.kernels.metric_tile_pair_stats`, or the numpy engine on
-        blocks of :meth:`~clustval._engine.metrics.Metric.block`), bit for bit the same.
-    weights : (n,) whole numbers > 0, or None: each object's count of copies; ``cluster_sums``
-        are then ``sum_{j in C_l} w_j d(i, j)`` and ``in_group_share`` the share of the copies
-        nearest to each copy of i (its own other copies, at 0, when w_i > 1), those of the
-        repeated rows (module docstring). The extremes do not depend on them (a copy adds
-        distances that are already there, and 0 within its cluster).
+    The numpy engine holds blocks of rows x n distances within ``memory_budget_mb``, the
+    numba engine a few tile rows per worker; the summaries take O(n K) (the numba engine:
+    per worker). With another metric both engines run the same pass with its distances
+    (:func:`clustval._engine.kernels.metric_tile_pair_stats`, or the numpy engine on blocks
+    of :meth:`~clustval._engine.metrics.Metric.block`), bit for bit the same. With
+    ``weights`` the ``cluster_sums`` are ``sum_{j in C_l} w_j d(i, j)`` and
+    ``in_group_share`` the share of the copies nearest to each copy of i (its own other
+    copies, at 0, when w_i > 1), those of the repeated rows (module docstring); the extremes
+    do not depend on them (a copy adds distances that are already there, and 0 within its
+    cluster).
 
     The pass is :func:`pass_task` over all objects at once, then :func:`combine_pass`: the
     two functions :mod:`clustval.dask` runs with the objects cut into blocks, one task each,
-    for the same summaries bit for bit.
+    for the same summaries bit for bit. Cost: O(n^2 d) time when anything is requested,
+    O(n K + block) memory.
 
-    Cost: O(n^2 d) time when anything is requested, O(n K + block) memory.
+    Parameters
+    ----------
+    sums : bool, default False
+        Compute ``cluster_sums`` (Silhouette, BWP, DBI).
+    nearest : bool, default False
+        Compute ``in_group_share`` (IGP).
+    extremes : bool, default False
+        Compute ``diameters`` and ``pair_min`` (Dunn).
+    pair_max : bool, default False
+        Compute ``pair_max`` (GDI with complete linkage): the numba engine then keeps the
+        distances of the rows between clusters too, to fold their maxima.
+    engine : {"auto", "numba", "numpy"}, optional
+        Default from ``CLUSTVAL_ENGINE``, else auto. Precomputed distances always take the
+        numpy engine's reductions, over row blocks of the given matrix instead of computed
+        ones: the same summaries from the same distances (bit for bit those of the numpy
+        engine on the matrix's coordinates).
+
+    Returns
+    -------
+    ClusterDistanceStats
+        The summaries asked for.
     """
     plan = plan_pass(
         codes, n_clusters, n_features=X.shape[1], sums=sums, nearest=nearest, extremes=extremes,

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine import progress as _progress
+from .._engine.docs import K, N_CLUSTERS, N_OBJECTS, with_parameters
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
-from ..indices._docs import DATA, described
-from .common import DEFAULT_MAX_ITER, ClusteringResult
+from ..indices._docs import DATA, KS, described
+from .common import DEFAULT_MAX_ITER, PARAMETERS, ClusteringResult
 from .kmedoids import (
     SeedFallbackWarning,
     euclidean_distances,
@@ -38,12 +39,26 @@ from .pam import pam
 
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
 
+# An algorithm by name (get_algorithm, algorithm_label), written once
+_by_name = with_parameters({"name": """name : str
+    An algorithm's name, one of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or
+    ``kmeans``."""})
+#: The forms of ``algorithm`` that a sweep over K takes (clusterings, select_k), written once
+ALGORITHM_FORMS = """algorithm : str, estimator, callable or mapping
+    How each clustering is made:
+
+    - a name of :data:`clustval.clustering.ALGORITHMS`: ``sd_kmedoids`` (Xie & Gao 2015,
+      Fig. 3's), ``park_jun`` (Park & Jun 2009), ``pam``, ``kmeans``;
+    - a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
+      parameter (``sklearn.cluster.AgglomerativeClustering()``): a copy is fitted per K;
+    - a function ``f(X, k)`` returning the labels;
+    - your own partitions, ``{k: labels}``, each checked to label the n objects in at most
+      K clusters."""
 # The Parameters of the sweeps over K (cluster, clusterer, clusterings), written once
-_sweep = described("algorithm", parameters={**DATA, "ks": """ks : iterable of int
-    The numbers of clusters, in the order the results are returned."""})
+_sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
 
-@described(parameters=DATA)
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS, "max_iter": PARAMETERS["max_iter"]})
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
@@ -51,14 +66,10 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
 
     Parameters
     ----------
-    n_clusters : int
-        K, at most the number of distinct points.
     n_init : int
         Number of k-means++ starts; the one of lowest inertia is kept.
     seed : int
         ``random_state`` of ``KMeans``: the same seed gives the same clustering.
-    max_iter : int
-        Cap on Lloyd iterations per start.
 
     Returns
     -------
@@ -140,13 +151,9 @@ ALGORITHMS: dict[str, Algorithm] = {
 }  # fmt: skip
 
 
+@_by_name
 def get_algorithm(name) -> Algorithm:
     """The entry of algorithm ``name``, or one line naming the known ones.
-
-    Parameters
-    ----------
-    name : str
-        One of :data:`ALGORITHMS`: ``park_jun``, ``sd_kmedoids``, ``pam`` or ``kmeans``.
 
     Returns
     -------
@@ -173,13 +180,9 @@ def get_algorithm(name) -> Algorithm:
         raise InputError(f"unknown algorithm {name!r}; use one of {', '.join(ALGORITHMS)}.") from None
 
 
+@_by_name
 def algorithm_label(name) -> str:
     """How figures and tables print algorithm ``name`` (the name itself if it is none of ours).
-
-    Parameters
-    ----------
-    name : str
-        An algorithm's name.
 
     Returns
     -------
@@ -293,17 +296,11 @@ def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
     )
 
 
-@_sweep
+@described("algorithm", parameters={**DATA, "ks": KS, "algorithm": ALGORITHM_FORMS})
 def clusterings(X, algorithm, ks: Iterable[int], **options) -> tuple[str, dict[int, np.ndarray], tuple[int, ...]]:
     """The clusterings of ``X`` at each K of ``ks``, made by ``algorithm`` in any form
-    :func:`clustval.select_k` takes, and how the algorithm is named.
-
-    Parameters
-    ----------
-    algorithm : str, estimator, callable or mapping
-        A name of :data:`ALGORITHMS` (:func:`cluster`), an estimator or a function ``f(X, k)``
-        (:func:`clusterer`), or partitions given, ``{k: labels}``: every one it holds, each
-        checked to label the n objects in at most K clusters (``ks`` is then not read).
+    :func:`clustval.select_k` takes, and how the algorithm is named. Partitions given are
+    taken all, whatever ``ks``.
 
     Returns
     -------
@@ -363,6 +360,7 @@ def _name_of(algorithm) -> str:
     return getattr(algorithm, "__name__", type(algorithm).__name__)
 
 
+@with_parameters({"n": N_OBJECTS, "k": K})  # the objects clustered, the K it ran at
 def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:
     """``labels`` as an array if they label n objects in at most k clusters (an algorithm
     may find fewer, as k-means does on coincident points, never more); else one line.
@@ -371,10 +369,6 @@ def at_most_k(labels, n: int, k: int, what: str) -> np.ndarray:
     ----------
     labels : array-like
         What a clustering algorithm run at K gave.
-    n : int
-        The number of objects it clustered.
-    k : int
-        The K it was run at.
     what : str
         The algorithm, as the error names it.
 

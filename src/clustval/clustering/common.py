@@ -12,6 +12,7 @@ import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine.pairwise import DistanceRows, check_distance_matrix, check_memory_budget, euclidean_distances
+from .._engine.docs import K, N_CLUSTERS
 from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError
 
@@ -31,15 +32,17 @@ DEFAULT_MAX_ITER = 300
 PARAMETERS = {
     "X": """X : array-like of shape (n, d), optional
     The data (Euclidean distances). Give X or ``distances``, not both.""",
-    "n_clusters": """n_clusters : int
-    K, 1 <= K <= number of distinct points.""",
+    "n_clusters": N_CLUSTERS,
+    "max_iter": """max_iter : int, default 300
+    Cap on the rounds that improve the clustering: Lloyd's iterations per start (k-means),
+    SWAP rounds (PAM), assign/update rounds (the alternating K-medoids; a
+    :class:`KMedoidsConvergenceWarning` when reached with medoids still moving).""",
     "distances": """distances : array-like of shape (n, n), optional
     A precomputed symmetric distance matrix with an exact zero diagonal.""",
     "D": """D : array-like of shape (n, n)
     Symmetric distance matrix with an exact zero diagonal (e.g. from
     :func:`~clustval.clustering.kmedoids.euclidean_distances`).""",
-    "k": """k : int
-    Number of seeds, 1 <= k <= number of distinct points.""",
+    "k": K,
 }
 
 

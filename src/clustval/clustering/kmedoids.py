@@ -107,9 +107,6 @@ SD_RADII = ("sd", "mean")
 # each algorithm comes from, the References of its seeds and of its run
 _RUN = {
     **PARAMETERS,
-    "max_iter": """max_iter : int
-    Cap on the assign/update rounds (a :class:`KMedoidsConvergenceWarning` when reached with
-    medoids still moving).""",
     "backend": """backend : {"clustval", "sklearn_extra"}
     Who runs the iteration.""",
 }

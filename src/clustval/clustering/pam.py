@@ -80,14 +80,6 @@ def pam(
     memory. ``max_iter`` caps the SWAP rounds (a :class:`KMedoidsConvergenceWarning` if a
     swap was still made in the last one). Tie rules are in the module docstring.
 
-    Parameters
-    ----------
-    max_iter : int
-        Cap on the SWAP rounds.
-    memory_budget_mb : float
-        The largest D stored from X, and the bound on each block of distance rows computed
-        from X when D is not stored.
-
     Returns
     -------
     ClusteringResult

@@ -92,6 +92,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import DATA, described
 from ..indices.contingency import contingency
@@ -211,12 +212,17 @@ _MIN_DIFF = frozenset({"Det_Ratio", "Log_Det_Ratio", "Log_SS_Ratio"})
 _F32 = np.float32
 
 
+# clusterCrit's criterion names, as its functions and resolve take them
+_CRIT = """crit : str or iterable of str
+    clusterCrit's criterion names, matched as clusterCrit matches them (:func:`resolve`)."""
+
+
 def _criteria(names: str, count: int):
     """Decorator: the ``crit`` and the Returns that extCriteria and intCriteria share, written once
     (:func:`clustval.indices._docs.described`); ``names`` holds the ``count`` criteria."""
-    return described(parameters={**DATA, "crit": f"""crit : str or iterable of str, default "all"
-    clusterCrit's criterion names (:data:`{names}`), matched as clusterCrit
-    matches them (:func:`resolve`); ``"all"`` for all {count}."""}, sections={"Returns": """dict
+    first, _, text = _CRIT.partition("\n")
+    return described(parameters={**DATA, "crit": f"""{first}, default "all"
+{text} ``"all"``: all {count} of :data:`{names}`."""}, sections={"Returns": """dict
     ``{name: value}`` under R's keys, the criterion names in lower case
     (``res$calinski_harabasz``), in the order asked (clusterCrit's order for "all")."""})
 
@@ -244,6 +250,7 @@ def get_criteria_names(is_internal: bool) -> list[str]:
     return list(INTERNAL_NAMES if is_internal else EXTERNAL_NAMES)
 
 
+@with_parameters({"crit": _CRIT})
 def resolve(crit: str | Iterable[str], is_internal: bool) -> list[str]:
     """clusterCrit's names for ``crit``, matched as clusterCrit matches them.
 
@@ -252,8 +259,6 @@ def resolve(crit: str | Iterable[str], is_internal: bool) -> list[str]:
 
     Parameters
     ----------
-    crit : str or iterable of str
-        Criterion names.
     is_internal : bool
         True for internal criteria, False for external ones.
 
@@ -590,12 +595,8 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
     One call of :func:`clustval.indices.scoring.internal_scores` computes the registry indices the
     requested criteria read (:data:`INTERNAL_REGISTRY`); where clusterCrit's code departs
     from them, the layer follows the code (module docstring). Where clusterCrit gives NaN or
-    Inf (an index undefined for this partition), so does the layer.
-
-    Parameters
-    ----------
-    labels : array-like of shape (n,)
-        The cluster of each object (any labels: clusterCrit renumbers them in sorted order).
+    Inf (an index undefined for this partition), so does the layer. Any labels do: clusterCrit
+    renumbers them in sorted order.
 
     Raises
     ------
@@ -631,6 +632,7 @@ def int_criteria(X, labels, crit: str | Iterable[str] = "all") -> dict[str, floa
         }
 
 
+@with_parameters({"crit": _CRIT})
 def best_criterion(x: Sequence[float], crit: str) -> int:
     """clusterCrit's ``bestCriterion(x, crit)``: the position of the best value in ``x``.
 
@@ -644,8 +646,6 @@ def best_criterion(x: Sequence[float], crit: str) -> int:
     ----------
     x : sequence of float
         The criterion's values, in the order of the partitions.
-    crit : str
-        An internal criterion's name (matched as :func:`resolve` matches it).
 
     Returns
     -------

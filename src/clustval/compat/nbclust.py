@@ -108,6 +108,7 @@ import numpy as np
 from scipy import stats
 from scipy.spatial.distance import pdist, squareform
 
+from .._engine.docs import DATA, K, with_parameters
 from ..errors import InputError
 from .r_kmeans import kmeans as r_kmeans
 from .r_random import RStream
@@ -270,15 +271,12 @@ def _cut(merges: list[tuple[int, int]], n: int, k: int) -> np.ndarray:
     return rank[inverse.ravel()]
 
 
+@with_parameters({**DATA, "k": K})
 def hclust_cut(X, k: int, method: str = "ward.D2") -> np.ndarray:
-    """R's ``cutree(hclust(dist(X), method), k)``: the hierarchical clustering cut at K.
+    """R's ``cutree(hclust(dist(X), method), k)``: the hierarchical clustering cut at K, 1..n.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The data; Euclidean distances.
-    k : int
-        The number of clusters, 1..n_samples.
     method : {"ward.D2", "complete", "average"}, default "ward.D2"
         R's ``hclust`` method.
 

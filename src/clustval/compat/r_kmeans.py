@@ -33,10 +33,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._engine.docs import K
 from .._engine.validation import as_data_matrix
 from ..errors import ClusteringError, InputError
 from ..indices._docs import DATA, described
-from .r_random import RStream
+from .r_random import R_SEED, RStream
 
 _BIG = 1.0e30  # AS 136's stand-in for n_1 / (n_1 - 1) of a singleton
 
@@ -243,18 +244,15 @@ def _quick_transfer(state, d, itran, ncp) -> bool:
                 return moved
 
 
-@described(parameters=DATA)
+@described(parameters={**DATA, "k": K, "seed": R_SEED})  # NbClust's seed is 1
 def kmeans(X, k: int, iter_max: int = 10, seed: int = 1) -> RKMeans:
-    """R's ``set.seed(seed); kmeans(X, k, iter.max = iter_max)`` (Hartigan-Wong, one start).
+    """R's ``set.seed(seed); kmeans(X, k, iter.max = iter_max)`` (Hartigan-Wong, one start),
+    2 <= K <= n - 1.
 
     Parameters
     ----------
-    k : int
-        The number of clusters, 2..n - 1.
     iter_max : int, default 10
         R's ``iter.max``.
-    seed : int, default 1
-        R's seed (NbClust's is 1).
 
     Returns
     -------

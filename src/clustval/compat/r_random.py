@@ -34,6 +34,7 @@ import math
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import InputError
 
 _LCG_MULTIPLIER = 69069
@@ -42,13 +43,16 @@ _TWO_TO_MINUS_32 = 2.3283064365386963e-10  # R's MT_genrand scale
 _FIXUP = 0.5 * 2.328306437080797e-10  # R's fixup: a draw of exactly 0 or 1 moves inside
 
 
+# how many draws a method of the stream makes, written once
+_draws = with_parameters({"n": "n : int\n    How many draws."})
+#: R's seed, as the stream and R's kmeans take it
+R_SEED = """seed : int
+    R's seed, as ``set.seed`` takes it (an R integer: |seed| < 2^31)."""
+
+
+@with_parameters({"seed": R_SEED})
 class RStream:
     """R's Mersenne-Twister stream after ``set.seed(seed)``.
-
-    Parameters
-    ----------
-    seed : int
-        R's seed (an R integer: |seed| < 2^31).
 
     Raises
     ------
@@ -77,13 +81,9 @@ class RStream:
             "state": {"key": np.array(words[1:], dtype=np.uint32), "pos": _MT_WORDS},
         }
 
+    @_draws
     def unif_rand(self, n: int) -> np.ndarray:
         """The next ``n`` draws of R's ``unif_rand()``, in (0, 1).
-
-        Parameters
-        ----------
-        n : int
-            How many draws.
 
         Returns
         -------
@@ -98,13 +98,12 @@ class RStream:
         u = self._twister.random_raw(int(n)).astype(np.float64) * _TWO_TO_MINUS_32
         return np.clip(u, _FIXUP, 1.0 - _FIXUP)
 
+    @_draws
     def runif(self, n: int, low: float = 0.0, high: float = 1.0) -> np.ndarray:
         """R's ``runif(n, min = low, max = high)``.
 
         Parameters
         ----------
-        n : int
-            How many draws.
         low, high : float
             The interval (``low == high`` gives ``low`` and draws nothing, as R does).
 

@@ -92,19 +92,16 @@ _PARAMETERS = {
     The data, or with ``metric="precomputed"`` the (n, n) distance matrix.""",
     "labels": """labels : array-like of shape (n_samples,)
     The cluster of each object, 2 <= K <= n - 1.""",
-    "metric": """metric : str, default "euclidean"
-    ``"precomputed"``, or a metric clustval's pass computes without a matrix
-    (:data:`clustval._engine.metrics.METRIC_NAMES`: euclidean, sqeuclidean, cityblock
-    (manhattan, l1), chebyshev, minkowski, cosine, correlation). Another of scipy's or a
-    callable raises InputError: give its distances with ``metric="precomputed"``.""",
     "kwds": """**kwds
-    scikit-learn's keywords of the distance computation. ``n_jobs``, ``working_memory``
-    and ``ensure_all_finite`` say how scikit-learn computes, not what: accepted, and
-    clustval's exact pass ignores them (it refuses non-finite data whatever
-    ``ensure_all_finite``). With ``metric="precomputed"`` every keyword is ignored, as
-    scikit-learn ignores them. Euclidean: ``X_norm_squared`` and ``Y_norm_squared``
-    (norms scikit-learn reuses) are ignored, ``squared=True`` is the sqeuclidean metric.
-    Minkowski: ``p`` (default 2, as scipy's). Any other keyword raises InputError.""",
+    scikit-learn's keywords of the distance computation (a metric clustval's pass does not
+    compute, another of scipy's or a callable, raises InputError: give its distances with
+    ``metric="precomputed"``). ``n_jobs``, ``working_memory`` and ``ensure_all_finite`` say
+    how scikit-learn computes, not what: accepted, and clustval's exact pass ignores them
+    (it refuses non-finite data whatever ``ensure_all_finite``). With
+    ``metric="precomputed"`` every keyword is ignored, as scikit-learn ignores them.
+    Euclidean: ``X_norm_squared`` and ``Y_norm_squared`` (norms scikit-learn reuses) are
+    ignored, ``squared=True`` is the sqeuclidean metric. Minkowski: ``p`` (default 2, as
+    scipy's). Any other keyword raises InputError.""",
 }
 
 

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import DataError
 from .catalog import uci_catalog
 from .fetch import FetchOptions
-from .uci import load_uci_dataset
+from .uci import UCI_NAME, load_uci_dataset
 
 __all__ = ["UCIData", "list_uci", "load_uci"]
 
@@ -120,6 +121,7 @@ def list_uci() -> list[str]:
     return list(uci_catalog())
 
 
+@with_parameters({"name": UCI_NAME})
 def load_uci(
     name: str, *, preprocessing: str | None = None, return_X_y: bool = False
 ) -> UCIData | tuple[np.ndarray, np.ndarray]:
@@ -127,8 +129,6 @@ def load_uci(
 
     Parameters
     ----------
-    name : str
-        One of :func:`list_uci` (``iris``, ``wdbc``, ...).
     preprocessing : {None, 'none', 'minmax', 'zscore'}
         Feature scaling; None or ``none`` keeps the file's values (the reproduction of
         Xie et al. 2017 uses ``minmax``).

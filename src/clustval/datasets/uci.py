@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import ChecksumError, DataError
 from .catalog import UCISpec, as_uci_spec
 from .dataset import Dataset
@@ -67,6 +68,13 @@ def table_to_dataset(table: LabelledTable, spec: UCISpec, fetched: FetchResult) 
     )
 
 
+#: A UCI set by name, as the loaders take it
+UCI_NAME = """name : str
+    The set's key in the UCI catalog (:func:`clustval.datasets.list_uci`: ``iris``, ``wdbc``,
+    ...)."""
+
+
+@with_parameters({"name": UCI_NAME})
 def load_uci_dataset(
     name: str,
     spec: UCISpec | Mapping,
@@ -77,8 +85,6 @@ def load_uci_dataset(
 
     Parameters
     ----------
-    name : str
-        Key of the set in the UCI catalog (``iris``, ``wdbc``, ...).
     spec : UCISpec or mapping
         Its catalog entry (``uci_catalog()[name]``).
     options : FetchOptions, optional

@@ -20,13 +20,23 @@ names, the algorithm, ``**options``) are written once, here.
 
 from __future__ import annotations
 
-import inspect
-import re
 import textwrap
 from collections.abc import Callable, Iterable
 
-_TITLES = ("Parameters", "Returns", "Yields", "Raises", "Warns", "See Also", "Notes", "References", "Examples")
-_HEADER = re.compile(rf"^({'|'.join(_TITLES)})\n-{{3,}}\n", re.M)
+from .._engine.docs import (
+    DATA,
+    MEMORY_BUDGET_MB,
+    completed_from,
+    entries,
+    entry_text,
+    join,
+    lookup,
+    parameters_section,
+    signature_names,
+    split,
+    with_parameters,
+)
+
 _INPUT_ERROR, _UNDEFINED = "clustval.errors.InputError", "clustval.errors.UndefinedIndexError"
 
 _PRECOMPUTED = """; with ``metric="precomputed"`` the (n, n) distance matrix
@@ -40,8 +50,7 @@ _SHARED = {
     The clusters to judge, labelled the same way (the names need not match the classes').""",
     "labels": """array-like of shape (n_samples,)
     The cluster of each object: integers or strings.""",
-    "memory_budget_mb": """float, default 256
-    Bound, in MB, on each block of pairwise distances held at once.""",
+    "memory_budget_mb": MEMORY_BUDGET_MB.partition(" : ")[2],
     "sample_weight": """array-like of shape (n_samples,), optional
     Each object's count of copies, whole numbers >= 0: the value is that of the data with
     every object repeated its weight's times; objects of weight 0 are absent.""",
@@ -56,18 +65,23 @@ _CORE_INPUT = {
     The validated data and labels with their shared summaries, as
     :func:`~clustval.indices.scoring.internal_scores` builds it once for all indices.""",
 }
+#: The index as an error names it (the partition's and the options' refusals)
+INDEX_LABEL = """index : str
+    The index's label, as an error names it."""
+#: The partition a core (or a helper of the cores) reads
+PARTITION = _CORE_INPUT["internal"]
 # X and metric: an index that reads distances only also takes them precomputed
 _DATA = {
     True: {
-        "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers" + _PRECOMPUTED + ".",
+        "X": DATA["X"].partition(" : ")[2].rstrip(".") + _PRECOMPUTED + ".",
         "metric": """str or Metric, default "euclidean"
     How X is read: coordinates, with the distances of their rows in one of scipy's metrics
-    ("euclidean", "sqeuclidean", "cityblock" or "manhattan", "chebyshev", "minkowski",
+    ("euclidean", "sqeuclidean", "cityblock" (or "manhattan", "l1"), "chebyshev", "minkowski",
     "cosine", "correlation"; Minkowski's p as ``clustval.Metric("minkowski", p=3)``),
     computed block by block; or "precomputed": the pairwise distances in any metric.""",
     },
     False: {
-        "X": "array-like of shape (n_samples, n_features)\n    The data, finite numbers.",
+        "X": DATA["X"].partition(" : ")[2],
         "metric": """{"euclidean"}, default "euclidean"
     Coordinates only: this index needs the centroids, so "precomputed" and the other
     metrics are refused.""",
@@ -96,6 +110,11 @@ _EXAMPLE = {
                  ">>> labels = [0, 0, 0, 1, 1, 1]",
                  ">>> {core}(Partition(X, labels, needs={core}.needs)) == {function}(X, labels)"),
 }  # fmt: skip
+# The noise policy, as the entry points and the labels' checks take it
+NOISE = """noise : {"cluster", "exclude", "singletons"} or None
+    What the noise label -1 of the clustering (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
+    objects left out of the score (their truth, data and weights too), or each a cluster of
+    its own. None: "cluster", with a NoiseLabelWarning when -1 occurs."""
 # The Parameters entries that the entry points (score and the *_scores, their Dask, bootstrap
 # and inference forms, select_k, the chance models, the scikit-learn drop-ins) share with the
 # indices or among themselves, whole, by parameter name: filled in by :func:`described` where
@@ -107,42 +126,38 @@ _ENTRY = {
     A requested index undefined for this input raises
     :class:`~clustval.errors.UndefinedIndexError` ("raise"), or is NaN while every other
     index keeps its value ("nan").""",
-    "noise": """noise : {"cluster", "exclude", "singletons"} or None
-    What the noise label -1 of the clustering (DBSCAN, HDBSCAN, OPTICS) means: one cluster,
-    objects left out of the score (their truth, data and weights too), or each a cluster of
-    its own. None: "cluster", with a NoiseLabelWarning when -1 occurs.""",
+    "noise": NOISE,
     "progress": """progress : bool or None, default None
     A progress bar on stderr: None (automatic) draws it only when stderr is a terminal and
     once the call has run about 1.5 s (or keeps the bar of an enclosing call, such as
     :func:`clustval.select_k`'s); True always; False never.""",
 }
-#: X where it is the data alone, never a distance matrix (the clusterers, choosing K, the
-#: peers' layers): the Parameters entry they share, for :func:`described`'s ``parameters``.
-DATA = {"X": f"X : {_DATA[False]['X']}"}
-# The Parameters of the methods by which the table and the partition run the cores on
-# themselves (Contingency's and Partition's ``value``, one index, and ``scores``, several)
-VALUE_PARAMETERS = {
-    "spec": """spec : IndexSpec
-    A registry entry (:meth:`clustval.indices.registry.IndexSpec.compute` calls this).""",
-    "given": """given : mapping
-    Options by name; those the index takes are passed to its core.""",
-}
+# The registry's entries and the options given by name, as the registry, the table and the
+# partition (which run the cores on themselves: ``value``, one index, ``scores``, several) and
+# the documentation read them
+SPEC = """spec : IndexSpec
+    The index's registry entry."""
+SPECS = """specs : iterable of IndexSpec
+    The indices' registry entries."""
+KS = """ks : sequence of int
+    The numbers of clusters K tried."""
+# the seed of numpy's draws (resampling, splits, random clusterings, p-values)
+SEED = """seed : int, numpy Generator or None, default 0
+    Seed of the random draws, as ``numpy.random.default_rng`` takes it (an integer >= 0 or a
+    ``Generator``): the same seed, the same draws; None draws fresh entropy."""
+GIVEN = """given : mapping
+    Options by name (:data:`clustval.indices.registry.OPTIONS`); an index reads those it
+    takes, under its core's keywords."""
+VALUE_PARAMETERS = {"spec": SPEC, "given": GIVEN}
 # and what returns one index's value (value, IndexSpec.compute, score_alone)
 VALUE_RETURNS = {"Returns": "float\n    The index's value."}
-SCORES_PARAMETERS = {
-    "specs": """specs : list of IndexSpec
-    The indices' registry entries (:func:`clustval.indices.registry.requested`).""",
-    "given": """given : mapping
-    Every option by name (:func:`clustval.indices.registry.index_options`).""",
-    "undefined": """undefined : {"raise", "nan"}
-    An undefined index raises UndefinedIndexError, or is NaN.""",
-}
+SCORES_PARAMETERS = {"specs": SPECS, "given": GIVEN}
 # what ``metric`` adds where an entry point computes the indices ``names`` (or ``indices``),
 # and where it also takes ``distances``
 _METRIC_NAMES = """
     With any but Euclidean only the distance-based indices (Sil, BWP, IGP, Dunn, the rank and
     neighbour indices, ...) apply; those that need centroids (STDI, DB, DBI, XB,
-    Calinski-Harabasz) are refused with an InputError, and left out when ``{names}`` is None."""
+    Calinski-Harabasz) are refused with an InputError{left_out}."""
 _METRIC_DISTANCES = """
     Not with ``distances``, which are distances already."""
 # what ``sample_weight`` adds where an entry point computes the indices ``names``
@@ -162,7 +177,8 @@ _OPTIONS = {
         ("internal", "internal indices'", '"internal"', "db_q=2"),
         ("indices", "indices'", "None", 'db_q=2, s2_matching="identity"'))},
     "algorithm": """**options
-    The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`).""",
+    The named algorithm's options (:attr:`clustval.clustering.Algorithm.options`), e.g.
+    ``radius="mean"`` for ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.""",
 }  # fmt: skip
 # ``algorithm``, where ``**options`` are its options (the clusterers, the stability criteria,
 # the gap statistic)
@@ -178,81 +194,7 @@ _NAMES = {kind: f"""names : iterable of str, str or None
 _WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
 
 
-def split(doc: str | None) -> tuple[str, dict[str, str]]:
-    """The description of a numpydoc docstring (the text before its first section) and its
-    sections by title; a docstring without an Examples section may end with its example
-    instead (its paragraphs from the first that starts with ``>>>``).
-
-    Parameters
-    ----------
-    doc : str or None
-        A docstring.
-
-    Returns
-    -------
-    description : str
-        The text before the first section.
-    sections : dict of str to str
-        The body of each section, by its title.
-
-    Examples
-    --------
-    >>> split("One line.\\n\\nExamples\\n--------\\n>>> 1\\n1")
-    ('One line.', {'Examples': '>>> 1\\n1'})
-    >>> split("One line.\\n\\n>>> 1\\n1")  # the same
-    ('One line.', {'Examples': '>>> 1\\n1'})
-    """
-    text, example = inspect.cleandoc(doc or ""), None
-    found = re.search(r"(?:\A|\n\n)(>>> .*)\Z", text, re.S)
-    if found and not re.search(r"^Examples\n-{3,}$", text, re.M):
-        text, example = text[: found.start()], found.group(1)
-    parts = _HEADER.split(text)
-    sections = {title: body.strip("\n") for title, body in zip(parts[1::2], parts[2::2])}
-    if example:
-        sections["Examples"] = example.strip("\n")
-    return parts[0].strip(), sections
-
-
-def entries(body: str) -> dict[str, str]:
-    """The entries of a Parameters, Raises or See Also section, by the name their first line
-    starts with (an exception is named by its last dotted part).
-
-    Parameters
-    ----------
-    body : str
-        A section's body: unindented first lines, each followed by its indented text.
-
-    Returns
-    -------
-    dict of str to str
-        Each entry, its first line included.
-
-    Examples
-    --------
-    >>> entries("q : float\\n    An exponent.\\nclustval.errors.InputError\\n    q < 1.")
-    {'q': 'q : float\\n    An exponent.', 'InputError': 'clustval.errors.InputError\\n    q < 1.'}
-    """
-    found: dict[str, str] = {}
-    for line in body.splitlines():
-        if line and not line[0].isspace():
-            key = line.split(" : ")[0].rsplit(".", 1)[-1]
-            found[key] = line
-        elif found:
-            found[key] += "\n" + line
-    return found
-
-
-def _body(entry: str) -> str:
-    """An entry's text, without its first line."""
-    return entry.partition("\n")[2]
-
-
-def _lookup(written: dict[str, str], name: str) -> str | None:
-    """The entry that documents parameter ``name`` (alone, or in a list ``a, b : ...``;
-    ``**name`` for ``name`` the keywords' dictionary)."""
-    return next((entry for key, entry in written.items() if name in key.replace("*", "").split(", ")), None)
-
-
+@with_parameters({"spec": SPEC})
 def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     """The Parameters entry of ``name``, an option of the index ``spec`` (a keyword that not
     every index takes).
@@ -265,8 +207,6 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
 
     Parameters
     ----------
-    spec : IndexSpec
-        The index's registry entry.
     name : str
         The keyword of its function.
     written : dict of str to str
@@ -290,7 +230,7 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
     """
     option = _declared(spec, name)
     if option is None:
-        return _lookup(written, name)
+        return lookup(written, name)
     meaning = (option.description[0].upper() + option.description[1:].rstrip(".")).replace("`", "``")
     text = f"{meaning}; ``{option.name}`` in :func:`clustval.score` and the other entry points."
     return f"{name} : {option.values_text}, default {option.default_text}\n" + textwrap.fill(
@@ -300,7 +240,7 @@ def option_parameter(spec, name: str, written: dict[str, str]) -> str | None:
 def _declared(spec, name: str):
     """The option the entry declares for its function's keyword ``name`` (its core's keyword
     perhaps another: matched by position, as :func:`_index_parameters` does), or None."""
-    core_name = dict(zip(_options(spec), _names(spec.core)[1:])).get(name, name)
+    core_name = dict(zip(_options(spec), signature_names(spec.core)[1:])).get(name, name)
     return next((option for option in spec.options if option.keyword == core_name), None)
 
 
@@ -314,47 +254,19 @@ def _shared(kind: str, reads_distances: bool) -> dict[str, str]:
     return {**_SHARED, **({} if kind == "external" else _DATA[reads_distances])}
 
 
-def _names(function: Callable) -> list[str]:
-    """The parameters of ``function`` (or of a class's constructor), in the order of its
-    signature (from its code object: ``inspect.signature`` would take most of the time that
-    documenting every index takes)."""
-    if isinstance(function, type):  # a class: the parameters of its __init__ after self
-        return _names(function.__init__)[1:]
-    code = function.__code__
-    names, positional, keyword = code.co_varnames, code.co_argcount, code.co_kwonlyargcount
-    star, double_star = bool(code.co_flags & inspect.CO_VARARGS), bool(code.co_flags & inspect.CO_VARKEYWORDS)
-    return [*names[:positional], *names[positional + keyword : positional + keyword + star],
-            *names[positional : positional + keyword],
-            *names[positional + keyword + star : positional + keyword + star + double_star]]  # fmt: skip
-
-
-def _parameters(function: Callable, entry_of: Callable[[str], str | None]) -> str:
-    """The Parameters of every parameter of ``function`` (a method's but ``self``, a class
-    method's but ``cls``), in order, each from ``entry_of``."""
-    names = _names(function)
-    lines = []
-    for name in names[1:] if names[:1] in (["self"], ["cls"]) else names:
-        entry = entry_of(name)
-        if entry is None:
-            raise ValueError(f"{function.__name__}: parameter {name!r} is not described.")
-        if entry not in lines:  # "a, b : ..." documents two parameters at once
-            lines.append(entry)
-    return "\n".join(lines)
-
-
 def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     """The Parameters of the index's function or of its core: the shared ones, and the
     options from the description (the core's perhaps under another name: :func:`db`'s ``p``
     is its core's ``minkowski``, matched by position)."""
     shared = _shared(spec.kind, _reads_distances(spec))
-    names, options = _names(spec.core), _options(spec)
+    names, options = signature_names(spec.core), _options(spec)
 
     def function_entry(name: str) -> str | None:
         entry = option_parameter(spec, name, written)
         return entry or (f"{name} : {shared[name]}" if name in shared else None)
 
     if not core:
-        return _parameters(spec.function, function_entry)
+        return parameters_section(spec.function, function_entry)
     renamed = dict(zip(names[1:], options))
 
     def core_entry(name: str) -> str | None:
@@ -366,9 +278,16 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
         kind = entry and entry.partition(" : ")[2].splitlines()[0]
         return entry and f"{name} : {kind}\n    :func:`{spec.function.__name__}`'s ``{renamed[name]}``."
 
-    return _parameters(spec.core, core_entry)
+    return parameters_section(spec.core, core_entry)
 
 
+#: What completed, described and takes_options take besides the shared entries, written once
+MORE_PARAMETERS = {"parameters": """parameters : dict of str to str, optional
+    More Parameters entries the functions of a module share, whole, by parameter name (they
+    take precedence over the shared entries)."""}
+
+
+@with_parameters(MORE_PARAMETERS)
 def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None,
               raises: dict[str, str] | None = None):
     """Decorator: complete the numpydoc of a function that takes the indices' shared
@@ -379,9 +298,6 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     ----------
     reads_distances : bool
         Whether X may be a precomputed distance matrix (``metric="precomputed"``).
-    parameters : dict of str to str, optional
-        More Parameters entries the functions of a module share, whole, by parameter name
-        (they take precedence over the indices' shared entries).
     raises : dict of str to str, optional
         More Raises entries the functions of a module share, whole, by exception: after the
         input checks' and before the function's own.
@@ -403,19 +319,21 @@ def completed(*, reads_distances: bool, parameters: dict[str, str] | None = None
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is None:  # python -OO: no docstrings to complete
             return function
-        kind = "external" if "labels_true" in _names(function) else "internal"
+        kind = "external" if "labels_true" in signature_names(function) else "internal"
         shared = {name: f"{name} : {text}" for name, text in _shared(kind, reads_distances).items()}
         shared.update(parameters or {})
-        description, own = _filled(function, shared)
+        description, own = completed_from(function, shared)
         shared_raise = f"{_INPUT_ERROR}\n    {_RAISES[kind][_INPUT_ERROR]}"
-        raised = [f"clustval.errors.{key}\n{_body(entry)}" for key, entry in entries(own.get("Raises", "")).items()]
+        written = entries(own.get("Raises", ""))
+        raised = [f"clustval.errors.{key}\n{entry_text(entry)}" for key, entry in written.items()]
         own["Raises"] = "\n".join([shared_raise, *(raises or {}).values(), *raised])
-        function.__doc__ = _join(description, own)
+        function.__doc__ = join(description, own)
         return function
 
     return decorate
 
 
+@with_parameters(MORE_PARAMETERS)
 def described(options: str | None = None, *, parameters: dict[str, str] | None = None,
               sections: dict[str, str] | None = None):
     """Decorator: fill in the Parameters entries that an entry point's docstring leaves out
@@ -424,13 +342,10 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
 
     Parameters
     ----------
-    options : {"external", "internal", "indices", "algorithm"} or None
+    options : {"external", "internal", "indices", "algorithm"}, tuple of them, or None
         What ``**options`` takes: the options of the external or internal indices (whose
         ``names`` the entry point computes), of every index, or of the clustering
-        ``algorithm``; None when the docstring writes it.
-    parameters : dict of str to str, optional
-        More Parameters entries the functions of a module share, whole, by parameter name
-        (they take precedence over the entry points' shared entries).
+        ``algorithm``, or of several of them; None when the docstring writes it.
     sections : dict of str to str, optional
         Sections the functions of a module share, by title (``"References"``): each where
         the docstring writes none.
@@ -448,30 +363,27 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
     >>> print(scores.__doc__.partition("----------\\n")[2].splitlines()[0])  # its Parameters
     labels_true : array-like of shape (n_samples,)
     """
-    shared = {**_ENTRY, "options": _OPTIONS.get(options), "names": _NAMES.get(options),
+    # ``**options`` passed on to several (select_k: the internal indices and the algorithm)
+    kinds = (options,) if options is None or isinstance(options, str) else tuple(options)
+    passed_on = [entry_text(_OPTIONS[kind]) for kind in kinds if kind in _OPTIONS]
+    shared = {**_ENTRY, "options": "**options\n" + "\n".join(passed_on) if passed_on else None,
+              "names": _NAMES.get(options),
               "algorithm": _ALGORITHM if options == "algorithm" else None, **(parameters or {})}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:
         if function.__doc__ is not None:  # python -OO: no docstrings to complete
-            names = _names(function)
+            names = signature_names(function)
             indices = next((name for name in ("names", "indices") if name in names), None)
-            metric = shared["metric"] + (_METRIC_NAMES.format(names=indices) if indices else "")
+            # the *_scores leave those indices out when they compute every index; select_k names them all
+            left_out = ", and left out when ``names`` is None" if indices == "names" else ""
+            metric = shared["metric"] + (_METRIC_NAMES.format(left_out=left_out) if indices else "")
             metric += _METRIC_DISTANCES if "distances" in names else ""
             weights = shared["sample_weight"] + (_WEIGHTS_NAMES if "names" in names else "")
-            description, own = _filled(function, {**shared, "metric": metric, "sample_weight": weights})
-            function.__doc__ = _join(description, {**(sections or {}), **own})
+            description, own = completed_from(function, {**shared, "metric": metric, "sample_weight": weights})
+            function.__doc__ = join(description, {**(sections or {}), **own})
         return function
 
     return decorate
-
-
-def _filled(function: Callable, shared: dict[str, str]) -> tuple[str, dict[str, str]]:
-    """The description and sections of ``function``'s docstring, its Parameters completed from
-    the ``shared`` entries (by parameter name)."""
-    description, own = split(function.__doc__)
-    written = entries(own.get("Parameters", ""))
-    own["Parameters"] = _parameters(function, lambda name: _lookup(written, name) or shared.get(name))
-    return description, own
 
 
 def _bound(value: float) -> str:
@@ -491,7 +403,7 @@ def _options(spec) -> list[str]:
     the index declares as its own option, DBCV's ``metric``, is its option)."""
     shared = _shared(spec.kind, _reads_distances(spec))
     own = {option.keyword for option in spec.options}
-    return [name for name in _names(spec.function) if name not in shared or name in own]
+    return [name for name in signature_names(spec.function) if name not in shared or name in own]
 
 
 def _raises(spec, written: dict[str, str], core: bool) -> str:
@@ -500,7 +412,7 @@ def _raises(spec, written: dict[str, str], core: bool) -> str:
     shared = dict(_RAISES[spec.kind])
     if core:
         shared.pop(_INPUT_ERROR)
-    own = {key: _body(entry) for key, entry in written.items()}
+    own = {key: entry_text(entry) for key, entry in written.items()}
     if "UndefinedIndexError" in own:
         shared[_UNDEFINED] = own.pop("UndefinedIndexError").strip()
     if _INPUT_ERROR in shared and "InputError" not in own and _options(spec):
@@ -516,21 +428,13 @@ def _examples(spec) -> str:
     return f"{needed}{data}\n{call.format(core=core, function=function)}\nTrue"
 
 
-def _join(description: str, sections: dict[str, str]) -> str:
-    """A numpydoc docstring: the description, then the sections in numpydoc's order."""
-    titled = [f"{title}\n{'-' * len(title)}\n{sections[title]}" for title in _TITLES if sections.get(title)]
-    return "\n\n".join([description, *titled]) + "\n"
-
-
+@with_parameters({"spec": SPEC})
 def document(spec) -> None:
     """Write the numpydoc of the index's function and of its core into their ``__doc__``,
     from the function's own docstring (its one description) and the registry entry.
 
     Parameters
     ----------
-    spec : IndexSpec
-        The index's registry entry.
-
     Examples
     --------
     >>> from clustval.indices.registry import get_index
@@ -550,7 +454,7 @@ def document(spec) -> None:
     table, data = _READS[spec.kind]
     see_also = "\n".join([f"{core.__name__} : the same index from {table}.", own.get("See Also", ""),
                           f"clustval.indices.scoring.{spec.kind}_scores : every {spec.kind} index at once."])  # fmt: skip
-    function.__doc__ = _join(description, {
+    function.__doc__ = join(description, {
         "Parameters": _index_parameters(spec, written, core=False),
         "Returns": own.get("Returns", _returns(spec)),
         "Raises": _raises(spec, raises, core=False),
@@ -560,7 +464,7 @@ def document(spec) -> None:
         "Examples": own["Examples"],
     })  # fmt: skip
     core_description = split(_WRITTEN.setdefault(core, core.__doc__ or ""))[0]  # a note of its own, if any
-    core.__doc__ = _join(
+    core.__doc__ = join(
         f"{spec.label} from {table} (the core of :func:`{function.__name__}`)."
         + (f"\n\n{core_description}" if core_description else ""),
         {
@@ -573,14 +477,12 @@ def document(spec) -> None:
     )
 
 
+@with_parameters({"specs": SPECS})
 def document_all(specs: Iterable) -> None:
     """:func:`document` every index of ``specs`` (the registry's, as it is built).
 
     Parameters
     ----------
-    specs : iterable of IndexSpec
-        The registry entries.
-
     Examples
     --------
     >>> from clustval.indices.registry import INDICES

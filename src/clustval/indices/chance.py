@@ -271,6 +271,23 @@ def _expected_exact(ct: Contingency, index: str, model: str, fixed: str) -> Frac
     return entropies - 2.0 * emi  # vi
 
 
+
+#: The random model and its fixed side, as the chance functions and the inference take them, written once
+RANDOM_MODEL_PARAMETERS = {
+    "model": """model : {"perm", "perm1", "num", "num1", "all", "all1"}, default "perm"
+    Gates & Ahn's (2017) random model of the labellings, one of :data:`MODELS` (the module's
+    table).""",
+    "fixed": """fixed : {"labels_true", "labels_pred"}, default "labels_true"
+    The labelling the one-sided models (``perm1``, ``num1``, ``all1``) hold fixed, the other
+    drawn; ``"labels_pred"`` is clusim's order. The two-sided models ignore it.""",
+}
+
+
+def _of(indices: str) -> dict[str, str]:
+    """The chance functions' Parameters, ``index`` among the module's table ``indices``."""
+    return {**RANDOM_MODEL_PARAMETERS, "index": f"index : str\n    A registry name among :data:`{indices}`."}
+
+@described(parameters=_of("EXPECTED_INDICES"))
 def expected(index: str, labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
     """The expected value of an external index under a random model (Gates & Ahn 2017).
 
@@ -281,20 +298,8 @@ def expected(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     by default; the other is random with its own K blocks (``num1``) or sizes (``perm1``).
     clusim holds its second clustering fixed: its ``expected_rand_index(...,
     random_model="num1")`` of (c1, c2) is ``expected("rand", c1, c2, model="num1",
-    fixed="labels_pred")``.
-
-    Parameters
-    ----------
-    index : str
-        A registry name among :data:`EXPECTED_INDICES`.
-    labels_true, labels_pred : array-like of shape (n,)
-        The classes and the clustering; under the two-sided models only their numbers of
-        blocks (``num``), sizes (``perm``) or n (``all``) matter.
-    model : str, default "perm"
-        One of :data:`MODELS` (the module's table).
-    fixed : {"labels_true", "labels_pred"}, default "labels_true"
-        The labelling the one-sided models (``perm1``, ``num1``, ``all1``) hold fixed;
-        ``"labels_pred"`` is clusim's order. The two-sided models ignore it.
+    fixed="labels_pred")``. Under the two-sided models only the labellings' numbers of
+    blocks (``num``), sizes (``perm``) or n (``all``) matter.
 
     Returns
     -------
@@ -305,7 +310,7 @@ def expected(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     ------
     clustval.errors.InputError
         An unknown index, model or fixed side, or ``num`` / ``all`` above
-    :data:`MAX_PARTITION_OBJECTS`.
+        :data:`MAX_PARTITION_OBJECTS`.
 
     Examples
     --------
@@ -333,7 +338,7 @@ def _mi_maximum(ct: Contingency, model: str) -> float:
     return math.log(ct.n)
 
 
-@described()
+@described(parameters=_of("ADJUSTED_INDICES"))
 def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_true") -> float:
     """An external index adjusted for chance under a random model: ``(I - E[I]) / (max - E[I])``.
 
@@ -347,15 +352,6 @@ def adjusted(index: str, labels_true, labels_pred, *, model: str = "perm", fixed
     clusim's ``adjrand_index(c1, c2, random_model=m)`` and ``adj_mi(c1, c2,
     random_model=m)`` (natural log) hold c2 fixed: ``adjusted(index, c1, c2, model=m,
     fixed="labels_pred")``.
-
-    Parameters
-    ----------
-    index : str
-        ``"rand"`` or ``"mutual_info"`` (:data:`ADJUSTED_INDICES`).
-    model : str, default "perm"
-        One of :data:`MODELS`.
-    fixed : {"labels_true", "labels_pred"}, default "labels_true"
-        The labelling the one-sided models hold fixed (:func:`expected`).
 
     Returns
     -------
@@ -661,7 +657,7 @@ def _perm_variance(ct: Contingency, index: str) -> float:
     return var * (4.0 if index == "rand" else 1.0) / (pairs * pairs)  # RI = const + 2 TP / N
 
 
-@described()
+@described(parameters=_of("VARIANCE_INDICES"))
 def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> float:
     """The exact variance of an external index under the permutation model.
 
@@ -675,15 +671,9 @@ def variance(index: str, labels_true, labels_pred, *, model: str = "perm") -> fl
     terms a second (:data:`VARIANCE_TERMS_PER_SECOND`): fastami's 92 objects in 50 x 30
     cells in 5 ms, n = 3,000 in 30 x 30 in 1 s; refused (an InputError naming the time it
     would take) above :data:`MAX_VARIANCE_WORK`, about a minute. Margins that leave the
-    index the same for every table give exactly 0.0 (:data:`ZERO_VARIANCE_RTOL`).
-
-    Parameters
-    ----------
-    index : str
-        One of :data:`VARIANCE_INDICES`.
-    model : str, default "perm"
-        ``"perm"`` or ``"perm1"`` (the same law, fixed by the labellings' sizes); the other
-        models have no variance here.
+    index the same for every table give exactly 0.0 (:data:`ZERO_VARIANCE_RTOL`). Of the
+    models only ``perm`` and ``perm1`` (the same law, fixed by the labellings' sizes) have a
+    variance here.
 
     Returns
     -------

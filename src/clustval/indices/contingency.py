@@ -22,6 +22,7 @@ from typing import Callable, NamedTuple, TypeVar
 import numpy as np
 
 from .._engine import compiled as _compiled
+from .._engine.docs import PASS_PARAMETERS, with_parameters
 from .._engine.validation import undefined_policy
 from ..errors import InputError
 from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
@@ -87,6 +88,13 @@ class Cells(NamedTuple):
     counts: np.ndarray
 
 
+#: A table of counts as its readers take it (the checks, from_table, as_contingency, the bootstrap)
+TABLE = """table : array-like of shape (C, K)
+    Non-negative integer counts, rows classes and columns clusters: ``table[i][j]`` objects of
+    class i in cluster j."""
+
+
+@with_parameters({"table": TABLE})
 def checked_total(table: np.ndarray, where: str = "the contingency table") -> int:
     """The exact sum of non-negative integer counts, or InputError above ``MAX_OBJECTS``.
 
@@ -96,8 +104,6 @@ def checked_total(table: np.ndarray, where: str = "the contingency table") -> in
 
     Parameters
     ----------
-    table : ndarray of int
-        Non-negative integer counts.
     where : str, default "the contingency table"
         What the table is, for the message.
 
@@ -251,13 +257,12 @@ class Contingency:
         return table
 
     @classmethod
+    @with_parameters({"table": TABLE})
     def from_table(cls, table, classes=None, clusters=None) -> Contingency:
         """Wrap a given (C, K) count table; labels default to 0..C-1 and 0..K-1.
 
         Parameters
         ----------
-        table : array-like of shape (C, K)
-            Non-negative integer counts, rows classes and columns clusters.
         classes : array-like of shape (C,), optional
             The class labels of the rows; default 0..C-1.
         clusters : array-like of shape (K,), optional
@@ -632,15 +637,9 @@ def dominant_matching_at_cells(
 
 @described()
 def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
-    """Count the objects of each (true class, predicted cluster) pair in O(n + C*K).
-
-    Parameters
-    ----------
-    sample_weight : array-like of shape (n,), optional
-        Whole numbers >= 0, each the count of an object's copies
-        (:func:`clustval.indices.objects.check_sample_weight`): the table counts weights, the
-        table of the labels with each object repeated that many times (an object of weight 0
-        is left out).
+    """Count the objects of each (true class, predicted cluster) pair in O(n + C*K). With
+    ``sample_weight`` the table counts weights (checked by
+    :func:`clustval.indices.objects.check_sample_weight`).
 
     Returns
     -------
@@ -677,6 +676,7 @@ def contingency(labels_true, labels_pred, *, sample_weight=None) -> Contingency:
     return _count(*_codes(t), *_codes(p), weights)
 
 
+@with_parameters({"weights": PASS_PARAMETERS["weights"]})  # checked already
 def count_labels(truth: Labels, labels: Labels, weights: np.ndarray | None = None) -> Contingency:
     """:func:`contingency` of two labellings checked already, nothing checked again.
 
@@ -685,8 +685,6 @@ def count_labels(truth: Labels, labels: Labels, weights: np.ndarray | None = Non
     truth, labels : Labels
         The classes and the clusters of the same objects, as
         :func:`~clustval.indices.objects.checked_objects` returns them.
-    weights : ndarray of int64, optional
-        Each object's count of copies, checked (:func:`~clustval.indices.objects.check_sample_weight`).
 
     Returns
     -------
@@ -794,19 +792,13 @@ def contingency_matrix(labels_true, labels_pred, *, eps=None, sparse: bool = Fal
     return csr_matrix((counts, (rows, cols)), shape=ct.shape, dtype=dtype)
 
 
+@described()
 def pair_confusion_matrix(labels_true, labels_pred) -> np.ndarray:
     """The 2x2 pair confusion matrix of scikit-learn, ``[[TN, FP], [FN, TP]]``, over ORDERED pairs.
 
     Each count is twice the unordered count of :attr:`Contingency.pairs` (the pair (x, y)
     and the pair (y, x)), so the four add up to n (n - 1). Exact: int64 while n (n - 1)
     fits, Python ints (dtype object) beyond.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n,)
-        The true classes.
-    labels_pred : array-like of shape (n,)
-        The clusters.
 
     Returns
     -------

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import InputError
 from ._docs import described
-from .contingency import MAX_TABLE_CELLS, Contingency, checked_total, counted_cells
+from .contingency import MAX_TABLE_CELLS, TABLE, Contingency, checked_total, counted_cells
 from .objects import as_label_array, factorize
 
 __all__ = ["as_contingency", "contingency_from_counts", "contingency_from_frame"]
@@ -70,16 +71,12 @@ def _non_empty(table: np.ndarray, classes: np.ndarray, clusters: np.ndarray, whe
 
 
 @_see_also("as_contingency")
+@with_parameters({"table": TABLE})
 def as_contingency(table) -> Contingency:
     """A dense (C, K) table of counts (rows: classes, columns: clusters) as a Contingency.
 
     A :class:`~clustval.indices.contingency.Contingency` is returned as it is. Rows and columns are
     labelled 0..C-1 and 0..K-1 (their positions); all-zero ones are dropped.
-
-    Parameters
-    ----------
-    table : array-like of shape (C, K), or Contingency
-        Non-negative integer counts, rows classes and columns clusters.
 
     Returns
     -------

@@ -723,11 +723,6 @@ def ari(labels_true, labels_pred, *, model: str = "perm", fixed: str = "labels_t
     scikit-learn's ``adjusted_rand_score``. Under another random ``model``,
     ``(RI - E[RI]) / (1 - E[RI])`` with E[RI] under it (:func:`clustval.indices.chance.adjusted`).
 
-    Parameters
-    ----------
-    model : {"perm", "perm1", "num", "num1", "all", "all1"}, default "perm"
-        Gates & Ahn's (2017) random model; "perm" is the ARI above.
-
     >>> t, p = [0, 0, 0, 1, 1, 1], [0, 0, 1, 1, 1, 1]
     >>> ari(t, p)  # 2 (4 * 6 - 2 * 3) / (6 * 8 + 7 * 9) = 36 / 111
     0.32432432432432434
@@ -767,11 +762,6 @@ def nmi(labels_true, labels_pred, *, average_method: str = "arithmetic", sample_
     geometric, max). As scikit-learn's ``normalized_mutual_info_score``: C = K = 1 gives 1.0,
     MI = 0 gives 0.0.
 
-    Parameters
-    ----------
-    average_method : {"arithmetic", "min", "geometric", "max"}, default "arithmetic"
-        The mean of H(classes) and H(clusters) that divides MI (scikit-learn's).
-
     >>> nmi([0, 0, 1, 1], [0, 1, 0, 1])  # independent: MI = 0
     0.0
     >>> t, p = [0, 0, 1, 1], [0, 0, 1, 2]
@@ -791,14 +781,6 @@ def ami(labels_true, labels_pred, *, average_method: str = "arithmetic", model: 
     takes scikit-learn's other means of the two entropies instead (min, geometric, max).
     About 0 for random labellings. As scikit-learn's ``adjusted_mutual_info_score``: C = K = 1
     gives 1.0, C = 1 or K = 1 alone 0.0.
-
-    Parameters
-    ----------
-    average_method : {"arithmetic", "min", "geometric", "max"}, default "arithmetic"
-        The mean of H(classes) and H(clusters) in the denominator (scikit-learn's).
-    model : {"perm", "perm1", "num", "num1", "all", "all1"}, default "perm"
-        Gates & Ahn's (2017) random model of E[MI]; another than "perm" takes their normaliser
-        (:func:`clustval.indices.chance.adjusted`), so ``average_method`` stays arithmetic.
 
     >>> round(ami([0, 0, 1, 1], [0, 1, 0, 1]), 12)  # (0 - log(2)/3) / (log 2 - log(2)/3)
     -0.5

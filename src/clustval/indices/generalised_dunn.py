@@ -32,8 +32,10 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from .._engine.pairwise import distance_blocks
 from ..errors import InputError
+from ._docs import PARTITION
 from .classic import (
     dunn,
 )
@@ -118,13 +120,13 @@ def _own_centroid_distances(p: Partition) -> np.ndarray:
     return np.sqrt(p.squared_centroid_distances)
 
 
+@with_parameters({"p": PARTITION})
 def separation(p: Partition, between: int, centroid: str = "other") -> float:
-    """min_{k != l} delta_u(C_k, C_l), u = ``between`` (see the module docstring).
+    """min_{k != l} delta_u(C_k, C_l), u = ``between`` (see the module docstring), from a
+    partition whose needs include what delta_u reads (``_BETWEEN_NEEDS``).
 
     Parameters
     ----------
-    p : Partition
-        A partition whose needs include what delta_u reads (``_BETWEEN_NEEDS``).
     between : {1, 2, 3, 4, 5}
         Which delta.
     centroid : {"other", "own"}, default "other"
@@ -160,13 +162,13 @@ def separation(p: Partition, between: int, centroid: str = "other") -> float:
     return _off_diagonal_min(totals / (p.sizes[:, None] + p.sizes[None, :]))
 
 
+@with_parameters({"p": PARTITION})
 def diameter(p: Partition, within: int) -> float:
-    """max_k Delta_v(C_k), v = ``within`` (see the module docstring); a singleton's is 0.
+    """max_k Delta_v(C_k), v = ``within`` (see the module docstring); a singleton's is 0. From
+    a partition whose needs include what Delta_v reads (``_WITHIN_NEEDS``).
 
     Parameters
     ----------
-    p : Partition
-        A partition whose needs include what Delta_v reads (``_WITHIN_NEEDS``).
     within : {1, 2, 3}
         Which Delta.
 

@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from .._engine.docs import N_OBJECTS, with_parameters
 from ._docs import described
 from .contingency import Contingency, per_table
 
@@ -85,6 +86,7 @@ def mutual_info(ct: Contingency) -> float:
     return float(max(terms.sum(), 0.0))
 
 
+@with_parameters({"n": N_OBJECTS})
 def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> float:
     """E[MI] of two labellings with these class and cluster sizes under the hypergeometric model.
 
@@ -97,8 +99,6 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     ----------
     row_sums, col_sums : ndarray of int
         The class sizes a_i and the cluster sizes b_j.
-    n : int
-        The number of objects, sum of either.
 
     Returns
     -------
@@ -130,6 +130,7 @@ def expected_mutual_info(row_sums: np.ndarray, col_sums: np.ndarray, n: int) -> 
     return weighted_emi(a, a_count.astype(np.float64), b, b_count.astype(np.float64), n)
 
 
+@with_parameters({"n": N_OBJECTS})
 def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: np.ndarray, n: int) -> float:
     """sum over the pairs (a, b) of w_a w_b E[(k/n) log(n k / (a b))], k ~ Hyp(n, a, b).
 
@@ -143,8 +144,6 @@ def weighted_emi(a: np.ndarray, a_weight: np.ndarray, b: np.ndarray, b_weight: n
         Distinct class sizes and distinct cluster sizes.
     a_weight, b_weight : ndarray of float
         How many classes (clusters) have each size, or their expected numbers.
-    n : int
-        The number of objects.
 
     Returns
     -------

@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._engine.docs import M_NEIGHBOURS, with_parameters
 from ..errors import InputError
 from .options import count, text
 from .partition import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
@@ -76,14 +77,9 @@ GENIECLUST_PEERS = {
 }  # fmt: skip
 
 
+@with_parameters({"M": M_NEIGHBOURS})
 def check_m(M) -> int:
     """Refuse a number of neighbours that is not a positive integer, with a one-line error.
-
-    Parameters
-    ----------
-    M : int
-        The number of nearest neighbours.
-
     Returns
     -------
     int
@@ -218,13 +214,6 @@ def dunnowa_from_partition(
     p: Partition, M: int = DEFAULT_M, numerator: str = "SMin:5", denominator: str = "Const"
 ) -> float:
     """DuNN_{M, numerator, denominator} from a :class:`~clustval.indices.partition.Partition` (the core of :func:`dunnowa`).
-
-    Parameters
-    ----------
-    p : Partition
-        The partition.
-    M, numerator, denominator
-        As :func:`dunnowa`'s.
 
     Returns
     -------

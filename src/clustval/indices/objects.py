@@ -33,7 +33,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine import compiled as _compiled
+from .._engine.docs import N_OBJECTS, PASS_PARAMETERS, with_parameters
 from ..errors import ContinuousLabelWarning, InputError, NoiseLabelWarning
+from ._docs import NOISE, described
 
 NOISE_POLICIES = ("cluster", "exclude", "singletons")
 #: The label DBSCAN, HDBSCAN and OPTICS give their noise objects (as text: "-1").
@@ -59,6 +61,21 @@ _BOOL_TYPES = frozenset({bool, np.bool_})
 _FLOAT_TYPES = frozenset({float, np.float64, np.float32, np.float16})
 
 
+#: The Parameters the checks of the labels share (and the partition's row selection), written once
+LABEL_PARAMETERS = {
+    "labels": """labels : array-like of shape (n,), or Labels
+    One label per object (a :class:`Labels` is taken as it is checked already).""",
+    "name": """name : str
+    The labels' name, as errors and the noise warning say it.""",
+    "noise": NOISE,
+}
+_checks = with_parameters(LABEL_PARAMETERS)
+# and those of the factorisation, which reads checked label arrays
+_arrays = with_parameters({"labels": """labels : ndarray of shape (n,)
+    Labels as :func:`as_label_array` returns them."""})
+
+
+@_checks
 def as_label_array(labels, name: str = "labels") -> np.ndarray:
     """Return ``labels`` as a 1-D array of integers, strings or (with a warning) floats.
 
@@ -75,8 +92,6 @@ def as_label_array(labels, name: str = "labels") -> np.ndarray:
     ----------
     labels : array-like of shape (n,)
         One label per object.
-    name : str, default "labels"
-        The labels' name, as errors say it.
 
     Returns
     -------
@@ -180,6 +195,7 @@ def _object_labels(arr: np.ndarray, name: str) -> np.ndarray:
     return np.array(values, dtype=np.float64)
 
 
+@_arrays
 def factorize(
     labels: np.ndarray, *, allow_absent: bool = False, sort: bool = True
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -198,8 +214,6 @@ def factorize(
 
     Parameters
     ----------
-    labels : ndarray of shape (n,)
-        Labels as :func:`as_label_array` returns them.
     allow_absent : bool, default False
         Integer labels spanning at most ``_ABSENT_SPAN_MAX`` values give ``uniques =
         min..max`` including values that never occur (codes then skip them), which saves one
@@ -246,17 +260,13 @@ def factorize(
     return codes.astype(np.int64, copy=False).ravel(), uniques
 
 
+@_arrays
 def small_int64_range(labels: np.ndarray) -> tuple[int, np.ndarray] | None:
     """``(lo, values)`` for int64 labels spanning at most ``_ABSENT_SPAN_MAX`` values, else None.
 
     ``values = lo..max``: ``labels - lo`` index them. These are the codes and uniques
     ``factorize(labels, allow_absent=True)`` returns, for callers that use ``labels - lo``
     without materialising it.
-
-    Parameters
-    ----------
-    labels : ndarray of shape (n,)
-        Labels as :func:`as_label_array` returns them.
 
     Returns
     -------
@@ -378,16 +388,10 @@ class Labels:
         return self.codes.shape[0]
 
 
+@_checks
 def as_labels(labels, name: str = "labels") -> Labels:
     """``labels`` checked (:func:`as_label_array`) and factorised (:func:`factorize`), once:
     a :class:`Labels` is returned as it is.
-
-    Parameters
-    ----------
-    labels : array-like of shape (n,), or Labels
-        One label per object.
-    name : str, default "labels"
-        The labels' name, as errors say it.
 
     Returns
     -------
@@ -440,15 +444,10 @@ def check_label_pair(labels_true, labels_pred):
 
 
 
+@described(parameters={"n": N_OBJECTS})  # the shared sample_weight
 def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
-    """``sample_weight`` as int64 counts of copies, checked; None when not given.
-
-    Parameters
-    ----------
-    sample_weight : array-like of shape (n,) or None
-        Non-negative whole numbers (floats such as 2.0 are taken as 2).
-    n : int
-        The number of objects.
+    """``sample_weight`` as int64 counts of copies, checked (floats such as 2.0 are taken as
+    2); None when not given.
 
     Returns
     -------
@@ -498,13 +497,9 @@ def check_sample_weight(sample_weight, n: int) -> np.ndarray | None:
     return w.astype(np.int64)
 
 
+@_checks
 def check_noise(noise) -> str | None:
     """``noise`` if it is a policy (or None), else one line of error.
-
-    Parameters
-    ----------
-    noise : object
-        The value given.
 
     Returns
     -------
@@ -523,22 +518,16 @@ def check_noise(noise) -> str | None:
     raise InputError(f"noise = {noise!r}; use one of {', '.join(map(repr, NOISE_POLICIES))} (or None)")
 
 
+@with_parameters({**LABEL_PARAMETERS, "weights": PASS_PARAMETERS["weights"]})
 def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
                 weights: np.ndarray | None = None) -> tuple[Labels, np.ndarray | None]:  # fmt: skip
-    """The clustering under the noise policy, and which objects remain (None: all).
+    """The clustering under the noise policy, and which objects remain (None: all); with
+    ``weights``, the noise objects left out count theirs (:attr:`Labels.noise`).
 
     Parameters
     ----------
     labels : Labels
         The clustering, checked and factorised.
-    noise : {"cluster", "exclude", "singletons"} or None
-        The policy (module docstring); None is "cluster", with a warning when the noise
-        label occurs.
-    name : str
-        The labels' name, as the warning and errors say it.
-    weights : ndarray of int64, optional
-        Each object's count of copies: the noise objects left out count theirs
-        (:attr:`Labels.noise`).
 
     Returns
     -------
@@ -586,6 +575,7 @@ def apply_noise(labels: Labels, noise: str | None, name: str = "labels_pred",
     return Labels(codes, np.arange(k - 1 + int(is_noise.sum())), labels.noise), None
 
 
+@_checks
 def warn_noise(uniques: np.ndarray, name: str = "labels_pred", stacklevel: int = 3) -> None:
     """A :class:`~clustval.errors.NoiseLabelWarning` if the distinct labels ``uniques`` hold
     the noise label (no policy was given, so it is scored as one cluster).
@@ -594,8 +584,6 @@ def warn_noise(uniques: np.ndarray, name: str = "labels_pred", stacklevel: int =
     ----------
     uniques : array-like
         The clustering's distinct labels.
-    name : str
-        The labels' name, as the warning says it.
     stacklevel : int, default 3
         The frame the warning names, as :func:`warnings.warn` counts them: 3 is the caller
         of the function that calls this one.
@@ -672,21 +660,14 @@ class Objects:
     given: int | None = None
 
 
+@described(parameters=LABEL_PARAMETERS)  # and the entry points' sample_weight
 def checked_objects(labels, *, labels_true=None, sample_weight=None, noise=None, name: str = "labels_pred") -> Objects:
     """The labels, truth, weights and noise policy of one score, checked and factorised once.
 
     Parameters
     ----------
-    labels : array-like of shape (n,), or Labels
-        The clustering.
     labels_true : array-like of shape (n,), or Labels, optional
         The classes of the same objects.
-    sample_weight : array-like of shape (n,), optional
-        Counts of copies (:func:`check_sample_weight`); an object of weight 0 is absent.
-    noise : {"cluster", "exclude", "singletons"} or None
-        The noise policy (:func:`apply_noise`).
-    name : str, default "labels_pred"
-        The labels' name, as errors and the noise warning say it.
 
     Returns
     -------

@@ -40,7 +40,9 @@ from typing import Literal
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import InputError
+from ._docs import INDEX_LABEL
 
 __all__ = ["IndexOption", "choice", "count", "flag", "number", "seed", "text"]
 
@@ -167,6 +169,7 @@ class IndexOption:
         raise InputError(f"{self.name} = {value!r}; use a number of at least {self.minimum:g}"
                          + (", or inf" if self.infinite else ""))
 
+    @with_parameters({"index": INDEX_LABEL})
     def refuse_weights(self, value, index: str) -> None:
         """One line of InputError when ``index`` takes no ``sample_weight`` with this option at
         ``value`` (:attr:`unweighted`).
@@ -175,8 +178,6 @@ class IndexOption:
         ----------
         value : object
             The option's value, checked.
-        index : str
-            The index's label, as the error names it.
 
         Raises
         ------

@@ -18,7 +18,9 @@ import math
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from ..errors import UndefinedIndexError
+from ._docs import PARTITION
 from .partition import (
     CLUSTER_SUMS,
     DEFAULT_MEMORY_BUDGET_MB,
@@ -49,17 +51,13 @@ def _pair_counts(p: Partition, index: str) -> tuple[int, int, int]:
     return n_within, n_total - n_within, n_total
 
 
+@with_parameters({"p": PARTITION})
 def within_between_sums(p: Partition) -> tuple[float, float]:
     """(S_W, S_B): the sums of the within- and between-cluster distances, from the distance pass's
     per-cluster sums (each pair counted from both of its objects); with weights, over the pairs
     of the objects repeated their weight's times (each row's sums, already weighted by the
-    other object's weight, counted its own weight's times; a pair of copies adds 0).
-
-    Parameters
-    ----------
-    p : Partition
-        A partition whose needs include ``cluster_sums``.
-
+    other object's weight, counted its own weight's times; a pair of copies adds 0). The
+    partition's needs include ``cluster_sums``.
     Returns
     -------
     within, between : float

@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._engine import progress as _progress
+from .._engine.docs import M_NEIGHBOURS, N_OBJECTS, PASS_PARAMETERS
 from .._engine.knn import NeighbourTable, nearest_neighbours, same_shares
 from .._engine.metrics import METRIC_NAMES, Metric, as_metric
 from .._engine.pair_pass import PairStats, PairValues, pair_stats
@@ -31,8 +32,8 @@ from .._engine.pairwise import (
 )
 from .._engine.validation import as_data_matrix, check_distances, scaled_distances, undefined_policy
 from ..errors import InputError, SlowPassesWarning, UndefinedIndexError
-from ._docs import SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
-from .objects import Objects, checked_objects
+from ._docs import INDEX_LABEL, SCORES_PARAMETERS, VALUE_PARAMETERS, VALUE_RETURNS, described
+from .objects import LABEL_PARAMETERS, Objects, checked_objects
 
 # What an internal index reads from a partition (its registry entry's ``needs``): the
 # centroids and within sums, computed from the coordinates, and/or the summaries of the one
@@ -50,15 +51,12 @@ NEEDS = (COORDINATES, CLUSTER_SUMS, NEAREST, EXTREMES, PAIR_RANKS, EXTREME_SUMS,
 #: scipy's metrics (:class:`clustval._engine.metrics.Metric`, which also takes Minkowski's p),
 #: or X is the distance matrix itself (as scikit-learn's ``silhouette_score`` takes it).
 METRICS = (*METRIC_NAMES, "precomputed")
-# The Parameters that the partition's sums over the objects, its neighbour searches and the
-# metric's two tests share, written once (filled in by described where a docstring leaves them out)
+# The Parameters that the partition's sums over the objects and its neighbour searches share,
+# written once (filled in by described where a docstring leaves them out)
 _PARAMETERS = {
-    "values": """values : ndarray of shape (n_samples,)
-    One value per object.""",
-    "M": """M : int
-    How many neighbours, 1 <= M <= n - 1.""",
-    "metric": """metric : str or Metric
-    ``"precomputed"``, one of :data:`METRICS`, or a :class:`~clustval._engine.metrics.Metric`.""",
+    "values": """values : ndarray of shape (n_samples,) or (n_samples, m)
+    One value (or row of values) per object.""",
+    "M": M_NEIGHBOURS,
 }
 
 
@@ -100,7 +98,9 @@ class PreparedData(NamedTuple):
     @classmethod
     @described()
     def of(cls, X, metric="euclidean") -> PreparedData:
-        """``X`` checked and prepared for ``metric``.
+        """``X`` checked and prepared for ``metric``; data prepared already are returned as
+        they are (they carry their metric), so that a caller may prepare once and hand the
+        result on.
 
         Returns
         -------
@@ -117,6 +117,8 @@ class PreparedData(NamedTuple):
         >>> PreparedData.of([[3.0, 4.0]], "cosine").X.tolist()  # rows of unit length
         [[0.6, 0.8]]
         """
+        if isinstance(X, PreparedData):
+            return X
         precomputed, other = is_precomputed(metric), _other_metric(metric)
         if precomputed:
             return cls(*scaled_distances(check_distances(X)), other, precomputed)
@@ -243,9 +245,8 @@ class Partition:
         if self.precomputed and COORDINATES in self.needs:  # internal_scores names the indices first
             raise InputError("this index needs the data's coordinates, not only their distances.")
         # The data are checked as given, then the rows of the objects that remain are taken.
-        if prepared is None:
-            prepared = PreparedData.of(X, metric)
-        X, self.scale = prepared.X, prepared.scale
+        data = PreparedData.of(X, metric)
+        X, self.scale = data.X, data.scale
         what = f"distances are {X.shape[0]} x {X.shape[0]}" if self.precomputed else f"X has {X.shape[0]} rows"
         if objects.kept is not None:
             X = kept_rows(X, objects.kept, self.precomputed, objects.name, objects.given)
@@ -361,13 +362,12 @@ class Partition:
         columns = np.arange(self.X.shape[1])
         return self.X - self.X[order[at, columns], columns]
 
+    @described(parameters={"index": INDEX_LABEL})
     def require_clusters(self, index: str, *, allow_all_singletons: bool = True) -> None:
         """Raise UndefinedIndexError when ``index`` is undefined for this number of clusters.
 
         Parameters
         ----------
-        index : str
-            The index's name, for the message.
         allow_all_singletons : bool, default True
             False: K = n (every cluster a singleton) is undefined too.
 
@@ -427,14 +427,10 @@ class Partition:
             return values
         return values * self.weights.reshape(-1, *(1,) * (values.ndim - 1))
 
+    @described(parameters=_PARAMETERS)
     def total(self, values: np.ndarray) -> float:
         """The sum of ``values`` over the objects (over every entry of a 2-D array), each
         object counted its weight's times.
-
-        Parameters
-        ----------
-        values : ndarray of shape (n_samples,) or (n_samples, m)
-            One value (or row of values) per object.
 
         Returns
         -------
@@ -877,6 +873,8 @@ def _metric_scale(scale: float, metric: Metric) -> float:
     return math.ldexp(1.0, exponent)
 
 
+@described(parameters={"name": LABEL_PARAMETERS["name"], "n": N_OBJECTS,
+                       "precomputed": PASS_PARAMETERS["precomputed"]})  # fmt: skip
 def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pred", n: int | None = None) -> np.ndarray:
     """The data of the objects ``kept``: rows of X, or rows and columns of the distances.
 
@@ -888,10 +886,6 @@ def kept_rows(data, kept: np.ndarray, precomputed: bool, name: str = "labels_pre
     kept : ndarray of bool, shape (n,), or of int64
         The objects that remain, or the given object of each one that remains
         (:attr:`~clustval.indices.objects.Objects.kept`; then ``n`` is the given number).
-    precomputed : bool
-        ``data`` holds distances.
-    name : str, default "labels_pred"
-        The labels' name, as an error says it.
 
     Returns
     -------
@@ -962,6 +956,7 @@ def is_euclidean(metric) -> bool:
     return metric != "precomputed" and metric.euclidean
 
 
+@described(parameters={"index": INDEX_LABEL})
 def refuse_nan(value, index: str):
     """Return ``value`` (a float or array), refusing NaN: every index core ends with it, so
     no index returns a silent NaN. The data are scaled to magnitudes near 1 first
@@ -973,8 +968,6 @@ def refuse_nan(value, index: str):
     ----------
     value : float or ndarray
         The index's value (or its terms).
-    index : str
-        The index's label, for the message.
 
     Returns
     -------
@@ -1095,8 +1088,6 @@ def score_alone(
     ----------
     core : callable
         The index's core, ``core(partition, **options)``, marked with :func:`reads`.
-    sample_weight : array-like of shape (n_samples,), optional
-        Counts of copies (:class:`Partition`), for a core that weighs them.
     **options
         The core's keywords.
 

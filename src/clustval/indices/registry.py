@@ -38,7 +38,7 @@ from typing import Literal
 
 from ..errors import InputError
 from . import classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, partition, scatter
-from ._docs import VALUE_RETURNS, described, document_all
+from ._docs import GIVEN, KS, MORE_PARAMETERS, SPEC, VALUE_PARAMETERS, VALUE_RETURNS, described, document_all
 from .options import IndexOption
 from .partition import needs_of
 
@@ -61,12 +61,25 @@ _INF = float("inf")
 CONTINGENCY = "contingency"
 NEEDS = (CONTINGENCY, *partition.NEEDS)
 
-# Written once (clustval.indices._docs.described): what the entry's methods that read options by
-# name take, what its methods that compare values refuse, and what adding an index refuses
-_by_name = described(parameters={"given": "given : mapping\n    Options by name (:data:`OPTIONS`)."})
-_sided = described(sections={"Raises": """clustval.errors.InputError
+# Written once (clustval.indices._docs.described): what the registry's functions and the entry's
+# methods take, what its methods that compare values refuse, and what adding an index refuses
+_PARAMETERS = {
+    **MORE_PARAMETERS,
+    "given": GIVEN,
+    "spec": SPEC,
+    "ks": KS,
+    "values": """values : sequence of float
+    Values of this index (with ``ks``: at each of them).""",
+    "kind": """kind : {"external", "internal"} or None
+    The kind of the indices (that an entry point computes, or to list); None: every kind.""",
+    "name": """name : str
+    A registry name (``"sil"``) or one of :data:`ALIASES` (``"silhouette_score"``, ``"CH"``);
+    any case, with ``-``, ``.`` or spaces for ``_`` (``"C-index"``).""",
+}
+_by_name = described(parameters=_PARAMETERS)
+_sided = described(parameters=_PARAMETERS, sections={"Raises": """clustval.errors.InputError
     The index has no better side (``direction == "none"``)."""})
-_adding = described(sections={"Raises": """clustval.errors.InputError
+_adding = described(parameters=_PARAMETERS, sections={"Raises": """clustval.errors.InputError
     An index of that name is registered already."""})
 
 
@@ -140,7 +153,7 @@ class IndexSpec:
         if unknown or (CONTINGENCY in self.needs) != (self.kind == "external"):
             raise InputError(f"index {self.name!r}: needs {sorted(self.needs)} do not fit kind {self.kind!r}.")
 
-    @described(sections=VALUE_RETURNS)
+    @described(parameters=VALUE_PARAMETERS, sections=VALUE_RETURNS)
     def compute(self, shared, given: Mapping[str, object]):
         """The core on the shared table or partition, with its options taken from ``given``
         (the options by name; those it does not take are left out).
@@ -149,9 +162,6 @@ class IndexSpec:
         ----------
         shared : Contingency or Partition
             The table (external index) or partition (internal index) the core reads.
-        given : mapping
-            Options by name (:data:`OPTIONS`); those of :attr:`options` are passed on under
-            their core's keywords.
 
         Examples
         --------
@@ -279,6 +289,7 @@ class IndexSpec:
         if self.direction == "none":
             raise InputError(f"{self.name} is a statistic with no better side: it cannot rank clusterings.")
 
+    @_by_name
     def best_ks(self, ks, values) -> tuple[tuple[int, ...], float]:
         """Every K of ``ks`` at which the index takes its best value, and that value.
 
@@ -288,13 +299,6 @@ class IndexSpec:
         ``max_diff`` (``min_diff``) is best at the K of ``ks`` with the largest (smallest)
         second difference Q(K-1) - 2 Q(K) + Q(K+1) of its neighbours in ``ks``, as
         clusterCrit's ``bestCriterion`` picks it; ``best`` is then the index's value there.
-
-        Parameters
-        ----------
-        ks : sequence of int
-            The numbers of clusters.
-        values : sequence of float
-            The index's value at each K of ``ks``.
 
         Returns
         -------
@@ -343,11 +347,6 @@ class IndexSpec:
     @_sided
     def best_of(self, values) -> int:
         """Position of the best value in ``values`` (the first one on ties).
-
-        Parameters
-        ----------
-        values : iterable of float
-            Values of this index.
 
         Returns
         -------
@@ -631,13 +630,9 @@ INDICES: dict[str, IndexSpec] = {
 document_all(INDICES.values())  # each function's and core's numpydoc: its description and its entry
 
 
+@_by_name
 def names_of(kind: Kind | None = None) -> tuple[str, ...]:
     """The registry names of one kind (or all), in registry order.
-
-    Parameters
-    ----------
-    kind : {"external", "internal"} or None, default None
-        The kind to list; None lists every index.
 
     Returns
     -------
@@ -683,13 +678,9 @@ def _collect_options() -> dict[str, IndexOption]:
 OPTIONS: dict[str, IndexOption] = _collect_options()
 
 
+@_by_name
 def options_of(kind: Kind | None = None) -> dict[str, IndexOption]:
     """The options of the indices of one kind (or of all), by name, in registry order.
-
-    Parameters
-    ----------
-    kind : {"external", "internal"} or None, default None
-        The kind of the indices; None: every option.
 
     Returns
     -------
@@ -705,16 +696,13 @@ def options_of(kind: Kind | None = None) -> dict[str, IndexOption]:
     return {name: option for name, option in OPTIONS.items() if kind is None or kind in kinds[name]}
 
 
+@_by_name
 def index_options(kind: Kind | None, given: Mapping[str, object], caller: str) -> dict[str, object]:
     """Every option of the indices of ``kind`` (of all for None): those ``given`` checked,
     the others at their defaults. The entry points check their ``**options`` with it.
 
     Parameters
     ----------
-    kind : {"external", "internal"} or None
-        The kind of indices the entry point computes.
-    given : mapping
-        The options given, by name.
     caller : str
         The entry point, as the errors name it.
 
@@ -765,7 +753,8 @@ def _unknown_option(name: str, known: Mapping[str, IndexOption], caller: str) ->
 _SIGNED: list[tuple[Callable, Kind | None, inspect.Signature, bool, str]] = []
 
 
-def takes_options(kind: Kind | None, others: bool = False) -> Callable:
+@_by_name
+def takes_options(kind: Kind | None, others: bool = False, parameters: dict[str, str] | None = None) -> Callable:
     """Mark an entry point whose ``**options`` are the options of ``kind``'s indices (every
     option for None): its signature and its docstring, as ``help()``, ``inspect.signature``
     and the editors that ask Python show them, list each option with its default (and its
@@ -773,8 +762,6 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
 
     Parameters
     ----------
-    kind : {"external", "internal"} or None
-        The kind of indices the entry point computes.
     others : bool, default False
         ``**options`` takes other keywords too (:func:`clustval.select_k`'s algorithm
         options): the signature keeps it after the options.
@@ -816,7 +803,7 @@ def takes_options(kind: Kind | None, others: bool = False) -> Callable:
 
     def mark(function: Callable) -> Callable:
         # the shared parameters first, ``**options`` among them unless it takes others too
-        described(None if others else kind or "indices")(function)
+        described(None if others else kind or "indices", parameters=parameters)(function)
         doc = function.__doc__  # None under python -OO: the signature only
         if doc is not None and not re.search(r"^\s*\*\*options$", doc, re.M):
             raise InputError(f"{function.__name__}: document its **options (the options are listed after it).")
@@ -881,14 +868,12 @@ ALIASES: dict[str, str] = {
 }  # fmt: skip
 
 
+@_by_name
 def registry_name(name: str, aliases: bool = True) -> str:
     """The registry name of an index given by its registry name or an alias, in any case.
 
     Parameters
     ----------
-    name : str
-        A registry name (``"sil"``) or one of :data:`ALIASES` (``"silhouette_score"``, ``"CH"``);
-        any case, with ``-``, ``.`` or spaces for ``_`` (``"C-index"``).
     aliases : bool, default True
         False: only the registry name as spelled there (the pipeline's config names each
         index one way).
@@ -943,13 +928,9 @@ def _unknown_index(name: object, kind: Kind | None = None) -> str:
             f"the {len(names)} {which}indices: `clustval indices` or clustval.INDICES.")
 
 
+@_by_name
 def get_index(name: str) -> IndexSpec:
     """Look an index up by its registry name or an alias, with a helpful error for a typo.
-
-    Parameters
-    ----------
-    name : str
-        A registry name (``"ari"``, ``"sil"``, ...) or one of :data:`ALIASES`, in any case.
 
     Returns
     -------
@@ -974,13 +955,12 @@ def get_index(name: str) -> IndexSpec:
     return INDICES[registry_name(name)]
 
 
+@_by_name
 def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     """The entries of ``kind`` named in ``names`` (all of them for None), in registry order.
 
     Parameters
     ----------
-    kind : {"external", "internal"}
-        The kind of the indices.
     names : iterable of str, str or None
         Registry names or aliases (:data:`ALIASES`); None means every index of ``kind``.
 
@@ -1015,11 +995,6 @@ def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
 def register(spec: IndexSpec) -> IndexSpec:
     """Add an index: from now on scoring, the command line and the tables include it.
 
-    Parameters
-    ----------
-    spec : IndexSpec
-        The new index's entry.
-
     Returns
     -------
     IndexSpec
@@ -1053,13 +1028,9 @@ def register(spec: IndexSpec) -> IndexSpec:
     return spec
 
 
+@_by_name
 def unregister(name: str) -> None:
     """Remove an index added by :func:`register`.
-
-    Parameters
-    ----------
-    name : str
-        The registry name of the index to remove.
 
     Raises
     ------
@@ -1084,12 +1055,8 @@ def unregister(name: str) -> None:
 @contextlib.contextmanager
 @_adding
 def registered(spec: IndexSpec) -> Iterator[IndexSpec]:
-    """Register ``spec`` for the duration of a ``with`` block (see :func:`register`).
-
-    Parameters
-    ----------
-    spec : IndexSpec
-        The index's entry, registered while the block runs and removed after it.
+    """Register ``spec`` for the duration of a ``with`` block (see :func:`register`), and
+    remove it after the block.
 
     Yields
     ------

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from .._engine import progress as _progress
 from .._engine.validation import check_undefined_policy
 from ..errors import InputError
+from ._docs import SCORES_PARAMETERS, described
 from .contingency import contingency, count_labels
 from .counts import as_contingency
 from .objects import check_noise, checked_objects, warn_noise
@@ -332,7 +333,9 @@ def internal_scorer(
     """One way to score any clustering of ``X``: the internal indices ``names``, their request
     checked and the data prepared once (:class:`~clustval.indices.partition.PreparedData`), for
     a sweep over K (:func:`clustval.select_k`), as :func:`clustval.clustering.clusterer` gives
-    one way to cluster.
+    one way to cluster. ``X`` may be prepared already for ``metric``
+    (``PreparedData.of(X, metric)``, as :func:`clustval.select_k` shares it with the
+    neighbouring-partition rules).
 
     Parameters
     ----------
@@ -432,14 +435,10 @@ def internal_request(names, metric, undefined, options=None, caller="internal_sc
     return specs, given, needs
 
 
+@described(parameters=SCORES_PARAMETERS)
 def refuse_unweighted(specs) -> None:
-    """One line of InputError when some of the internal indices ``specs`` take no
-    ``sample_weight`` (``IndexSpec.weights``), naming them and those that do.
-
-    Parameters
-    ----------
-    specs : list of IndexSpec
-        The internal indices asked for with weights.
+    """One line of InputError when some of the internal indices ``specs``, asked for with
+    weights, take no ``sample_weight`` (``IndexSpec.weights``), naming them and those that do.
 
     Raises
     ------

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..errors import InputError, UndefinedIndexError
-from ..indices._docs import completed
+from ..indices._docs import KS, completed, described
 from ..indices.partition import COORDINATES, Partition, PreparedData
 
 # The partitions that the tests of a split read, and their check, described once
@@ -385,7 +385,7 @@ class _Neighbours:
     and between distances (those of the pairs once for every K)."""
 
     def __init__(self, X, partitions):
-        self.data, self.partitions = PreparedData.of(X), partitions  # X checked and scaled once
+        self.data, self.partitions = PreparedData.of(X), partitions  # X checked and scaled once, unless it is already
         self._read: dict = {}
 
     def _once(self, key, read):
@@ -449,8 +449,7 @@ _sweep = completed(reads_distances=False, parameters={
     "partitions": """partitions : mapping of int to array-like
     ``{K: labels}``; an index is computed at K where the partitions it reads are there (the
     neighbours of K among them).""",
-    "ks": """ks : iterable of int
-    The K tried.""",
+    "ks": KS,
     "names": """names : iterable of str
     Names of :data:`ADJACENT`."""}, raises={"InputError": "clustval.errors.InputError\n    An unknown name."})
 
@@ -530,6 +529,7 @@ def adjacent_of_k(X, partitions, ks, names) -> dict[str, tuple[dict[int, float],
     return {name: ({k: found[k][0] for k in ks}, adjacent_best_ks(name, ks, found)) for name, found in scores.items()}
 
 
+@described(parameters={"ks": KS})
 def adjacent_best_ks(name: str, ks, scores) -> tuple[int, ...]:
     """The K that adjacent index ``name`` chooses among ``ks`` by its rule (none if it cannot).
 
@@ -537,8 +537,6 @@ def adjacent_best_ks(name: str, ks, scores) -> tuple[int, ...]:
     ----------
     name : str
         A name of :data:`ADJACENT`.
-    ks : iterable of int
-        The K tried.
     scores : mapping of int to (float, bool or None)
         Its ``{K: (value, stop)}`` (:func:`adjacent_scores`).
 

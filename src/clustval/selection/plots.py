@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..indices._docs import described
-from .select import CRITERIA, Selection, vote_text
+from .select import CRITERIA, SELECTION, Selection, vote_text
 
 __all__ = ["plot_selection", "plot_votes", "plotting"]
 
@@ -21,6 +21,7 @@ _drawn = described(parameters={
     default): not saved.""",
     "title": "title : str, optional\n    The figure's title.",
     "dpi": "dpi : int, default 150\n    Resolution of a PNG.",
+    "selection": SELECTION,
 })  # fmt: skip
 
 
@@ -35,8 +36,6 @@ def plot_selection(selection: Selection, path=None, *, title: str | None = None,
 
     Parameters
     ----------
-    selection : Selection
-        What :func:`select_k` found.
     k_tick_step : int, default 2
         Step between the labelled K on the axis.
 
@@ -105,16 +104,11 @@ def plotting():
 
 @_drawn
 def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi: int = 150):
-    """Draw the vote as NbClust draws it: a bar per K, the number of indices that chose it,
-    the majority in black, and return the Figure, saved as PNG or PDF (``path``'s suffix)
-    when a path is given.
+    """Draw the vote of a selection found with ``vote=True`` as NbClust draws it: a bar per K,
+    the number of indices that chose it, the majority in black, and return the Figure, saved
+    as PNG or PDF (``path``'s suffix) when a path is given.
 
     Needs matplotlib (the ``plot`` extra).
-
-    Parameters
-    ----------
-    selection : Selection
-        What :func:`select_k` found with ``vote=True``.
 
     Returns
     -------

@@ -20,11 +20,13 @@ import numpy as np
 
 from .._engine import compiled as _compiled
 from .._engine import progress as _progress
+from .._engine.docs import with_parameters
 from .._engine.validation import check_ks, check_undefined_policy, checked_data
-from ..clustering import clusterings
+from ..clustering import ALGORITHM_FORMS, clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
 from ..errors import InputError, UndefinedIndexError
-from ..indices._docs import DATA, described
+from ..indices._docs import DATA, KS, described
+from ..indices.partition import PreparedData
 from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
 from ..indices.scoring import internal_scorer
 from ..io.text import best_ks_text, k_ranges_text, spoken_list
@@ -32,6 +34,10 @@ from .adjacent import ADJACENT, adjacent_of_k
 from .stability import STABILITY, stability_of_k
 
 __all__ = ["CRITERIA", "Selection", "Vote", "index_label", "select_k", "summary", "vote_text"]
+
+# an index as select_k names it, written once
+_AN_INDEX = with_parameters({"index": """index : str
+    A registry name, or a name of :data:`CRITERIA`."""})
 
 
 @dataclass(frozen=True)
@@ -62,13 +68,12 @@ class Vote:
     majority: tuple[int, ...]
 
     @classmethod
+    @described(parameters={"ks": KS})
     def count(cls, ks: Sequence[int], best: Mapping[str, tuple[int, ...]]) -> Vote:
         """Count the votes of the indices' best K.
 
         Parameters
         ----------
-        ks : sequence of int
-            The K tried.
         best : mapping of str to tuple of int
             Per index, every K at which it is best (:attr:`Selection.best_ks`).
 
@@ -174,13 +179,9 @@ class Selection:
         """
         return ("k", *self.indices)
 
+    @_AN_INDEX
     def series(self, index: str) -> tuple[list[int], list[float]]:
-        """``(ks, values)`` of one index, K ascending.
-
-        Parameters
-        ----------
-        index : str
-            A registry name among the selection's indices.
+        """``(ks, values)`` of one index of the selection's, K ascending.
 
         Returns
         -------
@@ -198,7 +199,7 @@ class Selection:
 
 
 @takes_options("internal", others=True)
-@described(parameters=DATA)  # X the data alone: the algorithms cluster it
+@described(("internal", "algorithm"), parameters={**DATA, "algorithm": ALGORITHM_FORMS})  # X the data alone
 def select_k(
     X,
     ks: Iterable[int] | None = None,
@@ -217,20 +218,14 @@ def select_k(
 ) -> Selection:
     """Cluster ``X`` at each K of ``ks`` and find the best K of each internal index.
 
+    Whatever ``metric`` (the distance the indices read), the algorithms cluster as they do
+    (Euclidean).
+
     Parameters
     ----------
     ks : iterable of int, optional
         The numbers of clusters to try, each in 2..n (e.g. ``range(2, 23)``, Fig. 3's).
         Optional only when ``algorithm`` gives the partitions (then their K).
-    algorithm : str, estimator, callable or mapping
-        How each clustering is made:
-
-        - a name of :data:`clustval.clustering.ALGORITHMS`: ``sd_kmedoids`` (Xie & Gao 2015,
-          Fig. 3's), ``park_jun`` (Park & Jun 2009), ``pam``, ``kmeans``;
-        - a scikit-learn-style estimator with ``fit_predict`` and an ``n_clusters``
-          parameter (``sklearn.cluster.AgglomerativeClustering()``): a copy is fitted per K;
-        - a function ``f(X, k)`` returning the labels;
-        - your own partitions, ``{k: labels}``.
     indices : sequence of str, optional
         Registry names of internal indices; default every internal index. Also the indices
         that read the partitions next to K (:data:`clustval.selection.adjacent.ADJACENT`:
@@ -258,16 +253,6 @@ def select_k(
     stability_options : mapping, optional
         The criteria's own keywords (``n_splits``, ``seed``, ``cutoff``:
         :func:`clustval.selection.stability.stability_of_k`).
-    metric : str or Metric, default "euclidean"
-        The distance the indices read (:func:`clustval.indices.scoring.internal_scores`): with
-        another than Euclidean only the distance-based indices apply. The algorithms cluster
-        as they do (Euclidean).
-    **options
-        The internal indices' options by name, as ``db_q=2`` or ``sil_average="clusters"``
-        (:func:`clustval.indices.scoring.internal_scores`; ``help()`` lists each with its
-        values, default and meaning), and the named algorithm's options
-        (:attr:`clustval.clustering.Algorithm.options`), e.g. ``radius="mean"`` for
-        ``sd_kmedoids``, ``n_init`` and ``seed`` for ``kmeans``.
 
     Returns
     -------
@@ -355,7 +340,9 @@ def select_k(
     _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
         label, labels, fallback_ks = clusterings(X, algorithm, cluster_ks, **algorithm_options)
-        scores = internal_scorer(X, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
+        # the indices' form of the data (scaled, in the metric), prepared once for every K
+        data = PreparedData.of(X, metric) if scored else None
+        scores = internal_scorer(data, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
                                  **index_given) if scored else None  # fmt: skip
         values: dict[int, dict[str, float]] = {}  # at each K, the registry's indices
         found: dict[str, tuple[dict[int, float], tuple[int, ...]]] = {}  # each index's values and best K
@@ -366,7 +353,9 @@ def select_k(
                 step.advance()
             if adjacent:
                 step.doing(", ".join(adjacent))
-                found.update(adjacent_of_k(X, labels, ks, adjacent))
+                # they read Euclidean coordinates: the same preparation when the indices' metric is Euclidean
+                euclidean = data is not None and data.metric is None and not data.precomputed
+                found.update(adjacent_of_k(data if euclidean else X, labels, ks, adjacent))
                 step.advance()
         for method in criteria:
             found[method] = stability_of_k(X, ks, algorithm, method, **dict(stability_options or {}), **algorithm_options)
@@ -415,14 +404,10 @@ CRITERIA = {**{name: (label, rule) for name, (label, _, _, rule, _) in ADJACENT.
             **{name: (criterion.label, criterion.rule) for name, criterion in STABILITY.items()}}  # fmt: skip
 
 
+@_AN_INDEX
 def index_label(index: str) -> str:
     """How tables and figures print an index of :func:`select_k`: its registry label, or that of
     a criterion of :data:`CRITERIA`.
-
-    Parameters
-    ----------
-    index : str
-        A registry name or a name of ``CRITERIA``.
 
     Returns
     -------
@@ -454,14 +439,15 @@ def _check_indices(indices: Sequence[str] | None) -> tuple[str, ...]:
     return indices
 
 
+#: What select_k found, as its readers (the summary, the plots) take it
+SELECTION = """selection : Selection
+    What :func:`select_k` found."""
+
+
+@with_parameters({"selection": SELECTION})
 def summary(selection: Selection) -> str:
     """One line per index: its best K, as Fig. 3 and the claims write it; then the K where an
     index is undefined, and the vote when there is one.
-
-    Parameters
-    ----------
-    selection : Selection
-        What :func:`select_k` found.
 
     Returns
     -------

@@ -37,11 +37,13 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._engine.docs import K, N_CLUSTERS
 from .._engine.validation import check_draws, check_seed, checked_data
 from ..clustering import clusterer
+from ..clustering.common import PARAMETERS as KMEDOIDS_PARAMETERS
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
-from ..indices._docs import DATA, described
+from ..indices._docs import DATA, SEED, described
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -66,6 +68,10 @@ RANDOM_METHODS = ("centroids", "neighbours")
 _PARAMETERS = {
     **DATA,
     "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
+    "seed": SEED,
+    "n_clusters": N_CLUSTERS,
+    "k": K,
+    "distances": KMEDOIDS_PARAMETERS["distances"],
 }
 
 
@@ -143,8 +149,6 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     cutoff : float, default 0.8
         The strength the chosen K must exceed, in [0, 1] (Tibshirani & Walther suggest 0.8
         to 0.9).
-    seed : int, default 0
-        Seed of the splits.
 
     Returns
     -------
@@ -281,12 +285,8 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
 
     Parameters
     ----------
-    n_clusters : int
-        K, at least 2.
     n_resamples : int, default 100
         The number of bootstrap resamples (fpc's ``B``).
-    seed : int, default 0
-        Seed of the resamples.
     dissolution : float, default 0.5
         A similarity at most this is a dissolution of the cluster (Hennig 2007).
     recover : float, default 0.75
@@ -300,7 +300,7 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     Raises
     ------
     clustval.errors.InputError
-        Bad data, a bad K or number of resamples, or an unknown algorithm or option.
+        Bad data, a K below 2, a bad number of resamples, or an unknown algorithm or option.
     clustval.errors.ClusteringError
         A resample with fewer distinct objects than K.
 
@@ -413,8 +413,6 @@ def stability_k(X, ks: Iterable[int], algorithm="pam", *, n_splits: int = 20, se
     ----------
     n_splits : int, default 20
         The number of random splits.
-    seed : int, default 0
-        Seed of the splits and of the random labels.
 
     Returns
     -------
@@ -538,6 +536,7 @@ def stability_of_k(X, ks: Iterable[int], algorithm="pam", method: str = "predict
 # --------------------------------------------------------------------------------------
 
 
+@described(parameters=_PARAMETERS)
 def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: int = 0,
                        distances=None) -> np.ndarray:  # fmt: skip
     """``n`` random clusterings of ``X`` in ``k`` clusters, as fpc draws them (Hennig 2019).
@@ -552,16 +551,10 @@ def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: in
     ----------
     X : array-like of shape (n_objects, d)
         The data (ignored when ``distances`` is given).
-    k : int
-        The number of clusters, 2..n_objects.
     n : int
         The number of clusterings.
     method : {"centroids", "neighbours"}, default "centroids"
         How the other objects join the starts.
-    seed : int, default 0
-        Seed of the starts.
-    distances : array-like of shape (n_objects, n_objects), optional
-        Precomputed distances, instead of the Euclidean distances of ``X``.
 
     Returns
     -------
@@ -690,8 +683,6 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
         The number of random clusterings per method and K (fpc's ``kmruns``, ``nnruns``).
     methods : sequence of str, default ("centroids", "neighbours")
         The random clusterings, pooled: random medoids and random neighbourhoods.
-    seed : int, default 0
-        Seed of the random clusterings.
 
     Returns
     -------
