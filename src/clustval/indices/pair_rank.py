@@ -144,8 +144,7 @@ def mcclain_rao_from_partition(p: Partition) -> float:
 
 
 def baker_hubert_gamma(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """Baker-Hubert Gamma: Goodman-Kruskal's gamma between the distances and the within/between
     split of the pairs.
@@ -161,8 +160,7 @@ def baker_hubert_gamma(
 
 
 def g_plus(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """G+: the share of discordant comparisons among all pairs of pairs.
 
@@ -171,13 +169,11 @@ def g_plus(
     >>> round(g_plus([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1]), 6)  # s- = 2 of 15 pairs of pairs
     0.133333
     """
-    return score_alone(g_plus_from_partition, X, labels, memory_budget_mb, metric,
-                       sample_weight=sample_weight)
+    return score_alone(g_plus_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def tau(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """Tau: Kendall's tau between the distances and the within/between split of the pairs.
 
@@ -189,13 +185,11 @@ def tau(
     >>> round(tau([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1]), 6)  # 4 / sqrt(2 * 4 * 15)
     0.365148
     """
-    return score_alone(tau_from_partition, X, labels, memory_budget_mb, metric,
-                       sample_weight=sample_weight)
+    return score_alone(tau_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def c_index(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """C-index: where the within-cluster distances' sum lies between the smallest and the largest
     sum of N_W distances.
@@ -208,13 +202,11 @@ def c_index(
     >>> c_index([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1])  # (4 - (1 + 2)) / ((3 + 5) - (1 + 2))
     0.2
     """
-    return score_alone(c_index_from_partition, X, labels, memory_budget_mb, metric,
-                       sample_weight=sample_weight)
+    return score_alone(c_index_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def point_biserial(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """Point-Biserial: the point-biserial correlation of the distances with the pairs' between-cluster
     indicator, times the distances' standard deviation.
@@ -226,13 +218,11 @@ def point_biserial(
     >>> round(point_biserial([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1]), 6)  # (3 - 2) * sqrt(2 * 4) / 6
     0.471405
     """
-    return score_alone(point_biserial_from_partition, X, labels, memory_budget_mb, metric,
-                       sample_weight=sample_weight)
+    return score_alone(point_biserial_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
 def mcclain_rao(
-    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
-    sample_weight=None,
+    X, labels, *, metric: str = "euclidean", memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB, sample_weight=None
 ) -> float:
     """McClain-Rao index: the mean within-cluster over the mean between-cluster distance.
 
@@ -241,5 +231,4 @@ def mcclain_rao(
     >>> round(mcclain_rao([[0.0], [2.0], [3.0], [5.0]], [0, 0, 1, 1]), 6)  # 2 / 3
     0.666667
     """
-    return score_alone(mcclain_rao_from_partition, X, labels, memory_budget_mb, metric,
-                       sample_weight=sample_weight)
+    return score_alone(mcclain_rao_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
