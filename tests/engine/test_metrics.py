@@ -113,7 +113,7 @@ def test_blocks_equal_cdist(metric, scipy_name, kw, compiled):
     if compiled:
         got = np.empty((30, 40))
         _compiled.kernels().metric_block(*(np.vstack([Z.T, np.zeros((1, len(Z)))]) for Z in (m.prepare(A), m.prepare(B))),
-                                         m.code, m.order, got)  # fmt: skip
+                                         m.form, m.order, got)  # fmt: skip
         want = numpy_block(m.prepare(A), m.prepare(B), m.code, m.order, np.empty((30, 40)))
         if m.code == MINKOWSKI:
             # x ** p is the one step here that IEEE 754 does not round exactly: numba's vectorised

@@ -274,11 +274,11 @@ def _dbcv_metric(metric) -> Metric | None:
     return None if metric.euclidean else metric
 
 
-def _kernel_metric(metric: Metric | None, PT: np.ndarray) -> tuple[int | np.ndarray, float]:
-    """(code, order) of the metric as the compiled kernels take them: for Euclidean the
-    form of the feature-major points PT, so that a Euclidean kernel is compiled with that
-    form's distances alone, without the other metrics' code."""
-    return (row_form(PT), 0.0) if metric is None else (metric.code, metric.order)
+def _kernel_metric(metric: Metric | None, PT: np.ndarray) -> tuple[np.ndarray, float]:
+    """(form, order) of the metric as the compiled kernels take them: the metric's form, or
+    for Euclidean that of the feature-major points PT, so that a kernel is compiled with
+    those distances alone, without the other metrics' code."""
+    return (row_form(PT), 0.0) if metric is None else (metric.form, metric.order)
 
 
 def _clusters(p: Partition, tree: str, X: np.ndarray | None = None,
