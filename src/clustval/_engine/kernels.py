@@ -719,46 +719,77 @@ def _dbcv_row_typed(PT, i, j0, j1, form, p, out):
     return lambda PT, i, j0, j1, form, p, out: metric_distances(PT, i, PT, j0, j1, form, p, out)
 
 
+# DBCV's three passes are one parallel kernel, its task a number: each parallel kernel compiles
+# its threads' code and the distances it inlines once more (three kernels took 5.5-6.5 s to
+# compile at d = 30, each about 1 s besides its loop).
+CORE_SUMS, SPANNING_TREES, SEPARATIONS = range(3)
+
+
 @numba.njit(parallel=True, cache=True, nogil=True)
-def core_sums(PT, starts, owner, copies, dim, hdbscan, form, p, nearest, sums):  # pragma: no cover
-    """The all-points core distance's sum of each point over the other points of its cluster
-    (``clustval.indices.density.core_distances`` and ``_hdbscan_core_sums`` before their
-    division and power): the terms and their powers as the numpy path computes them, then
-    added one after the other in the order of the points as it adds them (x's own term 0),
-    so the same bits (the distances those of ``form``). ``hdbscan`` (hdbscan's and the
+def dbcv_pass(task, PT, starts, owner, values, dim, rule, form, p, out):  # pragma: no cover
+    """One of DBCV's passes over every cluster, the chunks in parallel:
+
+    - ``CORE_SUMS`` (:func:`_core_sums`): ``values`` each point's copies, ``out`` (2 x n) the
+      nearest distances and the sums (``rule`` 0: the sums with copies, else hdbscan's);
+    - ``SPANNING_TREES`` (:func:`_spanning_tree`): ``values`` the core distances, ``out`` the
+      edges, cluster c's m_c - 1 at rows starts[c] - c onwards, the clusters spread over the
+      chunks in runs (as a parallel loop over them shares them among the threads);
+    - ``SEPARATIONS`` (:func:`_separations`): ``values`` the core distances, ``out`` the
+      (DBCV_CHUNKS x K) minima.
+    """
+    clusters = starts.shape[0] - 1
+    for chunk in numba.prange(DBCV_CHUNKS):
+        # int64: the threads' copy of the loop counts in uint64, and each type of it compiled
+        # the passes once more
+        c = np.int64(chunk)
+        if task == CORE_SUMS:
+            _core_sums(PT, starts, owner, values, dim, rule != 0, form, p, out[0], out[1], c)
+        elif task == SPANNING_TREES:
+            for k in range(-(-c * clusters // DBCV_CHUNKS), -(-(c + 1) * clusters // DBCV_CHUNKS)):
+                _spanning_tree(PT, starts[k], starts[k + 1] - starts[k], values, rule, form, p, out, starts[k] - k)
+        else:
+            _separations(PT, starts, owner, values, form, p, out, c)
+
+
+@numba.njit(cache=True, nogil=True)
+def _core_sums(PT, starts, owner, copies, dim, hdbscan, form, p, nearest, sums, c):  # pragma: no cover
+    """The all-points core distance's sum of each point of chunk c over the other points of
+    its cluster (``clustval.indices.density.core_distances`` and ``_hdbscan_core_sums`` before
+    their division and power): the terms and their powers as the numpy path computes them,
+    then added one after the other in the order of the points as it adds them (x's own term
+    0), so the same bits (the distances those of ``form``). ``hdbscan`` (hdbscan's and the
     MATLAB code's sums): ``sums[i] = sum_{j != i, d > 0} (1 / d(i, j))^dim``;
     else ``nearest[i] = min_{j != i} d(i, j)`` and ``sums[i] = sum_{j != i} copies[j]
     (nearest[i] / d(i, j))^dim``."""
     n = owner.shape[0]
     widest = 0  # a loop: np.max of the differences compiled numpy's max for 0.3-0.7 s
-    for c in range(starts.size - 1):
-        widest = max(widest, starts[c + 1] - starts[c])
-    for c in numba.prange(DBCV_CHUNKS):
-        row, power = np.empty(widest), np.empty(widest)
-        for i in range(c, n, DBCV_CHUNKS):
-            s, e = starts[owner[i]], starts[owner[i] + 1]
-            m = e - s
-            _dbcv_row(PT, i, s, e, form, p, row)
-            row[i - s] = np.inf  # x's own term: 1 / inf = nearest / inf = 0
-            if hdbscan:
-                for j in range(m):
-                    row[j] = 1.0 / row[j] if row[j] > 0.0 else 0.0
-            else:
-                closest = np.inf
-                for j in range(m):
-                    closest = min(closest, row[j])
-                for j in range(m):
-                    row[j] = closest / row[j]
-                nearest[i] = closest
-            _powers(row, m, dim, power)
-            total = 0.0
-            if hdbscan:
-                for j in range(m):
-                    total += power[j]
-            else:
-                for j in range(m):
-                    total += copies[s + j] * power[j]
-            sums[i] = total
+    for k in range(starts.shape[0] - 1):
+        widest = max(widest, starts[k + 1] - starts[k])
+    row, power = np.empty(widest), np.empty(widest)
+    for i in range(c, n, DBCV_CHUNKS):
+        s, e = starts[owner[i]], starts[owner[i] + 1]
+        m = e - s
+        _dbcv_row(PT, i, s, e, form, p, row)
+        row[i - s] = np.inf  # x's own term: 1 / inf = nearest / inf = 0
+        if hdbscan:
+            for j in range(m):
+                row[j] = 1.0 / row[j] if row[j] > 0.0 else 0.0
+        else:
+            closest = np.inf
+            for j in range(m):
+                closest = min(closest, row[j])
+            for j in range(m):
+                row[j] = closest / row[j]
+            nearest[i] = closest
+        _powers(row, m, dim, power)
+        total = 0.0
+        if hdbscan:
+            for j in range(m):
+                total += power[j]
+        else:
+            for j in range(m):
+                total += copies[s + j] * power[j]
+        sums[i] = total
 
 
 @numba.njit(cache=True, nogil=True)
@@ -837,16 +868,8 @@ def _lightest(in_tree, best, key, m, rule):  # pragma: no cover
     return v
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
-def spanning_trees(PT, starts, core, rule, form, p, edges):  # pragma: no cover
-    """Each cluster's tree (:func:`_spanning_tree`), the clusters shared among the threads:
-    cluster c's m_c - 1 edges at rows starts[c] - c onwards."""
-    for c in numba.prange(starts.shape[0] - 1):
-        _spanning_tree(PT, starts[c], starts[c + 1] - starts[c], core, rule, form, p, edges, starts[c] - c)
-
-
-@numba.njit(parallel=True, cache=True, nogil=True)
-def separations(PT, starts, owner, core, form, p, out):  # pragma: no cover
+@numba.njit(cache=True, nogil=True)
+def _separations(PT, starts, owner, core, form, p, out, c):  # pragma: no cover
     """``out[c, k]``: the smallest mutual reachability ``max(d(x, y), core[x], core[y])``
     between a point of cluster k and one of another cluster among the pairs of chunk c; its
     minimum over the chunks is C_k's DSPC to the nearest cluster (``min_j DSPC(C_i, C_j)``)
@@ -857,22 +880,21 @@ def separations(PT, starts, owner, core, form, p, out):  # pragma: no cover
     two threads write one. The other points come in runs of DBCV_RUN, so a chunk holds one
     run of distances, whatever n."""
     n = owner.shape[0]
-    for c in numba.prange(DBCV_CHUNKS):
-        row = np.empty(DBCV_RUN)
-        for x in range(c, n, DBCV_CHUNKS):
-            k, own = owner[x], core[x]
-            closest = out[c, k]
-            for j0 in range(starts[k + 1], n, DBCV_RUN):  # the points of the later clusters
-                j1 = min(j0 + DBCV_RUN, n)
-                _dbcv_row(PT, x, j0, j1, form, p, row)
-                j = j0
-                while j < j1:  # the run's part of each cluster l
-                    l = owner[j]
-                    end = min(starts[l + 1], j1)
-                    nearest = np.inf
-                    for i in range(j, end):
-                        nearest = min(nearest, max(row[i - j0], max(own, core[i])))
-                    closest = min(closest, nearest)
-                    out[c, l] = min(out[c, l], nearest)
-                    j = end
-            out[c, k] = closest
+    row = np.empty(DBCV_RUN)
+    for x in range(c, n, DBCV_CHUNKS):
+        k, own = owner[x], core[x]
+        closest = out[c, k]
+        for j0 in range(starts[k + 1], n, DBCV_RUN):  # the points of the later clusters
+            j1 = min(j0 + DBCV_RUN, n)
+            _dbcv_row(PT, x, j0, j1, form, p, row)
+            j = j0
+            while j < j1:  # the run's part of each cluster l
+                l = owner[j]
+                end = min(starts[l + 1], j1)
+                nearest = np.inf
+                for i in range(j, end):
+                    nearest = min(nearest, max(row[i - j0], max(own, core[i])))
+                closest = min(closest, nearest)
+                out[c, l] = min(out[c, l], nearest)
+                j = end
+        out[c, k] = closest

@@ -338,15 +338,15 @@ def _trees_compiled(kernels, points: list[np.ndarray], copies: list, tree: str, 
     code, order = _kernel_metric(metric, PT)
     plain = tree != "distance"  # hdbscan's sums (the MATLAB code's too), without copies
     weights = np.ones(starts[-1]) if plain else np.concatenate(copies)
-    nearest, sums = np.empty(starts[-1]), np.empty(starts[-1])
-    kernels.core_sums(PT, starts, owner, weights, dim, plain, code, order, nearest, sums)
+    nearest, sums = sums_out = np.empty((2, starts[-1]))
+    kernels.dbcv_pass(kernels.CORE_SUMS, PT, starts, owner, weights, dim, _RULES[tree], code, order, sums_out)
     core = np.empty(starts[-1])
     with np.errstate(divide="ignore"):
         for k, (s, e) in enumerate(pairwise(starts)):
             core[s:e] = (_finish(tree)(sums[s:e] / (e - s - 1), dim) if plain
                          else _finished(nearest[s:e], sums[s:e], copies[k], copies[k], dim))  # fmt: skip
     edges = np.empty((starts[-1] - len(points), 3))
-    kernels.spanning_trees(PT, starts, core, _RULES[tree], code, order, edges)
+    kernels.dbcv_pass(kernels.SPANNING_TREES, PT, starts, owner, core, dim, _RULES[tree], code, order, edges)
     return [(core[s:e], edges[s - k : e - k - 1]) for k, (s, e) in enumerate(pairwise(starts))]
 
 
@@ -391,7 +391,9 @@ def _separations(inner: list, budget_mb: float, kernels, metric: Metric | None =
     if kernels is not None:
         minima = np.full((kernels.DBCV_CHUNKS, len(inner)), np.inf)
         PT = _feature_major(points)
-        kernels.separations(PT, starts, owner, core, *_kernel_metric(metric, PT), minima)
+        form, order = _kernel_metric(metric, PT)
+        # dim and the rule serve the other passes of the kernel
+        kernels.dbcv_pass(kernels.SEPARATIONS, PT, starts, owner, core, PT.shape[0], 0, form, order, minima)
         return minima.min(axis=0)
     nearest = np.empty(points.shape[0])
     step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
