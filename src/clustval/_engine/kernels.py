@@ -202,14 +202,15 @@ def _four_features(P, i, Q, j0, j1, out):  # pragma: no cover
 def _more_features(P, i, Q, j0, j1, out, wide_end):  # pragma: no cover
     """The sweeps of more than 8 features: 8 at a time, the last of 8 (``wide_end``) or 4."""
     last = P.shape[0] - (8 if wide_end else 4)  # the last sweep's first feature
-    # the first sweep's flag as it runs: one sweep less to compile (as rowstep's _more_rows);
-    # a range: numba typed a counter ``f = 8 ... f += 8`` first as its literal start, and
+    # the flags as they run: the sweeps of 8 are one to compile (as rowstep's _more_rows); a
+    # range: numba typed a counter ``f = 8 ... f += 8`` first as its literal start, and
     # compiled a sweep for it besides the one the loop runs
-    for f in range(0, last, 8):
-        _sweep(P, i, Q, f, 8, j0, j1, out, f == 0, False)
     if wide_end:  # a constant: each width a call with its own literal, as distances has it
-        _sweep(P, i, Q, last, 8, j0, j1, out, False, True)
+        for f in range(0, last + 8, 8):
+            _sweep(P, i, Q, f, 8, j0, j1, out, f == 0, f == last)
     else:
+        for f in range(0, last, 8):
+            _sweep(P, i, Q, f, 8, j0, j1, out, f == 0, False)
         _sweep(P, i, Q, last, 4, j0, j1, out, False, True)
 
 

@@ -54,10 +54,11 @@ noise lowers the score. With ``noise="exclude"`` DBCV does so wherever it is com
 alone, and DBCV reads how many were left out (``Partition.noise_objects``).
 
 Cost: O(n_i^2 d) time per cluster and O(n K) memory beside ``memory_budget_mb``. Compiled,
-three passes over all clusters at once (the core distances, every cluster's spanning tree by
-Prim's method with one row of distances per vertex it joins, the separations between the
-internal nodes), each computing its distances row by row; the numpy path takes the same
-distances in row blocks within the budget and gives the same values bit for bit.
+three passes of one kernel over all clusters at once (the core distances, every cluster's
+spanning tree by Prim's method with one row of distances per vertex it joins, the
+separations between the internal nodes), each computing its distances row by row; the numpy
+path takes the same distances in row blocks within the budget and gives the same values bit
+for bit.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def _finish(tree: str):
 
 def _in_order(terms: np.ndarray) -> np.ndarray:
     """Each row's sum, its terms added one after the other in their order (a running sum:
-    numpy's ``sum`` adds pairwise), as the compiled kernel ``core_sums`` adds them."""
+    numpy's ``sum`` adds pairwise), as the compiled pass ``CORE_SUMS`` adds them."""
     return np.cumsum(terms, axis=1)[:, -1]
 
 
