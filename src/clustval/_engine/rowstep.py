@@ -78,6 +78,14 @@ def _pointer(builder, address):
     return builder.inttoptr(address, _OCT_IR.as_pointer())
 
 
+def _phi(builder, incoming):
+    """The value of each (value, block) pair of ``incoming``, as control came from the block."""
+    value = builder.phi(incoming[0][0].type)
+    for v, block in incoming:
+        value.add_incoming(v, block)
+    return value
+
+
 # The intrinsics below take byte addresses, not arrays: an array that flows through a loop
 # costs numba a reference-count call (NRT_incref / NRT_decref) per use, which it did not
 # prune here: six calls per block of 8 pairs took half the row step's time (an AVX2 core).
@@ -132,10 +140,7 @@ def _load_part(builder, address, count):
             part_value = builder.call(
                 load, [at, ir.Constant(_I32, 8), _first_lanes(builder, count), zero]
             )
-    value = builder.phi(_OCT_IR)
-    value.add_incoming(whole_value, whole_block)
-    value.add_incoming(part_value, part_block)
-    return value
+    return _phi(builder, [(whole_value, whole_block), (part_value, part_block)])
 
 
 @intrinsic
@@ -325,14 +330,6 @@ def aligned_empty(size):  # pragma: no cover
     return raw[start : start + size]
 
 
-def _phi(builder, incoming):
-    """The value of each (value, block) pair of ``incoming``, as control came from the block."""
-    value = builder.phi(incoming[0][0].type)
-    for v, block in incoming:
-        value.add_incoming(v, block)
-    return value
-
-
 # An intrinsic, not an inlined function: numba inlines a function by copying its IR, once per
 # call and per level, and the squares' 8 calls per block made half the IR of the row step.
 @intrinsic
@@ -347,7 +344,8 @@ def _block_squares(typingctx, at, stride, wide, count, first, acc_at, xs):
         def add_squares(v, features):  # v + (x_k - the columns of feature k)^2, k in order
             for k in features:
                 at_k = builder.add(at_, builder.mul(stride_, ir.Constant(stride_.type, k)))
-                a = builder.fsub(_splat(builder, builder.extract_value(xs_, k), _OCT_IR), _load_part(builder, at_k, count_))
+                x = _splat(builder, builder.extract_value(xs_, k), _OCT_IR)
+                a = builder.fsub(x, _load_part(builder, at_k, count_))
                 v = builder.fadd(v, builder.fmul(a, a))
             return v
 
