@@ -66,7 +66,7 @@ def _load() -> ModuleType | None:
 #: "The first call", on a shared 2-core machine).
 COMPILING = (
     "clustval: compiling its numeric kernels for this CPU, once per environment (numba caches "
-    "them): up to about 5 s for an index's first call, 15-20 s for every index at once."
+    "them): an index's first call takes 4-6 s, every index at once 10-20 s."
 )
 
 
