@@ -336,18 +336,18 @@ def _trees_compiled(kernels, points: list[np.ndarray], copies: list, tree: str, 
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     owner = np.repeat(np.arange(len(points)), sizes)
     PT, dim = _feature_major(np.concatenate(points)), points[0].shape[1]
-    code, order = _kernel_metric(metric, PT)
+    form, order = _kernel_metric(metric, PT)
     plain = tree != "distance"  # hdbscan's sums (the MATLAB code's too), without copies
     weights = np.ones(starts[-1]) if plain else np.concatenate(copies)
     nearest, sums = sums_out = np.empty((2, starts[-1]))
-    kernels.dbcv_pass(kernels.CORE_SUMS, PT, starts, owner, weights, dim, _RULES[tree], code, order, sums_out)
+    kernels.dbcv_pass(kernels.CORE_SUMS, PT, starts, owner, weights, dim, _RULES[tree], form, order, sums_out)
     core = np.empty(starts[-1])
     with np.errstate(divide="ignore"):
         for k, (s, e) in enumerate(pairwise(starts)):
             core[s:e] = (_finish(tree)(sums[s:e] / (e - s - 1), dim) if plain
                          else _finished(nearest[s:e], sums[s:e], copies[k], copies[k], dim))  # fmt: skip
     edges = np.empty((starts[-1] - len(points), 3))
-    kernels.dbcv_pass(kernels.SPANNING_TREES, PT, starts, owner, core, dim, _RULES[tree], code, order, edges)
+    kernels.dbcv_pass(kernels.SPANNING_TREES, PT, starts, owner, core, dim, _RULES[tree], form, order, edges)
     return [(core[s:e], edges[s - k : e - k - 1]) for k, (s, e) in enumerate(pairwise(starts))]
 
 
