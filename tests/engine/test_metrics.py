@@ -113,7 +113,7 @@ def test_blocks_equal_cdist(metric, scipy_name, kw, compiled):
     if compiled:
         got = np.empty((30, 40))
         _compiled.kernels().metric_block(*(np.vstack([Z.T, np.zeros((1, len(Z)))]) for Z in (m.prepare(A), m.prepare(B))),
-                                         m.code, m.order, got)  # fmt: skip
+                                         m.form, m.order, got)  # fmt: skip
         want = numpy_block(m.prepare(A), m.prepare(B), m.code, m.order, np.empty((30, 40)))
         if m.code == MINKOWSKI:
             # x ** p is the one step here that IEEE 754 does not round exactly: numba's vectorised
@@ -243,3 +243,20 @@ def test_memory_stays_within_the_budget(metric):
     if peak is None:
         pytest.skip("needs Linux's /proc/self/clear_refs (writable) to reset the peak resident memory")
     assert peak <= 4096 / 2**20 * n + budget + 32, peak
+
+
+def test_a_metric_block_compiles_its_metrics_sweep_alone(tmp_path):
+    # the metric's form picks its sweep as numba types the kernel: one kernel held every metric's
+    code = (
+        "import numpy as np\n"
+        "from clustval._engine import compiled\n"
+        "from clustval._engine.metrics import Metric\n"
+        "kernels = compiled.kernels()\n"
+        "m, A = Metric('manhattan'), np.zeros((8, 5))\n"
+        "kernels.metric_block(A, A, m.form, m.order, np.empty((5, 5)))\n"
+        "print(sorted(name for name in ('_squares_sweep', '_absolute_sweep', '_largest_sweep', '_power_sweep')\n"
+        "             if getattr(kernels, name).overloads))\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert run.stdout.split("\n")[0] == "['_absolute_sweep']"

@@ -62,10 +62,11 @@ def _load() -> ModuleType | None:
     return _kernels
 
 
-#: The line a process prints on stderr before it compiles its first kernel.
+#: The line a process prints on stderr before it compiles its first kernel (the times: docs/speed.md,
+#: "The first call", on a shared 2-core machine).
 COMPILING = (
     "clustval: compiling its numeric kernels for this CPU, once per environment (numba caches "
-    "them): each kernel a call needs takes 1-20 s the first time, about a minute for all."
+    "them): an index's first call takes 4-6 s, every index at once 10-20 s."
 )
 
 

@@ -16,6 +16,7 @@ import numpy as np
 from numba.extending import overload
 
 from .lanes import LANES, TILE
+from .metrics import CHEBYSHEV, CITYBLOCK, HALF_SQEUCLIDEAN, MINKOWSKI, SQEUCLIDEAN, metric_code
 from .rowstep import aligned_empty, no_weights, row_step_of
 
 # TILE (clustval._engine.lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
@@ -200,15 +201,17 @@ def _four_features(P, i, Q, j0, j1, out):  # pragma: no cover
 @numba.njit(cache=True, nogil=True, inline="always")
 def _more_features(P, i, Q, j0, j1, out, wide_end):  # pragma: no cover
     """The sweeps of more than 8 features: 8 at a time, the last of 8 (``wide_end``) or 4."""
-    _sweep(P, i, Q, 0, 8, j0, j1, out, True, False)
-    f = 8
-    while f + (8 if wide_end else 4) < P.shape[0]:
-        _sweep(P, i, Q, f, 8, j0, j1, out, False, False)
-        f += 8
+    last = P.shape[0] - (8 if wide_end else 4)  # the last sweep's first feature
+    # the flags as they run: the sweeps of 8 are one to compile (as rowstep's _more_rows); a
+    # range: numba typed a counter ``f = 8 ... f += 8`` first as its literal start, and
+    # compiled a sweep for it besides the one the loop runs
     if wide_end:  # a constant: each width a call with its own literal, as distances has it
-        _sweep(P, i, Q, f, 8, j0, j1, out, False, True)
+        for f in range(0, last + 8, 8):
+            _sweep(P, i, Q, f, 8, j0, j1, out, f == 0, f == last)
     else:
-        _sweep(P, i, Q, f, 4, j0, j1, out, False, True)
+        for f in range(0, last, 8):
+            _sweep(P, i, Q, f, 8, j0, j1, out, f == 0, False)
+        _sweep(P, i, Q, last, 4, j0, j1, out, False, True)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -413,13 +416,15 @@ def tile_pair_stats(
                     w_max[r] = max(w_max[r], col_max[j])
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
+# One thread: its parallel form took 0.6 s to compile for a few milliseconds of work (n K
+# parts values, n = 20,000, K = 10).
+@numba.njit(cache=True, nogil=True)
 def combine_parts(sums, mins, own_max, order, cluster_sums, all_mins, all_max):  # pragma: no cover
-    """Combine the parts of ``tile_pair_stats`` (sorted order), objects in parallel: the
-    sums added in part order (as ``np.sum(sums, axis=0)`` adds them), written in the original
-    order (row ``order[r]`` of cluster_sums), the minima and maxima kept in sorted order."""
+    """Combine the parts of ``tile_pair_stats`` (sorted order): the sums added in part order
+    (as ``np.sum(sums, axis=0)`` adds them), written in the original order (row ``order[r]``
+    of cluster_sums), the minima and maxima kept in sorted order."""
     parts, n, k = sums.shape
-    for r in numba.prange(n):
+    for r in range(n):
         out = cluster_sums[order[r]]
         for c in range(k):
             total, lowest = sums[0, r, c], mins[0, r, c]
@@ -450,101 +455,175 @@ def distance_block(AT, BT, out, form=None):  # pragma: no cover
 # accumulated in feature order, as ``clustval._engine.metrics.numpy_block`` does. The
 # feature-major arrays have a multiple of 4 rows (zero rows pad them: their terms are +0,
 # which changes no sum, maximum or Minkowski power sum), taken four per sweep so that the
-# running value stays in a register.
+# running value stays in a register. The kernels take the metric as its form
+# (``clustval._engine.metrics.Metric.form``), whose type picks its sweep as numba types a
+# kernel: one kernel for every metric took 6.5 s to compile a first silhouette of one.
 
 
 @numba.njit(cache=True, nogil=True)
-def metric_distances(PT, i, QT, j0, j1, code, p, out):  # pragma: no cover
+def metric_distances(PT, i, QT, j0, j1, metric, p, out):  # pragma: no cover
     """out[j - j0] = d(p_i, q_j) for j in j0:j1 (PT, QT feature-major, padded to a multiple
-    of 4 rows), for the metric ``code`` (Minkowski order p): eight features per sweep, then
-    four."""
+    of 4 rows), for the metric of the form ``metric`` (Minkowski order p): eight features
+    per sweep, then four."""
     m = j1 - j0
     for j in range(m):
         out[j] = 0.0
     d = PT.shape[0]
-    f = 0
-    while f + 8 <= d:
-        _metric_sweep(PT, i, QT, f, True, j0, j1, code, p, out)
-        f += 8
-    if f < d:
-        _metric_sweep(PT, i, QT, f, False, j0, j1, code, p, out)
-    if code == 3:
-        inv = 1.0 / p
-        for j in range(m):
-            out[j] = out[j] ** inv
-    elif code == 4:
-        for j in range(m):
-            out[j] *= 0.5
+    wide_end = d - d % 8  # the sweeps of 8 features end here; one of 4 follows if d % 8 == 4
+    # a range: numba typed a counter ``f = 0 ... f += 8`` first as its literal start, and
+    # compiled the sweep for it besides the one the loop runs
+    for f in range(0, wide_end, 8):
+        _metric_sweep(PT, i, QT, f, True, j0, j1, metric, p, out)
+    if wide_end < d:
+        _metric_sweep(PT, i, QT, wide_end, False, j0, j1, metric, p, out)
+    _metric_finish(metric, p, out, m)
+
+
+# inlined: the views returned from a compiled call cost the sweeps 7-9 % (reference counts)
+@numba.njit(cache=True, nogil=True, inline="always")
+def _sweep_operands(PT, i, QT, f, wide, j0, j1):  # pragma: no cover
+    """Point i's features f:f + 8 (``wide``; else f:f + 4, repeated) and those rows of QT's
+    columns j0:j1: what a sweep of the metric terms reads."""
+    g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
+    xs = (PT[f, i], PT[f + 1, i], PT[f + 2, i], PT[f + 3, i], PT[g, i], PT[g + 1, i], PT[g + 2, i], PT[g + 3, i])
+    cs = (QT[f, j0:j1], QT[f + 1, j0:j1], QT[f + 2, j0:j1], QT[f + 3, j0:j1],
+          QT[g, j0:j1], QT[g + 1, j0:j1], QT[g + 2, j0:j1], QT[g + 3, j0:j1])  # fmt: skip
+    return xs, cs
+
+
+# The sweeps of each metric's terms: add those of features f:f + 8 (``wide``) or f:f + 4 to
+# out[:j1 - j0], in order.
 
 
 @numba.njit(cache=True, nogil=True)
-def _metric_sweep(PT, i, QT, f, wide, j0, j1, code, p, out):  # pragma: no cover
-    """Add the terms of features f:f + 8 (``wide``) or f:f + 4 to out[:j1 - j0], in order."""
-    m = j1 - j0
-    g = f + 4 if wide else f  # features 4-7 of a wide sweep (unused otherwise)
-    x0, x1, x2, x3 = PT[f, i], PT[f + 1, i], PT[f + 2, i], PT[f + 3, i]
-    x4, x5, x6, x7 = PT[g, i], PT[g + 1, i], PT[g + 2, i], PT[g + 3, i]
-    c0, c1, c2, c3 = QT[f, j0:j1], QT[f + 1, j0:j1], QT[f + 2, j0:j1], QT[f + 3, j0:j1]
-    c4, c5, c6, c7 = QT[g, j0:j1], QT[g + 1, j0:j1], QT[g + 2, j0:j1], QT[g + 3, j0:j1]
-    if code == 0 or code == 4:
-        for j in range(m):
-            a = x0 - c0[j]
-            v = out[j] + a * a
-            a = x1 - c1[j]
+def _squares_sweep(PT, i, QT, f, wide, j0, j1, p, out):  # pragma: no cover
+    xs, cs = _sweep_operands(PT, i, QT, f, wide, j0, j1)
+    x0, x1, x2, x3, x4, x5, x6, x7 = xs
+    c0, c1, c2, c3, c4, c5, c6, c7 = cs
+    for j in range(j1 - j0):
+        a = x0 - c0[j]
+        v = out[j] + a * a
+        a = x1 - c1[j]
+        v += a * a
+        a = x2 - c2[j]
+        v += a * a
+        a = x3 - c3[j]
+        v += a * a
+        if wide:
+            a = x4 - c4[j]
             v += a * a
-            a = x2 - c2[j]
+            a = x5 - c5[j]
             v += a * a
-            a = x3 - c3[j]
+            a = x6 - c6[j]
             v += a * a
-            if wide:
-                a = x4 - c4[j]
-                v += a * a
-                a = x5 - c5[j]
-                v += a * a
-                a = x6 - c6[j]
-                v += a * a
-                a = x7 - c7[j]
-                v += a * a
-            out[j] = v
-    elif code == 1:
-        for j in range(m):
-            v = (((out[j] + abs(x0 - c0[j])) + abs(x1 - c1[j])) + abs(x2 - c2[j])) + abs(x3 - c3[j])
-            if wide:
-                v = (((v + abs(x4 - c4[j])) + abs(x5 - c5[j])) + abs(x6 - c6[j])) + abs(x7 - c7[j])
-            out[j] = v
-    elif code == 2:
-        for j in range(m):
-            v = max(max(max(max(out[j], abs(x0 - c0[j])), abs(x1 - c1[j])), abs(x2 - c2[j])), abs(x3 - c3[j]))
-            if wide:
-                v = max(max(max(max(v, abs(x4 - c4[j])), abs(x5 - c5[j])), abs(x6 - c6[j])), abs(x7 - c7[j]))
-            out[j] = v
-    else:
-        for j in range(m):
+            a = x7 - c7[j]
+            v += a * a
+        out[j] = v
+
+
+@numba.njit(cache=True, nogil=True)
+def _absolute_sweep(PT, i, QT, f, wide, j0, j1, p, out):  # pragma: no cover
+    xs, cs = _sweep_operands(PT, i, QT, f, wide, j0, j1)
+    x0, x1, x2, x3, x4, x5, x6, x7 = xs
+    c0, c1, c2, c3, c4, c5, c6, c7 = cs
+    for j in range(j1 - j0):
+        v = (((out[j] + abs(x0 - c0[j])) + abs(x1 - c1[j])) + abs(x2 - c2[j])) + abs(x3 - c3[j])
+        if wide:
+            v = (((v + abs(x4 - c4[j])) + abs(x5 - c5[j])) + abs(x6 - c6[j])) + abs(x7 - c7[j])
+        out[j] = v
+
+
+@numba.njit(cache=True, nogil=True)
+def _largest_sweep(PT, i, QT, f, wide, j0, j1, p, out):  # pragma: no cover
+    xs, cs = _sweep_operands(PT, i, QT, f, wide, j0, j1)
+    x0, x1, x2, x3, x4, x5, x6, x7 = xs
+    c0, c1, c2, c3, c4, c5, c6, c7 = cs
+    for j in range(j1 - j0):
+        v = max(max(max(max(out[j], abs(x0 - c0[j])), abs(x1 - c1[j])), abs(x2 - c2[j])), abs(x3 - c3[j]))
+        if wide:
+            v = max(max(max(max(v, abs(x4 - c4[j])), abs(x5 - c5[j])), abs(x6 - c6[j])), abs(x7 - c7[j]))
+        out[j] = v
+
+
+@numba.njit(cache=True, nogil=True)
+def _power_sweep(PT, i, QT, f, wide, j0, j1, p, out):  # pragma: no cover
+    xs, cs = _sweep_operands(PT, i, QT, f, wide, j0, j1)
+    x0, x1, x2, x3, x4, x5, x6, x7 = xs
+    c0, c1, c2, c3, c4, c5, c6, c7 = cs
+    if wide:  # the width outside the loop: inside it, the powers ran 5 % slower
+        for j in range(j1 - j0):
             v = (((out[j] + abs(x0 - c0[j]) ** p) + abs(x1 - c1[j]) ** p) + abs(x2 - c2[j]) ** p) + abs(x3 - c3[j]) ** p
-            if wide:
-                v = (((v + abs(x4 - c4[j]) ** p) + abs(x5 - c5[j]) ** p) + abs(x6 - c6[j]) ** p) + abs(x7 - c7[j]) ** p
-            out[j] = v
+            out[j] = (((v + abs(x4 - c4[j]) ** p) + abs(x5 - c5[j]) ** p) + abs(x6 - c6[j]) ** p) + abs(x7 - c7[j]) ** p
+    else:
+        for j in range(j1 - j0):
+            out[j] = (((out[j] + abs(x0 - c0[j]) ** p) + abs(x1 - c1[j]) ** p) + abs(x2 - c2[j]) ** p) + abs(x3 - c3[j]) ** p
+
+
+#: The sweep of each metric's code
+_METRIC_SWEEPS = {
+    SQEUCLIDEAN: _squares_sweep, CITYBLOCK: _absolute_sweep, CHEBYSHEV: _largest_sweep, MINKOWSKI: _power_sweep,
+    HALF_SQEUCLIDEAN: _squares_sweep,
+}  # fmt: skip
+
+
+def _metric_sweep(PT, i, QT, f, wide, j0, j1, metric, p, out):  # pragma: no cover
+    """The sweep of the metric of the form ``metric``. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+def _metric_finish(metric, p, out, m):  # pragma: no cover
+    """out[:m] from the sums of the terms to the distances of the metric of the form
+    ``metric``: Minkowski's root of order p, half the squared Euclidean's halving, nothing
+    for the others. numba's only (below)."""
+    raise NotImplementedError("compiled only")
+
+
+@overload(_metric_sweep)
+def _metric_sweep_typed(PT, i, QT, f, wide, j0, j1, metric, p, out):
+    sweep = _METRIC_SWEEPS[metric_code(metric)]
+    return lambda PT, i, QT, f, wide, j0, j1, metric, p, out: sweep(PT, i, QT, f, wide, j0, j1, p, out)
+
+
+@overload(_metric_finish)
+def _metric_finish_typed(metric, p, out, m):
+    code = metric_code(metric)
+    if code == MINKOWSKI:
+
+        def root(metric, p, out, m):
+            inv = 1.0 / p
+            for j in range(m):
+                out[j] = out[j] ** inv
+
+        return root
+    if code == HALF_SQEUCLIDEAN:
+
+        def halve(metric, p, out, m):
+            for j in range(m):
+                out[j] *= 0.5
+
+        return halve
+    return lambda metric, p, out, m: None
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def metric_block(AT, BT, code, p, out):  # pragma: no cover
-    """out[r, j] = d(a_r, b_j) of ``metric_distances``, rows in parallel
-    (numpy counterpart: ``clustval._engine.metrics.numpy_block``)."""
+def metric_block(AT, BT, metric, p, out):  # pragma: no cover
+    """out[r, j] = d(a_r, b_j) of ``metric_distances`` (``metric``: the metric's form), rows
+    in parallel (numpy counterpart: ``clustval._engine.metrics.numpy_block``)."""
     for r in numba.prange(AT.shape[1]):
-        metric_distances(AT, r, BT, 0, BT.shape[1], code, p, out[r])
+        metric_distances(AT, r, BT, 0, BT.shape[1], metric, p, out[r])
 
 
 @numba.njit(cache=True, nogil=True)
 def _metric_row_step(
-    XT, x, j0, j1, code, p, dist, lanes, col_sum, col_min, col_max, k, fold_max, weights=None
+    XT, x, j0, j1, metric, p, dist, lanes, col_sum, col_min, col_max, k, fold_max, weights=None
 ):  # pragma: no cover
-    """``clustval._engine.rowstep.row_step`` for the metric ``code``: the distances of point x
-    to columns j0:j1 of XT added to col_sum[k:], folded into col_min[k:] (and col_max[k:]
-    with ``fold_max``); returns the row's sum in the order of LANES (lanes counted from
-    j0), its minimum (+inf for no columns) and maximum (+0.0 for none). ``weights`` (one
-    per column of XT, or None) weigh the sums as ``row_step``'s."""
+    """``clustval._engine.rowstep.row_step`` for the metric of the form ``metric``: the
+    distances of point x to columns j0:j1 of XT added to col_sum[k:], folded into col_min[k:]
+    (and col_max[k:] with ``fold_max``); returns the row's sum in the order of LANES (lanes
+    counted from j0), its minimum (+inf for no columns) and maximum (+0.0 for none).
+    ``weights`` (one per column of XT, or None) weigh the sums as ``row_step``'s."""
     m = j1 - j0
-    metric_distances(XT, x, XT, j0, j1, code, p, dist)
+    metric_distances(XT, x, XT, j0, j1, metric, p, dist)
     lanes[:] = 0.0
     _add_to_lanes(dist, _weights_at(weights, slice(j0, j1)), m, lanes)
     lowest, highest = np.inf, 0.0
@@ -562,12 +641,12 @@ def _metric_row_step(
 
 @numba.njit(parallel=True, cache=True, nogil=True)
 def metric_tile_pair_stats(
-    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, code, p,
+    XT, columns, tiles, tile_cluster, pair_a, pair_b, bounds, slot, sums, mins, own_max, pair_max, metric, p,
     weights=None,
 ):  # pragma: no cover
-    """``tile_pair_stats`` for the metric ``code`` (Minkowski order p): the same tile pairs,
-    parts, orders and outputs (weighted by ``weights`` as there), each row's distances those
-    of ``metric_distances``."""
+    """``tile_pair_stats`` for the metric of the form ``metric`` (Minkowski order p): the same
+    tile pairs, parts, orders and outputs (weighted by ``weights`` as there), each row's
+    distances those of ``metric_distances``."""
     for w in numba.prange(bounds.size - 1):
         dist = np.empty(TILE)
         lanes = np.empty(LANES)
@@ -596,7 +675,7 @@ def metric_tile_pair_stats(
                 x, j = columns[a] + i - tiles[a], columns[b] + k  # i and j0 in XT
                 r = slot[i]
                 total, lowest, highest = _metric_row_step(
-                    XT, x, j, j + m - k, code, p, dist, lanes, col_sum, col_min, col_max, k, ca == cb, weights
+                    XT, x, j, j + m - k, metric, p, dist, lanes, col_sum, col_min, col_max, k, ca == cb, weights
                 )
                 if ca == cb and r >= 0:
                     w_max[r] = max(w_max[r], highest)
@@ -620,68 +699,103 @@ def metric_tile_pair_stats(
 # Every cluster's points lie in one feature-major array PT, cluster c in columns
 # starts[c]:starts[c + 1] (owner[i] the cluster of point i). Rows are dealt to the chunks
 # in turn (row i to chunk i % chunks), so each thread gets an equal share of every cluster.
-# The distances are Euclidean (``code`` the points' form, pairwise.row_form: the kernel is typed
-# with that form's distances alone) or those of the metric ``code`` of ``metric_distances``
-# (Minkowski order p), as ``clustval.indices.density`` reads them.
+# The distances are Euclidean (``form`` the points' form, pairwise.row_form) or those of
+# ``metric_distances`` (``form`` the metric's, Metric.form; Minkowski order p), as
+# ``clustval.indices.density`` reads them: a kernel is typed with that form's distances alone.
 # The tree's tie rule (``rule``): 0 the raw distance, 1 hdbscan's, 2 the authors' MATLAB code's.
 DBCV_CHUNKS = 64
 DBCV_RUN = 4096  # the other points a separation row holds at once
 
 
-def _dbcv_row(PT, i, j0, j1, code, p, out):  # pragma: no cover
-    """out[j - j0] = d(point i, point j) for j in j0:j1, in DBCV's metric: the metric
-    ``code``'s, or Euclidean where ``code`` is PT's form (``clustval._engine.pairwise.row_form``).
-    numba's only (below)."""
+def _dbcv_row(PT, i, j0, j1, form, p, out):  # pragma: no cover
+    """out[j - j0] = d(point i, point j) for j in j0:j1, in DBCV's metric: Euclidean where
+    ``form`` is PT's (``clustval._engine.pairwise.row_form``), else the metric's whose form it is
+    (``clustval._engine.metrics.Metric.form``). numba's only (below)."""
     raise NotImplementedError("compiled only")
 
 
 @overload(_dbcv_row)
-def _dbcv_row_typed(PT, i, j0, j1, code, p, out):
-    # the type of ``code`` picks the distances as numba types a kernel: a Euclidean one has
+def _dbcv_row_typed(PT, i, j0, j1, form, p, out):
+    # the type of ``form`` picks the distances as numba types a kernel: a Euclidean one has
     # no other metric's code, and only its form's sweeps
-    if isinstance(code, numba.types.Array):
-        return lambda PT, i, j0, j1, code, p, out: distances_of(PT, i, PT, j0, j1, out, code)
-    return lambda PT, i, j0, j1, code, p, out: metric_distances(PT, i, PT, j0, j1, code, p, out)
+    if metric_code(form) is None:
+        return lambda PT, i, j0, j1, form, p, out: distances_of(PT, i, PT, j0, j1, out, form)
+    return lambda PT, i, j0, j1, form, p, out: metric_distances(PT, i, PT, j0, j1, form, p, out)
+
+
+# DBCV's three passes are one parallel kernel, its task a number: each parallel kernel compiles
+# its threads' code and the distances it inlines once more (three kernels took 5.5-6.5 s to
+# compile at d = 30, each about 1 s besides its loop).
+CORE_SUMS, SPANNING_TREES, SEPARATIONS = range(3)
 
 
 @numba.njit(parallel=True, cache=True, nogil=True)
-def core_sums(PT, starts, owner, copies, dim, hdbscan, code, p, nearest, sums):  # pragma: no cover
-    """The all-points core distance's sum of each point over the other points of its cluster
-    (``clustval.indices.density.core_distances`` and ``_hdbscan_core_sums`` before their
-    division and power): the terms and their powers as the numpy path computes them, then
-    added one after the other in the order of the points as it adds them (x's own term 0),
-    so the same bits (the distances those of the metric ``code``). ``hdbscan`` (hdbscan's and the
+def dbcv_pass(task, PT, starts, owner, values, dim, rule, form, p, out):  # pragma: no cover
+    """One of DBCV's passes over every cluster, the chunks in parallel:
+
+    - ``CORE_SUMS`` (:func:`_core_sums`): ``values`` each point's copies, ``out`` (2 x n) the
+      nearest distances and the sums (``rule`` 0: the sums with copies, else hdbscan's);
+    - ``SPANNING_TREES`` (:func:`_spanning_tree`): ``values`` the core distances, ``out`` the
+      edges, cluster c's m_c - 1 at rows starts[c] - c onwards, the clusters spread over the
+      chunks in runs (as a parallel loop over them shares them among the threads);
+    - ``SEPARATIONS`` (:func:`_separations`): ``values`` the core distances, ``out`` the
+      (DBCV_CHUNKS x K) minima.
+    """
+    clusters = starts.shape[0] - 1
+    for chunk in numba.prange(DBCV_CHUNKS):
+        # int64: the threads' copy of the loop counts in uint64, and each type of it compiled
+        # the passes once more
+        c = np.int64(chunk)
+        if task == CORE_SUMS:
+            _core_sums(PT, starts, owner, values, dim, rule != 0, form, p, out[0], out[1], c)
+        elif task == SPANNING_TREES:
+            for k in range(-(-c * clusters // DBCV_CHUNKS), -(-(c + 1) * clusters // DBCV_CHUNKS)):
+                _spanning_tree(PT, starts[k], starts[k + 1] - starts[k], values, rule, form, p, out, starts[k] - k)
+        else:
+            _separations(PT, starts, owner, values, form, p, out, c)
+
+
+# numpy's error model, as numba gives the body of a parallel loop: a division by 0 is inf, not
+# an exception, and no division is checked (the checks cost the sums 17 %)
+@numba.njit(cache=True, nogil=True, error_model="numpy")
+def _core_sums(PT, starts, owner, copies, dim, hdbscan, form, p, nearest, sums, c):  # pragma: no cover
+    """The all-points core distance's sum of each point of chunk c over the other points of
+    its cluster (``clustval.indices.density.core_distances`` and ``_hdbscan_core_sums`` before
+    their division and power): the terms and their powers as the numpy path computes them,
+    then added one after the other in the order of the points as it adds them (x's own term
+    0), so the same bits (the distances those of ``form``). ``hdbscan`` (hdbscan's and the
     MATLAB code's sums): ``sums[i] = sum_{j != i, d > 0} (1 / d(i, j))^dim``;
     else ``nearest[i] = min_{j != i} d(i, j)`` and ``sums[i] = sum_{j != i} copies[j]
     (nearest[i] / d(i, j))^dim``."""
     n = owner.shape[0]
-    widest = np.max(starts[1:] - starts[:-1])
-    for c in numba.prange(DBCV_CHUNKS):
-        row, power = np.empty(widest), np.empty(widest)
-        for i in range(c, n, DBCV_CHUNKS):
-            s, e = starts[owner[i]], starts[owner[i] + 1]
-            m = e - s
-            _dbcv_row(PT, i, s, e, code, p, row)
-            row[i - s] = np.inf  # x's own term: 1 / inf = nearest / inf = 0
-            if hdbscan:
-                for j in range(m):
-                    row[j] = 1.0 / row[j] if row[j] > 0.0 else 0.0
-            else:
-                closest = np.inf
-                for j in range(m):
-                    closest = min(closest, row[j])
-                for j in range(m):
-                    row[j] = closest / row[j]
-                nearest[i] = closest
-            _powers(row, m, dim, power)
-            total = 0.0
-            if hdbscan:
-                for j in range(m):
-                    total += power[j]
-            else:
-                for j in range(m):
-                    total += copies[s + j] * power[j]
-            sums[i] = total
+    widest = 0  # a loop: np.max of the differences compiled numpy's max for 0.3-0.7 s
+    for k in range(starts.shape[0] - 1):
+        widest = max(widest, starts[k + 1] - starts[k])
+    row, power = np.empty(widest), np.empty(widest)
+    for i in range(c, n, DBCV_CHUNKS):
+        s, e = starts[owner[i]], starts[owner[i] + 1]
+        m = e - s
+        _dbcv_row(PT, i, s, e, form, p, row)
+        row[i - s] = np.inf  # x's own term: 1 / inf = nearest / inf = 0
+        if hdbscan:
+            for j in range(m):
+                row[j] = 1.0 / row[j] if row[j] > 0.0 else 0.0
+        else:
+            closest = np.inf
+            for j in range(m):
+                closest = min(closest, row[j])
+            for j in range(m):
+                row[j] = closest / row[j]
+            nearest[i] = closest
+        _powers(row, m, dim, power)
+        total = 0.0
+        if hdbscan:
+            for j in range(m):
+                total += power[j]
+        else:
+            for j in range(m):
+                total += copies[s + j] * power[j]
+        sums[i] = total
 
 
 @numba.njit(cache=True, nogil=True)
@@ -702,7 +816,7 @@ def _powers(x, m, d, out):  # pragma: no cover
 
 
 @numba.njit(cache=True, nogil=True)
-def _spanning_tree(PT, s, m, core, rule, code, p, edges, e0):  # pragma: no cover
+def _spanning_tree(PT, s, m, core, rule, form, p, edges, e0):  # pragma: no cover
     """The minimum spanning tree of the m points PT[:, s:s + m] under mutual reachability
     (Prim from the first), one row of distances per point joined, into edges[e0:e0 + m - 1]:
     the edges ``(u, v, weight)`` (points counted from s) of
@@ -714,7 +828,7 @@ def _spanning_tree(PT, s, m, core, rule, code, p, edges, e0):  # pragma: no cove
     best = np.empty(m)
     key = np.empty(m)
     parent = np.zeros(m, dtype=np.intp)
-    _dbcv_row(PT, s, s, s + m, code, p, dist)
+    _dbcv_row(PT, s, s, s + m, form, p, dist)
     dist[0] = 0.0
     for j in range(m):
         best[j] = max(dist[j], max(core[s], core[s + j]))
@@ -723,7 +837,7 @@ def _spanning_tree(PT, s, m, core, rule, code, p, edges, e0):  # pragma: no cove
     v = _lightest(in_tree, best, key, m, rule)
     for step in range(m - 1):
         lightest = best[v]
-        _dbcv_row(PT, s + v, s, s + m, code, p, dist)
+        _dbcv_row(PT, s + v, s, s + m, form, p, dist)
         dist[v] = 0.0
         u = parent[v]
         if rule == 1:  # the first tree point whose weight to v is numpy.isclose to the lightest
@@ -760,16 +874,8 @@ def _lightest(in_tree, best, key, m, rule):  # pragma: no cover
     return v
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
-def spanning_trees(PT, starts, core, rule, code, p, edges):  # pragma: no cover
-    """Each cluster's tree (:func:`_spanning_tree`), the clusters shared among the threads:
-    cluster c's m_c - 1 edges at rows starts[c] - c onwards."""
-    for c in numba.prange(starts.shape[0] - 1):
-        _spanning_tree(PT, starts[c], starts[c + 1] - starts[c], core, rule, code, p, edges, starts[c] - c)
-
-
-@numba.njit(parallel=True, cache=True, nogil=True)
-def separations(PT, starts, owner, core, code, p, out):  # pragma: no cover
+@numba.njit(cache=True, nogil=True)
+def _separations(PT, starts, owner, core, form, p, out, c):  # pragma: no cover
     """``out[c, k]``: the smallest mutual reachability ``max(d(x, y), core[x], core[y])``
     between a point of cluster k and one of another cluster among the pairs of chunk c; its
     minimum over the chunks is C_k's DSPC to the nearest cluster (``min_j DSPC(C_i, C_j)``)
@@ -780,22 +886,21 @@ def separations(PT, starts, owner, core, code, p, out):  # pragma: no cover
     two threads write one. The other points come in runs of DBCV_RUN, so a chunk holds one
     run of distances, whatever n."""
     n = owner.shape[0]
-    for c in numba.prange(DBCV_CHUNKS):
-        row = np.empty(DBCV_RUN)
-        for x in range(c, n, DBCV_CHUNKS):
-            k, own = owner[x], core[x]
-            closest = out[c, k]
-            for j0 in range(starts[k + 1], n, DBCV_RUN):  # the points of the later clusters
-                j1 = min(j0 + DBCV_RUN, n)
-                _dbcv_row(PT, x, j0, j1, code, p, row)
-                j = j0
-                while j < j1:  # the run's part of each cluster l
-                    l = owner[j]
-                    end = min(starts[l + 1], j1)
-                    nearest = np.inf
-                    for i in range(j, end):
-                        nearest = min(nearest, max(row[i - j0], max(own, core[i])))
-                    closest = min(closest, nearest)
-                    out[c, l] = min(out[c, l], nearest)
-                    j = end
-            out[c, k] = closest
+    row = np.empty(DBCV_RUN)
+    for x in range(c, n, DBCV_CHUNKS):
+        k, own = owner[x], core[x]
+        closest = out[c, k]
+        for j0 in range(starts[k + 1], n, DBCV_RUN):  # the points of the later clusters
+            j1 = min(j0 + DBCV_RUN, n)
+            _dbcv_row(PT, x, j0, j1, form, p, row)
+            j = j0
+            while j < j1:  # the run's part of each cluster l
+                l = owner[j]
+                end = min(starts[l + 1], j1)
+                nearest = np.inf
+                for i in range(j, end):
+                    nearest = min(nearest, max(row[i - j0], max(own, core[i])))
+                closest = min(closest, nearest)
+                out[c, l] = min(out[c, l], nearest)
+                j = end
+        out[c, k] = closest

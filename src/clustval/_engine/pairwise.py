@@ -621,7 +621,7 @@ def _numba_task(XT, columns, plan, start, stop, sums, mins, own_max, pair_max) -
     else:
         kernels.metric_tile_pair_stats(
             XT, columns, tp.tiles, tp.tile_cluster, pair_a, pair_b, bounds, slot, part_sums, part_mins, part_max,
-            part_pair_max, plan.metric.code, plan.metric.order, weights,
+            part_pair_max, plan.metric.form, plan.metric.order, weights,
         )  # fmt: skip
     kernels.combine_parts(part_sums, part_mins, part_max, np.arange(m), sums, mins, own_max)
     if pair_max is not None:

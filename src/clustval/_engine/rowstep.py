@@ -78,6 +78,14 @@ def _pointer(builder, address):
     return builder.inttoptr(address, _OCT_IR.as_pointer())
 
 
+def _phi(builder, incoming):
+    """The value of each (value, block) pair of ``incoming``, as control came from the block."""
+    value = builder.phi(incoming[0][0].type)
+    for v, block in incoming:
+        value.add_incoming(v, block)
+    return value
+
+
 # The intrinsics below take byte addresses, not arrays: an array that flows through a loop
 # costs numba a reference-count call (NRT_incref / NRT_decref) per use, which it did not
 # prune here: six calls per block of 8 pairs took half the row step's time (an AVX2 core).
@@ -132,10 +140,7 @@ def _load_part(builder, address, count):
             part_value = builder.call(
                 load, [at, ir.Constant(_I32, 8), _first_lanes(builder, count), zero]
             )
-    value = builder.phi(_OCT_IR)
-    value.add_incoming(whole_value, whole_block)
-    value.add_incoming(part_value, part_block)
-    return value
+    return _phi(builder, [(whole_value, whole_block), (part_value, part_block)])
 
 
 @intrinsic
@@ -325,30 +330,38 @@ def aligned_empty(size):  # pragma: no cover
     return raw[start : start + size]
 
 
-@numba.njit(cache=True, nogil=True, inline="always")
-def _add_square(v, x, at, count):  # pragma: no cover
-    """v + (x - the 8 columns at ``at``)^2, lane by lane (count < 8: only count columns read)."""
-    a = _oct_sub(_oct_fill(x), _oct_load_part(at, count))
-    return _oct_add(v, _oct_mul(a, a))
-
-
-@numba.njit(cache=True, nogil=True, inline="always")
-def _block_squares(at, stride, wide, count, first, acc_at, xs):  # pragma: no cover
+# An intrinsic, not an inlined function: numba inlines a function by copying its IR, once per
+# call and per level, and the squares' 8 calls per block made half the IR of the row step.
+@intrinsic
+def _block_squares(typingctx, at, stride, wide, count, first, acc_at, xs):
     """The squares of 4 features (8 if wide) of 8 columns, the first feature's at ``at`` and
     each next one ``stride`` bytes further, added in order to the 8 at acc_at (to nothing if
     first); with count < 8 only the first count columns are read."""
-    x0, x1, x2, x3, x4, x5, x6, x7 = xs
-    v = _oct_fill(0.0) if first else _oct_load(acc_at)
-    v = _add_square(v, x0, at, count)
-    v = _add_square(v, x1, at + stride, count)
-    v = _add_square(v, x2, at + 2 * stride, count)
-    v = _add_square(v, x3, at + 3 * stride, count)
-    if wide:
-        v = _add_square(v, x4, at + 4 * stride, count)
-        v = _add_square(v, x5, at + 5 * stride, count)
-        v = _add_square(v, x6, at + 6 * stride, count)
-        v = _add_square(v, x7, at + 7 * stride, count)
-    return v
+
+    def codegen(context, builder, signature, args):
+        at_, stride_, wide_, count_, first_, acc_at_, xs_ = args
+
+        def add_squares(v, features):  # v + (x_k - the columns of feature k)^2, k in order
+            for k in features:
+                at_k = builder.add(at_, builder.mul(stride_, ir.Constant(stride_.type, k)))
+                x = _splat(builder, builder.extract_value(xs_, k), _OCT_IR)
+                a = builder.fsub(x, _load_part(builder, at_k, count_))
+                v = builder.fadd(v, builder.fmul(a, a))
+            return v
+
+        with builder.if_else(first_) as (empty, held):
+            with empty:
+                incoming = [(ir.Constant(_OCT_IR, [0.0] * 8), builder.block)]
+            with held:
+                incoming.append((builder.load(_pointer(builder, acc_at_), align=8), builder.block))
+        v = add_squares(_phi(builder, incoming), range(4))
+        before = builder.block
+        with builder.if_then(wide_):
+            wide_value, wide_block = add_squares(v, range(4, 8)), builder.block
+        return _phi(builder, [(v, before), (wide_value, wide_block)])
+
+    int64, boolean = numba.types.int64, numba.types.boolean
+    return _oct(int64, int64, boolean, int64, boolean, int64, numba.types.UniTuple(numba.types.float64, 8)), codegen
 
 
 @numba.njit(cache=True, nogil=True, inline="always")

@@ -54,10 +54,11 @@ noise lowers the score. With ``noise="exclude"`` DBCV does so wherever it is com
 alone, and DBCV reads how many were left out (``Partition.noise_objects``).
 
 Cost: O(n_i^2 d) time per cluster and O(n K) memory beside ``memory_budget_mb``. Compiled,
-three passes over all clusters at once (the core distances, every cluster's spanning tree by
-Prim's method with one row of distances per vertex it joins, the separations between the
-internal nodes), each computing its distances row by row; the numpy path takes the same
-distances in row blocks within the budget and gives the same values bit for bit.
+three passes of one kernel over all clusters at once (the core distances, every cluster's
+spanning tree by Prim's method with one row of distances per vertex it joins, the
+separations between the internal nodes), each computing its distances row by row; the numpy
+path takes the same distances in row blocks within the budget and gives the same values bit
+for bit.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ def _finish(tree: str):
 
 def _in_order(terms: np.ndarray) -> np.ndarray:
     """Each row's sum, its terms added one after the other in their order (a running sum:
-    numpy's ``sum`` adds pairwise), as the compiled kernel ``core_sums`` adds them."""
+    numpy's ``sum`` adds pairwise), as the compiled pass ``CORE_SUMS`` adds them."""
     return np.cumsum(terms, axis=1)[:, -1]
 
 
@@ -274,11 +275,11 @@ def _dbcv_metric(metric) -> Metric | None:
     return None if metric.euclidean else metric
 
 
-def _kernel_metric(metric: Metric | None, PT: np.ndarray) -> tuple[int | np.ndarray, float]:
-    """(code, order) of the metric as the compiled kernels take them: for Euclidean the
-    form of the feature-major points PT, so that a Euclidean kernel is compiled with that
-    form's distances alone, without the other metrics' code."""
-    return (row_form(PT), 0.0) if metric is None else (metric.code, metric.order)
+def _kernel_metric(metric: Metric | None, PT: np.ndarray) -> tuple[np.ndarray, float]:
+    """(form, order) of the metric as the compiled kernels take them: the metric's form, or
+    for Euclidean that of the feature-major points PT, so that a kernel is compiled with
+    those distances alone, without the other metrics' code."""
+    return (row_form(PT), 0.0) if metric is None else (metric.form, metric.order)
 
 
 def _clusters(p: Partition, tree: str, X: np.ndarray | None = None,
@@ -335,18 +336,18 @@ def _trees_compiled(kernels, points: list[np.ndarray], copies: list, tree: str, 
     starts = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
     owner = np.repeat(np.arange(len(points)), sizes)
     PT, dim = _feature_major(np.concatenate(points)), points[0].shape[1]
-    code, order = _kernel_metric(metric, PT)
+    form, order = _kernel_metric(metric, PT)
     plain = tree != "distance"  # hdbscan's sums (the MATLAB code's too), without copies
     weights = np.ones(starts[-1]) if plain else np.concatenate(copies)
-    nearest, sums = np.empty(starts[-1]), np.empty(starts[-1])
-    kernels.core_sums(PT, starts, owner, weights, dim, plain, code, order, nearest, sums)
+    nearest, sums = sums_out = np.empty((2, starts[-1]))
+    kernels.dbcv_pass(kernels.CORE_SUMS, PT, starts, owner, weights, dim, _RULES[tree], form, order, sums_out)
     core = np.empty(starts[-1])
     with np.errstate(divide="ignore"):
         for k, (s, e) in enumerate(pairwise(starts)):
             core[s:e] = (_finish(tree)(sums[s:e] / (e - s - 1), dim) if plain
                          else _finished(nearest[s:e], sums[s:e], copies[k], copies[k], dim))  # fmt: skip
     edges = np.empty((starts[-1] - len(points), 3))
-    kernels.spanning_trees(PT, starts, core, _RULES[tree], code, order, edges)
+    kernels.dbcv_pass(kernels.SPANNING_TREES, PT, starts, owner, core, dim, _RULES[tree], form, order, edges)
     return [(core[s:e], edges[s - k : e - k - 1]) for k, (s, e) in enumerate(pairwise(starts))]
 
 
@@ -391,7 +392,9 @@ def _separations(inner: list, budget_mb: float, kernels, metric: Metric | None =
     if kernels is not None:
         minima = np.full((kernels.DBCV_CHUNKS, len(inner)), np.inf)
         PT = _feature_major(points)
-        kernels.separations(PT, starts, owner, core, *_kernel_metric(metric, PT), minima)
+        form, order = _kernel_metric(metric, PT)
+        # dim and the rule serve the other passes of the kernel
+        kernels.dbcv_pass(kernels.SEPARATIONS, PT, starts, owner, core, PT.shape[0], 0, form, order, minima)
         return minima.min(axis=0)
     nearest = np.empty(points.shape[0])
     step = rows_per_block(points.shape[0], budget_mb, arrays=4)  # the block, the cores' maximum, the reach, the mask
