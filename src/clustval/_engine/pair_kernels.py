@@ -13,6 +13,8 @@ The numpy counterpart, with the same results, is ``clustval._engine.pair_pass._n
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numba
 import numpy as np
 
@@ -78,12 +80,11 @@ def _tail_sums(bits, m, lo, low_end, high_start, hi, kept, below, above):  # pra
         _add_exact(above, kept[TILE + j])
 
 
-@numba.njit(parallel=True, cache=True, nogil=True)
 def pair_value_pass(
     XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
     mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
     out_within, out_between, cursors, only, rows, room, form,
-):  # pragma: no cover  # fmt: skip
+):  # fmt: skip
     """One pass over the pairs of the tile pairs ``starts[w]:stops[w]`` for worker w.
 
     ``hist[w, c, b]``: values of class c (0 within, 1 between) in bucket b; with RANGE,
@@ -101,77 +102,102 @@ def pair_value_pass(
     through a buffer of any size. ``form``: ``clustval._engine.pairwise.row_form(XT)`` (the
     distances of XT's form alone compile).
     """
-    for w in numba.prange(starts.size):
-        dist = np.empty(TILE)
-        bits = dist.view(np.int64)
-        kept = np.empty(2 * TILE)  # values packed by _collect and _tail_sums
-        kept_bits = kept.view(np.int64)
-        w_hist, w_min, w_max = hist[w], lowest[w], highest[w]
-        # the views taken once: a view made inside the loops costs numba an allocation and
-        # reference counting per value
-        below, above, within = sums[w, 0], sums[w, 1], sums[w, 2]
-        # the tails as bounds on the bits: bucket k < t_low is lo <= v < lo + t_low << shift,
-        # and k > t_high is lo + (t_high + 1) << shift <= v <= hi
-        low_end = lo + (max(t_low, 0) << shift)
-        high_start = lo + ((t_high + 1) << shift)
-        at_within, at_between = cursors[w, 0], cursors[w, 1]
-        p, first = starts[w], rows[w]
-        while p < stops[w]:
-            a, b = pair_a[p], pair_b[p]
-            b0, b1 = tiles[b], tiles[b + 1]
-            c = 0 if tile_cluster[a] == tile_cluster[b] else 1
-            if only >= 0 and c != only:
-                p += 1
-                continue
-            i = tiles[a] if first < 0 else first
-            first = -1
-            while i < tiles[a + 1]:
-                if mode & COLLECT and (at_within if c == 0 else at_between) + TILE > room[w, c]:
-                    first = i  # no room for another row: go on from here at the next call
-                    break
-                row = i
-                i += 1
-                j0 = row + 1 if a == b else b0  # inside one tile: the pairs j > i only
-                if j0 >= b1:
-                    continue
-                m = b1 - j0
-                if precomputed:
-                    source = D[order[row]]
-                    for j in range(m):
-                        dist[j] = source[order[j0 + j]]
-                else:
-                    x = columns[a] + row - tiles[a]
-                    y = columns[b] + j0 - b0
-                    distances_of(XT, x, XT, y, y + m, dist, form)
-                if mode & RANGE:  # in locals: a store to the arrays per value would stay in the loop
-                    smallest, largest = w_min[0], w_max[0]
-                    for j in range(m):
-                        smallest = min(smallest, bits[j])
-                        largest = max(largest, bits[j])
-                    w_min[0], w_max[0] = smallest, largest
-                    continue
-                if mode & HISTOGRAM:  # the common pass: its loop alone, without other branches
-                    counts = w_hist[c]
-                    for j in range(m):
-                        v = bits[j]
-                        if lo <= v <= hi:
-                            counts[(v - lo) >> shift] += 1
-                if mode & WITHIN_SUM and c == 0:
-                    for j in range(m):
-                        if lo <= bits[j] <= hi:
-                            _add_exact(within, bits[j])
-                if mode & TAIL_SUMS:
-                    _tail_sums(bits, m, lo, low_end, high_start, hi, kept_bits, below, above)
-                if mode & COLLECT:  # the class is the tile pair's: one loop for each
-                    if c == 0:
-                        at_within = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within, at_within)
-                    else:
-                        at_between = _collect(bits, dist, m, lo, hi, shift, select, kept, out_between, at_between)
-            if first >= 0:
-                break
+
+    def part(w: int) -> None:
+        _pass_part(
+            w, XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
+            mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
+            out_within, out_between, cursors, only, rows, room, form,
+        )  # fmt: skip
+
+    # the parts on numba's threads, each a call of the compiled (GIL-free) part: a parallel
+    # loop of numba's would compile its body again in its lowering (1.2 s of Gamma's first 3.7 s)
+    threads = min(starts.size, numba.get_num_threads())
+    if threads < 2:
+        for w in range(starts.size):
+            part(w)
+        return
+    with ThreadPoolExecutor(threads) as pool:
+        list(pool.map(part, range(starts.size)))
+
+
+@numba.njit(cache=True, nogil=True)
+def _pass_part(
+    w, XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
+    mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
+    out_within, out_between, cursors, only, rows, room, form,
+):  # pragma: no cover  # fmt: skip
+    """The work of part w of :func:`pair_value_pass` (its arguments)."""
+    dist = np.empty(TILE)
+    bits = dist.view(np.int64)
+    kept = np.empty(2 * TILE)  # values packed by _collect and _tail_sums
+    kept_bits = kept.view(np.int64)
+    w_hist, w_min, w_max = hist[w], lowest[w], highest[w]
+    # the views taken once: a view made inside the loops costs numba an allocation and
+    # reference counting per value
+    below, above, within = sums[w, 0], sums[w, 1], sums[w, 2]
+    # the tails as bounds on the bits: bucket k < t_low is lo <= v < lo + t_low << shift,
+    # and k > t_high is lo + (t_high + 1) << shift <= v <= hi
+    low_end = lo + (max(t_low, 0) << shift)
+    high_start = lo + ((t_high + 1) << shift)
+    at_within, at_between = cursors[w, 0], cursors[w, 1]
+    p, first = starts[w], rows[w]
+    while p < stops[w]:
+        a, b = pair_a[p], pair_b[p]
+        b0, b1 = tiles[b], tiles[b + 1]
+        c = 0 if tile_cluster[a] == tile_cluster[b] else 1
+        if only >= 0 and c != only:
             p += 1
-        starts[w], rows[w] = p, first
-        cursors[w, 0], cursors[w, 1] = at_within, at_between
+            continue
+        i = tiles[a] if first < 0 else first
+        first = -1
+        while i < tiles[a + 1]:
+            if mode & COLLECT and (at_within if c == 0 else at_between) + TILE > room[w, c]:
+                first = i  # no room for another row: go on from here at the next call
+                break
+            row = i
+            i += 1
+            j0 = row + 1 if a == b else b0  # inside one tile: the pairs j > i only
+            if j0 >= b1:
+                continue
+            m = b1 - j0
+            if precomputed:
+                source = D[order[row]]
+                for j in range(m):
+                    dist[j] = source[order[j0 + j]]
+            else:
+                x = columns[a] + row - tiles[a]
+                y = columns[b] + j0 - b0
+                distances_of(XT, x, XT, y, y + m, dist, form)
+            if mode & RANGE:  # in locals: a store to the arrays per value would stay in the loop
+                smallest, largest = w_min[0], w_max[0]
+                for j in range(m):
+                    smallest = min(smallest, bits[j])
+                    largest = max(largest, bits[j])
+                w_min[0], w_max[0] = smallest, largest
+                continue
+            if mode & HISTOGRAM:  # the common pass: its loop alone, without other branches
+                counts = w_hist[c]
+                for j in range(m):
+                    v = bits[j]
+                    if lo <= v <= hi:
+                        counts[(v - lo) >> shift] += 1
+            if mode & WITHIN_SUM and c == 0:
+                for j in range(m):
+                    if lo <= bits[j] <= hi:
+                        _add_exact(within, bits[j])
+            if mode & TAIL_SUMS:
+                _tail_sums(bits, m, lo, low_end, high_start, hi, kept_bits, below, above)
+            if mode & COLLECT:  # the class is the tile pair's: one loop for each
+                if c == 0:
+                    at_within = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within, at_within)
+                else:
+                    at_between = _collect(bits, dist, m, lo, hi, shift, select, kept, out_between, at_between)
+        if first >= 0:
+            break
+        p += 1
+    starts[w], rows[w] = p, first
+    cursors[w, 0], cursors[w, 1] = at_within, at_between
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
