@@ -63,7 +63,7 @@ def fetch_suite_file(file: SuiteFile, *, mirror: str | Path | None, base_url: st
     if mirror not in (None, ""):
         path = Path(mirror) / file.path
         try:
-            return check_sha256(path.read_bytes(), file.sha256, f"mirror file {path}", _FIX)
+            return check_sha256(path.read_bytes(), file.sha256, f"mirror file {path}", _REPLACE)
         except OSError as exc:
             failures.append(DataError(f"[mirror] cannot read {path}: {exc.strerror or exc}"))
         except ChecksumError as exc:
@@ -71,16 +71,17 @@ def fetch_suite_file(file: SuiteFile, *, mirror: str | Path | None, base_url: st
     url = base_url.rstrip("/") + "/" + file.path
     try:
         return check_sha256(download(url, file.bytes, timeout, deadline, "clustbench_deadline"),
-                            file.sha256, f"download {url}", _FIX)
+                            file.sha256, f"download {url}", _REPLACE)
     except DataError as exc:
         failures.append(type(exc)(f"[url] {exc}"))
     error = ChecksumError if any(isinstance(e, ChecksumError) for e in failures) else DataError
     raise error(f"cannot obtain the benchmark suite's file {file.path} (expected sha256 {file.sha256}): "
-                + "; ".join(map(str, failures)))
+                + "; ".join(map(str, failures)) + f". Fix: {_FIX}.")
 
 
+_REPLACE = "the suite's release v1.1.0 has other bytes"
 _FIX = ("pass --config clustbench_mirror=DIR with a folder holding the suite's published files, or check the "
-        "network and clustbench_base_url")
+        "network and clustbench_base_url")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -135,10 +136,12 @@ def read_benchmark(folder: str | Path, name: str) -> Benchmark:
 
 def _text(path: Path) -> str:
     try:
-        return gzip.decompress(path.read_bytes()).decode("ascii")
+        data = path.read_bytes()
     except OSError as exc:
         raise DataError(f"{path}: cannot read it ({exc.strerror or exc})") from None
-    except (EOFError, zlib.error, gzip.BadGzipFile, UnicodeDecodeError) as exc:
+    try:
+        return gzip.decompress(data).decode("ascii")
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:  # gzip.BadGzipFile is an OSError
         raise DataError(f"{path}: not a gzip file of text ({exc})") from None
 
 
