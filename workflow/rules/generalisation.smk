@@ -1,39 +1,7 @@
 # Beyond the paper's sets (target `generalisation`; never part of `all`): the paper's claims,
 # and every internal index's power to find K, on Gagolewski's benchmark suite for clustering
 # algorithms, version 1.1.0. One fetch, cluster and score job per set of the suite; then one
-# summary (the CSVs), one figures and one report job over every set.
-STUDY_SETS = STUDY.sets
-
-
-wildcard_constraints:
-    battery="[a-z0-9_]+",
-    bench="[A-Za-z0-9_]+",
-
-
-def bench_name(wildcards):
-    return f"{wildcards.battery}/{wildcards.bench}"
-
-
-def bench_mem_mb(wildcards):
-    # the K-medoids hold the n x n distance matrix (8 n^2 bytes), the indices their budget
-    n = STUDY.catalog[bench_name(wildcards)]["n"]
-    return 1024 + 8 * n * n // 2**20 + STUDY.settings.indices["memory_budget_mb"]
-
-
-def generalisation_scores():
-    return [f"results/generalisation/scores/{name}.csv" for name in STUDY_SETS]
-
-
-def generalisation_read_back():
-    """The study's tables that its jobs read back (checked against the manifest, as the
-    main study's are)."""
-    return [
-        *(f"results/generalisation/clusterings/{name}.csv" for name in STUDY_SETS),
-        *generalisation_scores(),
-        "results/generalisation/scores.csv",
-    ]
-
-
+# summary (the CSVs) and one report job (the page and its figures) over every set.
 rule clustbench_fetch:
     output:
         directory("resources/clustbench/{battery}/{bench}"),
@@ -92,7 +60,8 @@ rule generalisation_score:
 
 rule generalisation_summary:
     input:
-        generalisation_scores(),
+        scores=generalisation_scores(),
+        paper_scores="results/scores.csv",
     output:
         scores="results/generalisation/scores.csv",
         best_k="results/generalisation/best_k.csv",
@@ -130,6 +99,8 @@ rule generalisation_report:
         recovery_pdf="results/figures/generalisation_k_recovery.pdf",
         claims_png="results/figures/generalisation_claims.png",
         claims_pdf="results/figures/generalisation_claims.pdf",
+        batteries_png="results/figures/generalisation_batteries.png",
+        batteries_pdf="results/figures/generalisation_batteries.pdf",
     log:
         "logs/generalisation/report.log",
     conda:

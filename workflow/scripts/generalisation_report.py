@@ -2,7 +2,7 @@
 
 import csv
 
-from clustval.repro.generalisation.report import claims_figure, recovery_figure, write_report
+from clustval.repro.generalisation.report import battery_figure, claims_figure, recovery_figure, write_report
 from clustval.repro.pipeline import step
 
 
@@ -28,4 +28,5 @@ with step(snakemake):
     recovery, claims, sets = (read(snakemake.input[name]) for name in ("recovery", "claims", "sets"))
     recovery_figure(recovery, p.k_algorithms, out.recovery_png, out.recovery_pdf, p.dpi)
     claims_figure(claims, out.claims_png, out.claims_pdf, p.dpi)
+    battery_figure(recovery, p.k_algorithms[0], out.batteries_png, out.batteries_pdf, p.dpi)
     write_report(recovery, claims, sets, dict(p), out.md, out.html)

@@ -4,13 +4,15 @@ K-recovery shares with their intervals, the claims' shares, the sets."""
 from clustval.io import csv_text
 from clustval.io.write import atomic_write_text
 from clustval.repro.generalisation.study import SCORE_COLUMNS
-from clustval.repro.generalisation.summary import best_k_rows, claim_rows, recovery_rows, set_rows
+from clustval.repro.generalisation.summary import best_k_rows, claim_rows, paper_shares, recovery_rows, set_rows
+from clustval.repro.paper.scores import ScoreTable
 from clustval.repro.pipeline import step
 from clustval.repro.verified import read_verified_csv, write_verified_csv
 
 with step(snakemake) as log:
     p = snakemake.params
-    rows = [row for path in snakemake.input for row in read_verified_csv(path)]
+    rows = [row for path in snakemake.input.scores for row in read_verified_csv(path)]
+    paper = paper_shares(ScoreTable.read_csv(snakemake.input.paper_scores), p.paper_claim_settings, p.claims)
     write_verified_csv(rows, SCORE_COLUMNS, snakemake.output.scores)
     ties = p.claim_settings["readings"]["ties"]
     best = best_k_rows(rows, p.sets, p.ks, p.k_algorithms, p.correlation_index, ties)
@@ -18,7 +20,7 @@ with step(snakemake) as log:
         "best_k": best,
         "recovery": recovery_rows(best, p.bootstrap, p.baselines, p.ks, ties),
         "claims": claim_rows(rows, p.sets, p.claims, p.claim_settings, p.reference_algorithm, p.k_algorithms[0],
-                             p.bootstrap),
+                             p.bootstrap, paper),
         "sets": set_rows(p.sets, p.ks),
     }
     for name, table in tables.items():

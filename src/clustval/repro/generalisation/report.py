@@ -13,7 +13,7 @@ from clustval.io.write import atomic_write_text
 
 from ..paper.report import html_page
 
-__all__ = ["claims_figure", "recovery_figure", "write_report"]
+__all__ = ["battery_figure", "claims_figure", "recovery_figure", "write_report"]
 
 SUITE = ("Gagolewski M. et al. (Eds.), *A benchmark suite for clustering algorithms*, version 1.1.0 "
          "(2022), DOI 10.5281/zenodo.7088171; Gagolewski M., *A framework for benchmarking clustering "
@@ -67,8 +67,37 @@ def recovery_figure(rows: Sequence[Mapping], algorithms: Sequence[str], png, pdf
     plt.close(fig)
 
 
+def battery_figure(rows: Sequence[Mapping], algorithm: str, png, pdf, dpi: int) -> None:
+    """Each index's exact K-recovery share on each battery apart and on all together (a heat map,
+    the indices in the order of all together), for one K-sweep clustering."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    everywhere = sorted(_recovery(rows, "all", algorithm, "sets"), key=lambda row: row["rank"])
+    batteries = ["all", *sorted({row["battery"] for row in rows} - {"all"})]
+    share = {(row["battery"], row["index"]): row["exact"] for row in rows
+             if row["algorithm"] == algorithm and row["unit"] == "sets"}
+    grid = [[share.get((battery, row["index"]), float("nan")) for battery in batteries] for row in everywhere]
+    fig, ax = plt.subplots(figsize=(1.0 + 0.75 * len(batteries), 0.16 * len(everywhere) + 1.4))
+    image = ax.imshow(grid, aspect="auto", cmap="viridis", vmin=0, vmax=1)
+    counts = {row["battery"]: row["n_sets"] for row in rows
+              if row["algorithm"] == algorithm and row["unit"] == "sets" and row["index"] == everywhere[0]["index"]}
+    ax.set_xticks(range(len(batteries)), [f"{b}\n({counts.get(b, 0)})" for b in batteries], fontsize=7)
+    ax.set_yticks(range(len(everywhere)), [row["label"] for row in everywhere], fontsize=6)
+    ax.xaxis.tick_top()
+    fig.colorbar(image, ax=ax, fraction=0.05, pad=0.02, label="share of sets whose reference K is found")
+    ax.set_title(f"{algorithm_label(algorithm)}: share of sets whose exact reference K is found (sets)", fontsize=8, pad=28)
+    fig.tight_layout()
+    fig.savefig(png, dpi=dpi, metadata={"Software": None})
+    fig.savefig(pdf, metadata={"Creator": None, "Producer": None, "CreationDate": None})
+    plt.close(fig)
+
+
 def claims_figure(rows: Sequence[Mapping], png, pdf, dpi: int) -> None:
-    """The share of sets on which each statement holds, with its interval, and the baseline's."""
+    """The share of sets on which each statement holds, with its interval, beside the share on the
+    paper's own sets and the replication report's baseline."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -84,6 +113,10 @@ def claims_figure(rows: Sequence[Mapping], png, pdf, dpi: int) -> None:
     base = [(row["baseline_share"], i) for i, row in enumerate(rows) if row["baseline_share"] == row["baseline_share"]]
     if base:
         ax.scatter(*zip(*base), marker="x", color="tab:red", zorder=3, label="replication report's baseline")
+    paper = [(row["paper_share"], i) for i, row in enumerate(rows) if row["paper_share"] == row["paper_share"]]
+    if paper:
+        ax.scatter(*zip(*paper), marker="D", facecolors="none", edgecolors="tab:green", zorder=3,
+                   label="holds on the paper's sets")
     ax.set_yticks(list(y), [f"{row['claim']}" for row in rows])
     ax.set_xlim(-0.02, 1.02)
     ax.invert_yaxis()
@@ -157,6 +190,7 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
             "interval": lambda r: f"{_f(r['share_low'])}-{_f(r['share_high'])}" if r["share_low"] == r["share_low"] else "",
             "impossible by definition": lambda r: r["infeasible"],
             "baseline (replication report)": lambda r: r["baseline"] or "none in the report",
+            "on the paper's sets": lambda r: f"{r['paper_holding']}/{r['paper_checks']}" if r["paper_checks"] else "",
         }),
         "",
         ("A claim that a baseline also meets says little; the per-set orderings (C2-C8) have no baseline in the "
@@ -171,7 +205,9 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          "(results/generalisation/k_recovery.csv also holds each battery apart, every labelling, and the other "
          "clusterings; results/generalisation/best_k.csv each index's best K on each set). 'Spearman' is the median "
          f"over sets of the rank correlation of the index (turned so that higher is better) with "
-         f"{params['correlation_label']} over the K sweep."),
+         f"{params['correlation_label']} over the K sweep; for an index whose K rule is an elbow (a second "
+         "difference: Ball-Hall, Trace_W, ...) the raw value's trend says little. The rows 'always K = "
+         f"{params['fixed_k']}' and 'random K' are the replication report's baselines, ranked with the indices."),
         "",
         *_table(ranked, {
             "rank": lambda r: r["rank"], "index": lambda r: r["label"], "exact": lambda r: _f(r["exact"]),
@@ -179,6 +215,19 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
             "within 1": lambda r: _f(r["within_1"]),
             "interval ": lambda r: f"{_f(r['within_1_low'])}-{_f(r['within_1_high'])}",
             "Spearman": lambda r: _f(r["median_spearman"]),
+        }),
+        "",
+        "## Each battery apart",
+        "",
+        "![K recovery by battery](figures/generalisation_batteries.png)",
+        "",
+        (f"{algorithm_label(first)}, the first labelling of each set whose K is in range: the best index of each "
+         "battery, beside STDI (the paper's), the vote and the rule that always answers K = "
+         f"{params['fixed_k']}. Small batteries decide little: read the intervals."),
+        "",
+        *_table(_by_battery(recovery, first, params["fixed_k"]), {
+            "battery": lambda r: r["battery"], "sets": lambda r: r["sets"], "best index": lambda r: r["best"],
+            "STDI": lambda r: r["stdi"], "vote": lambda r: r["vote"], f"always K = {params['fixed_k']}": lambda r: r["fixed"],
         }),
         "",
         "## Beside the prior comparative studies",
@@ -194,10 +243,25 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
         "## Sets",
         "",
         *_table(sets, {"set": lambda r: r["dataset"], "n": lambda r: r["n"], "reference K": lambda r: r["reference_k"],
-                       "in K range": lambda r: r["in_k_range"]}),
+                       "in K range": lambda r: "yes" if r["in_k_range"] in (True, "true") else "no"}),
         "",
     ]
     return "\n".join(lines)
+
+
+def _by_battery(recovery: Sequence[Mapping], algorithm: str, fixed_k: int) -> list[dict]:
+    out = []
+    for battery in dict.fromkeys(row["battery"] for row in recovery):
+        rows = {row["index"]: row for row in _recovery(recovery, battery, algorithm, "sets")}
+        if not rows:
+            continue
+        text = lambda row: f"{row['exact']:.2f} ({_f(row['exact_low'])}-{_f(row['exact_high'])})"  # noqa: E731
+        best = min((row for row in rows.values() if not row["index"].startswith(("always", "random"))),
+                   key=lambda row: row["rank"])
+        out.append({"battery": battery, "sets": best["n_sets"], "best": f"{best['label']} {text(best)}",
+                    "stdi": text(rows["stdi"]) if "stdi" in rows else "", "vote": text(rows["vote"]) if "vote" in rows else "",
+                    "fixed": text(rows[f"always K = {fixed_k}"]) if f"always K = {fixed_k}" in rows else ""})
+    return out
 
 
 def _places(indices: Sequence[Mapping], names: Sequence[str]) -> str:

@@ -127,6 +127,7 @@ class StudySettings:
             "bootstrap": self.study["bootstrap"],
             "baselines": {key: self.config["claims"]["baselines"][key] for key in ("fixed_k", "seed")},
             "claim_settings": claim,
+            "paper_claim_settings": self.settings.claim_params(),
         })
 
     def report_params(self) -> dict:

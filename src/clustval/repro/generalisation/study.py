@@ -43,10 +43,14 @@ def fetch_set(params: Mapping, folder: str | os.PathLike, log=None) -> None:
             log.info("%s/%s: %d bytes, sha256 %s", battery, file, len(data), entry["sha256"])
 
 
-def cluster_set(bench: Benchmark, runs: Mapping[str, Sequence[int]], clustering: Mapping) -> dict:
+def cluster_set(bench: Benchmark, runs: Mapping[str, Sequence[int]], clustering: Mapping, log=None) -> dict:
     """Each algorithm of ``runs`` at each of its K: ``{algorithm: [ClusteringResult, ...]}``."""
-    return {algorithm: cluster(bench.X, algorithm, ks, **clustering_options(algorithm, clustering))
-            for algorithm, ks in runs.items()}
+    results = {}
+    for algorithm, ks in runs.items():
+        results[algorithm] = cluster(bench.X, algorithm, ks, **clustering_options(algorithm, clustering))
+        if log is not None:
+            log.info("%s (n = %d): %s at K = %s", bench.name, len(bench.X), algorithm, " ".join(map(str, ks)))
+    return results
 
 
 def internal_names() -> list[str]:

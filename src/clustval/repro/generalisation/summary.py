@@ -30,7 +30,7 @@ from ..paper.claims.correlation import correlation
 from ..paper.claims.settings import ClaimSettings
 from ..paper.scores import Score, ScoreTable
 
-__all__ = ["VOTE", "best_k_rows", "claim_rows", "recovery_rows", "set_rows"]
+__all__ = ["VOTE", "best_k_rows", "claim_rows", "paper_shares", "recovery_rows", "set_rows"]
 
 VOTE = "vote"  # the majority of the indices' votes, NbClust's rule (clustval.selection.select.Vote)
 ALL = "all"  # the battery column's value for every battery together
@@ -173,13 +173,26 @@ def _label(index: str) -> str:
         return index
 
 
+def paper_shares(table: ScoreTable, params: Mapping, claims: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Per claim, ``(holding, checks)`` on the paper's own sets: the replication report's checks
+    on the main study's scores (``params``: its claim settings), the infeasible ones left out."""
+    settings = ClaimSettings.from_params(params)
+    shares = {}
+    for claim in claims:
+        judged = [check for check in CLAIMS[claim](table, settings).checks if not check.infeasible]
+        shares[claim] = (sum(check.holds for check in judged), len(judged))
+    return shares
+
+
 def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Sequence[str], params: Mapping,
-               reference_algorithm: str, k_algorithm: str, bootstrap: Mapping) -> list[dict]:
+               reference_algorithm: str, k_algorithm: str, bootstrap: Mapping,
+               paper: Mapping[str, tuple[int, int]]) -> list[dict]:
     """Per statement of the paper, the share of the battery's sets on which its check holds
     (first reference labelling; the reference algorithm at its K, STDI over the K sweep of
-    ``k_algorithm``), with its interval, the checks the definitions make impossible apart, and
-    the replication report's baseline beside it where it has one (C15: always K = 2 and a random
-    K; a trend claim: the pairs of external indices that pass the same threshold)."""
+    ``k_algorithm``), with its interval, the checks the definitions make impossible apart, the
+    replication report's baseline beside it where it has one (C15: always K = 2 and a random
+    K; a trend claim: the pairs of external indices that pass the same threshold), and the
+    share on the paper's own sets (``paper``: :func:`paper_shares`)."""
     settings = ClaimSettings.from_params(params)
     wanted = set(settings.fig4_indices) | set(settings.fig5_indices) | {"ps2", "accuracy", "rand", "s2"}
     table = ScoreTable()
@@ -196,14 +209,17 @@ def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Seq
     for claim in claims:
         result = CLAIMS[claim](table, settings)
         # the battery is both the paper's panels here: a check made on each is counted once
-        judged = list({check.subject: check for check in result.checks if not check.infeasible}.values())
+        unique = list({check.subject: check for check in result.checks}.values())
+        judged = [check for check in unique if not check.infeasible]
         per_set = [check for check in judged if _set_of(check.subject, position)]
-        row = {"claim": claim, "source": result.source, "statement": _without_exceptions(result.statement),
+        row = {"claim": claim, "source": result.source, "statement": on_the_battery(result.statement),
                "verdict_on_battery": result.verdict, "checks": len(judged),
                "holding": sum(check.holds for check in judged),
-               "infeasible": len(result.checks) - len(judged),
+               "infeasible": len(unique) - len(judged),
                "share": math.nan, "share_low": math.nan, "share_high": math.nan,
-               "baseline": "", "baseline_share": math.nan}
+               "baseline": "", "baseline_share": math.nan,
+               "paper_holding": paper[claim][0], "paper_checks": paper[claim][1],
+               "paper_share": paper[claim][0] / paper[claim][1] if paper[claim][1] else math.nan}
         if per_set:
             hits, counts = np.zeros(len(names)), np.zeros(len(names))
             for check in per_set:
@@ -234,17 +250,21 @@ def _set_of(subject: str, position: Mapping[str, int]) -> str | None:
     return max(found, key=len) if found else None
 
 
-def _without_exceptions(statement: str) -> str:
-    """A statement of the paper with its named exceptions dropped (the battery has none).
+def on_the_battery(statement: str) -> str:
+    """A statement of the paper as the battery checks it: its named exceptions dropped (the
+    battery has none) and its panel's sets ("the synthetic sets", "the UCI sets") the battery's.
 
     Examples
     --------
-    >>> _without_exceptions("On the synthetic sets except none, S2 >= Accuracy; on none, S2 is below both.")
-    'On the synthetic sets, S2 >= Accuracy.'
+    >>> on_the_battery("On the synthetic sets except none, S2 >= Accuracy; on none, S2 is below both.")
+    "On the battery's sets, S2 >= Accuracy."
+    >>> on_the_battery("STDI finds the true number of clusters of a data set (checked on the UCI sets).")
+    'STDI finds the true number of clusters of a data set.'
     """
     statement = re.sub(r";? (?:on|On) none,[^;.]*", "", statement)
     statement = re.sub(r" except (?:on )?none(?: \([^)]*\))?", "", statement)
-    return statement
+    statement = re.sub(r" \(checked on the UCI sets\)", "", statement)
+    return re.sub(r"the (?:synthetic|UCI) sets", "the battery's sets", statement)
 
 
 def set_rows(sets: Mapping[str, Mapping], ks: Sequence[int]) -> list[dict]:
