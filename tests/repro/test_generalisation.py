@@ -52,6 +52,17 @@ def test_bad_settings_are_one_line(changes, message):
         study(**changes)
 
 
+def test_a_catalog_entry_names_the_suites_files():
+    config = {**CONFIG, "clustbench_catalog": {**CONFIG["clustbench_catalog"]}}
+    entry = dict(config["clustbench_catalog"]["fcps/atom"])
+    config["clustbench_catalog"]["fcps/atom"] = {**entry, "sizes": [[400, 400], [800]]}
+    with pytest.raises(InputError, match=r"fcps/atom: files .*atom.labels1.gz"):
+        StudySettings.from_config(config, Settings.from_config(config))
+    config["clustbench_catalog"]["fcps/atom"] = {**entry, "sizes": [[400, 401]]}
+    with pytest.raises(InputError, match="801 objects in its clusters, more than n = 800"):
+        StudySettings.from_config(config, Settings.from_config(config))
+
+
 def test_a_tie_finds_within_one_as_it_finds_exactly():
     assert within_one((2, 4), 3, "shared") and not within_one((2, 4), 3, "unique")
 

@@ -158,8 +158,10 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          f"({', '.join(majority) or 'none'}); with {algorithm_label(first)} over K = {params['ks'][0]}..{params['ks'][-1]}, "
          f"the best internal index ({top['label'] if top else '-'}) finds the reference K on "
          f"{top['exact']:.0%} of the {top['n_sets'] if top else 0} sets whose K lies in that range, and "
-         f"{len(beat)} of {len(indices)} indices do better than the best rule that looks at no data "
-         f"({best_baseline['label'] if best_baseline else '-'}, {best_baseline['exact']:.0%}) beyond their 95% interval."
+         f"{sum(row['index'] != 'vote' for row in beat)} of the {sum(row['index'] != 'vote' for row in indices)} "
+         f"indices{' and the vote' if any(row['index'] == 'vote' for row in beat) else ''} do better than the best rule "
+         f"that looks at no data ({best_baseline['label']}, {best_baseline['exact']:.0%}) beyond their "
+         f"{params['level']:.0%} interval."
          if top and best_baseline else "No set of the run lies in the K range."),
         "",
         f"Data: {SUITE}. {LICENSE}",

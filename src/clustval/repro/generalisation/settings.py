@@ -30,6 +30,8 @@ class StudySettings:
         study = config["generalisation"]
         self.study = study
         self.catalog = dict(config["clustbench_catalog"])
+        for name, entry in self.catalog.items():
+            _check_entry(name, entry)
         unknown = [name for name in study["exclude"] if name not in self.catalog]
         if unknown:
             raise InputError(f"generalisation.exclude: {', '.join(map(repr, unknown))} is no set of "
@@ -144,3 +146,17 @@ class StudySettings:
             "prior_indices": ["sil", "db", "calinski_harabasz", "dunnowa"],  # the indices the prior studies name
             "dpi": self.config["figures"]["dpi"],
         })
+
+
+def _check_entry(name: str, entry: Mapping) -> None:
+    """A catalog entry names its data file and one labels file per labelling, in the suite's
+    names, and no labelling has more objects than the data."""
+    stem = name.split("/")[1]
+    expected = {f"{stem}.data.gz", *(f"{stem}.labels{i}.gz" for i in range(len(entry["sizes"])))}
+    if set(entry["files"]) != expected:
+        raise InputError(f"clustbench_catalog.{name}: files {sorted(entry['files'])}; the suite's names for "
+                         f"{len(entry['sizes'])} labelling(s) are {sorted(expected)}")
+    over = [i for i, sizes in enumerate(entry["sizes"]) if sum(sizes) > entry["n"]]
+    if over:
+        raise InputError(f"clustbench_catalog.{name}: labelling {over[0]} has {sum(entry['sizes'][over[0]])} "
+                         f"objects in its clusters, more than n = {entry['n']}")

@@ -13,6 +13,7 @@ of the share over sets drawn again with replacement (a set's labellings drawn wi
 
 from __future__ import annotations
 
+import csv
 import math
 import re
 from collections import defaultdict
@@ -30,7 +31,7 @@ from ..paper.claims.correlation import correlation
 from ..paper.claims.settings import ClaimSettings
 from ..paper.scores import Score, ScoreTable
 
-__all__ = ["VOTE", "best_k_rows", "claim_rows", "paper_shares", "recovery_rows", "set_rows"]
+__all__ = ["VOTE", "best_k_rows", "claim_rows", "paper_shares", "read_table", "recovery_rows", "set_rows"]
 
 VOTE = "vote"  # the majority of the indices' votes, NbClust's rule (clustval.selection.select.Vote)
 ALL = "all"  # the battery column's value for every battery together
@@ -121,16 +122,14 @@ def recovery_rows(best: Sequence[Mapping], bootstrap: Mapping, baselines: Mappin
     answered = k_baselines(ks, sorted({row["dataset"] for row in rows}), int(baselines["fixed_k"]),
                            int(baselines["seed"]))
     fixed = next(iter(answered))  # "always K = <fixed_k>"
-    for name, answers in ((fixed, answered[fixed]), (RANDOM, answered[RANDOM])):  # a baseline's answer is one K per set, as a best K
-        seen = set()
-        for row in rows:
-            key = (row["dataset"], row["labelling"], row["algorithm"])
-            if key not in seen:
-                seen.add(key)
-                found = (answers[row["dataset"]],)
-                rows.append({**row, "index": name, "best_k": str(found[0]), "spearman": math.nan,
-                             "exact": finds(found, row["reference_k"], ties),
-                             "within_1": within_one(found, row["reference_k"], ties)})
+    # a baseline's answer is one K per set, as a best K: one row per (set, labelling, algorithm)
+    cases = list({(row["dataset"], row["labelling"], row["algorithm"]): row for row in rows}.values())
+    for name in (fixed, RANDOM):
+        for row in cases:
+            found = (answered[name][row["dataset"]],)
+            rows.append({**row, "index": name, "best_k": str(found[0]), "spearman": math.nan,
+                         "exact": finds(found, row["reference_k"], ties),
+                         "within_1": within_one(found, row["reference_k"], ties)})
     out = []
     for battery in [ALL, *sorted({row["battery"] for row in rows})]:
         part = [row for row in rows if battery in (ALL, row["battery"])]
@@ -265,6 +264,31 @@ def on_the_battery(statement: str) -> str:
     statement = re.sub(r" except (?:on )?none(?: \([^)]*\))?", "", statement)
     statement = re.sub(r" \(checked on the UCI sets\)", "", statement)
     return re.sub(r"the (?:synthetic|UCI) sets", "the battery's sets", statement)
+
+
+def read_table(path) -> list[dict]:
+    """A table this module wrote (a plain CSV), its cells typed back: true/false, int, float, text.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.csv")
+    >>> _ = open(path, "w").write("a,b,c,d\\ntrue,3,0.5,x y\\n")
+    >>> read_table(path)
+    [{'a': True, 'b': 3, 'c': 0.5, 'd': 'x y'}]
+    """
+    def typed(text: str):
+        if text in ("true", "false"):
+            return text == "true"
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                pass
+        return text
+
+    with open(path, newline="", encoding="utf-8") as handle:
+        return [{key: typed(value) for key, value in row.items()} for row in csv.DictReader(handle)]
 
 
 def set_rows(sets: Mapping[str, Mapping], ks: Sequence[int]) -> list[dict]:
