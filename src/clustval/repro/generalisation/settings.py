@@ -138,6 +138,7 @@ class StudySettings:
         return canonical({
             "ks": self.ks,
             "k_algorithms": self.study["k_algorithms"],
+            "reference_algorithm": self.study["reference_algorithm"],
             "ties": claims["readings"]["ties"],
             "fixed_k": claims["baselines"]["fixed_k"],
             "level": self.study["bootstrap"]["level"],
