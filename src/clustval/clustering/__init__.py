@@ -111,7 +111,30 @@ def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
 
     The tree is SciPy's ``linkage(X, "ward")`` (the Lance-Williams update of Ward's criterion,
     as scikit-learn's ``AgglomerativeClustering(linkage="ward")`` builds it), cut with
-    ``cut_tree``. ``cost`` is the within-cluster sum of squares; no medoids, one "round".
+    ``cut_tree``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data (Euclidean distances).
+    ks : iterable of int
+        The numbers of clusters, each at most the number of distinct points.
+
+    Returns
+    -------
+    list of ClusteringResult
+        One per K, in the order of ``ks``: ``labels``; ``cost`` the within-cluster sum of
+        squares; no medoids; one "round".
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        A K above the number of distinct points.
+
+    References
+    ----------
+    Ward (1963), J. Am. Stat. Assoc. 58(301):236-244; Müllner (2011), arXiv:1109.2378
+    (the algorithms of SciPy's ``linkage``).
 
     Examples
     --------
