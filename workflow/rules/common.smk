@@ -160,5 +160,8 @@ def generalisation_read_back():
     return [
         *(f"results/generalisation/clusterings/{name}.csv" for name in STUDY_SETS),
         *generalisation_scores(),
-        "results/generalisation/scores.csv",
+        *(
+            f"results/generalisation/{name}.csv"
+            for name in ("scores", "best_k", "k_recovery", "claims", "sets")
+        ),
     ]

@@ -1,8 +1,6 @@
 """Sum the study up over the battery: every score in one table, each index's best K, the
 K-recovery shares with their intervals, the claims' shares, the sets."""
 
-from clustval.io import csv_text
-from clustval.io.write import atomic_write_text
 from clustval.repro.generalisation.study import SCORE_COLUMNS
 from clustval.repro.generalisation.summary import best_k_rows, claim_rows, paper_shares, recovery_rows, set_rows
 from clustval.repro.paper.scores import ScoreTable
@@ -24,5 +22,5 @@ with step(snakemake) as log:
         "sets": set_rows(p.sets, p.ks),
     }
     for name, table in tables.items():
-        atomic_write_text(snakemake.output[name], csv_text(table, list(table[0])))
+        write_verified_csv(table, list(table[0]), snakemake.output[name])
         log.info("%s: %d rows", snakemake.output[name], len(table))

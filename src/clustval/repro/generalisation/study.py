@@ -6,7 +6,7 @@ internal indices see every object (an algorithm is not told which points are noi
 external index compares a clustering with a reference labelling on that labelling's non-noise
 objects only, as clustval's ``noise="exclude"`` leaves a clustering's noise objects out of the
 table; the reference K counts the labelling's clusters, not its noise. This is the suite's own
-protocol (Gagolewski 2022, SoftwareX 20:101270, section 2).
+protocol (Gagolewski 2022, SoftwareX 20:101270).
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ of the share over sets drawn again with replacement (a set's labellings drawn wi
 
 from __future__ import annotations
 
-import csv
 import math
 import re
 from collections import defaultdict
@@ -21,6 +20,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from clustval.errors import InputError
 from clustval.indices.registry import get_index
 from clustval.selection.select import Vote
 
@@ -30,6 +30,7 @@ from ..paper.claims.checks import CLAIMS, finds
 from ..paper.claims.correlation import correlation
 from ..paper.claims.settings import ClaimSettings
 from ..paper.scores import Score, ScoreTable
+from ..verified import read_verified_csv
 
 __all__ = ["VOTE", "best_k_rows", "claim_rows", "paper_shares", "read_table", "recovery_rows", "set_rows"]
 
@@ -51,9 +52,11 @@ def within_one(ks: Sequence[int], expected: int, ties: str) -> bool:
 
 
 def _best(index: str, ks: Sequence[int], values: Sequence[float]) -> tuple[int, ...]:
+    """The index's best K by its own rule, as select_k reads it; none when it has no finite
+    value or too few K for its second difference."""
     try:
         return get_index(index).best_ks(list(ks), list(values))[0]
-    except Exception:  # no finite value, too few K for a second difference: no best K
+    except InputError:
         return ()
 
 
@@ -168,7 +171,7 @@ def _label(index: str) -> str:
         return "NbClust vote (majority)"
     try:
         return get_index(index).label
-    except Exception:  # a baseline
+    except InputError:  # a baseline
         return index
 
 
@@ -267,16 +270,8 @@ def on_the_battery(statement: str) -> str:
 
 
 def read_table(path) -> list[dict]:
-    """A table this module wrote (a plain CSV), its cells typed back: true/false, int, float, text.
-
-    Examples
-    --------
-    >>> import tempfile, os
-    >>> path = os.path.join(tempfile.mkdtemp(), "t.csv")
-    >>> _ = open(path, "w").write("a,b,c,d\\ntrue,3,0.5,x y\\n")
-    >>> read_table(path)
-    [{'a': True, 'b': 3, 'c': 0.5, 'd': 'x y'}]
-    """
+    """A table the summary wrote (a plain CSV, checked against the results manifest), its
+    cells typed back: true/false, int, float, text."""
     def typed(text: str):
         if text in ("true", "false"):
             return text == "true"
@@ -287,8 +282,7 @@ def read_table(path) -> list[dict]:
                 pass
         return text
 
-    with open(path, newline="", encoding="utf-8") as handle:
-        return [{key: typed(value) for key, value in row.items()} for row in csv.DictReader(handle)]
+    return [{key: typed(value) for key, value in row.items()} for row in read_verified_csv(path)]
 
 
 def set_rows(sets: Mapping[str, Mapping], ks: Sequence[int]) -> list[dict]:
