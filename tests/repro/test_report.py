@@ -159,7 +159,9 @@ def test_index_links_every_output_and_escapes_text():
                "fig9": {"label": "not drawn", "caption": ""}}
     page = R.index_html(files, figures)
     links = Elements(page).links
-    assert sorted(set(links)) == sorted(f.removeprefix("results/") for f in files), "every file, once or more"
+    # every file, once or more, and the study beyond the paper's sets, a target of its own
+    assert sorted(set(links)) == sorted([*(f.removeprefix("results/") for f in files), "generalisation.html"])
+    assert "snakemake --cores 2 generalisation" in page
     assert Elements(page).images == ["figures/fig1.png", "figures/fig_offset_sweep.png"], "thumbnails, in order"
     assert "not drawn" not in page and not injected(page)
     assert page.index("claims.html") < page.index("figures/fig1.png") < page.index("tables/table4.html")

@@ -10,6 +10,8 @@ wildcard_constraints:
     study="|".join(STUDIES),
     group="external|fig3|uci_k",
     kind="synthetic|uci|fig1",
+    battery="[a-z0-9_]+",
+    bench="[A-Za-z0-9_]+",
 
 
 def data_dirs(study, group=None):
@@ -132,3 +134,34 @@ def final_outputs():
             "results/index.html",
         ]
     )
+
+
+# ---------------------------------------------------------------- the generalisation target
+STUDY_SETS = STUDY.sets
+
+
+def bench_name(wildcards):
+    return f"{wildcards.battery}/{wildcards.bench}"
+
+
+def bench_mem_mb(wildcards):
+    # the K-medoids hold the n x n distance matrix (8 n^2 bytes), the indices their budget
+    n = STUDY.catalog[bench_name(wildcards)]["n"]
+    return 1024 + 8 * n * n // 2**20 + STUDY.settings.indices["memory_budget_mb"]
+
+
+def generalisation_scores():
+    return [f"results/generalisation/scores/{name}.csv" for name in STUDY_SETS]
+
+
+def generalisation_read_back():
+    """The study's tables that its jobs read back (checked against the manifest, as the
+    main study's are)."""
+    return [
+        *(f"results/generalisation/clusterings/{name}.csv" for name in STUDY_SETS),
+        *generalisation_scores(),
+        *(
+            f"results/generalisation/{name}.csv"
+            for name in ("scores", "best_k", "k_recovery", "claims", "sets")
+        ),
+    ]

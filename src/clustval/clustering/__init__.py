@@ -37,7 +37,7 @@ from .kmedoids import (
 )
 from .pam import pam
 
-__all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans"]
+__all__ = ["ALGORITHMS", "Algorithm", "algorithm_label", "cluster", "get_algorithm", "kmeans", "ward", "ward_tree"]
 
 # An algorithm by name (get_algorithm, algorithm_label), written once
 _by_name = with_parameters({"name": """name : str
@@ -117,6 +117,87 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
     )
 
 
+def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
+    """Ward's hierarchical clustering cut at each K of ``ks``: one tree serves the sweep.
+
+    The tree is SciPy's ``linkage(X, "ward")`` (the Lance-Williams update of Ward's criterion,
+    as scikit-learn's ``AgglomerativeClustering(linkage="ward")`` builds it), cut with
+    ``cut_tree``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, d)
+        The data (Euclidean distances).
+    ks : iterable of int
+        The numbers of clusters, each at most the number of distinct points.
+
+    Returns
+    -------
+    list of ClusteringResult
+        One per K, in the order of ``ks``: ``labels``; ``cost`` the within-cluster sum of
+        squares; no medoids; one "round".
+
+    Raises
+    ------
+    clustval.errors.ClusteringError
+        A K above the number of distinct points.
+
+    References
+    ----------
+    Ward (1963), J. Am. Stat. Assoc. 58(301):236-244; Müllner (2011), arXiv:1109.2378
+    (the algorithms of SciPy's ``linkage``).
+
+    Examples
+    --------
+    >>> [r.labels.tolist() for r in ward_tree([[0, 0], [0, 1], [10, 0], [10, 1], [5, 9]], [2, 3])]
+    [[0, 0, 1, 1, 0], [0, 0, 1, 1, 2]]
+    """
+    from scipy.cluster.hierarchy import cut_tree, linkage
+
+    X = checked_data(X, ClusteringError)
+    ks = list(ks)
+    distinct = len(np.unique(X, axis=0))
+    if ks and max(ks) > distinct:
+        raise ClusteringError(f"n_clusters={max(ks)} exceeds the number of distinct points ({distinct}); "
+                              f"use n_clusters <= {distinct}")
+    cuts = cut_tree(linkage(X, "ward"), n_clusters=ks) if ks else np.empty((len(X), 0))
+    none = np.empty(0, dtype=np.int64)
+    results = []
+    for column in range(len(ks)):
+        labels = cuts[:, column].astype(np.int64)
+        means = np.stack([X[labels == c].mean(axis=0) for c in range(ks[column])])
+        cost = float(((X - means[labels]) ** 2).sum())
+        results.append(ClusteringResult(labels=labels, medoids=none, cost=cost, n_iter=1,
+                                        initial_medoids=none, converged=True))
+    return results
+
+
+@described(parameters=DATA)
+def ward(X, n_clusters: int = 2) -> ClusteringResult:
+    """Ward's hierarchical clustering cut at K = ``n_clusters`` (:func:`ward_tree`).
+
+    Parameters
+    ----------
+    n_clusters : int
+        K, at most the number of distinct points.
+
+    Returns
+    -------
+    ClusteringResult
+        ``labels``; ``cost`` is the within-cluster sum of squares.
+
+    References
+    ----------
+    Ward (1963), J. Am. Stat. Assoc. 58(301):236-244.
+
+    Examples
+    --------
+    >>> ward([[0, 0], [0, 1], [10, 0], [10, 1]], 2).labels.tolist()
+    [0, 0, 1, 1]
+    """
+    return ward_tree(X, [n_clusters])[0]
+
+
 @dataclass(frozen=True)
 class Algorithm:
     """A clustering algorithm as the rest of clustval needs to know it.
@@ -131,6 +212,7 @@ class Algorithm:
     function: Callable[..., ClusteringResult]
     options: tuple[str, ...]  # the keyword arguments of function that cluster() passes on
     on_distances: bool
+    sweep: Callable[..., list[ClusteringResult]] | None = None  # every K of a sweep at once (a tree cut at each)
 
 
 #: Every clustering algorithm, by name.
@@ -147,6 +229,8 @@ ALGORITHMS: dict[str, Algorithm] = {
                   ("max_iter",), on_distances=True),
         Algorithm("kmeans", "k-means", "Lloyd (1982); k-means++ seeding (Arthur & Vassilvitskii 2007)",
                   kmeans, ("n_init", "seed", "max_iter"), on_distances=False),
+        Algorithm("ward", "Ward", "Ward (1963), J. Am. Stat. Assoc. 58(301):236-244", ward, (),
+                  on_distances=False, sweep=ward_tree),
     )
 }  # fmt: skip
 
@@ -245,6 +329,8 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringR
     """
     spec = _checked(algorithm, options)
     ks = list(ks)
+    if spec.sweep is not None:
+        return spec.sweep(X, ks, **options)
     results = []
     with _progress.current().task(spec.name, total=len(ks)) as step:  # one step per K
         if spec.on_distances:

@@ -34,7 +34,7 @@ from .catalog import UCISpec, as_uci_spec, bundled_dir
 from .dataset import Dataset, read_dataset, write_dataset
 from .parse import LabelledTable, parse_raw, snap_to_decimal
 
-__all__ = ["SOURCES", "FetchOptions", "FetchResult", "fetch_raw", "read_fetched", "sha256_hex"]
+__all__ = ["SOURCES", "FetchOptions", "FetchResult", "check_sha256", "download", "fetch_raw", "read_fetched", "sha256_hex"]
 
 log = logging.getLogger(__name__)
 
@@ -130,15 +130,20 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _check_bytes(data: bytes, spec: UCISpec, origin: str) -> bytes:
+def check_sha256(data: bytes, expected: str, origin: str, fix: str) -> bytes:
+    """``data`` if its SHA-256 is ``expected``, else a ChecksumError in one line naming
+    ``origin``, both hashes and ``fix`` (what to put in its place)."""
     found = sha256_hex(data)
-    if found != spec.sha256:
+    if found != expected:
         raise ChecksumError(
-            f"{origin}: sha256 {found} ({len(data)} bytes), expected {spec.sha256}: the file is "
-            "corrupted, truncated or a different version; replace it with the original UCI "
-            f"file {spec.file}."
+            f"{origin}: sha256 {found} ({len(data)} bytes), expected {expected}: the file is "
+            f"corrupted, truncated or a different version; {fix}."
         )
     return data
+
+
+def _check_bytes(data: bytes, spec: UCISpec, origin: str) -> bytes:
+    return check_sha256(data, spec.sha256, origin, f"replace it with the original UCI file {spec.file}")
 
 
 def _raw_cache_path(spec: UCISpec, options: FetchOptions) -> Path:
@@ -188,15 +193,24 @@ def _from_url(spec: UCISpec, options: FetchOptions) -> FetchResult:
     if cached is not None:
         return FetchResult(cached, "url", "raw", cached=True)
     url = options.base_url + spec.archive_path
+    data = download(url, spec.bytes, options.timeout, options.deadline, "uci_deadline")
+    _check_bytes(data, spec, f"download {url}")
+    return FetchResult(_store(data, spec, options), "url", "raw")
+
+
+def download(url: str, size: int, timeout: float, deadline: float, deadline_key: str) -> bytes:
+    """The body of ``url``, at most ``size`` bytes, within ``timeout`` seconds per read and
+    ``deadline`` seconds in all (``deadline_key``: the config key a message names); every
+    failure is one line of DataError. The caller checks the bytes."""
     try:
-        with urllib.request.urlopen(url, timeout=options.timeout) as response:
-            data = _read_bounded(response, url, spec.bytes, options.deadline)
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return _read_bounded(response, url, size, deadline, deadline_key)
     except urllib.error.HTTPError as exc:
         raise DataError(f"HTTP error {exc.code} ({exc.reason}) from {url}") from None
     except urllib.error.URLError as exc:
         raise DataError(f"cannot reach {url}: {exc.reason} (no network?)") from None
     except TimeoutError:
-        raise DataError(f"no answer from {url} within {options.timeout} s") from None
+        raise DataError(f"no answer from {url} within {timeout} s") from None
     except http.client.IncompleteRead as exc:
         raise DataError(
             f"truncated download from {url}: got {len(exc.partial)} bytes, the server "
@@ -204,11 +218,9 @@ def _from_url(spec: UCISpec, options: FetchOptions) -> FetchResult:
         ) from None
     except (OSError, http.client.HTTPException) as exc:
         raise DataError(f"download of {url} failed: {exc!r}") from None
-    _check_bytes(data, spec, f"download {url}")
-    return FetchResult(_store(data, spec, options), "url", "raw")
 
 
-def _read_bounded(response, url: str, size: int, deadline: float) -> bytes:
+def _read_bounded(response, url: str, size: int, deadline: float, deadline_key: str) -> bytes:
     """The body of ``response``, refused once it passes ``size`` bytes (the catalog's size of
     the file: a longer answer is not the file, and an endless one would fill the memory) or
     ``deadline`` seconds (a server that drips bytes never trips the per-read timeout)."""
@@ -229,7 +241,7 @@ def _read_bounded(response, url: str, size: int, deadline: float) -> bytes:
         if total > size:
             raise DataError(f"{url} sent more than the file's {size} bytes: refused")
         if time.monotonic() > stop:
-            raise DataError(f"download of {url} took longer than uci_deadline = {deadline:g} s: abandoned")
+            raise DataError(f"download of {url} took longer than {deadline_key} = {deadline:g} s: abandoned")
         chunks.append(chunk)
 
 

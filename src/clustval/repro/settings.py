@@ -169,7 +169,7 @@ class Settings:
     def _check_directories(self) -> None:
         # A relative folder stays inside the working directory; an absolute one is taken as
         # given, on purpose (config/README.md).
-        for key in ("uci_cache_dir", "uci_mirror"):
+        for key in ("uci_cache_dir", "uci_mirror", "clustbench_mirror"):
             folder = self.config.get(key)
             if folder and not Path(folder).is_absolute():
                 inside = Path.cwd().resolve()

@@ -359,6 +359,12 @@ def index_html(files: Sequence[str], figures: Mapping[str, Mapping[str, str]], v
                          + (f' <span class="also">({also})</span>' if also else "") + "</li>")
         if items:
             parts.append(f'<h2 id="{heading.lower()}">{html.escape(heading)}</h2><ul>' + "".join(items) + "</ul>")
+    # the study beyond the paper's sets is a target of its own: linked whether or not it has run
+    parts.append('<h2 id="generalisation">Beyond the paper\'s sets</h2><ul><li><a href="generalisation.html">'
+                 "The paper's claims and every index's power to find K on a public benchmark battery</a> "
+                 '<span class="also">(written by <code>snakemake --cores 2 generalisation</code>, not by the '
+                 "default target)</span></li></ul>")
+    listed.update({"generalisation.html", "generalisation.md"})
     rest = [path for path in paths if path not in listed]
     for heading, anchor, chosen in (
         ("Sweeps: the scores of every variant", "sweeps", [p for p in rest if p.startswith("robustness/")]),

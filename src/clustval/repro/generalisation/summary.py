@@ -1,0 +1,293 @@
+"""The study beyond the paper's sets, summed up over the battery: each index's best K and
+whether it finds the reference K, the K-recovery shares with bootstrap intervals over sets, and
+the share of sets on which each of the paper's statements holds.
+
+Every rule is the replication report's, read once (config ``claims.readings``): a best value
+tied at several K finds each of them under ``ties: shared`` and none under ``unique``
+(:func:`clustval.repro.paper.claims.checks.finds`); the claims are the report's own checks
+(:data:`clustval.repro.paper.claims.checks.CLAIMS`), run with the battery's sets in place of the
+paper's and no exceptions; the K baselines are its ``always K = 2`` and ``random K``
+(:func:`clustval.repro.paper.claims.baselines.k_baselines`). Intervals are percentile intervals
+of the share over sets drawn again with replacement (a set's labellings drawn with it).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from clustval.errors import InputError
+from clustval.indices.registry import get_index
+from clustval.selection.select import Vote
+
+from ..data.synthetic import set_rng
+from ..paper.claims.baselines import RANDOM, k_baselines
+from ..paper.claims.checks import CLAIMS, finds
+from ..paper.claims.correlation import correlation
+from ..paper.claims.settings import ClaimSettings
+from ..paper.scores import Score, ScoreTable
+from ..verified import read_verified_csv
+
+__all__ = ["VOTE", "best_k_rows", "claim_rows", "paper_shares", "read_table", "recovery_rows", "set_rows"]
+
+VOTE = "vote"  # the majority of the indices' votes, NbClust's rule (clustval.selection.select.Vote)
+ALL = "all"  # the battery column's value for every battery together
+
+
+def within_one(ks: Sequence[int], expected: int, ties: str) -> bool:
+    """Whether a best K (tied at ``ks``) lies within 1 of ``expected``, under the tie rule of
+    :func:`~clustval.repro.paper.claims.checks.finds`.
+
+    Examples
+    --------
+    >>> within_one((4,), 3, "shared"), within_one((5, 6), 3, "shared"), within_one((2, 3), 3, "unique")
+    (True, False, False)
+    """
+    near = [k for k in ks if abs(k - expected) <= 1]
+    return bool(near) if ties == "shared" else len(ks) == 1 and bool(near)
+
+
+def _best(index: str, ks: Sequence[int], values: Sequence[float]) -> tuple[int, ...]:
+    """The index's best K by its own rule, as select_k reads it; none when it has no finite
+    value or too few K for its second difference."""
+    try:
+        return get_index(index).best_ks(list(ks), list(values))[0]
+    except InputError:
+        return ()
+
+
+def best_k_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], ks: Sequence[int], k_algorithms: Sequence[str],
+                correlation_index: str, ties: str) -> list[dict]:
+    """One row per (set, labelling, K-sweep algorithm, index, and the vote): the index's best K
+    over ``ks``, the labelling's reference K, whether it is found exactly and within 1, and the
+    Spearman correlation of the index (turned so that higher is better) with
+    ``correlation_index`` over the sweep. ``rows``: the tidy score rows of every set."""
+    values: dict = defaultdict(dict)  # (set, labelling, algorithm, index) -> {k: value}
+    for row in rows:
+        if row["algorithm"] in k_algorithms:
+            values[(row["dataset"], str(row["labelling"]), row["algorithm"], row["index"])][int(row["k"])] = float(row["value"])
+    out = []
+    for name, entry in sets.items():
+        for algorithm in k_algorithms:
+            internal = sorted({key[3] for key in values if key[:3] == (name, "", algorithm)})
+            best = {index: _best(index, ks, [values[(name, "", algorithm, index)].get(k, math.nan) for k in ks])
+                    for index in internal}
+            best[VOTE] = Vote.count(ks, best).majority
+            for labelling, reference in enumerate(entry["k"]):
+                external = values.get((name, str(labelling), algorithm, correlation_index), {})
+                for index, found in best.items():
+                    r = math.nan
+                    if index != VOTE:
+                        sign = -1.0 if get_index(index).direction == "lower" else 1.0
+                        series = values[(name, "", algorithm, index)]
+                        pairs = [(sign * series[k], external[k]) for k in ks if k in series and k in external
+                                 and math.isfinite(series[k]) and math.isfinite(external[k])]
+                        if len(pairs) >= 3:
+                            r = correlation(*zip(*pairs), "spearman")
+                    out.append({
+                        "dataset": name, "battery": name.split("/")[0], "labelling": labelling,
+                        "algorithm": algorithm, "index": index, "reference_k": reference,
+                        "in_range": ks[0] <= reference <= ks[-1],
+                        "best_k": " ".join(map(str, found)),
+                        "exact": finds(found, reference, ties), "within_1": within_one(found, reference, ties),
+                        "spearman": r,
+                    })
+    return out
+
+
+def _draws(n_sets: int, replicates: int, seed: int) -> np.ndarray:
+    """The bootstrap's resamples of the sets: ``replicates`` rows of ``n_sets`` positions."""
+    return set_rng(seed, "generalisation:bootstrap").integers(n_sets, size=(replicates, n_sets))
+
+
+def _interval(hits: np.ndarray, counts: np.ndarray, draws: np.ndarray, level: float) -> tuple[float, float, float]:
+    """The share sum(hits) / sum(counts) over sets, and its percentile interval over ``draws``."""
+    share = hits.sum() / counts.sum()
+    boot = hits[draws].sum(axis=1) / np.maximum(counts[draws].sum(axis=1), 1)
+    tail = (1 - level) / 2 * 100
+    low, high = np.percentile(boot, [tail, 100 - tail])
+    return float(share), float(low), float(high)
+
+
+def recovery_rows(best: Sequence[Mapping], bootstrap: Mapping, baselines: Mapping, ks: Sequence[int],
+                  ties: str) -> list[dict]:
+    """Per (battery or all, algorithm, unit, index): how many sets, the shares of exact and
+    within-1 recovery with their intervals, the median Spearman correlation; the indices ranked
+    by the exact share within each (battery, algorithm, unit). Units: ``sets`` (the first
+    reference labelling of each set) and ``labellings`` (every labelling, a set's drawn together).
+    Only labellings whose reference K lies in the K range count. The replication report's
+    baselines (``always K = 2``, ``random K``) are rows of their own."""
+    rows = [row for row in best if row["in_range"]]
+    answered = k_baselines(ks, sorted({row["dataset"] for row in rows}), int(baselines["fixed_k"]),
+                           int(baselines["seed"]))
+    fixed = next(iter(answered))  # "always K = <fixed_k>"
+    # a baseline's answer is one K per set, as a best K: one row per (set, labelling, algorithm)
+    cases = list({(row["dataset"], row["labelling"], row["algorithm"]): row for row in rows}.values())
+    for name in (fixed, RANDOM):
+        for row in cases:
+            found = (answered[name][row["dataset"]],)
+            rows.append({**row, "index": name, "best_k": str(found[0]), "spearman": math.nan,
+                         "exact": finds(found, row["reference_k"], ties),
+                         "within_1": within_one(found, row["reference_k"], ties)})
+    out = []
+    for battery in [ALL, *sorted({row["battery"] for row in rows})]:
+        part = [row for row in rows if battery in (ALL, row["battery"])]
+        names = sorted({row["dataset"] for row in part})
+        position = {name: i for i, name in enumerate(names)}
+        draws = _draws(len(names), int(bootstrap["replicates"]), int(bootstrap["seed"]))
+        for algorithm in sorted({row["algorithm"] for row in part}):
+            for unit in ("sets", "labellings"):
+                group = [row for row in part if row["algorithm"] == algorithm and (unit == "labellings" or row["labelling"] == 0)]
+                ranked = []
+                for index in dict.fromkeys(row["index"] for row in group):
+                    mine = [row for row in group if row["index"] == index]
+                    counts, exact, near = (np.zeros(len(names)) for _ in range(3))
+                    for row in mine:
+                        at = position[row["dataset"]]
+                        counts[at] += 1
+                        exact[at] += row["exact"]
+                        near[at] += row["within_1"]
+                    share, low, high = _interval(exact, counts, draws, bootstrap["level"])
+                    share1, low1, high1 = _interval(near, counts, draws, bootstrap["level"])
+                    rs = [row["spearman"] for row in mine if row["spearman"] == row["spearman"]]
+                    ranked.append({
+                        "battery": battery, "algorithm": algorithm, "unit": unit, "index": index,
+                        "label": _label(index), "n_sets": int((counts > 0).sum()), "n": int(counts.sum()),
+                        "exact": share, "exact_low": low, "exact_high": high,
+                        "within_1": share1, "within_1_low": low1, "within_1_high": high1,
+                        "median_spearman": float(np.median(rs)) if rs else math.nan,
+                    })
+                ranked.sort(key=lambda row: (-row["exact"], -row["within_1"], row["index"]))
+                out += [{**row, "rank": i + 1} for i, row in enumerate(ranked)]
+    return out
+
+
+def _label(index: str) -> str:
+    if index == VOTE:
+        return "NbClust vote (majority)"
+    try:
+        return get_index(index).label
+    except InputError:  # a baseline
+        return index
+
+
+def paper_shares(table: ScoreTable, params: Mapping, claims: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Per claim, ``(holding, checks)`` on the paper's own sets: the replication report's checks
+    on the main study's scores (``params``: its claim settings), the infeasible ones left out."""
+    settings = ClaimSettings.from_params(params)
+    shares = {}
+    for claim in claims:
+        judged = [check for check in CLAIMS[claim](table, settings).checks if not check.infeasible]
+        shares[claim] = (sum(check.holds for check in judged), len(judged))
+    return shares
+
+
+def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Sequence[str], params: Mapping,
+               reference_algorithm: str, k_algorithm: str, bootstrap: Mapping,
+               paper: Mapping[str, tuple[int, int]]) -> list[dict]:
+    """Per statement of the paper, the share of the battery's sets on which its check holds
+    (first reference labelling; the reference algorithm at its K, STDI over the K sweep of
+    ``k_algorithm``), with its interval, the checks the definitions make impossible apart, the
+    replication report's baseline beside it where it has one (C15: always K = 2 and a random
+    K; a trend claim: the pairs of external indices that pass the same threshold), and the
+    share on the paper's own sets (``paper``: :func:`paper_shares`)."""
+    settings = ClaimSettings.from_params(params)
+    wanted = set(settings.fig4_indices) | set(settings.fig5_indices) | {"ps2", "accuracy", "rand", "s2"}
+    table = ScoreTable()
+    for row in rows:
+        if row["algorithm"] == reference_algorithm and str(row["labelling"]) == "0" and row["index"] in wanted \
+                and int(row["k"]) == sets[row["dataset"]]["k"][0]:
+            table.add(Score(row["dataset"], reference_algorithm, int(row["k"]), row["index"], float(row["value"])))
+        elif row["algorithm"] == k_algorithm and str(row["labelling"]) == "" and row["index"] in settings.uci_k_indices:
+            table.add(Score(row["dataset"], k_algorithm, int(row["k"]), row["index"], float(row["value"])))
+    names = list(sets)
+    position = {name: i for i, name in enumerate(names)}
+    draws = _draws(len(names), int(bootstrap["replicates"]), int(bootstrap["seed"]))
+    out = []
+    for claim in claims:
+        result = CLAIMS[claim](table, settings)
+        # the battery is both the paper's panels here: a check made on each is counted once
+        unique = list({check.subject: check for check in result.checks}.values())
+        judged = [check for check in unique if not check.infeasible]
+        per_set = [check for check in judged if _set_of(check.subject, position)]
+        row = {"claim": claim, "source": result.source, "statement": on_the_battery(result.statement),
+               "verdict_on_battery": result.verdict, "checks": len(judged),
+               "holding": sum(check.holds for check in judged),
+               "infeasible": len(unique) - len(judged),
+               "share": math.nan, "share_low": math.nan, "share_high": math.nan,
+               "baseline": "", "baseline_share": math.nan,
+               "paper_holding": paper[claim][0], "paper_checks": paper[claim][1],
+               "paper_share": paper[claim][0] / paper[claim][1] if paper[claim][1] else math.nan}
+        if per_set:
+            hits, counts = np.zeros(len(names)), np.zeros(len(names))
+            for check in per_set:
+                hits[position[_set_of(check.subject, position)]] += check.holds
+                counts[position[_set_of(check.subject, position)]] += 1
+            row["share"], row["share_low"], row["share_high"] = _interval(hits, counts, draws, bootstrap["level"])
+        elif judged:
+            row["share"] = row["holding"] / len(judged)
+        baseline = result.detail.get("baseline") if result.detail else None
+        if baseline and baseline.get("kind") == "k":
+            hits = baseline["hits"]
+            best = max(hits, key=hits.get)
+            row["baseline"] = f"{best}: {hits[best]}/{len(per_set)}; " + ", ".join(f"{k} {v}" for k, v in hits.items())
+            row["baseline_share"] = hits[best] / max(len(per_set), 1)
+        elif baseline and baseline.get("kind") == "pairs":
+            row["baseline"] = baseline["text"]
+            row["baseline_share"] = baseline["passing"] / max(baseline["pairs"], 1)
+        out.append(row)
+    return out
+
+
+def _set_of(subject: str, position: Mapping[str, int]) -> str | None:
+    """The set a check is about: its subject, or the longest set name its subject holds
+    (a check per figure and set names both)."""
+    if subject in position:
+        return subject
+    found = [name for name in position if name in subject.split()]
+    return max(found, key=len) if found else None
+
+
+def on_the_battery(statement: str) -> str:
+    """A statement of the paper as the battery checks it: its named exceptions dropped (the
+    battery has none) and its panel's sets ("the synthetic sets", "the UCI sets") the battery's.
+
+    Examples
+    --------
+    >>> on_the_battery("On the synthetic sets except none, S2 >= Accuracy; on none, S2 is below both.")
+    "On the battery's sets, S2 >= Accuracy."
+    >>> on_the_battery("STDI finds the true number of clusters of a data set (checked on the UCI sets).")
+    'STDI finds the true number of clusters of a data set.'
+    """
+    statement = re.sub(r";? (?:on|On) none,[^;.]*", "", statement)
+    statement = re.sub(r" except (?:on )?none(?: \([^)]*\))?", "", statement)
+    statement = re.sub(r" \(checked on the UCI sets\)", "", statement)
+    return re.sub(r"the (?:synthetic|UCI) sets", "the battery's sets", statement)
+
+
+def read_table(path) -> list[dict]:
+    """A table the summary wrote (a plain CSV, checked against the results manifest), its
+    cells typed back: true/false, int, float, text."""
+    def typed(text: str):
+        if text in ("true", "false"):
+            return text == "true"
+        for kind in (int, float):
+            try:
+                return kind(text)
+            except ValueError:
+                pass
+        return text
+
+    return [{key: typed(value) for key, value in row.items()} for row in read_verified_csv(path)]
+
+
+def set_rows(sets: Mapping[str, Mapping], ks: Sequence[int]) -> list[dict]:
+    """Each set of the run: its battery, n, reference K of each labelling, and whether its
+    first labelling's K lies in the K range (else it is left out of the K-recovery shares)."""
+    return [{"dataset": name, "battery": name.split("/")[0], "n": entry["n"],
+             "reference_k": " ".join(map(str, entry["k"])), "in_k_range": ks[0] <= entry["k"][0] <= ks[-1]}
+            for name, entry in sets.items()]

@@ -1,0 +1,217 @@
+"""The study beyond the paper's sets: its settings, its K-recovery summary (checked against a
+count done by hand), and its workflow end to end against a local HTTP server serving a small
+suite in the benchmark suite's format."""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import hashlib
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from clustval.errors import InputError
+from clustval.repro.generalisation.settings import StudySettings
+from clustval.repro.generalisation.summary import best_k_rows, recovery_rows, within_one
+from clustval.repro.settings import Settings
+from tests.conftest import REPO
+from tests.datasets.test_fetch import Server
+
+CONFIG = {**yaml.safe_load((REPO / "config" / "config.yaml").read_text()),
+          **yaml.safe_load((REPO / "config" / "clustbench.yaml").read_text())}
+
+
+def study(**changes) -> StudySettings:
+    config = {**CONFIG, "generalisation": {**CONFIG["generalisation"], **changes}}
+    return StudySettings.from_config(config, Settings.from_config(config))
+
+
+def test_the_default_selection_is_every_catalog_set_up_to_max_n():
+    settings = study()
+    assert len(settings.catalog) == 73 and len(settings.sets) == 65
+    assert "sipu/a2" in settings.sets and "sipu/a3" not in settings.sets  # n = 5250, 7500
+    assert all(settings.catalog[name]["n"] <= 6000 for name in settings.sets)
+    assert len(study(max_n=1000, batteries=["fcps"]).sets) == 7
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"batteries": ["mnist"]}, "'mnist' is no battery"),
+    ({"k_min": 9, "k_max": 3}, "k_min = 9 > k_max = 3"),
+    ({"exclude": ["fcps/nothing"]}, "'fcps/nothing' is no set"),
+    ({"correlation_index": "sil"}, "not an external index"),
+    ({"k_algorithms": ["park_jun"]}, "also in k_algorithms"),
+    ({"max_n": 120, "k_max": 110}, "k_max = 110 is not below the n of other/iris5"),
+])
+def test_bad_settings_are_one_line(changes, message):
+    with pytest.raises(InputError, match=message):
+        study(**changes)
+
+
+def test_a_catalog_entry_names_the_suites_files():
+    config = {**CONFIG, "clustbench_catalog": {**CONFIG["clustbench_catalog"]}}
+    entry = dict(config["clustbench_catalog"]["fcps/atom"])
+    config["clustbench_catalog"]["fcps/atom"] = {**entry, "sizes": [[400, 400], [800]]}
+    with pytest.raises(InputError, match=r"fcps/atom: files .*atom.labels1.gz"):
+        StudySettings.from_config(config, Settings.from_config(config))
+    config["clustbench_catalog"]["fcps/atom"] = {**entry, "sizes": [[400, 401]]}
+    with pytest.raises(InputError, match="801 objects in its clusters, more than n = 800"):
+        StudySettings.from_config(config, Settings.from_config(config))
+
+
+def test_a_tie_finds_within_one_as_it_finds_exactly():
+    assert within_one((2, 4), 3, "shared") and not within_one((2, 4), 3, "unique")
+
+
+def score_rows(values: dict, algorithm="kmeans") -> list[dict]:
+    """Tidy rows from {(set, index or ("ari", labelling)): [value at K = 2, 3, 4]}."""
+    rows = []
+    for (name, index), series in values.items():
+        labelling = index[1] if isinstance(index, tuple) else ""
+        index = index[0] if isinstance(index, tuple) else index
+        rows += [{"dataset": name, "labelling": labelling, "algorithm": algorithm, "k": k, "index": index,
+                  "value": v} for k, v in zip((2, 3, 4), series)]
+    return rows
+
+
+def test_recovery_shares_equal_a_count_by_hand():
+    # Silhouette (higher is better) finds 3 on a/x, 2 on b/y (reference 3: within 1), 4 on c/z (reference 2)
+    rows = score_rows({("a/x", "sil"): [0.1, 0.9, 0.2], ("b/y", "sil"): [0.9, 0.5, 0.1],
+                       ("c/z", "sil"): [0.1, 0.2, 0.3], ("a/x", ("ari", 0)): [0.2, 1.0, 0.5],
+                       ("b/y", ("ari", 0)): [0.1, 0.3, 0.2], ("c/z", ("ari", 0)): [1.0, 0.5, 0.1]})
+    sets = {"a/x": {"n": 10, "k": [3]}, "b/y": {"n": 10, "k": [3]}, "c/z": {"n": 10, "k": [2]}}
+    best = best_k_rows(rows, sets, [2, 3, 4], ["kmeans"], "ari", "shared")
+    sil = {row["dataset"]: row for row in best if row["index"] == "sil"}
+    assert [sil[s]["best_k"] for s in sets] == ["3", "2", "4"]
+    assert [sil[s]["exact"] for s in sets] == [True, False, False]
+    assert [sil[s]["within_1"] for s in sets] == [True, True, False]
+    assert sil["a/x"]["spearman"] == pytest.approx(1.0)
+    recovery = recovery_rows(best, {"replicates": 200, "seed": 1, "level": 0.9}, {"fixed_k": 2, "seed": 0},
+                             [2, 3, 4], "shared")
+    row = next(r for r in recovery if r["battery"] == "all" and r["unit"] == "sets" and r["index"] == "sil")
+    assert (row["exact"], row["within_1"], row["n_sets"]) == (pytest.approx(1 / 3), pytest.approx(2 / 3), 3)
+    assert 0 <= row["exact_low"] <= row["exact"] <= row["exact_high"] <= 1
+    always = next(r for r in recovery if r["battery"] == "all" and r["unit"] == "sets" and r["index"] == "always K = 2")
+    assert always["exact"] == pytest.approx(1 / 3)  # c/z's reference K is 2
+    vote = next(r for r in recovery if r["battery"] == "all" and r["unit"] == "sets" and r["index"] == "vote")
+    assert vote["exact"] == row["exact"]  # one voter: the vote is its K
+
+
+# ---------------------------------------------------------------------- the workflow
+def toy_suite() -> dict[str, dict[str, bytes]]:
+    """Two batteries of one set each, in the suite's format: three and two Gaussian blobs."""
+    rng = np.random.default_rng(7)
+    suite = {}
+    for name, centres in (("toya/blobs", (0, 6, 12)), ("toyb/pair", (0, 8))):
+        X = np.vstack([rng.normal(c, 0.5, size=(20, 2)) for c in centres])
+        y = np.repeat(np.arange(1, len(centres) + 1), 20)
+        y[0] = 0  # one noise point
+        stem = name.split("/")[1]
+        suite[name] = {f"{stem}.data.gz": gzip.compress("".join(f"{a:.5f} {b:.5f}\n" for a, b in X).encode(), mtime=0),
+                       f"{stem}.labels0.gz": gzip.compress("".join(f"{v}\n" for v in y).encode(), mtime=0)}
+    return suite
+
+
+def toy_config(path: Path, url: str, suite, **changes) -> Path:
+    catalog = {}
+    for name, files in suite.items():
+        labels = np.array(gzip.decompress(next(v for k, v in files.items() if "labels" in k)).split(), dtype=int)
+        catalog[name] = {"n": len(labels), "d": 2, "sizes": [np.bincount(labels)[1:].tolist()],
+                         "files": {f: {"sha256": hashlib.sha256(d).hexdigest(), "bytes": len(d)} for f, d in files.items()}}
+    config = {"clustbench_base_url": url, "clustbench_catalog": catalog,
+              "generalisation": {"batteries": ["toya", "toyb"], "max_n": 1000, "k_max": 5,
+                                 "k_algorithms": ["sd_kmedoids", "kmeans", "ward"],
+                                 "bootstrap": {"replicates": 50, "seed": 1, "level": 0.9}, **changes}}
+    path.write_text(yaml.safe_dump(config))
+    return path
+
+
+def snakemake(workdir: Path, config: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    result = subprocess.run([sys.executable, "-m", "snakemake", "generalisation", "--snakefile", str(REPO / "Snakefile"),
+                             "--directory", str(workdir), "--configfile", str(config), "--cores", "2", *args],
+                            capture_output=True, text=True, timeout=600, cwd=workdir)
+    if check:
+        assert result.returncode == 0, result.stderr[-4000:]
+    return result
+
+
+def planned(workdir: Path, config: Path) -> list[str]:
+    """The rules a run would execute (each once), from a dry run's job counts."""
+    out = snakemake(workdir, config, "-n", "--quiet", "rules").stdout
+    return sorted({line.split()[0] for line in out.splitlines()
+                   if line.startswith(("clustbench_", "generalisation_")) and len(line.split()) == 2})
+
+
+def recount(results: Path, indices: dict[str, str], algorithm: str) -> dict[str, float]:
+    """The exact K-recovery share of each of ``indices`` (name -> "max" or "min"), recomputed
+    with pandas from scores.csv and sets.csv alone (a best value tied at several K finds each)."""
+    import pandas as pd
+
+    scores = pd.read_csv(results / "generalisation" / "scores.csv")
+    sets = pd.read_csv(results / "generalisation" / "sets.csv")
+    sets = sets[sets["in_k_range"]]
+    reference = {row.dataset: int(str(row.reference_k).split()[0]) for row in sets.itertuples()}
+    shares = {}
+    for index, better in indices.items():
+        part = scores[(scores["index"] == index) & (scores["algorithm"] == algorithm) & scores["labelling"].isna()]
+        found = 0
+        for name, group in part.groupby("dataset"):
+            if name in reference:
+                best = group["value"].max() if better == "max" else group["value"].min()
+                found += reference[name] in set(group.loc[group["value"] == best, "k"])
+        shares[index] = found / len(reference)
+    return shares
+
+
+@pytest.mark.slow
+def test_the_generalisation_target_end_to_end(tmp_path):
+    server, suite = Server(), toy_suite()
+    try:
+        for name, files in suite.items():
+            for file, data in files.items():
+                server.serve(f"/v1/{name.split('/')[0]}/{file}", data)
+        config = toy_config(tmp_path / "toy.yaml", server.url + "/v1/", suite)
+        snakemake(tmp_path, config)
+        results = tmp_path / "results"
+        with open(results / "generalisation" / "k_recovery.csv", newline="") as handle:
+            recovery = list(csv.DictReader(handle))
+        assert {r["battery"] for r in recovery} == {"all", "toya", "toyb"}
+        assert {r["algorithm"] for r in recovery} == {"sd_kmedoids", "kmeans", "ward"}
+        page = (results / "generalisation.md").read_text()
+        assert "AGPL" in page and "10.5281/zenodo.7088171" in page and "noise='exclude'" in page
+        assert (results / "generalisation.html").read_text().count("<table>") == 4  # claims, ranking, batteries, sets
+        assert (results / "figures" / "generalisation_k_recovery.png").read_bytes()[:4] == b"\x89PNG"
+        independent = recount(results, {"sil": "max", "db": "min", "calinski_harabasz": "max"}, "kmeans")
+        for index, share in independent.items():
+            row = next(r for r in recovery if (r["battery"], r["algorithm"], r["unit"], r["index"])
+                       == ("all", "kmeans", "sets", index))
+            assert float(row["exact"]) == pytest.approx(share), index
+        assert planned(tmp_path, config) == [], "a rerun does nothing"
+        # one battery fewer reruns the summary only; another K range the clusterings, not the fetch
+        assert planned(tmp_path, toy_config(tmp_path / "one.yaml", server.url + "/v1/", suite,
+                                            batteries=["toya"])) == ["generalisation_report", "generalisation_summary"]
+        wider = toy_config(tmp_path / "k.yaml", server.url + "/v1/", suite, k_max=6)
+        assert "clustbench_fetch" not in planned(tmp_path, wider)
+        snakemake(tmp_path, wider)
+        clean = tmp_path / "clean"
+        clean.mkdir()
+        snakemake(clean, wider)
+        for name in ("best_k.csv", "k_recovery.csv", "claims.csv"):
+            assert (clean / "results" / "generalisation" / name).read_bytes() == \
+                (results / "generalisation" / name).read_bytes(), name
+        # a corrupt download: one line naming the file and its hash, nothing written
+        server.serve("/v1/toyb/pair.labels0.gz", b"not the file")
+        broken = tmp_path / "broken"
+        broken.mkdir()
+        failed = snakemake(broken, config, check=False)
+        assert failed.returncode != 0
+        log = (broken / "logs" / "generalisation" / "fetch" / "toyb" / "pair.log").read_text()
+        expected = yaml.safe_load(config.read_text())["clustbench_catalog"]["toyb/pair"]["files"]["pair.labels0.gz"]
+        assert f"toyb/pair.labels0.gz (expected sha256 {expected['sha256']})" in log
+        assert not (broken / "resources" / "clustbench" / "toyb" / "pair").exists()
+    finally:
+        server.close()
