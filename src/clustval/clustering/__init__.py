@@ -169,14 +169,10 @@ def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
     return results
 
 
-@described(parameters=DATA)
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS})
 def ward(X, n_clusters: int = 2) -> ClusteringResult:
-    """Ward's hierarchical clustering cut at K = ``n_clusters`` (:func:`ward_tree`).
-
-    Parameters
-    ----------
-    n_clusters : int
-        K, at most the number of distinct points.
+    """Ward's hierarchical clustering cut at K = ``n_clusters`` (:func:`ward_tree`), K at most
+    the number of distinct points.
 
     Returns
     -------

@@ -203,10 +203,14 @@ _ALGORITHM = """algorithm : str, estimator or callable
     the other forms); a scikit-learn-style estimator with ``fit_predict`` and an
     ``n_clusters`` parameter (a fresh copy fitted per K); or a function ``f(X, k)`` returning
     the labels."""
-# ``names``: the indices of a kind that an entry point computes
-_NAMES = {kind: f"""names : iterable of str, str or None
-    Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
-    None (default) means all of them.""" for kind in ("external", "internal")}
+# ``names``: the indices of a kind that an entry point computes (``None``: the kind the
+# registry's functions take, :func:`clustval.indices.registry.requested`)
+_NAMES = {kind: f"""names : iterable of str, str or None, default None
+    Registry names or aliases of {which} (:data:`clustval.indices.registry.{table}`);
+    None means all of them.""" for kind, which, table in (
+        ("external", "external indices", "EXTERNAL"), ("internal", "internal indices", "INTERNAL"),
+        (None, "indices of ``kind``", "ALIASES"))}  # fmt: skip
+NAMES_OF_KIND = _NAMES[None]
 # The Parameters entries that some indices' functions share beyond those of their kind (a
 # keyword no core takes: the silhouette's sample; an option's keyword, conn's k-means seed)
 _FUNCTIONS_SHARE = {**SAMPLE, "seed": KMEANS_SEED}
@@ -386,7 +390,7 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
     kinds = (options,) if options is None or isinstance(options, str) else tuple(options)
     passed_on = [entry_text(_OPTIONS[kind]) for kind in kinds if kind in _OPTIONS]
     shared = {**_ENTRY, "options": "**options\n" + "\n".join(passed_on) if passed_on else None,
-              "names": _NAMES.get(options),
+              "names": _NAMES.get(options) if options is not None else None,
               "algorithm": _ALGORITHM if options == "algorithm" else None, **(parameters or {})}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:
