@@ -58,7 +58,8 @@ ALGORITHM_FORMS = """algorithm : str, estimator, callable or mapping
 _sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
 
-@described(parameters={**DATA, "n_clusters": N_CLUSTERS, "max_iter": PARAMETERS["max_iter"], "seed": KMEANS_SEED})
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS, "max_iter": PARAMETERS["max_iter"],
+                       "seed": KMEANS_SEED})  # fmt: skip
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of

@@ -38,7 +38,17 @@ from typing import Literal
 
 from ..errors import InputError
 from . import classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, partition, scatter
-from ._docs import GIVEN, KS, MORE_PARAMETERS, NAMES_OF_KIND, SPEC, VALUE_PARAMETERS, VALUE_RETURNS, described, document_all
+from ._docs import (
+    GIVEN,
+    KS,
+    MORE_PARAMETERS,
+    NAMES_OF_KIND,
+    SPEC,
+    VALUE_PARAMETERS,
+    VALUE_RETURNS,
+    described,
+    document_all,
+)
 from .options import IndexOption
 from .partition import needs_of
 
