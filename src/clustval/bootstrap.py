@@ -48,6 +48,7 @@ METHODS = ("percentile", "bca")
 NORMAL = NormalDist()  # the standard normal: BCa's z0 and its adjusted levels
 
 
+# How many resamples (of the objects, or of the tables that count them)
 _RESAMPLES = {"n_resamples": RESAMPLES}
 
 @dataclass(frozen=True)
