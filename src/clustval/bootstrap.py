@@ -37,7 +37,7 @@ import numpy as np
 from ._engine.docs import with_parameters
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError
-from .indices._docs import SEED, described
+from .indices._docs import RESAMPLES, SEED, described
 from .indices.contingency import TABLE, contingency_matrix
 from .indices.registry import INDICES, IndexSpec, get_index
 from .indices.scoring import external_scores_from_table, internal_scores
@@ -48,9 +48,8 @@ METHODS = ("percentile", "bca")
 NORMAL = NormalDist()  # the standard normal: BCa's z0 and its adjusted levels
 
 
-# How many resamples (of the objects, or of the tables that count them), written once
-_RESAMPLES = {"n_resamples": """n_resamples : int, default 1000
-    The number of resamples drawn."""}
+# How many resamples (of the objects, or of the tables that count them)
+_RESAMPLES = {"n_resamples": RESAMPLES}
 
 @dataclass(frozen=True)
 class BootstrapResult:

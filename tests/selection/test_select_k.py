@@ -130,6 +130,21 @@ def test_bad_requests_are_one_clear_error(ks, kwargs, message):
         clustval.select_k(X, ks, **kwargs)
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"indices": ["db"], "metric": "cityblock"}, "DB needs the data's coordinates"),
+        ({"indices": ["sil"], "metric": "precomputed"}, r"distances must be a square \(n, n\) matrix"),
+    ],
+)
+def test_what_the_indices_ask_of_the_data_is_refused_before_any_clustering(kwargs, message):
+    X = np.arange(12.0).reshape(6, 2) ** 2
+    clustered = []
+    with pytest.raises(InputError, match=message):
+        clustval.select_k(X, [2, 3], lambda X, k: clustered.append(k) or np.arange(len(X)) % k, **kwargs)
+    assert clustered == []
+
+
 def test_a_clusterer_may_find_fewer_clusters_than_k():
     # k-means on coincident points finds fewer: scored as found, as before
     X = np.arange(12.0).reshape(6, 2) ** 2

@@ -15,8 +15,7 @@ import numba
 import numpy as np
 from numba.extending import overload
 
-from .lanes import LANES, TILE
-from .metrics import CHEBYSHEV, CITYBLOCK, HALF_SQEUCLIDEAN, MINKOWSKI, SQEUCLIDEAN, metric_code
+from .lanes import CHEBYSHEV, CITYBLOCK, HALF_SQEUCLIDEAN, LANES, MINKOWSKI, SQEUCLIDEAN, TILE, metric_code
 from .rowstep import aligned_empty, no_weights, row_step_of
 
 # TILE (clustval._engine.lanes, 512) is the rows and columns of the tiles of the pairwise pass: a
@@ -450,10 +449,10 @@ def distance_block(AT, BT, out, form=None):  # pragma: no cover
 
 
 # ----------------------------------------------------------------------------- other metrics
-# The distances of clustval._engine.metrics (codes there: 0 squared Euclidean, 1 cityblock,
-# 2 Chebyshev, 3 Minkowski, 4 half the squared Euclidean), each the per-feature terms
-# accumulated in feature order, as ``clustval._engine.metrics.numpy_block`` does. The
-# feature-major arrays have a multiple of 4 rows (zero rows pad them: their terms are +0,
+# The distances of clustval._engine.metrics (codes in clustval._engine.lanes: 0 squared
+# Euclidean, 1 cityblock, 2 Chebyshev, 3 Minkowski, 4 half the squared Euclidean), each the
+# per-feature terms accumulated in feature order, as ``clustval._engine.metrics.numpy_block``
+# does. The feature-major arrays have a multiple of 4 rows (zero rows pad them: their terms are +0,
 # which changes no sum, maximum or Minkowski power sum), taken four per sweep so that the
 # running value stays in a register. The kernels take the metric as its form
 # (``clustval._engine.metrics.Metric.form``), whose type picks its sweep as numba types a

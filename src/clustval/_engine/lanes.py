@@ -1,4 +1,6 @@
-"""The orders in which the package adds sums of distances, and their numpy forms.
+"""What the two engines (numba's kernels and the numpy path) share, so that they give the same
+bits and the numpy path imports no numba: the orders in which they add sums of distances,
+their numpy forms, and the codes of the metrics' terms.
 
 K-medoids compares sums of distances, so every engine and row source adds them in ONE
 order (and the distance pass adds its row sums in it, so that no compiler regroups them):
@@ -10,6 +12,11 @@ The distance pass (:func:`clustval._engine.pairwise.cluster_distance_stats`) add
 distances to a cluster tile by tile (``TILE`` objects of one cluster): a tile after the
 object's own in lane order, a tile before it as one running sum (the pass meets those
 distances column by column). Both engines add in that order, so their sums are bit-identical.
+
+A metric other than Euclidean (:class:`clustval._engine.metrics.Metric`) reaches the kernels
+as a code (how each feature's term is formed, the terms accumulated and the sum finished),
+carried in the type of an empty array (:func:`metric_form`), so that numba compiles each
+metric's terms alone.
 """
 
 from __future__ import annotations
@@ -21,6 +28,31 @@ LANES = 8
 # was measured); here so that the numpy engine cuts the same tiles without importing numba.
 # A multiple of LANES.
 TILE = 512
+
+
+# Kernel codes: how the per-feature terms are formed, accumulated and finished.
+SQEUCLIDEAN, CITYBLOCK, CHEBYSHEV, MINKOWSKI, HALF_SQEUCLIDEAN = range(5)
+
+
+def metric_form(code: int) -> np.ndarray:
+    """The metric ``code`` as the compiled kernels take it: an empty int8 array of code + 1
+    dimensions. numba compiles a kernel for the types of its arguments, so a kernel given
+    one compiles that metric's terms alone (:func:`clustval._engine.kernels.metric_distances`),
+    as ``clustval._engine.pairwise.row_form`` (float64) names a Euclidean form.
+
+    Examples
+    --------
+    >>> metric_form(CITYBLOCK).shape, metric_code(metric_form(CITYBLOCK)) == CITYBLOCK
+    ((0, 0), True)
+    """
+    return np.empty((0,) * (code + 1), dtype=np.int8)
+
+
+def metric_code(form_type) -> int | None:
+    """The metric code that a form (:func:`metric_form`), or its numba type, names; None for
+    anything else (a Euclidean ``row_form``): what the kernels read as numba types them."""
+    dtype = getattr(form_type, "dtype", None)
+    return form_type.ndim - 1 if getattr(dtype, "name", None) == "int8" else None
 
 
 def lane_sums(terms: np.ndarray) -> np.ndarray:

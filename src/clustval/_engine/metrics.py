@@ -25,9 +25,7 @@ import numpy as np
 
 from ..errors import InputError
 from . import compiled as _compiled
-
-# Kernel codes: how the per-feature terms are formed, accumulated and finished.
-SQEUCLIDEAN, CITYBLOCK, CHEBYSHEV, MINKOWSKI, HALF_SQEUCLIDEAN = range(5)
+from .lanes import CHEBYSHEV, CITYBLOCK, HALF_SQEUCLIDEAN, MINKOWSKI, SQEUCLIDEAN, metric_form
 
 # scipy's names, then scikit-learn's aliases of them
 _CANONICAL = ("euclidean", "sqeuclidean", "cityblock", "chebyshev", "minkowski", "cosine", "correlation")
@@ -153,27 +151,6 @@ class Metric:
     def order(self) -> float:
         """p for Minkowski; 0.0 (unused) for the other metrics."""
         return self.p if self.p is not None else 0.0
-
-
-def metric_form(code: int) -> np.ndarray:
-    """The metric ``code`` as the compiled kernels take it: an empty int8 array of code + 1
-    dimensions. numba compiles a kernel for the types of its arguments, so a kernel given
-    one compiles that metric's terms alone (:func:`clustval._engine.kernels.metric_distances`),
-    as ``clustval._engine.pairwise.row_form`` (float64) names a Euclidean form.
-
-    Examples
-    --------
-    >>> metric_form(CITYBLOCK).shape, metric_code(metric_form(CITYBLOCK)) == CITYBLOCK
-    ((0, 0), True)
-    """
-    return np.empty((0,) * (code + 1), dtype=np.int8)
-
-
-def metric_code(form_type) -> int | None:
-    """The metric code that a form (:func:`metric_form`), or its numba type, names; None for
-    anything else (a Euclidean ``row_form``): what the kernels read as numba types them."""
-    dtype = getattr(form_type, "dtype", None)
-    return form_type.ndim - 1 if getattr(dtype, "name", None) == "int8" else None
 
 
 def _padded_feature_major(A: np.ndarray) -> np.ndarray:

@@ -27,7 +27,7 @@ from .._engine import progress as _progress
 from .._engine.docs import K, N_CLUSTERS, N_OBJECTS, with_parameters
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
-from ..indices._docs import DATA, KS, described
+from ..indices._docs import DATA, KMEANS_SEED, KS, described
 from .common import DEFAULT_MAX_ITER, PARAMETERS, ClusteringResult
 from .kmedoids import (
     SeedFallbackWarning,
@@ -58,7 +58,8 @@ ALGORITHM_FORMS = """algorithm : str, estimator, callable or mapping
 _sweep = described("algorithm", parameters={**DATA, "ks": KS})
 
 
-@described(parameters={**DATA, "n_clusters": N_CLUSTERS, "max_iter": PARAMETERS["max_iter"]})
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS, "max_iter": PARAMETERS["max_iter"],
+                       "seed": KMEANS_SEED})  # fmt: skip
 def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
            max_iter: int = DEFAULT_MAX_ITER) -> ClusteringResult:  # fmt: skip
     """k-means: scikit-learn's ``KMeans`` (Lloyd's iterations from k-means++ seeds, the best of
@@ -68,8 +69,6 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
     ----------
     n_init : int
         Number of k-means++ starts; the one of lowest inertia is kept.
-    seed : int
-        ``random_state`` of ``KMeans``: the same seed gives the same clustering.
 
     Returns
     -------
@@ -117,6 +116,7 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
     )
 
 
+@described(parameters=DATA)
 def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
     """Ward's hierarchical clustering cut at each K of ``ks``: one tree serves the sweep.
 
@@ -126,8 +126,6 @@ def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
 
     Parameters
     ----------
-    X : array-like of shape (n, d)
-        The data (Euclidean distances).
     ks : iterable of int
         The numbers of clusters, each at most the number of distinct points.
 
@@ -172,14 +170,10 @@ def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
     return results
 
 
-@described(parameters=DATA)
+@described(parameters={**DATA, "n_clusters": N_CLUSTERS})
 def ward(X, n_clusters: int = 2) -> ClusteringResult:
-    """Ward's hierarchical clustering cut at K = ``n_clusters`` (:func:`ward_tree`).
-
-    Parameters
-    ----------
-    n_clusters : int
-        K, at most the number of distinct points.
+    """Ward's hierarchical clustering cut at K = ``n_clusters`` (:func:`ward_tree`), K at most
+    the number of distinct points.
 
     Returns
     -------

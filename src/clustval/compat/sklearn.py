@@ -32,7 +32,7 @@ from .._engine.pairwise import distance_blocks
 from .._engine.validation import check_random_state
 from ..errors import InputError
 from ..indices import classic, partition
-from ..indices._docs import DATA, described
+from ..indices._docs import DATA, SAMPLE, described
 from ..indices import external as _ext
 from ..indices.contingency import Contingency
 from ..indices.contingency import contingency as _contingency_of
@@ -314,20 +314,11 @@ def _partition(X, labels, core, name: str) -> partition.Partition:
     return p
 
 
-@described(parameters=_PARAMETERS)
+@described(parameters={**_PARAMETERS, **SAMPLE})
 def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, random_state=None, **kwds) -> float:
     """scikit-learn's ``silhouette_score``: :func:`clustval.sil`, on a random sample of the
     objects with ``sample_size``, a distance matrix whose diagonal is within 100 eps of 0
     accepted as scikit-learn accepts it, and a scipy.sparse X densified.
-
-    Parameters
-    ----------
-    sample_size : int, optional
-        Score a random sample of this many objects: scikit-learn's sample
-        (``check_random_state(random_state).permutation(n)[:sample_size]``), so the same
-        objects and value for the same ``random_state``.
-    random_state : int, numpy.random.RandomState or None
-        The sample's seed.
 
     Returns
     -------

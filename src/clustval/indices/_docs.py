@@ -145,6 +145,22 @@ KS = """ks : sequence of int
 SEED = """seed : int, numpy Generator or None, default 0
     Seed of the random draws, as ``numpy.random.default_rng`` takes it (an integer >= 0 or a
     ``Generator``): the same seed, the same draws; None draws fresh entropy."""
+# the silhouette's random sample, drawn as scikit-learn draws it (sil, silhouette_sample and
+# the scikit-learn drop-in silhouette_score)
+SAMPLE = {
+    "sample_size": """sample_size : int, default None
+    How many objects to draw at random, as scikit-learn draws them
+    (``check_random_state(random_state).permutation(n)[:sample_size]``: the same objects for
+    the same ``random_state``); n or more draw every object.""",
+    "random_state": """random_state : int, numpy.random.RandomState or None, default None
+    The sample's seed, as scikit-learn takes it (None: numpy's global RandomState).""",
+}
+# the seed of scikit-learn's KMeans (clustval.kmeans, the k-means prototypes of conn)
+KMEANS_SEED = """seed : int, default 0
+    The ``random_state`` of scikit-learn's ``KMeans``: the same seed gives the same clustering."""
+# how many resamples (of the objects, or of the tables that count them: the bootstrap, clusterboot)
+RESAMPLES = """n_resamples : int, default 1000
+    The number of resamples drawn."""
 GIVEN = """given : mapping
     Options by name (:data:`clustval.indices.registry.OPTIONS`); an index reads those it
     takes, under its core's keywords."""
@@ -187,10 +203,17 @@ _ALGORITHM = """algorithm : str, estimator or callable
     the other forms); a scikit-learn-style estimator with ``fit_predict`` and an
     ``n_clusters`` parameter (a fresh copy fitted per K); or a function ``f(X, k)`` returning
     the labels."""
-# ``names``: the indices of a kind that an entry point computes
-_NAMES = {kind: f"""names : iterable of str, str or None
-    Registry names or aliases of {kind} indices (:data:`clustval.indices.registry.{kind.upper()}`);
-    None (default) means all of them.""" for kind in ("external", "internal")}
+# ``names``: the indices of a kind that an entry point computes (``None``: the kind the
+# registry's functions take, :func:`clustval.indices.registry.requested`)
+_NAMES = {kind: f"""names : iterable of str, str or None, default None
+    Registry names or aliases of {which} (:data:`clustval.indices.registry.{table}`);
+    None means all of them.""" for kind, which, table in (
+        ("external", "external indices", "EXTERNAL"), ("internal", "internal indices", "INTERNAL"),
+        (None, "indices of ``kind``", "ALIASES"))}  # fmt: skip
+NAMES_OF_KIND = _NAMES[None]
+# The Parameters entries that some indices' functions share beyond those of their kind (a
+# keyword no core takes: the silhouette's sample; an option's keyword, conn's k-means seed)
+_FUNCTIONS_SHARE = {**SAMPLE, "seed": KMEANS_SEED}
 _WRITTEN: dict[Callable, str] = {}  # each function's own docstring, before document_all
 
 
@@ -262,7 +285,7 @@ def _index_parameters(spec, written: dict[str, str], core: bool) -> str:
     names, options = signature_names(spec.core), _options(spec)
 
     def function_entry(name: str) -> str | None:
-        entry = option_parameter(spec, name, written)
+        entry = option_parameter(spec, name, written) or _FUNCTIONS_SHARE.get(name)
         return entry or (f"{name} : {shared[name]}" if name in shared else None)
 
     if not core:
@@ -367,7 +390,7 @@ def described(options: str | None = None, *, parameters: dict[str, str] | None =
     kinds = (options,) if options is None or isinstance(options, str) else tuple(options)
     passed_on = [entry_text(_OPTIONS[kind]) for kind in kinds if kind in _OPTIONS]
     shared = {**_ENTRY, "options": "**options\n" + "\n".join(passed_on) if passed_on else None,
-              "names": _NAMES.get(options),
+              "names": _NAMES.get(options) if options is not None else None,
               "algorithm": _ALGORITHM if options == "algorithm" else None, **(parameters or {})}  # fmt: skip
 
     def decorate(function: Callable) -> Callable:

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._engine.validation import check_random_state
 from ..errors import InputError, UndefinedIndexError
-from ._docs import completed, described
+from ._docs import SAMPLE, completed, described
 from .objects import checked_objects
 from .options import choice, flag, number
 from .partition import (
@@ -373,17 +373,10 @@ def sil(
     (unbiased for the full data's), and the width, a ratio of them, is estimated with the
     small bias of any ratio, which shrinks as the sample grows (scikit-learn's plain sample
     has it too). With ``average="clusters"`` the mean of the strata's mean widths. A sample
-    of n or more objects is the data itself.
+    of n or more objects is the data itself; a sample is drawn without ``sample_weight`` only.
 
     Parameters
     ----------
-    sample_size : int, optional
-        Score a random sample of this many objects: scikit-learn's (its
-        ``check_random_state(random_state).permutation(n)[:sample_size]``, the same objects and
-        value for the same ``random_state``), or with ``stratify`` one drawn in each cluster.
-        Not with ``sample_weight``.
-    random_state : int, numpy.random.RandomState or None
-        The sample's seed, as scikit-learn takes it (None: numpy's global RandomState).
     stratify : bool, default False
         Draw the sample cluster by cluster: every cluster keeps min(n_k, 2) objects, the
         others are shared in proportion to the clusters' sizes, and each sampled width is
@@ -431,7 +424,7 @@ def sil_sum(
     return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
-@described()
+@described(parameters=SAMPLE)
 def silhouette_sample(
     labels, sample_size, random_state=None, *, stratify: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -447,10 +440,6 @@ def silhouette_sample(
 
     Parameters
     ----------
-    sample_size : int
-        How many objects, >= 1 (stratified: at least two of each cluster, one of a singleton).
-    random_state : int, numpy.random.RandomState or None
-        The draws' seed, as scikit-learn takes it.
     stratify : bool, default False
         Draw within each cluster.
 

@@ -432,8 +432,6 @@ def conn(X, labels, *, prototypes: int | None = None, inter: str = "paper", seed
         The inter-cluster term: the paper's ratio, or cvi 0.7's (V_kl by ``CADJ(a, b) > 0``,
         over V_kl's connectivity to C_l only: at least 1 as soon as one crossing exists, so
         CONN can be negative).
-    seed : int, default 0
-        The k-means prototypes' ``random_state``.
     metric : {"euclidean", "precomputed"}, default "euclidean"
         How X is read (precomputed: the objects as prototypes only).
 

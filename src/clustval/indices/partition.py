@@ -139,14 +139,12 @@ class Partition:
 
     The argument of every internal index core (``*_from_partition``, the registry entries'
     ``core``): the centroids and within sums come from the coordinates on first use, the
-    summaries of the one pass over all pairwise distances from ``needs``.
+    summaries of the one pass over all pairwise distances from ``needs``. X may also be the
+    data prepared already (:class:`PreparedData`, which carries its metric: ``metric`` is then
+    not read).
 
     Parameters
     ----------
-    X : array-like of shape (n, d), or PreparedData
-        The data; with ``metric="precomputed"`` the (n, n) distance matrix (or its condensed
-        upper triangle); or the data prepared already (:class:`PreparedData`, which carries
-        its metric: ``metric`` is then not read).
     needs : iterable of str
         What the cores will read (:data:`NEEDS`; a core's ``needs`` says it).
     sample_weight : array-like of shape (n,), optional

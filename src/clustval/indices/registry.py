@@ -38,7 +38,17 @@ from typing import Literal
 
 from ..errors import InputError
 from . import classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, partition, scatter
-from ._docs import GIVEN, KS, MORE_PARAMETERS, SPEC, VALUE_PARAMETERS, VALUE_RETURNS, described, document_all
+from ._docs import (
+    GIVEN,
+    KS,
+    MORE_PARAMETERS,
+    NAMES_OF_KIND,
+    SPEC,
+    VALUE_PARAMETERS,
+    VALUE_RETURNS,
+    described,
+    document_all,
+)
 from .options import IndexOption
 from .partition import needs_of
 
@@ -72,6 +82,7 @@ _PARAMETERS = {
     Values of this index (with ``ks``: at each of them).""",
     "kind": """kind : {"external", "internal"} or None
     The kind of the indices (that an entry point computes, or to list); None: every kind.""",
+    "names": NAMES_OF_KIND,
     "name": """name : str
     A registry name (``"sil"``) or one of :data:`ALIASES` (``"silhouette_score"``, ``"CH"``);
     any case, with ``-``, ``.`` or spaces for ``_`` (``"C-index"``).""",
@@ -958,11 +969,6 @@ def get_index(name: str) -> IndexSpec:
 @_by_name
 def requested(kind: Kind, names: Iterable[str] | str | None) -> list[IndexSpec]:
     """The entries of ``kind`` named in ``names`` (all of them for None), in registry order.
-
-    Parameters
-    ----------
-    names : iterable of str, str or None
-        Registry names or aliases (:data:`ALIASES`); None means every index of ``kind``.
 
     Returns
     -------

@@ -326,12 +326,18 @@ def select_k(
     given = algorithm if isinstance(algorithm, Mapping) else None
     if ks is None and given is None:
         raise InputError("give ks, the numbers of clusters to try (e.g. range(2, 23)).")
+    adjacent = tuple(index for index in indices if index in ADJACENT)
+    scored = [index for index in indices if index not in ADJACENT]
+    # the registry's indices: the data in their form (checked, scaled, in the metric), prepared
+    # once for every K, and what they ask of it (an index the metric cannot serve is refused)
+    data = PreparedData.of(X, metric) if scored else None
+    scores = internal_scorer(data, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
+                             **index_given) if scored else None  # fmt: skip
+    # the data as the algorithm clusters them, and their K
     X = checked_data(X)
     ks = check_ks(given if ks is None else ks, len(X))
     if given is not None and set(ks) != set(given):
         raise InputError(f"ks {ks} are not the K of the partitions given ({sorted(given)}).")
-    adjacent = tuple(index for index in indices if index in ADJACENT)
-    scored = [index for index in indices if index not in ADJACENT]
     # the adjacent indices read the partitions at K + 1 (and KL at K - 1; K - 1 = 1 is one cluster)
     neighbours = {k + 1 for k in ks if k < len(X)} | {k - 1 for k in ks if k > 2 and "kl" in adjacent}
     cluster_ks = sorted(set(ks) | neighbours) if adjacent else ks
@@ -340,10 +346,6 @@ def select_k(
     _compiled.kernels(len(cluster_ks) * X.shape[0] ** 2 * X.shape[1])
     with _progress.reporting(progress):  # per K: the clustering (cluster() ticks too), then the scores
         label, labels, fallback_ks = clusterings(X, algorithm, cluster_ks, **algorithm_options)
-        # the indices' form of the data (scaled, in the metric), prepared once for every K
-        data = PreparedData.of(X, metric) if scored else None
-        scores = internal_scorer(data, scored, undefined=undefined, memory_budget_mb=memory_budget_mb, metric=metric,
-                                 **index_given) if scored else None  # fmt: skip
         values: dict[int, dict[str, float]] = {}  # at each K, the registry's indices
         found: dict[str, tuple[dict[int, float], tuple[int, ...]]] = {}  # each index's values and best K
         with _progress.current().task("scores", total=len(ks) + bool(adjacent)) as step:

@@ -43,7 +43,7 @@ from ..clustering import clusterer
 from ..clustering.common import PARAMETERS as KMEDOIDS_PARAMETERS
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
-from ..indices._docs import DATA, SEED, described
+from ..indices._docs import DATA, RESAMPLES, SEED, described
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -69,6 +69,7 @@ _PARAMETERS = {
     **DATA,
     "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
     "seed": SEED,
+    "n_resamples": RESAMPLES,
     "n_clusters": N_CLUSTERS,
     "k": K,
     "distances": KMEDOIDS_PARAMETERS["distances"],
@@ -281,12 +282,10 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     The data are clustered; each resample draws n objects with replacement, keeps each drawn
     object once and clusters them with the same K; each cluster of the data, restricted to the
     objects drawn, is matched with its most similar cluster of the resample by the Jaccard
-    coefficient ``|A & B| / |A | B|``.
+    coefficient ``|A & B| / |A | B|``. ``n_resamples`` is fpc's ``B``.
 
     Parameters
     ----------
-    n_resamples : int, default 100
-        The number of bootstrap resamples (fpc's ``B``).
     dissolution : float, default 0.5
         A similarity at most this is a dissolution of the cluster (Hennig 2007).
     recover : float, default 0.75
