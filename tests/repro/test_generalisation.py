@@ -175,7 +175,8 @@ def toy_suite() -> dict[str, dict[str, bytes]]:
 def toy_config(path: Path, url: str, suite, **changes) -> Path:
     catalog = {}
     for name, files in suite.items():
-        labellings = [np.array(gzip.decompress(v).split(), dtype=int) for k, v in sorted(files.items()) if "labels" in k]
+        labellings = [np.array(gzip.decompress(data).split(), dtype=int)
+                      for file, data in sorted(files.items()) if "labels" in file]
         catalog[name] = {"n": len(labellings[0]), "d": 2, "sizes": [np.bincount(y)[1:].tolist() for y in labellings],
                          "files": {f: {"sha256": hashlib.sha256(d).hexdigest(), "bytes": len(d)} for f, d in files.items()}}
     config = {"clustbench_base_url": url, "clustbench_catalog": catalog,

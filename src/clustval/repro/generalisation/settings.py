@@ -150,7 +150,8 @@ class StudySettings:
             "replicates": self.study["bootstrap"]["replicates"],
             "permutations": self.study["permutation"]["replicates"],
             "correlation_label": INDICES[self.study["correlation_index"]].label,
-            "prior_indices": ["sil", "db", "calinski_harabasz", "dunnowa"],  # named in Gagolewski et al. 2021's abstract
+            # the indices Gagolewski, Bartoszuk and Cena (2021) name in their abstract
+            "prior_indices": ["sil", "db", "calinski_harabasz", "dunnowa"],
             "dpi": self.config["figures"]["dpi"],
         })
 

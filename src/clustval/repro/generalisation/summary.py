@@ -32,8 +32,8 @@ from clustval.indices.registry import get_index
 from clustval.selection.select import Vote
 
 from ..data.synthetic import set_rng
-from ..paper.claims.baselines import RANDOM, k_baselines
 from ..paper.claims import conditions as K
+from ..paper.claims.baselines import RANDOM, k_baselines
 from ..paper.claims.checks import CLAIMS, finds
 from ..paper.claims.correlation import correlation
 from ..paper.claims.settings import ClaimSettings
@@ -136,8 +136,9 @@ def _interval(hits: np.ndarray, counts: np.ndarray, draws: np.ndarray, level: fl
 def recovery_rows(best: Sequence[Mapping], bootstrap: Mapping, baselines: Mapping, ks: Sequence[int],
                   ties: str) -> list[dict]:
     """Per (battery or all, algorithm, unit, index): how many sets (``n_sets``) and labellings
-    (``n``) count, the shares of exact and within-1 recovery with their intervals, the median Spearman correlation; the indices ranked
-    by the exact share within each (battery, algorithm, unit). Units: ``labellings`` (every
+    (``n``) count, the shares of exact and within-1 recovery with their intervals, the median
+    Spearman correlation; the indices ranked by the exact share within each (battery,
+    algorithm, unit). Units: ``labellings`` (every
     reference labelling one case) and ``sets`` (each set weighted once: the share of its
     labellings found, so a set of two labellings found on one counts a half). Only labellings
     whose reference K lies in the K range count, and a set with none of them is left out. The
