@@ -33,9 +33,9 @@ def study(**changes) -> StudySettings:
 
 def test_the_default_selection_is_every_catalog_set_up_to_max_n():
     settings = study()
-    assert len(settings.catalog) == 73 and len(settings.sets) == 65
-    assert "sipu/a2" in settings.sets and "sipu/a3" not in settings.sets  # n = 5250, 7500
-    assert all(settings.catalog[name]["n"] <= 6000 for name in settings.sets)
+    assert len(settings.catalog) == 73 and len(settings.sets) == 73  # every set with n <= 10,000
+    assert len(study(max_n=6000).sets) == 65
+    assert "sipu/a2" in study(max_n=6000).sets and "sipu/a3" not in study(max_n=6000).sets  # n = 5250, 7500
     assert len(study(max_n=1000, batteries=["fcps"]).sets) == 7
 
 
