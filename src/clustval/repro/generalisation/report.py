@@ -146,6 +146,7 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
     algorithms = params["k_algorithms"]
     first = algorithms[0]
     ranked = [row for row in _recovery(recovery, "all", first, "sets")]
+    names = params["prior_indices"]
     indices = [row for row in ranked if not row["index"].startswith(("always", "random"))]
     baselines = [row for row in ranked if row["index"].startswith(("always", "random"))]
     best_baseline = max(baselines, key=lambda row: row["exact"]) if baselines else None
@@ -175,7 +176,10 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          f"{sum(row['index'] != 'vote' for row in beat)} of the {sum(row['index'] != 'vote' for row in indices)} "
          f"indices{' and the vote' if any(row['index'] == 'vote' for row in beat) else ''} do better than the best rule "
          f"that looks at no data ({best_baseline['label']}, {best_baseline['exact']:.0%}) beyond their "
-         f"{params['level']:.0%} interval."
+         f"{params['level']:.0%} interval"
+         + "".join(f"; with {algorithm_label(a)}, {_beating(_recovery(recovery, 'all', a, 'sets'))}"
+                   for a in algorithms[1:])
+         + "."
          if top and best_baseline else "No set of the run lies in the K range."),
         "",
         f"Data: {SUITE}. {LICENSE}",
@@ -221,7 +225,7 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
             "share of labellings": lambda r: _f(r["labelling_share"]) + _between(r, "labelling_low", "labelling_high"),
             "labellings' checks holding": lambda r: f"{r['holding']}/{r['checks']}",
             "impossible by definition": lambda r: r["infeasible"],
-            "permutation null (trends)": lambda r: (f"{_f(r['null_share'])} (p = {r['null_p']:.3f})"
+            "permutation null (trends)": lambda r: (f"{_f(r['null_share'])} (p = {r['null_p']:.2g})"
                                                     if r["null_p"] == r["null_p"] else ""),
             "baseline (replication report)": lambda r: (r["baseline"] + (f" (sets: {_f(r['baseline_share'])})"
                                                                          if r["baseline"].startswith("always")
@@ -233,7 +237,10 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          "replication report, so their shares stand on their own. C15 (STDI finds the true K) is read on "
          f"{algorithm_label(first)}'s sweep, as the paper pairs them. A trend's checks are correlations, not sets: "
          "its shares are the shares of its checks that hold, its interval is over resamples of the sets, and "
-         "its share of labellings has no interval (a resample of sets changes how many labellings it holds)."),
+         "its share of labellings has no interval (a resample of sets changes how many labellings it holds). A "
+         "trend beyond its permutation null says that the two indices do follow each other across the sets; the "
+         "pair baseline says whether any two of the figures' external indices do as much, in which case the claim "
+         "says nothing particular of S2 or PS2."),
         "",
         "## Every internal index ranked by how often it finds the reference K",
         "",
@@ -280,7 +287,10 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          "Davies-Bouldin and Silhouette as objective functions to optimise over partitions, found that many of "
          "them promote partitions that match the experts' reference partitions poorly, and introduced a Dunn-type "
          "index built on OWA operators and the near-neighbour graph (DuNN-OWA here) that they report performing "
-         f"well (their abstract). Here, among the internal indices: {_places(indices, params['prior_indices'])}. "
+         "well (their abstract). Here, among the internal indices (each set weighted once): "
+         + "; ".join(f"with {algorithm_label(a)}, {_places(_recovery(recovery, 'all', a, 'sets'), names)}"
+                     for a in algorithms)
+         + ". "
          "The questions differ: they ask which partition an index prefers among all, here only which K it "
          "prefers over one clustering's sweep, on the sets whose K lies in the range; an order can differ for "
          "that reason as well as for the data."),
@@ -314,11 +324,24 @@ def _by_battery(recovery: Sequence[Mapping], algorithm: str, fixed_k: int) -> li
     return out
 
 
+def _beating(rows: Sequence[Mapping]) -> str:
+    """The internal indices whose exact share's interval lies above the best baseline's share."""
+    baselines = [row for row in rows if row["index"].startswith(("always", "random"))]
+    if not baselines:
+        return "no baseline"
+    best = max(row["exact"] for row in baselines)
+    beat = sorted((row for row in rows if row["exact_low"] > best and row["index"] != "vote"
+                   and not row["index"].startswith(("always", "random"))), key=lambda row: row["rank"])
+    return (", ".join(f"{row['label']} ({row['exact']:.0%})" for row in beat) or "none") + " do so"
+
+
 def _places(indices: Sequence[Mapping], names: Sequence[str]) -> str:
     """Where each of ``names`` ranks among the internal indices (the vote and baselines not counted)."""
-    order = [row for row in indices if row["index"] != "vote"]
+    order = sorted((row for row in indices
+                    if row["index"] != "vote" and not row["index"].startswith(("always", "random"))),
+                   key=lambda row: row["rank"])
     place = {row["index"]: (i + 1, row) for i, row in enumerate(order)}
-    return "; ".join(f"{place[name][1]['label']} ranks {place[name][0]} of {len(order)} "
+    return ", ".join(f"{place[name][1]['label']} ranks {place[name][0]} of {len(order)} "
                      f"({place[name][1]['exact']:.0%} exact)" for name in names if name in place)
 
 
