@@ -177,7 +177,7 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          f"indices{' and the vote' if any(row['index'] == 'vote' for row in beat) else ''} do better than the best rule "
          f"that looks at no data ({best_baseline['label']}, {best_baseline['exact']:.0%}) beyond their "
          f"{params['level']:.0%} interval"
-         + "".join(f"; with {algorithm_label(a)}, {_beating(_recovery(recovery, 'all', a, 'sets'))}"
+         + "".join(f"; with {algorithm_label(a)}: {_beating(_recovery(recovery, 'all', a, 'sets'))}"
                    for a in algorithms[1:])
          + "."
          if top and best_baseline else "No set of the run lies in the K range."),
@@ -332,7 +332,7 @@ def _beating(rows: Sequence[Mapping]) -> str:
     best = max(row["exact"] for row in baselines)
     beat = sorted((row for row in rows if row["exact_low"] > best and row["index"] != "vote"
                    and not row["index"].startswith(("always", "random"))), key=lambda row: row["rank"])
-    return (", ".join(f"{row['label']} ({row['exact']:.0%})" for row in beat) or "none") + " do so"
+    return ", ".join(f"{row['label']} ({row['exact']:.0%})" for row in beat) or "none"
 
 
 def _places(indices: Sequence[Mapping], names: Sequence[str]) -> str:
