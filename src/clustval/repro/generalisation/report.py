@@ -250,7 +250,7 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          "'within 1' weigh each set once (the share of its labellings found), 'labellings' counts each labelling "
          "(results/generalisation/k_recovery.csv also holds each battery apart and the other "
          "clusterings; results/generalisation/best_k.csv each index's best K on each set). 'Spearman' is the median "
-         f"over sets of the rank correlation of the index (turned so that higher is better) with "
+         f"over the labellings of the rank correlation of the index (turned so that higher is better) with "
          f"{params['correlation_label']} over the K sweep; for an index whose K rule is an elbow (a second "
          "difference: Ball-Hall, Trace_W, ...) the raw value's trend says little. The rows 'always K = "
          f"{params['fixed_k']}' and 'random K' are the replication report's baselines, ranked with the indices."),
