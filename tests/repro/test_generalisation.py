@@ -17,7 +17,7 @@ import yaml
 
 from clustval.errors import InputError
 from clustval.repro.generalisation.settings import StudySettings
-from clustval.repro.generalisation.summary import best_k_rows, recovery_rows, within_one
+from clustval.repro.generalisation.summary import best_k_rows, claim_rows, recovery_rows, within_one
 from clustval.repro.settings import Settings
 from tests.conftest import REPO
 from tests.datasets.test_fetch import Server
@@ -33,9 +33,9 @@ def study(**changes) -> StudySettings:
 
 def test_the_default_selection_is_every_catalog_set_up_to_max_n():
     settings = study()
-    assert len(settings.catalog) == 73 and len(settings.sets) == 65
-    assert "sipu/a2" in settings.sets and "sipu/a3" not in settings.sets  # n = 5250, 7500
-    assert all(settings.catalog[name]["n"] <= 6000 for name in settings.sets)
+    assert len(settings.catalog) == 73 and len(settings.sets) == 73  # every set with n <= 10,000
+    assert len(study(max_n=6000).sets) == 65
+    assert "sipu/a2" in study(max_n=6000).sets and "sipu/a3" not in study(max_n=6000).sets  # n = 5250, 7500
     assert len(study(max_n=1000, batteries=["fcps"]).sets) == 7
 
 
@@ -101,9 +101,63 @@ def test_recovery_shares_equal_a_count_by_hand():
     assert vote["exact"] == row["exact"]  # one voter: the vote is its K
 
 
+def test_the_sets_share_weighs_each_set_once_and_the_labellings_share_counts_each_labelling():
+    # a/x has two labellings (K 3 and 2): Silhouette's best K 3 finds the first only
+    rows = score_rows({("a/x", "sil"): [0.1, 0.9, 0.2], ("b/y", "sil"): [0.9, 0.5, 0.1],
+                       ("a/x", ("ari", 0)): [0.2, 1.0, 0.5], ("a/x", ("ari", 1)): [1.0, 0.2, 0.1],
+                       ("b/y", ("ari", 0)): [0.1, 0.3, 0.2]})
+    sets = {"a/x": {"n": 10, "k": [3, 2]}, "b/y": {"n": 10, "k": [2]}}
+    best = best_k_rows(rows, sets, [2, 3, 4], ["kmeans"], "ari", "shared")
+    recovery = recovery_rows(best, {"replicates": 100, "seed": 1, "level": 0.9}, {"fixed_k": 2, "seed": 0},
+                             [2, 3, 4], "shared")
+    sil = {r["unit"]: r for r in recovery if r["battery"] == "all" and r["index"] == "sil"}
+    assert (sil["sets"]["exact"], sil["sets"]["n_sets"], sil["sets"]["n"]) == (pytest.approx((0.5 + 1) / 2), 2, 3)
+    assert (sil["labellings"]["exact"], sil["labellings"]["n"]) == (pytest.approx(2 / 3), 3)
+    always = {r["unit"]: r["exact"] for r in recovery if r["battery"] == "all" and r["index"] == "always K = 2"}
+    assert always == {"sets": pytest.approx((0.5 + 1) / 2), "labellings": pytest.approx(2 / 3)}
+
+
+def test_claims_read_every_labelling_and_trends_have_their_permutation_null():
+    settings = study(batteries=["fcps"], max_n=1016)  # 8 sets; fcps/target has two labellings (K 6 and 2)
+    params = settings.summary_params()
+    sets = params["sets"]
+    assert list(sets) == sorted(sets) and sets["fcps/target"]["k"] == [6, 2]
+    others = ("accuracy", "ari", "rand", "jaccard", "f_measure", "ps2")
+    rows, highest = [], {}
+    for at, (name, entry) in enumerate(sets.items()):
+        for labelling, k in enumerate(entry["k"]):
+            s2_wins = (at + labelling) % 2 == 0  # target: its first labelling yes, its second no
+            highest[(name, labelling)] = s2_wins
+            values = {index: 0.1 * at + 0.01 * j for j, index in enumerate(others)}
+            values["s2"] = values["f_measure"] + (0.05 if s2_wins else -0.05)
+            values["ps2"] = values["accuracy"]  # PS2 follows Accuracy across the sets exactly
+            rows += [{"dataset": name, "labelling": labelling, "algorithm": "park_jun", "k": k, "index": index,
+                      "value": value} for index, value in values.items()]
+            decoy = entry["k"][1 - labelling] if len(entry["k"]) > 1 else None  # its score at the other K
+            if decoy is not None:
+                rows.append({"dataset": name, "labelling": labelling, "algorithm": "park_jun", "k": decoy,
+                             "index": "s2", "value": 99.0})
+    found = claim_rows(rows, sets, ["C2", "C13"], params["claim_settings"], "park_jun", "sd_kmedoids",
+                       {"replicates": 200, "seed": 1, "level": 0.9}, {"replicates": 300, "seed": 2},
+                       {"C2": (7, 10), "C13": (1, 1)})
+    c2, c13 = found
+    by_set = {name: np.mean([highest[(name, i)] for i in range(len(entry["k"]))]) for name, entry in sets.items()}
+    assert (c2["checks"], c2["holding"]) == (9, sum(highest.values()))
+    assert c2["labelling_share"] == pytest.approx(sum(highest.values()) / 9)
+    assert c2["share"] == pytest.approx(np.mean(list(by_set.values()))) and by_set["fcps/target"] == 0.5
+    assert c2["share_low"] <= c2["share"] <= c2["share_high"] and c2["null_p"] != c2["null_p"]
+    assert (c13["share"], c13["labelling_share"]) == (1.0, 1.0)
+    assert c13["share_low"] == c13["share_high"] == 1.0
+    assert c13["null_share"] < 0.1 and 1 / 301 <= c13["null_p"] < 0.1
+    again = claim_rows(rows, sets, ["C13"], params["claim_settings"], "park_jun", "sd_kmedoids",
+                       {"replicates": 200, "seed": 1, "level": 0.9}, {"replicates": 300, "seed": 2}, {"C13": (1, 1)})
+    assert again[0] == c13  # the seeds in config make it the same
+
+
 # ---------------------------------------------------------------------- the workflow
 def toy_suite() -> dict[str, dict[str, bytes]]:
-    """Two batteries of one set each, in the suite's format: three and two Gaussian blobs."""
+    """Two batteries of one set each, in the suite's format: three and two Gaussian blobs; the
+    three have a second reference labelling that merges two of them."""
     rng = np.random.default_rng(7)
     suite = {}
     for name, centres in (("toya/blobs", (0, 6, 12)), ("toyb/pair", (0, 8))):
@@ -113,19 +167,23 @@ def toy_suite() -> dict[str, dict[str, bytes]]:
         stem = name.split("/")[1]
         suite[name] = {f"{stem}.data.gz": gzip.compress("".join(f"{a:.5f} {b:.5f}\n" for a, b in X).encode(), mtime=0),
                        f"{stem}.labels0.gz": gzip.compress("".join(f"{v}\n" for v in y).encode(), mtime=0)}
+        if len(centres) == 3:
+            suite[name][f"{stem}.labels1.gz"] = gzip.compress("".join(f"{min(v, 2)}\n" for v in y).encode(), mtime=0)
     return suite
 
 
 def toy_config(path: Path, url: str, suite, **changes) -> Path:
     catalog = {}
     for name, files in suite.items():
-        labels = np.array(gzip.decompress(next(v for k, v in files.items() if "labels" in k)).split(), dtype=int)
-        catalog[name] = {"n": len(labels), "d": 2, "sizes": [np.bincount(labels)[1:].tolist()],
+        labellings = [np.array(gzip.decompress(data).split(), dtype=int)
+                      for file, data in sorted(files.items()) if "labels" in file]
+        catalog[name] = {"n": len(labellings[0]), "d": 2, "sizes": [np.bincount(y)[1:].tolist() for y in labellings],
                          "files": {f: {"sha256": hashlib.sha256(d).hexdigest(), "bytes": len(d)} for f, d in files.items()}}
     config = {"clustbench_base_url": url, "clustbench_catalog": catalog,
               "generalisation": {"batteries": ["toya", "toyb"], "max_n": 1000, "k_max": 5,
                                  "k_algorithms": ["sd_kmedoids", "kmeans", "ward"],
-                                 "bootstrap": {"replicates": 50, "seed": 1, "level": 0.9}, **changes}}
+                                 "bootstrap": {"replicates": 50, "seed": 1, "level": 0.9},
+                                 "permutation": {"replicates": 100, "seed": 1}, **changes}}
     path.write_text(yaml.safe_dump(config))
     return path
 
@@ -148,21 +206,25 @@ def planned(workdir: Path, config: Path) -> list[str]:
 
 def recount(results: Path, indices: dict[str, str], algorithm: str) -> dict[str, float]:
     """The exact K-recovery share of each of ``indices`` (name -> "max" or "min"), recomputed
-    with pandas from scores.csv and sets.csv alone (a best value tied at several K finds each)."""
+    with pandas from scores.csv and sets.csv alone (a best value tied at several K finds each),
+    each set weighted once: the share of its labellings in the K range whose K is found."""
     import pandas as pd
 
     scores = pd.read_csv(results / "generalisation" / "scores.csv")
     sets = pd.read_csv(results / "generalisation" / "sets.csv")
-    sets = sets[sets["in_k_range"]]
-    reference = {row.dataset: int(str(row.reference_k).split()[0]) for row in sets.itertuples()}
+    ks = set(scores["k"][scores["algorithm"] == algorithm])
+    reference = {row.dataset: [k for k in map(int, str(row.reference_k).split()) if k in ks]
+                 for row in sets.itertuples()}
+    reference = {name: found for name, found in reference.items() if found}
     shares = {}
     for index, better in indices.items():
         part = scores[(scores["index"] == index) & (scores["algorithm"] == algorithm) & scores["labelling"].isna()]
-        found = 0
+        found = 0.0
         for name, group in part.groupby("dataset"):
             if name in reference:
                 best = group["value"].max() if better == "max" else group["value"].min()
-                found += reference[name] in set(group.loc[group["value"] == best, "k"])
+                tied = set(group.loc[group["value"] == best, "k"])
+                found += sum(k in tied for k in reference[name]) / len(reference[name])
         shares[index] = found / len(reference)
     return shares
 
@@ -181,6 +243,13 @@ def test_the_generalisation_target_end_to_end(tmp_path):
             recovery = list(csv.DictReader(handle))
         assert {r["battery"] for r in recovery} == {"all", "toya", "toyb"}
         assert {r["algorithm"] for r in recovery} == {"sd_kmedoids", "kmeans", "ward"}
+        with open(results / "generalisation" / "claims.csv", newline="") as handle:
+            claims = {r["claim"]: r for r in csv.DictReader(handle)}
+        assert claims["C2"]["checks"] == "3" and claims["C2"]["sets"] == "2"  # toya/blobs' two labellings
+        assert {"null_share", "null_p", "labelling_share", "share_low"} <= set(claims["C12"])
+        sil = next(r for r in recovery if (r["battery"], r["algorithm"], r["unit"], r["index"])
+                   == ("all", "kmeans", "labellings", "sil"))
+        assert (sil["n_sets"], sil["n"]) == ("2", "3")
         page = (results / "generalisation.md").read_text()
         assert "AGPL" in page and "10.5281/zenodo.7088171" in page and "noise='exclude'" in page
         assert (results / "generalisation.html").read_text().count("<table>") == 4  # claims, ranking, batteries, sets

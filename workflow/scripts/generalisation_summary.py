@@ -18,7 +18,7 @@ with step(snakemake) as log:
         "best_k": best,
         "recovery": recovery_rows(best, p.bootstrap, p.baselines, p.ks, ties),
         "claims": claim_rows(rows, p.sets, p.claims, p.claim_settings, p.reference_algorithm, p.k_algorithms[0],
-                             p.bootstrap, paper),
+                             p.bootstrap, p.permutation, paper),
         "sets": set_rows(p.sets, p.ks),
     }
     for name, table in tables.items():

@@ -96,8 +96,9 @@ def battery_figure(rows: Sequence[Mapping], algorithm: str, png, pdf, dpi: int) 
 
 
 def claims_figure(rows: Sequence[Mapping], png, pdf, dpi: int) -> None:
-    """The share of sets on which each statement holds, with its interval, beside the share on the
-    paper's own sets and the replication report's baseline."""
+    """The share of sets on which each statement holds (each set weighted once), with its interval,
+    beside the share on the paper's own sets, the replication report's baseline and, for a trend,
+    its permutation null."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -109,7 +110,11 @@ def claims_figure(rows: Sequence[Mapping], png, pdf, dpi: int) -> None:
     low = [row["share"] - row["share_low"] if row["share_low"] == row["share_low"] else 0 for row in rows]
     high = [row["share_high"] - row["share"] if row["share_high"] == row["share_high"] else 0 for row in rows]
     ax.errorbar([row["share"] for row in rows], list(y), xerr=[low, high], fmt="o", color="tab:blue",
-                label="holds on the battery's sets")
+                label="holds on the battery's sets (each set once)")
+    null = [(row["null_share"], i) for i, row in enumerate(rows) if row["null_share"] == row["null_share"]]
+    if null:
+        ax.scatter(*zip(*null), marker="s", facecolors="none", edgecolors="tab:purple", zorder=3,
+                   label="trend: its checks holding under the permutation null (mean)")
     base = [(row["baseline_share"], i) for i, row in enumerate(rows) if row["baseline_share"] == row["baseline_share"]]
     if base:
         ax.scatter(*zip(*base), marker="x", color="tab:red", zorder=3, label="replication report's baseline")
@@ -141,14 +146,19 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
     algorithms = params["k_algorithms"]
     first = algorithms[0]
     ranked = [row for row in _recovery(recovery, "all", first, "sets")]
+    names = params["prior_indices"]
     indices = [row for row in ranked if not row["index"].startswith(("always", "random"))]
     baselines = [row for row in ranked if row["index"].startswith(("always", "random"))]
     best_baseline = max(baselines, key=lambda row: row["exact"]) if baselines else None
     beat = [row for row in indices if best_baseline and row["exact_low"] > best_baseline["exact"]]
     in_range = sum(row["in_k_range"] in (True, "true") for row in sets)
+    labellings = sum(int(row["labellings"]) for row in sets)
+    labellings_in = sum(int(row["labellings_in_k_range"]) for row in sets)
+    by_unit = {row["index"]: row for row in _recovery(recovery, "all", first, "labellings")}
     held = [row for row in claims if row["share"] == row["share"]]
     majority = [row["claim"] for row in held if row["share"] >= 0.5]
     trivial = [row["claim"] for row in held if row["claim"] in majority and row["baseline_share"] >= 0.5]
+    chance = [row["claim"] for row in held if row["claim"] in majority and row["null_p"] >= 1 - params["level"]]
     top = indices[0] if indices else None
     lines = [
         "# Beyond the paper's sets: its claims and every index's power to find K on a benchmark battery",
@@ -158,13 +168,18 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          f"{len(majority)} of the paper's {len(held)} checkable statements hold on at least half of their checks "
          f"({', '.join(majority) or 'none'}"
          + (f"; {', '.join(trivial)} also met by the replication report's baseline" if trivial else "")
+         + (f"; {', '.join(chance)} not beyond the permutation null (p >= {1 - params['level']:.2g})" if chance else "")
          + f"); with {algorithm_label(first)} over K = {params['ks'][0]}..{params['ks'][-1]}, "
          f"the best internal index ({top['label'] if top else '-'}) finds the reference K on "
-         f"{top['exact']:.0%} of the {top['n_sets'] if top else 0} sets whose K lies in that range, and "
+         f"{top['exact']:.0%} of the {top['n_sets'] if top else 0} sets whose K lies in that range (each set "
+         "weighted once), and "
          f"{sum(row['index'] != 'vote' for row in beat)} of the {sum(row['index'] != 'vote' for row in indices)} "
          f"indices{' and the vote' if any(row['index'] == 'vote' for row in beat) else ''} do better than the best rule "
          f"that looks at no data ({best_baseline['label']}, {best_baseline['exact']:.0%}) beyond their "
-         f"{params['level']:.0%} interval."
+         f"{params['level']:.0%} interval"
+         + "".join(f"; with {algorithm_label(a)}: {_beating(_recovery(recovery, 'all', a, 'sets'))}"
+                   for a in algorithms[1:])
+         + "."
          if top and best_baseline else "No set of the run lies in the K range."),
         "",
         f"Data: {SUITE}. {LICENSE}",
@@ -175,8 +190,17 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          f"{params['ks'][0]}..{params['ks'][-1]}. Noise: the suite's label 0 marks noise points; the algorithms and "
          "the internal indices see every object, each external index compares a clustering with a labelling on "
          "that labelling's non-noise objects (clustval's noise='exclude'), and the reference K counts clusters, "
-         f"not noise. {in_range} of the {len(sets)} sets have their first labelling's K in the range; the others "
-         "count in the claims but not in the K-recovery shares (results/generalisation/sets.csv)."),
+         f"not noise. The {len(sets)} sets have {labellings} reference labellings; {labellings_in} of them, on "
+         f"{in_range} sets, have their K in the range: the others count in the claims but not in the K-recovery "
+         "shares (results/generalisation/sets.csv)."),
+        "",
+        ("Every labelling counts, and each set is weighted once. A statement about one set is checked on each of "
+         "its labellings (the reference clustering at that labelling's K, scored against it), and an index finds "
+         "K on a labelling when its best K is that labelling's K. The share of labellings counts every labelling; "
+         "the share of sets gives each set the share of its labellings on which the statement holds (or the index "
+         "finds K), so a set of two labellings holding on one counts a half, and averages over the sets. A trend "
+         "(C10-C14) is a correlation across the sets: with every labelling as a point (labellings), and with each "
+         "set as one point whose values are the means over its labellings (sets)."),
         "",
         ("Readings. Every word is read as in the replication report (results/replication.md): a best value tied at "
          f"several K finds each of them under ties '{params['ties']}'; the claims are its own checks with the "
@@ -184,7 +208,12 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
          f"{params['fixed_k']}' and 'random K' (one K per set, seeded); a trend claim's baseline is the share of "
          "pairs of the figures' external indices that pass the same threshold. Intervals: "
          f"{params['level']:.0%} percentile intervals over {params['replicates']} resamples of the sets "
-         "(a set's labellings drawn together)."),
+         "(a set's labellings drawn together). A trend's permutation null: what a trend is about is which sets "
+         "score high on both indices, so each of "
+         f"{params['permutations']} shuffles (seeded) moves every index's per-set values to other sets, each index "
+         "independently, so that no index follows another; the null's share is the mean share of the claim's "
+         "checks that hold under the shuffle, and p the share of shuffles (the sets' own order counted as one) in "
+         "which at least as many hold as on the sets."),
         "",
         "## The paper's claims on the battery",
         "",
@@ -192,25 +221,36 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
         "",
         *_table(claims, {
             "claim": lambda r: r["claim"], "the paper's statement": lambda r: r["statement"],
-            "checks holding": lambda r: f"{r['holding']}/{r['checks']}", "share": lambda r: _f(r["share"]),
-            "interval": lambda r: f"{_f(r['share_low'])}-{_f(r['share_high'])}" if r["share_low"] == r["share_low"] else "",
+            "share of sets": lambda r: _f(r["share"]) + _between(r, "share_low", "share_high"),
+            "share of labellings": lambda r: _f(r["labelling_share"]) + _between(r, "labelling_low", "labelling_high"),
+            "labellings' checks holding": lambda r: f"{r['holding']}/{r['checks']}",
             "impossible by definition": lambda r: r["infeasible"],
-            "baseline (replication report)": lambda r: r["baseline"] or "none in the report",
+            "permutation null (trends)": lambda r: (f"{_f(r['null_share'])} (p = {r['null_p']:.2g})"
+                                                    if r["null_p"] == r["null_p"] else ""),
+            "baseline (replication report)": lambda r: (r["baseline"] + (f" (sets: {_f(r['baseline_share'])})"
+                                                                         if r["baseline"].startswith("always")
+                                                                         else "")) or "none in the report",
             "on the paper's sets": lambda r: f"{r['paper_holding']}/{r['paper_checks']}" if r["paper_checks"] else "",
         }),
         "",
         ("A claim that a baseline also meets says little; the per-set orderings (C2-C8) have no baseline in the "
          "replication report, so their shares stand on their own. C15 (STDI finds the true K) is read on "
-         f"{algorithm_label(first)}'s sweep, as the paper pairs them."),
+         f"{algorithm_label(first)}'s sweep, as the paper pairs them. A trend's checks are correlations, not sets: "
+         "its shares are the shares of its checks that hold, its interval is over resamples of the sets, and "
+         "its share of labellings has no interval (a resample of sets changes how many labellings it holds). A "
+         "trend beyond its permutation null says that the two indices do follow each other across the sets; the "
+         "pair baseline says whether any two of the figures' external indices do as much, in which case the claim "
+         "says nothing particular of S2 or PS2."),
         "",
         "## Every internal index ranked by how often it finds the reference K",
         "",
         "![K recovery](figures/generalisation_k_recovery.png)",
         "",
-        (f"{algorithm_label(first)}, every battery, the first reference labelling of each set whose K is in range "
-         "(results/generalisation/k_recovery.csv also holds each battery apart, every labelling, and the other "
+        (f"{algorithm_label(first)}, every battery, every reference labelling whose K is in range: 'exact' and "
+         "'within 1' weigh each set once (the share of its labellings found), 'labellings' counts each labelling "
+         "(results/generalisation/k_recovery.csv also holds each battery apart and the other "
          "clusterings; results/generalisation/best_k.csv each index's best K on each set). 'Spearman' is the median "
-         f"over sets of the rank correlation of the index (turned so that higher is better) with "
+         f"over the labellings of the rank correlation of the index (turned so that higher is better) with "
          f"{params['correlation_label']} over the K sweep; for an index whose K rule is an elbow (a second "
          "difference: Ball-Hall, Trace_W, ...) the raw value's trend says little. The rows 'always K = "
          f"{params['fixed_k']}' and 'random K' are the replication report's baselines, ranked with the indices."),
@@ -220,6 +260,8 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
             "interval": lambda r: f"{_f(r['exact_low'])}-{_f(r['exact_high'])}",
             "within 1": lambda r: _f(r["within_1"]),
             "interval ": lambda r: f"{_f(r['within_1_low'])}-{_f(r['within_1_high'])}",
+            "labellings": lambda r: _f(by_unit[r["index"]]["exact"]) + _between(by_unit[r["index"]], "exact_low",
+                                                                                "exact_high"),
             "Spearman": lambda r: _f(r["median_spearman"]),
         }),
         "",
@@ -227,7 +269,8 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
         "",
         "![K recovery by battery](figures/generalisation_batteries.png)",
         "",
-        (f"{algorithm_label(first)}, the first labelling of each set whose K is in range: the best index of each "
+        (f"{algorithm_label(first)}, each set weighted once (the share of its labellings in range that are "
+         "found): the best index of each "
          "battery, beside STDI (the paper's), the vote and the rule that always answers K = "
          f"{params['fixed_k']}. Small batteries decide little: read the intervals."),
         "",
@@ -238,21 +281,32 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
         "",
         "## Beside the prior comparative studies",
         "",
-        (f"Prior studies: {PRIOR}. Arbelaitz et al. reported Silhouette, Davies-Bouldin* and Calinski-Harabasz "
-         "among the best of 30 indices; Gagolewski, Bartoszuk and Cena found that the classical indices "
-         "often disagree with this suite's reference partitions, and near-neighbour generalised Dunn indices "
-         f"(DuNN-OWA) among the better ones. Here: {_places(indices, params['prior_indices'])}. Their methods "
-         "differ from this one (which partitions are compared, which algorithms made them, how agreement with "
-         "the reference is scored; here only the K an index prefers over one clustering's sweep, on the sets "
-         "whose K lies in the range), so an order can differ for those reasons as well as for the data."),
+        (f"Prior studies: {PRIOR}. Arbelaitz et al. compared 30 internal validity indices on many data sets of "
+         "different characteristics; their ranking is not quoted here, since it was not checked against the paper "
+         "for this page. Gagolewski, Bartoszuk and Cena treated indices such as Calinski-Harabasz, Dunn, "
+         "Davies-Bouldin and Silhouette as objective functions to optimise over partitions, found that many of "
+         "them promote partitions that match the experts' reference partitions poorly, and introduced a Dunn-type "
+         "index built on OWA operators and the near-neighbour graph (DuNN-OWA here) that they report performing "
+         "well (their abstract). Here, among the internal indices (each set weighted once): "
+         + "; ".join(f"with {algorithm_label(a)}, {_places(_recovery(recovery, 'all', a, 'sets'), names)}"
+                     for a in algorithms)
+         + ". "
+         "The questions differ: they ask which partition an index prefers among all, here only which K it "
+         "prefers over one clustering's sweep, on the sets whose K lies in the range; an order can differ for "
+         "that reason as well as for the data."),
         "",
         "## Sets",
         "",
         *_table(sets, {"set": lambda r: r["dataset"], "n": lambda r: r["n"], "reference K": lambda r: r["reference_k"],
-                       "in K range": lambda r: "yes" if r["in_k_range"] in (True, "true") else "no"}),
+                       "labellings in K range": lambda r: f"{r['labellings_in_k_range']}/{r['labellings']}"}),
         "",
     ]
     return "\n".join(lines)
+
+
+def _between(row: Mapping, low: str, high: str) -> str:
+    """`` (low-high)``, or nothing where the row has no interval."""
+    return f" ({_f(row[low])}-{_f(row[high])})" if row[low] == row[low] else ""
 
 
 def _by_battery(recovery: Sequence[Mapping], algorithm: str, fixed_k: int) -> list[dict]:
@@ -270,11 +324,24 @@ def _by_battery(recovery: Sequence[Mapping], algorithm: str, fixed_k: int) -> li
     return out
 
 
+def _beating(rows: Sequence[Mapping]) -> str:
+    """The internal indices whose exact share's interval lies above the best baseline's share."""
+    baselines = [row for row in rows if row["index"].startswith(("always", "random"))]
+    if not baselines:
+        return "no baseline"
+    best = max(row["exact"] for row in baselines)
+    beat = sorted((row for row in rows if row["exact_low"] > best and row["index"] != "vote"
+                   and not row["index"].startswith(("always", "random"))), key=lambda row: row["rank"])
+    return ", ".join(f"{row['label']} ({row['exact']:.0%})" for row in beat) or "none"
+
+
 def _places(indices: Sequence[Mapping], names: Sequence[str]) -> str:
     """Where each of ``names`` ranks among the internal indices (the vote and baselines not counted)."""
-    order = [row for row in indices if row["index"] != "vote"]
+    order = sorted((row for row in indices
+                    if row["index"] != "vote" and not row["index"].startswith(("always", "random"))),
+                   key=lambda row: row["rank"])
     place = {row["index"]: (i + 1, row) for i, row in enumerate(order)}
-    return "; ".join(f"{place[name][1]['label']} ranks {place[name][0]} of {len(order)} "
+    return ", ".join(f"{place[name][1]['label']} ranks {place[name][0]} of {len(order)} "
                      f"({place[name][1]['exact']:.0%} exact)" for name in names if name in place)
 
 

@@ -17,6 +17,7 @@ from clustval.indices.registry import INDICES, registry_name
 
 from ..paper.claims.checks import CLAIMS
 from ..settings import Settings, canonical
+from .summary import labelling_unit
 
 __all__ = ["StudySettings"]
 
@@ -107,13 +108,16 @@ class StudySettings:
 
     def summary_params(self) -> dict:
         """What the summary job uses: each set's reference K, the study's choices, and the claims'
-        settings with the battery's sets in place of the paper's."""
+        settings with the battery's reference labellings in place of the paper's sets (each
+        labelling a set of its own: :func:`~.summary.labelling_unit`)."""
         claim = self.settings.claim_params()
+        sizes = {labelling_unit(name, i): list(part) for name in self.sets
+                 for i, part in enumerate(self.catalog[name]["sizes"])}
         claim.update({
-            "synthetic": list(self.sets), "uci": list(self.sets), "exceptions": {},
-            "names": {name: name for name in self.sets},
-            "labels": {name: name for name in self.sets},
-            "class_sizes": {name: self.catalog[name]["sizes"][0] for name in self.sets},
+            "synthetic": list(sizes), "uci": list(sizes), "exceptions": {},
+            "names": {unit: unit for unit in sizes},
+            "labels": {unit: unit for unit in sizes},
+            "class_sizes": sizes,
             "external_algorithm": self.study["reference_algorithm"],
             "uci_k_algorithm": self.study["k_algorithms"][0],
             "sweeps": {}, "sensitivity": {}, "main_choices": {}, "paper_axes": [], "sweep_axes": {},
@@ -127,6 +131,7 @@ class StudySettings:
             "claims": self.study["claims"],
             "correlation_index": self.study["correlation_index"],
             "bootstrap": self.study["bootstrap"],
+            "permutation": self.study["permutation"],
             "baselines": {key: self.config["claims"]["baselines"][key] for key in ("fixed_k", "seed")},
             "claim_settings": claim,
             "paper_claim_settings": self.settings.claim_params(),
@@ -143,8 +148,10 @@ class StudySettings:
             "fixed_k": claims["baselines"]["fixed_k"],
             "level": self.study["bootstrap"]["level"],
             "replicates": self.study["bootstrap"]["replicates"],
+            "permutations": self.study["permutation"]["replicates"],
             "correlation_label": INDICES[self.study["correlation_index"]].label,
-            "prior_indices": ["sil", "db", "calinski_harabasz", "dunnowa"],  # the indices the prior studies name
+            # the indices Gagolewski, Bartoszuk and Cena (2021) name in their abstract
+            "prior_indices": ["sil", "db", "calinski_harabasz", "dunnowa"],
             "dpi": self.config["figures"]["dpi"],
         })
 

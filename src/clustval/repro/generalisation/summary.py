@@ -9,6 +9,13 @@ tied at several K finds each of them under ``ties: shared`` and none under ``uni
 paper's and no exceptions; the K baselines are its ``always K = 2`` and ``random K``
 (:func:`clustval.repro.paper.claims.baselines.k_baselines`). Intervals are percentile intervals
 of the share over sets drawn again with replacement (a set's labellings drawn with it).
+
+Every reference labelling counts. A statement about one set is checked on each of its
+labellings (the reference clustering at that labelling's K, scored against it); a share *of
+labellings* counts every such check, a share *of sets* weighs each set once, with the share of
+its labellings on which the statement holds. A trend (C10-C14) is a correlation across the sets:
+with every labelling as a point (labellings), and with each set as one point, its values the
+mean over its labellings (sets); its null permutes each index's values across the sets.
 """
 
 from __future__ import annotations
@@ -25,17 +32,30 @@ from clustval.indices.registry import get_index
 from clustval.selection.select import Vote
 
 from ..data.synthetic import set_rng
+from ..paper.claims import conditions as K
 from ..paper.claims.baselines import RANDOM, k_baselines
 from ..paper.claims.checks import CLAIMS, finds
 from ..paper.claims.correlation import correlation
 from ..paper.claims.settings import ClaimSettings
+from ..paper.claims.trends import TRENDS
 from ..paper.scores import Score, ScoreTable
 from ..verified import read_verified_csv
 
-__all__ = ["VOTE", "best_k_rows", "claim_rows", "paper_shares", "read_table", "recovery_rows", "set_rows"]
+__all__ = ["VOTE", "best_k_rows", "claim_rows", "labelling_unit", "paper_shares", "read_table", "recovery_rows",
+           "set_rows"]
 
 VOTE = "vote"  # the majority of the indices' votes, NbClust's rule (clustval.selection.select.Vote)
 ALL = "all"  # the battery column's value for every battery together
+
+
+def labelling_unit(name: str, labelling: int) -> str:
+    """The name under which the claims see one reference labelling of a set: the set's name
+    and the labelling's number (the suite's ``labels<i>``).
+
+    >>> labelling_unit("sipu/r15", 2)
+    'sipu/r15#2'
+    """
+    return f"{name}#{labelling}"
 
 
 def within_one(ks: Sequence[int], expected: int, ties: str) -> bool:
@@ -115,12 +135,14 @@ def _interval(hits: np.ndarray, counts: np.ndarray, draws: np.ndarray, level: fl
 
 def recovery_rows(best: Sequence[Mapping], bootstrap: Mapping, baselines: Mapping, ks: Sequence[int],
                   ties: str) -> list[dict]:
-    """Per (battery or all, algorithm, unit, index): how many sets, the shares of exact and
-    within-1 recovery with their intervals, the median Spearman correlation; the indices ranked
-    by the exact share within each (battery, algorithm, unit). Units: ``sets`` (the first
-    reference labelling of each set) and ``labellings`` (every labelling, a set's drawn together).
-    Only labellings whose reference K lies in the K range count. The replication report's
-    baselines (``always K = 2``, ``random K``) are rows of their own."""
+    """Per (battery or all, algorithm, unit, index): how many sets (``n_sets``) and labellings
+    (``n``) count, the shares of exact and within-1 recovery with their intervals, the median
+    Spearman correlation; the indices ranked by the exact share within each (battery,
+    algorithm, unit). Units: ``labellings`` (every
+    reference labelling one case) and ``sets`` (each set weighted once: the share of its
+    labellings found, so a set of two labellings found on one counts a half). Only labellings
+    whose reference K lies in the K range count, and a set with none of them is left out. The
+    replication report's baselines (``always K = 2``, ``random K``) are rows of their own."""
     rows = [row for row in best if row["in_range"]]
     answered = k_baselines(ks, sorted({row["dataset"] for row in rows}), int(baselines["fixed_k"]),
                            int(baselines["seed"]))
@@ -141,7 +163,7 @@ def recovery_rows(best: Sequence[Mapping], bootstrap: Mapping, baselines: Mappin
         draws = _draws(len(names), int(bootstrap["replicates"]), int(bootstrap["seed"]))
         for algorithm in sorted({row["algorithm"] for row in part}):
             for unit in ("sets", "labellings"):
-                group = [row for row in part if row["algorithm"] == algorithm and (unit == "labellings" or row["labelling"] == 0)]
+                group = [row for row in part if row["algorithm"] == algorithm]
                 ranked = []
                 for index in dict.fromkeys(row["index"] for row in group):
                     mine = [row for row in group if row["index"] == index]
@@ -151,8 +173,14 @@ def recovery_rows(best: Sequence[Mapping], bootstrap: Mapping, baselines: Mappin
                         counts[at] += 1
                         exact[at] += row["exact"]
                         near[at] += row["within_1"]
-                    share, low, high = _interval(exact, counts, draws, bootstrap["level"])
-                    share1, low1, high1 = _interval(near, counts, draws, bootstrap["level"])
+                    if unit == "sets":  # each set once: the share of its labellings
+                        seen = counts > 0
+                        exact, near = (np.where(seen, hits / np.maximum(counts, 1), 0.0) for hits in (exact, near))
+                        weights = seen.astype(float)
+                    else:
+                        weights = counts
+                    share, low, high = _interval(exact, weights, draws, bootstrap["level"])
+                    share1, low1, high1 = _interval(near, weights, draws, bootstrap["level"])
                     rs = [row["spearman"] for row in mine if row["spearman"] == row["spearman"]]
                     ranked.append({
                         "battery": battery, "algorithm": algorithm, "unit": unit, "index": index,
@@ -186,61 +214,174 @@ def paper_shares(table: ScoreTable, params: Mapping, claims: Sequence[str]) -> d
     return shares
 
 
-def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Sequence[str], params: Mapping,
-               reference_algorithm: str, k_algorithm: str, bootstrap: Mapping,
-               paper: Mapping[str, tuple[int, int]]) -> list[dict]:
-    """Per statement of the paper, the share of the battery's sets on which its check holds
-    (first reference labelling; the reference algorithm at its K, STDI over the K sweep of
-    ``k_algorithm``), with its interval, the checks the definitions make impossible apart, the
-    replication report's baseline beside it where it has one (C15: always K = 2 and a random
-    K; a trend claim: the pairs of external indices that pass the same threshold), and the
-    share on the paper's own sets (``paper``: :func:`paper_shares`)."""
-    settings = ClaimSettings.from_params(params)
+def _claim_table(rows: Sequence[Mapping], sets: Mapping[str, Mapping], settings: ClaimSettings,
+                 reference_algorithm: str, k_algorithm: str) -> tuple[ScoreTable, ScoreTable, dict]:
+    """The scores the claims read, twice: one table with each reference labelling a set of its
+    own (:func:`labelling_unit`: the reference clustering at its K scored against it, and the
+    K sweep's internal indices), and one with each set once, its external values the mean over
+    its labellings (what the trends read when a set is weighted once); and those means,
+    ``{set: {index: value}}``."""
     wanted = set(settings.fig4_indices) | set(settings.fig5_indices) | {"ps2", "accuracy", "rand", "s2"}
-    table = ScoreTable()
+    units, by_set = ScoreTable(), defaultdict(lambda: defaultdict(list))
     for row in rows:
-        if row["algorithm"] == reference_algorithm and str(row["labelling"]) == "0" and row["index"] in wanted \
-                and int(row["k"]) == sets[row["dataset"]]["k"][0]:
-            table.add(Score(row["dataset"], reference_algorithm, int(row["k"]), row["index"], float(row["value"])))
-        elif row["algorithm"] == k_algorithm and str(row["labelling"]) == "" and row["index"] in settings.uci_k_indices:
-            table.add(Score(row["dataset"], k_algorithm, int(row["k"]), row["index"], float(row["value"])))
+        name, labelling, k = row["dataset"], str(row["labelling"]), int(row["k"])
+        if row["algorithm"] == reference_algorithm and labelling != "" and row["index"] in wanted \
+                and k == sets[name]["k"][int(labelling)]:
+            units.add(Score(labelling_unit(name, int(labelling)), reference_algorithm, k, row["index"],
+                            float(row["value"])))
+            by_set[name][row["index"]].append(float(row["value"]))
+        elif row["algorithm"] == k_algorithm and labelling == "" and row["index"] in settings.uci_k_indices:
+            for i in range(len(sets[name]["k"])):
+                units.add(Score(labelling_unit(name, i), k_algorithm, k, row["index"], float(row["value"])))
+    means = {name: {index: float(np.mean(values)) for index, values in sorted(by_set[name].items())}
+             for name in sets if name in by_set}
+    whole = ScoreTable()
+    for name, values in means.items():
+        for index, value in values.items():
+            whole.add(Score(name, reference_algorithm, sets[name]["k"][0], index, value))
+    return units, whole, means
+
+
+def _set_params(params: Mapping, sets: Mapping[str, Mapping]) -> dict:
+    """The claims' settings with each set once in place of each labelling (the trends' sets)."""
     names = list(sets)
+    return {**params, "synthetic": names, "uci": names, "names": {name: name for name in names},
+            "labels": {name: name for name in names},
+            "class_sizes": {name: params["class_sizes"][labelling_unit(name, 0)] for name in names}}
+
+
+def _holding(checks, values) -> float:
+    """The share of ``checks`` whose condition holds on ``values``."""
+    return sum(K.evaluate(check.condition, values)[1] for check in checks) / len(checks)
+
+
+def trend_null(checks, means: Mapping[str, Mapping[str, float]], draws: np.ndarray, level: float,
+               permutation: Mapping) -> dict:
+    """A trend claim's checks (correlations across the sets) re-evaluated on resamples of the
+    sets (``draws``: the share's percentile interval at ``level``) and on ``permutation``'s
+    shuffles, each of which moves every index's values to other sets independently of the
+    other indices, so that no index follows another: the mean share of checks holding under the
+    shuffle (``null_share``) and the share of shuffles in which at least as many hold as on the
+    sets (``null_p``, counting the sets' own order as one shuffle).
+
+    Examples
+    --------
+    >>> from clustval.repro.paper.claims.results import Check
+    >>> names = "abcdefghijkl"
+    >>> means = {name: {"a": v, "b": v} for name, v in zip(names, range(12))}
+    >>> r = lambda values: np.corrcoef([values[d]["a"] for d in names], [values[d]["b"] for d in names])[0, 1]
+    >>> check = Check("a ~ b", "", True, condition=K.at_least(r, lambda values: 0.7, 0.0))
+    >>> found = trend_null([check], means, _draws(12, 50, 1), 0.9, {"replicates": 200, "seed": 3})
+    >>> found["share"], found["null_share"] < 0.2, found["null_p"] < 0.05
+    (1.0, True, True)
+    """
+    names = list(means)
+    indices = sorted({index for values in means.values() for index in values})
+    share = _holding(checks, means)
+    boot = [_holding(checks, {names[j]: means[names[at]] for j, at in enumerate(draw)}) for draw in draws]
+    tail = (1 - level) / 2 * 100
+    low, high = np.percentile(boot, [tail, 100 - tail])
+    rng = set_rng(int(permutation["seed"]), "generalisation:permutation")
+    null = []
+    for _ in range(int(permutation["replicates"])):
+        order = {index: rng.permutation(len(names)) for index in indices}
+        null.append(_holding(checks, {name: {index: means[names[order[index][j]]][index] for index in indices
+                                             if index in means[names[order[index][j]]]}
+                                      for j, name in enumerate(names)}))
+    null = np.array(null)
+    return {"share": share, "share_low": float(low), "share_high": float(high),
+            "null_share": float(null.mean()), "null_p": float((1 + (null >= share).sum()) / (1 + len(null)))}
+
+
+def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Sequence[str], params: Mapping,
+               reference_algorithm: str, k_algorithm: str, bootstrap: Mapping, permutation: Mapping,
+               paper: Mapping[str, tuple[int, int]]) -> list[dict]:
+    """Per statement of the paper, on every reference labelling of the battery's sets (the
+    reference algorithm at each labelling's K, STDI over the K sweep of ``k_algorithm``;
+    ``params``: the claims' settings with each labelling a set, :func:`labelling_unit`):
+
+    - a statement about one set: ``checks`` and ``holding`` count the labellings' checks (the
+      checks the definitions make impossible apart); ``labelling_share`` is their share and
+      ``share`` the share of sets, each set weighted once with the share of its labellings on
+      which it holds; both with intervals over the sets;
+    - a trend (C10-C14): ``checks`` and ``holding`` count its checks with every labelling a point
+      (``labelling_share``); ``share`` is the share of its checks that hold with each set one
+      point (its values the mean over its labellings), with its interval over the sets and its
+      permutation null (:func:`trend_null`);
+
+    beside the replication report's baseline where it has one (C15: always K = 2 and a random
+    K, ``baseline_share`` over sets as ``share`` is; a trend: the pairs of external indices that
+    pass the same threshold over the sets) and the share on the paper's own sets (``paper``:
+    :func:`paper_shares`)."""
+    settings = ClaimSettings.from_params(params)
+    units, whole, means = _claim_table(rows, sets, settings, reference_algorithm, k_algorithm)
+    per_set_settings = ClaimSettings.from_params(_set_params(params, sets))
+    names = list(sets)
+    owner = {labelling_unit(name, i): name for name in names for i in range(len(sets[name]["k"]))}
     position = {name: i for i, name in enumerate(names)}
     draws = _draws(len(names), int(bootstrap["replicates"]), int(bootstrap["seed"]))
+    level = bootstrap["level"]
     out = []
     for claim in claims:
-        result = CLAIMS[claim](table, settings)
+        result = CLAIMS[claim](units, settings)
         # the battery is both the paper's panels here: a check made on each is counted once
         unique = list({check.subject: check for check in result.checks}.values())
         judged = [check for check in unique if not check.infeasible]
-        per_set = [check for check in judged if _set_of(check.subject, position)]
         row = {"claim": claim, "source": result.source, "statement": on_the_battery(result.statement),
-               "verdict_on_battery": result.verdict, "checks": len(judged),
-               "holding": sum(check.holds for check in judged),
-               "infeasible": len(unique) - len(judged),
+               "verdict_on_battery": result.verdict, "sets": len(names), "checks": len(judged),
+               "holding": sum(check.holds for check in judged), "infeasible": len(unique) - len(judged),
                "share": math.nan, "share_low": math.nan, "share_high": math.nan,
-               "baseline": "", "baseline_share": math.nan,
+               "labelling_share": sum(check.holds for check in judged) / len(judged) if judged else math.nan,
+               "labelling_low": math.nan, "labelling_high": math.nan,
+               "baseline": "", "baseline_share": math.nan, "null_share": math.nan, "null_p": math.nan,
                "paper_holding": paper[claim][0], "paper_checks": paper[claim][1],
                "paper_share": paper[claim][0] / paper[claim][1] if paper[claim][1] else math.nan}
-        if per_set:
-            hits, counts = np.zeros(len(names)), np.zeros(len(names))
-            for check in per_set:
-                hits[position[_set_of(check.subject, position)]] += check.holds
-                counts[position[_set_of(check.subject, position)]] += 1
-            row["share"], row["share_low"], row["share_high"] = _interval(hits, counts, draws, bootstrap["level"])
-        elif judged:
-            row["share"] = row["holding"] / len(judged)
         baseline = result.detail.get("baseline") if result.detail else None
+        if claim in TRENDS:
+            whole_result = CLAIMS[claim](whole, per_set_settings)
+            trend = [check for check in {c.subject: c for c in whole_result.checks}.values() if not check.infeasible]
+            if trend:
+                row.update(trend_null(trend, means, draws, level, permutation))
+            baseline = whole_result.detail.get("baseline") if whole_result.detail else None
+        else:
+            hits, counts = np.zeros(len(names)), np.zeros(len(names))
+            for check in judged:
+                unit = _set_of(check.subject, owner)
+                if unit is not None:
+                    hits[position[owner[unit]]] += check.holds
+                    counts[position[owner[unit]]] += 1
+            if counts.sum():
+                seen = counts > 0
+                row["sets"] = int(seen.sum())
+                row["labelling_share"], row["labelling_low"], row["labelling_high"] = \
+                    _interval(hits, counts, draws, level)
+                row["share"], row["share_low"], row["share_high"] = \
+                    _interval(np.where(seen, hits / np.maximum(counts, 1), 0.0), seen.astype(float), draws, level)
         if baseline and baseline.get("kind") == "k":
             hits = baseline["hits"]
             best = max(hits, key=hits.get)
-            row["baseline"] = f"{best}: {hits[best]}/{len(per_set)}; " + ", ".join(f"{k} {v}" for k, v in hits.items())
-            row["baseline_share"] = hits[best] / max(len(per_set), 1)
+            row["baseline"] = f"{best}: {hits[best]}/{len(judged)} labellings; " + \
+                ", ".join(f"{k} {v}" for k, v in hits.items())
+            span = units.series(judged[0].subject, "stdi", k_algorithm)[0]
+            row["baseline_share"] = _k_baseline_share(judged, owner, best, span, settings)
         elif baseline and baseline.get("kind") == "pairs":
             row["baseline"] = baseline["text"]
             row["baseline_share"] = baseline["passing"] / max(baseline["pairs"], 1)
         out.append(row)
     return out
+
+
+def _k_baseline_share(checks, owner: Mapping[str, str], baseline: str, ks: Sequence[int],
+                      settings: ClaimSettings) -> float:
+    """A K baseline's share of sets (each weighted once, as the claim's share is) on the
+    labellings of ``checks`` (C15's: one per labelling, its true K in ``numbers``), each answered
+    as the replication report's baseline answers it over ``ks``."""
+    answers = k_baselines(ks, [check.subject for check in checks], int(settings.baselines["fixed_k"]),
+                          int(settings.baselines["seed"]))[baseline]
+    found = defaultdict(list)
+    for check in checks:
+        found[owner[check.subject]].append(answers[check.subject] == check.numbers["true_k"])
+    return float(np.mean([np.mean(hits) for hits in found.values()])) if found else math.nan
 
 
 def _set_of(subject: str, position: Mapping[str, int]) -> str | None:
@@ -286,8 +427,13 @@ def read_table(path) -> list[dict]:
 
 
 def set_rows(sets: Mapping[str, Mapping], ks: Sequence[int]) -> list[dict]:
-    """Each set of the run: its battery, n, reference K of each labelling, and whether its
-    first labelling's K lies in the K range (else it is left out of the K-recovery shares)."""
-    return [{"dataset": name, "battery": name.split("/")[0], "n": entry["n"],
-             "reference_k": " ".join(map(str, entry["k"])), "in_k_range": ks[0] <= entry["k"][0] <= ks[-1]}
-            for name, entry in sets.items()]
+    """Each set of the run: its battery, n, the reference K of each labelling, how many of its
+    labellings have their K in the K range, and whether any has (else the set is left out of
+    the K-recovery shares)."""
+    out = []
+    for name, entry in sets.items():
+        inside = sum(ks[0] <= k <= ks[-1] for k in entry["k"])
+        out.append({"dataset": name, "battery": name.split("/")[0], "n": entry["n"],
+                    "reference_k": " ".join(map(str, entry["k"])), "labellings": len(entry["k"]),
+                    "labellings_in_k_range": inside, "in_k_range": inside > 0})
+    return out
