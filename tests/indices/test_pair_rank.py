@@ -312,6 +312,33 @@ def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lat
     assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
 
 
+@pytest.mark.parametrize("picked_share", [64, 10**12])
+def test_a_pick_bucket_of_one_class_joins_a_group_in_place_of_a_batch(monkeypatch, picked_share):
+    # blobs with 5 % of the labels moved: the C-index's boundary bucket of the largest distances
+    # holds between distances alone, so no group has it; small, it joins the nearest group
+    # (whose passes copy its values aside), else it takes a batch, a pass of its own
+    from sklearn.datasets import make_blobs
+
+    from clustval._engine import pair_pass
+
+    X, codes = make_blobs(1400, 3, centers=5, random_state=3)
+    rng = np.random.default_rng(3)
+    moved = rng.random(1400) < 0.05
+    codes[moved] = rng.integers(0, 5, moved.sum())
+    monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)  # the groups, whatever the passes take
+    monkeypatch.setattr(pair_pass, "_PICKED_SHARE", picked_share)  # 10**12: no bucket is small
+    modes = []
+    run = pair_pass.PairValues.run
+    monkeypatch.setattr(pair_pass.PairValues, "run", lambda self, mode, *a, **k: modes.append((mode, k.get("only", -1))) or run(self, mode, *a, **k))  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", clustval.errors.SlowPassesWarning)
+        s = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    assert _stats(s) == _sorted_oracle(X, codes)
+    batches = [mode for mode, only in modes if mode & pair_pass.COLLECT and only == -1]
+    assert any(mode & pair_pass.COLLECT and only == 0 for mode, only in modes)  # the groups
+    assert len(batches) == (0 if picked_share == 64 else 1)
+
+
 @pytest.mark.parametrize("compiled", [True, False])
 def test_the_groups_bring_the_c_index_sums_without_a_pass_of_their_own(monkeypatch, compiled):
     # with no batch, the first group's two passes add the tail sums and each pick's boundary

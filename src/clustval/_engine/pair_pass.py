@@ -902,7 +902,15 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         else:
             t_high = bucket
         boundary[side] = (bucket, need)
-        if in_group[bucket] and total[bucket] <= capacity // _PICKED_SHARE:
+        small = total[bucket] <= capacity // _PICKED_SHARE
+        if groups and small and not (in_group[bucket] or single[bucket] or collect[bucket] or bucket in nested):
+            # a bucket of one class (a mixed one is settled already): it joins the nearest
+            # group, whose passes bring its values, in place of a pass of its own (its values'
+            # comparisons with the group's are counted there, as across buckets)
+            near = min(range(len(groups)), key=lambda g: int(np.abs(groups[g] - bucket).min()))
+            groups[near] = np.sort(np.append(groups[near], bucket))
+            in_group[bucket] = True
+        if in_group[bucket] and small:
             grouped_picks[side] = bucket  # its group's passes bring its values
         elif not single[bucket]:
             resolve(bucket, False, {side: need})
