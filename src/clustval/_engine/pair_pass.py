@@ -877,9 +877,6 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             grouped = unsettled[held[unsettled] <= hold]
             batches = len(_groups(unsettled[total[unsettled] <= capacity], total, capacity))
             candidate = _groups(grouped, held, hold)
-            if len(candidate) > 1:  # as many groups, of even size: each call's merges walk fewer held values
-                even = -(-int(held[grouped].sum()) // len(candidate)) + int(held[grouped].max())
-                candidate = _groups(grouped, held, min(hold, even))
             streamed = int((W, B)[1 - held_class][grouped].sum())
             # the sorting costs the same either way: a batch costs a pass, a group a pass over
             # the larger class and the merge of each value it streams
