@@ -277,20 +277,14 @@ def test_compiled_and_numpy_paths_and_a_distance_matrix_agree(monkeypatch):
     assert _stats(pair_stats(X, codes, 4, ranks=True, extreme_sums=True, memory_budget_mb=2)) == expected
 
 
-@pytest.mark.parametrize("compiled, split", [(True, False), (True, True), (False, False)])
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("lattice", [False, True])
 @pytest.mark.parametrize("held", [0, 1])
-def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lattice, compiled, split):
+def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lattice, compiled):
     # a budget of a few batches: the smaller class of the shared buckets is held sorted and the
     # other streamed past it in many calls (pair_pass._rank_group); one cluster of 85 % of the
-    # objects makes the between pairs the smaller class (held = 1); ``split``: each call's
-    # values come as two runs cut at a bucket edge (PairValues.stream's pivot)
+    # objects makes the between pairs the smaller class (held = 1)
     from clustval._engine import pair_pass
-
-    monkeypatch.setattr(pair_pass, "_SPLIT_WHEN", 10**9 if split else 0)
-    pivots = []
-    stream = pair_pass.PairValues.stream
-    monkeypatch.setattr(pair_pass.PairValues, "stream", lambda self, *a, **k: pivots.append(k["pivot"]) or stream(self, *a, **k))  # fmt: skip
 
     rng = np.random.default_rng(13 + held)
     n = 1400
@@ -308,7 +302,6 @@ def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lat
     batches.streams = False
     batched = pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=0.2, values=batches)
     assert held in seen
-    assert any(pivot >= 0 for pivot in pivots) == split
     assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
 
 
