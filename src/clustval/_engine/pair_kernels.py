@@ -62,24 +62,6 @@ def _collect(bits, dist, m, lo, hi, shift, select, kept, out, at):  # pragma: no
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _collect_split(bits, dist, m, lo, hi, shift, select, pivot, kept, low, at_low, high, at_high):  # pragma: no cover
-    """:func:`_collect` into two outputs: the values below the bits ``pivot`` to low[at_low:],
-    the others to high[at_high:]; returns the next free slots. ``kept`` holds 2 TILE values."""
-    top = select.size - 1
-    n_low = n_high = 0
-    for j in range(m):
-        v = bits[j]
-        taken = np.int64((lo <= v) & (v <= hi) & select[min(max((v - lo) >> shift, 0), top)])
-        below = np.int64(v < pivot)
-        kept[n_low if below else TILE + n_high] = dist[j]  # one slot: a select, not a branch
-        n_low += taken & below
-        n_high += taken & (1 - below)
-    low[at_low : at_low + n_low] = kept[:n_low]
-    high[at_high : at_high + n_high] = kept[TILE : TILE + n_high]
-    return at_low + n_low, at_high + n_high
-
-
-@numba.njit(cache=True, nogil=True, inline="always")
 def _tail_sums(bits, m, lo, low_end, high_start, hi, kept, below, above):  # pragma: no cover
     """Add exactly the values of bits[:m] from ``lo`` to below ``low_end`` to ``below``,
     those from ``high_start`` to ``hi`` to ``above``: packed first without a branch (a slot is written
@@ -101,7 +83,7 @@ def _tail_sums(bits, m, lo, low_end, high_start, hi, kept, below, above):  # pra
 def pair_value_pass(
     XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
     mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
-    out_within, out_between, cursors, only, rows, room, form, pivot=-1,
+    out_within, out_between, cursors, only, rows, room, form,
 ):  # fmt: skip
     """One pass over the pairs of the tile pairs ``starts[w]:stops[w]`` for worker w.
 
@@ -118,16 +100,14 @@ def pair_value_pass(
     ``room[w, c]`` (a row adds at most TILE values), leaving in ``starts[w]`` and ``rows[w]``
     where to go on (``starts[w] == stops[w]``: done, ``rows[w]`` -1): a stream of values
     through a buffer of any size. ``form``: ``clustval._engine.pairwise.row_form(XT)`` (the
-    distances of XT's form alone compile). ``pivot`` (>= 0, with ``only``): the collected
-    values below these bits go to ``out_within``, the others to ``out_between``, each with
-    its cursor and room, instead of each class to its own.
+    distances of XT's form alone compile).
     """
 
     def part(w: int) -> None:
         _pass_part(
             w, XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
             mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
-            out_within, out_between, cursors, only, rows, room, form, pivot,
+            out_within, out_between, cursors, only, rows, room, form,
         )  # fmt: skip
 
     # the parts on a pool of as many threads as numba's setting allows (NUMBA_NUM_THREADS), each
@@ -146,7 +126,7 @@ def pair_value_pass(
 def _pass_part(
     w, XT, columns, D, order, precomputed, tiles, tile_cluster, pair_a, pair_b, starts, stops,
     mode, lo, hi, shift, t_low, t_high, select, hist, lowest, highest, sums,
-    out_within, out_between, cursors, only, rows, room, form, pivot,
+    out_within, out_between, cursors, only, rows, room, form,
 ):  # pragma: no cover  # fmt: skip
     """The work of part w of :func:`pair_value_pass` (its arguments)."""
     dist = np.empty(TILE)
@@ -173,11 +153,7 @@ def _pass_part(
         i = tiles[a] if first < 0 else first
         first = -1
         while i < tiles[a + 1]:
-            if mode & COLLECT and (
-                (at_within + TILE > room[w, 0] or at_between + TILE > room[w, 1])
-                if pivot >= 0
-                else (at_within if c == 0 else at_between) + TILE > room[w, c]
-            ):
+            if mode & COLLECT and (at_within if c == 0 else at_between) + TILE > room[w, c]:
                 first = i  # no room for another row: go on from here at the next call
                 break
             row = i
@@ -214,10 +190,7 @@ def _pass_part(
             if mode & TAIL_SUMS:
                 _tail_sums(bits, m, lo, low_end, high_start, hi, kept_bits, below, above)
             if mode & COLLECT:  # the class is the tile pair's: one loop for each
-                if pivot >= 0:
-                    at_within, at_between = _collect_split(bits, dist, m, lo, hi, shift, select, pivot, kept,
-                                                           out_within, at_within, out_between, at_between)  # fmt: skip
-                elif c == 0:
+                if c == 0:
                     at_within = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within, at_within)
                 else:
                     at_between = _collect(bits, dist, m, lo, hi, shift, select, kept, out_between, at_between)

@@ -27,11 +27,8 @@ distance pass finds):
      class fill half the budget: a pass over that class's pairs alone collects and sorts
      them, and a pass over the other class's pairs streams its values of the group past
      them, in calls that each fill the other half of the budget, each call's runs sorted
-     and merged with the held values (when the held values are many beside a call's, a
-     call's values come as two runs cut at a bucket edge, each merged with the held values
-     on its side: a call walks the held values once, not once a thread). The streamed
-     class is never held whole, so a group costs one pass over the larger class however
-     many of its values fall in the group.
+     and merged with the held values. The streamed class is never held whole, so a group
+     costs one pass over the larger class however many of its values fall in the group.
 3. For the C-index, the bucket where the N_W-th smallest (largest) value falls is found from
    the counts; the values of the buckets below (above) it are summed exactly during the
    first collecting pass (with groups and no batch, the first group's two passes, one over
@@ -73,7 +70,6 @@ same counts and sums: both are exact.
 
 from __future__ import annotations
 
-import ctypes
 import math
 import time
 import warnings
@@ -145,12 +141,6 @@ _MERGE_S = 2e-9
 # n = 20,000, random labels: 1.4 s for 1.8e8 values): the progress bar counts them as steps,
 # as many as that time is of a pass's _CALLS (the merges take most of a group's time)
 _STREAMED_S = 8e-9
-# A stream's values are cut in two runs by value (PairValues.stream's pivot) when the held values
-# are more than the buffer's values over this: the cut costs about a nanosecond a streamed value
-# (a second store), and saves a walk over the held values a call (4.4 ns a value; n = 20,000,
-# random labels: 2 groups of 1e7 held values, 24e6 buffered, merges 1.5 -> 1.0 CPU s, the
-# stream 0.57 -> 0.75; on 5 % moved labels, 3e6 held against 30e6, no gain)
-_SPLIT_WHEN = 4
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 
@@ -427,18 +417,13 @@ class PairValues:
                            out=self._buffer(mode, taken), only=only)  # fmt: skip
 
     def stream(self, c: int, lo, hi, shift, select, out: np.ndarray, expected: int, *, t_low=-1, t_high=None,
-               tails: tuple[ExactSum, ExactSum] | None = None, pivot: int = -1,
-               part_counts: np.ndarray | None = None) -> Iterator[list[np.ndarray]]:  # fmt: skip
+               tails: tuple[ExactSum, ExactSum] | None = None) -> Iterator[list[np.ndarray]]:  # fmt: skip
         """The values of class c in [lo, hi] whose bucket is selected, through ``out`` (at
         least ``stream_room`` values): one pass over the class's pairs, in calls that each
         fill the buffer at most, the runs of each call yielded (one per part) before the next
         call overwrites them. ``expected``: how many values the pass yields (for the bar);
         ``tails``: where to add the class's values below bucket ``t_low`` and above ``t_high``
-        (TAIL_SUMS); ``pivot`` (bits, compiled pass): each call's runs are two, the values
-        below ``pivot`` and the others, each of all parts' values (a merge with held values
-        then walks each held value once a call, not once a part); ``part_counts``: the
-        values of each side the first pass's parts hold, which share out the buffer (so that
-        the regions fill together)."""
+        (TAIL_SUMS)."""
         self.passes += 1
         self.planned(0)
         calls = max(1, -(-expected // max(1, out.size - self.stream_room // 2)))  # about
@@ -451,54 +436,30 @@ class PairValues:
             return
         advanced = 0  # steps of the bar: _CALLS in all, whatever the calls
         parts = len(self.stream_bounds) - 1
-        sides = 2 if pivot >= 0 else 1
-        at = [0, 1] if sides == 2 else [c]  # the kernel's cursor of each side
-        # the buffer shared out among the (side, part) pairs by the values each gave at the last
-        # call (at first, the first pass's counts): a side's share drifts along a pass
-        share = np.ones((sides, parts))
-        if part_counts is not None:
-            of_part = np.searchsorted(self.stream_bounds, self.bounds[:-1], side="right") - 1  # the first pass's parts
-            share = np.zeros((sides, parts))
-            np.add.at(share, (slice(None), of_part), part_counts.T)
+        region = out.size // parts
+        first = np.arange(parts, dtype=np.int64) * region
         starts, stops = self.stream_bounds[:-1].copy(), self.stream_bounds[1:].copy()
         rows = np.full(parts, -1, dtype=np.int64)
         room = np.zeros((parts, 2), dtype=np.int64)
+        room[:, c] = first + region
         # the counts and sums a collecting pass leaves alone
         hist, extremes = np.zeros((parts, 2, 1), dtype=np.int64), np.zeros((parts, 1), dtype=np.int64)
         halves = np.zeros((parts, 3, 2048, 2), dtype=np.int64)
-        outputs = (out, out) if sides == 2 else (out, np.empty(0)) if c == 0 else (np.empty(0), out)
+        outputs = (out, np.empty(0)) if c == 0 else (np.empty(0), out)
         while (starts < stops).any():
-            # each (side, part) its region, at least a row of a tile, a side's parts side by side:
-            # [side 0: part 0, part 1, ...][side 1: ...]
-            region = np.maximum(TILE, (out.size - sides * parts * TILE) * share / max(share.sum(), 1)).astype(np.int64)
-            first = (np.cumsum(region) - region.ravel()).reshape(sides, parts)
             cursors = np.zeros((parts, 2), dtype=np.int64)
-            for side, column in enumerate(at):
-                room[:, column] = first[side] + region[side]
-                cursors[:, column] = first[side]
+            cursors[:, c] = first
             s = self.source
             _compiled.pair_kernels().pair_value_pass(
                 s.XT, s.columns, s.D, s.order, s.precomputed, s.tiles, s.tile_cluster, s.pair_a, s.pair_b,
                 starts, stops, mode, lo, hi, shift, t_low, t_high, select, hist, extremes, extremes, halves,
-                *outputs, cursors, c, rows, room, s.form, pivot,
+                *outputs, cursors, c, rows, room, s.form,
             )  # fmt: skip
             step = min(_CALLS - advanced, max(1, _CALLS // calls))
             if self.progress is not None and step:
                 self.progress.advance(step)
             advanced += step
-            share = np.stack([cursors[:, column] - first[side] for side, column in enumerate(at)]) + 1.0
-            if sides == 1:
-                yield [out[a:b] for a, b in zip(first[0].tolist(), cursors[:, c].tolist()) if b > a]
-                continue
-            runs = []
-            for side, column in enumerate(at):  # each side's parts moved up to one run
-                end = int(first[side, 0])
-                for a, b in zip(first[side].tolist(), cursors[:, column].tolist()):
-                    if a > end:  # memmove: numpy would copy overlapping slices through a new array
-                        ctypes.memmove(out.ctypes.data + 8 * end, out.ctypes.data + 8 * a, 8 * (b - a))
-                    end += b - a
-                runs.append(out[first[side, 0] : end])
-            yield runs
+            yield [out[a:b] for a, b in zip(first.tolist(), cursors[:, c].tolist()) if b > a]
         if self.progress is not None and advanced < _CALLS:
             self.progress.advance(_CALLS - advanced)
         if tails is not None:
@@ -721,31 +682,14 @@ def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class,
     held = out.within if held_class == 0 else out.between
     held.sort()
     pieces = {side: [held[np.searchsorted(held, a) : np.searchsorted(held, b, "right")]] for side, (a, b) in edges.items()}
-    streamed_counts = part_hist[:, 1 - held_class, group].sum(axis=0)
-    streamed = int(streamed_counts.sum())
-    spare = values.spare(held.size)
-    # the streamed values cut at the bucket edge nearest their middle: each call's values
-    # below it one run, merged with the held values below it, and the others another, each
-    # on a thread (compiled pass), when the held values are many beside a call's
-    middle = group[min(int(np.searchsorted(np.cumsum(streamed_counts), streamed // 2)) + 1, group.size - 1)]
-    split = values.compiled and held.size * _SPLIT_WHEN > spare.size
-    pivot = lo + (int(middle) << shift) if split else -1
-    cut = int(np.searchsorted(held, np.int64(pivot).view(np.float64))) if pivot >= 0 else 0
-    side_counts = part_hist[:, 1 - held_class, :][:, group]  # (parts, buckets of the group)
-    part_counts = np.stack([side_counts[:, group < middle].sum(axis=1), side_counts[:, group >= middle].sum(axis=1)],
-                           1) if split else None  # fmt: skip
+    streamed = int(part_hist[:, 1 - held_class, group].sum())
     below = equal = 0
+    spare = values.spare(held.size)
     for runs in values.stream(1 - held_class, lo, hi, shift, select, spare[: spare.size - aside], streamed,
-                              t_low=t_low, t_high=t_high, tails=tails, pivot=pivot,
-                              part_counts=part_counts):  # fmt: skip
-        if pivot >= 0:  # the held values below the cut are below every value of the high run
-            pairs = [(runs[0], held[:cut]), (runs[1], held[cut:])]
-            below += cut * runs[1].size
-        else:
-            if len(runs) == 1:  # halved, so that both threads have work
-                runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
-            pairs = [(run, held) for run in runs]
-        run_below, run_equal = _merged(pairs, sort=True)
+                              t_low=t_low, t_high=t_high, tails=tails):  # fmt: skip
+        if len(runs) == 1:  # halved, so that both threads have work
+            runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
+        run_below, run_equal = _merged([(run, held) for run in runs], sort=True)
         below, equal = below + run_below, equal + run_equal
         values.merged(sum(run.size for run in runs))
         for side, (a, b) in edges.items():  # copied: the next call overwrites the runs
