@@ -305,6 +305,19 @@ def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lat
     assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
 
 
+def test_two_rank_groups_are_cut_where_the_merges_walk_the_fewest_held_values():
+    from clustval._engine.pair_pass import _two_groups
+
+    buckets = np.arange(4)
+    # the same mix in every bucket (random labels): an even cut, 2 x 10 calls' walks of 10
+    # values, where greedy (15 and 5 held) walks 20 x 15 + 4 x 5
+    even = _two_groups(buckets, np.array([5, 5, 5, 5]), np.array([100, 100, 100, 100]), 15, 30)
+    assert [g.tolist() for g in even] == [[0, 1], [2, 3]]
+    # the held values crowd one bucket that streams little (5 % moved): it alone, the rest apart
+    crowded = _two_groups(buckets, np.array([10, 1, 1, 1]), np.array([1, 100, 100, 100]), 11, 30)
+    assert [g.tolist() for g in crowded] == [[0], [1, 2, 3]]
+
+
 @pytest.mark.parametrize("picked_share", [64, 10**12])
 def test_a_pick_bucket_of_one_class_joins_a_group_in_place_of_a_batch(monkeypatch, picked_share):
     # blobs with 5 % of the labels moved: the C-index's boundary bucket of the largest distances

@@ -713,6 +713,21 @@ def _groups(buckets: np.ndarray, sizes: np.ndarray, limit: int) -> list[np.ndarr
     return groups
 
 
+def _two_groups(buckets: np.ndarray, held: np.ndarray, streamed: np.ndarray, limit: int, room: int) -> list[np.ndarray]:
+    """``buckets`` cut in two runs whose ``held`` values add up to at most ``limit`` each, where
+    the merges walk the fewest held values: a group's stream comes in calls of the ``room``
+    its held values leave, and each call's runs walk them (greedy runs fill the first group:
+    on random labels at n = 20,000, 16.8e6 and 3.2e6 held values, 9 and 1 calls, where 10e6 and
+    10e6 take 4 and 4; on 5 % moved labels greedy is the best cut)."""
+    h, s = np.cumsum(held[buckets]), np.cumsum(streamed[buckets])
+    h_rest, s_rest = h[-1] - h[:-1], s[-1] - s[:-1]
+    h, s = h[:-1], s[:-1]  # the first group ends after bucket k
+    walks = (np.ceil(s / np.maximum(1, room - h)) * h + np.ceil(s_rest / np.maximum(1, room - h_rest)) * h_rest)
+    walks[(h > limit) | (h_rest > limit)] = np.inf
+    k = int(np.argmin(walks)) + 1
+    return [buckets[:k], buckets[k:]]
+
+
 def _sorted_runs(within: np.ndarray, between: np.ndarray) -> list[np.ndarray]:
     """Sort ``within`` in place, and ``between`` in runs, each sorted in place: two threads
     share the work evenly (numpy's sort releases the GIL). The comparisons of the within
@@ -821,6 +836,8 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             grouped = unsettled[held[unsettled] <= hold]
             batches = len(_groups(unsettled[total[unsettled] <= capacity], total, capacity))
             candidate = _groups(grouped, held, hold)
+            if len(candidate) == 2:
+                candidate = _two_groups(grouped, held, (W, B)[1 - held_class], hold, values.capacity)
             streamed = int((W, B)[1 - held_class][grouped].sum())
             # the sorting costs the same either way: a batch costs a pass, a group a pass over
             # the larger class and the merge of each value it streams
