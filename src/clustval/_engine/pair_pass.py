@@ -33,8 +33,8 @@ distance pass finds):
    the counts; the values of the buckets below (above) it are summed exactly during the
    first collecting pass (with groups and no batch, the first group's two passes, one over
    each class), and the bucket itself is collected to pick its smallest (largest) values
-   (in a group, its held values and its streamed ones copied aside as they pass), or is
-   one value wide.
+   (in a group, its held values and its streamed ones copied aside as they pass; a small
+   bucket of one class joins the nearest group for that), or is one value wide.
 4. A bucket too large for one batch (values crowded into a narrow range, ties) is an
    interval of its own: steps 1-3 again on it, with 2^16 times narrower buckets (at most
    four levels: the bit patterns have 63 bits).
