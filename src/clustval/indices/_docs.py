@@ -145,13 +145,14 @@ KS = """ks : sequence of int
 SEED = """seed : int, numpy Generator or None, default 0
     Seed of the random draws, as ``numpy.random.default_rng`` takes it (an integer >= 0 or a
     ``Generator``): the same seed, the same draws; None draws fresh entropy."""
-# the silhouette's random sample, drawn as scikit-learn draws it (sil, silhouette_sample and
-# the scikit-learn drop-in silhouette_score)
+# the silhouette's random sample, drawn as scikit-learn draws it (sil and the scikit-learn
+# drop-in silhouette_score; silhouette_sample takes its random_state, and a size it needs)
 SAMPLE = {
-    "sample_size": """sample_size : int, default None
+    "sample_size": """sample_size : int or None
     How many objects to draw at random, as scikit-learn draws them
     (``check_random_state(random_state).permutation(n)[:sample_size]``: the same objects for
-    the same ``random_state``); n or more draw every object.""",
+    the same ``random_state``), at least 1 (stratified: two of each cluster, one of a
+    singleton); None scores every object, as does n or more.""",
     "random_state": """random_state : int, numpy.random.RandomState or None, default None
     The sample's seed, as scikit-learn takes it (None: numpy's global RandomState).""",
 }
@@ -159,8 +160,8 @@ SAMPLE = {
 KMEANS_SEED = """seed : int, default 0
     The ``random_state`` of scikit-learn's ``KMeans``: the same seed gives the same clustering."""
 # how many resamples (of the objects, or of the tables that count them: the bootstrap, clusterboot)
-RESAMPLES = """n_resamples : int, default 1000
-    The number of resamples drawn."""
+RESAMPLES = """n_resamples : int
+    The number of resamples drawn (the default is the signature's)."""
 GIVEN = """given : mapping
     Options by name (:data:`clustval.indices.registry.OPTIONS`); an index reads those it
     takes, under its core's keywords."""

@@ -424,7 +424,8 @@ def sil_sum(
     return score_alone(sil_sum_from_partition, X, labels, memory_budget_mb, metric, sample_weight=sample_weight)
 
 
-@described(parameters=SAMPLE)
+@described(parameters={**SAMPLE, "sample_size": """sample_size : int
+    How many objects, at least 1 (stratified: two of each cluster, one of a singleton)."""})
 def silhouette_sample(
     labels, sample_size, random_state=None, *, stratify: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
