@@ -305,6 +305,19 @@ def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lat
     assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
 
 
+def _passes_seen(monkeypatch, X, codes, k):
+    """pair_stats at a budget of a few batches (0.2 MB), and the (mode, class) of each pass
+    it ran (``only``: -1 both classes)."""
+    from clustval._engine import pair_pass
+
+    modes = []
+    run = pair_pass.PairValues.run
+    monkeypatch.setattr(pair_pass.PairValues, "run", lambda self, mode, *a, **kw: modes.append((mode, kw.get("only", -1))) or run(self, mode, *a, **kw))  # fmt: skip
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", clustval.errors.SlowPassesWarning)
+        return pair_stats(X, codes, k, ranks=True, extreme_sums=True, memory_budget_mb=0.2), modes
+
+
 def test_two_rank_groups_are_cut_where_the_merges_walk_the_fewest_held_values():
     from clustval._engine.pair_pass import _two_groups
 
@@ -333,12 +346,7 @@ def test_a_pick_bucket_of_one_class_joins_a_group_in_place_of_a_batch(monkeypatc
     codes[moved] = rng.integers(0, 5, moved.sum())
     monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)  # the groups, whatever the passes take
     monkeypatch.setattr(pair_pass, "_PICKED_SHARE", picked_share)  # 10**12: no bucket is small
-    modes = []
-    run = pair_pass.PairValues.run
-    monkeypatch.setattr(pair_pass.PairValues, "run", lambda self, mode, *a, **k: modes.append((mode, k.get("only", -1))) or run(self, mode, *a, **k))  # fmt: skip
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", clustval.errors.SlowPassesWarning)
-        s = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    s, modes = _passes_seen(monkeypatch, X, codes, 5)
     assert _stats(s) == _sorted_oracle(X, codes)
     batches = [mode for mode, only in modes if mode & pair_pass.COLLECT and only == -1]
     assert any(mode & pair_pass.COLLECT and only == 0 for mode, only in modes)  # the groups
@@ -356,12 +364,7 @@ def test_the_groups_bring_the_c_index_sums_without_a_pass_of_their_own(monkeypat
     if not compiled:
         monkeypatch.setattr(_compiled, "pair_kernels", lambda work=0: None)
     monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)
-    modes = []
-    run = pair_pass.PairValues.run
-    monkeypatch.setattr(pair_pass.PairValues, "run", lambda self, mode, *a, **k: modes.append((mode, k.get("only", -1))) or run(self, mode, *a, **k))  # fmt: skip
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", clustval.errors.SlowPassesWarning)
-        s = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    s, modes = _passes_seen(monkeypatch, X, codes, 5)
     assert _stats(s) == _sorted_oracle(X, codes)
     collecting = modes[2:]  # after the range and the histogram
     assert collecting[0] == (pair_pass.COLLECT | pair_pass.TAIL_SUMS, 0)
