@@ -471,3 +471,26 @@ def test_many_passes_warn_once_with_their_cost_and_a_budget_that_takes_fewer():
         warnings.simplefilter("error")  # the budget it suggests takes few passes: no warning
         fewer = pair_stats(X, codes, 3, ranks=True, memory_budget_mb=suggested)
     assert fewer.passes < pair_pass._MANY_PASSES and _stats(fewer)[:3] == _stats(s)[:3]
+
+
+def test_a_budget_the_caller_did_not_name_grows_where_it_would_take_many_passes(monkeypatch):
+    from clustval._engine import pair_pass
+    from clustval._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB, DefaultBudget
+    from clustval.errors import SlowPassesWarning
+
+    rng = np.random.default_rng(7)
+    X, codes = rng.normal(size=(2500, 3)), rng.integers(0, 3, 2500)  # random labels: all overlap
+    unnamed = DefaultBudget(1)  # the default's kind, at a size where this set takes many passes
+    assert unnamed == 1 and repr(DEFAULT_MEMORY_BUDGET_MB) == "256"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # grown, it plans few passes: no warning
+        grown = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=unnamed)
+    with pytest.warns(SlowPassesWarning):  # the same number, named: kept, and many passes
+        kept = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=1)
+    assert grown.passes < pair_pass._MANY_PASSES <= kept.passes
+    assert _stats(grown) == _stats(kept)
+    # the growth stops at GROWN_BUDGET_MB: at 1 MB, the passes and the warning stay
+    monkeypatch.setattr(pair_pass, "GROWN_BUDGET_MB", 1)
+    with pytest.warns(SlowPassesWarning):
+        capped = pair_stats(X, codes, 3, ranks=True, extreme_sums=True, memory_budget_mb=unnamed)
+    assert capped.passes == kept.passes and _stats(capped) == _stats(kept)

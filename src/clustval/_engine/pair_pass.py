@@ -71,6 +71,7 @@ same counts and sums: both are exact.
 from __future__ import annotations
 
 import math
+import os
 import time
 import warnings
 from collections.abc import Iterator
@@ -86,6 +87,7 @@ from . import progress as _progress
 from .lanes import TILE
 from .pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
+    DefaultBudget,
     cut_into_tiles,
     exact_distances,
     part_bounds,
@@ -123,6 +125,12 @@ _SORT_STEPS = 12
 # A plan of this many passes or more warns (SlowPassesWarning) with its cost and a budget
 # that takes fewer (about _FEW_PASSES).
 _MANY_PASSES, _FEW_PASSES = 16, 12
+#: A call that names no budget (DEFAULT_MEMORY_BUDGET_MB) takes, for a plan of _MANY_PASSES
+#: or more, the budget that plans about _FEW_PASSES, up to this many MB and an eighth of the
+#: machine's memory: n = 100,000 on random labels takes 13 passes and 1.6 GB at the peak
+#: instead of 62 passes (about 110 s instead of 230 s); a larger n still warns.
+GROWN_BUDGET_MB = 1280
+_GROWN_MEMORY_SHARE = 8
 _CALLED_PAIRS = 2**24
 # The rank groups hold this share of the budget's values sorted (the rest streams the other
 # class past them), and a stream runs as this many parts (the threads that sort its runs)
@@ -368,6 +376,8 @@ class PairValues:
         # rest of the buffer, which holds at least two rows of a tile per part (Dask: False)
         self.streams = True
         self.stream_room = 2 * TILE * _STREAM_PARTS
+        # a budget the caller did not name grows for a plan of many passes (GROWN_BUDGET_MB)
+        self.budget_grows = isinstance(memory_budget_mb, DefaultBudget)
 
     def value_range(self) -> tuple[int, int]:
         """The bits of the smallest and the largest distance (a pass of its own)."""
@@ -784,18 +794,23 @@ def _extreme_sum(pieces: list[np.ndarray], need: int, *, largest: bool) -> Fract
 
 
 def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, picks: dict[int, int],
-           root: bool = False) -> tuple[_Counts, dict[int, Fraction], Fraction | None]:  # fmt: skip
+           root: bool = False, counted: tuple[_Pass, float] | None = None,
+           ) -> tuple[_Counts, dict[int, Fraction], Fraction | None]:  # fmt: skip
     """Over the distances whose bits lie in [lo, hi] (lo < hi): the comparisons of their
     within and between values (``ranks``), for each ``picks`` side (0: smallest, 1: largest)
-    the exact sum of its r extreme values, and at the root the sum of the within values."""
+    the exact sum of its r extreme values, and at the root the sum of the within values.
+    ``counted``: the first pass over the same range and its seconds, when a plan is made
+    again with a grown budget."""
     span = hi - lo
     # fewer buckets for few pairs: counting and scanning 2^16 of them would cost more
     bucket_bits = min(BUCKET_BITS, max(4, sum(values.class_sizes).bit_length() - 4))
     shift = max(0, span.bit_length() - bucket_bits)
     n_buckets = (span >> shift) + 1
-    started = time.perf_counter()
-    first = values.run(HISTOGRAM | (WITHIN_SUM if root else 0), lo, hi, shift, n_buckets)
-    pass_s = time.perf_counter() - started
+    if counted is None:
+        started = time.perf_counter()
+        first = values.run(HISTOGRAM | (WITHIN_SUM if root else 0), lo, hi, shift, n_buckets)
+        counted = first, time.perf_counter() - started
+    first, pass_s = counted
     W, B = first.hist
     if root and (int(W.sum()), int(B.sum())) != values.class_sizes:
         raise _OutOfRange  # a value outside the range given: find the range, and start again
@@ -886,17 +901,24 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     chosen = np.flatnonzero(collect)
     batches = _groups(chosen, total, capacity)
     passes = len(batches) + 2 * len(groups)
+    if root and passes + 1 >= _MANY_PASSES:
+        # a batch holds the budget's worth of both classes' values, a group _HELD_SHARE of it
+        # of one class (two passes each)
+        volume = int(sum(int(held[group].sum()) for group in groups) / _HELD_SHARE) if groups else shared
+        per_budget = 2 if groups else 1
+        grown = _grown_budget(volume, per_budget) if values.budget_grows else 0
+        if _capacity(grown) > capacity:  # a default budget: plan again with the grown one
+            values.budget_grows = False
+            values.capacity = _capacity(grown) + values.stream_room
+            return _solve(values, lo, hi, _capacity(grown), ranks=ranks, picks=picks, root=True, counted=counted)
+        # a batch and its sort, or a group's stream, its sort and its merges
+        sorts = len(batches) + len(groups)
+        seconds = pass_s * (sorts * (1 + _SORT_STEPS / _CALLS)) + (streamed * _MERGE_S if groups else 0)
+        _warn_slow(passes, seconds, shared, sum(values.class_sizes), capacity, volume, per_budget)
     # a group's merges take most of its time: the bar counts them in steps of a pass's time
     streamed_values = sum(int((W, B)[1 - held_class][group].sum()) for group in groups)
     merge_steps = values.plan_merges(streamed_values, _STREAMED_S * _CALLS / max(pass_s, 1e-6))
     values.planned(passes or int(bool(picks)), sorts=len(batches), merges=merge_steps, known=True)
-    if root and passes + 1 >= _MANY_PASSES:
-        # a batch and its sort, or a group's stream, its sort and its merges; a batch holds the
-        # budget's worth of both classes' values, a group _HELD_SHARE of it of one class
-        sorts = len(batches) + len(groups)
-        seconds = pass_s * (sorts * (1 + _SORT_STEPS / _CALLS)) + (streamed * _MERGE_S if groups else 0)
-        volume = int(sum(int(held[group].sum()) for group in groups) / _HELD_SHARE) if groups else shared
-        _warn_slow(passes, seconds, shared, sum(values.class_sizes), capacity, volume, 2 if groups else 1)
     tails = ExactSum(), ExactSum()
     if picks and not batches and not groups:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
@@ -956,17 +978,32 @@ def _within_buckets(W, B, buckets, below: int, equal: int) -> _Counts:
     return _Counts(concordant=same - (below - across) - equal, discordant=below - across, tied=equal)
 
 
+def _few_passes_budget(volume: int, per_budget: int) -> int:
+    """The budget (MB) that takes about _FEW_PASSES passes over ``volume`` values of a
+    budget's worth, ``per_budget`` passes for each: a power of two up to the default, a
+    multiple of it beyond (n = 100,000, random labels: 1,280 MB, 13 passes, 1.6 GB at the
+    peak, where a power of two would say 2,048)."""
+    needed = volume * per_budget * _BYTES_PER_VALUE / _FEW_PASSES / 2**20
+    step = int(DEFAULT_MEMORY_BUDGET_MB)
+    return 2 ** math.ceil(math.log2(max(1.0, needed))) if needed <= step else step * math.ceil(needed / step)
+
+
+def _grown_budget(volume: int, per_budget: int) -> int:
+    """What a default budget grows to for a plan of many passes (GROWN_BUDGET_MB)."""
+    try:
+        memory_mb = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    except (AttributeError, OSError, ValueError):  # not a POSIX system: the cap alone
+        memory_mb = math.inf
+    return int(min(_few_passes_budget(volume, per_budget), GROWN_BUDGET_MB, memory_mb / _GROWN_MEMORY_SHARE))
+
+
 def _warn_slow(passes: int, seconds: float, shared: int, n_pairs: int, capacity: int, volume: int,
                per_budget: int) -> None:  # fmt: skip
     """Say that the rank passes will be many: how many, about how long (``seconds``, from the
     first pass's time), and the budget that takes about _FEW_PASSES: ``volume`` values of a
     budget's worth, ``per_budget`` passes for each."""
     took = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
-    needed = volume * per_budget * _BYTES_PER_VALUE / _FEW_PASSES / 2**20
-    # a power of two up to the default, a multiple of it beyond (n = 100,000, random labels:
-    # 1,280 MB, 13 passes, 1.6 GB at the peak, where a power of two would say 2,048)
-    step = DEFAULT_MEMORY_BUDGET_MB
-    budget = 2 ** math.ceil(math.log2(max(1.0, needed))) if needed <= step else step * math.ceil(needed / step)
+    budget = _few_passes_budget(volume, per_budget)
     warnings.warn(
         f"the exact rank indices (Gamma, G+, Tau, C-index) need {passes + 1} passes over the {n_pairs:,} "
         f"distances here, about {took}: {shared:,} of them share a histogram bucket with "
@@ -976,6 +1013,11 @@ def _warn_slow(passes: int, seconds: float, shared: int, n_pairs: int, capacity:
         SlowPassesWarning,
         stacklevel=2,
     )
+
+
+def _capacity(memory_budget_mb: float) -> int:
+    """The values a batch holds within the budget."""
+    return max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
 
 
 def _statistics(values: PairValues, value_range, capacity, ranks, picks):
@@ -1058,7 +1100,7 @@ def pair_stats(
         return PairStats(n_within, n_between, **zero)
     values = values or PairValues(X, codes, n_clusters, memory_budget_mb, precomputed, metric=metric)
     picks = {0: n_within, 1: n_within} if extreme_sums else {}
-    capacity = max(_MIN_BATCH, int(memory_budget_mb * 2**20 // _BYTES_PER_VALUE))
+    capacity = _capacity(memory_budget_mb)
     values.capacity = capacity + values.stream_room
     with _progress.current().task("pair-rank passes", total=0) as values.progress:
         values.progress.known = False  # the passes are planned once the first histogram is counted

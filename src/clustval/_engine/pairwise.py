@@ -70,10 +70,23 @@ ENGINES = ("auto", "numba", "numpy")
 # The compiled pass cuts its work into this many parts, whatever the number of threads (up to
 # PARTS of them work at once), so that results/ do not depend on the machine's cores.
 PARTS = 4
+
+
+class DefaultBudget(float):
+    """The budget of a call that names none: a number of MB like any other, except that the
+    rank passes may raise it (``clustval._engine.pair_pass.GROWN_BUDGET_MB``) where it would
+    take many passes; a budget the caller gives, 256 included, is kept."""
+
+    def __repr__(self) -> str:
+        return f"{self:g}"
+
+    __str__ = __repr__
+
+
 #: The package's one default of ``memory_budget_mb``: the bound (MB) on what a pass over the
 #: distances holds at once (a block, a batch), for every index, K-medoids and the command line
 #: (config/config.yaml's ``indices.memory_budget_mb`` is tested equal to it).
-DEFAULT_MEMORY_BUDGET_MB = 256
+DEFAULT_MEMORY_BUDGET_MB = DefaultBudget(256)
 # Row blocks of euclidean_distances are sized so that one temporary stays near this many bytes.
 _BLOCK_BYTES = 16 * 2**20
 # A numpy row block holds about this many float64 arrays of n values per row (distances and
