@@ -383,6 +383,23 @@ def test_a_data_row_is_never_dropped_silently(tmp_path):
     assert clustval.cli.read_data(str(path), header=True).tolist() == [[3, 4]]
 
 
+def test_data_apart_by_tabs_or_spaces_is_read_as_numpy_and_r_write_it(tmp_path):
+    X = np.random.default_rng(5).normal(size=(6, 3))
+    np.savetxt(tmp_path / "X.csv", X, delimiter=",")
+    np.savetxt(tmp_path / "X.txt", X)  # numpy.savetxt's default: spaces
+    (tmp_path / "X.tsv").write_text("a\tb\tc\n" + (tmp_path / "X.txt").read_text().replace(" ", "\t"))
+    expected = clustval.cli.read_data(str(tmp_path / "X.csv"))
+    assert np.array_equal(clustval.cli.read_data(str(tmp_path / "X.txt")), expected)
+    assert np.array_equal(clustval.cli.read_data(str(tmp_path / "X.tsv"), header=True), expected)
+    # one column under a name with a space: still a CSV of one column, its header skipped
+    (tmp_path / "one.csv").write_text("my feature\n0.5\n1.5\n")
+    with pytest.warns(UserWarning, match="skipped as a header"):
+        assert clustval.cli.read_data(str(tmp_path / "one.csv")).tolist() == [[0.5], [1.5]]
+    (tmp_path / "ragged.txt").write_text("1 2\n3\n")  # the separator read, the widths still checked
+    with pytest.raises(clustval.errors.InputError, match="line 2 has 1 fields, earlier lines have 2"):
+        clustval.cli.read_data(str(tmp_path / "ragged.txt"))
+
+
 # ---- label files written by pandas ----------------------------------------------------------
 
 

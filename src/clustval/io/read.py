@@ -358,7 +358,9 @@ def _typed_labels(labels: list[str], floats: bool = False) -> np.ndarray:
 def read_data(path: str, max_bytes: int | None = None, header: bool | None = None, square: bool = False) -> np.ndarray:
     """Numeric CSV, one row per object, perhaps under a header row; ``-`` reads standard
     input. Blank lines are ignored; a row of another width than the first (or the header),
-    or a cell that is not a number, is an InputError naming its line and column.
+    or a cell that is not a number, is an InputError naming its line and column. A file
+    whose first line has no comma but several fields apart by tabs or spaces (as
+    ``numpy.savetxt`` and R's ``write.table`` write) is read with those as the separator.
 
     Parameters
     ----------
@@ -398,7 +400,13 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
     if not lines:
         raise InputError(f"{path} holds no data rows: give a numeric CSV, one row per object.")
     number, first = lines[0]
-    names = _csv_fields(first)
+    # commas, or else tabs and spaces where the first two lines have no comma and a data row
+    # among them (the first if all numbers, else the second: under a header) has several
+    # fields apart by them
+    probe = [line for _, line in lines[:2]]
+    row = first.split() if all(map(_is_number, first.split())) else probe[-1].split()
+    split = (lambda line: line.split()) if "," not in "".join(probe) and len(row) > 1 else None
+    names = split(first) if split else _csv_fields(first)
     note = guess = None  # said once the file is read: an error stays the one line
     if header is None:
         header = not all(map(_is_number, names))
@@ -421,7 +429,7 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
     width = len(names) if names is not None else None
     rows = []
     for number, line in lines:
-        fields = line.split(",")
+        fields = split(line) if split else line.split(",")
         if width is not None and len(fields) != width:
             earlier = "the header has" if names is not None else "earlier lines have"
             raise InputError(f"{path}: line {number} has {len(fields)} fields, {earlier} {width}.")
