@@ -373,12 +373,12 @@ class ClusterPairValues(PairValues):
         self.shared = None
         self.streams = False  # the rank batches hold both classes, every pass a run of tasks
 
-    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=-1):
+    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=-1, steps=_CALLS):
         """:func:`clustval._engine.pair_pass.kernel_pass` over every part, a run of parts per task.
 
         Parameters
         ----------
-        mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only
+        mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only, steps
             As :func:`clustval._engine.pair_pass.kernel_pass` takes them (``taken``: per part).
 
         Returns
@@ -415,7 +415,7 @@ class ClusterPairValues(PairValues):
 
         runs = _gather_tasks(self.client, self.shared, submit, len(spans))
         if self.progress is not None:
-            self.progress.advance(_CALLS)
+            self.progress.advance(steps)
         return tuple(np.concatenate([run[field] for run in runs]) for field in range(6))
 
     def __exit__(self, *exc) -> None:

@@ -418,6 +418,9 @@ def test_the_groups_merges_count_in_the_progress_plan_and_end_it(monkeypatch):
     from clustval._engine import pair_pass, progress
 
     monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)
+    seen = []
+    planned = pair_pass.PairValues.planned
+    monkeypatch.setattr(pair_pass.PairValues, "planned", lambda self, *a, **k: (seen.append(self), planned(self, *a, **k)))
     rng = np.random.default_rng(6)
     X, codes = rng.normal(size=(1400, 3)), rng.integers(0, 5, 1400)
     reporter = progress.Reporter(io.StringIO())
@@ -431,7 +434,12 @@ def test_the_groups_merges_count_in_the_progress_plan_and_end_it(monkeypatch):
     draws = [line.rstrip("\n") for line in reporter.stream.getvalue().split("\r")[1:]]
     assert _stats(s) == _sorted_oracle(X, codes)
     done, total = map(int, draws[-1].split("pair-rank passes ")[1].split()[0].rstrip(":").split("/"))
-    assert done == total > s.passes * pair_pass._CALLS  # the merges' steps beyond the passes'
+    values = seen[-1]
+    assert done == total == values.pass_steps + values.merge_steps  # the passes', then the merges'
+    assert values.merge_steps > 0 and values.sorted == 0
+    # a group's pass over one class counts its share of the pairs (about 1/5 within here)
+    collect = pair_pass.COLLECT
+    assert values.steps_of_pass(collect, 0) < values.steps_of_pass(collect, 1) and values.steps_of_pass() == pair_pass._CALLS
 
 
 def test_one_buffer_holds_every_batch(monkeypatch):

@@ -151,6 +151,11 @@ _MERGE_S = 2e-9
 _STREAMED_S = 8e-9
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
+# The time of a pass over one class's pairs that collects them, per pair, and of the range's
+# pass, as a share of a histogram pass's (n = 20,000, d = 8, random labels, one thread: the
+# histogram 0.37 s, the within pairs collected 0.065 s for a tenth of the pairs, half the
+# between values streamed 0.50 s for nine tenths, the range 0.21 s)
+_CLASS_PASS_COST, _RANGE_PASS_COST = 1.6, 0.6
 
 
 class ExactSum:
@@ -288,13 +293,13 @@ class TileSource:
 
 
 def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
-                only=-1, step=None, calls=1, out=None):  # fmt: skip
+                only=-1, step=None, calls=1, out=None, steps=_CALLS):  # fmt: skip
     """The compiled pass over the tile pairs of the parts ``bounds`` (first pair of each
     part, and the end): per part its histogram (parts x 2 x buckets), extremes (RANGE) and
     exact accumulators, and the collected values of each class, part after part (``taken``:
     how many each part copies). Pure: :mod:`clustval.dask` runs it as tasks on runs of
     parts, for the same results. It runs in ``calls`` calls, each a share of every part,
-    and counts each in the progress ``step`` (``_CALLS`` steps a pass). ``out``: where the
+    and counts each in the progress ``step`` (``steps`` in all). ``out``: where the
     collected values go (a buffer at least as long as all of them), else new arrays;
     ``only``: the tile pairs of that class alone (0 within, 1 between)."""
     parts = len(bounds) - 1
@@ -314,7 +319,7 @@ def kernel_pass(source: TileSource, bounds, mode, lo, hi, shift, n_buckets, t_lo
             highest, halves, within, between, cursors, only, rows, room, source.form,
         )  # fmt: skip
         if step is not None:
-            step.advance(_CALLS // calls)
+            step.advance(steps * (call + 1) // calls - steps * call // calls)
     return hist, lowest, highest, halves, within, between
 
 
@@ -340,6 +345,7 @@ class PairValues:
         # another metric than Euclidean (X: its prepared rows) takes the numpy path
         self.metric = None if metric is None or metric.euclidean else metric
         self.passes = 0
+        self.pass_steps = 0  # steps of the bar the passes begun count (pass_steps)
         self._collected: np.ndarray | None = None  # one buffer for every batch (see _buffer)
         self.capacity = 0  # the most values a batch holds (pair_stats sets it)
         # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass) and
@@ -379,6 +385,17 @@ class PairValues:
         # a budget the caller did not name grows for a plan of many passes (GROWN_BUDGET_MB)
         self.budget_grows = isinstance(memory_budget_mb, DefaultBudget)
 
+    def steps_of_pass(self, mode: int = HISTOGRAM, only: int = -1) -> int:
+        """Steps of the progress bar a pass counts, as its time is of a histogram pass's
+        (_CALLS): a pass over one class's pairs alone (``only``), collecting, its share of
+        the pairs times _CLASS_PASS_COST (the within pairs of K equal clusters: about 1/K),
+        the range's _RANGE_PASS_COST; so that no pass runs the bar ahead of the time."""
+        if mode == RANGE:
+            return round(_CALLS * _RANGE_PASS_COST)
+        if only < 0:
+            return _CALLS
+        return max(1, round(_CALLS * _CLASS_PASS_COST * self.class_sizes[only] / max(1, self.n_pairs)))
+
     def value_range(self) -> tuple[int, int]:
         """The bits of the smallest and the largest distance (a pass of its own)."""
         out = self.run(RANGE, 0, 0, 0, 1)
@@ -394,6 +411,8 @@ class PairValues:
         skipped.
         """
         self.passes += 1
+        steps = self.steps_of_pass(mode, only)
+        self.pass_steps += steps
         t_high = n_buckets if t_high is None else t_high
         taken = np.zeros((len(self.bounds) - 1, 2), dtype=np.int64)  # (parts, 2): values each part copies
         if mode & COLLECT:
@@ -405,13 +424,13 @@ class PairValues:
         self.planned(0)  # a pass not planned before (the first ones) counts now
         if self.compiled:
             hist, lowest, highest, halves, within, between = self.parts_pass(
-                mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=only)  # fmt: skip
+                mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=only, steps=steps)  # fmt: skip
             sums = [ExactSum() for _ in range(3)]
             for s in range(3):
                 sums[s].add_halves(halves[:, s].sum(axis=0))
         else:
             if self.progress is not None:
-                self.progress.advance(_CALLS)
+                self.progress.advance(steps)
             hist = np.zeros((1, 2, n_buckets), dtype=np.int64)
             lowest = np.full((1, 1), np.iinfo(np.int64).max, dtype=np.int64)
             highest = np.full((1, 1), -1, dtype=np.int64)
@@ -420,11 +439,11 @@ class PairValues:
                                     highest[0], within, between, only)  # fmt: skip
         return _Pass(hist.sum(axis=0), hist, int(lowest.min()), int(highest.max()), sums, within, between)
 
-    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=-1):
+    def parts_pass(self, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken, only=-1, steps=_CALLS):
         """:func:`kernel_pass` over every part (:mod:`clustval.dask` runs runs of parts as tasks)."""
         return kernel_pass(self.source, self.bounds, mode, lo, hi, shift, n_buckets, t_low, t_high, select, taken,
                            step=self.progress, calls=_CALLS if self.n_pairs >= _CALLED_PAIRS else 1,
-                           out=self._buffer(mode, taken), only=only)  # fmt: skip
+                           out=self._buffer(mode, taken), only=only, steps=steps)  # fmt: skip
 
     def stream(self, c: int, lo, hi, shift, select, out: np.ndarray, expected: int, *, t_low=-1, t_high=None,
                tails: tuple[ExactSum, ExactSum] | None = None) -> Iterator[list[np.ndarray]]:  # fmt: skip
@@ -435,16 +454,18 @@ class PairValues:
         ``tails``: where to add the class's values below bucket ``t_low`` and above ``t_high``
         (TAIL_SUMS)."""
         self.passes += 1
+        steps = self.steps_of_pass(COLLECT, c)
+        self.pass_steps += steps
         self.planned(0)
         calls = max(1, -(-expected // max(1, out.size - self.stream_room // 2)))  # about
         mode = COLLECT | (TAIL_SUMS if tails is not None else 0)
         t_high = int(select.size) if t_high is None else t_high
         if not self.compiled:
             if self.progress is not None:
-                self.progress.advance(_CALLS)
+                self.progress.advance(steps)
             yield from self._numpy_stream(c, lo, hi, shift, select, out, t_low, t_high, tails)
             return
-        advanced = 0  # steps of the bar: _CALLS in all, whatever the calls
+        advanced = 0  # steps of the bar: ``steps`` in all, whatever the calls
         parts = len(self.stream_bounds) - 1
         region = out.size // parts
         first = np.arange(parts, dtype=np.int64) * region
@@ -465,13 +486,13 @@ class PairValues:
                 starts, stops, mode, lo, hi, shift, t_low, t_high, select, hist, extremes, extremes, halves,
                 *outputs, cursors, c, rows, room, s.form,
             )  # fmt: skip
-            step = min(_CALLS - advanced, max(1, _CALLS // calls))
+            step = min(steps - advanced, max(1, steps // calls))
             if self.progress is not None and step:
                 self.progress.advance(step)
             advanced += step
             yield [out[a:b] for a, b in zip(first.tolist(), cursors[:, c].tolist()) if b > a]
-        if self.progress is not None and advanced < _CALLS:
-            self.progress.advance(_CALLS - advanced)
+        if self.progress is not None and advanced < steps:
+            self.progress.advance(steps - advanced)
         if tails is not None:
             for side in range(2):
                 tails[side].add_halves(halves[:, side].sum(axis=0))
@@ -516,20 +537,20 @@ class PairValues:
         """The buffer after its first ``used`` values: where a stream runs beside them."""
         return self._collected[used:]
 
-    def planned(self, passes: int, sorts: int = 0, *, merges: int = 0, known: bool = False) -> None:
-        """Count ``passes`` more passes, ``sorts`` more sorted batches and ``merges`` more
-        steps of streamed values merged to come in the progress bar's total (which always
-        covers the pass under way); ``known``: the plan follows from a histogram, so the bar
-        may show an ETA."""
+    def planned(self, pass_steps: int, sorts: int = 0, *, merges: int = 0, known: bool = False) -> None:
+        """Count ``pass_steps`` more steps of passes (:meth:`steps_of_pass` each), ``sorts``
+        more sorted batches and ``merges`` more steps of streamed values merged to come in
+        the progress bar's total (which always covers the pass under way); ``known``: the
+        plan follows from a histogram, so the bar may show an ETA."""
         if self.progress is not None:
             self.progress.known = self.progress.known or known
-            more = passes * _CALLS + sorts * _SORT_STEPS + merges
+            more = pass_steps + sorts * _SORT_STEPS + merges
             self.progress.total = max(self.progress.total + more, self._committed())
             self.progress.doing(f"pass {self.passes}")
 
     def _committed(self) -> int:
         """The steps of the bar the passes, sorts and merges so far count."""
-        return self.passes * _CALLS + self.sorted * _SORT_STEPS + self.merge_steps
+        return self.pass_steps + self.sorted * _SORT_STEPS + self.merge_steps
 
     def batch_sorted(self) -> None:
         """Count a batch sorted and merged."""
@@ -918,7 +939,10 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     # a group's merges take most of its time: the bar counts them in steps of a pass's time
     streamed_values = sum(int((W, B)[1 - held_class][group].sum()) for group in groups)
     merge_steps = values.plan_merges(streamed_values, _STREAMED_S * _CALLS / max(pass_s, 1e-6))
-    values.planned(passes or int(bool(picks)), sorts=len(batches), merges=merge_steps, known=True)
+    # a batch's pass reads every pair, a group's two passes one class's each
+    group_steps = values.steps_of_pass(COLLECT, held_class) + values.steps_of_pass(COLLECT, 1 - held_class)
+    pass_steps = len(batches) * _CALLS + len(groups) * group_steps if passes else _CALLS * bool(picks)
+    values.planned(pass_steps, sorts=len(batches), merges=merge_steps, known=True)
     tails = ExactSum(), ExactSum()
     if picks and not batches and not groups:
         out = values.run(TAIL_SUMS, lo, hi, shift, n_buckets, t_low=t_low, t_high=t_high)
