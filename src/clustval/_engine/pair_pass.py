@@ -345,7 +345,7 @@ class PairValues:
         # another metric than Euclidean (X: its prepared rows) takes the numpy path
         self.metric = None if metric is None or metric.euclidean else metric
         self.passes = 0
-        self.pass_steps = 0  # steps of the bar the passes begun count (pass_steps)
+        self.pass_steps = 0  # steps of the bar the passes begun count (steps_of_pass each)
         self._collected: np.ndarray | None = None  # one buffer for every batch (see _buffer)
         self.capacity = 0  # the most values a batch holds (pair_stats sets it)
         # while pair_stats runs: its progress step, counted in kernel calls (_CALLS a pass) and
