@@ -33,8 +33,9 @@ _PARTITIONS = {
     The partition into K + 1 clusters.""",
 }
 # the tests of a split read a K + 1 that splits one cluster of K, and check it
-_split_test = completed(reads_distances=False, parameters={**_PARTITIONS, "labels_next": """labels_next : array-like of shape (n_samples,)
-    The partition into K + 1 clusters that splits one cluster of ``labels`` in two."""}, raises={
+_SPLIT = """labels_next : array-like of shape (n_samples,)
+    The partition into K + 1 clusters that splits one cluster of ``labels`` in two."""
+_split_test = completed(reads_distances=False, parameters={**_PARTITIONS, "labels_next": _SPLIT}, raises={
     "InputError": "clustval.errors.InputError\n    ``labels_next`` does not split exactly one cluster of ``labels`` in two."})
 # the indices of K and K + 1 clusters
 _next_k = completed(reads_distances=False, parameters=_PARTITIONS, raises={

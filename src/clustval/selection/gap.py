@@ -217,7 +217,8 @@ def _reference_sets(X: np.ndarray, reference: str, B: int, seed: int, draws):
     return (draw(b) for b in range(B))  # drawn one at a time, after the sets before have been clustered
 
 
-@described("algorithm", parameters={**DATA, "ks": ks_within("in 1..n"), **_RULE_PARAMETERS})  # the data and the reference sets clustered alike
+# the data and the reference sets clustered alike
+@described("algorithm", parameters={**DATA, "ks": ks_within("in 1..n"), **_RULE_PARAMETERS})
 def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, reference: str = "uniform", seed: int = 0,
                   rule: str = "Tibs2001SEmax", se_factor: float = 1.0, d_power: float = 2, ddof: int = 0,
                   draws="numpy", **algorithm_options) -> GapResult:  # fmt: skip
