@@ -84,6 +84,7 @@ import numpy as np
 from ..errors import SlowPassesWarning
 from . import compiled as _compiled
 from . import progress as _progress
+from .docs import PASS_PARAMETERS, with_parameters
 from .lanes import TILE
 from .pairwise import (
     DEFAULT_MEMORY_BUDGET_MB,
@@ -1058,6 +1059,7 @@ def _statistics(values: PairValues, value_range, capacity, ranks, picks):
     return _solve(values, lo, hi, capacity, ranks=ranks, picks=picks, root=True)
 
 
+@with_parameters(PASS_PARAMETERS)  # what every pass over the pairs reads, described once
 def pair_stats(
     X: np.ndarray,
     codes: np.ndarray,
@@ -1075,30 +1077,18 @@ def pair_stats(
 
     Parameters
     ----------
-    X : ndarray
-        (n, d) float64 coordinates as ``check_data`` returns them, or with ``precomputed``
-        the (n, n) distance matrix as ``check_distances`` returns it.
-    codes : ndarray of shape (n,)
-        Cluster codes 0..n_clusters-1, every code present.
-    n_clusters : int
-        K.
     ranks : bool
         Count s+, s- and the ties (Gamma, G+, Tau).
     extreme_sums : bool
         Sum the N_W smallest and largest distances and the within ones (C-index).
     memory_budget_mb : float
         Bound on the values collected at once (and on each row block of the numpy path).
-    precomputed : bool
-        X is the distance matrix.
     value_range : (float, float), optional
         The smallest and the largest distance, when known (the main distance pass finds
         them); otherwise a pass of its own finds them.
     values : PairValues, optional
         Where the passes run (:mod:`clustval.dask` gives one whose parts run as tasks);
         default: in this process.
-    metric : clustval._engine.metrics.Metric, optional
-        A metric other than Euclidean, X holding the rows it prepared (the numpy path's
-        row blocks compute its distances); default Euclidean.
 
     Returns
     -------

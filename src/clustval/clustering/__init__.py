@@ -27,7 +27,7 @@ from .._engine import progress as _progress
 from .._engine.docs import K, N_CLUSTERS, N_OBJECTS, with_parameters
 from .._engine.validation import checked_data
 from ..errors import ClusteringError, InputError
-from ..indices._docs import DATA, KMEANS_SEED, KS, described
+from ..indices._docs import DATA, KMEANS_SEED, KS, described, ks_within
 from .common import DEFAULT_MAX_ITER, PARAMETERS, ClusteringResult
 from .kmedoids import (
     SeedFallbackWarning,
@@ -116,18 +116,13 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
     )
 
 
-@described(parameters=DATA)
+@described(parameters={**DATA, "ks": ks_within("at most the number of distinct points")})
 def ward_tree(X, ks: Iterable[int]) -> list[ClusteringResult]:
     """Ward's hierarchical clustering cut at each K of ``ks``: one tree serves the sweep.
 
     The tree is SciPy's ``linkage(X, "ward")`` (the Lance-Williams update of Ward's criterion,
     as scikit-learn's ``AgglomerativeClustering(linkage="ward")`` builds it), cut with
     ``cut_tree``.
-
-    Parameters
-    ----------
-    ks : iterable of int
-        The numbers of clusters, each at most the number of distinct points.
 
     Returns
     -------

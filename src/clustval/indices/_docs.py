@@ -141,6 +141,30 @@ SPECS = """specs : iterable of IndexSpec
     The indices' registry entries."""
 KS = """ks : sequence of int
     The numbers of clusters K tried."""
+
+
+def ks_within(bounds: str) -> str:
+    """The ``ks`` entry of a sweep over K: one text, its range that of the sweep.
+
+    Parameters
+    ----------
+    bounds : str
+        Where each K lies, as the entry says it (``"in 1..n"``).
+
+    Returns
+    -------
+    str
+        The entry.
+
+    Examples
+    --------
+    >>> print(ks_within("in 1..n"))
+    ks : iterable of int
+        The numbers of clusters, each in 1..n.
+    """
+    return f"""ks : iterable of int
+    The numbers of clusters, each {bounds}."""
+
 # the seed of numpy's draws (resampling, splits, random clusterings, p-values)
 SEED = """seed : int, numpy Generator or None, default 0
     Seed of the random draws, as ``numpy.random.default_rng`` takes it (an integer >= 0 or a

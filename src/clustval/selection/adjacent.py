@@ -23,15 +23,22 @@ from ..errors import InputError, UndefinedIndexError
 from ..indices._docs import KS, completed, described
 from ..indices.partition import COORDINATES, Partition, PreparedData
 
-# The partitions that the tests of a split read, and their check, described once
-_SPLIT = """labels, labels_next : array-like of shape (n_samples,)
-    Partitions into K and K + 1 clusters, the second splitting one cluster of the first."""
-_split_test = completed(reads_distances=False, parameters={"labels": _SPLIT, "labels_next": _SPLIT}, raises={
+# The neighbouring partitions an index reads, each described once
+_PARTITIONS = {
+    "labels_prev": """labels_prev : array-like of shape (n_samples,)
+    The partition into K - 1 clusters (perhaps 1).""",
+    "labels": """labels : array-like of shape (n_samples,)
+    The partition into K clusters.""",
+    "labels_next": """labels_next : array-like of shape (n_samples,)
+    The partition into K + 1 clusters.""",
+}
+# the tests of a split read a K + 1 that splits one cluster of K, and check it
+_SPLIT = """labels_next : array-like of shape (n_samples,)
+    The partition into K + 1 clusters that splits one cluster of ``labels`` in two."""
+_split_test = completed(reads_distances=False, parameters={**_PARTITIONS, "labels_next": _SPLIT}, raises={
     "InputError": "clustval.errors.InputError\n    ``labels_next`` does not split exactly one cluster of ``labels`` in two."})
-# and those of the indices of K and K + 1 clusters
-_NEXT = """labels, labels_next : array-like of shape (n_samples,)
-    Partitions into K and K + 1 clusters."""
-_next_k = completed(reads_distances=False, parameters={"labels": _NEXT, "labels_next": _NEXT}, raises={
+# the indices of K and K + 1 clusters
+_next_k = completed(reads_distances=False, parameters=_PARTITIONS, raises={
     "InputError": "clustval.errors.InputError\n    ``labels_next`` has not one cluster more than ``labels``."})
 
 
@@ -93,17 +100,12 @@ def _one_cluster(data: PreparedData) -> tuple[float, int, int]:
     return _sse(data.X), 1, len(data.X)
 
 
-@completed(reads_distances=False)
+@completed(reads_distances=False, parameters=_PARTITIONS)
 def kl(X, labels_prev, labels, labels_next) -> float:
     """Krzanowski-Lai index of the partition into K clusters, from its neighbours at K - 1 and K + 1.
 
     ``KL(K) = |DIFF(K) / DIFF(K + 1)|``, ``DIFF(K) = (K - 1)^(2/p) W_(K-1) - K^(2/p) W_K``
     (Krzanowski & Lai 1988, Biometrics 44(1):23-34, eq. 3.3); K by the largest value.
-
-    Parameters
-    ----------
-    labels_prev, labels, labels_next : array-like of shape (n_samples,)
-        Partitions into K - 1 (perhaps 1), K and K + 1 clusters.
 
     Returns
     -------

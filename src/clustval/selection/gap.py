@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._engine.docs import with_parameters
 from .._engine.validation import checked_data
 from ..clustering import clusterer
 from ..errors import InputError, UndefinedIndexError
-from ..indices._docs import DATA, completed, described
+from ..indices._docs import DATA, completed, described, ks_within
 from ..indices.partition import COORDINATES, Partition
 from ..compat.r_random import RStream
 
@@ -24,10 +25,19 @@ from ..compat.r_random import RStream
 REFERENCES = {"uniform": "uniform", "original": "uniform", "pca": "pca", "scaledPCA": "pca"}
 #: R's ``maxSE`` methods, Tibshirani et al.'s (this module's default) first.
 RULES = ("Tibs2001SEmax", "firstSEmax", "globalSEmax", "firstmax", "globalmax")
+# the stopping rule and its multiple of s_K, as max_se, GapResult.best and gap_statistic take them
+_RULE_PARAMETERS = {
+    "rule": """rule : str, default "Tibs2001SEmax"
+    The stopping rule, one of :data:`RULES` (:func:`max_se` says what each reads).""",
+    "se_factor": """se_factor : float, default 1
+    The rule's multiple of s_K (R's ``SE.factor``).""",
+}
+_rule = with_parameters(_RULE_PARAMETERS)
 DRAWS = ("numpy", "r")
 _BLOCK = 2**20  # distances held at once when d_power != 2
 
 
+@_rule
 def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax", *, se_factor: float = 1.0) -> int:
     """The K a stopping rule reads off Gap(1..K_max) and its standard errors, as R's ``maxSE``.
 
@@ -43,8 +53,6 @@ def max_se(gap: Sequence[float], s: Sequence[float], rule: str = "Tibs2001SEmax"
     ----------
     gap, s : sequence of float
         Gap(K) and its standard error s_K, for K = 1, 2, ...
-    rule, se_factor : str, float, default "Tibs2001SEmax", 1
-        One of :data:`RULES`, and R's ``SE.factor``, the multiple of s_K.
 
     Returns
     -------
@@ -112,13 +120,9 @@ class GapResult:
     rule: str = RULES[0]
     se_factor: float = 1.0
 
+    @_rule
     def best(self, rule: str = RULES[0], se_factor: float = 1.0) -> int | None:
         """The K another stopping rule chooses from these Gap(K) and s_K, as :func:`gap_statistic` does.
-
-        Parameters
-        ----------
-        rule, se_factor : str, float
-            One of :data:`RULES`, and its multiple of s_K.
 
         Returns
         -------
@@ -213,7 +217,8 @@ def _reference_sets(X: np.ndarray, reference: str, B: int, seed: int, draws):
     return (draw(b) for b in range(B))  # drawn one at a time, after the sets before have been clustered
 
 
-@described("algorithm", parameters=DATA)  # the data and the reference sets clustered alike
+# the data and the reference sets clustered alike
+@described("algorithm", parameters={**DATA, "ks": ks_within("in 1..n"), **_RULE_PARAMETERS})
 def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, reference: str = "uniform", seed: int = 0,
                   rule: str = "Tibs2001SEmax", se_factor: float = 1.0, d_power: float = 2, ddof: int = 0,
                   draws="numpy", **algorithm_options) -> GapResult:  # fmt: skip
@@ -232,8 +237,6 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
 
     Parameters
     ----------
-    ks : iterable of int
-        The numbers of clusters, each in 1..n.
     B : int, default 10
         The number of reference sets (at least 2).
     reference : {"uniform", "pca", "original", "scaledPCA"}, default "uniform"
@@ -241,11 +244,6 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
         aligned with the principal components of the centred data (its (b); R's "scaledPCA").
     seed : int, default 0
         The seed of ``draws="numpy"`` (``numpy.random.default_rng``) or ``"r"`` (R's ``set.seed``).
-    rule : str, default "Tibs2001SEmax"
-        The stopping rule, one of :data:`RULES` (see :func:`max_se`). Tibshirani's rule reads
-        consecutive K only and gives None where no K qualifies; the others read ``ks`` in order.
-    se_factor : float, default 1
-        The rule's multiple of s_K (R's ``SE.factor``).
     d_power : float, default 2
         The power of the distances in W_K (the paper's 2; R's ``d.power``, default 1).
     ddof : {0, 1}, default 0
@@ -259,7 +257,9 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
     Returns
     -------
     GapResult
-        Gap(K), s_K, log W_K, the references' mean log W*_K, and the estimate of K.
+        Gap(K), s_K, log W_K, the references' mean log W*_K, and the estimate of K by ``rule``
+        (Tibshirani's rule reads consecutive K only and gives None where no K qualifies; the
+        others read ``ks`` in order).
 
     Raises
     ------

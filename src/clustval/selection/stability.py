@@ -43,7 +43,7 @@ from ..clustering import clusterer
 from ..clustering.common import PARAMETERS as KMEDOIDS_PARAMETERS
 from ..clustering.kmedoids import euclidean_distances
 from ..errors import InputError
-from ..indices._docs import DATA, RESAMPLES, SEED, described
+from ..indices._docs import DATA, RESAMPLES, SEED, described, ks_within
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
 )
@@ -67,7 +67,7 @@ RANDOM_METHODS = ("centroids", "neighbours")
 # The Parameters the criteria take alike, written once (filled in where a docstring leaves them out)
 _PARAMETERS = {
     **DATA,
-    "ks": "ks : iterable of int\n    The numbers of clusters to try, each at least 2 and at most n // 2.",
+    "ks": ks_within("in 2..n // 2"),
     "seed": SEED,
     "n_resamples": RESAMPLES,
     "n_clusters": N_CLUSTERS,
