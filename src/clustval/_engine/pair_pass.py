@@ -1082,7 +1082,8 @@ def pair_stats(
     extreme_sums : bool
         Sum the N_W smallest and largest distances and the within ones (C-index).
     memory_budget_mb : float
-        Bound on the values collected at once (and on each row block of the numpy path).
+        Bound on the values collected at once (and on each row block of the numpy path);
+        the default (a ``DefaultBudget``) grows for a plan of many passes (GROWN_BUDGET_MB).
     value_range : (float, float), optional
         The smallest and the largest distance, when known (the main distance pass finds
         them); otherwise a pass of its own finds them.
