@@ -23,28 +23,9 @@ import yaml
 from clustval.indices.registry import EXTERNAL, INDICES, INTERNAL
 from clustval.repro.verified import MANIFEST, read_manifest, remove_damaged
 from tests.conftest import FIXTURES, REPO
-
-SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+from tests.repro.conftest import SNAKEMAKE, TEST_CONFIG, snakemake
 
 pytestmark = pytest.mark.slow
-
-
-TEST_CONFIG = REPO / "config" / "test.yaml"
-
-
-def snakemake(workdir: Path, *args: str, configfiles=(TEST_CONFIG,), check: bool = True,
-              timeout: int = 1200) -> subprocess.CompletedProcess:
-    command = [
-        *SNAKEMAKE,
-        "--snakefile", str(REPO / "Snakefile"),
-        "--directory", str(workdir),
-        "--configfile", *map(str, configfiles),
-        *args,
-    ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=workdir)
-    if check:
-        assert result.returncode == 0, f"snakemake {' '.join(args)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-6000:]}"
-    return result
 
 
 def read_csv(path: Path) -> list[dict]:
@@ -55,13 +36,6 @@ def read_csv(path: Path) -> list[dict]:
 
 def digest(paths) -> dict[str, str]:
     return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
-
-
-@pytest.fixture(scope="module")
-def run(tmp_path_factory) -> Path:
-    workdir = tmp_path_factory.mktemp("pipeline")
-    snakemake(workdir, "--cores", "2")
-    return workdir
 
 
 def test_scores_hold_every_index_on_every_clustering(run):
@@ -284,16 +258,24 @@ def test_second_run_does_nothing(run):
     assert "Nothing to be done" in result.stdout + result.stderr
 
 
-def test_rerun_gives_the_same_bytes(run):
-    outputs = sorted((run / "results").rglob("*.*"))
-    before = digest(outputs)
-    snakemake(run, "--cores", "2", "--forceall", "--quiet")
-    assert digest(outputs) == before
+def test_rerun_gives_the_same_bytes(run, copy_of_run):
+    before = digest(sorted((run / "results").rglob("*.*")))
+    snakemake(copy_of_run, "--cores", "2", "--forceall", "--quiet")
+    assert {str(Path(p).relative_to(copy_of_run)): d for p, d in
+            digest(sorted((copy_of_run / "results").rglob("*.*"))).items()} == \
+        {str(Path(p).relative_to(run)): d for p, d in before.items()}
 
 
-def test_report_builds_with_html_tables_and_provenance(run):
-    snakemake(run, "--report", str(run / "report.html"))
-    html = (run / "report.html").read_text(errors="replace")
+@pytest.fixture(scope="module")
+def report(run, tmp_path_factory) -> str:
+    """`snakemake --report` of the run, built once (outside its folder: the run is shared)."""
+    path = tmp_path_factory.mktemp("report") / "report.html"
+    snakemake(run, "--report", str(path))
+    return path.read_text(encoding="utf-8")
+
+
+def test_report_builds_with_html_tables_and_provenance(run, report):
+    html = report
     assert "fig3" in html and "claims" in html.lower()
     for table in ("results/claims.html", "results/tables/table4.html", "results/tables/table5.html",
                   "results/scores.html", "results/provenance.html", "results/sensitivity.html",
@@ -568,11 +550,10 @@ def html_unescape(text: str) -> str:
     return html.unescape(text)
 
 
-def test_report_lists_figures_in_figure_order_with_small_job_panels(run):
+def test_report_lists_figures_in_figure_order_with_small_job_panels(report):
     import json
 
-    snakemake(run, "--report", str(run / "report.html"))
-    html = (run / "report.html").read_text(encoding="utf-8")
+    html = report
     block = html[html.index('<script id="results">'):]
     results = json.loads(block[block.index("{"):block.index("</script>")].strip().rstrip(";"))
     figures = [entry["labels"]["figure"] for path, entry in results.items() if path.startswith("results/figures/")]
