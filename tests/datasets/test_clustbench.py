@@ -75,6 +75,45 @@ def test_a_corrupt_or_missing_file_is_one_line_naming_it_and_its_hash(server, tm
     assert "\n" not in message and "clustbench_mirror" in message
 
 
+def test_the_url_is_the_base_then_the_battery_and_file_with_or_without_a_final_slash(server):
+    data = suite_files()["blobs.labels1.gz"]
+    server.serve("/suite/v1.1.0/toy/blobs.labels1.gz", data)
+    file = entry(data, "toy/blobs.labels1.gz")
+    for base in ("/suite/v1.1.0/", "/suite/v1.1.0", "/suite/v1.1.0//"):
+        assert fetch(file, base_url=server.url + base) == data
+    assert server.requests == ["/suite/v1.1.0/toy/blobs.labels1.gz"] * 3
+
+
+def test_a_mirror_copy_of_the_wrong_hash_falls_back_to_the_url_and_says_both(server, tmp_path):
+    data = suite_files()["blobs.data.gz"]
+    file = entry(data, "toy/blobs.data.gz")
+    write_set(tmp_path / "toy", {"blobs.data.gz": data[:-1] + b"x"})
+    server.serve("/v1/toy/blobs.data.gz", data)
+    assert fetch(file, mirror=tmp_path, base_url=server.url + "/v1/") == data
+    server.serve("/v1/toy/blobs.data.gz", data[::-1])  # the right size, other bytes
+    with pytest.raises(ChecksumError) as info:
+        fetch(file, mirror=tmp_path, base_url=server.url + "/v1/")
+    message = str(info.value)
+    assert "[mirror]" in message and "[url]" in message and message.count(file.sha256) >= 1
+    assert "toy/blobs.data.gz" in message and "\n" not in message
+
+
+@pytest.mark.parametrize("served", ["cut", "short"])
+def test_a_partial_download_is_one_line_naming_the_file_and_its_hash(server, served):
+    data = suite_files()["blobs.data.gz"]
+    file = entry(data, "toy/blobs.data.gz")
+    if served == "cut":  # the connection closes before the length it announced
+        server.serve("/v1/toy/blobs.data.gz", data[:100], content_length=len(data))
+    else:  # a shorter body that says it is whole: only its hash tells
+        server.serve("/v1/toy/blobs.data.gz", data[:100])
+    with pytest.raises(DataError) as info:
+        fetch(file, base_url=server.url + "/v1/")
+    message = str(info.value)
+    assert "toy/blobs.data.gz" in message and file.sha256 in message and "\n" not in message
+    assert ("truncated download" in message) == (served == "cut")
+    assert isinstance(info.value, ChecksumError) == (served == "short")
+
+
 def test_an_oversized_answer_is_refused(server):
     data = suite_files()["blobs.data.gz"]
     server.serve("/v1/toy/blobs.data.gz", data + b"more")

@@ -15,9 +15,11 @@ import numpy as np
 import pytest
 import yaml
 
-from clustval.errors import InputError
+from clustval.errors import DataError, InputError
 from clustval.repro.generalisation.settings import StudySettings
-from clustval.repro.generalisation.summary import best_k_rows, claim_rows, recovery_rows, within_one
+from clustval.repro.generalisation.study import fetch_set
+from clustval.repro.generalisation.summary import _draws, best_k_rows, claim_rows, recovery_rows, within_one
+from clustval.repro.paper.claims.correlation import correlation
 from clustval.repro.settings import Settings
 from tests.conftest import REPO
 from tests.datasets.test_fetch import Server
@@ -147,11 +149,40 @@ def test_claims_read_every_labelling_and_trends_have_their_permutation_null():
     assert c2["share"] == pytest.approx(np.mean(list(by_set.values()))) and by_set["fcps/target"] == 0.5
     assert c2["share_low"] <= c2["share"] <= c2["share_high"] and c2["null_p"] != c2["null_p"]
     assert (c13["share"], c13["labelling_share"]) == (1.0, 1.0)
-    assert c13["share_low"] == c13["share_high"] == 1.0
+    assert c13["share_low"] == c13["share_high"] == c13["labelling_low"] == c13["labelling_high"] == 1.0
     assert c13["null_share"] < 0.1 and 1 / 301 <= c13["null_p"] < 0.1
     again = claim_rows(rows, sets, ["C13"], params["claim_settings"], "park_jun", "sd_kmedoids",
                        {"replicates": 200, "seed": 1, "level": 0.9}, {"replicates": 300, "seed": 2}, {"C13": (1, 1)})
     assert again[0] == c13  # the seeds in config make it the same
+
+
+def test_a_trends_share_of_labellings_has_its_interval_over_sets_drawn_with_their_labellings():
+    settings = study(batteries=["fcps"], max_n=1016)  # 8 sets, 9 labellings (fcps/target has two)
+    params = settings.summary_params()
+    sets, claim_settings = params["sets"], params["claim_settings"]
+    rng = np.random.default_rng(4)  # Spearman's r 0.83 over the 9 labellings, at least 0.7 on 79% of resamples
+    values, rows = {}, []
+    for name, entry in sets.items():
+        for labelling, k in enumerate(entry["k"]):
+            accuracy = rng.uniform()
+            values[(name, labelling)] = (accuracy + rng.normal(0, 0.3), accuracy)  # PS2 follows Accuracy, loosely
+            rows += [{"dataset": name, "labelling": labelling, "algorithm": "park_jun", "k": k, "index": index,
+                      "value": value} for index, value in (("ps2", values[(name, labelling)][0]),
+                                                           ("accuracy", accuracy), ("s2", 0.0),
+                                                           *((other, rng.uniform()) for other in
+                                                             ("ari", "rand", "jaccard", "f_measure")))]
+    bootstrap = {"replicates": 300, "seed": 4, "level": 0.9}
+    (c13,) = claim_rows(rows, sets, ["C13"], claim_settings, "park_jun", "sd_kmedoids", bootstrap,
+                        {"replicates": 10, "seed": 2}, {"C13": (1, 1)})
+    # by hand: each resample of the 8 sets takes every labelling of each drawn set, every copy a point
+    names, held = list(sets), []
+    for draw in _draws(len(names), 300, 4):
+        points = [values[(names[at], i)] for at in draw for i in range(len(sets[names[at]]["k"]))]
+        r = correlation([p[0] for p in points], [p[1] for p in points], claim_settings["readings"]["trend_measure"])
+        held.append(float(r >= claim_settings["trend_threshold"]))
+    assert 0 < np.mean(held) < 1  # the resamples disagree: the interval is not a point by construction
+    assert (c13["labelling_low"], c13["labelling_high"]) == tuple(np.percentile(held, [5, 95]))
+    assert c13["checks"] == 1 and c13["labelling_low"] <= c13["labelling_share"] <= c13["labelling_high"]
 
 
 # ---------------------------------------------------------------------- the workflow
@@ -202,6 +233,31 @@ def planned(workdir: Path, config: Path) -> list[str]:
     out = snakemake(workdir, config, "-n", "--quiet", "rules").stdout
     return sorted({line.split()[0] for line in out.splitlines()
                    if line.startswith(("clustbench_", "generalisation_")) and len(line.split()) == 2})
+
+
+def test_a_failed_fetch_leaves_no_file_half_written_and_a_retry_fetches_the_set_whole(tmp_path):
+    suite = toy_suite()
+    files = suite["toya/blobs"]  # blobs.data.gz, blobs.labels0.gz, blobs.labels1.gz
+    server = Server()
+    try:
+        params = {"name": "toya/blobs", "mirror": None, "base_url": server.url + "/v1/", "timeout": 5, "deadline": 20,
+                  "files": {f: {"sha256": hashlib.sha256(d).hexdigest(), "bytes": len(d)} for f, d in files.items()}}
+        for file, data in files.items():
+            server.serve(f"/v1/toya/{file}", data)
+        last = "blobs.labels1.gz"  # fetched last: the files before it are whole, it is cut short
+        server.serve(f"/v1/toya/{last}", files[last][:20], content_length=len(files[last]))
+        folder = tmp_path / "toya" / "blobs"
+        folder.mkdir(parents=True)
+        with pytest.raises(DataError, match=f"toya/{last}.*{params['files'][last]['sha256']}"):
+            fetch_set(params, folder)
+        # every file there is a whole, verified one; no temporary file is left behind
+        assert sorted(p.name for p in folder.iterdir()) == ["blobs.data.gz", "blobs.labels0.gz"]
+        assert all((folder / f).read_bytes() == files[f] for f in ("blobs.data.gz", "blobs.labels0.gz"))
+        server.serve(f"/v1/toya/{last}", files[last])  # the retry: the same call, from the start
+        fetch_set(params, folder)
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == files
+    finally:
+        server.close()
 
 
 def recount(results: Path, indices: dict[str, str], algorithm: str) -> dict[str, float]:

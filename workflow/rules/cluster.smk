@@ -7,6 +7,7 @@
 rule cluster:
     input:
         unpack(batch_inputs),
+        code=script_code("cluster.py"),
     output:
         "results/clusterings/{study}/{group}.csv",
     log:

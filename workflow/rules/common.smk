@@ -1,6 +1,7 @@
 # The settings (read once in the Snakefile) and the input functions of the rules (no rules here).
 from clustval.repro import figure_table
 from clustval.repro.settings import MAIN
+from clustval.repro.sources import script_sources
 
 STUDIES = SETTINGS.studies
 SWEEPS = [study for study in STUDIES if study != MAIN]
@@ -12,6 +13,15 @@ wildcard_constraints:
     kind="synthetic|uci|fig1",
     battery="[a-z0-9_]+",
     bench="[A-Za-z0-9_]+",
+
+
+SCRIPTS = Path(workflow.current_basedir).parent / "scripts"
+
+
+def script_code(script):
+    """The reproduction's modules that a rule's script runs, the rule's input `code`: an
+    edit to one reruns the jobs whose outputs it may change (clustval.repro.sources)."""
+    return script_sources(SCRIPTS / script)
 
 
 def data_dirs(study, group=None):

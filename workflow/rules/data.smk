@@ -4,6 +4,8 @@
 
 
 rule data:
+    input:
+        code=script_code("data.py"),
     output:
         directory("resources/data/{study}/{kind}"),
     log:

@@ -6,6 +6,7 @@ rule score:
     input:
         unpack(batch_inputs),
         clustering=clustering_file,
+        code=script_code("score.py"),
     output:
         "results/scores/{study}/{group}.csv",
     log:
@@ -28,7 +29,8 @@ rule score:
 
 rule collect_scores:
     input:
-        score_files(MAIN),
+        scores=score_files(MAIN),
+        code=script_code("collect_scores.py"),
     output:
         csv="results/scores.csv",
         html=report(
@@ -48,7 +50,8 @@ rule collect_scores:
 
 rule collect_sweep:
     input:
-        lambda wildcards: score_files(wildcards.study),
+        scores=lambda wildcards: score_files(wildcards.study),
+        code=script_code("collect_scores.py"),
     output:
         csv="results/robustness/{study}_scores.csv",
     log:
@@ -67,6 +70,7 @@ rule bootstrap:
     input:
         unpack(lambda wildcards: data_dirs(MAIN, "external")),
         clustering=f"results/clusterings/{MAIN}/external.csv",
+        code=script_code("bootstrap.py"),
     output:
         "results/bootstrap/replicates.csv",
     log:
@@ -87,6 +91,7 @@ rule diagnostics:
     input:
         unpack(lambda wildcards: data_dirs(MAIN, "external")),
         clustering=f"results/clusterings/{MAIN}/external.csv",
+        code=script_code("diagnostics.py"),
     output:
         "results/diagnostics.csv",
     log:
@@ -112,6 +117,7 @@ rule recluster:
                 if kind in SETTINGS.recluster_kinds()
             }
         ),
+        code=script_code("recluster.py"),
     output:
         "results/bootstrap/reclustered.csv",
     log:
@@ -131,6 +137,7 @@ rule recluster:
 rule label_variant:
     input:
         unpack(lambda wildcards: data_dirs(MAIN, "external")),
+        code=script_code("label_variant.py"),
     output:
         "results/label_variant.csv",
     log:

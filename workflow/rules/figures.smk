@@ -9,6 +9,7 @@ from clustval.repro.pipeline import code_commit
 rule figure:
     input:
         unpack(figure_inputs),
+        code=script_code("figure.py"),
     output:
         png=report(
             "results/figures/{figure}.png",
@@ -41,6 +42,7 @@ rule figure:
 rule table:
     input:
         unpack(table_inputs),
+        code=script_code("table.py"),
     output:
         csv="results/tables/{table}.csv",
         md="results/tables/{table}.md",
@@ -80,6 +82,7 @@ rule claims:
         reclustered="results/bootstrap/reclustered.csv",
         diagnostics="results/diagnostics.csv",
         label_variant=label_variant_file(),
+        code=script_code("claims.py"),
     output:
         csv="results/claims.csv",
         md=report(
@@ -115,7 +118,8 @@ rule claims:
 
 rule provenance:
     input:
-        list(data_dirs(MAIN).values()),
+        data=list(data_dirs(MAIN).values()),
+        code=script_code("provenance.py"),
     output:
         html=report(
             "results/provenance.html",
@@ -144,6 +148,7 @@ rule figure_axes:
         sweeps=expand(
             "results/robustness/{study}_scores.csv", study=SETTINGS.figure_axes_sweeps
         ),
+        code=script_code("figure_axes.py"),
     output:
         csv="results/figure_axes.csv",
         md="results/figure_axes.md",
@@ -169,6 +174,7 @@ rule figure_axes:
 rule index:
     input:
         claims="results/claims.csv",
+        code=script_code("index.py"),
     output:
         "results/index.html",
     log:
@@ -203,6 +209,7 @@ rule replication:
         sensitivity="results/sensitivity.csv",
         environment="results/environment.csv",
         diagnostics="results/diagnostics.csv",
+        code=script_code("replication.py"),
     output:
         md="results/replication.md",
         html=report(

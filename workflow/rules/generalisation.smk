@@ -3,6 +3,8 @@
 # algorithms, version 1.1.0. One fetch, cluster and score job per set of the suite; then one
 # summary (the CSVs) and one report job (the page and its figures) over every set.
 rule clustbench_fetch:
+    input:
+        code=script_code("clustbench_fetch.py"),
     output:
         directory("resources/clustbench/{battery}/{bench}"),
     log:
@@ -21,7 +23,8 @@ rule clustbench_fetch:
 
 rule generalisation_cluster:
     input:
-        "resources/clustbench/{battery}/{bench}",
+        data="resources/clustbench/{battery}/{bench}",
+        code=script_code("generalisation_cluster.py"),
     output:
         "results/generalisation/clusterings/{battery}/{bench}.csv",
     log:
@@ -42,6 +45,7 @@ rule generalisation_score:
     input:
         data="resources/clustbench/{battery}/{bench}",
         clustering="results/generalisation/clusterings/{battery}/{bench}.csv",
+        code=script_code("generalisation_score.py"),
     output:
         "results/generalisation/scores/{battery}/{bench}.csv",
     log:
@@ -62,6 +66,7 @@ rule generalisation_summary:
     input:
         scores=generalisation_scores(),
         paper_scores="results/scores.csv",
+        code=script_code("generalisation_summary.py"),
     output:
         scores="results/generalisation/scores.csv",
         best_k="results/generalisation/best_k.csv",
@@ -88,6 +93,7 @@ rule generalisation_report:
         recovery="results/generalisation/k_recovery.csv",
         claims="results/generalisation/claims.csv",
         sets="results/generalisation/sets.csv",
+        code=script_code("generalisation_report.py"),
     output:
         md="results/generalisation.md",
         html=report(

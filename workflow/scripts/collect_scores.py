@@ -7,7 +7,7 @@ from clustval.repro.paper.scores import ScoreTable
 from clustval.repro.pipeline import step
 
 with step(snakemake) as log:
-    tables = [ScoreTable.read_csv(path) for path in snakemake.input]
+    tables = [ScoreTable.read_csv(path) for path in snakemake.input.scores]
     group = tables[0].group_column
     merged = ScoreTable.from_records((r for t in tables for r in t.records()), group_column=group)
     merged.write_csv(snakemake.output.csv)

@@ -7,5 +7,5 @@ from clustval.repro.pipeline import step, write_clusterings
 
 with step(snakemake) as log:
     params = snakemake.params.set
-    bench = read_benchmark(snakemake.input[0], params["name"])
+    bench = read_benchmark(snakemake.input.data, params["name"])
     write_clusterings(cluster_set(bench, params["runs"], params["clustering"], log), snakemake.output[0])

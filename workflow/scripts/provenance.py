@@ -16,7 +16,7 @@ from clustval.repro.pipeline import step
 from clustval.repro.verified import write_verified_csv
 
 with step(snakemake):
-    files = sorted(path for folder in snakemake.input for path in Path(folder).glob("*.csv"))
+    files = sorted(path for folder in snakemake.input.data for path in Path(folder).glob("*.csv"))
     versions = {**machine_facts(snakemake.params.commit), **software_versions()}
     page = provenance_html(
         data_provenance(files), versions,

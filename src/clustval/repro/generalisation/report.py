@@ -236,8 +236,9 @@ def report_markdown(recovery: Sequence[Mapping], claims: Sequence[Mapping], sets
         ("A claim that a baseline also meets says little; the per-set orderings (C2-C8) have no baseline in the "
          "replication report, so their shares stand on their own. C15 (STDI finds the true K) is read on "
          f"{algorithm_label(first)}'s sweep, as the paper pairs them. A trend's checks are correlations, not sets: "
-         "its shares are the shares of its checks that hold, its interval is over resamples of the sets, and "
-         "its share of labellings has no interval (a resample of sets changes how many labellings it holds). A "
+         "its shares are the shares of its checks that hold, and both intervals are over the same resamples of "
+         "the sets: for the share of labellings each drawn set brings all its labellings, every drawn copy a "
+         "point of the correlation, so a resample holds as many labellings as its sets have. A "
          "trend beyond its permutation null says that the two indices do follow each other across the sets; the "
          "pair baseline says whether any two of the figures' external indices do as much, in which case the claim "
          "says nothing particular of S2 or PS2."),

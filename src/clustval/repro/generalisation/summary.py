@@ -24,6 +24,7 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -293,6 +294,43 @@ def trend_null(checks, means: Mapping[str, Mapping[str, float]], draws: np.ndarr
             "null_share": float(null.mean()), "null_p": float((1 + (null >= share).sum()) / (1 + len(null)))}
 
 
+def trend_labelling_interval(claim: str, units: ScoreTable, settings: ClaimSettings,
+                             labellings: Mapping[str, Sequence[str]], draws: np.ndarray,
+                             level: float) -> tuple[float, float]:
+    """The percentile interval at ``level`` of a trend claim's share of labellings (its checks
+    with every labelling a point, on ``units``), over ``draws``: resamples of the sets, each
+    drawn set bringing all its labellings (``labellings``: set -> its units), since the sets
+    are what is drawn independently and a set's labellings share its data. A resample holds
+    as many labellings as its sets have, each drawn copy a point of its own: the claim's checks
+    are made once for each number of points (on the first resample of that size) and
+    re-evaluated on every resample of it, as :func:`trend_null` re-evaluates its checks."""
+    algorithm = settings.external_algorithm
+    values: dict[str, dict[str, float]] = defaultdict(dict)
+    ks: dict[str, int] = {}
+    for dataset, alg, k, index, value in units.records():
+        if alg == algorithm:
+            values[dataset][index], ks[dataset] = value, k
+    names = list(labellings)
+    made: dict[int, tuple[list[str], list]] = {}
+    shares = []
+    for draw in draws:
+        drawn = [unit for at in draw for unit in labellings[names[at]]]
+        if len(drawn) not in made:
+            points = [f"resample#{i}" for i in range(len(drawn))]
+            table = ScoreTable((None, Score(point, algorithm, ks[unit], index, value))
+                               for point, unit in zip(points, drawn) for index, value in values[unit].items())
+            resampled = replace(settings, synthetic=tuple(points), uci=tuple(points),
+                                names={point: point for point in points}, labels={point: point for point in points},
+                                class_sizes={point: settings.class_sizes[unit] for point, unit in zip(points, drawn)})
+            checks = {check.subject: check for check in CLAIMS[claim](table, resampled).checks}
+            made[len(drawn)] = points, [check for check in checks.values() if not check.infeasible]
+        points, checks = made[len(drawn)]
+        shares.append(_holding(checks, dict(zip(points, (values[unit] for unit in drawn)))) if checks else math.nan)
+    tail = (1 - level) / 2 * 100
+    low, high = np.nanpercentile(shares, [tail, 100 - tail])
+    return float(low), float(high)
+
+
 def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Sequence[str], params: Mapping,
                reference_algorithm: str, k_algorithm: str, bootstrap: Mapping, permutation: Mapping,
                paper: Mapping[str, tuple[int, int]]) -> list[dict]:
@@ -305,9 +343,10 @@ def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Seq
       ``share`` the share of sets, each set weighted once with the share of its labellings on
       which it holds; both with intervals over the sets;
     - a trend (C10-C14): ``checks`` and ``holding`` count its checks with every labelling a point
-      (``labelling_share``); ``share`` is the share of its checks that hold with each set one
-      point (its values the mean over its labellings), with its interval over the sets and its
-      permutation null (:func:`trend_null`);
+      (``labelling_share``, its interval over the same resamples of the sets, each drawn set with
+      all its labellings: :func:`trend_labelling_interval`); ``share`` is the share of its checks
+      that hold with each set one point (its values the mean over its labellings), with its
+      interval over the sets and its permutation null (:func:`trend_null`);
 
     beside the replication report's baseline where it has one (C15: always K = 2 and a random
     K, ``baseline_share`` over sets as ``share`` is; a trend: the pairs of external indices that
@@ -317,7 +356,8 @@ def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Seq
     units, whole, means = _claim_table(rows, sets, settings, reference_algorithm, k_algorithm)
     per_set_settings = ClaimSettings.from_params(_set_params(params, sets))
     names = list(sets)
-    owner = {labelling_unit(name, i): name for name in names for i in range(len(sets[name]["k"]))}
+    labellings = {name: [labelling_unit(name, i) for i in range(len(sets[name]["k"]))] for name in names}
+    owner = {unit: name for name, units_of in labellings.items() for unit in units_of}
     position = {name: i for i, name in enumerate(names)}
     draws = _draws(len(names), int(bootstrap["replicates"]), int(bootstrap["seed"]))
     level = bootstrap["level"]
@@ -342,6 +382,9 @@ def claim_rows(rows: Sequence[Mapping], sets: Mapping[str, Mapping], claims: Seq
             trend = [check for check in {c.subject: c for c in whole_result.checks}.values() if not check.infeasible]
             if trend:
                 row.update(trend_null(trend, means, draws, level, permutation))
+            if judged:
+                row["labelling_low"], row["labelling_high"] = trend_labelling_interval(
+                    claim, units, settings, labellings, draws, level)
             baseline = whole_result.detail.get("baseline") if whole_result.detail else None
         else:
             hits, counts = np.zeros(len(names)), np.zeros(len(names))
