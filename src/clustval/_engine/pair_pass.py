@@ -147,9 +147,12 @@ _PICKED_SHARE = 64
 # std 3 1.9 s against 1.9-2.3 s, the histogram pass that times them 0.19 s
 _MERGE_S = 2e-9
 # Seconds of wall time to sort a streamed value and merge it with the held ones (two threads;
-# n = 20,000, random labels: 1.4 s for 1.8e8 values): the progress bar counts them as steps,
-# as many as that time is of a pass's _CALLS (the merges take most of a group's time)
-_STREAMED_S = 8e-9
+# n = 20,000, random labels: about 1.1 s for 1.8e8 values), and the share of it a stream
+# call's step over a held value takes (each call's runs walk the held values): the progress
+# bar counts them as steps, as many as that time is of a pass's _CALLS (the merges take most
+# of a group's time; n = 20,000 and 100,000, the idle machine, 2026-12-07: the ETA within
+# 0.6-1.8 times the time left)
+_STREAMED_S, _WALK_SHARE = 6e-9, 0.33
 # Modes of a pass (clustval._engine.pair_kernels): the same flags on both paths.
 RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 # The time of a pass over one class's pairs that collects them, per pair, and of the range's
@@ -713,6 +716,7 @@ def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class,
             tails[side].total += out.sums[side].total
     held = out.within if held_class == 0 else out.between
     held.sort()
+    values.merged(held.size)  # sorted on one thread: the bar counts it as a streamed value's time
     pieces = {side: [held[np.searchsorted(held, a) : np.searchsorted(held, b, "right")]] for side, (a, b) in edges.items()}
     streamed = int(part_hist[:, 1 - held_class, group].sum())
     below = equal = 0
@@ -723,7 +727,7 @@ def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class,
             runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
         run_below, run_equal = _merged([(run, held) for run in runs], sort=True)
         below, equal = below + run_below, equal + run_equal
-        values.merged(sum(run.size for run in runs))
+        values.merged(sum(run.size for run in runs) + int(_WALK_SHARE * held.size))  # the runs walk the held
         for side, (a, b) in edges.items():  # copied: the next call overwrites the runs
             pieces[side] += [run[np.searchsorted(run, a) : np.searchsorted(run, b, "right")].copy() for run in runs]
     if held_class == 0:  # counted over b: w < b and w == b; b < w is the rest
@@ -937,9 +941,14 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         sorts = len(batches) + len(groups)
         seconds = pass_s * (sorts * (1 + _SORT_STEPS / _CALLS)) + (streamed * _MERGE_S if groups else 0)
         _warn_slow(passes, seconds, shared, sum(values.class_sizes), capacity, volume, per_budget)
-    # a group's merges take most of its time: the bar counts them in steps of a pass's time
-    streamed_values = sum(int((W, B)[1 - held_class][group].sum()) for group in groups)
-    merge_steps = values.plan_merges(streamed_values, _STREAMED_S * _CALLS / max(pass_s, 1e-6))
+    # a group's sorts and merges take most of its time: the bar counts them in steps of a
+    # pass's time, each streamed value sorted and merged, each held value sorted (on one
+    # thread, about as long), and each stream call's runs walking the held values
+    held_of = [int((W, B)[held_class][group].sum()) for group in groups]
+    streamed_of = [int((W, B)[1 - held_class][group].sum()) for group in groups]
+    walks = sum(-(-s // max(1, values.capacity - h)) * h for h, s in zip(held_of, streamed_of))
+    merge_steps = values.plan_merges(sum(held_of) + sum(streamed_of) + int(_WALK_SHARE * walks),
+                                     _STREAMED_S * _CALLS / max(pass_s, 1e-6))  # fmt: skip
     # a batch's pass reads every pair, a group's two passes one class's each
     group_steps = values.steps_of_pass(COLLECT, held_class) + values.steps_of_pass(COLLECT, 1 - held_class)
     pass_steps = len(batches) * _CALLS + len(groups) * group_steps if passes else _CALLS * bool(picks)
