@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import clustval.repro
 from clustval.repro.sources import script_sources
 from tests.conftest import REPO
 
-SRC = REPO / "src" / "clustval" / "repro"
+# where the package imported runs from: src/ in a checkout, site-packages when installed
+SRC = Path(clustval.repro.__file__).parent
 SCRIPT = re.compile(r'^    script:\n        "\.\./scripts/(\w+\.py)"', re.M)
 
 
