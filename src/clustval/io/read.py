@@ -404,7 +404,8 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
     # among them (the first if all numbers, else the second: under a header) has several
     # fields apart by them
     probe = [line for _, line in lines[:2]]
-    row = first.split() if all(map(_is_number, first.split())) else probe[-1].split()
+    row = first.split()
+    row = row if all(map(_is_number, row)) else probe[-1].split()
     split = (lambda line: line.split()) if "," not in "".join(probe) and len(row) > 1 else None
     names = split(first) if split else _csv_fields(first)
     note = guess = None  # said once the file is read: an error stays the one line
