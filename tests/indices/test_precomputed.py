@@ -186,6 +186,17 @@ def test_rounding_asymmetry_is_accepted():
     assert score(labels, distances=D)["igp"] == score(labels, distances=exact_distances(X, X))["igp"]
 
 
+def test_a_negative_zero_is_a_distance_of_zero():
+    # -0.0 passes "non-negative" and equals 0, but its bit pattern (the rank passes' order)
+    # is the smallest int64: read as 0, the matrix scores as the one with +0.0
+    D = cdist(*(2 * [np.array([[0.0], [0.0], [3.0], [4.0], [9.0]])]))
+    signed = D.copy()
+    signed[0, 1] = signed[1, 0] = -0.0
+    labels = [0, 0, 1, 1, 1]
+    assert score(labels, X=signed, metric="precomputed") == score(labels, X=D, metric="precomputed")
+    assert np.signbit(signed[0, 1])  # the caller's matrix is left as it is
+
+
 def test_cli_distances(tmp_path, capsys):
     X, labels = _case(4)
     D = cdist(X, X, "cityblock")

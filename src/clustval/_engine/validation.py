@@ -190,6 +190,8 @@ def check_distances(D) -> np.ndarray:
                 f"{float(D[j, i])!r}"
                 + (" (a sparse matrix's missing entries are distances of 0: store both triangles)." if sparse else ".")
             )
+    if np.signbit(D).any():  # -0.0 == 0 but sorts below every distance by its bits: the same 0, positive
+        D = D + 0.0
     return D
 
 
