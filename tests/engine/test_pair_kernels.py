@@ -26,3 +26,22 @@ def test_merge_counts_equal_two_binary_searches(seed):
         below = int(np.searchsorted(values, queries, "left").sum())
         at_most = int(np.searchsorted(values, queries, "right").sum())
         assert pair_kernels.merge_counts(queries, values) == (below, at_most - below)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_radix_sort_and_merge_sorted_equal_numpys_sort(seed):
+    # ties, zeros, subnormals and the largest doubles: every bit of the patterns moves
+    rng = np.random.default_rng(seed)
+    extremes = np.array([0.0, 5e-324, 1e-310, 1e-300, 1.0, 1e300, np.finfo(float).max])
+    for size in [0, 1, 2, 3, 100, 1025, 70_000]:
+        for values in (rng.random(size) * 30, rng.integers(0, 5, size).astype(float), rng.choice(extremes, size),
+                       np.full(size, 2.5)):  # fmt: skip
+            expected = np.sort(values)
+            scratch = np.full(size + 5, np.nan)  # longer than the values: only their length is used
+            pair_kernels.radix_sort(values, scratch)
+            assert np.array_equal(values, expected)
+            cut = int(rng.integers(0, size + 1))
+            first, second = np.sort(rng.permutation(expected)[:cut]), np.sort(rng.permutation(expected)[cut:])
+            merged = np.empty(first.size + second.size)
+            pair_kernels.merge_sorted(first, second, merged)
+            assert np.array_equal(merged, np.sort(np.concatenate([first, second])))

@@ -305,6 +305,33 @@ def test_streamed_groups_match_the_batches_and_the_oracle(monkeypatch, held, lat
     assert _stats(streamed) == _stats(batched) == _sorted_oracle(X, codes)
 
 
+@pytest.mark.parametrize("quicker", [True, False])
+def test_the_sorts_through_scratch_count_as_numpys_sort(monkeypatch, quicker):
+    # every sort, of any length, by the radix sort (quicker) or by numpy's, on two threads from
+    # the smallest arrays: the groups (the held values sorted in halves and merged, the stream
+    # in half the room) and the batches give the oracle's counts either way
+    pytest.importorskip("numba")
+    from clustval._engine import pair_kernels, pair_pass
+
+    monkeypatch.setattr(pair_pass, "_radix_is_quicker", lambda: quicker)
+    monkeypatch.setattr(pair_pass, "_RADIX_FROM", 1)
+    monkeypatch.setattr(pair_pass, "_THREADED_FROM", 64)
+    monkeypatch.setattr(_compiled, "MIN_WORK", 0)  # the compiled sorts, however short
+    monkeypatch.setattr(pair_pass, "_MERGE_S", 0.0)  # the groups, whatever the passes take
+    sorted_by_radix = []
+    radix_sort = pair_kernels.radix_sort
+    monkeypatch.setattr(pair_kernels, "radix_sort", lambda v, s: sorted_by_radix.append(v.size) or radix_sort(v, s))
+    rng = np.random.default_rng(17)
+    X, codes = np.round(rng.normal(size=(1400, 2)) * 8), rng.integers(0, 5, 1400)
+    expected = _sorted_oracle(X, codes)
+    streamed = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2)
+    batches = pair_pass.PairValues(X, codes, 5, 0.2, False)
+    batches.streams = False
+    batched = pair_stats(X, codes, 5, ranks=True, extreme_sums=True, memory_budget_mb=0.2, values=batches)
+    assert _stats(streamed) == _stats(batched) == expected
+    assert bool(sorted_by_radix) == quicker
+
+
 def _passes_seen(monkeypatch, X, codes, k):
     """pair_stats at a budget of a few batches (0.2 MB), and the (mode, class) of each pass
     it ran (``only``: -1 both classes)."""

@@ -309,3 +309,70 @@ def merge_counts(queries, values):  # pragma: no cover
     while j3 < e3:
         i3, j3, l3, r3, b3, q3 = _walk_step(queries, values, m, i3, j3, l3, r3, b3, q3)
     return b0 + b1 + b2 + b3, q0 + q1 + q2 + q3
+
+
+# Bits of a digit of radix_sort: 10 bits, 1,024 destinations a pass; 11 bits and more ran
+# 1.5 times slower a value at 10^7 values (the writes spread over more pages than the TLB holds)
+RADIX_BITS = 10
+
+
+@numba.njit(cache=True, nogil=True)
+def radix_sort(values, scratch):  # pragma: no cover
+    """Sort the non-negative doubles ``values`` in place by their bit patterns (for
+    non-negative doubles the int64 order is the float order), through ``scratch`` (at least
+    as long): least significant digit first, one counting pass for every digit, then a pass
+    for each digit on which the values differ, over the bits by which they differ.
+
+    numpy's sort is a comparison sort; on AMD Zen 4 its AVX-512 partitions run microcoded
+    (65 ns a value at 10^7 where its AVX2 form takes 10): this takes 15."""
+    n = values.size
+    if n < 2:
+        return
+    keys, other = values.view(np.int64), scratch[:n].view(np.int64)
+    lo, hi = keys[0], keys[0]
+    for i in range(n):
+        lo = min(lo, keys[i])
+        hi = max(hi, keys[i])
+    width = 0  # the bits by which the values differ
+    while (hi - lo) >> width:
+        width += 1
+    digits = -(-width // RADIX_BITS)
+    radix = 1 << RADIX_BITS
+    counts = np.zeros((digits, radix), dtype=np.int64)
+    for i in range(n):
+        key = keys[i] - lo
+        for d in range(digits):
+            counts[d, (key >> (d * RADIX_BITS)) & (radix - 1)] += 1
+    source, target = keys, other
+    moved = 0
+    for d in range(digits):
+        shift = d * RADIX_BITS
+        slots = counts[d]
+        if slots[((keys[0] - lo) >> shift) & (radix - 1)] == n:
+            continue  # every value has this digit: the order stays
+        at = 0
+        for digit in range(radix):
+            at, slots[digit] = at + slots[digit], at
+        for i in range(n):
+            key = source[i]
+            digit = ((key - lo) >> shift) & (radix - 1)
+            target[slots[digit]] = key
+            slots[digit] += 1
+        source, target = target, source
+        moved += 1
+    if moved % 2:  # the sorted values are in scratch
+        keys[:] = other
+
+
+@numba.njit(cache=True, nogil=True)
+def merge_sorted(first, second, out):  # pragma: no cover
+    """Write the sorted ``first`` and ``second`` merged into ``out`` (as long as both): which
+    array the next value comes from is arithmetic, not a branch (a coin toss to predict)."""
+    m, n = first.size, second.size
+    i = j = 0
+    for k in range(m + n):
+        a, b = first[min(i, m - 1)], second[min(j, n - 1)]
+        take = np.int64(j >= n) | (np.int64(i < m) & np.int64(a <= b))
+        out[k] = a if take else b
+        i += take
+        j += 1 - take

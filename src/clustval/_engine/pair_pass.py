@@ -52,6 +52,14 @@ K = 10 and the default 256 MB, the groups at n = 20,000 on overlapping partition
 5-6 passes against 7), 40,000 (12 passes against 26) and 100,000 (30 groups against about
 150 batches). A plan of 16 passes or more warns (:class:`~clustval.errors.SlowPassesWarning`),
 with the budget that takes about eight.
+Sorting is most of a group's time: where the compiled kernels run, a sort goes through as
+much scratch again by a radix sort (:func:`clustval._engine.pair_kernels.radix_sort`, about
+15 ns a value at 10^7 values) when that beats numpy's sort on the CPU, timed once a process
+(numpy's AVX-512 sort is the quicker on Intel CPUs; on AMD Zen 4 it takes 65 ns a value).
+The scratch comes out of the budget: the held values sort through the room the stream will
+take, and the stream then fills half that room, its runs sorting through the other half (so
+twice the calls, each walking the held values); a batch sorts through the rest of the
+buffer when that is as long, else by numpy's sort.
 The passes cannot be bounded apart from the overlap within a fixed budget: each comparison
 of a within value with a between value in one bucket is decided only by the two values (or
 by finer counts, which cost as much memory per value as the value), so a group holds at
@@ -78,6 +86,7 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -160,6 +169,12 @@ RANGE, HISTOGRAM, WITHIN_SUM, TAIL_SUMS, COLLECT = 1, 2, 4, 8, 16
 # histogram 0.37 s, the within pairs collected 0.065 s for a tenth of the pairs, half the
 # between values streamed 0.50 s for nine tenths, the range 0.21 s)
 _CLASS_PASS_COST, _RANGE_PASS_COST = 1.6, 0.6
+# A sort of this many values or more goes through the compiled radix sort where that is the
+# quicker (_radix_is_quicker, which times both on _RADIX_SAMPLE values): below, numpy's sort
+# takes at most a few milliseconds
+_RADIX_FROM, _RADIX_SAMPLE = 2**16, 2**17
+# Sorts and merges of fewer values than this run on one thread: a pool costs more than it saves
+_THREADED_FROM = 2**20
 
 
 class ExactSum:
@@ -389,6 +404,18 @@ class PairValues:
         # a budget the caller did not name grows for a plan of many passes (GROWN_BUDGET_MB)
         self.budget_grows = isinstance(memory_budget_mb, DefaultBudget)
 
+    @cached_property
+    def sorts_through(self) -> bool:
+        """Whether the rank groups' sorts go through scratch (the compiled radix sort, where it
+        is the quicker: :func:`_radix_is_quicker`), so that a stream's runs take half the room
+        the held values leave, the other half their scratch."""
+        return self.compiled and _radix_is_quicker()
+
+    @property
+    def stream_share(self) -> float:
+        """The share of the room the held values leave that a stream's call fills."""
+        return 0.5 if self.sorts_through else 1.0
+
     def steps_of_pass(self, mode: int = HISTOGRAM, only: int = -1) -> int:
         """Steps of the progress bar a pass counts, as its time is of a histogram pass's
         (_CALLS): a pass over one class's pairs alone (``only``), collecting, its share of
@@ -538,8 +565,9 @@ class PairValues:
         return self._collected
 
     def spare(self, used: int) -> np.ndarray:
-        """The buffer after its first ``used`` values: where a stream runs beside them."""
-        return self._collected[used:]
+        """The buffer after its first ``used`` values: where a stream runs beside them, and
+        the sorts go through (empty where the values came from elsewhere: a cluster's tasks)."""
+        return np.empty(0) if self._collected is None else self._collected[used:]
 
     def planned(self, pass_steps: int, sorts: int = 0, *, merges: int = 0, known: bool = False) -> None:
         """Count ``pass_steps`` more steps of passes (:meth:`steps_of_pass` each), ``sorts``
@@ -663,6 +691,65 @@ def _dot(a: np.ndarray, b: np.ndarray) -> int:
     return sum(x * y for x, y in zip(a[nonzero].tolist(), b[nonzero].tolist()))
 
 
+def _sort(values: np.ndarray, scratch: np.ndarray | None = None) -> None:
+    """Sort ``values`` (non-negative doubles) in place: through ``scratch`` (as long, or None)
+    by the compiled radix sort where it is the quicker on this CPU (:func:`_radix_is_quicker`),
+    by numpy's sort otherwise. Either way the same sorted values."""
+    if scratch is not None and scratch.size >= values.size >= _RADIX_FROM and _radix_is_quicker():
+        kernels = _compiled.pair_kernels(values.size * values.size.bit_length())
+        if kernels is not None:
+            kernels.radix_sort(values, scratch)
+            return
+    values.sort()
+
+
+def _sort_on_two(values: np.ndarray, scratch: np.ndarray) -> None:
+    """:func:`_sort` on two threads: each half sorted through its half of ``scratch`` (as
+    long as ``values``), then the halves merged into it and copied back."""
+    kernels = _compiled.pair_kernels(values.size * values.size.bit_length())
+    if kernels is None or values.size < _THREADED_FROM or scratch.size < values.size:
+        _sort(values, scratch)
+        return
+    half = values.size // 2
+    _radix_is_quicker()  # timed before the threads share the cores
+    with ThreadPoolExecutor(2) as pool:
+        for job in [pool.submit(_sort, values[:half], scratch[:half]), pool.submit(_sort, values[half:], scratch[half:])]:
+            job.result()
+    kernels.merge_sorted(values[:half], values[half:], scratch[: values.size])
+    values[:] = scratch[: values.size]
+
+
+@cache
+def _radix_is_quicker() -> bool:
+    """Whether the compiled radix sort sorts distances more quickly than numpy's sort on this
+    CPU: each sorts the same 2^17 values three times, once a process (about 40 ms), the best
+    times compared. numpy's AVX-512 sort is the quicker on Intel CPUs and about 4 times the
+    slower on AMD Zen 4, whose compress-stores it relies on run microcoded."""
+    kernels = _compiled.pair_kernels()
+    if kernels is None:
+        return False
+    values = np.sqrt(np.random.default_rng(0).random((_RADIX_SAMPLE, 8)).sum(axis=1))  # distances' spread of bits
+    scratch, best = np.empty_like(values), [math.inf, math.inf]
+    kernels.radix_sort(values.copy(), scratch)  # loaded (or compiled) before it is timed
+    for _ in range(3):
+        for which, sort in enumerate((np.ndarray.sort, lambda v: kernels.radix_sort(v, scratch))):
+            copy = values.copy()
+            started = time.perf_counter()
+            sort(copy)
+            best[which] = min(best[which], time.perf_counter() - started)
+    return best[1] < best[0]
+
+
+def _scratch_of(run: np.ndarray, out: np.ndarray, scratch: np.ndarray | None) -> np.ndarray | None:
+    """The stretch of ``scratch`` (as long as ``out``, or None) where ``run``, a stretch of
+    ``out``, sorts through (:func:`_sort`): at the same offset, so that the runs of one
+    buffer, sorted side by side, never share their scratch."""
+    if scratch is None:
+        return None
+    at = (run.__array_interface__["data"][0] - out.__array_interface__["data"][0]) // out.itemsize
+    return scratch[at : at + run.size]
+
+
 def _merge_counts(queries: np.ndarray, values: np.ndarray) -> tuple[int, int]:
     """Over the sorted queries q: the number of sorted values v < q, and of v == q, summed
     (a merge when compiled; binary searches in chunks otherwise)."""
@@ -678,17 +765,22 @@ def _merge_counts(queries: np.ndarray, values: np.ndarray) -> tuple[int, int]:
     return below, at_most - below
 
 
-def _merged(pairs: list[tuple[np.ndarray, np.ndarray]], *, sort: bool = False) -> tuple[int, int]:
+def _merged(pairs: list[tuple[np.ndarray, np.ndarray]], *, sort: bool = False,
+            scratch: list[np.ndarray | None] | None = None) -> tuple[int, int]:  # fmt: skip
     """:func:`_merge_counts` of each (queries, values) pair, summed, the queries sorted in
-    place first if ``sort``: two threads (numpy's sort and the merge release the GIL)."""
+    place first if ``sort`` (each through its ``scratch``, :func:`_sort`): two threads (the
+    sorts and the merge release the GIL)."""
+    scratch = scratch or [None] * len(pairs)
 
-    def count(pair: tuple[np.ndarray, np.ndarray]) -> tuple[int, int]:
+    def count(job: tuple[tuple[np.ndarray, np.ndarray], np.ndarray | None]) -> tuple[int, int]:
+        pair, through = job
         if sort:
-            pair[0].sort()
+            _sort(pair[0], through)
         return _merge_counts(*pair)
 
-    if len(pairs) < 2 or sum(q.size + v.size for q, v in pairs) < 2**20:
-        done = [count(pair) for pair in pairs]
+    pairs = list(zip(pairs, scratch))
+    if len(pairs) < 2 or sum(q.size + v.size for (q, v), _ in pairs) < _THREADED_FROM:
+        done = [count(job) for job in pairs]
     else:
         with ThreadPoolExecutor(2) as pool:
             done = list(pool.map(count, pairs))
@@ -715,17 +807,22 @@ def _rank_group(values: PairValues, lo, hi, shift, n_buckets, group, held_class,
         for side in range(2):
             tails[side].total += out.sums[side].total
     held = out.within if held_class == 0 else out.between
-    held.sort()
-    values.merged(held.size)  # sorted on one thread: the bar counts it as a streamed value's time
+    spare = values.spare(held.size)
+    _sort_on_two(held, spare)
+    values.merged(held.size)  # the bar counts a held value sorted as a streamed value's time
     pieces = {side: [held[np.searchsorted(held, a) : np.searchsorted(held, b, "right")]] for side, (a, b) in edges.items()}
     streamed = int(part_hist[:, 1 - held_class, group].sum())
     below = equal = 0
-    spare = values.spare(held.size)
-    for runs in values.stream(1 - held_class, lo, hi, shift, select, spare[: spare.size - aside], streamed,
+    room = spare.size - aside
+    # a radix sort's runs sort through as much room again: the stream takes half of it
+    through = values.sorts_through and room // 2 >= values.stream_room
+    buffer, scratch = (spare[: room // 2], spare[room // 2 : room // 2 * 2]) if through else (spare[:room], None)
+    for runs in values.stream(1 - held_class, lo, hi, shift, select, buffer, streamed,
                               t_low=t_low, t_high=t_high, tails=tails):  # fmt: skip
         if len(runs) == 1:  # halved, so that both threads have work
             runs = [runs[0][: runs[0].size // 2], runs[0][runs[0].size // 2 :]]
-        run_below, run_equal = _merged([(run, held) for run in runs], sort=True)
+        run_below, run_equal = _merged([(run, held) for run in runs], sort=True,
+                                       scratch=[_scratch_of(run, buffer, scratch) for run in runs])  # fmt: skip
         below, equal = below + run_below, equal + run_equal
         values.merged(sum(run.size for run in runs) + int(_WALK_SHARE * held.size))  # the runs walk the held
         for side, (a, b) in edges.items():  # copied: the next call overwrites the runs
@@ -749,33 +846,43 @@ def _groups(buckets: np.ndarray, sizes: np.ndarray, limit: int) -> list[np.ndarr
     return groups
 
 
-def _two_groups(buckets: np.ndarray, held: np.ndarray, streamed: np.ndarray, limit: int, room: int) -> list[np.ndarray]:
+def _two_groups(buckets: np.ndarray, held: np.ndarray, streamed: np.ndarray, limit: int, room: int,
+                share: float = 1.0) -> list[np.ndarray]:  # fmt: skip
     """``buckets`` cut in two runs whose ``held`` values add up to at most ``limit`` each, where
-    the merges walk the fewest held values: a group's stream comes in calls of the ``room``
-    its held values leave, and each call's runs walk them (greedy runs fill the first group:
+    the merges walk the fewest held values: a group's stream comes in calls of the ``share``
+    of the ``room`` its held values leave (:meth:`PairValues.stream_share`), and each call's runs walk them (greedy runs fill the first group:
     on random labels at n = 20,000, 16.8e6 and 3.2e6 held values, 9 and 1 calls, where 10e6 and
     10e6 take 4 and 4; on 5 % moved labels greedy is the best cut)."""
     h, s = np.cumsum(held[buckets]), np.cumsum(streamed[buckets])
     h_rest, s_rest = h[-1] - h[:-1], s[-1] - s[:-1]
     h, s = h[:-1], s[:-1]  # the first group ends after bucket k
-    walks = (np.ceil(s / np.maximum(1, room - h)) * h + np.ceil(s_rest / np.maximum(1, room - h_rest)) * h_rest)
+    walks = (np.ceil(s / np.maximum(1, share * (room - h))) * h
+             + np.ceil(s_rest / np.maximum(1, share * (room - h_rest))) * h_rest)  # fmt: skip
     walks[(h > limit) | (h_rest > limit)] = np.inf
     k = int(np.argmin(walks)) + 1
     return [buckets[:k], buckets[k:]]
 
 
-def _sorted_runs(within: np.ndarray, between: np.ndarray) -> list[np.ndarray]:
+def _sorted_runs(within: np.ndarray, between: np.ndarray, spare: np.ndarray) -> list[np.ndarray]:
     """Sort ``within`` in place, and ``between`` in runs, each sorted in place: two threads
-    share the work evenly (numpy's sort releases the GIL). The comparisons of the within
-    values with the between ones add up over the runs, so the runs need no merging."""
-    if within.size + between.size < 2**20:
-        within.sort()
-        between.sort()
+    share the work evenly (the sorts release the GIL). The comparisons of the within values
+    with the between ones add up over the runs, so the runs need no merging. ``spare``: the
+    buffer after the two, which the sorts go through (:func:`_sort`) when it is as long as
+    them (the batch takes at most half the budget), else None."""
+    scratch = spare[: within.size + between.size] if spare.size >= within.size + between.size else None
+    within_scratch, between_scratch = (None, None) if scratch is None else (scratch[: within.size], scratch[within.size :])
+    if within.size + between.size < _THREADED_FROM:
+        _sort(within, within_scratch)
+        _sort(between, between_scratch)
         return [between]
     cut = min(between.size, max(0, (within.size + between.size) // 2 - within.size))
     runs = [between[:cut], between[cut:]]
+    through = [None, None] if between_scratch is None else [between_scratch[:cut], between_scratch[cut:]]
+    if scratch is not None:
+        _radix_is_quicker()  # timed before the threads share the cores
     with ThreadPoolExecutor(2) as pool:
-        done = [pool.submit(lambda: (within.sort(), runs[0].sort())), pool.submit(runs[1].sort)]
+        done = [pool.submit(lambda: (_sort(within, within_scratch), _sort(runs[0], through[0]))),
+                pool.submit(_sort, runs[1], through[1])]  # fmt: skip
         for job in done:
             job.result()
     return runs
@@ -878,7 +985,8 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
             batches = len(_groups(unsettled[total[unsettled] <= capacity], total, capacity))
             candidate = _groups(grouped, held, hold)
             if len(candidate) == 2:
-                candidate = _two_groups(grouped, held, (W, B)[1 - held_class], hold, values.capacity)
+                candidate = _two_groups(grouped, held, (W, B)[1 - held_class], hold, values.capacity,
+                                        values.stream_share)  # fmt: skip
             streamed = int((W, B)[1 - held_class][grouped].sum())
             # the sorting costs the same either way: a batch costs a pass, a group a pass over
             # the larger class and the merge of each value it streams
@@ -946,7 +1054,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
     # thread, about as long), and each stream call's runs walking the held values
     held_of = [int((W, B)[held_class][group].sum()) for group in groups]
     streamed_of = [int((W, B)[1 - held_class][group].sum()) for group in groups]
-    walks = sum(-(-s // max(1, values.capacity - h)) * h for h, s in zip(held_of, streamed_of))
+    walks = sum(-(-s // max(1, int(values.stream_share * (values.capacity - h)))) * h for h, s in zip(held_of, streamed_of))
     merge_steps = values.plan_merges(sum(held_of) + sum(streamed_of) + int(_WALK_SHARE * walks),
                                      _STREAMED_S * _CALLS / max(pass_s, 1e-6))  # fmt: skip
     # a batch's pass reads every pair, a group's two passes one class's each
@@ -966,7 +1074,7 @@ def _solve(values: PairValues, lo: int, hi: int, capacity: int, *, ranks: bool, 
         if number == 0:
             tails = out.sums[0], out.sums[1]
         within = out.within
-        runs = _sorted_runs(within, out.between)
+        runs = _sorted_runs(within, out.between, values.spare(within.size + out.between.size))
         if ranks:  # (w, b) with b < w, and b == w, in the batch
             below, equal = _merged([(within, run) for run in runs])
             counts.add(_within_buckets(W, B, batch, below, equal))
