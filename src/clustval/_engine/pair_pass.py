@@ -695,9 +695,9 @@ def _sort(values: np.ndarray, scratch: np.ndarray | None = None) -> None:
     """Sort ``values`` (non-negative doubles) in place: through ``scratch`` (as long, or None)
     by the compiled radix sort where it is the quicker on this CPU (:func:`_radix_is_quicker`),
     by numpy's sort otherwise. Either way the same sorted values."""
-    if scratch is not None and scratch.size >= values.size >= _RADIX_FROM and _radix_is_quicker():
-        kernels = _compiled.pair_kernels(values.size * values.size.bit_length())
-        if kernels is not None:
+    if scratch is not None and scratch.size >= values.size >= _RADIX_FROM:
+        kernels = _compiled.pair_kernels(values.size * values.size.bit_length())  # the gate's rule first
+        if kernels is not None and _radix_is_quicker():
             kernels.radix_sort(values, scratch)
             return
     values.sort()
@@ -723,8 +723,9 @@ def _sort_on_two(values: np.ndarray, scratch: np.ndarray) -> None:
 def _radix_is_quicker() -> bool:
     """Whether the compiled radix sort sorts distances more quickly than numpy's sort on this
     CPU: each sorts the same 2^17 values three times, once a process (about 40 ms), the best
-    times compared. numpy's AVX-512 sort is the quicker on Intel CPUs and about 4 times the
-    slower on AMD Zen 4, whose compress-stores it relies on run microcoded."""
+    times compared. numpy's AVX-512 sort took about 8 ns a value on an Intel Xeon, and takes
+    about 65 on AMD Zen 4, whose compress-stores it relies on run microcoded (the radix sort
+    15: docs/speed.md, "Sorting")."""
     kernels = _compiled.pair_kernels()
     if kernels is None:
         return False
