@@ -316,8 +316,7 @@ def merge_counts(queries, values):  # pragma: no cover
 RADIX_BITS = 10
 
 
-@numba.njit(cache=True, nogil=True)
-def radix_sort(values, scratch):  # pragma: no cover
+def radix_sort(values, scratch):
     """Sort the non-negative doubles ``values`` in place by their bit patterns (for
     non-negative doubles the int64 order is the float order), through ``scratch`` (at least
     as long): least significant digit first, one counting pass for every digit, then a pass
@@ -325,10 +324,17 @@ def radix_sort(values, scratch):  # pragma: no cover
 
     numpy's sort is a comparison sort; on AMD Zen 4 its AVX-512 partitions run microcoded
     (65 ns a value at 10^7 where its AVX2 form takes 10): this takes 15."""
-    n = values.size
+    _radix_sort(values.view(np.int64), scratch[: values.size].view(np.int64))
+
+
+@numba.njit(cache=True, nogil=True)
+def _radix_sort(keys, other):  # pragma: no cover
+    """:func:`radix_sort` on the bit patterns ``keys``, through ``other`` (as long). The
+    arrays come as int64 views and the passes alternate by name: with the views taken and
+    the arrays swapped inside, numba took 0.95 s to compile it instead of 0.6."""
+    n = keys.size
     if n < 2:
         return
-    keys, other = values.view(np.int64), scratch[:n].view(np.int64)
     lo, hi = keys[0], keys[0]
     for i in range(n):
         lo = min(lo, keys[i])
@@ -336,32 +342,39 @@ def radix_sort(values, scratch):  # pragma: no cover
     width = 0  # the bits by which the values differ
     while (hi - lo) >> width:
         width += 1
-    digits = -(-width // RADIX_BITS)
-    radix = 1 << RADIX_BITS
-    counts = np.zeros((digits, radix), dtype=np.int64)
+    mask = (1 << RADIX_BITS) - 1
+    counts = np.zeros((-(-width // RADIX_BITS), mask + 1), dtype=np.int64)
     for i in range(n):
         key = keys[i] - lo
-        for d in range(digits):
-            counts[d, (key >> (d * RADIX_BITS)) & (radix - 1)] += 1
-    source, target = keys, other
+        for d in range(counts.shape[0]):
+            counts[d, (key >> (d * RADIX_BITS)) & mask] += 1
     moved = 0
-    for d in range(digits):
-        shift = d * RADIX_BITS
+    for d in range(counts.shape[0]):
         slots = counts[d]
-        if slots[((keys[0] - lo) >> shift) & (radix - 1)] == n:
+        if slots[((keys[0] - lo) >> (d * RADIX_BITS)) & mask] == n:
             continue  # every value has this digit: the order stays
         at = 0
-        for digit in range(radix):
-            at, slots[digit] = at + slots[digit], at
-        for i in range(n):
-            key = source[i]
-            digit = ((key - lo) >> shift) & (radix - 1)
-            target[slots[digit]] = key
-            slots[digit] += 1
-        source, target = target, source
+        for digit in range(mask + 1):
+            count = slots[digit]
+            slots[digit] = at
+            at += count
+        if moved % 2 == 0:
+            _scatter(keys, other, slots, lo, d * RADIX_BITS, mask)
+        else:
+            _scatter(other, keys, slots, lo, d * RADIX_BITS, mask)
         moved += 1
-    if moved % 2:  # the sorted values are in scratch
+    if moved % 2:  # the sorted values are in other
         keys[:] = other
+
+
+@numba.njit(cache=True, nogil=True)
+def _scatter(source, target, slots, lo, shift, mask):  # pragma: no cover
+    """One pass of :func:`_radix_sort`: each key to the next slot of its digit."""
+    for i in range(source.size):
+        key = source[i]
+        digit = ((key - lo) >> shift) & mask
+        target[slots[digit]] = key
+        slots[digit] += 1
 
 
 @numba.njit(cache=True, nogil=True)
