@@ -66,7 +66,7 @@ def _load() -> ModuleType | None:
 #: "The first call", on a shared 2-core machine).
 COMPILING = (
     "clustval: compiling its numeric kernels for this CPU, once per environment (numba caches "
-    "them): an index's first call takes 4-6 s, every index at once 10-20 s."
+    "them): an index's first call takes 4-14 s, every index at once 10-25 s."
 )
 
 
