@@ -382,6 +382,9 @@ def merge_sorted(first, second, out):  # pragma: no cover
     """Write the sorted ``first`` and ``second`` merged into ``out`` (as long as both): which
     array the next value comes from is arithmetic, not a branch (a coin toss to predict)."""
     m, n = first.size, second.size
+    if m == 0 or n == 0:  # one side alone (the reads below need a value on each side)
+        out[:] = first if n == 0 else second
+        return
     i = j = 0
     for k in range(m + n):
         a, b = first[min(i, m - 1)], second[min(j, n - 1)]
