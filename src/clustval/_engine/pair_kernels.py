@@ -57,7 +57,8 @@ def _collect(bits, dist, m, lo, hi, shift, select, kept, out, at):  # pragma: no
         v = bits[j]
         kept[count] = dist[j]
         count += (lo <= v) & (v <= hi) & select[min(max((v - lo) >> shift, 0), top)]
-    out[at : at + count] = kept[:count]
+    for k in range(count):  # a loop: a slice assignment costs numba 1.7 s to compile (its shape check's message)
+        out[at + k] = kept[k]
     return at + count
 
 
@@ -189,11 +190,13 @@ def _pass_part(
                         _add_exact(within, bits[j])
             if mode & TAIL_SUMS:
                 _tail_sums(bits, m, lo, low_end, high_start, hi, kept_bits, below, above)
-            if mode & COLLECT:  # the class is the tile pair's: one loop for each
+            if mode & COLLECT:  # the class is the tile pair's (one inlined loop: each costs compiling time)
+                at = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within if c == 0 else out_between,
+                              at_within if c == 0 else at_between)  # fmt: skip
                 if c == 0:
-                    at_within = _collect(bits, dist, m, lo, hi, shift, select, kept, out_within, at_within)
+                    at_within = at
                 else:
-                    at_between = _collect(bits, dist, m, lo, hi, shift, select, kept, out_between, at_between)
+                    at_between = at
         if first >= 0:
             break
         p += 1
@@ -299,16 +302,13 @@ def merge_counts(queries, values):  # pragma: no cover
         i1, j1, l1, r1, b1, q1 = _walk_step(queries, values, m, i1, j1, l1, r1, b1, q1)
         i2, j2, l2, r2, b2, q2 = _walk_step(queries, values, m, i2, j2, l2, r2, b2, q2)
         i3, j3, l3, r3, b3, q3 = _walk_step(queries, values, m, i3, j3, l3, r3, b3, q3)
-    # each run that is not over goes on alone, from where it stopped
-    while j0 < e0:
-        i0, j0, l0, r0, b0, q0 = _walk_step(queries, values, m, i0, j0, l0, r0, b0, q0)
-    while j1 < e1:
-        i1, j1, l1, r1, b1, q1 = _walk_step(queries, values, m, i1, j1, l1, r1, b1, q1)
-    while j2 < e2:
-        i2, j2, l2, r2, b2, q2 = _walk_step(queries, values, m, i2, j2, l2, r2, b2, q2)
-    while j3 < e3:
-        i3, j3, l3, r3, b3, q3 = _walk_step(queries, values, m, i3, j3, l3, r3, b3, q3)
-    return b0 + b1 + b2 + b3, q0 + q1 + q2 + q3
+    # each run that is not over goes on alone, from where it stopped (one loop for the four:
+    # each inlined step costs numba a tenth of a second to compile)
+    below, equal = b0 + b1 + b2 + b3, q0 + q1 + q2 + q3
+    for i, j, e, last, run in ((i0, j0, e0, l0, r0), (i1, j1, e1, l1, r1), (i2, j2, e2, l2, r2), (i3, j3, e3, l3, r3)):
+        while j < e:
+            i, j, last, run, below, equal = _walk_step(queries, values, m, i, j, last, run, below, equal)
+    return below, equal
 
 
 # Bits of a digit of radix_sort: 10 bits, 1,024 destinations a pass; 11 bits and more ran
@@ -363,8 +363,9 @@ def _radix_sort(keys, other):  # pragma: no cover
         else:
             _scatter(other, keys, slots, lo, d * RADIX_BITS, mask)
         moved += 1
-    if moved % 2:  # the sorted values are in other
-        keys[:] = other
+    if moved % 2:  # the sorted values are in other (a loop: see _collect)
+        for i in range(n):
+            keys[i] = other[i]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -382,8 +383,10 @@ def merge_sorted(first, second, out):  # pragma: no cover
     """Write the sorted ``first`` and ``second`` merged into ``out`` (as long as both): which
     array the next value comes from is arithmetic, not a branch (a coin toss to predict)."""
     m, n = first.size, second.size
-    if m == 0 or n == 0:  # one side alone (the reads below need a value on each side)
-        out[:] = first if n == 0 else second
+    if m == 0 or n == 0:  # one side alone (the reads below need a value on each side; a loop: see _collect)
+        side = first if n == 0 else second
+        for k in range(side.size):
+            out[k] = side[k]
         return
     i = j = 0
     for k in range(m + n):
