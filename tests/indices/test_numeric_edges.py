@@ -3,7 +3,8 @@ and never an InputError that would end ``score(..., undefined="nan")`` for all i
 
 A fuzz over the registry: data scaled from 2^-1000 to near the largest float, subnormal
 entries, far more features than objects, constant features, identical points, singletons;
-the same through a distance matrix. (The values at extreme scales equal those at scale 1:
+the same through a distance matrix; under a caller's ``np.errstate(all="raise")`` as well
+(a value past a double's range is inf or 0, not a FloatingPointError). (The values at extreme scales equal those at scale 1:
 tests/engine/test_validation.py.)
 """
 
@@ -81,7 +82,7 @@ def _check(values, compute):
 @pytest.mark.parametrize("case", CASES)
 def test_every_index_gives_a_value_or_undefined(case):
     X, labels = _case(case)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), np.errstate(all="raise"):  # a caller's errstate raising too
         warnings.simplefilter("error", RuntimeWarning)  # no overflow, 0/0 or domain warning either
         values = clustval.score(labels, X=X, undefined="nan")
         assert list(values) == list(names_of("internal"))
@@ -94,7 +95,7 @@ def test_every_distance_based_index_from_a_matrix_at_the_edges(exponent):
     D = euclidean_distances(X) if exponent is not None else np.zeros((24, 24))  # None: identical
     if exponent is not None:
         D = np.ldexp(D, exponent)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), np.errstate(all="raise"):
         warnings.simplefilter("error", RuntimeWarning)
         values = clustval.score(labels, distances=D, undefined="nan")
         _check(values, lambda name: INDICES[name].function(D, labels, metric="precomputed"))

@@ -118,6 +118,7 @@ def test_ties_are_reported_as_ties():
         ([2], {"algorithm": "kmeanz"}, "unknown algorithm 'kmeanz'"),
         ([2], {"indices": ["ari"]}, "'ari' is an external index"),
         ([2], {"indices": ["nope"]}, "unknown index 'nope'"),  # as score() says it
+        ([2], {"names": ["sil"]}, "select_k takes the indices to compare as indices=, not names="),
         ([2, 3], {"algorithm": lambda X, k: np.arange(len(X)) % (k + 1)}, "<lambda> gave 3 clusters at K = 2: a "
          "clustering at K has at most K clusters"),
         ([2], {"algorithm": lambda X, k: [0, 1]}, r"gave labels of shape \(2,\) at K = 2 for 6 objects"),

@@ -173,5 +173,5 @@ def cost_in_units(result: ClusteringResult, scale: float) -> ClusteringResult:
     """``result`` with its costs in the units of the given data (exact: scale is 2^e)."""
     if scale == 1.0:
         return result
-    with np.errstate(over="ignore"):  # beyond the largest float in the data's units: inf
+    with np.errstate(over="ignore", under="ignore"):  # past a double's range in the data's units: inf, or 0
         return replace(result, cost=result.cost * scale, cost_history=result.cost_history * scale)

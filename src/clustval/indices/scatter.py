@@ -193,7 +193,7 @@ def ksq_detw_from_partition(p: Partition) -> float:
     if log_det is None:
         return 0.0
     log_det += 2 * p.X.shape[1] * math.log(p.scale)  # det WG in the data's units: scale^(2d)
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", under="ignore"):  # inf or 0 where det WG is past a double's range
         return float(p.n_clusters**2 * np.exp(log_det))
 
 
@@ -209,7 +209,7 @@ def log_ss_ratio_from_partition(p: Partition) -> float:
     between, within = _between_sum(p), float(_within_sums(p).sum())
     if between == 0 and within == 0:
         raise UndefinedIndexError("Log_SS_Ratio is undefined: all objects are equal (BGSS = WGSS = 0).")
-    with np.errstate(divide="ignore", over="ignore"):
+    with np.errstate(divide="ignore", over="ignore", under="ignore"):
         ratio = np.float64(between) / within  # exact under the power-of-two scaling, unlike
     if 0 < ratio < np.inf:  # a difference of logarithms: the same value at every scale
         return float(np.log(ratio))

@@ -321,6 +321,8 @@ def select_k(
     check_undefined_policy(undefined)
     index_given = index_options("internal", {k: v for k, v in options.items() if k in OPTIONS}, "select_k")
     algorithm_options = {k: v for k, v in options.items() if k not in OPTIONS}
+    if "names" in algorithm_options:  # score's word for them: not an option of the algorithm's
+        raise InputError("select_k takes the indices to compare as indices=, not names= (score's word for them).")
     if algorithm_options and not isinstance(algorithm, str):
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
     given = algorithm if isinstance(algorithm, Mapping) else None
