@@ -47,6 +47,14 @@ def test_aliases_score_as_their_index_under_its_registry_name():
     assert [spec.name for spec in requested("internal", ["Davies_Bouldin", "db"])] == ["db"]
 
 
+def test_one_name_as_a_string_is_one_index():
+    # not its letters ("unknown index 's'"), as select_k(indices="sil") and internal_scores take it
+    rng = np.random.default_rng(1)
+    X, labels = rng.normal(size=(40, 2)), np.arange(40) % 2
+    assert clustval.score(labels, X=X, names="silhouette") == clustval.score(labels, X=X, names=["sil"])
+    assert list(clustval.score(labels, labels_true=labels, names="ari")) == ["ari"]
+
+
 @pytest.mark.parametrize(("name", "message"), [
     ("silhuoette", r"^unknown index 'silhuoette' \(did you mean silhouette \(= sil\)\?\)"),
     ("ptbiseral", r"did you mean ptbiserial \(= point_biserial\)"),

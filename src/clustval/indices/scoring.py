@@ -42,7 +42,7 @@ def score(
     labels_true=None,
     X=None,
     distances=None,
-    names: Iterable[str] | None = None,
+    names: Iterable[str] | str | None = None,
     undefined: str = "raise",
     memory_budget_mb: float = DEFAULT_MEMORY_BUDGET_MB,
     progress: bool | None = None,
@@ -70,9 +70,10 @@ def score(
         ``silhouette_score(metric="precomputed")`` and fpc's ``cluster.stats(d)`` take them.
         They allow the distance-based internal indices (Sil, BWP, IGP, Dunn and the sums);
         those built on centroids (STDI, DB, DBI, XB, CH) need X.
-    names : iterable of str, optional
-        The indices to compute, by registry name or alias (``"ch"``, ``"silhouette_score"``:
-        :data:`clustval.indices.registry.ALIASES`); the result names them by registry name.
+    names : str or iterable of str, optional
+        The indices to compute (one name, or several), by registry name or alias (``"ch"``,
+        ``"silhouette_score"``: :data:`clustval.indices.registry.ALIASES`); the result names
+        them by registry name.
         Default: every index that the given inputs allow (external ones when ``labels_true``
         is given, internal ones when ``X`` or ``distances`` is).
 
@@ -132,8 +133,8 @@ def score(
                 "nothing to score: give labels_true (external indices) and/or X or distances "
                 "(internal indices)."
             )
-    else:
-        wanted = tuple(dict.fromkeys(registry_name(name) for name in names))  # aliases name the registry's index
+    else:  # one name, or several; aliases name the registry's index
+        wanted = tuple(dict.fromkeys(registry_name(name) for name in ([names] if isinstance(names, str) else names)))
     external = [n for n in wanted if INDICES[n].kind == "external"]
     internal = [n for n in wanted if INDICES[n].kind == "internal"]
     if external and labels_true is None:
