@@ -1,9 +1,9 @@
 """The pipeline run on config/test.yaml, once per test session, for every slow test that reads it.
 
 A run takes minutes, so the end-to-end tests (tests/repro/test_workflow.py and
-tests/repro/test_verified.py) read one run: the pytest-xdist workers share it through a lock
-in their common temporary folder (the first to ask runs it; the other waits for it). A test
-that writes in a run (a forced re-run, damaged files) works on a copy (``copy_of_run``).
+tests/repro/test_verified.py) read one run (:func:`shared_run`): the pytest-xdist workers
+share it through a lock in their common temporary folder. A test that writes in a run (a
+forced re-run, damaged files) works on a copy (``copy_of_run``).
 """
 
 from __future__ import annotations
@@ -38,21 +38,28 @@ def snakemake(workdir: Path, *args: str, configfiles=(TEST_CONFIG,), check: bool
     return result
 
 
-@pytest.fixture(scope="session")
-def run(tmp_path_factory) -> Path:
-    """The working folder of one whole run of config/test.yaml, to be read, not written."""
+def shared_run(tmp_path_factory, name: str, *overrides: Path) -> Path:
+    """The working folder of one whole run of config/test.yaml (and ``overrides``), made once
+    per test session under ``name``: the pytest-xdist workers share it through a lock in
+    their common temporary folder (the first to ask runs it; the others wait for it)."""
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = shared.parent  # the workers' common folder
-    workdir, done = shared / "pipeline-test-yaml", shared / "pipeline-test-yaml.done"
-    with open(shared / "pipeline-test-yaml.lock", "w") as lock:
+    workdir, done = shared / name, shared / f"{name}.done"
+    with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not done.exists():
             shutil.rmtree(workdir, ignore_errors=True)
             workdir.mkdir()
-            snakemake(workdir, "--cores", "2")
+            snakemake(workdir, "--cores", "2", configfiles=(TEST_CONFIG, *overrides))
             done.touch()
     return workdir
+
+
+@pytest.fixture(scope="session")
+def run(tmp_path_factory) -> Path:
+    """The working folder of one whole run of config/test.yaml, to be read, not written."""
+    return shared_run(tmp_path_factory, "pipeline-test-yaml")
 
 
 @pytest.fixture

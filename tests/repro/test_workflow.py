@@ -23,7 +23,7 @@ import yaml
 from clustval.indices.registry import EXTERNAL, INDICES, INTERNAL
 from clustval.repro.verified import MANIFEST, read_manifest, remove_damaged
 from tests.conftest import FIXTURES, REPO
-from tests.repro.conftest import SNAKEMAKE, TEST_CONFIG, snakemake
+from tests.repro.conftest import SNAKEMAKE, TEST_CONFIG, shared_run, snakemake
 
 pytestmark = pytest.mark.slow
 
@@ -345,8 +345,10 @@ def results_digest(workdir: Path) -> dict[str, str]:
             for p in sorted((workdir / "results").rglob("*")) if p.is_file()}
 
 
-# A small run (a subset of the sets, short sweeps) and five successive changes, each a key of
-# a different kind, with the jobs each must re-run and no other.
+# Markup in config text (a set's label, a set's note): every page must escape it.
+INJECTION = "</script><img src=x onerror=alert(3)>"
+# A small run (a subset of the sets, short sweeps, markup in a label and a note) and
+# successive changes, each a key of a different kind, with the jobs each must re-run and no other.
 SMALL = {
     "pipeline": {
         "synthetic": ["ec2", "uec2"],
@@ -355,7 +357,19 @@ SMALL = {
                    "scaling_clustering": {"values": [["none", "minmax"], ["park_jun", "kmeans"]]}},
     },
     "uci_datasets": ["iris", "wine", "segmentation"],
+    "synthetic": {"sets": {"ec2": {"label": INJECTION}, "uec2": {"note": f"note {INJECTION}"}}},
 }
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory) -> Path:
+    """One run of SMALL, shared by the workers, to be read (or copied), not written."""
+    shared = tmp_path_factory.getbasetemp()
+    override = shared / "small.yaml"
+    override.write_text(yaml.safe_dump(SMALL))
+    return shared_run(tmp_path_factory, "pipeline-small", override)
+
+
 EXTERNAL_JOBS = {"cluster[study=main,group=external]", "score[study=main,group=external]", "collect_scores",
                  "figure[figure=fig4]", "figure[figure=fig5]", "figure[figure=fig6]", "bootstrap", "diagnostics"}
 # the sensitivity table is the claims job's; the index page and the replication report read the claims
@@ -367,24 +381,27 @@ def sweep_jobs(study: str, kind: str, group: str) -> set[str]:
             f"score[study={study},group={group}]", f"collect_sweep[study={study}]"}
 
 
-CHANGES = [
-    ("claims tolerance", {"claims": {"equal_tol": 0.01}}, CLAIMS_JOBS),
-    # the figures whose note or caption states C1's K, and the index page showing the captions
-    ("C1's K", {"claims": {"fig1_true_k": 8}}, {*CLAIMS_JOBS, "figure[figure=fig_offset_sweep]",
-                                                "figure[figure=fig1]", "figure[figure=fig3]", "index"}),
-    ("Fig. 1 offset", {"fig1_set": {"offset": 0.1}}, {
+# The changes in groups, each group compared with one clean run after its last change: in a
+# group each change re-runs a subset of the jobs the change before it re-ran, so no later
+# change re-runs, and so hides, a job an earlier one should have re-run and did not.
+CHANGE_GROUPS = [
+    [("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
+      {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS,
+       "cluster[study=main,group=uci_k]", "score[study=main,group=uci_k]", *sweep_jobs("uci_k_clusterer", "uci", "uci_k"),
+       "recluster", "figure[figure=fig_uci_k]"})],
+    [("generator seed", {"synthetic": {"seed": 7}},
+      {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
+       *sweep_jobs("scaling_clustering", "synthetic", "external"), "figure_axes", *CLAIMS_JOBS})],
+    [("Fig. 1 offset", {"fig1_set": {"offset": 0.1}}, {
         "data[study=main,kind=fig1]", "cluster[study=main,group=fig3]", "score[study=main,group=fig3]",
         "collect_scores", "figure[figure=fig1]", "figure[figure=fig3]", "figure[figure=fig_offset_sweep]",
         *sweep_jobs("sd_radius", "fig1", "fig3"), *sweep_jobs("fig3_clusterer", "fig1", "fig3"),
         "score[study=xb,group=fig3]", "collect_sweep[study=xb]",
         "figure_axes", "index", *CLAIMS_JOBS}),  # index: Fig. 1's caption states the offset
-    ("UCI preprocessing", {"preprocessing": {"uci": "zscore"}},
-     {"data[study=main,kind=uci]", *EXTERNAL_JOBS, "table[table=table5]", "figure_axes", *CLAIMS_JOBS,
-      "cluster[study=main,group=uci_k]", "score[study=main,group=uci_k]", *sweep_jobs("uci_k_clusterer", "uci", "uci_k"),
-      "recluster", "figure[figure=fig_uci_k]"}),
-    ("generator seed", {"synthetic": {"seed": 7}},
-     {"data[study=main,kind=synthetic]", *EXTERNAL_JOBS, "table[table=table4]", "figure[figure=fig2]",
-      *sweep_jobs("scaling_clustering", "synthetic", "external"), "figure_axes", *CLAIMS_JOBS}),
+     # the figures whose note or caption states C1's K, and the index page showing the captions
+     ("C1's K", {"claims": {"fig1_true_k": 8}}, {*CLAIMS_JOBS, "figure[figure=fig_offset_sweep]",
+                                                 "figure[figure=fig1]", "figure[figure=fig3]", "index"}),
+     ("claims tolerance", {"claims": {"equal_tol": 0.01}}, CLAIMS_JOBS)],
 ]
 
 
@@ -401,28 +418,29 @@ def _merge(base, override):
     return override
 
 
-def test_each_change_reruns_exactly_what_it_touches(tmp_path):
+def test_each_change_reruns_exactly_what_it_touches(small_run, tmp_path):
     """Successive config changes (through an override file, the form that keeps numbers
     numbers): the dry run lists exactly the touched jobs, and the re-run leaves results/
-    byte-identical to a clean run of the changed config."""
+    byte-identical to a clean run of the changed config (one after each group of changes)."""
     work = tmp_path / "work"
-    work.mkdir()
-    override = tmp_path / "override.yaml"
-    override.write_text(yaml.safe_dump(SMALL))
-    snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+    shutil.copytree(small_run, work, symlinks=True)  # its files' times kept, Snakemake's records too
     claims = (work / "results" / "claims.csv").read_text()
     assert "not evaluated: UEc6 not in this run" in claims and "not evaluated: Bupa not in this run" in claims
     assert "Not in this run:" in (work / "results" / "tables" / "table5.md").read_text()
+    override = tmp_path / "override.yaml"
     applied = [SMALL]
-    for number, (what, change, expected) in enumerate(CHANGES):
-        applied.append(change)
-        override.write_text(yaml.safe_dump(merged(*applied)))
-        assert planned_jobs(work, configfiles=(TEST_CONFIG, override)) == expected, what
-        snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+    for number, group in enumerate(CHANGE_GROUPS):
+        for (what, _, touched), (later, _, then) in zip(group, group[1:]):
+            assert then <= touched, f"{later} re-runs a job {what} did not: give it a group of its own"
+        for what, change, expected in group:
+            applied.append(change)
+            override.write_text(yaml.safe_dump(merged(*applied)))
+            assert planned_jobs(work, configfiles=(TEST_CONFIG, override)) == expected, what
+            snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
         clean = tmp_path / f"clean{number}"
         clean.mkdir()
         snakemake(clean, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
-        assert results_digest(work) == results_digest(clean), what
+        assert results_digest(work) == results_digest(clean), [what for what, _, _ in group]
     last = snakemake(work, "--dry-run", configfiles=(TEST_CONFIG, override))
     assert "Nothing to be done" in last.stdout + last.stderr
 
@@ -467,9 +485,6 @@ def test_damaged_prepared_file_is_refused_then_rebuilt(tmp_path):
 
 
 # ---------------------------------------------------------------- config text in the report
-INJECTION = "</script><img src=x onerror=alert(3)>"
-
-
 def _elements(text: str) -> list[tuple[str, dict]]:
     from html.parser import HTMLParser
 
@@ -487,19 +502,15 @@ def _elements(text: str) -> list[tuple[str, dict]]:
     return parser.tags
 
 
-def test_config_text_cannot_inject_markup_into_the_report_or_the_pages(tmp_path):
-    """A set's label and note from the config reach figures, tables, claims and the
+def test_config_text_cannot_inject_markup_into_the_report_or_the_pages(small_run, tmp_path):
+    """A set's label and note from the config (SMALL's) reach figures, tables, claims and the
     provenance page, and the job parameters `snakemake --report` embeds in a <script> block:
     no page, Markdown file or report gains an element or attribute from them, and the jobs
     still receive the exact text (the CSV files hold it)."""
-    override = tmp_path / "override.yaml"
-    override.write_text(yaml.safe_dump(merged(SMALL, {
-        "uci_datasets": ["iris"],
-        "synthetic": {"sets": {"ec2": {"label": INJECTION}, "uec2": {"note": f"note {INJECTION}"}}},
-    })))
     work = tmp_path / "work"
-    work.mkdir()
-    snakemake(work, "--cores", "2", "--quiet", configfiles=(TEST_CONFIG, override))
+    shutil.copytree(small_run, work, symlinks=True)  # the report is written in the run's folder
+    override = tmp_path / "override.yaml"
+    override.write_text(yaml.safe_dump(SMALL))
     snakemake(work, "--report", str(work / "report.html"), configfiles=(TEST_CONFIG, override))
     report = (work / "report.html").read_text(encoding="utf-8")
     assert "&lt;/script&gt;&lt;img" in report, "the label reaches the report's job parameters, escaped"
