@@ -205,21 +205,21 @@ def _pass_part(
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
-def _first_from(values, at, q, strict):  # pragma: no cover
-    """The first index from ``at`` on whose value is at least q (``strict``: above q), the
-    values sorted and values[:at] below it: a step from ``at``, then doubling steps and a
-    bisection, so a far jump costs its logarithm and a near one a few reads."""
+def _first_from(values, at, q):  # pragma: no cover
+    """The first index from ``at`` on whose value is at least q, the values sorted and
+    values[:at] below it: a step from ``at``, then doubling steps and a bisection, so a far
+    jump costs its logarithm and a near one a few reads."""
     m = values.size
-    if at >= m or (values[at] > q if strict else values[at] >= q):
+    if at >= m or values[at] >= q:
         return at
     step = 1  # values[at] is before the answer
-    while at + step < m and (values[at + step] <= q if strict else values[at + step] < q):
+    while at + step < m and values[at + step] < q:
         at += step
         step *= 2
     low, high = at + 1, min(at + step, m)
     while low < high:
         middle = (low + high) // 2
-        if values[middle] <= q if strict else values[middle] < q:
+        if values[middle] < q:
             low = middle + 1
         else:
             high = middle
@@ -227,8 +227,10 @@ def _first_from(values, at, q, strict):  # pragma: no cover
 
 
 # merge_counts walks both arrays while the values are at most this many times the queries,
-# and gallops over the values beyond (a walk costs a step per value, a gallop its logarithm)
-_WALK_RATIO = 4
+# and gallops over the values beyond (a walk costs a step per value, a gallop its logarithm):
+# at 1.6e7 values on AMD Zen 4 the two took as long at 5 values a query (the gallop 11 %
+# longer at 4, half as long at 16)
+_WALK_RATIO = 5
 
 
 @numba.njit(cache=True, nogil=True, inline="always")
@@ -279,8 +281,10 @@ def merge_counts(queries, values):  # pragma: no cover
         lt = 0  # values below the current q
         le = 0  # values at most the current q
         for q in queries:
-            lt = _first_from(values, lt, q, False)
-            le = _first_from(values, max(le, lt), q, True)
+            lt = _first_from(values, lt, q)
+            le = max(le, lt)
+            while le < m and values[le] == q:  # the ties: each value stepped over once in all
+                le += 1
             below += lt
             equal += le - lt
         return below, equal
