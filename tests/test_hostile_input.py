@@ -427,3 +427,54 @@ def test_ami_of_a_table_of_two_billion_objects_needs_little_memory(tmp_path):
     assert result.returncode == 0, result.stderr[-500:]
     n = 2 * 10**9  # MI = 0; E[MI] = (C - 1)(K - 1) / (2n) + O(1/n^2); AMI = -E / (log 2 - E)
     assert json.loads(result.stdout)["ami"] == pytest.approx(-1 / (2 * n * math.log(2)), rel=1e-6)
+
+
+# An array (or a long list) where one number or name was meant: each option refuses it in one
+# short line, never a traceback of numpy's ("the truth value of an array ... is ambiguous").
+_A = np.arange(100.0)
+_X = np.random.default_rng(0).normal(size=(60, 3))
+_P, _T = np.arange(60) % 3, np.arange(60) // 20
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: clustval.bootstrap(_T, _P),  # scikit-learn's order: the labels where fn goes
+        lambda: clustval.bootstrap(list(range(100)), _T, _P),
+        lambda: clustval.bootstrap("ari", _T, _P, n_resamples=_A),
+        lambda: clustval.bootstrap("ari", _T, _P, seed=_A),
+        lambda: clustval.bootstrap("ari", _T, _P, confidence=_A),
+        lambda: clustval.bootstrap("ari", _T, _P, method=_A),
+        lambda: clustval.bootstrap("ari", _T, _P, pairwise=_A),
+        lambda: clustval.significance("ari", _T, _P, model=_A),
+        lambda: clustval.significance("ari", _T, _P, fixed=_A),
+        lambda: clustval.significance("ari", _T, _P, n_resamples=_A),
+        lambda: clustval.score(_P, X=_X, names=["sil"], memory_budget_mb=_A),
+        lambda: clustval.score(_P, X=_X, names=["sil"], metric=_A),
+        lambda: clustval.dunnowa(_X, _P, M=_A),
+        lambda: clustval.dunnowa(_X, _P, numerator=_A),
+        lambda: clustval.select_k(_X, ks=[2, 3], algorithm=_A),
+        lambda: clustval.cluster(_X, _A, [3]),
+        lambda: clustval.cluster(_X, "kmeans", 3),  # one K where a sequence of them goes
+        lambda: clustval.cluster(_X, "kmeans", _A),
+        lambda: clustval.kmeans(_X, _A),
+        lambda: clustval.kmeans(_X, 2.0),
+        lambda: clustval.pam(_X, _A),
+        lambda: clustval.sd_kmedoids(_X, 3, radius=_A),
+        lambda: clustval.random_clusterings(_X, 3, 3, method=_A),
+        lambda: clustval.random_clusterings(_X, _A, 3),
+        lambda: clustval.gap_statistic(_X, ks=np.ones((3, 3), int)),
+        lambda: clustval.stability_k(_X, ks=[2, 3], seed=_A),
+        lambda: clustval.silhouette_score(_X, _P, sample_size=_A),
+        lambda: clustval.silhouette_score(_X, _P, sample_size=10, random_state=_A),
+        lambda: clustval.v_measure(_T, _P, beta=_A),
+        lambda: clustval.get_index(_A),
+        lambda: clustval.contingency_from_frame(_A),
+    ],
+)
+def test_an_array_for_one_value_is_one_short_line(call):
+    with pytest.raises(clustval.ClustvalError) as raised:
+        call()
+    message = str(raised.value)
+    assert "\n" not in message and len(message) < 300, message
+    assert "array([" not in message, message

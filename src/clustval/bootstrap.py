@@ -36,7 +36,7 @@ import numpy as np
 
 from ._engine.docs import with_parameters
 from ._engine.validation import check_draws, check_seed
-from .errors import InputError, UndefinedIndexError
+from .errors import InputError, UndefinedIndexError, shown
 from .indices._docs import RESAMPLES, SEED, described
 from .indices.contingency import TABLE, contingency_matrix
 from .indices.registry import INDICES, IndexSpec, get_index
@@ -208,11 +208,11 @@ def bootstrap(fn: Callable | str, *args, n_resamples: int = 1000, seed: int = 0,
 
 def _check(n_resamples, method, confidence) -> None:
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
-        raise InputError(f"n_resamples must be a positive integer, got {n_resamples!r}.")
-    if method not in METHODS:
-        raise InputError(f"method must be one of {', '.join(METHODS)}, got {method!r}.")
+        raise InputError(f"n_resamples must be a positive integer, got {shown(n_resamples)}.")
+    if not isinstance(method, str) or method not in METHODS:
+        raise InputError(f"method must be one of {', '.join(METHODS)}, got {shown(method)}.")
     if not isinstance(confidence, (float, int)) or not 0 < confidence < 1:
-        raise InputError(f"confidence must be a number in (0, 1), got {confidence!r}.")
+        raise InputError(f"confidence must be a number in (0, 1), got {shown(confidence)}.")
 
 
 def _statistic(fn) -> tuple[Callable, IndexSpec | None]:
@@ -222,14 +222,14 @@ def _statistic(fn) -> tuple[Callable, IndexSpec | None]:
         spec = get_index(fn)
         return spec.function, spec if spec.weights else None
     if not callable(fn):
-        raise InputError(f"fn must be a function or a registry name, got {fn!r}.")
+        raise InputError(f"fn must be a function or a registry name, got {shown(fn)}.")
     return fn, next((spec for spec in INDICES.values() if spec.function is fn and spec.weights), None)
 
 
 def _length(arrays, pairwise) -> int:
     pairwise = set(pairwise)
     if not pairwise <= set(range(len(arrays))):
-        raise InputError(f"pairwise names positions {sorted(pairwise)} of {len(arrays)} arguments.")
+        raise InputError(f"pairwise names positions {shown(sorted(pairwise))} of {len(arrays)} arguments.")
     lengths = {len(a) if a.ndim else -1 for a in arrays}
     if len(lengths) != 1 or -1 in lengths:
         raise InputError(f"every argument to resample needs the same number of objects, got lengths {sorted(lengths)}.")

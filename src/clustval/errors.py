@@ -1,12 +1,40 @@
 """Exceptions raised by clustval.
 
-Every error says what is wrong and how to fix it; the CLI prints the message on one line
-and exits non-zero, and the pipeline lets it fail the rule (no partial output is written).
+Every error says what is wrong and how to fix it, on one line; the CLI prints it and exits
+non-zero, and the pipeline lets it fail the rule (no partial output is written).
 """
+
+import re
+
+# Past this many characters a value's repr stands in a message by its beginning
+_SHOWN_CHARS = 60
+
+
+def shown(value) -> str:
+    """A value as an error message quotes it: its repr on one line, an array by its shape
+    and type, a long repr cut (an array or a list given where one number or name was meant
+    would otherwise fill the screen).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> shown("sil"), shown(2.5), shown(np.arange(100.0))
+    ("'sil'", '2.5', 'an array of shape (100,) and dtype float64')
+    >>> shown(list(range(100)))
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, ... (100 items)'
+    """
+    if hasattr(value, "shape") and hasattr(value, "dtype") and getattr(value, "size", 0) > 1:
+        return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
+    text = " ".join(repr(value).split())
+    if len(text) <= _SHOWN_CHARS:
+        return text
+    size = f" ({len(value)} items)" if isinstance(value, (list, tuple, set, dict)) else ""
+    return f"{text[:_SHOWN_CHARS].rsplit(' ', 1)[0]} ...{size}"
 
 
 class ClustvalError(Exception):
-    """Base class of every error clustval raises on purpose.
+    """Base class of every error clustval raises on purpose. Its message is one line: a line
+    break in it, from a value's repr, becomes a space.
 
     Examples
     --------
@@ -16,7 +44,14 @@ class ClustvalError(Exception):
     ... except ClustvalError as error:
     ...     print(type(error).__name__)
     InputError
+    >>> str(ClustvalError("got [[1, 2],\\n       [3, 4]]."))
+    'got [[1, 2], [3, 4]].'
     """
+
+    def __init__(self, *args) -> None:
+        if args and isinstance(args[0], str):
+            args = (re.sub(r"\s*\n\s*", " ", args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class InputError(ClustvalError, ValueError):

@@ -23,7 +23,7 @@ from fractions import Fraction
 import numpy as np
 
 from ._engine.validation import check_draws, check_seed
-from .errors import InputError, UndefinedIndexError
+from .errors import InputError, UndefinedIndexError, shown
 from .indices._docs import SEED, described
 from .indices.chance import MODELS, ONE_SIDED, RANDOM_MODEL_PARAMETERS, _check_fixed
 from .indices.contingency import Contingency, contingency
@@ -344,11 +344,11 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     >>> mc.exact, mc.p_values["ari"]  # (1 + 1) / (1 + 199): one draw as good as observed
     (False, 0.01)
     """
-    if model not in MODELS:
-        raise InputError(f"model must be one of {MODELS}, got {model!r}.")
+    if not isinstance(model, str) or model not in MODELS:
+        raise InputError(f"model must be one of {MODELS}, got {shown(model)}.")
     _check_fixed(fixed)
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
-        raise InputError(f"n_resamples must be a positive integer, got {n_resamples!r}.")
+        raise InputError(f"n_resamples must be a positive integer, got {shown(n_resamples)}.")
     exact_ok = isinstance(max_exact_tables, (int, np.integer)) and not isinstance(max_exact_tables, bool)
     if not (exact_ok and max_exact_tables >= 0):
         raise InputError(f"max_exact_tables must be an integer >= 0 (0: never enumerate), got {max_exact_tables!r}.")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from . import compiled as _compiled
 from .lanes import CHEBYSHEV, CITYBLOCK, HALF_SQEUCLIDEAN, MINKOWSKI, SQEUCLIDEAN, metric_form
 
@@ -74,7 +74,7 @@ class Metric:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or self.name.lower() not in METRIC_NAMES:
             raise InputError(
-                f"metric must be 'precomputed' or one of {', '.join(METRIC_NAMES)}, got {self.name!r}."
+                f"metric must be 'precomputed' or one of {', '.join(METRIC_NAMES)}, got {shown(self.name)}."
             )
         name = _ALIASES.get(self.name.lower(), self.name.lower())
         p = self.p

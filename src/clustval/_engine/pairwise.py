@@ -59,7 +59,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import ClusteringError, InputError
+from ..errors import ClusteringError, InputError, shown
 from . import compiled as _compiled
 from .docs import DATA, PASS_PARAMETERS, with_parameters
 from .lanes import LANES, TILE, lane_sums
@@ -144,7 +144,7 @@ def check_memory_budget(memory_budget_mb: float) -> None:
         finite = False
     if not (finite and memory_budget_mb > 0):
         raise InputError(
-            f"memory_budget_mb must be a positive number of megabytes, got {memory_budget_mb!r}."
+            f"memory_budget_mb must be a positive number of megabytes, got {shown(memory_budget_mb)}."
         )
 
 

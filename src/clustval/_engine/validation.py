@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..errors import ClusteringError, InputError, UndefinedIndexError
+from ..errors import ClusteringError, InputError, UndefinedIndexError, shown
 
 # What the scoring functions do with an index that is undefined for the input: raise
 # UndefinedIndexError, or give NaN for it and every defined index its value.
@@ -256,7 +256,7 @@ def undefined_policy(undefined: str) -> Iterator[None]:
 
 def check_n_clusters(n: int, k) -> None:
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise ClusteringError(f"n_clusters must be an integer, got {k!r}.")
+        raise ClusteringError(f"n_clusters must be an integer, got {shown(k)}.")
     if k < 1:
         raise ClusteringError(f"n_clusters must be at least 1, got {k}.")
     if k > n:
@@ -283,12 +283,12 @@ def check_ks(ks, n: int) -> list[int]:
     try:
         ks = list(ks)
     except TypeError:
-        raise InputError(f"ks must be an iterable of integers such as range(2, 23), got {ks!r}.") from None
+        raise InputError(f"ks must be an iterable of integers such as range(2, 23), got {shown(ks)}.") from None
     if not ks:
         raise InputError("ks is empty: give at least one number of clusters K.")
     for k in ks:
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-            raise InputError(f"every K must be an integer, got {k!r}.")
+            raise InputError(f"every K must be an integer, got {shown(k)}.")
         if not 2 <= k <= n:
             raise InputError(_outside(k, n))
     if len(set(ks)) != len(ks):
@@ -320,7 +320,7 @@ def check_seed(seed, name: str = "seed"):
         return seed
     if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)) and seed >= 0:
         return int(seed)
-    raise InputError(f"{name} = {seed!r}; use None, an integer >= 0 or a numpy Generator (numpy's seeds).")
+    raise InputError(f"{name} = {shown(seed)}; use None, an integer >= 0 or a numpy Generator (numpy's seeds).")
 
 
 def check_random_state(random_state) -> np.random.RandomState:
@@ -343,7 +343,7 @@ def check_random_state(random_state) -> np.random.RandomState:
         return np.random.RandomState(random_state)
     if isinstance(random_state, np.random.RandomState):
         return random_state
-    raise InputError(f"random_state must be None, an int or a numpy RandomState, got {random_state!r}.")
+    raise InputError(f"random_state must be None, an int or a numpy RandomState, got {shown(random_state)}.")
 
 
 def check_draws(count, bytes_per_draw: int, name: str = "n_resamples") -> int:
@@ -359,7 +359,7 @@ def check_draws(count, bytes_per_draw: int, name: str = "n_resamples") -> int:
     clustval.errors.InputError: n_resamples = 1000000000000000 needs 85.3 PiB for its draws (96 bytes each), more than this machine's memory: draw fewer.
     """
     if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 1:
-        raise InputError(f"{name} must be a positive integer, got {count!r}.")
+        raise InputError(f"{name} must be a positive integer, got {shown(count)}.")
     memory, need = _physical_memory(), int(count) * max(int(bytes_per_draw), 1)
     if bytes_per_draw > memory:
         raise InputError(f"one draw ({name}) holds {_bytes(bytes_per_draw)}, more than this machine's memory: "

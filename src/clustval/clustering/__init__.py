@@ -25,8 +25,8 @@ import numpy as np
 
 from .._engine import progress as _progress
 from .._engine.docs import K, N_CLUSTERS, N_OBJECTS, with_parameters
-from .._engine.validation import checked_data
-from ..errors import ClusteringError, InputError
+from .._engine.validation import check_n_clusters, checked_data
+from ..errors import ClusteringError, InputError, shown
 from ..indices._docs import DATA, KMEANS_SEED, KS, described, ks_within
 from .common import DEFAULT_MAX_ITER, PARAMETERS, ClusteringResult
 from .kmedoids import (
@@ -102,6 +102,7 @@ def kmeans(X, n_clusters: int = 2, *, n_init: int = 10, seed: int = 0,
     except ModuleNotFoundError:
         raise ClusteringError("k-means needs scikit-learn: pip install 'clustval[kmeans]'.") from None
     X = checked_data(X, ClusteringError)
+    check_n_clusters(len(X), n_clusters)
     distinct = len(np.unique(X, axis=0))
     if n_clusters > distinct:
         raise ClusteringError(
@@ -250,7 +251,7 @@ def get_algorithm(name) -> Algorithm:
     try:
         return ALGORITHMS[name]
     except (KeyError, TypeError):
-        raise InputError(f"unknown algorithm {name!r}; use one of {', '.join(ALGORITHMS)}.") from None
+        raise InputError(f"unknown algorithm {shown(name)}; use one of {', '.join(ALGORITHMS)}.") from None
 
 
 @_by_name
@@ -317,7 +318,10 @@ def cluster(X, algorithm: str, ks: Iterable[int], **options) -> list[ClusteringR
     clustval.errors.InputError: algorithm pam takes the options max_iter, not radius.
     """
     spec = _checked(algorithm, options)
-    ks = list(ks)
+    try:
+        ks = list(ks)
+    except TypeError:
+        raise InputError(f"ks must be an iterable of numbers of clusters such as [3] or range(2, 8), got {shown(ks)}.") from None
     if spec.sweep is not None:
         return spec.sweep(X, ks, **options)
     results = []
@@ -367,7 +371,7 @@ def clusterer(algorithm, **options) -> Callable[[np.ndarray, int], np.ndarray]:
         return lambda X, k: at_most_k(algorithm(X, k), len(X), k, _name_of(algorithm))
     raise InputError(
         f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with fit_predict "
-        f"or a function f(X, k); got {algorithm!r}."
+        f"or a function f(X, k); got {shown(algorithm)}."
     )
 
 
@@ -417,7 +421,7 @@ def clusterings(X, algorithm, ks: Iterable[int], **options) -> tuple[str, dict[i
         return get_algorithm(algorithm).name, {k: result.labels for k, result in zip(ks, results)}, fallback_ks
     if not (hasattr(algorithm, "fit_predict") or callable(algorithm)):
         raise InputError(f"algorithm must be a name ({', '.join(ALGORITHMS)}), an estimator with fit_predict, "
-                         f"a function f(X, k) or a mapping {{k: labels}}; got {algorithm!r}.")  # fmt: skip
+                         f"a function f(X, k) or a mapping {{k: labels}}; got {shown(algorithm)}.")  # fmt: skip
     at, name = clusterer(algorithm, **options), _name_of(algorithm)
     labels = {}
     with _progress.current().task(name, total=len(ks)) as step:

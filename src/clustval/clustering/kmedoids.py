@@ -75,7 +75,7 @@ import numpy as np
 
 from .._engine.pairwise import DEFAULT_MEMORY_BUDGET_MB, DistanceRows, euclidean_distances
 from .._engine.validation import check_max_iter, check_n_clusters
-from ..errors import ClusteringError
+from ..errors import ClusteringError, shown
 from ..indices._docs import described
 from .common import (
     DEFAULT_MAX_ITER,
@@ -250,8 +250,8 @@ def _park_jun_seeds(dist: DistanceRows, k: int, row_sums: np.ndarray) -> np.ndar
 
 def _sd_seeds(dist: DistanceRows, k: int, radius: str, row_sums: np.ndarray) -> tuple[np.ndarray, bool]:
     """:func:`sd_init` on checked distances."""
-    if radius not in SD_RADII:
-        raise ClusteringError(f"radius={radius!r} is not known; use one of {SD_RADII}.")
+    if not isinstance(radius, str) or radius not in SD_RADII:
+        raise ClusteringError(f"radius must be one of {SD_RADII}, got {shown(radius)}.")
     n = dist.n
     var = _distance_variances(dist, row_sums)
     sd = np.sqrt(var)

@@ -30,7 +30,7 @@ import numpy as np
 from .._engine.metrics import METRIC_NAMES, Metric
 from .._engine.pairwise import distance_blocks
 from .._engine.validation import check_random_state
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..indices import classic, partition
 from ..indices._docs import DATA, SAMPLE, described
 from ..indices import external as _ext
@@ -340,7 +340,7 @@ def silhouette_score(X, labels, *, metric: str = "euclidean", sample_size=None, 
     precomputed = partition.is_precomputed(metric)
     if sample_size is not None:
         if isinstance(sample_size, bool) or not isinstance(sample_size, numbers.Integral) or sample_size < 1:
-            raise InputError(f"sample_size must be an int >= 1, got {sample_size!r}.")
+            raise InputError(f"sample_size must be an int >= 1, got {shown(sample_size)}.")
         X, labels = np.asarray(X), np.asarray(labels)
         if len(X) != len(labels):
             raise InputError(f"X has {len(X)} rows but labels has {len(labels)} entries.")

@@ -43,7 +43,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..errors import InputError, UndefinedIndexError
+from ..errors import InputError, UndefinedIndexError, shown
 from ._docs import described
 from .contingency import Contingency, contingency, sum_pairs
 from .information import (
@@ -109,14 +109,14 @@ _VARIANCE_BLOCK_ROWS = 2**16
 
 
 def _check_model(model: str) -> str:
-    if model not in MODELS:
-        raise InputError(f"model must be one of {MODELS}, got {model!r}.")
+    if not isinstance(model, str) or model not in MODELS:
+        raise InputError(f"model must be one of {MODELS}, got {shown(model)}.")
     return model
 
 
 def _check_fixed(fixed: str) -> str:
-    if fixed not in FIXED:
-        raise InputError(f"fixed must be one of {FIXED} (the labelling the one-sided models hold), got {fixed!r}.")
+    if not isinstance(fixed, str) or fixed not in FIXED:
+        raise InputError(f"fixed must be one of {FIXED} (the labelling the one-sided models hold), got {shown(fixed)}.")
     return fixed
 
 

@@ -20,7 +20,7 @@ import numbers
 import numpy as np
 
 from .._engine.validation import check_random_state
-from ..errors import InputError, UndefinedIndexError
+from ..errors import InputError, UndefinedIndexError, shown
 from ._docs import SAMPLE, completed, described
 from .objects import checked_objects
 from .options import choice, flag, number
@@ -463,7 +463,7 @@ def silhouette_sample(
     ([2, 6, 8, 9], [4.0, 4.0, 1.0, 1.0])
     """
     if isinstance(sample_size, (bool, np.bool_)) or not isinstance(sample_size, numbers.Integral) or sample_size < 1:
-        raise InputError(f"sample_size must be an int >= 1, got {sample_size!r}.")
+        raise InputError(f"sample_size must be an int >= 1, got {shown(sample_size)}.")
     if not isinstance(stratify, (bool, np.bool_)):
         raise InputError(f"stratify must be True or False, got {stratify!r}.")
     codes = checked_objects(labels, noise="cluster", name="labels").labels.codes

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._engine.docs import with_parameters
-from ..errors import InputError
+from ..errors import InputError, shown
 from ._docs import described
 from .contingency import MAX_TABLE_CELLS, TABLE, Contingency, checked_total, counted_cells
 from .objects import as_label_array, factorize
@@ -203,6 +203,8 @@ def contingency_from_frame(frame, true: str = "class", pred: str = "cluster") ->
     >>> contingency_from_frame(frame).table.tolist()
     [[2, 0], [1, 1]]
     """
+    if not hasattr(frame, "columns"):
+        raise InputError(f"frame must be a data frame (pandas, Dask or polars) with the two label columns, got {shown(frame)}.")
     for column in (true, pred):
         if column not in frame.columns:
             raise InputError(f"the frame has no column {column!r}; its columns: {', '.join(map(str, frame.columns))}.")

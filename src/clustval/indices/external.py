@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, UndefinedIndexError
+from ..errors import InputError, UndefinedIndexError, shown
 from . import chance, information
 from ._docs import described
 from .contingency import (
@@ -521,9 +521,9 @@ def v_measure_from_contingency(ct: Contingency, beta: float = 1.0) -> float:
 def _check_beta(beta) -> float:
     """``beta`` of the V-measure as a float: a finite real number >= 0, as scikit-learn's."""
     if isinstance(beta, bool) or not isinstance(beta, (int, float, np.integer, np.floating)):
-        raise InputError(f"v_measure beta must be a real number >= 0, got {beta!r}.")
+        raise InputError(f"v_measure beta must be a real number >= 0, got {shown(beta)}.")
     if not math.isfinite(beta) or beta < 0:
-        raise InputError(f"v_measure beta must be a finite number >= 0, got {beta!r}.")
+        raise InputError(f"v_measure beta must be a finite number >= 0, got {shown(beta)}.")
     return float(beta)
 
 
@@ -572,7 +572,7 @@ def cp_accuracy_mc_from_contingency(
     ct: Contingency, seed: int | None = 1, repeats: int = 1
 ) -> float:
     if int(repeats) < 1:
-        raise InputError(f"repeats must be a positive integer, got {repeats!r}.")
+        raise InputError(f"repeats must be a positive integer, got {shown(repeats)}.")
     rng = np.random.default_rng(CP_SEED.check(seed))
     # The objects of cell (i, j) each keep their class with probability n_ij / b_j,
     # independently: their correct count is Binomial(n_ij, n_ij / b_j). Empty cells are left

@@ -28,7 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .._engine.docs import M_NEIGHBOURS, with_parameters
-from ..errors import InputError
+from ..errors import InputError, shown
 from .options import count, text
 from .partition import DEFAULT_MEMORY_BUDGET_MB, Partition, reads, score_alone
 
@@ -95,7 +95,7 @@ def check_m(M) -> int:
     except TypeError:
         m = None
     if m is None or m < 1 or isinstance(M, bool):
-        raise InputError(f"M, the number of nearest neighbours, must be an integer >= 1, got {M!r}.")
+        raise InputError(f"M, the number of nearest neighbours, must be an integer >= 1, got {shown(M)}.")
     return m
 
 
@@ -205,7 +205,7 @@ def check_owa(name: str) -> str:
     'SMin:5'
     """
     if not (isinstance(name, str) and re.fullmatch(_OWA_PATTERN, name)):
-        raise InputError(f"OWA aggregate must be one of {OWA_OPERATORS} (D an integer >= 1), got {name!r}.")
+        raise InputError(f"OWA aggregate must be one of {OWA_OPERATORS} (D an integer >= 1), got {shown(name)}.")
     return name
 
 

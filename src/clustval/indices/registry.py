@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from . import classic, cvi, density, external, generalised_dunn, nbclust, neighbours, pair_rank, partition, scatter
 from ._docs import (
     GIVEN,
@@ -918,7 +918,7 @@ def registry_name(name: str, aliases: bool = True) -> str:
                 return key
             if key in ALIASES:
                 return ALIASES[key]
-    if name in INDICES:
+    if isinstance(name, str) and name in INDICES:
         return name
     if not aliases and isinstance(name, str) and name != registry_name(name, True):
         raise InputError(f"index {name!r}: write its registry name, {registry_name(name)!r}.")
@@ -935,7 +935,7 @@ def _unknown_index(name: object, kind: Kind | None = None) -> str:
     first = {known[c]: c for c in reversed(close)}  # the closest spelling of each index
     hint = " or ".join(c if c == index else f"{c} (= {index})" for index, c in list(reversed(first.items()))[:2])
     which = f"{kind} " if kind else ""
-    return (f"unknown {which}index {name!r}{f' (did you mean {hint}?)' if hint else ''}; "
+    return (f"unknown {which}index {shown(name)}{f' (did you mean {hint}?)' if hint else ''}; "
             f"the {len(names)} {which}indices: `clustval indices` or clustval.INDICES.")
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from .._engine.docs import with_parameters
 from .._engine.validation import checked_data
 from ..clustering import clusterer
-from ..errors import InputError, UndefinedIndexError
+from ..errors import InputError, UndefinedIndexError, shown
 from ..indices._docs import DATA, completed, described, ks_within
 from ..indices.partition import COORDINATES, Partition
 from ..compat.r_random import RStream
@@ -284,7 +284,7 @@ def gap_statistic(X, ks: Iterable[int], algorithm="kmeans", *, B: int = 10, refe
     try:
         ks = sorted({int(k) for k in ks})
     except (TypeError, ValueError):
-        raise InputError(f"ks must be integers, got {ks!r}.") from None
+        raise InputError(f"ks must be integers, got {shown(ks)}.") from None
     if not ks or ks[0] < 1 or ks[-1] > n:
         raise InputError(f"each K must lie in 1..{n} (the number of objects), got {ks}.")
     if isinstance(B, bool) or not isinstance(B, (int, np.integer)) or B < 2:

@@ -42,7 +42,7 @@ from .._engine.validation import check_draws, check_seed, checked_data
 from ..clustering import clusterer
 from ..clustering.common import PARAMETERS as KMEDOIDS_PARAMETERS
 from ..clustering.kmedoids import euclidean_distances
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..indices._docs import DATA, RESAMPLES, SEED, described, ks_within
 from ..indices.external import (
     _hungarian,  # scipy's Hungarian solver, without loading scipy.optimize
@@ -576,9 +576,11 @@ def random_clusterings(X, k: int, n: int, method: str = "centroids", *, seed: in
     >>> random_clusterings(X, 2, 3, "neighbours", seed=1).shape
     (3, 5)
     """
-    if method not in RANDOM_METHODS:
-        raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {method!r}.")
+    if not isinstance(method, str) or method not in RANDOM_METHODS:
+        raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {shown(method)}.")
     D = _distances(X, distances)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise InputError(f"k, the number of clusters, must be an integer, got {shown(k)}.")
     (k,) = _ks([k], len(D), "k must be at most the number of objects")
     check_draws(n, 8 * len(D), "n")  # each random clustering's labels
     rng = np.random.default_rng(check_seed(seed))
@@ -761,18 +763,18 @@ def _ks(ks, high: int, why: str) -> list[int]:
     try:
         ks = sorted(set(ks))
     except TypeError:
-        raise InputError(f"give the K as integers, e.g. range(2, 6); got {ks!r}.") from None
+        raise InputError(f"give the K as integers, e.g. range(2, 6); got {shown(ks)}.") from None
     if not ks:
         raise InputError("give at least one K.")
     for k in ks:
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 2 <= k <= high:
-            raise InputError(f"K = {k!r} is not an integer in 2..{high}: {why}.")
+            raise InputError(f"K = {shown(k)} is not an integer in 2..{high}: {why}.")
     return [int(k) for k in ks]
 
 
 def _count(value, name: str) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-        raise InputError(f"{name} must be a positive integer, got {value!r}.")
+        raise InputError(f"{name} must be a positive integer, got {shown(value)}.")
 
 
 def _codes(labels) -> np.ndarray:
