@@ -71,9 +71,16 @@ def test_descr_says_what_the_set_is_and_how_to_cite_it():
     assert "Smith, J. W." in text and "CC BY 4.0" in text and "Dua, D. and Graff, C." in text
 
 
+def test_a_name_is_read_in_any_case():
+    assert np.array_equal(load_uci("IRIS").data, load_uci("iris").data)
+    assert load_uci(" Wine ").data.shape == (178, 13)
+
+
 def test_bad_names_and_options_are_one_line_errors():
     with pytest.raises(DataError, match=r"unknown UCI set 'irsi'; known sets: iris, seeds"):
         load_uci("irsi")
+    with pytest.raises(DataError, match=r"unknown UCI set an array of shape \(12,\)"):
+        load_uci(np.arange(12))  # not a TypeError of the catalog's lookup
     with pytest.raises(InputError, match="unknown preprocessing 'scale'"):
         load_uci("iris", preprocessing="scale")
     with pytest.raises(TypeError):

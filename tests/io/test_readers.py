@@ -438,3 +438,19 @@ def test_bad_weights_files_are_one_line_errors(tmp_path, capsys, weights, messag
     assert main(["score", "--truth", truth, "--pred", truth, "--weights", path]) != 0
     err = capsys.readouterr().err.strip()
     assert re.search(message, err) and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "text, rows",
+    [("0.5;1.5\n2;3\n", [[0.5, 1.5], [2, 3]]),
+     ('"0,5";"1,5"\n"2,0";"3,0"\n', [[0.5, 1.5], [2, 3]]),  # decimal commas, quoted as spreadsheets write them
+     ("x;y\n0,5;1\n2;3\n", [[0.5, 1], [2, 3]])],  # under a header
+)
+def test_numbers_separated_by_semicolons_are_one_error_saying_how_to_convert(tmp_path, text, rows):
+    # a spreadsheet's CSV where the decimal mark is a comma: read as commas, it is a row of text
+    path = tmp_path / "X.csv"
+    path.write_text(text)
+    with pytest.raises(InputError, match=r"separates its numbers by ';'.*sed 's/\"//g; s/,/\./g; s/;/,/g'"):
+        clustval.io.read.read_data(str(path))
+    path.write_text(text.replace('"', "").replace(",", ".").replace(";", ","))  # what the sed makes of it
+    assert clustval.io.read.read_data(str(path), header=text.startswith("x")).tolist() == rows

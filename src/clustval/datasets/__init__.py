@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._engine.docs import with_parameters
-from ..errors import DataError
+from ..errors import DataError, shown
 from .catalog import uci_catalog
 from .fetch import FetchOptions
 from .uci import UCI_NAME, load_uci_dataset
@@ -165,8 +165,10 @@ def load_uci(
     ((569, 30), [357, 212], 1.0)
     """
     catalog = uci_catalog()
-    if name not in catalog:
-        raise DataError(f"unknown UCI set {name!r}; known sets: {', '.join(catalog)}.")
+    known = {key.lower(): key for key in catalog}  # "Iris" is iris
+    if not isinstance(name, str) or name.strip().lower() not in known:
+        raise DataError(f"unknown UCI set {shown(name)}; known sets: {', '.join(catalog)}.")
+    name = known[name.strip().lower()]
     spec = catalog[name]
     ds = load_uci_dataset(name, spec, FetchOptions(sources=("bundled",)), preprocessing or "none")
     data, target = ds.X, ds.y

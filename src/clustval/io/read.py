@@ -400,6 +400,7 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
     if not lines:
         raise InputError(f"{path} holds no data rows: give a numeric CSV, one row per object.")
     number, first = lines[0]
+    _refuse_semicolons(path, lines[:2])
     # commas, or else tabs and spaces where the first two lines have no comma and a data row
     # among them (the first if all numbers, else the second: under a header) has several
     # fields apart by them
@@ -444,6 +445,17 @@ def read_data(path: str, max_bytes: int | None = None, header: bool | None = Non
     if note:
         warnings.warn(note, stacklevel=2)
     return np.array(rows, dtype=np.float64)
+
+
+def _refuse_semicolons(path: str, lines: list[tuple[int, str]]) -> None:
+    """One line of InputError for a file of numbers separated by semicolons (a spreadsheet's
+    CSV where the decimal mark is a comma), which would otherwise read as one column of text."""
+    for number, line in lines:
+        fields = line.split(";")
+        if len(fields) > 1 and all(_is_number(field.strip().strip('"').replace(",", ".")) for field in fields):
+            raise InputError(f"{path}: line {number} ({line.strip()[:40]!r}) separates its numbers by ';': give "
+                             f"them separated by commas (or tabs or spaces) with decimal points, e.g. "
+                             f"sed 's/\"//g; s/,/./g; s/;/,/g' {path}.")
 
 
 def _is_number(field: str) -> bool:
