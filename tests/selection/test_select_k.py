@@ -119,6 +119,8 @@ def test_ties_are_reported_as_ties():
         ([2], {"indices": ["ari"]}, "'ari' is an external index"),
         ([2], {"indices": ["nope"]}, "unknown index 'nope'"),  # as score() says it
         ([2], {"names": ["sil"]}, "select_k takes the indices to compare as indices=, not names="),
+        ([2], {"sample_weight": np.ones(6)}, "select_k takes no sample_weight"),  # score's words, no option
+        ([2], {"labels_true": [0, 0, 0, 1, 1, 1]}, "select_k chooses K by internal indices and takes no labels_true"),
         ([2, 3], {"algorithm": lambda X, k: np.arange(len(X)) % (k + 1)}, "<lambda> gave 3 clusters at K = 2: a "
          "clustering at K has at most K clusters"),
         ([2], {"algorithm": lambda X, k: [0, 1]}, r"gave labels of shape \(2,\) at K = 2 for 6 objects"),

@@ -198,6 +198,17 @@ class Selection:
         return [row["k"] for row in self.table], [row[index] for row in self.table]
 
 
+# Keywords of score that select_k does not take, and what it says instead of passing them to
+# the algorithm as options (which would say that the algorithm does not take them)
+_SCORE_WORDS = {
+    "names": "takes the indices to compare as indices=, not names= (score's word for them)",
+    "sample_weight": ("takes no sample_weight: the algorithms cluster the objects as they are (to weigh them, "
+                      "score each K's clustering with clustval.score(labels, X=X, sample_weight=...))"),
+    "labels_true": ("chooses K by internal indices and takes no labels_true (to compare each K's clustering "
+                    "with the truth, score it with clustval.score(labels, labels_true=...))"),
+}
+
+
 @takes_options("internal", others=True)
 @described(("internal", "algorithm"), parameters={**DATA, "algorithm": ALGORITHM_FORMS})  # X the data alone
 def select_k(
@@ -321,8 +332,9 @@ def select_k(
     check_undefined_policy(undefined)
     index_given = index_options("internal", {k: v for k, v in options.items() if k in OPTIONS}, "select_k")
     algorithm_options = {k: v for k, v in options.items() if k not in OPTIONS}
-    if "names" in algorithm_options:  # score's word for them: not an option of the algorithm's
-        raise InputError("select_k takes the indices to compare as indices=, not names= (score's word for them).")
+    misplaced = sorted(_SCORE_WORDS.keys() & algorithm_options.keys())
+    if misplaced:  # score's words: not options of the algorithm's
+        raise InputError(f"select_k {_SCORE_WORDS[misplaced[0]]}.")
     if algorithm_options and not isinstance(algorithm, str):
         raise InputError(f"options {sorted(algorithm_options)} are for a named algorithm, not for {algorithm!r}.")
     given = algorithm if isinstance(algorithm, Mapping) else None
