@@ -25,11 +25,16 @@ def shown(value) -> str:
     """
     if hasattr(value, "shape") and hasattr(value, "dtype") and getattr(value, "size", 0) > 1:
         return f"an array of shape {tuple(value.shape)} and dtype {value.dtype}"
-    text = " ".join(repr(value).split())
+    text = _one_line(repr(value))
     if len(text) <= _SHOWN_CHARS:
         return text
     size = f" ({len(value)} items)" if isinstance(value, (list, tuple, set, dict)) else ""
     return f"{text[:_SHOWN_CHARS].rsplit(' ', 1)[0]} ...{size}"
+
+
+def _one_line(text: str) -> str:
+    """``text`` with each line break, and the indentation around it, made one space."""
+    return re.sub(r"\s*\n\s*", " ", text)
 
 
 class ClustvalError(Exception):
@@ -50,7 +55,7 @@ class ClustvalError(Exception):
 
     def __init__(self, *args) -> None:
         if args and isinstance(args[0], str):
-            args = (re.sub(r"\s*\n\s*", " ", args[0]), *args[1:])
+            args = (_one_line(args[0]), *args[1:])
         super().__init__(*args)
 
 
