@@ -167,6 +167,7 @@ def test_an_undefined_resample_is_nan_and_left_out():
         (([0, 1], [0, 1]), {"seed": 1.5}, "seed = 1.5"),
         (([0, 1], [0, 1]), {"pairwise": [0]}, "shape"),
         ((), {}, "per-object"),
+        ((3, 4), {}, r"argument 0 \(from 0\) to resample is one value \(3\), not one per object"),
     ],
 )
 def test_bad_input_gets_one_line(args, kwargs, message):
@@ -184,3 +185,8 @@ def test_a_generator_seed_draws_as_its_integer_seed():
     t, p = [0, 0, 1, 1, 2, 2, 0, 1], [0, 1, 1, 1, 2, 2, 0, 0]
     assert bootstrap("ari", t, p, n_resamples=50, seed=np.random.default_rng(4)).values.tolist() == \
         bootstrap("ari", t, p, n_resamples=50, seed=4).values.tolist()
+
+
+def test_a_statistic_that_returns_no_number_is_one_line():
+    with pytest.raises(InputError, match="fn returned 'x', not a number"):
+        bootstrap(lambda a, b: "x", [0, 1, 1], [0, 1, 0], n_resamples=5)

@@ -230,8 +230,12 @@ def _length(arrays, pairwise) -> int:
     pairwise = set(pairwise)
     if not pairwise <= set(range(len(arrays))):
         raise InputError(f"pairwise names positions {shown(sorted(pairwise))} of {len(arrays)} arguments.")
-    lengths = {len(a) if a.ndim else -1 for a in arrays}
-    if len(lengths) != 1 or -1 in lengths:
+    scalar = next((i for i, a in enumerate(arrays) if not a.ndim), None)
+    if scalar is not None:
+        raise InputError(f"argument {scalar} (from 0) to resample is one value ({shown(arrays[scalar].item())}), not "
+                         "one per object: give the per-object arrays, e.g. bootstrap('ari', labels_true, labels_pred).")
+    lengths = {len(a) for a in arrays}
+    if len(lengths) != 1:
         raise InputError(f"every argument to resample needs the same number of objects, got lengths {sorted(lengths)}.")
     n = lengths.pop()
     for i in pairwise:
@@ -253,9 +257,13 @@ def _weighted(name, arrays, counts) -> float:
 
 def _value(statistic, arrays, kwargs) -> float:
     try:
-        return float(statistic(*arrays, **kwargs))
+        value = statistic(*arrays, **kwargs)
     except UndefinedIndexError:  # e.g. a resample with one cluster: no value there
         return float("nan")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"fn returned {shown(value)}, not a number: a statistic to resample returns one.") from None
 
 
 def _on_tables(statistic, name, arrays, n_resamples, seed, method, confidence) -> BootstrapResult:

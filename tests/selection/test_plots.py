@@ -7,7 +7,9 @@ import pytest
 
 matplotlib = pytest.importorskip("matplotlib")
 
+import clustval.selection  # noqa: E402
 from clustval import INDICES, plotting, select_k  # noqa: E402
+from clustval.errors import InputError  # noqa: E402
 from clustval.selection import CRITERIA, plot_selection  # noqa: E402
 from clustval.selection.adjacent import ADJACENT  # noqa: E402
 from clustval.selection.stability import STABILITY  # noqa: E402
@@ -48,3 +50,9 @@ def test_without_a_path_the_figures_are_returned_and_nothing_is_written(tmp_path
     figures = [plot_selection(found), plot_votes(found), plot_selection(found, None)]
     assert all(isinstance(fig, matplotlib.figure.Figure) and fig.axes for fig in figures)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("drawer", ["plot_selection", "plot_votes"])
+def test_what_is_not_a_selection_is_refused_in_one_line(drawer):
+    with pytest.raises(InputError, match=f"{drawer} draws what select_k returns \\(a Selection\\), got 'k.png'"):
+        getattr(clustval.selection, drawer)("k.png")  # the path where the selection goes

@@ -8,7 +8,7 @@ loaded only when a figure is drawn, so choosing K needs no plotting package.
 
 from __future__ import annotations
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..indices._docs import described
 from .select import CRITERIA, SELECTION, Selection, vote_text
 
@@ -66,6 +66,7 @@ def plot_selection(selection: Selection, path=None, *, title: str | None = None,
     >>> plot_selection(select_k(X, range(2, 6), indices=["sil"])).axes[0].get_xlabel()  # not saved
     'number of clusters K'
     """
+    _check_selection(selection, "plot_selection")
     plots = plotting()
     ks = selection.ks
     title = title or f"Internal indices against K on {selection.name} ({selection.algorithm}, K = {ks[0]}..{ks[-1]})"
@@ -131,6 +132,7 @@ def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi
     >>> fig.axes[0].get_xlabel()
     'number of clusters K'
     """
+    _check_selection(selection, "plot_votes")
     if selection.vote is None:
         raise InputError("this selection has no vote: call select_k(..., vote=True).")
     plots = plotting()
@@ -139,6 +141,11 @@ def plot_votes(selection: Selection, path=None, *, title: str | None = None, dpi
     fig = plots.votes_per_k(selection.vote.votes, selection.vote.majority, title=title,
                             note=vote_text(selection.vote))  # fmt: skip
     return _saved(plots, fig, path, dpi)
+
+
+def _check_selection(selection, drawer: str) -> None:
+    if not isinstance(selection, Selection):
+        raise InputError(f"{drawer} draws what select_k returns (a Selection), got {shown(selection)}.")
 
 
 def _saved(plots, fig, path, dpi: int):
