@@ -28,7 +28,7 @@ def shown(value) -> str:
     text = _one_line(repr(value))
     if len(text) <= _SHOWN_CHARS:
         return text
-    size = f" ({len(value)} items)" if isinstance(value, (list, tuple, set, dict)) else ""
+    size = f" ({len(value)} item{'s' * (len(value) != 1)})" if isinstance(value, (list, tuple, set, dict)) else ""
     return f"{text[:_SHOWN_CHARS].rsplit(' ', 1)[0]} ...{size}"
 
 

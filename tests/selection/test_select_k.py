@@ -281,3 +281,12 @@ def test_best_is_one_int_per_index_the_smallest_of_a_tie_and_none_without_one():
     assert all(type(k) is int for k in found.best.values())
     alone = clustval.select_k(X, [8], indices=["sil"], undefined="nan")  # K = n: Sil undefined
     assert alone.best_ks == {"sil": ()} and alone.best == {"sil": None}
+
+
+def test_series_reads_an_alias_and_refuses_an_index_it_does_not_hold():
+    found = clustval.select_k(np.arange(12.0).reshape(6, 2) ** 2, [2, 3], indices=["sil", "db"])
+    assert found.series("silhouette") == found.series("sil")
+    with pytest.raises(InputError, match="this selection holds no index 'ch': it holds sil, db"):
+        found.series("ch")
+    with pytest.raises(InputError, match="holds no index 'nope'"):
+        found.series("nope")

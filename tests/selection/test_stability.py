@@ -182,6 +182,10 @@ def test_random_clusterings_have_k_clusters_each_holding_its_start():
         (lambda X: stability.random_clusterings(X, 3, 2, "farthest"), "method"),
         (lambda X: stability.calibrate(X, {2: [0, 1] * 22 + [0]}, ["ari"]), "external"),
         (lambda X: stability.calibrate(X, {3: [0, 1] * 22 + [0]}, ["sil"]), "3 clusters"),
+        (lambda X: stability.calibrate(X, [[0, 1] * 22 + [0]], ["sil"]), r"labels must map each K to its clustering"),
+        (lambda X: stability.calibrate(X, {2: [0, 1] * 22 + [0]}, ["sil"], methods=["farthest"]), "method"),
+        (lambda X: stability.clusterboot(X, 3, "pam", dissolution=2), r"dissolution must be a number in \[0, 1\]"),
+        (lambda X: stability.clusterboot(X, 3, "pam", recover=float("nan")), "recover must be a number"),
         (lambda X: stability.prediction_strength([[0, np.nan]] * 6, [2], "pam"), "NaN"),
     ],
 )
@@ -218,3 +222,12 @@ def test_select_k_stability_one_line_errors_and_the_figure(tmp_path):
     fig = clustval.selection.plot_selection(found, tmp_path / "k.png")
     titles = [ax.get_title() for ax in fig.axes if ax.get_visible()]
     assert titles[1] == "(b) Prediction strength  (largest K above the cutoff)"
+
+
+def test_calibrate_takes_one_method_by_its_name():
+    X = _blobs(6)
+    labels = {2: [0, 1] * (len(X) // 2) + [0] * (len(X) % 2)}
+    one = stability.calibrate(X, labels, ["sil"], n_random=4, methods="centroids")
+    assert np.array_equal(one.random["sil"][2], stability.calibrate(X, labels, ["sil"], n_random=4,
+                                                                      methods=["centroids"]).random["sil"][2])
+    assert one.random["sil"][2].size == 4  # not one draw per letter of the name

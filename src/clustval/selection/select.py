@@ -24,10 +24,10 @@ from .._engine.docs import with_parameters
 from .._engine.validation import check_ks, check_undefined_policy, checked_data
 from ..clustering import ALGORITHM_FORMS, clusterings
 from ..clustering.kmedoids import DEFAULT_MEMORY_BUDGET_MB
-from ..errors import InputError, UndefinedIndexError
+from ..errors import InputError, UndefinedIndexError, shown
 from ..indices._docs import DATA, KS, described
 from ..indices.partition import PreparedData
-from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, takes_options
+from ..indices.registry import INTERNAL, OPTIONS, get_index, index_options, registry_name, takes_options
 from ..indices.scoring import internal_scorer
 from ..io.text import best_ks_text, k_ranges_text, spoken_list
 from .adjacent import ADJACENT, adjacent_of_k
@@ -195,7 +195,15 @@ class Selection:
         >>> select_k([[0, 0], [0, 1], [5, 5], [5, 6]], [2, 3], indices=["db"]).series("db")[0]
         [2, 3]
         """
-        return [row["k"] for row in self.table], [row[index] for row in self.table]
+        name = index
+        if isinstance(index, str) and index not in self.indices:
+            try:  # an alias ("silhouette" is sil)
+                name = registry_name(index)
+            except InputError:
+                pass
+        if name not in self.indices:
+            raise InputError(f"this selection holds no index {shown(index)}: it holds {', '.join(self.indices)}.")
+        return [row["k"] for row in self.table], [row[name] for row in self.table]
 
 
 # Keywords of score that select_k does not take, and what it says instead of passing them to

@@ -180,9 +180,7 @@ def prediction_strength(X, ks: Iterable[int], algorithm="pam", *, n_splits: int 
     ({2: 0.97, 3: 0.71, 4: 0.58}, 2)
     """
     X, ks = _halved(X, ks, n_splits, "prediction strength")
-    real = isinstance(cutoff, (int, float, np.integer, np.floating)) and not isinstance(cutoff, (bool, np.bool_))
-    if not (real and 0 <= cutoff <= 1):
-        raise InputError(f"cutoff must be a number in [0, 1], as a strength is; got {cutoff!r}.")
+    _share(cutoff, "cutoff", "a strength")
     at = clusterer(algorithm, **options)
     _, splits = _splits(len(X), n_splits, seed)
     runs = {k: np.array([_split_strength(X, at, k, split) for split in splits]) for k in ks}
@@ -318,6 +316,8 @@ def clusterboot(X, n_clusters: int, algorithm="pam", *, n_resamples: int = 100, 
     X = checked_data(X)
     (k,) = _ks([n_clusters], len(X), "n_clusters must be at most the number of objects")
     check_draws(n_resamples, 8 * (len(X) + k), "n_resamples")  # each draw's rows and Jaccards
+    for name, threshold in (("dissolution", dissolution), ("recover", recover)):
+        _share(threshold, name, "a Jaccard similarity")
     at = clusterer(algorithm, **options)
     labels = _codes(at(X, k))
     rng = np.random.default_rng(check_seed(seed))
@@ -714,14 +714,18 @@ def calibrate(X, labels: Mapping[int, Sequence[int]], indices: Sequence[str], *,
     {2: 0.9, 3: 1.0, 4: 1.2}
     """
     X = checked_data(X)
-    ks = _ks(labels.keys() if isinstance(labels, Mapping) else None, len(X), "each K must be at most n")
+    if not isinstance(labels, Mapping):
+        raise InputError(f"labels must map each K to its clustering ({{k: labels}}, as Selection.labels does), "
+                         f"got {shown(labels)}.")
+    ks = _ks(labels.keys(), len(X), "each K must be at most n")
     indices = tuple(dict.fromkeys([indices] if isinstance(indices, str) else indices))
     for index in indices:
         if get_index(index).kind != "internal":
             raise InputError(f"{index!r} is an external index: calibration scores internal indices.")
+    methods = (methods,) if isinstance(methods, str) else tuple(methods)  # one method by its name
     for method in methods:
-        if method not in RANDOM_METHODS:
-            raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {method!r}.")
+        if not isinstance(method, str) or method not in RANDOM_METHODS:
+            raise InputError(f"method must be one of {', '.join(RANDOM_METHODS)}, got {shown(method)}.")
     _count(n_random, "n_random")
     D = euclidean_distances(X)
     streams = np.random.default_rng(check_seed(seed))  # one seed per K and method: independent draws
@@ -770,6 +774,12 @@ def _ks(ks, high: int, why: str) -> list[int]:
         if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 2 <= k <= high:
             raise InputError(f"K = {shown(k)} is not an integer in 2..{high}: {why}.")
     return [int(k) for k in ks]
+
+
+def _share(value, name: str, what: str) -> None:
+    real = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+    if not (real and 0 <= value <= 1):
+        raise InputError(f"{name} must be a number in [0, 1], as {what} is; got {shown(value)}.")
 
 
 def _count(value, name: str) -> None:
