@@ -25,7 +25,7 @@ import numpy as np
 from ._engine.validation import check_draws, check_seed
 from .errors import InputError, UndefinedIndexError, shown
 from .indices._docs import SEED, described
-from .indices.chance import MODELS, ONE_SIDED, RANDOM_MODEL_PARAMETERS, _check_fixed
+from .indices.chance import ONE_SIDED, RANDOM_MODEL_PARAMETERS, _check_fixed, _check_model
 from .indices.contingency import Contingency, contingency
 from .indices.registry import get_index, requested
 
@@ -344,8 +344,7 @@ def significance(index, labels_true, labels_pred, *, model: str = "perm", n_resa
     >>> mc.exact, mc.p_values["ari"]  # (1 + 1) / (1 + 199): one draw as good as observed
     (False, 0.01)
     """
-    if not isinstance(model, str) or model not in MODELS:
-        raise InputError(f"model must be one of {MODELS}, got {shown(model)}.")
+    _check_model(model)
     _check_fixed(fixed)
     if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
         raise InputError(f"n_resamples must be a positive integer, got {shown(n_resamples)}.")
